@@ -1,0 +1,221 @@
+//! The planner's working copy of the board.
+//!
+//! The cells sit in a grid padded with a one-cell wall on every side, so a
+//! neighbour is always `index ± 1` or `index ± width` and never needs a bounds
+//! check. Each cell carries flags: walls and locked tiles are permanent,
+//! `HELD` marks tiles the blank must go around for now (the tile being moved,
+//! a parked tile of a pair).
+
+use crate::board::{Board, Move, Pos, Tile};
+
+use super::event::Event;
+use super::router::RouteStats;
+
+/// A wall of the padding, or a tile the strategy has put home.
+pub(super) const LOCKED: u8 = 1;
+/// A tile the blank must not disturb right now.
+pub(super) const HELD: u8 = 2;
+
+/// A direction the blank steps in: north, east, south, west.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Dir {
+    N = 0,
+    E = 1,
+    S = 2,
+    W = 3,
+}
+
+impl Dir {
+    pub(super) const ALL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
+
+    pub(super) fn from_index(i: usize) -> Dir {
+        Dir::ALL[i & 3]
+    }
+
+    pub(super) fn opposite(self) -> Dir {
+        Dir::from_index(self as usize + 2)
+    }
+
+    /// The tile move made when the blank steps this way: the tile goes the other way.
+    pub(super) fn tile_move(self) -> Move {
+        match self {
+            Dir::N => Move::Down,
+            Dir::E => Move::Left,
+            Dir::S => Move::Up,
+            Dir::W => Move::Right,
+        }
+    }
+
+    pub(super) fn delta(self) -> (isize, isize) {
+        match self {
+            Dir::N => (-1, 0),
+            Dir::E => (0, 1),
+            Dir::S => (1, 0),
+            Dir::W => (0, -1),
+        }
+    }
+
+    /// True for east and west.
+    pub(super) fn is_horizontal(self) -> bool {
+        matches!(self, Dir::E | Dir::W)
+    }
+}
+
+pub(super) struct Grid {
+    pub(super) rows: usize,
+    pub(super) cols: usize,
+    /// Padded width: `cols + 2`.
+    pub(super) width: usize,
+    cells: Vec<Tile>,
+    at: Vec<u32>,
+    pub(super) flags: Vec<u8>,
+    /// Padded index of the blank, and its unpadded row and column.
+    pub(super) blank: usize,
+    blank_row: usize,
+    blank_col: usize,
+    pub(super) moves: u64,
+    /// Scratch: the route being walked, as padded indices and as cells.
+    pub(super) path: Vec<usize>,
+    pub(super) path_cells: Vec<Pos>,
+    pub(super) stats: RouteStats,
+}
+
+impl Grid {
+    pub(super) fn new(board: &Board) -> Grid {
+        let (rows, cols) = (board.rows(), board.cols());
+        let width = cols + 2;
+        let padded = (rows + 2) * width;
+        let mut cells = vec![Tile::MAX; padded];
+        let mut flags = vec![LOCKED; padded];
+        let mut at = vec![0u32; rows * cols];
+        for row in 0..rows {
+            for col in 0..cols {
+                let i = (row + 1) * width + col + 1;
+                let tile = board.tile_at(Pos::new(row, col));
+                cells[i] = tile;
+                flags[i] = 0;
+                at[tile as usize] = i as u32;
+            }
+        }
+        let blank = at[0] as usize;
+        let Pos { row: blank_row, col: blank_col } = board.blank();
+        Grid {
+            rows,
+            cols,
+            width,
+            cells,
+            at,
+            flags,
+            blank,
+            blank_row,
+            blank_col,
+            moves: 0,
+            path: Vec::new(),
+            path_cells: Vec::new(),
+            stats: RouteStats::default(),
+        }
+    }
+
+    /// Padded index of a cell.
+    #[inline]
+    pub(super) fn index(&self, row: usize, col: usize) -> usize {
+        (row + 1) * self.width + col + 1
+    }
+
+    /// Cell of a padded index.
+    #[inline]
+    pub(super) fn pos(&self, index: usize) -> Pos {
+        Pos::new(index / self.width - 1, index % self.width - 1)
+    }
+
+    #[inline]
+    pub(super) fn offset(&self, dir: Dir) -> isize {
+        match dir {
+            Dir::N => -(self.width as isize),
+            Dir::E => 1,
+            Dir::S => self.width as isize,
+            Dir::W => -1,
+        }
+    }
+
+    #[inline]
+    pub(super) fn step(&self, index: usize, dir: Dir) -> usize {
+        index.wrapping_add_signed(self.offset(dir))
+    }
+
+    /// The direction from a cell to a neighbouring one.
+    pub(super) fn dir_between(&self, from: usize, to: usize) -> Dir {
+        match to as isize - from as isize {
+            1 => Dir::E,
+            -1 => Dir::W,
+            d if d > 0 => Dir::S,
+            _ => Dir::N,
+        }
+    }
+
+    #[inline]
+    pub(super) fn is_free(&self, index: usize) -> bool {
+        self.flags[index] == 0
+    }
+
+    #[inline]
+    pub(super) fn where_is(&self, tile: Tile) -> usize {
+        self.at[tile as usize] as usize
+    }
+
+    pub(super) fn lock(&mut self, index: usize) {
+        self.flags[index] = LOCKED;
+    }
+
+    pub(super) fn hold(&mut self, index: usize) {
+        self.flags[index] |= HELD;
+    }
+
+    pub(super) fn release(&mut self, index: usize) {
+        self.flags[index] &= !HELD;
+    }
+
+    /// The blank steps one cell (a tile slides the other way). Reports the
+    /// move, then makes it.
+    #[inline]
+    pub(super) fn slide<S: FnMut(&Event)>(&mut self, dir: Dir, sink: &mut S) {
+        let next = self.step(self.blank, dir);
+        debug_assert!(self.flags[next] & LOCKED == 0, "the blank may not enter a locked cell");
+        let tile = self.cells[next];
+        let (dr, dc) = dir.delta();
+        let to = Pos::new(self.blank_row, self.blank_col);
+        self.blank_row = self.blank_row.wrapping_add_signed(dr);
+        self.blank_col = self.blank_col.wrapping_add_signed(dc);
+        sink(&Event::Moved { mv: dir.tile_move(), tile, from: Pos::new(self.blank_row, self.blank_col), to });
+        self.cells[self.blank] = tile;
+        self.at[tile as usize] = self.blank as u32;
+        self.cells[next] = 0;
+        self.at[0] = next as u32;
+        self.blank = next;
+        self.moves += 1;
+    }
+
+    /// Manhattan distance between two padded indices.
+    pub(super) fn distance(&self, a: usize, b: usize) -> usize {
+        let (ar, ac) = (a / self.width, a % self.width);
+        let (br, bc) = (b / self.width, b % self.width);
+        ar.abs_diff(br) + ac.abs_diff(bc)
+    }
+
+    /// Row and column of a padded index, padded coordinates.
+    #[inline]
+    pub(super) fn coords(&self, index: usize) -> (usize, usize) {
+        (index / self.width, index % self.width)
+    }
+
+    /// Copies the working board back out (for tests and hints).
+    pub(super) fn to_board(&self) -> Board {
+        let mut cells = Vec::with_capacity(self.rows * self.cols);
+        for row in 0..self.rows {
+            for col in 0..self.cols {
+                cells.push(self.cells[self.index(row, col)]);
+            }
+        }
+        Board::from_cells(self.rows, self.cols, cells).expect("the grid always holds a permutation")
+    }
+}

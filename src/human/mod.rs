@@ -1,0 +1,29 @@
+//! The human-strategy solver: the region planner and its shortest-path router.
+//!
+//! A person solves a sliding puzzle region by region (see `strategy.md`):
+//! the top-left block tile by tile, the two right columns in row pairs, the
+//! two bottom rows in column pairs, and the last 2×2 block. [`Planner`] does
+//! the same, one placement per step, and reports what it does as [`Event`]s;
+//! [`solve`] collects them into a [`Plan`].
+//!
+//! ```
+//! use fifteen::{Board, human};
+//! let board: Board = "1 2 3\n4 5 6\n_ 7 8".parse().unwrap();
+//! let plan = human::solve(&board).unwrap();
+//! assert_eq!(plan.moves().to_string(), "LL");
+//! ```
+
+mod event;
+mod grid;
+mod plan;
+mod planner;
+mod router;
+mod schedule;
+mod transport;
+mod window;
+
+pub use event::{Event, Group, Phase, Region};
+pub use plan::{PhaseTotal, Plan, Span, solve, solve_with};
+pub use planner::{Planner, PlannerStats, SolveError};
+pub use router::RouteStats;
+pub use schedule::Order;

@@ -1,0 +1,147 @@
+//! A whole solution, with every move tagged by what it was for.
+
+use std::ops::Range;
+
+use crate::board::{Board, Move, Moves};
+
+use super::event::{Event, Group, Phase, Region};
+use super::planner::{Planner, SolveError};
+use super::schedule::Order;
+
+/// The moves of one placement: which phase and region, which tiles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Span {
+    /// The phase the placement belongs to.
+    pub phase: Phase,
+    /// The region its tiles belong to.
+    pub region: Region,
+    /// The tiles it puts home.
+    pub group: Group,
+    /// Its moves, as indices into [`Plan::moves`].
+    pub moves: Range<usize>,
+}
+
+/// Moves made in one kind of phase, for summaries.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PhaseTotal {
+    /// `top-rows`, `left-columns`, `bottom-rows` or `last-block`.
+    pub phase: &'static str,
+    /// Moves made in those phases.
+    pub moves: usize,
+}
+
+/// A complete solution from the human solver: the moves, and for each
+/// placement the span of moves that made it.
+///
+/// ```
+/// use fifteen::{Board, Scramble};
+/// use fifteen::human::{self, Region};
+///
+/// let board = Board::scrambled(4, 4, Scramble::Uniform, 1).unwrap();
+/// let plan = human::solve(&board).unwrap();
+/// let mut replay = board.clone();
+/// replay.apply(plan.moves()).unwrap();
+/// assert!(replay.is_solved());
+/// // Every move knows what it was for.
+/// let (_, span) = plan.tagged().last().unwrap();
+/// assert_eq!(span.region, Region::LastBlock);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    rows: usize,
+    cols: usize,
+    order: Order,
+    moves: Moves,
+    spans: Vec<Span>,
+}
+
+impl Plan {
+    /// Rows of the board solved.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Columns of the board solved.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The sweep order used.
+    pub fn order(&self) -> Order {
+        self.order
+    }
+
+    /// All moves, in order.
+    pub fn moves(&self) -> &Moves {
+        &self.moves
+    }
+
+    /// One span per placement, in order; together they cover every move.
+    pub fn spans(&self) -> &[Span] {
+        &self.spans
+    }
+
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// True when the board was already solved.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The placement move `index` belongs to.
+    pub fn span_of(&self, index: usize) -> Option<&Span> {
+        let k = self.spans.partition_point(|span| span.moves.end <= index);
+        self.spans.get(k).filter(|span| span.moves.contains(&index))
+    }
+
+    /// Every move with the placement it belongs to.
+    pub fn tagged(&self) -> impl Iterator<Item = (Move, &Span)> + '_ {
+        self.spans.iter().flat_map(move |span| self.moves[span.moves.clone()].iter().map(move |&mv| (mv, span)))
+    }
+
+    /// Moves per kind of phase, in the order the phases first appear.
+    pub fn phase_totals(&self) -> Vec<PhaseTotal> {
+        let mut totals: Vec<PhaseTotal> = Vec::new();
+        for span in &self.spans {
+            let name = span.phase.name();
+            let moves = span.moves.len();
+            match totals.iter_mut().find(|t| t.phase == name) {
+                Some(total) => total.moves += moves,
+                None => totals.push(PhaseTotal { phase: name, moves }),
+            }
+        }
+        totals
+    }
+}
+
+/// Solves a board the way a person does, in the default order.
+///
+/// The caller's board is not changed; the moves are in the returned plan.
+pub fn solve(board: &Board) -> Result<Plan, SolveError> {
+    solve_with(board, Order::default())
+}
+
+/// Solves a board the way a person does, sweeping in the given order.
+pub fn solve_with(board: &Board, order: Order) -> Result<Plan, SolveError> {
+    let mut planner = Planner::new(board, order)?;
+    let mut moves: Vec<Move> = Vec::new();
+    let mut spans: Vec<Span> = Vec::new();
+    let mut phase = Phase::LastBlock;
+    planner.run(&mut |event: &Event| match *event {
+        Event::PhaseStarted(p) => phase = p,
+        Event::Placement { region, group } => {
+            spans.push(Span { phase, region, group, moves: moves.len()..moves.len() });
+        }
+        Event::Moved { mv, .. } => moves.push(mv),
+        Event::Locked { .. } => {
+            if let Some(span) = spans.last_mut() {
+                span.moves.end = moves.len();
+            }
+        }
+        _ => {}
+    })?;
+    Ok(Plan { rows: board.rows(), cols: board.cols(), order, moves: Moves(moves), spans })
+}

@@ -1,0 +1,273 @@
+//! The region planner: puts tiles home one placement at a time.
+
+use crate::board::{Board, Pos, Tile, tile_for};
+
+use super::event::{Event, Group, Phase, Region};
+use super::grid::{Dir, Grid};
+use super::router::RouteStats;
+use super::schedule::{Order, Placement, Schedule};
+use super::window::Window;
+
+/// Why the human solver did not produce a solution.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The board is not in the goal's half of the positions.
+    #[error("unsolvable board: {0}")]
+    Unsolvable(#[from] crate::board::Unsolvable),
+    /// A bug: the planner found no way to place a tile.
+    #[error("internal error: the human solver found no way to place tile {tile} at {at}; please report this board")]
+    Stuck {
+        /// The tile it was placing.
+        tile: Tile,
+        /// The tile's home.
+        at: Pos,
+    },
+}
+
+/// Solves a board the way a person does, one placement per [`Planner::step`],
+/// reporting every event to a callback before it happens.
+///
+/// The planner works on its own copy of the board; the caller's board is never
+/// touched. Driving it a step at a time lets a caller stream moves, tick a
+/// progress bar, or fetch more moves only when an animation needs them.
+///
+/// ```
+/// use fifteen::{Board, Scramble};
+/// use fifteen::human::{Event, Order, Planner};
+///
+/// let board = Board::scrambled(5, 5, Scramble::Uniform, 3).unwrap();
+/// let mut planner = Planner::new(&board, Order::Rows).unwrap();
+/// let mut replay = board.clone();
+/// while planner.step(&mut |event: &Event| {
+///     if let Event::Moved { mv, .. } = event {
+///         replay.slide(*mv).unwrap();
+///     }
+/// }).unwrap() {}
+/// assert!(replay.is_solved());
+/// assert_eq!(planner.moves(), planner.stats().moves);
+/// ```
+pub struct Planner {
+    grid: Grid,
+    schedule: Schedule,
+    phase: Option<Phase>,
+    solved: bool,
+    placed: u64,
+}
+
+/// Counters for `--stats` and benchmarks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlannerStats {
+    /// Moves made so far.
+    pub moves: u64,
+    /// Tiles locked home so far.
+    pub placed: u64,
+    /// How the blank's routes were found.
+    pub routes: RouteStats,
+}
+
+impl Planner {
+    /// A planner for this board, or the reason it cannot be solved.
+    pub fn new(board: &Board, order: Order) -> Result<Planner, SolveError> {
+        board.check_solvable()?;
+        Ok(Planner {
+            grid: Grid::new(board),
+            schedule: Schedule::new(board.rows(), board.cols(), order),
+            phase: None,
+            solved: false,
+            placed: 0,
+        })
+    }
+
+    /// Carries out the next placement, reporting each event to `sink` before
+    /// it happens. Returns `Ok(false)` once the board is solved.
+    pub fn step<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<bool, SolveError> {
+        if self.solved {
+            return Ok(false);
+        }
+        let Some((phase, placement)) = self.schedule.next() else {
+            if let Some(last) = self.phase.take() {
+                sink(&Event::PhaseFinished(last));
+            }
+            self.solved = true;
+            sink(&Event::Solved { moves: self.grid.moves });
+            return Ok(false);
+        };
+        if self.phase != Some(phase) {
+            if let Some(last) = self.phase {
+                sink(&Event::PhaseFinished(last));
+            }
+            sink(&Event::PhaseStarted(phase));
+            self.phase = Some(phase);
+        }
+        match placement {
+            Placement::Single { row, col } => self.place_single(row, col, sink)?,
+            Placement::RightPair { row } => self.place_pair(PairSpec::right(&self.grid, row), sink)?,
+            Placement::BottomPair { col } => self.place_pair(PairSpec::bottom(&self.grid, col), sink)?,
+            Placement::LastBlock => self.place_last_block(sink)?,
+        }
+        Ok(true)
+    }
+
+    /// Runs every remaining step.
+    pub fn run<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<(), SolveError> {
+        while self.step(sink)? {}
+        Ok(())
+    }
+
+    /// Moves made so far.
+    pub fn moves(&self) -> u64 {
+        self.grid.moves
+    }
+
+    /// Counters so far.
+    pub fn stats(&self) -> PlannerStats {
+        PlannerStats { moves: self.grid.moves, placed: self.placed, routes: self.grid.stats }
+    }
+
+    /// The board as the planner has left it so far.
+    pub fn board(&self) -> Board {
+        self.grid.to_board()
+    }
+
+    fn place_single<S: FnMut(&Event)>(&mut self, row: usize, col: usize, sink: &mut S) -> Result<(), SolveError> {
+        let grid = &mut self.grid;
+        let tile = tile_for(Pos::new(row, col), grid.rows, grid.cols);
+        let home = grid.index(row, col);
+        let group = Group::new(&[tile]);
+        sink(&Event::Placement { region: Region::TopLeft, group });
+        if !grid.transport(tile, home, sink) {
+            return Err(SolveError::Stuck { tile, at: Pos::new(row, col) });
+        }
+        sink(&Event::Locked { group });
+        grid.lock(home);
+        self.placed += 1;
+        Ok(())
+    }
+
+    /// Puts a pair home: park the first tile in the second one's home, bring
+    /// the second beside it, then turn both in with two slides. Arrangements
+    /// near the homes, where that can jam, are finished by the window search.
+    fn place_pair<S: FnMut(&Event)>(&mut self, pair: PairSpec, sink: &mut S) -> Result<(), SolveError> {
+        let grid = &mut self.grid;
+        let group = Group::new(&[pair.first, pair.second]);
+        sink(&Event::Placement { region: pair.region, group });
+        let stuck = SolveError::Stuck { tile: pair.first, at: grid.pos(pair.first_home) };
+        let tracked = [(pair.first, pair.first_home), (pair.second, pair.second_home)];
+        let inside = |grid: &Grid, tile: Tile| pair.window.contains(grid, grid.where_is(tile));
+        let home = |grid: &Grid| {
+            grid.where_is(pair.first) == pair.first_home && grid.where_is(pair.second) == pair.second_home
+        };
+
+        let mut finished = home(grid)
+            || inside(grid, pair.first)
+                && inside(grid, pair.second)
+                && grid.finish_in_window(pair.window, &tracked, sink);
+        if !finished {
+            if !grid.transport(pair.first, pair.second_home, sink) {
+                return Err(stuck);
+            }
+            finished = inside(grid, pair.second) && grid.finish_in_window(pair.window, &tracked, sink);
+        }
+        if !finished {
+            grid.hold(pair.second_home);
+            let parked = grid.transport(pair.second, pair.second_park, sink) && {
+                grid.hold(pair.second_park);
+                grid.route_blank(pair.first_home, sink)
+            };
+            grid.release(pair.second_home);
+            grid.release(pair.second_park);
+            if !parked {
+                return Err(stuck);
+            }
+            grid.slide(pair.first_slide, sink);
+            grid.slide(pair.second_slide, sink);
+        }
+        debug_assert!(home(grid));
+        sink(&Event::Locked { group });
+        grid.lock(pair.first_home);
+        grid.lock(pair.second_home);
+        self.placed += 2;
+        Ok(())
+    }
+
+    fn place_last_block<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<(), SolveError> {
+        let grid = &mut self.grid;
+        let (rows, cols) = (grid.rows, grid.cols);
+        let cells = [(rows - 2, cols - 2), (rows - 2, cols - 1), (rows - 1, cols - 2)];
+        let tiles = cells.map(|(r, c)| tile_for(Pos::new(r, c), rows, cols));
+        let group = Group::new(&tiles);
+        sink(&Event::Placement { region: Region::LastBlock, group });
+        let tracked = [0, 1, 2].map(|k| (tiles[k], grid.index(cells[k].0, cells[k].1)));
+        let window = Window { top: rows - 1, left: cols - 1, bottom: rows, right: cols };
+        if !grid.finish_in_window(window, &tracked, sink) {
+            return Err(SolveError::Stuck { tile: tiles[0], at: Pos::new(rows - 2, cols - 2) });
+        }
+        sink(&Event::Locked { group });
+        for &(_, home) in &tracked {
+            grid.lock(home);
+        }
+        self.placed += 3;
+        Ok(())
+    }
+}
+
+/// The geometry of one pair: a right pair (a row's last two cells) or a
+/// bottom pair (a column's last two cells), which are mirror images.
+struct PairSpec {
+    region: Region,
+    /// The tile nearer the top-left, and its home.
+    first: Tile,
+    first_home: usize,
+    /// The tile in the last column (right pair) or last row (bottom pair).
+    second: Tile,
+    second_home: usize,
+    /// Where the second tile waits while the first is parked in its home.
+    second_park: usize,
+    /// The blank's two steps that turn the pair in, from the first home.
+    first_slide: Dir,
+    second_slide: Dir,
+    /// The cells the endgame search may use.
+    window: Window,
+}
+
+impl PairSpec {
+    fn right(grid: &Grid, row: usize) -> PairSpec {
+        let (rows, cols) = (grid.rows, grid.cols);
+        let at = |r: usize, c: usize| grid.index(r, c);
+        PairSpec {
+            region: Region::RightColumns,
+            first: tile_for(Pos::new(row, cols - 2), rows, cols),
+            first_home: at(row, cols - 2),
+            second: tile_for(Pos::new(row, cols - 1), rows, cols),
+            second_home: at(row, cols - 1),
+            second_park: at(row + 1, cols - 1),
+            first_slide: Dir::E,
+            second_slide: Dir::S,
+            // Padded coordinates: rows row..row+2, the last three columns.
+            window: Window { top: row + 1, left: cols.saturating_sub(2).max(1), bottom: row + 3, right: cols },
+        }
+    }
+
+    fn bottom(grid: &Grid, col: usize) -> PairSpec {
+        let (rows, cols) = (grid.rows, grid.cols);
+        let at = |r: usize, c: usize| grid.index(r, c);
+        PairSpec {
+            region: Region::BottomRows,
+            first: tile_for(Pos::new(rows - 2, col), rows, cols),
+            first_home: at(rows - 2, col),
+            second: tile_for(Pos::new(rows - 1, col), rows, cols),
+            second_home: at(rows - 1, col),
+            second_park: at(rows - 1, col + 1),
+            first_slide: Dir::S,
+            second_slide: Dir::E,
+            window: Window { top: rows.saturating_sub(2).max(1), left: col + 1, bottom: rows, right: col + 3 },
+        }
+    }
+}
+
+impl Window {
+    fn contains(&self, grid: &Grid, index: usize) -> bool {
+        let (r, c) = grid.coords(index);
+        (self.top..=self.bottom).contains(&r) && (self.left..=self.right).contains(&c)
+    }
+}

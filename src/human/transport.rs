@@ -1,0 +1,156 @@
+//! Moving one tile to a cell, the way a person does: bring the blank in
+//! front of the tile, slide the tile, repeat.
+//!
+//! Each step picks the tile's direction among those that bring it closer,
+//! by the cost of getting the blank in front (ring table or route) plus a
+//! model of the rest of the trip: in open space a step that turns costs 3
+//! moves (the blank hops round one corner) and a step straight on costs 5
+//! (it goes round the tile). So tiles travel diagonally, as staircases, and
+//! finish along the longer axis.
+
+use pathfinding::directed::bfs::bfs;
+
+use crate::board::Tile;
+
+use super::event::Event;
+use super::grid::{Dir, Grid};
+
+/// Moves left for a tile `along` steps from home on the axis it just moved
+/// along and `across` steps on the other, with the blank just behind it.
+pub(super) fn trip_cost(along: usize, across: usize) -> usize {
+    // Each slide costs 1 + 4 when it continues straight, 1 + 2 when it turns;
+    // the most turns come from spreading the shorter axis between the longer.
+    let turns = if across == 0 {
+        0
+    } else if along >= across {
+        2 * across
+    } else {
+        2 * along + 1
+    };
+    5 * (along + across) - 2 * turns
+}
+
+/// Cost assumed for a ring the blank cannot go round: it must take a detour.
+const BLOCKED_RING: usize = 12;
+
+impl Grid {
+    /// Moves `tile` to `dest` without disturbing locked or held cells.
+    /// False if no way was found (the caller chooses another plan).
+    pub(super) fn transport<S: FnMut(&Event)>(&mut self, tile: Tile, dest: usize, sink: &mut S) -> bool {
+        let mut at = self.where_is(tile);
+        if at == dest {
+            return true;
+        }
+        sink(&Event::TileTargeted { tile, from: self.pos(at), to: self.pos(dest) });
+        self.hold(at);
+        let mut ok = true;
+        while at != dest {
+            match self.tile_step(at, dest, sink) {
+                Some(next) => {
+                    self.release(at);
+                    self.hold(next);
+                    at = next;
+                }
+                None => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        self.release(at);
+        ok
+    }
+
+    /// Brings the blank in front of the tile at `at` and slides it one cell
+    /// toward `dest`. Returns the tile's new cell.
+    fn tile_step<S: FnMut(&Event)>(&mut self, at: usize, dest: usize, sink: &mut S) -> Option<usize> {
+        let (tr, tc) = self.coords(at);
+        let (dr, dc) = self.coords(dest);
+        let rows_left = tr.abs_diff(dr);
+        let cols_left = tc.abs_diff(dc);
+        let vertical = if dr < tr { Dir::N } else { Dir::S };
+        let horizontal = if dc < tc { Dir::W } else { Dir::E };
+        let side = self.blank_side(at);
+
+        // Up to two useful directions, each with its estimated cost.
+        let mut options: [(usize, Dir); 2] = [(usize::MAX, Dir::N); 2];
+        let mut count = 0;
+        for (dir, useful) in [(vertical, rows_left > 0), (horizontal, cols_left > 0)] {
+            let front = self.step(at, dir);
+            if !useful || !self.is_free(front) {
+                continue;
+            }
+            let (along, across) =
+                if dir.is_horizontal() { (cols_left - 1, rows_left) } else { (rows_left - 1, cols_left) };
+            let reach = match side {
+                Some(from) => self.ring_cost(at, from, dir).unwrap_or(BLOCKED_RING),
+                None => self.approach_estimate(at, front),
+            };
+            options[count] = (reach + 1 + trip_cost(along, across), dir);
+            count += 1;
+        }
+        let options = &mut options[..count];
+        options.sort_unstable_by_key(|&(cost, _)| cost);
+
+        for &(_, dir) in options.iter() {
+            if self.bring_blank_in_front(at, dir, side, sink) {
+                self.slide(dir.opposite(), sink);
+                return Some(self.step(at, dir));
+            }
+        }
+        // No useful direction works (a tile boxed in by locked or held
+        // cells): follow a shortest path for the tile itself instead.
+        let dir = self.detour_direction(at, dest)?;
+        if self.bring_blank_in_front(at, dir, side, sink) {
+            self.slide(dir.opposite(), sink);
+            return Some(self.step(at, dir));
+        }
+        None
+    }
+
+    /// Routes the blank to the cell on side `dir` of the tile at `at`.
+    fn bring_blank_in_front<S: FnMut(&Event)>(&mut self, at: usize, dir: Dir, side: Option<Dir>, sink: &mut S) -> bool {
+        let front = self.step(at, dir);
+        if side.is_some() && self.route_round(at, dir, sink) {
+            return true;
+        }
+        self.route_blank(front, sink)
+    }
+
+    /// Estimated moves for the blank to reach `front`, going round the tile
+    /// at `at` when the tile sits on the straight line between them.
+    fn approach_estimate(&self, at: usize, front: usize) -> usize {
+        let (br, bc) = self.coords(self.blank);
+        let (fr, fc) = self.coords(front);
+        let (tr, tc) = self.coords(at);
+        let between = |a: usize, t: usize, b: usize| (a < t && t < b) || (b < t && t < a);
+        let blocked_line =
+            (br == fr && br == tr && between(bc, tc, fc)) || (bc == fc && bc == tc && between(br, tr, fr));
+        self.distance(self.blank, front) + if blocked_line { 2 } else { 0 }
+    }
+
+    /// First step of a shortest path for the tile over free cells, found by
+    /// breadth-first search, for when no step toward `dest` is open.
+    fn detour_direction(&self, at: usize, dest: usize) -> Option<Dir> {
+        let path = bfs(
+            &at,
+            |&i| Dir::ALL.into_iter().map(move |d| self.step(i, d)).filter(|&n| self.is_free(n) || n == self.blank),
+            |&i| i == dest,
+        )?;
+        path.get(1).map(|&next| self.dir_between(at, next))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::trip_cost;
+
+    #[test]
+    fn trip_cost_counts_turns_and_straights() {
+        assert_eq!(trip_cost(0, 0), 0);
+        assert_eq!(trip_cost(3, 0), 15, "three straight steps");
+        assert_eq!(trip_cost(0, 3), 13, "a turn, then two straight");
+        assert_eq!(trip_cost(2, 2), 12, "a staircase: 3 per step");
+        assert_eq!(trip_cost(3, 1), 16);
+    }
+}

@@ -1,0 +1,28 @@
+//! # fifteen
+//!
+//! Solves sliding-tile puzzles (the 15-puzzle and every rows × cols size)
+//! the way a person would: region by region, with a shortest-path router for
+//! the blank, reporting each step so it can be watched.
+//!
+//! Data flows one way: text → [`Board`] → solver → [`human::Plan`] / events →
+//! output. The board knows nothing of solvers; solvers do no I/O and never
+//! read a clock.
+//!
+//! ```
+//! use fifteen::{Board, Scramble, human};
+//! let board = Board::scrambled(6, 4, Scramble::Uniform, 9).unwrap();
+//! let plan = human::solve(&board).unwrap();
+//! let mut replay = board.clone();
+//! replay.apply(plan.moves()).unwrap();
+//! assert!(replay.is_solved());
+//! ```
+#![forbid(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod board;
+pub mod human;
+
+pub use board::{
+    BLANK, Board, IllegalMove, Move, MoveNotation, Moves, ParseBoardError, ParseMoveError, Pos, Scramble, SizeError,
+    Tile, Unsolvable,
+};

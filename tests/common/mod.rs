@@ -1,0 +1,51 @@
+//! The replay checker every solver's tests share.
+#![allow(dead_code)]
+
+use fifteen::human::{Event, Order, Planner};
+use fifteen::{Board, Move};
+
+/// Runs the human planner on `board`, checking every event against a replay:
+/// each move is legal and slides the tile the event names, no locked tile
+/// ever moves, locked tiles are home, and the replay ends solved.
+/// Returns the moves.
+pub fn checked_human_solve(board: &Board, order: Order) -> Vec<Move> {
+    let mut replay = board.clone();
+    let mut locked = vec![false; board.len()];
+    let mut moves = Vec::new();
+    let mut solved_events = 0;
+    let mut planner = Planner::new(board, order).expect("solvable");
+    planner
+        .run(&mut |event: &Event| match *event {
+            Event::Moved { mv, tile, from, to } => {
+                assert!(!locked[tile as usize], "tile {tile} moved after it was locked\n{board}");
+                assert_eq!(replay.position_of(tile), from, "event names where the tile is");
+                assert_eq!(replay.blank(), to, "the tile slides into the blank");
+                assert_eq!(replay.slide(mv), Some(tile), "move {} is legal and slides tile {tile}", moves.len() + 1);
+                moves.push(mv);
+            }
+            Event::Locked { group } => {
+                for &t in group.tiles() {
+                    assert_eq!(replay.position_of(t), replay.home_of(t), "tile {t} is home when locked\n{board}");
+                    locked[t as usize] = true;
+                }
+            }
+            Event::BlankRouted { path } => {
+                let mut at = replay.blank();
+                for &p in path {
+                    assert_eq!(at.manhattan(p), 1, "routes are made of single steps");
+                    assert!(!locked[replay.tile_at(p) as usize], "routes avoid locked tiles");
+                    at = p;
+                }
+            }
+            Event::Solved { moves: count } => {
+                solved_events += 1;
+                assert_eq!(count as usize, moves.len());
+            }
+            _ => {}
+        })
+        .unwrap_or_else(|e| panic!("{e}\n{board}"));
+    assert!(replay.is_solved(), "replay ends solved\n{board}\n{replay}");
+    assert_eq!(solved_events, 1);
+    assert_eq!(locked.iter().filter(|&&l| l).count(), board.len() - 1, "every tile was locked");
+    moves
+}
