@@ -21,6 +21,7 @@
 
 pub mod board;
 pub mod human;
+pub mod output;
 
 pub use board::{
     BLANK, Board, IllegalMove, Move, MoveNotation, Moves, ParseBoardError, ParseMoveError, Pos, Scramble, SizeError,

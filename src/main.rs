@@ -1,1 +1,16 @@
-fn main() {}
+//! The `fifteen` command: thin glue over the library. Every error is printed
+//! here, once, as one `error:` line.
+
+mod cli;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    match cli::run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err}");
+            ExitCode::from(err.exit_code())
+        }
+    }
+}

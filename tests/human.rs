@@ -1,4 +1,6 @@
-//! Properties of the human solver over many sizes and seeds.
+//! Properties of the human solver over many sizes and seeds: every plan
+//! replays to the goal, every move is legal, and no tile moves once locked
+//! (checked from the planner's events by `common::checked_human_solve`).
 
 mod common;
 
@@ -7,16 +9,107 @@ use fifteen::human::{self, Order};
 use fifteen::{Board, Scramble};
 use proptest::prelude::*;
 
+const ORDERS: [Order; 2] = [Order::Rows, Order::Shells];
+
 #[test]
-fn every_small_size_solves_in_both_orders() {
+fn every_size_from_2x2_to_8x8_solves_in_both_orders() {
     for rows in 2..=8 {
         for cols in 2..=8 {
-            for seed in 0..40 {
+            for seed in 0..25 {
                 let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
-                for order in [Order::Rows, Order::Shells] {
+                for order in ORDERS {
                     checked_human_solve(&board, order);
                 }
             }
         }
+    }
+}
+
+#[test]
+fn larger_and_thin_boards_solve() {
+    for (rows, cols, seeds) in
+        [(12, 12, 6), (3, 20, 10), (20, 3, 10), (2, 30, 10), (30, 2, 10), (50, 50, 2), (100, 100, 1)]
+    {
+        for seed in 0..seeds {
+            let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
+            for order in ORDERS {
+                checked_human_solve(&board, order);
+            }
+        }
+    }
+}
+
+#[test]
+fn boards_near_the_goal_solve_too() {
+    // Short walks leave pairs and the last block in the awkward nearly-solved
+    // arrangements that the pair endgame must handle.
+    for (rows, cols) in [(3, 3), (4, 4), (3, 5), (5, 3), (2, 6), (6, 2)] {
+        for walk in [0, 1, 2, 3, 5, 8, 13] {
+            for seed in 0..20 {
+                let board = Board::scrambled(rows, cols, Scramble::Walk(walk), seed).unwrap();
+                for order in ORDERS {
+                    checked_human_solve(&board, order);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_solved_board_needs_no_moves() {
+    let plan = human::solve(&Board::goal(5, 7).unwrap()).unwrap();
+    assert!(plan.is_empty());
+    // Rows order on 5×7: three top rows of five singles and a pair, five
+    // bottom pairs, the last block.
+    assert_eq!(plan.spans().len(), 3 * (5 + 1) + 5 + 1, "one span per placement");
+}
+
+#[test]
+fn unsolvable_boards_are_refused_before_any_work() {
+    let mut board: Board = "2 1 3\n4 5 6\n7 8 _".parse().unwrap();
+    let err = human::solve(&board).unwrap_err();
+    assert!(err.to_string().starts_with("unsolvable board: the tiles are an odd permutation"));
+    board = "1 2 3\n4 5 6\n7 8 _".parse().unwrap();
+    assert!(human::solve(&board).is_ok());
+}
+
+#[test]
+fn the_callers_board_is_not_changed() {
+    let board = Board::scrambled(6, 6, Scramble::Uniform, 5).unwrap();
+    let copy = board.clone();
+    let plan = human::solve(&board).unwrap();
+    assert_eq!(board, copy);
+    assert!(!plan.is_empty());
+}
+
+#[test]
+fn plan_spans_cover_every_move_in_order() {
+    let board = Board::scrambled(7, 5, Scramble::Uniform, 11).unwrap();
+    for order in ORDERS {
+        let plan = human::solve_with(&board, order).unwrap();
+        let mut next = 0;
+        for span in plan.spans() {
+            assert_eq!(span.moves.start, next);
+            next = span.moves.end;
+        }
+        assert_eq!(next, plan.len());
+        assert_eq!(plan.tagged().count(), plan.len());
+        let total: usize = plan.phase_totals().iter().map(|t| t.moves).sum();
+        assert_eq!(total, plan.len());
+        for i in [0, plan.len() / 2, plan.len() - 1] {
+            assert!(plan.span_of(i).unwrap().moves.contains(&i));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_shapes_and_seeds_replay_to_the_goal(rows in 2usize..=16, cols in 2usize..=16, seed in any::<u64>(), shells in any::<bool>()) {
+        let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
+        let order = if shells { Order::Shells } else { Order::Rows };
+        let moves = checked_human_solve(&board, order);
+        prop_assert!(moves.len() >= board.manhattan());
     }
 }

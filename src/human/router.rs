@@ -219,7 +219,7 @@ impl Grid {
             let bottom = br.max(gr) + margin;
             let left = bc.min(gc).saturating_sub(margin);
             let right = bc.max(gc) + margin;
-            let whole = top == 0 && left == 0 && bottom >= self.rows + 1 && right >= self.cols + 1;
+            let whole = top == 0 && left == 0 && bottom > self.rows && right > self.cols;
             let width = self.width;
             let flags = &self.flags;
             let found = astar(

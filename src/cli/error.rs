@@ -1,0 +1,55 @@
+//! The command's errors and their exit codes.
+
+use std::io;
+use std::path::PathBuf;
+
+use fifteen::{ParseBoardError, SizeError, Unsolvable};
+
+/// Everything the command can fail with. Printed once, in `main`.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The board text could not be read.
+    #[error("{source}{}", origin(.path))]
+    BadBoard { source: ParseBoardError, path: Option<PathBuf> },
+    /// A size option that makes no board.
+    #[error("{0}")]
+    BadSize(#[from] SizeError),
+    /// Options that make no sense together, or a value out of range.
+    #[error("{0}")]
+    Usage(String),
+    /// The input file or stdin could not be read.
+    #[error("cannot read {what}: {source}")]
+    Read { what: String, source: io::Error },
+    /// The board cannot be solved.
+    #[error("unsolvable board: {0}")]
+    Unsolvable(#[from] Unsolvable),
+    /// A solver failed for a reason other than the board (a bug, a limit).
+    #[error("{0}")]
+    Solver(String),
+    /// Writing the output failed.
+    #[error("cannot write output: {0}")]
+    Write(#[from] io::Error),
+}
+
+fn origin(path: &Option<PathBuf>) -> String {
+    path.as_ref().map(|p| format!(" (in {})", p.display())).unwrap_or_default()
+}
+
+impl CliError {
+    /// 2 for bad input or usage, 1 for everything else.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::BadBoard { .. } | CliError::BadSize(_) | CliError::Usage(_) | CliError::Read { .. } => 2,
+            CliError::Unsolvable(_) | CliError::Solver(_) | CliError::Write(_) => 1,
+        }
+    }
+}
+
+impl From<fifteen::human::SolveError> for CliError {
+    fn from(err: fifteen::human::SolveError) -> Self {
+        match err {
+            fifteen::human::SolveError::Unsolvable(u) => CliError::Unsolvable(u),
+            other => CliError::Solver(other.to_string()),
+        }
+    }
+}

@@ -1,0 +1,207 @@
+//! Writing solutions as text: letters, words, boards after every move, JSON.
+//!
+//! [`MoveWriter`] takes moves one at a time and writes them as they come, so
+//! a solution of billions of moves streams through a buffer instead of
+//! living in memory. Only JSON keeps the letters, because the object holds
+//! them as one string.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::board::{Board, Move, MoveNotation};
+
+/// How a solution is written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// `ULDR…` on one line.
+    #[default]
+    Letters,
+    /// `up, left, down, …` (seed 000's output).
+    Words,
+    /// The board after every move, like seed 000's step-by-step output.
+    Steps,
+    /// One JSON object with the moves, the count and moves per phase.
+    Json,
+    /// The JSON object without the moves: for huge boards.
+    Summary,
+    /// One `{"Move":"left"}` object per line, blank notation (seed 002's server).
+    JsonStream,
+}
+
+/// Moves made in one kind of phase (or one solver stage).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PhaseCount {
+    /// Phase name, e.g. `top-rows`.
+    pub phase: &'static str,
+    /// Moves in it.
+    pub moves: u64,
+}
+
+/// What the JSON and summary formats say besides the moves.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// Solver name: `human`, `bfs`, …
+    pub solver: String,
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// Number of moves.
+    pub count: u64,
+    /// The moves as letters (absent in summaries).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<String>,
+    /// Moves per phase, in order.
+    pub phases: Vec<PhaseCount>,
+    /// Wall time of the solve, in milliseconds.
+    pub elapsed_ms: f64,
+}
+
+/// Writes moves in a [`Format`] as they arrive.
+///
+/// ```
+/// use fifteen::{Board, Move, MoveNotation};
+/// use fifteen::output::{Format, MoveWriter};
+///
+/// let board = Board::goal(2, 2).unwrap();
+/// let mut out = Vec::new();
+/// let mut writer = MoveWriter::new(&mut out, Format::Words, MoveNotation::Tile, &board);
+/// writer.push(Move::Down).unwrap();
+/// writer.push(Move::Right).unwrap();
+/// writer.finish(None).unwrap();
+/// assert_eq!(String::from_utf8(out).unwrap(), "down, right\n");
+/// ```
+pub struct MoveWriter<W: Write> {
+    out: W,
+    format: Format,
+    notation: MoveNotation,
+    count: u64,
+    /// Steps format: the board being replayed.
+    replay: Option<Board>,
+    /// JSON format: the letters so far.
+    letters: String,
+}
+
+impl<W: Write> MoveWriter<W> {
+    /// A writer for a solution of `start`. The steps format prints `start` first.
+    pub fn new(out: W, format: Format, notation: MoveNotation, start: &Board) -> MoveWriter<W> {
+        let replay = (format == Format::Steps).then(|| start.clone());
+        MoveWriter { out, format, notation, count: 0, replay, letters: String::new() }
+    }
+
+    /// Writes the opening, if the format has one (the start board for steps).
+    pub fn begin(&mut self) -> io::Result<()> {
+        if let Some(board) = &self.replay {
+            write!(self.out, "{board}")?;
+        }
+        Ok(())
+    }
+
+    /// Writes one move.
+    pub fn push(&mut self, mv: Move) -> io::Result<()> {
+        let named = self.notation.name(mv);
+        self.count += 1;
+        match self.format {
+            Format::Letters => self.out.write_all(&[named.letter() as u8])?,
+            Format::Words => {
+                if self.count > 1 {
+                    self.out.write_all(b", ")?;
+                }
+                self.out.write_all(named.word().as_bytes())?;
+            }
+            Format::Steps => {
+                let board = self.replay.as_mut().expect("steps keep a board");
+                board.slide(mv);
+                write!(self.out, "\nMove {} ({}): {}\n{board}", self.count, mv.letter(), named.word())?;
+            }
+            Format::Json => self.letters.push(named.letter()),
+            Format::Summary => {}
+            Format::JsonStream => writeln!(self.out, "{{\"Move\":\"{}\"}}", named.word())?,
+        }
+        Ok(())
+    }
+
+    /// Moves written so far.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// Ends the output: a newline, the closing line of steps, or the JSON
+    /// object built from `report` (required for JSON and summary).
+    pub fn finish(mut self, report: Option<Report>) -> io::Result<W> {
+        match self.format {
+            Format::Letters | Format::Words => self.out.write_all(b"\n")?,
+            Format::Steps => writeln!(self.out, "\nSolved in {} moves.", self.count)?,
+            Format::Json | Format::Summary => {
+                let mut report = report.expect("JSON output needs a report");
+                report.count = self.count;
+                if self.format == Format::Json {
+                    report.moves = Some(std::mem::take(&mut self.letters));
+                }
+                serde_json::to_writer(&mut self.out, &report)?;
+                self.out.write_all(b"\n")?;
+            }
+            Format::JsonStream => {}
+        }
+        self.out.flush()?;
+        Ok(self.out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(format: Format, notation: MoveNotation, moves: &[Move]) -> String {
+        let board = Board::goal(2, 2).unwrap();
+        let mut out = Vec::new();
+        let mut w = MoveWriter::new(&mut out, format, notation, &board);
+        w.begin().unwrap();
+        for &mv in moves {
+            w.push(mv).unwrap();
+        }
+        let report = Report {
+            solver: "human".into(),
+            rows: 2,
+            cols: 2,
+            count: 0,
+            moves: None,
+            phases: vec![PhaseCount { phase: "last-block", moves: 2 }],
+            elapsed_ms: 0.5,
+        };
+        w.finish(Some(report)).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn letters_words_and_blank_notation() {
+        assert_eq!(write(Format::Letters, MoveNotation::Tile, &[Move::Down, Move::Right]), "DR\n");
+        assert_eq!(write(Format::Letters, MoveNotation::Blank, &[Move::Down, Move::Right]), "UL\n");
+        assert_eq!(write(Format::Words, MoveNotation::Tile, &[]), "\n");
+        assert_eq!(
+            write(Format::JsonStream, MoveNotation::Blank, &[Move::Down]),
+            "{\"Move\":\"up\"}\n",
+            "the blank goes up when the tile above it slides down"
+        );
+    }
+
+    #[test]
+    fn steps_show_every_board() {
+        let text = write(Format::Steps, MoveNotation::Tile, &[Move::Down]);
+        assert_eq!(text, " 1  2\n 3 __\n\nMove 1 (D): down\n 1 __\n 3  2\n\nSolved in 1 moves.\n");
+    }
+
+    #[test]
+    fn json_holds_the_moves_and_summary_does_not() {
+        let json: serde_json::Value =
+            serde_json::from_str(&write(Format::Json, MoveNotation::Tile, &[Move::Down, Move::Up])).unwrap();
+        assert_eq!(json["moves"], "DU");
+        assert_eq!(json["count"], 2);
+        assert_eq!(json["phases"][0]["phase"], "last-block");
+        let summary: serde_json::Value =
+            serde_json::from_str(&write(Format::Summary, MoveNotation::Tile, &[Move::Down])).unwrap();
+        assert!(summary.get("moves").is_none());
+        assert_eq!(summary["count"], 1);
+    }
+}

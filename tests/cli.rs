@@ -1,0 +1,138 @@
+//! Runs the built `fifteen` binary on good and bad input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use fifteen::{Board, Moves};
+
+fn fifteen(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+/// Checks a failure: exit code, one `error:` line, no panic or backtrace.
+fn assert_error(out: &Output, code: i32, needle: &str) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(code), "stderr: {err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.contains(needle), "`{needle}` in {err}");
+    assert!(!err.contains("panicked") && !err.contains("backtrace"));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn scramble_pipes_into_solve_and_the_moves_solve_the_board() {
+    let scrambled = fifteen(&["scramble", "--size", "10", "--seed", "1"], "");
+    assert!(scrambled.status.success());
+    let board: Board = stdout(&scrambled).parse().unwrap();
+    assert_eq!((board.rows(), board.cols()), (10, 10));
+    let solved = fifteen(&["solve", "--format", "json"], &stdout(&scrambled));
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&solved)).unwrap();
+    assert_eq!(json["solver"], "human");
+    assert_eq!((json["rows"].as_u64(), json["cols"].as_u64()), (Some(10), Some(10)));
+    let moves: Moves = json["moves"].as_str().unwrap().parse().unwrap();
+    assert_eq!(json["count"].as_u64(), Some(moves.len() as u64));
+    let phases: u64 = json["phases"].as_array().unwrap().iter().map(|p| p["moves"].as_u64().unwrap()).sum();
+    assert_eq!(phases, moves.len() as u64);
+    assert!(json["elapsed_ms"].as_f64().is_some());
+    let mut replay = board.clone();
+    replay.apply(&moves).unwrap();
+    assert!(replay.is_solved());
+}
+
+#[test]
+fn same_seed_same_board_and_walks_stay_near() {
+    let a = fifteen(&["scramble", "--rows", "3", "--cols", "5", "--seed", "9"], "");
+    let b = fifteen(&["scramble", "--rows", "3", "--cols", "5", "--seed", "9"], "");
+    assert_eq!(stdout(&a), stdout(&b));
+    let walk = fifteen(&["scramble", "--size", "4", "--walk", "6", "--seed", "2"], "");
+    let board: Board = stdout(&walk).parse().unwrap();
+    assert!(board.manhattan() <= 6 && board.is_solvable());
+}
+
+#[test]
+fn every_format_describes_the_same_solution() {
+    let board = "1 2 3\n4 5 6\n_ 7 8\n";
+    assert_eq!(stdout(&fifteen(&["solve"], board)), "LL\n");
+    assert_eq!(stdout(&fifteen(&["solve", "--format", "words"], board)), "left, left\n");
+    let steps = stdout(&fifteen(&["solve", "--format", "steps"], board));
+    assert!(steps.starts_with(" 1  2  3\n 4  5  6\n__  7  8\n\nMove 1 (L): left\n"), "{steps}");
+    assert!(steps.ends_with(" 7  8 __\n\nSolved in 2 moves.\n"), "{steps}");
+    let summary: serde_json::Value =
+        serde_json::from_str(&stdout(&fifteen(&["solve", "--format", "summary"], board))).unwrap();
+    assert_eq!(summary["count"], 2);
+    assert!(summary.get("moves").is_none());
+}
+
+#[test]
+fn a_file_argument_and_a_one_line_list_work() {
+    let dir = std::env::temp_dir().join(format!("fifteen-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("board.txt");
+    // Seed 000's figure with 13 and 14 swapped: the figure itself has 45
+    // inversions with the blank on the bottom row, so it cannot be solved.
+    std::fs::write(&path, "# one line\n[15, 2, 1, 12, 8, 5, 6, 11, 4, 9, 10, 7, 3, 13, 14, 0]\n").unwrap();
+    let out = fifteen(&["solve", path.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let moves: Moves = stdout(&out).trim().parse().unwrap();
+    let mut board: Board = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+    board.apply(&moves).unwrap();
+    assert!(board.is_solved());
+}
+
+#[test]
+fn stats_go_to_stderr_and_leave_stdout_alone() {
+    let out = fifteen(&["solve", "--stats"], "4 1 2\n7 5 3\n_ 8 6\n");
+    assert!(out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("top-rows") && err.contains("last-block") && err.contains("total"), "{err}");
+    assert!(stdout(&out).trim().chars().all(|c| "UDLR".contains(c)));
+}
+
+#[test]
+fn bad_boards_get_one_line_errors_with_exit_2() {
+    assert_error(&fifteen(&["solve"], ""), 2, "the input is empty");
+    assert_error(&fifteen(&["solve"], "1 2 3\n4 5\n6 7 0\n"), 2, "line 2 has 2 cells but line 1 has 3");
+    assert_error(&fifteen(&["solve"], "1 2\n2 0\n"), 2, "line 2: tile 2 appears twice (also on line 1)");
+    assert_error(&fifteen(&["solve"], "1 2\n3 7\n"), 2, "line 2: tile 7 is out of range");
+    assert_error(&fifteen(&["solve"], "1 0\n0 2\n"), 2, "a second blank");
+    assert_error(&fifteen(&["solve"], "1 2\n3 four\n"), 2, "line 2: `four` is not a tile number");
+    assert_error(&fifteen(&["solve"], "1 2 0\n"), 2, "needs a square number of cells");
+    assert_error(&fifteen(&["solve"], "1\n0\n"), 2, "at least 2 rows and 2 columns");
+    assert_error(&fifteen(&["solve", "/no/such/board.txt"], ""), 2, "cannot read /no/such/board.txt");
+    assert_error(&fifteen(&["scramble", "--size", "1"], ""), 2, "at least 2 rows and 2 columns");
+}
+
+#[test]
+fn unsolvable_boards_exit_1_with_the_reason() {
+    assert_error(
+        &fifteen(&["solve"], "2 1 3\n4 5 6\n7 8 _\n"),
+        1,
+        "unsolvable board: the tiles are an odd permutation",
+    );
+    let seed_000_figure = "[15, 2, 1, 12, 8, 5, 6, 11, 4, 9, 10, 7, 3, 14, 13, 0]";
+    assert_error(&fifteen(&["solve"], seed_000_figure), 1, "unsolvable board");
+}
+
+#[test]
+fn help_explains_the_move_letters() {
+    let help = stdout(&fifteen(&["solve", "--help"], ""));
+    assert!(help.contains("direction a TILE slides"), "{help}");
+}
