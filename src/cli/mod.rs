@@ -1,5 +1,6 @@
 //! Command-line definitions and one module of glue per subcommand.
 
+mod bench;
 mod board_source;
 mod error;
 mod scramble;
@@ -31,6 +32,8 @@ enum Command {
     /// Solve a board and print the moves.
     #[command(after_help = MOVES_HELP)]
     Solve(solve::SolveCommand),
+    /// Measure the human solver's moves and speed on random boards.
+    Bench(bench::BenchCommand),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -39,6 +42,7 @@ pub fn run() -> Result<(), CliError> {
     match cli.command {
         Some(Command::Scramble(cmd)) => scramble::run(cmd),
         Some(Command::Solve(cmd)) => solve::run(cmd),
+        Some(Command::Bench(cmd)) => bench::run(cmd),
         None => Err(CliError::Usage("no command given; try `fifteen --help`".into())),
     }
 }

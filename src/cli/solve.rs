@@ -3,13 +3,14 @@
 //! The human solver streams: moves are written as the planner makes them,
 //! so a 1000×1000 board never holds its billions of moves in memory.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use fifteen::human::{Event, Order, Planner};
 use fifteen::output::{Format, MoveWriter, PhaseCount, Report};
 use fifteen::{Board, MoveNotation};
+use indicatif::{ProgressBar, ProgressStyle};
 
 use super::board_source::BoardInput;
 use super::error::CliError;
@@ -22,7 +23,7 @@ pub struct SolveCommand {
     #[arg(long, short, value_enum, default_value_t = FormatArg::Letters)]
     format: FormatArg,
     /// Which way the human solver sweeps the board.
-    #[arg(long, value_enum, default_value_t = OrderArg::Rows)]
+    #[arg(long, value_enum, default_value_t = OrderArg::Shells)]
     order: OrderArg,
     /// Print moves per phase and the time taken on stderr.
     #[arg(long)]
@@ -44,11 +45,14 @@ enum FormatArg {
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum OrderArg {
+pub enum OrderArg {
     /// row by row, then the bottom two rows (the reference game's order)
     Rows,
     /// row r, column r, row r+1, … (fewer moves on big boards)
     Shells,
+    /// (bench only) measure both
+    #[value(hide = true)]
+    Both,
 }
 
 impl From<FormatArg> for Format {
@@ -67,7 +71,7 @@ impl From<OrderArg> for Order {
     fn from(o: OrderArg) -> Order {
         match o {
             OrderArg::Rows => Order::Rows,
-            OrderArg::Shells => Order::Shells,
+            OrderArg::Shells | OrderArg::Both => Order::Shells,
         }
     }
 }
@@ -90,23 +94,75 @@ pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
     }
 }
 
-/// Moves per phase, counted from the planner's events.
+/// Moves per kind of phase, counted from the planner's events.
 #[derive(Default)]
 struct PhaseTally {
     phases: Vec<PhaseCount>,
     placements: Vec<u64>,
+    current: usize,
+    /// Moves made when the current phase started.
+    mark: u64,
 }
 
 impl PhaseTally {
-    fn start(&mut self, name: &'static str) {
-        if self.phases.last().map(|p| p.phase) != Some(name) && !self.phases.iter().any(|p| p.phase == name) {
-            self.phases.push(PhaseCount { phase: name, moves: 0 });
-            self.placements.push(0);
+    /// A phase starts after `moves` moves: close the one before.
+    fn start(&mut self, name: &'static str, moves: u64) {
+        self.close(moves);
+        self.current = match self.phases.iter().position(|p| p.phase == name) {
+            Some(i) => i,
+            None => {
+                self.phases.push(PhaseCount { phase: name, moves: 0 });
+                self.placements.push(0);
+                self.phases.len() - 1
+            }
+        };
+    }
+
+    fn close(&mut self, moves: u64) {
+        if let Some(phase) = self.phases.get_mut(self.current) {
+            phase.moves += moves - self.mark;
+        }
+        self.mark = moves;
+    }
+}
+
+/// A progress bar on stderr for solves that take more than a moment, and
+/// only when stderr is a terminal.
+struct Progress {
+    started: Instant,
+    total: u64,
+    bar: Option<ProgressBar>,
+}
+
+impl Progress {
+    fn new(started: Instant, total: u64) -> Progress {
+        Progress { started, total, bar: None }
+    }
+
+    fn update(&mut self, placed: u64, moves: u64) {
+        if self.bar.is_none() {
+            if !io::stderr().is_terminal() || self.started.elapsed().as_millis() < 300 {
+                return;
+            }
+            let bar = ProgressBar::new(self.total);
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} tiles placed, {msg} ({elapsed})")
+                    .expect("a valid template")
+                    .progress_chars("=> "),
+            );
+            self.bar = Some(bar);
+        }
+        if let Some(bar) = &self.bar {
+            let seconds = self.started.elapsed().as_secs_f64().max(1e-9);
+            bar.set_position(placed);
+            bar.set_message(format!("{moves} moves, {:.1} M moves/s", moves as f64 / seconds / 1e6));
         }
     }
 
-    fn index(&self, name: &'static str) -> usize {
-        self.phases.iter().position(|p| p.phase == name).unwrap_or(0)
+    fn finish(self) {
+        if let Some(bar) = self.bar {
+            bar.finish_and_clear();
+        }
     }
 }
 
@@ -116,38 +172,43 @@ fn solve_human<W: Write>(board: &Board, order: Order, format: Format, stats: boo
     let mut writer = MoveWriter::new(out, format, MoveNotation::Tile, board);
     writer.begin()?;
     let mut tally = PhaseTally::default();
-    let mut current = 0usize;
+    let mut progress = Progress::new(started, board.len() as u64 - 1);
+    let mut moves = 0u64;
     let mut write_error: Option<io::Error> = None;
+    let mut steps = 0u64;
     loop {
         let more = planner.step(&mut |event: &Event| match *event {
-            Event::PhaseStarted(phase) => {
-                tally.start(phase.name());
-                current = tally.index(phase.name());
-            }
-            Event::Placement { .. } => tally.placements[current] += 1,
             Event::Moved { mv, .. } => {
-                tally.phases[current].moves += 1;
+                moves += 1;
                 if write_error.is_none() {
                     if let Err(e) = writer.push(mv) {
                         write_error = Some(e);
                     }
                 }
             }
+            Event::PhaseStarted(phase) => tally.start(phase.name(), moves),
+            Event::Placement { .. } => tally.placements[tally.current] += 1,
             _ => {}
         })?;
         if let Some(e) = write_error {
             return Err(e.into());
         }
+        steps += 1;
+        if steps % 256 == 0 {
+            progress.update(planner.stats().placed, moves);
+        }
         if !more {
             break;
         }
     }
+    tally.close(moves);
+    progress.finish();
     let elapsed = started.elapsed();
     let report = Report {
         solver: "human".into(),
         rows: board.rows(),
         cols: board.cols(),
-        count: planner.moves(),
+        count: moves,
         moves: None,
         phases: tally.phases.clone(),
         elapsed_ms: (elapsed.as_secs_f64() * 1e6).round() / 1e3,
@@ -164,13 +225,13 @@ fn solve_human<W: Write>(board: &Board, order: Order, format: Format, stats: boo
         writeln!(err, "{:<14} {:>10} {:>14} {:>6.1}%", "total", tally.placements.iter().sum::<u64>(), s.moves, 100.0)?;
         writeln!(
             err,
-            "{}×{} board, order {}, {:.3} ms; blank routes: {} round the tile, {} straight, {} searched",
+            "{}×{} board, order {}, {:.3} ms; blank routes: {} round the tile, {} direct, {} searched",
             board.rows(),
             board.cols(),
             order.name(),
             elapsed.as_secs_f64() * 1e3,
             s.routes.ring,
-            s.routes.straight,
+            s.routes.direct,
             s.routes.searched
         )?;
     }

@@ -68,16 +68,26 @@ pub(super) struct Grid {
     pub(super) width: usize,
     cells: Vec<Tile>,
     at: Vec<u32>,
+    /// Padded home row and column of the tile in each cell, moved with the
+    /// tile: the approach's path search reads it for every cell it weighs,
+    /// and a table indexed by tile would cost a cache miss each time.
+    pub(super) homes: Vec<[u32; 2]>,
     pub(super) flags: Vec<u8>,
     /// Padded index of the blank, and its unpadded row and column.
     pub(super) blank: usize,
-    blank_row: usize,
-    blank_col: usize,
+    pub(super) blank_row: usize,
+    pub(super) blank_col: usize,
     pub(super) moves: u64,
+    /// Cells not yet locked.
+    unlocked: usize,
     /// Scratch: the route being walked, as padded indices and as cells.
     pub(super) path: Vec<usize>,
     pub(super) path_cells: Vec<Pos>,
     pub(super) stats: RouteStats,
+    /// Scratch for the approach's dynamic programme: per row (first column,
+    /// last column, offset into `dp_best`), and the best gains.
+    pub(super) dp_rows: Vec<(usize, usize, usize)>,
+    pub(super) dp_best: Vec<i32>,
 }
 
 impl Grid {
@@ -97,6 +107,16 @@ impl Grid {
                 at[tile as usize] = i as u32;
             }
         }
+        let homes = cells
+            .iter()
+            .map(|&t| {
+                if t == Tile::MAX {
+                    return [0, 0];
+                }
+                let Pos { row, col } = crate::board::home_of(t, rows, cols);
+                [row as u32 + 1, col as u32 + 1]
+            })
+            .collect();
         let blank = at[0] as usize;
         let Pos { row: blank_row, col: blank_col } = board.blank();
         Grid {
@@ -105,14 +125,18 @@ impl Grid {
             width,
             cells,
             at,
+            homes,
             flags,
             blank,
             blank_row,
             blank_col,
             moves: 0,
+            unlocked: rows * cols,
             path: Vec::new(),
             path_cells: Vec::new(),
             stats: RouteStats::default(),
+            dp_rows: Vec::new(),
+            dp_best: Vec::new(),
         }
     }
 
@@ -158,13 +182,47 @@ impl Grid {
         self.flags[index] == 0
     }
 
+    /// Padded row and column of the home of the tile in `cell`.
+    #[inline]
+    pub(super) fn home_of_cell(&self, cell: usize) -> (usize, usize) {
+        let [r, c] = self.homes[cell];
+        (r as usize, c as usize)
+    }
+
+    /// Padded row and column of the blank.
+    #[inline]
+    pub(super) fn blank_coords(&self) -> (usize, usize) {
+        (self.blank_row + 1, self.blank_col + 1)
+    }
+
     #[inline]
     pub(super) fn where_is(&self, tile: Tile) -> usize {
         self.at[tile as usize] as usize
     }
 
     pub(super) fn lock(&mut self, index: usize) {
+        if self.flags[index] & LOCKED == 0 {
+            self.unlocked -= 1;
+        }
         self.flags[index] = LOCKED;
+    }
+
+    /// The unlocked cells, when there are at most `limit` of them (they
+    /// then lie within the last `limit` rows and columns).
+    pub(super) fn unlocked_cells(&self, limit: usize, out: &mut Vec<usize>) -> bool {
+        out.clear();
+        if self.unlocked > limit {
+            return false;
+        }
+        for row in self.rows.saturating_sub(limit).max(1)..=self.rows {
+            for col in self.cols.saturating_sub(limit).max(1)..=self.cols {
+                let i = self.index(row - 1, col - 1);
+                if self.flags[i] & LOCKED == 0 {
+                    out.push(i);
+                }
+            }
+        }
+        true
     }
 
     pub(super) fn hold(&mut self, index: usize) {
@@ -188,6 +246,7 @@ impl Grid {
         self.blank_col = self.blank_col.wrapping_add_signed(dc);
         sink(&Event::Moved { mv: dir.tile_move(), tile, from: Pos::new(self.blank_row, self.blank_col), to });
         self.cells[self.blank] = tile;
+        self.homes[self.blank] = self.homes[next];
         self.at[tile as usize] = self.blank as u32;
         self.cells[next] = 0;
         self.at[0] = next as u32;

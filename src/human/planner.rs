@@ -52,7 +52,16 @@ pub struct Planner {
     phase: Option<Phase>,
     solved: bool,
     placed: u64,
+    /// Scratch for the cells of an exact search.
+    cells: Vec<usize>,
 }
+
+/// A pair is searched exactly, over every unlocked cell, once at most this
+/// many are left: at most 25·24·23 states. Measured on 300 random boards
+/// each, 4×4: 99.2 → 94.4 moves, 5×5: 218 → 204. Searching single tiles too
+/// was no better (a shortest placement ignores what it does to later tiles,
+/// which the heuristic weighs), so singles keep the heuristic.
+const EXACT_PAIR_CELLS: usize = 25;
 
 /// Counters for `--stats` and benchmarks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -75,6 +84,7 @@ impl Planner {
             phase: None,
             solved: false,
             placed: 0,
+            cells: Vec::new(),
         })
     }
 
@@ -158,7 +168,9 @@ impl Planner {
             grid.where_is(pair.first) == pair.first_home && grid.where_is(pair.second) == pair.second_home
         };
 
-        let mut finished = home(grid)
+        let mut finished = home(grid) || self.exact(&tracked, sink);
+        let grid = &mut self.grid;
+        finished = finished
             || inside(grid, pair.first)
                 && inside(grid, pair.second)
                 && grid.finish_in_window(pair.window, &tracked, sink);
@@ -188,6 +200,17 @@ impl Planner {
         grid.lock(pair.second_home);
         self.placed += 2;
         Ok(())
+    }
+
+    /// When few cells are left, puts a pair home by the shortest sequence of
+    /// moves over all of them (a breadth-first search). False if the board is
+    /// still too big for that.
+    fn exact<S: FnMut(&Event)>(&mut self, tracked: &[(Tile, usize)], sink: &mut S) -> bool {
+        let limit = EXACT_PAIR_CELLS;
+        let mut cells = std::mem::take(&mut self.cells);
+        let done = self.grid.unlocked_cells(limit, &mut cells) && self.grid.finish_among(&cells, tracked, sink);
+        self.cells = cells;
+        done
     }
 
     fn place_last_block<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<(), SolveError> {

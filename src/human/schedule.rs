@@ -8,11 +8,11 @@ pub enum Order {
     /// Row by row from the top while more than two rows remain, then the
     /// bottom two rows column pair by column pair, then the last block (what
     /// the reference game does).
-    #[default]
     Rows,
     /// Row r, then column r, then row r+1, … (Parberry's reduction): the
-    /// unsolved rectangle shrinks in both directions, so tiles travel less
-    /// on big boards.
+    /// unsolved rectangle shrinks in both directions, so tiles travel less.
+    /// The default: fewer moves at every size measured (3×3 to 1000×1000).
+    #[default]
     Shells,
 }
 

@@ -14,6 +14,7 @@ use crate::board::Tile;
 
 use super::event::Event;
 use super::grid::{Dir, Grid};
+use super::router::RingRoute;
 
 /// Moves left for a tile `along` steps from home on the axis it just moved
 /// along and `across` steps on the other, with the blank just behind it.
@@ -28,6 +29,15 @@ pub(super) fn trip_cost(along: usize, across: usize) -> usize {
         2 * along + 1
     };
     5 * (along + across) - 2 * turns
+}
+
+/// One way a tile could step next, weighed.
+struct StepOption {
+    dir: Dir,
+    /// Moves less gain, then more gain first: smaller is better.
+    score: (i64, i64),
+    /// The blank's way round the tile, when it is beside it.
+    ring: Option<RingRoute>,
 }
 
 /// Cost assumed for a ring the blank cannot go round: it must take a detour.
@@ -71,31 +81,49 @@ impl Grid {
         let vertical = if dr < tr { Dir::N } else { Dir::S };
         let horizontal = if dc < tc { Dir::W } else { Dir::E };
         let side = self.blank_side(at);
+        let mask = self.ring_mask(at);
 
-        // Up to two useful directions, each with its estimated cost.
-        let mut options: [(usize, Dir); 2] = [(usize::MAX, Dir::N); 2];
-        let mut count = 0;
-        for (dir, useful) in [(vertical, rows_left > 0), (horizontal, cols_left > 0)] {
+        // Up to two useful directions. Each is weighed by its moves (getting
+        // the blank in front, the slide, and a model of the rest of the trip)
+        // less what the blank's way there does for other tiles: a tile
+        // pushed a step nearer home saves about a move later.
+        let mut options: [Option<StepOption>; 2] = [None, None];
+        for (k, (dir, useful)) in [(vertical, rows_left > 0), (horizontal, cols_left > 0)].into_iter().enumerate() {
             let front = self.step(at, dir);
             if !useful || !self.is_free(front) {
                 continue;
             }
             let (along, across) =
                 if dir.is_horizontal() { (cols_left - 1, rows_left) } else { (rows_left - 1, cols_left) };
-            let reach = match side {
-                Some(from) => self.ring_cost(at, from, dir).unwrap_or(BLOCKED_RING),
-                None => self.approach_estimate(at, front),
+            let (reach, gain, ring) = match side {
+                Some(from) => match self.best_ring_route(mask, from, dir) {
+                    Some((route, gain)) => (route.len(), gain, Some(route)),
+                    None => (BLOCKED_RING, 0, None),
+                },
+                // The approach's own path is chosen for its pushes later; a
+                // guess at them here (tried: the better L) does not pay.
+                None => (self.approach_estimate(at, front), 0, None),
             };
-            options[count] = (reach + 1 + trip_cost(along, across), dir);
-            count += 1;
+            let cost = (reach + 1 + trip_cost(along, across)) as i64;
+            options[k] = Some(StepOption { dir, score: (cost - gain as i64, -(gain as i64)), ring });
         }
-        let options = &mut options[..count];
-        options.sort_unstable_by_key(|&(cost, _)| cost);
+        if let [Some(a), Some(b)] = &options {
+            if b.score < a.score {
+                options.swap(0, 1);
+            }
+        }
 
-        for &(_, dir) in options.iter() {
-            if self.bring_blank_in_front(at, dir, side, sink) {
-                self.slide(dir.opposite(), sink);
-                return Some(self.step(at, dir));
+        for option in options.into_iter().flatten() {
+            let ready = match option.ring {
+                Some(route) => {
+                    self.walk_ring(route, sink);
+                    true
+                }
+                None => self.route_blank(self.step(at, option.dir), sink),
+            };
+            if ready {
+                self.slide(option.dir.opposite(), sink);
+                return Some(self.step(at, option.dir));
             }
         }
         // No useful direction works (a tile boxed in by locked or held

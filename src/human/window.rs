@@ -28,7 +28,9 @@ pub(super) struct Window {
 /// window's cells; unused entries are `NONE`.
 type State = [u8; 4];
 const NONE: u8 = u8::MAX;
-const MAX_CELLS: usize = 9;
+/// The most cells a search may range over: with two tracked tiles and the
+/// blank that is 36·35·34 ≈ 43 000 states.
+pub(super) const MAX_CELLS: usize = 36;
 
 impl Grid {
     /// Puts each `(tile, home)` of `tracked` home by the shortest sequence of
@@ -47,12 +49,25 @@ impl Grid {
             for col in window.left..=window.right {
                 let i = row * self.width + col;
                 if self.flags[i] & LOCKED == 0 {
+                    if count == MAX_CELLS {
+                        return false;
+                    }
                     cells[count] = i;
                     count += 1;
                 }
             }
         }
-        let cells = &cells[..count];
+        self.finish_among(&cells[..count], tracked, sink)
+    }
+
+    /// Like [`Grid::finish_in_window`], over any set of at most
+    /// [`MAX_CELLS`] unlocked cells.
+    pub(super) fn finish_among<S: FnMut(&Event)>(
+        &mut self,
+        cells: &[usize],
+        tracked: &[(Tile, usize)],
+        sink: &mut S,
+    ) -> bool {
         let slot = |i: usize| cells.iter().position(|&c| c == i).map(|s| s as u8);
 
         let mut start: State = [NONE; 4];

@@ -1,0 +1,88 @@
+//! `fifteen bench`: moves and speed of the human solver over random boards.
+
+use std::io::Write;
+use std::time::Instant;
+
+use clap::Args;
+use fifteen::human::{Order, Planner};
+use fifteen::{Board, Scramble};
+
+use super::error::CliError;
+use super::solve::OrderArg;
+
+#[derive(Args, Debug)]
+pub struct BenchCommand {
+    /// Board sizes n (n×n), comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "4,10,30,100,300")]
+    sizes: Vec<usize>,
+    /// Boards per size.
+    #[arg(long, default_value_t = 10)]
+    count: u64,
+    /// Seed of the first board; board k of a size uses seed S + k.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Sweep order; `both` measures each.
+    #[arg(long, value_enum, default_value_t = OrderArg::Shells)]
+    order: OrderArg,
+}
+
+pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
+    if cmd.count == 0 {
+        return Err(CliError::Usage("--count must be at least 1".into()));
+    }
+    let orders: Vec<Order> = match cmd.order {
+        OrderArg::Both => vec![Order::Rows, Order::Shells],
+        one => vec![one.into()],
+    };
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{:>5} {:>7} {:>6} {:>14} {:>9} {:>11} {:>10} {:>12} {:>9}",
+        "n", "order", "boards", "mean moves", "moves/n³", "manhattan/n³", "mean ms", "moves/s", "peak RSS"
+    )?;
+    for &n in &cmd.sizes {
+        for &order in &orders {
+            let mut moves = 0u64;
+            let mut manhattan = 0u64;
+            let mut seconds = 0f64;
+            for k in 0..cmd.count {
+                let board = Board::scrambled(n, n, Scramble::Uniform, cmd.seed + k)?;
+                manhattan += board.manhattan() as u64;
+                let started = Instant::now();
+                let mut planner = Planner::new(&board, order)?;
+                planner.run(&mut |_| {})?;
+                seconds += started.elapsed().as_secs_f64();
+                moves += planner.moves();
+            }
+            let boards = cmd.count as f64;
+            let cube = (n * n * n) as f64;
+            writeln!(
+                out,
+                "{:>5} {:>7} {:>6} {:>14.1} {:>9.3} {:>11.3} {:>10.2} {:>12.3e} {:>9}",
+                n,
+                order.name(),
+                cmd.count,
+                moves as f64 / boards,
+                moves as f64 / boards / cube,
+                manhattan as f64 / boards / cube,
+                seconds * 1e3 / boards,
+                moves as f64 / seconds,
+                peak_rss().unwrap_or_else(|| "n/a".into()),
+            )?;
+            out.flush()?;
+        }
+    }
+    Ok(())
+}
+
+/// The process's peak resident memory, from `/proc/self/status` (Linux).
+fn peak_rss() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(if kib >= 1024.0 * 1024.0 {
+        format!("{:.2} GiB", kib / 1024.0 / 1024.0)
+    } else {
+        format!("{:.1} MiB", kib / 1024.0)
+    })
+}
