@@ -99,6 +99,7 @@ impl<W: Write> MoveWriter<W> {
     }
 
     /// Writes one move.
+    #[inline]
     pub fn push(&mut self, mv: Move) -> io::Result<()> {
         let named = self.notation.name(mv);
         self.count += 1;

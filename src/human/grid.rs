@@ -11,6 +11,10 @@ use crate::board::{Board, Move, Pos, Tile};
 use super::event::Event;
 use super::router::RouteStats;
 
+/// The most rows or columns the planner handles (homes are stored in 16 bits,
+/// padding included).
+pub(super) const MAX_SIDE: usize = u16::MAX as usize - 2;
+
 /// A wall of the padding, or a tile the strategy has put home.
 pub(super) const LOCKED: u8 = 1;
 /// A tile the blank must not disturb right now.
@@ -66,12 +70,14 @@ pub(super) struct Grid {
     pub(super) cols: usize,
     /// Padded width: `cols + 2`.
     pub(super) width: usize,
-    cells: Vec<Tile>,
+    /// Cell index of each tile; `at[0]` is the blank.
     at: Vec<u32>,
-    /// Padded home row and column of the tile in each cell, moved with the
-    /// tile: the approach's path search reads it for every cell it weighs,
-    /// and a table indexed by tile would cost a cache miss each time.
-    pub(super) homes: Vec<[u32; 2]>,
+    /// What each cell holds, as the padded home row and column of its tile
+    /// (the tile's number follows from it; walls hold `[0, 0]`). The
+    /// approach's path search reads the home of every cell it weighs, so
+    /// keeping it in the cell saves a cache miss per read, and keeping only
+    /// it halves the memory a move touches.
+    pub(super) homes: Vec<[u16; 2]>,
     pub(super) flags: Vec<u8>,
     /// Padded index of the blank, and its unpadded row and column.
     pub(super) blank: usize,
@@ -95,35 +101,26 @@ impl Grid {
         let (rows, cols) = (board.rows(), board.cols());
         let width = cols + 2;
         let padded = (rows + 2) * width;
-        let mut cells = vec![Tile::MAX; padded];
+        debug_assert!(rows <= MAX_SIDE && cols <= MAX_SIDE);
+        let mut homes = vec![[0u16; 2]; padded];
         let mut flags = vec![LOCKED; padded];
         let mut at = vec![0u32; rows * cols];
         for row in 0..rows {
             for col in 0..cols {
                 let i = (row + 1) * width + col + 1;
                 let tile = board.tile_at(Pos::new(row, col));
-                cells[i] = tile;
+                let home = crate::board::home_of(tile, rows, cols);
+                homes[i] = [home.row as u16 + 1, home.col as u16 + 1];
                 flags[i] = 0;
                 at[tile as usize] = i as u32;
             }
         }
-        let homes = cells
-            .iter()
-            .map(|&t| {
-                if t == Tile::MAX {
-                    return [0, 0];
-                }
-                let Pos { row, col } = crate::board::home_of(t, rows, cols);
-                [row as u32 + 1, col as u32 + 1]
-            })
-            .collect();
         let blank = at[0] as usize;
         let Pos { row: blank_row, col: blank_col } = board.blank();
         Grid {
             rows,
             cols,
             width,
-            cells,
             at,
             homes,
             flags,
@@ -189,6 +186,14 @@ impl Grid {
         (r as usize, c as usize)
     }
 
+    /// The tile in `cell` (`0` for the blank).
+    #[inline]
+    pub(super) fn tile_in(&self, cell: usize) -> Tile {
+        let [r, c] = self.homes[cell];
+        let i = (r as usize - 1) * self.cols + c as usize - 1;
+        if i + 1 == self.rows * self.cols { 0 } else { (i + 1) as Tile }
+    }
+
     /// Padded row and column of the blank.
     #[inline]
     pub(super) fn blank_coords(&self) -> (usize, usize) {
@@ -239,16 +244,14 @@ impl Grid {
     pub(super) fn slide<S: FnMut(&Event)>(&mut self, dir: Dir, sink: &mut S) {
         let next = self.step(self.blank, dir);
         debug_assert!(self.flags[next] & LOCKED == 0, "the blank may not enter a locked cell");
-        let tile = self.cells[next];
+        let tile = self.tile_in(next);
         let (dr, dc) = dir.delta();
         let to = Pos::new(self.blank_row, self.blank_col);
         self.blank_row = self.blank_row.wrapping_add_signed(dr);
         self.blank_col = self.blank_col.wrapping_add_signed(dc);
         sink(&Event::Moved { mv: dir.tile_move(), tile, from: Pos::new(self.blank_row, self.blank_col), to });
-        self.cells[self.blank] = tile;
-        self.homes[self.blank] = self.homes[next];
+        self.homes.swap(self.blank, next);
         self.at[tile as usize] = self.blank as u32;
-        self.cells[next] = 0;
         self.at[0] = next as u32;
         self.blank = next;
         self.moves += 1;
@@ -272,7 +275,7 @@ impl Grid {
         let mut cells = Vec::with_capacity(self.rows * self.cols);
         for row in 0..self.rows {
             for col in 0..self.cols {
-                cells.push(self.cells[self.index(row, col)]);
+                cells.push(self.tile_in(self.index(row, col)));
             }
         }
         Board::from_cells(self.rows, self.cols, cells).expect("the grid always holds a permutation")

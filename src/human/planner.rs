@@ -3,7 +3,7 @@
 use crate::board::{Board, Pos, Tile, tile_for};
 
 use super::event::{Event, Group, Phase, Region};
-use super::grid::{Dir, Grid};
+use super::grid::{Dir, Grid, MAX_SIDE};
 use super::router::RouteStats;
 use super::schedule::{Order, Placement, Schedule};
 use super::window::Window;
@@ -14,6 +14,16 @@ pub enum SolveError {
     /// The board is not in the goal's half of the positions.
     #[error("unsolvable board: {0}")]
     Unsolvable(#[from] crate::board::Unsolvable),
+    /// A side longer than the planner handles.
+    #[error("the human solver handles boards of up to {max} rows and columns, not {rows}×{cols}")]
+    TooLong {
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+        /// The longest side it handles.
+        max: usize,
+    },
     /// A bug: the planner found no way to place a tile.
     #[error("internal error: the human solver found no way to place tile {tile} at {at}; please report this board")]
     Stuck {
@@ -77,6 +87,9 @@ pub struct PlannerStats {
 impl Planner {
     /// A planner for this board, or the reason it cannot be solved.
     pub fn new(board: &Board, order: Order) -> Result<Planner, SolveError> {
+        if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
+            return Err(SolveError::TooLong { rows: board.rows(), cols: board.cols(), max: MAX_SIDE });
+        }
         board.check_solvable()?;
         Ok(Planner {
             grid: Grid::new(board),
