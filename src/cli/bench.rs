@@ -15,9 +15,10 @@ pub struct BenchCommand {
     /// Board sizes n (n×n), comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "4,10,30,100,300")]
     sizes: Vec<usize>,
-    /// Boards per size.
-    #[arg(long, default_value_t = 10)]
-    count: u64,
+    /// Boards per size (default: 300 up to 10×10, 50 up to 30×30, 10 up to
+    /// 100×100, 3 up to 300×300, then 1).
+    #[arg(long)]
+    count: Option<u64>,
     /// Seed of the first board; board k of a size uses seed S + k.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -27,9 +28,18 @@ pub struct BenchCommand {
 }
 
 pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
-    if cmd.count == 0 {
+    if cmd.count == Some(0) {
         return Err(CliError::Usage("--count must be at least 1".into()));
     }
+    let count_for = |n: usize| {
+        cmd.count.unwrap_or(match n {
+            0..=10 => 300,
+            11..=30 => 50,
+            31..=100 => 10,
+            101..=300 => 3,
+            _ => 1,
+        })
+    };
     let orders: Vec<Order> = match cmd.order {
         OrderArg::Both => vec![Order::Rows, Order::Shells],
         one => vec![one.into()],
@@ -41,11 +51,12 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
         "n", "order", "boards", "mean moves", "moves/n³", "manhattan/n³", "mean ms", "moves/s", "peak RSS"
     )?;
     for &n in &cmd.sizes {
+        let count = count_for(n);
         for &order in &orders {
             let mut moves = 0u64;
             let mut manhattan = 0u64;
             let mut seconds = 0f64;
-            for k in 0..cmd.count {
+            for k in 0..count {
                 let board = Board::scrambled(n, n, Scramble::Uniform, cmd.seed + k)?;
                 manhattan += board.manhattan() as u64;
                 let started = Instant::now();
@@ -54,14 +65,14 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
                 seconds += started.elapsed().as_secs_f64();
                 moves += planner.moves();
             }
-            let boards = cmd.count as f64;
+            let boards = count as f64;
             let cube = (n * n * n) as f64;
             writeln!(
                 out,
                 "{:>5} {:>7} {:>6} {:>14.1} {:>9.3} {:>11.3} {:>10.2} {:>12.3e} {:>9}",
                 n,
                 order.name(),
-                cmd.count,
+                count,
                 moves as f64 / boards,
                 moves as f64 / boards / cube,
                 manhattan as f64 / boards / cube,

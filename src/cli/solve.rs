@@ -146,7 +146,7 @@ impl Progress {
             }
             let bar = ProgressBar::new(self.total);
             bar.set_style(
-                ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} tiles placed, {msg} ({elapsed})")
+                ProgressStyle::with_template("[{bar:24}] {pos}/{len} tiles, {msg} {elapsed}")
                     .expect("a valid template")
                     .progress_chars("=> "),
             );
@@ -155,7 +155,7 @@ impl Progress {
         if let Some(bar) = &self.bar {
             let seconds = self.started.elapsed().as_secs_f64().max(1e-9);
             bar.set_position(placed);
-            bar.set_message(format!("{moves} moves, {:.1} M moves/s", moves as f64 / seconds / 1e6));
+            bar.set_message(format!("{:.1}M moves, {:.1}M/s", moves as f64 / 1e6, moves as f64 / seconds / 1e6));
         }
     }
 
