@@ -1,9 +1,13 @@
 //! Command-line definitions and one module of glue per subcommand.
 
+mod bench_search;
 mod board_source;
 mod error;
+mod graph;
+mod pdb;
 mod scramble;
 mod solve;
+mod solve_search;
 
 use clap::{Parser, Subcommand};
 
@@ -31,6 +35,18 @@ enum Command {
     /// Solve a board and print the moves.
     #[command(after_help = MOVES_HELP)]
     Solve(solve::SolveCommand),
+    /// Build the whole state graph of a small board (up to 10 cells).
+    Graph(graph::GraphCommand),
+    /// Benchmark the optimal solver on random 15-puzzles (temporary; `bench --solver optimal` will replace it).
+    #[command(hide = true)]
+    BenchSearch {
+        /// How many boards.
+        #[arg(long, default_value_t = 100)]
+        count: u64,
+        /// Seed of the first board.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 /// Parses the command line and runs the subcommand.
@@ -39,6 +55,8 @@ pub fn run() -> Result<(), CliError> {
     match cli.command {
         Some(Command::Scramble(cmd)) => scramble::run(cmd),
         Some(Command::Solve(cmd)) => solve::run(cmd),
+        Some(Command::Graph(cmd)) => graph::run(cmd),
+        Some(Command::BenchSearch { count, seed }) => bench_search::run_optimal(count, seed),
         None => Err(CliError::Usage("no command given; try `fifteen --help`".into())),
     }
 }
