@@ -253,8 +253,8 @@ impl PatternDatabase {
         let mut mirror_group_of = [u8::MAX; MAX_PACKED_CELLS];
         if spec.mirror {
             let w = spec.cols;
-            for cell in 0..n {
-                mirror_cell[cell] = ((cell % w) * w + cell / w) as u8;
+            for (cell, m) in mirror_cell.iter_mut().enumerate().take(n) {
+                *m = ((cell % w) * w + cell / w) as u8;
             }
             for t in 1..n {
                 mirror_tile[t] = mirror_cell[t - 1] + 1;
@@ -527,7 +527,7 @@ mod tests {
     #[test]
     fn placement_ranks_are_a_bijection() {
         let n = 6;
-        let mut seen = vec![false; 6 * 5 * 4];
+        let mut seen = [false; 6 * 5 * 4];
         for a in 0..6u8 {
             for b in (0..6u8).filter(|&b| b != a) {
                 for c in (0..6u8).filter(|&c| c != a && c != b) {
