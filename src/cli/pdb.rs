@@ -23,11 +23,11 @@ pub fn load(spec: &PatternSpec) -> (PatternDatabase, String) {
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::hidden();
         bar.set_style(
-            indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {percent:>3}% {elapsed}")
+            indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {percent:>3}% {elapsed}")
                 .expect("a valid template")
                 .progress_chars("=> "),
         );
-        bar.set_message(format!("building pattern databases ({})", spec.key()));
+        bar.set_message(format!("building {}x{} pattern databases", spec.rows(), spec.cols()));
         bar
     });
     let mut announced = false;
