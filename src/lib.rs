@@ -22,6 +22,7 @@
 pub mod board;
 pub mod human;
 pub mod output;
+pub mod search;
 
 pub use board::{
     BLANK, Board, IllegalMove, Move, MoveNotation, Moves, ParseBoardError, ParseMoveError, Pos, Scramble, SizeError,

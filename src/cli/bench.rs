@@ -25,11 +25,24 @@ pub struct BenchCommand {
     /// Sweep order; `both` measures each.
     #[arg(long, value_enum, default_value_t = OrderArg::Shells)]
     order: OrderArg,
+    /// `human`: moves and speed per size. `optimal`: random 15-puzzles solved
+    /// optimally, one line each (length, nodes, ms; --count defaults to 100).
+    #[arg(long, value_enum, default_value_t = BenchSolver::Human)]
+    solver: BenchSolver,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum BenchSolver {
+    Human,
+    Optimal,
 }
 
 pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
     if cmd.count == Some(0) {
         return Err(CliError::Usage("--count must be at least 1".into()));
+    }
+    if cmd.solver == BenchSolver::Optimal {
+        return super::bench_search::run_optimal(cmd.count.unwrap_or(100), cmd.seed);
     }
     let count_for = |n: usize| {
         cmd.count.unwrap_or(match n {

@@ -53,3 +53,14 @@ impl From<fifteen::human::SolveError> for CliError {
         }
     }
 }
+
+impl From<fifteen::search::SearchError> for CliError {
+    fn from(err: fifteen::search::SearchError) -> Self {
+        use fifteen::search::SearchError;
+        match err {
+            SearchError::Unsolvable(u) => CliError::Unsolvable(u),
+            SearchError::TooLarge { .. } => CliError::Usage(err.to_string()),
+            other => CliError::Solver(other.to_string()),
+        }
+    }
+}

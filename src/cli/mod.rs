@@ -1,10 +1,14 @@
 //! Command-line definitions and one module of glue per subcommand.
 
 mod bench;
+mod bench_search;
 mod board_source;
 mod error;
+mod graph;
+mod pdb;
 mod scramble;
 mod solve;
+mod solve_search;
 
 use clap::{Parser, Subcommand};
 
@@ -32,7 +36,9 @@ enum Command {
     /// Solve a board and print the moves.
     #[command(after_help = MOVES_HELP)]
     Solve(solve::SolveCommand),
-    /// Measure the human solver's moves and speed on random boards.
+    /// Build the whole state graph of a small board (up to 10 cells).
+    Graph(graph::GraphCommand),
+    /// Measure a solver's moves and speed on random boards.
     Bench(bench::BenchCommand),
 }
 
@@ -42,6 +48,7 @@ pub fn run() -> Result<(), CliError> {
     match cli.command {
         Some(Command::Scramble(cmd)) => scramble::run(cmd),
         Some(Command::Solve(cmd)) => solve::run(cmd),
+        Some(Command::Graph(cmd)) => graph::run(cmd),
         Some(Command::Bench(cmd)) => bench::run(cmd),
         None => Err(CliError::Usage("no command given; try `fifteen --help`".into())),
     }

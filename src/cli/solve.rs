@@ -14,6 +14,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::board_source::BoardInput;
 use super::error::CliError;
+use super::solve_search::SearchSolver;
 
 #[derive(Args, Debug)]
 pub struct SolveCommand {
@@ -28,6 +29,44 @@ pub struct SolveCommand {
     /// Print moves per phase and the time taken on stderr.
     #[arg(long)]
     stats: bool,
+    /// Which solver: the human strategy, or a search for a shortest solution.
+    #[arg(long, value_enum, default_value_t = SolverArg::Human)]
+    solver: SolverArg,
+    /// Name moves by the direction the tile slides or the blank goes.
+    #[arg(long, value_enum, default_value_t = NotationArg::Tile)]
+    notation: NotationArg,
+    /// Run the human and the optimal solver and print both move counts.
+    #[arg(long, conflicts_with_all = ["solver", "format"])]
+    compare: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum SolverArg {
+    /// region by region, the way a person would (any size)
+    Human,
+    /// breadth-first search: shortest, up to 10 cells (3×3, 2×5)
+    Bfs,
+    /// iterative deepening (seed 000): shortest, shallow positions only
+    Iddfs,
+    /// IDA* with pattern databases: shortest, up to 16 cells (4×4, 3×5)
+    Optimal,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum NotationArg {
+    /// the direction the tile slides
+    Tile,
+    /// the direction the blank goes (seed 002's server)
+    Blank,
+}
+
+impl From<NotationArg> for MoveNotation {
+    fn from(n: NotationArg) -> MoveNotation {
+        match n {
+            NotationArg::Tile => MoveNotation::Tile,
+            NotationArg::Blank => MoveNotation::Blank,
+        }
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +81,8 @@ enum FormatArg {
     Json,
     /// the JSON object without the moves (for huge boards)
     Summary,
+    /// one {"Move":"left"} object per line (use with --notation blank for seed 002's server)
+    JsonStream,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +104,7 @@ impl From<FormatArg> for Format {
             FormatArg::Steps => Format::Steps,
             FormatArg::Json => Format::Json,
             FormatArg::Summary => Format::Summary,
+            FormatArg::JsonStream => Format::JsonStream,
         }
     }
 }
@@ -79,14 +121,19 @@ impl From<OrderArg> for Order {
 pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
     let board = cmd.input.read()?;
     board.check_solvable()?;
-    let stdout = io::stdout().lock();
-    let result = solve_human(
-        &board,
-        cmd.order.into(),
-        cmd.format.into(),
-        cmd.stats,
-        io::BufWriter::with_capacity(1 << 16, stdout),
-    );
+    let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let (format, notation) = (cmd.format.into(), cmd.notation.into());
+    let search = match cmd.solver {
+        SolverArg::Human => None,
+        SolverArg::Bfs => Some(SearchSolver::Bfs),
+        SolverArg::Iddfs => Some(SearchSolver::Iddfs),
+        SolverArg::Optimal => Some(SearchSolver::Optimal),
+    };
+    let result = match search {
+        _ if cmd.compare => super::solve_search::compare(&board, stdout),
+        None => solve_human(&board, cmd.order.into(), format, notation, cmd.stats, stdout),
+        Some(solver) => super::solve_search::run(&board, solver, format, notation, cmd.stats, stdout),
+    };
     match result {
         // A closed pipe (`fifteen solve | head`) is the reader's choice, not an error.
         Err(CliError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
@@ -166,10 +213,17 @@ impl Progress {
     }
 }
 
-fn solve_human<W: Write>(board: &Board, order: Order, format: Format, stats: bool, out: W) -> Result<(), CliError> {
+fn solve_human<W: Write>(
+    board: &Board,
+    order: Order,
+    format: Format,
+    notation: MoveNotation,
+    stats: bool,
+    out: W,
+) -> Result<(), CliError> {
     let started = Instant::now();
     let mut planner = Planner::new(board, order)?;
-    let mut writer = MoveWriter::new(out, format, MoveNotation::Tile, board);
+    let mut writer = MoveWriter::new(out, format, notation, board);
     writer.begin()?;
     let mut tally = PhaseTally::default();
     let mut progress = Progress::new(started, board.len() as u64 - 1);

@@ -1,0 +1,146 @@
+//! `fifteen solve --solver bfs|iddfs|optimal` and `--compare`: the search
+//! solvers' glue. The library finds the moves; this writes them, prints the
+//! seed's progress lines and the stats, and measures time.
+
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+use fifteen::human;
+use fifteen::output::{Format, MoveWriter, PhaseCount, Report};
+use fifteen::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS};
+use fifteen::search::{SearchError, Solution, bfs, iddfs};
+use fifteen::{Board, MoveNotation};
+
+use super::error::CliError;
+
+/// The search solvers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchSolver {
+    Bfs,
+    Iddfs,
+    Optimal,
+}
+
+impl SearchSolver {
+    fn name(self) -> &'static str {
+        match self {
+            SearchSolver::Bfs => "bfs",
+            SearchSolver::Iddfs => "iddfs",
+            SearchSolver::Optimal => "optimal",
+        }
+    }
+}
+
+/// Solves with the optimal solver, loading the pattern databases the shape
+/// has; returns the solution, a line about the tables for `--stats`, and
+/// the time of the search alone.
+pub fn solve_optimal(board: &Board) -> Result<(Solution, Option<String>, Duration), CliError> {
+    if board.len() > MAX_OPTIMAL_CELLS {
+        // Refuse before loading anything.
+        let (rows, cols) = (board.rows(), board.cols());
+        return Err(SearchError::TooLarge { solver: "optimal", rows, cols, max_cells: MAX_OPTIMAL_CELLS }.into());
+    }
+    board.check_solvable()?;
+    let tables = super::pdb::tables_for(board.rows(), board.cols());
+    let started = Instant::now();
+    let (solution, account) = match tables {
+        Some((pdb, account)) => (optimal::solve_with(board, Heuristic::Patterns(&pdb), |_| {})?, Some(account)),
+        None => (optimal::solve_with(board, Heuristic::ManhattanConflicts, |_| {})?, None),
+    };
+    Ok((solution, account, started.elapsed()))
+}
+
+pub fn run<W: Write>(
+    board: &Board,
+    solver: SearchSolver,
+    format: Format,
+    notation: MoveNotation,
+    stats: bool,
+    out: W,
+) -> Result<(), CliError> {
+    let started = Instant::now();
+    let mut tables = None;
+    let (solution, elapsed) = match solver {
+        SearchSolver::Bfs => (bfs::solve(board)?, started.elapsed()),
+        SearchSolver::Iddfs => {
+            let solution = iddfs::solve(board, iddfs::Limits::default(), |limit| {
+                eprintln!("Attempting to solve in at most {limit} moves...");
+            })?;
+            (solution, started.elapsed())
+        }
+        SearchSolver::Optimal => {
+            let (solution, account, elapsed) = solve_optimal(board)?;
+            tables = account;
+            (solution, elapsed)
+        }
+    };
+    let mut writer = MoveWriter::new(out, format, notation, board);
+    writer.begin()?;
+    for &mv in solution.moves.iter() {
+        writer.push(mv)?;
+    }
+    let count = solution.moves.len() as u64;
+    let report = Report {
+        solver: solver.name().into(),
+        rows: board.rows(),
+        cols: board.cols(),
+        count,
+        moves: None,
+        phases: vec![PhaseCount { phase: solver.name(), moves: count }],
+        elapsed_ms: (elapsed.as_secs_f64() * 1e6).round() / 1e3,
+    };
+    writer.finish(Some(report))?;
+    if stats {
+        let mut err = io::stderr().lock();
+        let s = solution.stats;
+        writeln!(
+            err,
+            "{}: {count} moves (shortest), {} nodes expanded, {} generated, {} iterations, {:.3} ms",
+            solver.name(),
+            s.expanded,
+            s.generated,
+            s.iterations,
+            elapsed.as_secs_f64() * 1e3
+        )?;
+        if let Some(line) = tables {
+            writeln!(err, "{line}")?;
+        }
+    }
+    Ok(())
+}
+
+/// `--compare`: the human solver and, where the size allows, the optimal one.
+pub fn compare<W: Write>(board: &Board, mut out: W) -> Result<(), CliError> {
+    board.check_solvable()?;
+    let started = Instant::now();
+    let plan = human::solve(board)?;
+    let human_ms = started.elapsed().as_secs_f64() * 1e3;
+    let human_moves = plan.moves().len();
+    writeln!(out, "{:<8} {:>8} {:>12}", "solver", "moves", "ms")?;
+    writeln!(out, "{:<8} {:>8} {:>12.3}", "human", human_moves, human_ms)?;
+    if board.len() > MAX_OPTIMAL_CELLS {
+        writeln!(
+            out,
+            "{:<8} {:>8} {:>12}  (only for boards of up to {MAX_OPTIMAL_CELLS} cells; this one has {})",
+            "optimal",
+            "-",
+            "-",
+            board.len()
+        )?;
+    } else {
+        let (solution, _, elapsed) = solve_optimal(board)?;
+        let ms = elapsed.as_secs_f64() * 1e3;
+        let best = solution.moves.len();
+        writeln!(out, "{:<8} {:>8} {:>12.3}", "optimal", best, ms)?;
+        if best > 0 {
+            writeln!(
+                out,
+                "the human way takes {} more moves than the shortest ({:.2}×)",
+                human_moves.saturating_sub(best),
+                human_moves as f64 / best as f64
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,204 @@
+//! The whole game graph of a small board (seed 004): every arrangement of
+//! the tiles is a vertex, every slide an edge.
+//!
+//! [`StateGraph::build`] walks all (rows·cols)! arrangements, up to 10 cells:
+//! breadth-first from the goal for the distances, then a flood fill from each
+//! arrangement not yet labelled for the other components. Parity theory says
+//! there are exactly two components of equal size; the walk counts them
+//! rather than assuming it. [`to_dot`] draws a graph of up to 6 cells in
+//! Graphviz DOT (the 2×2 puzzle's 24 states make two 12-cycles).
+//!
+//! ```
+//! use fifteen::search::graph::StateGraph;
+//! let g = StateGraph::build(2, 2).unwrap();
+//! assert_eq!((g.vertices(), g.edges()), (24, 24));
+//! assert_eq!(g.component_sizes(), &[12, 12]);
+//! assert_eq!(g.histogram(), &[1, 2, 2, 2, 2, 2, 1]);
+//! ```
+
+use std::fmt::Write;
+
+use super::SearchError;
+use super::bfs::{self, UNREACHED};
+use super::packed::{Grid, NO_CELL, Packed, factorial};
+
+/// The most cells [`StateGraph::build`] takes.
+pub const MAX_GRAPH_CELLS: usize = bfs::MAX_BFS_CELLS;
+/// The most cells [`to_dot`] draws (720 vertices).
+pub const MAX_DOT_CELLS: usize = 6;
+
+/// Facts about the game graph of one board shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StateGraph {
+    rows: usize,
+    cols: usize,
+    vertices: u64,
+    edges: u64,
+    /// Component sizes; the goal's first.
+    components: Vec<u64>,
+    histogram: Vec<u64>,
+}
+
+impl StateGraph {
+    /// Walks the whole graph of a rows × cols board of at most 10 cells.
+    pub fn build(rows: usize, cols: usize) -> Result<StateGraph, SearchError> {
+        if rows * cols > MAX_GRAPH_CELLS {
+            return Err(SearchError::TooLarge { solver: "graph", rows, cols, max_cells: MAX_GRAPH_CELLS });
+        }
+        let distances = bfs::distances_from_goal(rows, cols)?;
+        let grid = distances.grid().clone();
+        let len = grid.len();
+        let mut labelled: Vec<bool> = distances.table().iter().map(|&d| d != UNREACHED).collect();
+        let mut components = vec![distances.reached()];
+        let mut stack = Vec::new();
+        let mut next_unlabelled = 0usize;
+        while let Some(offset) = labelled[next_unlabelled..].iter().position(|&l| !l) {
+            let rank = next_unlabelled + offset;
+            next_unlabelled = rank + 1;
+            labelled[rank] = true;
+            let start = Packed::unrank(rank as u64, len);
+            stack.push((start, start.blank(len)));
+            let mut size = 0u64;
+            while let Some((state, blank)) = stack.pop() {
+                size += 1;
+                for m in 0..4 {
+                    let from = grid.source(blank, m);
+                    if from == NO_CELL {
+                        continue;
+                    }
+                    let child = state.slid(blank, from as usize);
+                    let r = child.rank(len) as usize;
+                    if !labelled[r] {
+                        labelled[r] = true;
+                        stack.push((child, from as usize));
+                    }
+                }
+            }
+            components.push(size);
+        }
+        // Each vertex has one edge per neighbour of its blank cell, and
+        // (n−1)! vertices have their blank in any given cell.
+        let degree_sum: u64 = (0..len).map(|c| (0..4).filter(|&m| grid.source(c, m) != NO_CELL).count() as u64).sum();
+        let edges = factorial(len - 1) * degree_sum / 2;
+        Ok(StateGraph {
+            rows,
+            cols,
+            vertices: factorial(len),
+            edges,
+            components,
+            histogram: distances.histogram().to_vec(),
+        })
+    }
+
+    /// Rows of the board.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Columns of the board.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Number of arrangements, (rows·cols)!.
+    pub fn vertices(&self) -> u64 {
+        self.vertices
+    }
+
+    /// Number of edges (each slide and its undoing are one edge).
+    pub fn edges(&self) -> u64 {
+        self.edges
+    }
+
+    /// Sizes of the connected components, the goal's first.
+    pub fn component_sizes(&self) -> &[u64] {
+        &self.components
+    }
+
+    /// Positions at each distance from the goal, within its component.
+    pub fn histogram(&self) -> &[u64] {
+        &self.histogram
+    }
+
+    /// The largest distance from the goal within its component.
+    pub fn max_distance(&self) -> usize {
+        self.histogram.len() - 1
+    }
+}
+
+/// The graph in Graphviz DOT: one node per arrangement labelled with its
+/// board, the goal framed in green, the goal's component in black and the
+/// other in grey. At most [`MAX_DOT_CELLS`] cells.
+///
+/// ```
+/// let dot = fifteen::search::graph::to_dot(2, 2).unwrap();
+/// assert!(dot.starts_with("graph"));
+/// assert_eq!(dot.matches(" -- ").count(), 24);
+/// ```
+pub fn to_dot(rows: usize, cols: usize) -> Result<String, SearchError> {
+    if rows * cols > MAX_DOT_CELLS {
+        return Err(SearchError::TooLarge { solver: "DOT drawing", rows, cols, max_cells: MAX_DOT_CELLS });
+    }
+    let grid = Grid::new(rows, cols)?;
+    let distances = bfs::distances_from_goal(rows, cols)?;
+    let len = grid.len();
+    let goal_rank = Packed::goal(len).rank(len);
+    let mut out = String::new();
+    let _ = writeln!(out, "graph \"{rows}x{cols} puzzle\" {{");
+    let _ = writeln!(out, "  node [shape=box, fontname=\"monospace\"];");
+    for rank in 0..factorial(len) {
+        let state = Packed::unrank(rank, len);
+        let label: Vec<String> = (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| match state.tile(r * cols + c) {
+                        0 => "_".to_string(),
+                        t => t.to_string(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        let style = if rank == goal_rank {
+            ", color=green, penwidth=3"
+        } else if distances.table()[rank as usize] == UNREACHED {
+            ", color=grey, fontcolor=grey"
+        } else {
+            ""
+        };
+        let _ = writeln!(out, "  s{rank} [label=\"{}\"{style}];", label.join("\\n"));
+    }
+    for rank in 0..factorial(len) {
+        let state = Packed::unrank(rank, len);
+        let blank = state.blank(len);
+        for (_, child, _) in grid.successors(state, blank) {
+            let other = child.rank(len);
+            if rank < other {
+                let _ = writeln!(out, "  s{rank} -- s{other};");
+            }
+        }
+    }
+    out.push_str("}\n");
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parity_predicts_two_equal_components() {
+        for (rows, cols) in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4)] {
+            let g = StateGraph::build(rows, cols).unwrap();
+            let half = factorial(rows * cols) / 2;
+            assert_eq!(g.component_sizes(), &[half, half], "{rows}×{cols}");
+            assert_eq!(g.histogram().iter().sum::<u64>(), half);
+        }
+    }
+
+    #[test]
+    fn too_big_is_refused() {
+        assert!(StateGraph::build(3, 4).is_err());
+        assert!(to_dot(3, 3).is_err());
+    }
+}

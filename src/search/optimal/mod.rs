@@ -1,0 +1,193 @@
+//! Optimal solutions by IDA* for boards of up to 16 cells (4×4, 3×5, 5×3, …).
+//!
+//! IDA* is depth-first search with a cost bound: a branch is cut as soon as
+//! moves made plus a lower bound on the moves still needed exceed the bound,
+//! and the bound grows to the smallest value that was cut. With a lower bound
+//! that never overestimates, the first solution found is a shortest one.
+//!
+//! Two lower bounds ([`Heuristic`]):
+//! - Manhattan distance plus linear conflicts, for every size;
+//! - an additive disjoint [`PatternDatabase`] ([`PatternSpec::fifteen_663`]
+//!   for the 15-puzzle), far tighter.
+//!
+//! The search ([`solve_with`]) works in place on one board: a move is made,
+//! the estimate updated from the moved tile alone, and the move undone on the
+//! way back; nothing is allocated per node. [`solve_with_pathfinding`] runs
+//! the same bounds through `pathfinding::directed::idastar`, recomputing the
+//! estimate at each node, as a yardstick.
+//!
+//! ```
+//! use fifteen::{Board, Scramble, search::optimal};
+//! let board = Board::scrambled(3, 3, Scramble::Uniform, 11).unwrap();
+//! let solution = optimal::solve(&board).unwrap();
+//! let mut replay = board.clone();
+//! replay.apply(&solution.moves).unwrap();
+//! assert!(replay.is_solved());
+//! assert_eq!(solution.moves.len(), fifteen::search::bfs::solve(&board).unwrap().moves.len());
+//! ```
+
+mod ida;
+mod manhattan;
+mod pdb;
+
+pub use pdb::{BuildProgress, MAX_GROUP_TILES, MAX_GROUPS, PatternDatabase, PatternSpec, PdbError};
+
+use crate::board::{Board, Move, Moves};
+
+use super::packed::{Grid, MAX_PACKED_CELLS, Packed, move_between};
+use super::{SearchError, Solution, Stats};
+use manhattan::ManhattanConflicts;
+
+/// The most cells the optimal solver takes.
+pub const MAX_OPTIMAL_CELLS: usize = MAX_PACKED_CELLS;
+
+/// Which lower bound IDA* uses.
+#[derive(Clone, Copy, Debug)]
+pub enum Heuristic<'a> {
+    /// Manhattan distance plus linear conflicts (any size up to 16 cells).
+    ManhattanConflicts,
+    /// Additive pattern databases built for the board's shape.
+    Patterns(&'a PatternDatabase),
+}
+
+impl Heuristic<'_> {
+    /// A short name for reports: `manhattan+lc` or `pdb 4x4 mirror …`.
+    pub fn name(&self) -> String {
+        match self {
+            Heuristic::ManhattanConflicts => "manhattan+lc".into(),
+            Heuristic::Patterns(pdb) => format!("pdb {}", pdb.spec().key()),
+        }
+    }
+}
+
+/// A lower bound on the moves a board needs, computed from scratch.
+pub(crate) trait Estimator {
+    /// What a node keeps to update the estimate cheaply (copied per node).
+    type Aux: Copy;
+
+    /// The estimate of a whole board (`cells[cell]` = tile, `pos[tile]` = cell).
+    fn evaluate(&self, cells: &[u8; MAX_PACKED_CELLS], pos: &[u8; MAX_PACKED_CELLS]) -> (Self::Aux, u32);
+
+    /// The estimate after `tile` slid from `from` to `to` (`cells` and `pos`
+    /// already show the move). May stop early and return any value above
+    /// `budget` when the result exceeds it.
+    #[allow(clippy::too_many_arguments)]
+    fn update(
+        &self,
+        aux: &mut Self::Aux,
+        cells: &[u8; MAX_PACKED_CELLS],
+        pos: &[u8; MAX_PACKED_CELLS],
+        tile: u8,
+        from: usize,
+        to: usize,
+        budget: u32,
+    ) -> u32;
+}
+
+/// A board as cell → tile and tile → cell arrays.
+pub(crate) fn arrays(board: &Board) -> ([u8; MAX_PACKED_CELLS], [u8; MAX_PACKED_CELLS]) {
+    let mut cells = [0u8; MAX_PACKED_CELLS];
+    let mut pos = [0u8; MAX_PACKED_CELLS];
+    for (i, &t) in board.cells().iter().enumerate() {
+        cells[i] = t as u8;
+        pos[t as usize] = i as u8;
+    }
+    (cells, pos)
+}
+
+fn check(board: &Board, heuristic: Heuristic<'_>) -> Result<Grid, SearchError> {
+    if board.len() > MAX_OPTIMAL_CELLS {
+        return Err(SearchError::TooLarge {
+            solver: "optimal",
+            rows: board.rows(),
+            cols: board.cols(),
+            max_cells: MAX_OPTIMAL_CELLS,
+        });
+    }
+    if let Heuristic::Patterns(pdb) = heuristic {
+        pdb.check_shape(board)?;
+    }
+    board.check_solvable()?;
+    Grid::new(board.rows(), board.cols())
+}
+
+/// A shortest solution by IDA* with Manhattan distance and linear conflicts.
+pub fn solve(board: &Board) -> Result<Solution, SearchError> {
+    solve_with(board, Heuristic::ManhattanConflicts, |_| {})
+}
+
+/// A shortest solution by in-place IDA* with the given lower bound, calling
+/// `progress(bound)` before each iteration.
+///
+/// ```
+/// use fifteen::{Board, search::optimal::{self, Heuristic}};
+/// let board: Board = "5 1 2 3\n9 6 7 4\n13 10 11 8\n_ 14 15 12".parse().unwrap();
+/// let mut bounds = Vec::new();
+/// let solution = optimal::solve_with(&board, Heuristic::ManhattanConflicts, |b| bounds.push(b)).unwrap();
+/// assert_eq!(solution.moves.to_string(), "DDDLLLUUU");
+/// assert_eq!(bounds.last(), Some(&9));
+/// ```
+pub fn solve_with(
+    board: &Board,
+    heuristic: Heuristic<'_>,
+    mut progress: impl FnMut(u32),
+) -> Result<Solution, SearchError> {
+    let grid = check(board, heuristic)?;
+    Ok(match heuristic {
+        Heuristic::ManhattanConflicts => ida::search(&grid, &ManhattanConflicts::new(&grid), board, &mut progress),
+        Heuristic::Patterns(pdb) => ida::search(&grid, pdb, board, &mut progress),
+    })
+}
+
+/// The lower bound a heuristic gives a board.
+pub fn estimate(board: &Board, heuristic: Heuristic<'_>) -> Result<u32, SearchError> {
+    let grid = check(board, heuristic)?;
+    let (cells, pos) = arrays(board);
+    Ok(match heuristic {
+        Heuristic::ManhattanConflicts => ManhattanConflicts::new(&grid).evaluate(&cells, &pos).1,
+        Heuristic::Patterns(pdb) => pdb.evaluate(&cells, &pos).1,
+    })
+}
+
+/// The same search through `pathfinding::directed::idastar` on packed
+/// states, the estimate recomputed from scratch at every node. Kept to
+/// measure against [`solve_with`].
+pub fn solve_with_pathfinding(board: &Board, heuristic: Heuristic<'_>) -> Result<Solution, SearchError> {
+    let grid = check(board, heuristic)?;
+    match heuristic {
+        Heuristic::ManhattanConflicts => Ok(pathfinding_search(&grid, &ManhattanConflicts::new(&grid), board)),
+        Heuristic::Patterns(pdb) => Ok(pathfinding_search(&grid, pdb, board)),
+    }
+}
+
+fn pathfinding_search<E: Estimator>(grid: &Grid, est: &E, board: &Board) -> Solution {
+    let len = grid.len();
+    let start = (Packed::from_board(board).expect("checked size"), board.blank().row * grid.cols() + board.blank().col);
+    let goal = Packed::goal(len);
+    let mut stats = Stats::default();
+    let (path, _) = pathfinding::directed::idastar::idastar(
+        &start,
+        |&(state, blank)| {
+            stats.expanded += 1;
+            let mut out = [None; 4];
+            for (slot, (_, next, nb)) in out.iter_mut().zip(grid.successors(state, blank)) {
+                *slot = Some(((next, nb), 1u32));
+            }
+            out.into_iter().flatten()
+        },
+        |&(state, _)| {
+            let mut cells = [0u8; MAX_PACKED_CELLS];
+            let mut pos = [0u8; MAX_PACKED_CELLS];
+            for (i, cell) in cells.iter_mut().enumerate().take(len) {
+                *cell = state.tile(i);
+                pos[*cell as usize] = i as u8;
+            }
+            est.evaluate(&cells, &pos).1
+        },
+        |&(state, _)| state == goal,
+    )
+    .expect("a solvable board reaches the goal");
+    let moves: Vec<Move> =
+        path.windows(2).map(|w| move_between(grid, w[0].1, w[1].1).expect("one slide apart")).collect();
+    Solution { moves: Moves(moves), stats }
+}

@@ -1,0 +1,369 @@
+//! The search solvers, the state graph and the pattern-database cache,
+//! checked against each other and against facts the tests derive themselves.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+use fifteen::search::graph::StateGraph;
+use fifteen::search::optimal::{self, Heuristic, PatternDatabase, PatternSpec};
+use fifteen::search::pdb_cache::{self, Origin};
+use fifteen::search::{SearchError, bfs, iddfs};
+use fifteen::{Board, Moves, Scramble};
+
+fn replays(board: &Board, moves: &Moves) {
+    let mut replay = board.clone();
+    replay.apply(moves).unwrap_or_else(|e| panic!("{e}\n{board}"));
+    assert!(replay.is_solved(), "the moves solve the board\n{board}");
+}
+
+fn small_spec() -> PatternSpec {
+    PatternSpec::new(3, 3, vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]], true).unwrap()
+}
+
+/// The 15-puzzle's 6-6-3 tables, built once per test run in a temporary cache.
+fn fifteen_pdb() -> &'static PatternDatabase {
+    static PDB: OnceLock<PatternDatabase> = OnceLock::new();
+    PDB.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let loaded = pdb_cache::load_or_build(&PatternSpec::fifteen_663(), Some(dir.path()), |_| {});
+        assert_eq!(loaded.origin, Origin::Built);
+        assert!(loaded.save_error.is_none());
+        loaded.database
+    })
+}
+
+#[test]
+fn on_3x3_every_solver_finds_the_breadth_first_distance() {
+    let exact = bfs::distances_from_goal(3, 3).unwrap();
+    let pdb = PatternDatabase::build(small_spec(), |_| {});
+    for seed in 0..300 {
+        let board = Board::scrambled(3, 3, Scramble::Uniform, seed).unwrap();
+        let shortest = exact.distance(&board).expect("a scramble is solvable") as usize;
+        let by_bfs = bfs::solve(&board).unwrap();
+        let by_lc = optimal::solve(&board).unwrap();
+        let by_pdb = optimal::solve_with(&board, Heuristic::Patterns(&pdb), |_| {}).unwrap();
+        for (name, s) in [("bfs", &by_bfs), ("optimal md+lc", &by_lc), ("optimal pdb", &by_pdb)] {
+            assert_eq!(s.moves.len(), shortest, "{name}, seed {seed}\n{board}");
+            replays(&board, &s.moves);
+        }
+        assert!(u32::try_from(shortest).unwrap() >= optimal::estimate(&board, Heuristic::Patterns(&pdb)).unwrap());
+        if shortest <= 20 {
+            let by_iddfs = iddfs::solve(&board, iddfs::Limits::default(), |_| {}).unwrap();
+            assert_eq!(by_iddfs.moves.len(), shortest, "iddfs, seed {seed}");
+            assert_eq!(by_iddfs.stats.iterations as usize, shortest + 1, "limits 0 to the answer");
+            replays(&board, &by_iddfs.moves);
+        }
+        if seed % 30 == 0 {
+            // The pathfinding-crate versions agree too.
+            let theirs = bfs::solve_with_pathfinding(&board).unwrap();
+            let ida = optimal::solve_with_pathfinding(&board, Heuristic::Patterns(&pdb)).unwrap();
+            assert_eq!((theirs.moves.len(), ida.moves.len()), (shortest, shortest));
+            replays(&board, &theirs.moves);
+            replays(&board, &ida.moves);
+        }
+    }
+}
+
+#[test]
+fn the_3x3_graph_has_the_size_parity_predicts() {
+    let g = StateGraph::build(3, 3).unwrap();
+    assert_eq!(g.vertices(), 362_880);
+    // 4 corner cells of degree 2, 4 edge cells of degree 3, the centre 4:
+    // 8! vertices per blank cell, each edge counted from both ends.
+    assert_eq!(g.edges(), 40_320 * (4 * 2 + 4 * 3 + 4) / 2);
+    assert_eq!(g.component_sizes(), &[181_440, 181_440], "half the arrangements are solvable");
+    // Every arrangement the goal reaches passes the parity test and no other does.
+    let exact = bfs::distances_from_goal(3, 3).unwrap();
+    for seed in 0..200 {
+        let mut cells: Vec<u32> = Board::scrambled(3, 3, Scramble::Uniform, seed).unwrap().cells().to_vec();
+        if seed % 2 == 0 {
+            let (a, b) = if cells[0] != 0 && cells[1] != 0 { (0, 1) } else { (2, 3) };
+            cells.swap(a, b);
+        }
+        let board = Board::from_cells(3, 3, cells).unwrap();
+        assert_eq!(exact.distance(&board).is_some(), board.is_solvable(), "{board}");
+    }
+    // The 8-puzzle's hardest positions are 31 moves away, and there are two.
+    assert_eq!((g.max_distance(), *g.histogram().last().unwrap()), (31, 2));
+}
+
+/// All arrangements of a small board as plain cell vectors, for checks that
+/// do not go through the packed encoding.
+fn all_boards(rows: usize, cols: usize) -> Vec<Vec<u32>> {
+    let goal = Board::goal(rows, cols).unwrap();
+    let mut all: Vec<Vec<u32>> = vec![goal.cells().to_vec()];
+    let mut seen: HashSet<Vec<u32>> = all.iter().cloned().collect();
+    // Swapping any two cells generates every permutation.
+    let mut i = 0;
+    while i < all.len() {
+        for a in 0..rows * cols {
+            for b in a + 1..rows * cols {
+                let mut next = all[i].clone();
+                next.swap(a, b);
+                if seen.insert(next.clone()) {
+                    all.push(next);
+                }
+            }
+        }
+        i += 1;
+    }
+    all
+}
+
+#[test]
+fn small_graphs_match_hand_counts_and_pathfinding_components() {
+    for (rows, cols, edges, diameter) in [(2, 2, 24, 6), (2, 3, 840, 21), (3, 2, 840, 21)] {
+        let g = StateGraph::build(rows, cols).unwrap();
+        let boards = all_boards(rows, cols);
+        assert_eq!(g.vertices() as usize, boards.len());
+        let neighbours = |cells: &Vec<u32>| {
+            let board = Board::from_cells(rows, cols, cells.clone()).unwrap();
+            board
+                .legal_moves()
+                .map(|mv| {
+                    let mut b = board.clone();
+                    b.slide(mv);
+                    b.cells().to_vec()
+                })
+                .collect::<Vec<_>>()
+        };
+        let degree_sum: usize = boards.iter().map(|b| neighbours(b).len()).sum();
+        assert_eq!((g.edges(), degree_sum as u64 / 2), (edges, edges));
+        let components = pathfinding::undirected::connected_components::connected_components(&boards, neighbours);
+        let mut sizes: Vec<u64> = components.iter().map(|c| c.len() as u64).collect();
+        sizes.sort_unstable();
+        assert_eq!(sizes, g.component_sizes(), "{rows}×{cols}");
+        let goal = Board::goal(rows, cols).unwrap().cells().to_vec();
+        let goal_component = components.iter().find(|c| c.contains(&goal)).unwrap();
+        assert_eq!(goal_component.len() as u64, g.component_sizes()[0]);
+        assert_eq!(g.max_distance(), diameter);
+    }
+    // The 2×2 goal component is a 12-cycle: every vertex has two neighbours.
+    let g = StateGraph::build(2, 2).unwrap();
+    assert_eq!(g.histogram(), &[1, 2, 2, 2, 2, 2, 1]);
+}
+
+#[test]
+fn bigger_boards_are_refused_with_the_human_solver_named() {
+    let big = Board::scrambled(5, 5, Scramble::Uniform, 1).unwrap();
+    let err = optimal::solve(&big).unwrap_err();
+    assert!(matches!(err, SearchError::TooLarge { max_cells: 16, .. }));
+    assert!(err.to_string().contains("`human` solver"), "{err}");
+    assert!(bfs::solve(&Board::goal(4, 4).unwrap()).is_err());
+    assert!(StateGraph::build(4, 3).is_err());
+    let pdb = PatternDatabase::build(small_spec(), |_| {});
+    let wrong = Board::goal(4, 4).unwrap();
+    assert!(matches!(
+        optimal::solve_with(&wrong, Heuristic::Patterns(&pdb), |_| {}),
+        Err(SearchError::WrongShape { .. })
+    ));
+}
+
+#[test]
+fn on_4x4_two_independent_bounds_and_exhaustive_search_agree() {
+    let pdb = fifteen_pdb();
+    // Short walks: iterative deepening tries every sequence, so its length is
+    // the optimum; both IDA* bounds must find the same.
+    for seed in 0..12 {
+        let board = Board::scrambled(4, 4, Scramble::Walk(10 + seed), seed).unwrap();
+        let exhaustive = iddfs::solve(&board, iddfs::Limits::default(), |_| {}).unwrap();
+        let by_pdb = optimal::solve_with(&board, Heuristic::Patterns(pdb), |_| {}).unwrap();
+        let by_lc = optimal::solve(&board).unwrap();
+        assert_eq!(by_pdb.moves.len(), exhaustive.moves.len(), "seed {seed}\n{board}");
+        assert_eq!(by_lc.moves.len(), exhaustive.moves.len(), "seed {seed}\n{board}");
+        replays(&board, &by_pdb.moves);
+    }
+    // Seed 000's board: 18 moves, proved by iterative deepening.
+    let seed_board: Board = "7 1 3 4\n2 5 10 8\n_ 6 9 11\n13 14 15 12".parse().unwrap();
+    assert_eq!(optimal::solve_with(&seed_board, Heuristic::Patterns(pdb), |_| {}).unwrap().moves.len(), 18);
+    // Deeper walks: Manhattan + linear conflict and the pattern databases are
+    // independent lower bounds; IDA* with either proves the same optimum,
+    // which is at most the walk's length and has its parity.
+    for seed in 0..8 {
+        let walk = 36 + 2 * seed;
+        let board = Board::scrambled(4, 4, Scramble::Walk(walk), 100 + seed).unwrap();
+        let by_pdb = optimal::solve_with(&board, Heuristic::Patterns(pdb), |_| {}).unwrap();
+        let by_lc = optimal::solve(&board).unwrap();
+        assert_eq!(by_pdb.moves.len(), by_lc.moves.len(), "seed {seed}\n{board}");
+        assert!(by_pdb.moves.len() as u64 <= walk && (walk - by_pdb.moves.len() as u64) % 2 == 0);
+        assert!(by_pdb.stats.generated <= by_lc.stats.generated, "the databases prune more");
+        replays(&board, &by_pdb.moves);
+    }
+}
+
+#[test]
+fn uniform_15_puzzles_are_solved_and_replay() {
+    let pdb = fifteen_pdb();
+    for seed in 0..5 {
+        let board = Board::scrambled(4, 4, Scramble::Uniform, seed).unwrap();
+        let s = optimal::solve_with(&board, Heuristic::Patterns(pdb), |_| {}).unwrap();
+        assert!(s.moves.len() as u32 >= optimal::estimate(&board, Heuristic::Patterns(pdb)).unwrap());
+        assert!(s.moves.len() as u32 >= optimal::estimate(&board, Heuristic::ManhattanConflicts).unwrap());
+        replays(&board, &s.moves);
+    }
+}
+
+fn corrupt(path: &Path, how: &str) {
+    let mut bytes = std::fs::read(path).unwrap();
+    match how {
+        "flip" => {
+            let i = bytes.len() - 7;
+            bytes[i] ^= 0x40;
+        }
+        "truncate" => bytes.truncate(bytes.len() / 2),
+        "empty" => bytes.clear(),
+        "garbage" => bytes = b"this is not a pattern database at all".to_vec(),
+        _ => unreachable!(),
+    }
+    std::fs::write(path, bytes).unwrap();
+}
+
+#[test]
+fn a_damaged_cache_is_rebuilt_with_a_reason_and_never_gives_a_wrong_answer() {
+    let exact = bfs::distances_from_goal(3, 3).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let spec = small_spec();
+    let first = pdb_cache::load_or_build(&spec, Some(dir.path()), |_| {});
+    assert_eq!(first.origin, Origin::Built);
+    let path = first.path.clone().unwrap();
+    assert!(path.starts_with(dir.path()));
+    let good = std::fs::read(&path).unwrap();
+    for how in ["flip", "truncate", "empty", "garbage"] {
+        corrupt(&path, how);
+        let loaded = pdb_cache::load_or_build(&spec, Some(dir.path()), |_| {});
+        let Origin::Rebuilt { reason } = &loaded.origin else { panic!("{how}: {:?}", loaded.origin) };
+        assert!(!reason.is_empty());
+        assert_eq!(loaded.database.tables(), first.database.tables(), "{how}");
+        assert_eq!(std::fs::read(&path).unwrap(), good, "{how}: the file is written again");
+        for seed in 0..20 {
+            let board = Board::scrambled(3, 3, Scramble::Uniform, seed).unwrap();
+            let s = optimal::solve_with(&board, Heuristic::Patterns(&loaded.database), |_| {}).unwrap();
+            assert_eq!(Some(s.moves.len() as u32), exact.distance(&board));
+        }
+        assert_eq!(pdb_cache::load_or_build(&spec, Some(dir.path()), |_| {}).origin, Origin::Loaded);
+    }
+}
+
+// ---- the command ----
+
+fn fifteen(args: &[&str], stdin: &str, cache: &Path) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+        .args(args)
+        .env("XDG_CACHE_HOME", cache)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+#[test]
+fn the_command_runs_every_search_solver() {
+    let cache = tempfile::tempdir().unwrap();
+    let board = Board::scrambled(3, 3, Scramble::Uniform, 9).unwrap();
+    let shortest = bfs::solve(&board).unwrap().moves.len();
+    for solver in ["bfs", "iddfs", "optimal"] {
+        let out = fifteen(&["solve", "--solver", solver], &board.to_string(), cache.path());
+        assert!(out.status.success(), "{solver}: {}", text(&out.stderr));
+        let moves: Moves = text(&out.stdout).trim().parse().unwrap();
+        assert_eq!(moves.len(), shortest, "{solver}");
+        replays(&board, &moves);
+    }
+    // iddfs reports each depth limit on stderr, like seed 000.
+    let out = fifteen(&["solve", "--solver", "iddfs"], &board.to_string(), cache.path());
+    let err = text(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), shortest + 1, "{err}");
+    assert_eq!(lines[0], "Attempting to solve in at most 0 moves...");
+    assert_eq!(lines[shortest], format!("Attempting to solve in at most {shortest} moves..."));
+}
+
+#[test]
+fn blank_notation_and_json_stream_speak_seed_002s_protocol() {
+    let cache = tempfile::tempdir().unwrap();
+    let out = fifteen(
+        &["solve", "--solver", "bfs", "--notation", "blank", "--format", "json-stream"],
+        "1 2 3\n4 5 6\n_ 7 8\n",
+        cache.path(),
+    );
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout), "{\"Move\":\"right\"}\n{\"Move\":\"right\"}\n");
+    let tile = fifteen(&["solve", "--solver", "bfs", "--format", "words"], "1 2 3\n4 5 6\n_ 7 8\n", cache.path());
+    assert_eq!(text(&tile.stdout), "left, left\n");
+}
+
+#[test]
+fn the_graph_command_prints_the_facts_and_dot() {
+    let cache = tempfile::tempdir().unwrap();
+    let out = fifteen(&["graph", "--rows", "2", "--cols", "3"], "", cache.path());
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    assert!(s.contains("vertices           720"), "{s}");
+    assert!(s.contains("edges              840"), "{s}");
+    assert!(s.contains("components           2  sizes 360, 360"), "{s}");
+    assert!(s.contains("the farthest lie 21 moves away"), "{s}");
+    let dot = text(&fifteen(&["graph", "--rows", "2", "--cols", "2", "--dot"], "", cache.path()).stdout);
+    assert!(dot.starts_with("graph") && dot.trim_end().ends_with('}'));
+    assert_eq!(dot.matches("color=green").count(), 1, "the goal is framed");
+    assert_eq!(dot.matches(" -- ").count(), 24);
+    let too_big = fifteen(&["graph", "--rows", "3", "--cols", "3", "--dot"], "", cache.path());
+    assert_eq!(too_big.status.code(), Some(2));
+    let too_big = fifteen(&["graph", "--rows", "4", "--cols", "4"], "", cache.path());
+    assert_eq!(too_big.status.code(), Some(2));
+    assert!(text(&too_big.stderr).starts_with("error: "));
+}
+
+#[test]
+fn too_big_for_optimal_exits_2_naming_human_and_compare_still_runs_human() {
+    let cache = tempfile::tempdir().unwrap();
+    let board = Board::scrambled(5, 5, Scramble::Uniform, 3).unwrap().to_string();
+    let out = fifteen(&["solve", "--solver", "optimal"], &board, cache.path());
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.starts_with("error: ") && err.contains("`human` solver"), "{err}");
+    let out = fifteen(&["solve", "--compare"], &board, cache.path());
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    assert!(s.contains("human") && s.contains("only for boards of up to 16 cells"), "{s}");
+}
+
+#[test]
+fn the_15_puzzle_from_the_command_with_a_damaged_cache() {
+    // One build of the 6-6-3 tables through the command, then a truncated
+    // cache file: a warning, a rebuild, and still the optimal answer.
+    let cache = tempfile::tempdir().unwrap();
+    let board = Board::scrambled(4, 4, Scramble::Uniform, 2).unwrap();
+    let expected = optimal::solve_with(&board, Heuristic::Patterns(fifteen_pdb()), |_| {}).unwrap().moves.len();
+    let first = fifteen(&["solve", "--solver", "optimal", "--stats"], &board.to_string(), cache.path());
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    assert!(text(&first.stderr).contains("built, saved to"), "{}", text(&first.stderr));
+    let file = std::fs::read_dir(cache.path().join("fifteen")).unwrap().next().unwrap().unwrap().path();
+    corrupt(&file, "truncate");
+    let out = fifteen(&["solve", "--solver", "optimal", "--stats"], &board.to_string(), cache.path());
+    assert!(out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("warning: the pattern database cache could not be used") && err.contains("truncated"),
+        "{err}"
+    );
+    let moves: Moves = text(&out.stdout).trim().parse().unwrap();
+    assert_eq!(moves.len(), expected);
+    replays(&board, &moves);
+    // Loaded from the repaired cache now, and --compare agrees.
+    let compare = fifteen(&["solve", "--compare"], &board.to_string(), cache.path());
+    let s = text(&compare.stdout);
+    assert!(
+        s.lines().any(|l| l.starts_with("optimal") && l.split_whitespace().nth(1) == Some(&expected.to_string())),
+        "{s}"
+    );
+    assert!(!text(&compare.stderr).contains("warning"));
+}
