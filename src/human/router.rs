@@ -184,29 +184,13 @@ impl Grid {
     /// Moves the blank round `center` to side `to`; false if the ring is blocked.
     pub(super) fn route_round<S: FnMut(&Event)>(&mut self, center: usize, to: Dir, sink: &mut S) -> bool {
         let Some(from) = self.blank_side(center) else { return false };
-        if from == to {
-            return true;
-        }
-        let route = match *ring_table().choices(self.ring_mask(center), from, to) {
-            [Some(one), Some(other)] => {
-                if self.push_gain(other.dirs()) > self.push_gain(one.dirs()) {
-                    other
-                } else {
-                    one
-                }
+        match self.best_ring_route(self.ring_mask(center), from, to) {
+            Some((route, _)) => {
+                self.walk_ring(route, sink);
+                true
             }
-            [Some(one), None] => one,
-            _ => return false,
-        };
-        self.stats.ring += 1;
-        self.path.clear();
-        let mut at = self.blank;
-        for &dir in route.dirs() {
-            at = self.step(at, dir);
-            self.path.push(at);
+            None => false,
         }
-        self.follow_path(sink);
-        true
     }
 
     /// Moves the blank to `goal` by a shortest path over free cells; false
