@@ -212,6 +212,11 @@ impl Grid {
         self.flags[index] = LOCKED;
     }
 
+    /// How many cells are not locked yet.
+    pub(super) fn unlocked(&self) -> usize {
+        self.unlocked
+    }
+
     /// The unlocked cells, when there are at most `limit` of them (they
     /// then lie within the last `limit` rows and columns).
     pub(super) fn unlocked_cells(&self, limit: usize, out: &mut Vec<usize>) -> bool {
