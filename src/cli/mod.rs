@@ -1,8 +1,14 @@
 //! Command-line definitions and one module of glue per subcommand.
 
+#[cfg(feature = "net")]
+mod bench_serve;
 mod board_source;
+#[cfg(feature = "net")]
+mod bot;
 mod error;
 mod scramble;
+#[cfg(feature = "net")]
+mod serve;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -31,6 +37,18 @@ enum Command {
     /// Solve a board and print the moves.
     #[command(after_help = MOVES_HELP)]
     Solve(solve::SolveCommand),
+    /// Serve seed 002's game over websockets, with a page to play and watch in a browser.
+    #[cfg(feature = "net")]
+    #[command(after_help = serve::SERVE_HELP)]
+    Serve(serve::ServeCommand),
+    /// Play a game server: solve the board dealt, send the moves, check every state.
+    #[cfg(feature = "net")]
+    #[command(after_help = bot::BOT_HELP)]
+    Bot(bot::BotCommand),
+    /// Benchmark the game server with many concurrent games.
+    #[cfg(feature = "net")]
+    #[command(hide = true)]
+    BenchServe(bench_serve::BenchServeCommand),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -39,6 +57,12 @@ pub fn run() -> Result<(), CliError> {
     match cli.command {
         Some(Command::Scramble(cmd)) => scramble::run(cmd),
         Some(Command::Solve(cmd)) => solve::run(cmd),
+        #[cfg(feature = "net")]
+        Some(Command::Serve(cmd)) => serve::run(cmd),
+        #[cfg(feature = "net")]
+        Some(Command::Bot(cmd)) => bot::run(cmd),
+        #[cfg(feature = "net")]
+        Some(Command::BenchServe(cmd)) => bench_serve::run(cmd),
         None => Err(CliError::Usage("no command given; try `fifteen --help`".into())),
     }
 }
