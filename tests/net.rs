@@ -9,8 +9,9 @@ use std::process::{Command, Output, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use fifteen::net::load::Load;
 use fifteen::net::protocol::{State, Status, move_message};
-use fifteen::net::{Bot, BotError, Server, ServerConfig, Solver, load};
+use fifteen::net::{Bot, BotError, Server, ServerConfig, Solver};
 use fifteen::{Board, Move, Scramble};
 use tokio_tungstenite::tungstenite::protocol::frame::Frame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{CloseCode, Data, OpCode};
@@ -310,7 +311,7 @@ fn every_kind_of_bad_frame_gets_the_unchanged_state_and_the_game_goes_on() {
 #[test]
 fn a_hundred_concurrent_games_of_a_hundred_random_moves_match_their_replays() {
     let mut server = TestServer::start(3, 3, |_| {});
-    let report = load::run(&server.url("/ws"), 100, 100, 11).unwrap();
+    let report = Load { seed: 11, ..Load::new(100, 100) }.run(&server.url("/ws")).unwrap();
     assert_eq!(report.games, 100);
     assert_eq!(report.moves, 100 * 100);
     let log = server.wait_for_log(100);

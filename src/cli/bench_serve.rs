@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
 
 use clap::Args;
-use fifteen::net::load;
+use fifteen::net::load::Load;
 
 use super::error::CliError;
 
@@ -24,28 +24,37 @@ pub struct BenchServeCommand {
     /// Board size.
     #[arg(long, short = 'n', value_name = "N", default_value_t = 4)]
     size: usize,
+    /// Milliseconds each game waits after an answer before its next move (0: flat out).
+    #[arg(long, value_name = "MS", default_value_t = 0.0)]
+    pace: f64,
 }
 
 pub fn run(cmd: BenchServeCommand) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
+    let pace = std::time::Duration::try_from_secs_f64(cmd.pace / 1e3)
+        .map_err(|_| CliError::Usage(format!("--pace {} is not a number of milliseconds", cmd.pace)))?;
+    let how = if pace.is_zero() { "flat out".to_string() } else { format!("one every {} ms", cmd.pace) };
     writeln!(
         out,
-        "{}×{} boards, {} random moves per game, client and server on one machine",
+        "{}×{} boards, {} random moves per game ({how}), client and server on one machine",
         cmd.size, cmd.size, cmd.moves
     )?;
-    writeln!(out, "| games | moves | moves/s | p50 ms | p99 ms | max ms | server peak RSS |")?;
-    writeln!(out, "|---:|---:|---:|---:|---:|---:|---:|")?;
+    writeln!(out, "| games | moves | moves/s | p50 ms | p99 ms | max ms | server CPU per move | server peak RSS |")?;
+    writeln!(out, "|---:|---:|---:|---:|---:|---:|---:|---:|")?;
     for &games in &cmd.games {
         let mut server = ServerProcess::start(cmd.size, games)?;
-        let result = load::run(&format!("ws://{}/ws", server.addr), games, cmd.moves, 1);
+        let load = Load { pace, ..Load::new(games, cmd.moves) };
+        let result = load.run(&format!("ws://{}/ws", server.addr));
         let peak = server.peak_kib();
+        let cpu = server.cpu_seconds();
         server.stop();
         let report = result?;
         let ms = |p: f64| report.percentile(p).as_secs_f64() * 1e3;
         let peak = peak.map_or("n/a".to_string(), |kib| format!("{:.1} MB", kib as f64 / 1024.0));
+        let cpu = cpu.map_or("n/a".to_string(), |s| format!("{:.1} µs", s * 1e6 / report.moves.max(1) as f64));
         writeln!(
             out,
-            "| {games} | {} | {:.0} | {:.3} | {:.3} | {:.3} | {peak} |",
+            "| {games} | {} | {:.0} | {:.3} | {:.3} | {:.3} | {cpu} | {peak} |",
             report.moves,
             report.moves_per_second(),
             ms(50.0),
@@ -92,6 +101,16 @@ impl ServerProcess {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
         let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
         line.split_whitespace().nth(1)?.parse().ok()
+    }
+
+    /// User + system CPU time so far, in seconds, from /proc (Linux only;
+    /// assumes the usual 100 clock ticks a second).
+    fn cpu_seconds(&self) -> Option<f64> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).ok()?;
+        // Fields after the parenthesised command name; utime and stime are the 12th and 13th.
+        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+        let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+        Some(ticks as f64 / 100.0)
     }
 
     fn stop(&mut self) {

@@ -1,7 +1,7 @@
 //! Many games at once: the client side of the server benchmark and of the
 //! concurrency test.
 //!
-//! [`run`] opens every game first, then plays random legal moves in all of
+//! [`Load::run`] opens every game first, then plays random legal moves in all of
 //! them at once, timing each round trip and checking every state against a
 //! replay (after a game is complete, the server ignores moves; the replay
 //! expects that too).
@@ -13,7 +13,7 @@ use futures_util::{SinkExt, StreamExt};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 use tokio::net::TcpStream;
-use tokio::time::timeout;
+use tokio::time::{sleep, timeout};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
@@ -53,32 +53,54 @@ impl LoadReport {
     }
 }
 
-/// Opens `games` games at `url`, then makes `moves` random legal moves in each,
-/// all at once. Fails on the first state that disagrees with its replay.
-pub fn run(url: &str, games: usize, moves: usize, seed: u64) -> Result<LoadReport, BotError> {
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    runtime.block_on(run_async(url, games, moves, seed))
+/// A load to put on a server.
+#[derive(Clone, Copy, Debug)]
+pub struct Load {
+    /// Games played at once.
+    pub games: usize,
+    /// Random legal moves per game.
+    pub moves: usize,
+    /// Pause after each answer before a game's next move; zero: flat out.
+    /// Each game starts at a random point of its first pause, so the games
+    /// do not move in lockstep.
+    pub pace: Duration,
+    /// Seed for the moves.
+    pub seed: u64,
 }
 
-async fn run_async(url: &str, games: usize, moves: usize, seed: u64) -> Result<LoadReport, BotError> {
-    let opened = try_join_all((0..games).map(|i| open(url, i))).await?;
-    let started = Instant::now();
-    let tasks: Vec<_> = opened
-        .into_iter()
-        .enumerate()
-        .map(|(i, (socket, board, score))| {
-            let rng = Pcg64::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            tokio::spawn(play(socket, board, score, moves, rng, i))
-        })
-        .collect();
-    let mut round_trips = Vec::with_capacity(games * moves);
-    for task in tasks {
-        let times = task.await.map_err(|e| BotError::Solver(format!("a load task failed: {e}")))??;
-        round_trips.extend(times);
+impl Load {
+    /// `games` games of `moves` moves each, flat out.
+    pub fn new(games: usize, moves: usize) -> Load {
+        Load { games, moves, pace: Duration::ZERO, seed: 1 }
     }
-    let elapsed = started.elapsed();
-    round_trips.sort_unstable();
-    Ok(LoadReport { games, moves: round_trips.len() as u64, elapsed, round_trips })
+
+    /// Opens every game at `url`, then plays them all at once. Fails on the
+    /// first state that disagrees with its replay.
+    pub fn run(&self, url: &str) -> Result<LoadReport, BotError> {
+        let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+        runtime.block_on(self.run_async(url))
+    }
+
+    async fn run_async(&self, url: &str) -> Result<LoadReport, BotError> {
+        let opened = try_join_all((0..self.games).map(|i| open(url, i))).await?;
+        let started = Instant::now();
+        let tasks: Vec<_> = opened
+            .into_iter()
+            .enumerate()
+            .map(|(i, (socket, board, score))| {
+                let rng = Pcg64::seed_from_u64(self.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                tokio::spawn(play(socket, board, score, *self, rng, i))
+            })
+            .collect();
+        let mut round_trips = Vec::with_capacity(self.games * self.moves);
+        for task in tasks {
+            let times = task.await.map_err(|e| BotError::Solver(format!("a load task failed: {e}")))??;
+            round_trips.extend(times);
+        }
+        let elapsed = started.elapsed();
+        round_trips.sort_unstable();
+        Ok(LoadReport { games: self.games, moves: round_trips.len() as u64, elapsed, round_trips })
+    }
 }
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -99,13 +121,21 @@ async fn play(
     mut socket: Socket,
     mut replay: Board,
     mut score: u64,
-    moves: usize,
+    load: Load,
     mut rng: Pcg64,
     game: usize,
 ) -> Result<Vec<Duration>, BotError> {
+    let moves = load.moves;
     let mut times = Vec::with_capacity(moves);
     let mut legal = [Move::Up; 4];
+    let pace_us = load.pace.as_micros().min(u32::MAX as u128) as u32;
+    if pace_us > 0 {
+        sleep(Duration::from_micros(rng.random_range(0..pace_us) as u64)).await;
+    }
     for made in 1..=moves {
+        if pace_us > 0 && made > 1 {
+            sleep(load.pace).await;
+        }
         let mut count = 0;
         for mv in replay.legal_moves() {
             legal[count] = mv;
