@@ -74,7 +74,11 @@ impl ServerConfig {
             seed: 0,
             max_games: 1024,
             idle_timeout: Duration::from_secs(300),
-            log: Arc::new(|line: &str| eprintln!("{line}")),
+            // A log write that fails (stderr closed) must not take a game down.
+            log: Arc::new(|line: &str| {
+                use std::io::Write;
+                let _ = writeln!(std::io::stderr().lock(), "{line}");
+            }),
         })
     }
 
