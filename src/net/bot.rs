@@ -235,7 +235,8 @@ impl Bot {
     }
 
     async fn play_async(&self) -> Result<BotReport, BotError> {
-        let connecting = timeout(self.timeout, tokio_tungstenite::connect_async(self.url.as_str())).await;
+        let connecting =
+            timeout(self.timeout, tokio_tungstenite::connect_async_with_config(self.url.as_str(), None, true)).await;
         let (mut socket, _) = match connecting {
             Err(_) => return Err(self.timed_out("the connection")),
             Ok(Err(e)) => return Err(BotError::Connect { url: self.url.clone(), why: connect_error(e) }),

@@ -15,7 +15,7 @@ use rand_pcg::Pcg64;
 use tokio::net::TcpStream;
 use tokio::time::{sleep, timeout};
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
 
 use crate::board::{Board, Move};
 
@@ -107,7 +107,7 @@ const WAIT: Duration = Duration::from_secs(20);
 
 async fn open(url: &str, game: usize) -> Result<(Socket, Board, u64), BotError> {
     let connect_error = |why: String| BotError::Connect { url: url.to_string(), why: format!("game {game}: {why}") };
-    let (mut socket, _) = timeout(WAIT, connect_async(url))
+    let (mut socket, _) = timeout(WAIT, connect_async_with_config(url, None, true))
         .await
         .map_err(|_| connect_error("timed out".into()))?
         .map_err(|e| connect_error(e.to_string()))?;

@@ -17,6 +17,7 @@ use axum::extract::{ConnectInfo, State as Extract};
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{any, get};
+use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 use tokio::time::{Instant, sleep_until, timeout};
@@ -263,6 +264,10 @@ async fn run(listener: TcpListener, config: ServerConfig, stopped: watch::Receiv
         started: Instant::now(),
     });
     let mut stop = stopped;
+    // Small messages one after another (a watched solve): send each at once.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, router(shared.clone()).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(async move { until_stopped(&mut stop).await })
         .await?;
