@@ -21,6 +21,8 @@
 
 pub mod board;
 pub mod human;
+#[cfg(feature = "net")]
+pub mod net;
 pub mod output;
 pub mod search;
 

@@ -29,6 +29,14 @@ pub enum CliError {
     /// Writing the output failed.
     #[error("cannot write output: {0}")]
     Write(#[from] io::Error),
+    /// `fifteen serve` could not start or run.
+    #[cfg(feature = "net")]
+    #[error("{0}")]
+    Serve(#[from] fifteen::net::ServeError),
+    /// `fifteen bot` did not finish its game.
+    #[cfg(feature = "net")]
+    #[error("{0}")]
+    Bot(#[from] fifteen::net::BotError),
 }
 
 fn origin(path: &Option<PathBuf>) -> String {
@@ -41,6 +49,12 @@ impl CliError {
         match self {
             CliError::BadBoard { .. } | CliError::BadSize(_) | CliError::Usage(_) | CliError::Read { .. } => 2,
             CliError::Unsolvable(_) | CliError::Solver(_) | CliError::Write(_) => 1,
+            #[cfg(feature = "net")]
+            CliError::Serve(fifteen::net::ServeError::Size(_) | fifteen::net::ServeError::TooLarge { .. }) => 2,
+            #[cfg(feature = "net")]
+            CliError::Bot(fifteen::net::BotError::BadUrl(_)) => 2,
+            #[cfg(feature = "net")]
+            CliError::Serve(_) | CliError::Bot(_) => 1,
         }
     }
 }

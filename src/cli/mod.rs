@@ -2,11 +2,17 @@
 
 mod bench;
 mod bench_search;
+#[cfg(feature = "net")]
+mod bench_serve;
 mod board_source;
+#[cfg(feature = "net")]
+mod bot;
 mod error;
 mod graph;
 mod pdb;
 mod scramble;
+#[cfg(feature = "net")]
+mod serve;
 mod solve;
 mod solve_search;
 
@@ -40,6 +46,18 @@ enum Command {
     Graph(graph::GraphCommand),
     /// Measure a solver's moves and speed on random boards.
     Bench(bench::BenchCommand),
+    /// Serve seed 002's game over websockets, with a page to play and watch in a browser.
+    #[cfg(feature = "net")]
+    #[command(after_help = serve::SERVE_HELP)]
+    Serve(serve::ServeCommand),
+    /// Play a game server: solve the board dealt, send the moves, check every state.
+    #[cfg(feature = "net")]
+    #[command(after_help = bot::BOT_HELP)]
+    Bot(bot::BotCommand),
+    /// Benchmark the game server with many concurrent games.
+    #[cfg(feature = "net")]
+    #[command(hide = true)]
+    BenchServe(bench_serve::BenchServeCommand),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -50,6 +68,12 @@ pub fn run() -> Result<(), CliError> {
         Some(Command::Solve(cmd)) => solve::run(cmd),
         Some(Command::Graph(cmd)) => graph::run(cmd),
         Some(Command::Bench(cmd)) => bench::run(cmd),
+        #[cfg(feature = "net")]
+        Some(Command::Serve(cmd)) => serve::run(cmd),
+        #[cfg(feature = "net")]
+        Some(Command::Bot(cmd)) => bot::run(cmd),
+        #[cfg(feature = "net")]
+        Some(Command::BenchServe(cmd)) => bench_serve::run(cmd),
         None => Err(CliError::Usage("no command given; try `fifteen --help`".into())),
     }
 }

@@ -1,0 +1,61 @@
+//! `fifteen serve`: the websocket game server and its page.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use clap::Args;
+use fifteen::Scramble;
+use fifteen::net::{ServerConfig, server};
+
+use super::board_source::ScrambleArgs;
+use super::error::CliError;
+
+pub const SERVE_HELP: &str = "\
+Every websocket connection (at /eight/ws, the seed's path, or /ws) is a new
+game. With --seed S the i-th game of the server's life gets a board derived
+from S and i, so runs can be replayed; without it a seed is drawn and
+printed. Open http://ADDR/ in a browser to play with the arrow keys or watch
+the human solver. One line per game is logged on stderr. Ctrl-C stops.";
+
+#[derive(Args, Debug)]
+pub struct ServeCommand {
+    /// Address to listen on (port 0: any free port).
+    #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    #[command(flatten)]
+    board: ScrambleArgs,
+    /// Most games open at once; more connections are refused (close code 1013).
+    #[arg(long, value_name = "N", default_value_t = 1024)]
+    max_games: usize,
+    /// Close a game after this many seconds without a message.
+    #[arg(long, value_name = "SECS", default_value_t = 300.0)]
+    idle: f64,
+}
+
+pub fn run(cmd: ServeCommand) -> Result<(), CliError> {
+    let (rows, cols) = cmd.board.shape(3);
+    let mut config = ServerConfig::new(rows, cols)?;
+    config.scramble = cmd.board.walk.map_or(Scramble::Uniform, Scramble::Walk);
+    config.seed = cmd.board.seed();
+    config.max_games = cmd.max_games;
+    if cmd.max_games == 0 {
+        return Err(CliError::Usage("--max-games must be at least 1".into()));
+    }
+    config.idle_timeout = Duration::try_from_secs_f64(cmd.idle)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| CliError::Usage(format!("--idle {} is not a positive number of seconds", cmd.idle)))?;
+    let seed = config.seed;
+    let mixing = match config.scramble {
+        Scramble::Uniform => "uniform".to_string(),
+        Scramble::Walk(k) => format!("{k}-move walks"),
+    };
+    server::serve_until_signal(cmd.addr, config, |addr| {
+        eprintln!(
+            "fifteen serve: http://{addr}/ ({rows}×{cols} boards, {mixing}, seed {seed}); \
+             websocket at ws://{addr}/eight/ws and /ws; Ctrl-C stops"
+        );
+    })?;
+    eprintln!("fifteen serve: stopped");
+    Ok(())
+}

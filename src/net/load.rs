@@ -1,0 +1,216 @@
+//! Many games at once: the client side of the server benchmark and of the
+//! concurrency test.
+//!
+//! [`Load::run`] opens every game first, then plays random legal moves in all of
+//! them at once, timing each round trip and checking every state against a
+//! replay (after a game is complete, the server ignores moves; the replay
+//! expects that too).
+
+use std::time::{Duration, Instant};
+
+use futures_util::future::try_join_all;
+use futures_util::{SinkExt, StreamExt};
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64;
+use tokio::net::TcpStream;
+use tokio::time::{sleep, timeout};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
+
+use crate::board::{Board, Move};
+
+use super::bot::BotError;
+use super::protocol::{State, Status, move_message};
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// What a load run measured.
+#[derive(Clone, Debug)]
+pub struct LoadReport {
+    /// Games played at once.
+    pub games: usize,
+    /// Moves sent in all (each answered and checked).
+    pub moves: u64,
+    /// Wall time from the first move to the last answer.
+    pub elapsed: Duration,
+    /// Every move's round trip, sorted.
+    pub round_trips: Vec<Duration>,
+}
+
+impl LoadReport {
+    /// Moves answered per second, all games together.
+    pub fn moves_per_second(&self) -> f64 {
+        self.moves as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// The round trip that `p` percent of moves took at most (nearest rank).
+    pub fn percentile(&self, p: f64) -> Duration {
+        if self.round_trips.is_empty() {
+            return Duration::ZERO;
+        }
+        let rank = ((p / 100.0) * self.round_trips.len() as f64).ceil() as usize;
+        self.round_trips[rank.clamp(1, self.round_trips.len()) - 1]
+    }
+}
+
+/// A load to put on a server.
+#[derive(Clone, Copy, Debug)]
+pub struct Load {
+    /// Games played at once.
+    pub games: usize,
+    /// Random legal moves per game.
+    pub moves: usize,
+    /// Pause after each answer before a game's next move; zero: flat out.
+    /// Each game starts at a random point of its first pause, so the games
+    /// do not move in lockstep.
+    pub pace: Duration,
+    /// Seed for the moves.
+    pub seed: u64,
+}
+
+impl Load {
+    /// `games` games of `moves` moves each, flat out.
+    pub fn new(games: usize, moves: usize) -> Load {
+        Load { games, moves, pace: Duration::ZERO, seed: 1 }
+    }
+
+    /// Opens every game at `url`, then plays them all at once. Fails on the
+    /// first state that disagrees with its replay.
+    pub fn run(&self, url: &str) -> Result<LoadReport, BotError> {
+        let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+        runtime.block_on(self.run_async(url))
+    }
+
+    async fn run_async(&self, url: &str) -> Result<LoadReport, BotError> {
+        let opened = try_join_all((0..self.games).map(|i| open(url, i))).await?;
+        let started = Instant::now();
+        let tasks: Vec<_> = opened
+            .into_iter()
+            .enumerate()
+            .map(|(i, (socket, board, score))| {
+                let rng = Pcg64::seed_from_u64(self.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                tokio::spawn(play(socket, board, score, *self, rng, i))
+            })
+            .collect();
+        let mut round_trips = Vec::with_capacity(self.games * self.moves);
+        for task in tasks {
+            let times = task.await.map_err(|e| BotError::Solver(format!("a load task failed: {e}")))??;
+            round_trips.extend(times);
+        }
+        let elapsed = started.elapsed();
+        round_trips.sort_unstable();
+        Ok(LoadReport { games: self.games, moves: round_trips.len() as u64, elapsed, round_trips })
+    }
+}
+
+const WAIT: Duration = Duration::from_secs(20);
+
+async fn open(url: &str, game: usize) -> Result<(Socket, Board, u64), BotError> {
+    let connect_error = |why: String| BotError::Connect { url: url.to_string(), why: format!("game {game}: {why}") };
+    let (mut socket, _) = timeout(WAIT, connect_async_with_config(url, None, true))
+        .await
+        .map_err(|_| connect_error("timed out".into()))?
+        .map_err(|e| connect_error(e.to_string()))?;
+    let first = next_state(&mut socket, game, 0).await?;
+    let (rows, cols) = first.shape().ok_or_else(|| malformed(game, 0, "no shape".into()))?;
+    let board = Board::from_cells(rows, cols, first.board).map_err(|e| malformed(game, 0, e.to_string()))?;
+    Ok((socket, board, first.score))
+}
+
+async fn play(
+    mut socket: Socket,
+    mut replay: Board,
+    mut score: u64,
+    load: Load,
+    mut rng: Pcg64,
+    game: usize,
+) -> Result<Vec<Duration>, BotError> {
+    let moves = load.moves;
+    let mut times = Vec::with_capacity(moves);
+    let mut legal = [Move::Up; 4];
+    let pace_us = load.pace.as_micros().min(u32::MAX as u128) as u32;
+    if pace_us > 0 {
+        sleep(Duration::from_micros(rng.random_range(0..pace_us) as u64)).await;
+    }
+    for made in 1..=moves {
+        if pace_us > 0 && made > 1 {
+            sleep(load.pace).await;
+        }
+        let mut count = 0;
+        for mv in replay.legal_moves() {
+            legal[count] = mv;
+            count += 1;
+        }
+        let mv = legal[rng.random_range(0..count as u32) as usize];
+        let sent = Instant::now();
+        socket.send(Message::Text(move_message(mv).into())).await.map_err(|e| BotError::Ended {
+            after: made - 1,
+            of: moves,
+            why: format!("game {game}: {e}"),
+        })?;
+        let state = next_state(&mut socket, game, made).await?;
+        times.push(sent.elapsed());
+        // A complete game ignores moves.
+        if !replay.is_solved() {
+            replay.slide(mv);
+            score += 1;
+        }
+        if state.board != replay.cells() || state.score != score || state.status != Status::of(&replay) {
+            return Err(BotError::Mismatch {
+                after: made,
+                why: format!(
+                    "game {game}: the server sent {:?} score {} status {} but the replay is {:?} score {score}",
+                    state.board,
+                    state.score,
+                    state.status,
+                    replay.cells()
+                ),
+            });
+        }
+    }
+    let _ = timeout(Duration::from_secs(1), socket.close(None)).await;
+    Ok(times)
+}
+
+fn malformed(game: usize, made: usize, why: String) -> BotError {
+    BotError::Malformed { waiting: format!("game {game}, state after {made} moves"), why }
+}
+
+async fn next_state(socket: &mut Socket, game: usize, made: usize) -> Result<State, BotError> {
+    loop {
+        let message = timeout(WAIT, socket.next())
+            .await
+            .map_err(|_| BotError::Timeout {
+                waiting: format!("game {game} after {made} moves"),
+                secs: WAIT.as_secs_f64(),
+            })?
+            .ok_or_else(|| BotError::Ended { after: made, of: made, why: format!("game {game}: connection closed") })?
+            .map_err(|e| malformed(game, made, e.to_string()))?;
+        return match message {
+            Message::Text(text) => {
+                serde_json::from_str(text.as_str()).map_err(|e| malformed(game, made, e.to_string()))
+            }
+            Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => continue,
+            other => Err(malformed(game, made, format!("unexpected {other:?}"))),
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_use_the_nearest_rank() {
+        let report = LoadReport {
+            games: 1,
+            moves: 100,
+            elapsed: Duration::from_secs(2),
+            round_trips: (1..=100).map(Duration::from_millis).collect(),
+        };
+        assert_eq!(report.percentile(50.0), Duration::from_millis(50));
+        assert_eq!(report.percentile(99.0), Duration::from_millis(99));
+        assert_eq!(report.percentile(100.0), Duration::from_millis(100));
+        assert_eq!(report.moves_per_second(), 50.0);
+    }
+}

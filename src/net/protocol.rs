@@ -1,0 +1,368 @@
+//! The messages of seed 002's game, exactly as its client reads and writes them.
+//!
+//! The server sends a [`State`] as a JSON text frame:
+//! `{"Board":[1,2,3,4,5,6,7,8,0],"Status":"playing","Score":0}`; the client
+//! sends `{"Move":"left"}`, naming where the **blank** goes
+//! ([`MoveNotation::Blank`]). Extra fields are allowed both ways; fifteen's
+//! server adds the board's shape and, while it streams the human solver's
+//! moves, what the solver is doing.
+//!
+//! ```
+//! use fifteen::net::protocol::{Request, State, Status};
+//! use fifteen::{Board, Move};
+//!
+//! let state = State::new(&Board::goal(3, 3).unwrap(), 0);
+//! assert_eq!(state.status, Status::Complete);
+//! let json = serde_json::to_string(&state).unwrap();
+//! assert!(json.starts_with(r#"{"Board":[1,2,3,4,5,6,7,8,0],"Status":"complete","Score":0"#));
+//!
+//! // "left" sends the blank left: the tile on its left slides right.
+//! assert_eq!(Request::parse(r#"{"Move":"left"}"#), Ok(Request::Move(Move::Right)));
+//! ```
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::board::{Board, Move, MoveNotation, Tile};
+use crate::human::{Group, Region};
+
+/// Where the game stands, as the `Status` field says it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// `"playing"`: not solved yet.
+    Playing,
+    /// `"complete"`: solved; the game is over.
+    Complete,
+    /// `"error: …"`: the last message was refused and changed nothing.
+    Error(String),
+}
+
+impl Status {
+    /// The status of a board: complete when solved, else playing.
+    pub fn of(board: &Board) -> Status {
+        if board.is_solved() { Status::Complete } else { Status::Playing }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Playing => f.write_str("playing"),
+            Status::Complete => f.write_str("complete"),
+            Status::Error(why) => write!(f, "error: {why}"),
+        }
+    }
+}
+
+impl Serialize for Status {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Status {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Status, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        match text.as_str() {
+            "playing" => Ok(Status::Playing),
+            "complete" => Ok(Status::Complete),
+            other => match other.strip_prefix("error:") {
+                Some(why) => Ok(Status::Error(why.trim_start().to_string())),
+                None => Err(serde::de::Error::custom(format!(
+                    "unknown Status {other:?}: expected \"playing\", \"complete\" or \"error: …\""
+                ))),
+            },
+        }
+    }
+}
+
+/// The rectangle of cells a region covers, rows `top..bottom`, columns
+/// `left..right` (ends excluded), for the page's outline.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct Area {
+    /// `top-left`, `right-columns`, `bottom-rows` or `last-block`.
+    pub name: String,
+    /// First row.
+    pub top: usize,
+    /// First column.
+    pub left: usize,
+    /// One past the last row.
+    pub bottom: usize,
+    /// One past the last column.
+    pub right: usize,
+}
+
+impl Area {
+    /// The cells of a region on a `rows`×`cols` board, as `strategy.md` draws them.
+    ///
+    /// ```
+    /// use fifteen::human::Region;
+    /// use fifteen::net::protocol::Area;
+    /// let a = Area::of(Region::RightColumns, 4, 4);
+    /// assert_eq!((a.top, a.left, a.bottom, a.right), (0, 2, 2, 4));
+    /// ```
+    pub fn of(region: Region, rows: usize, cols: usize) -> Area {
+        let (r2, c2) = (rows.saturating_sub(2), cols.saturating_sub(2));
+        let (top, left, bottom, right) = match region {
+            Region::TopLeft => (0, 0, r2, c2),
+            Region::RightColumns => (0, c2, r2, cols),
+            Region::BottomRows => (r2, 0, rows, c2),
+            Region::LastBlock => (r2, c2, rows, cols),
+        };
+        Area { name: region.name().to_string(), top, left, bottom, right }
+    }
+}
+
+/// What the human solver is doing, sent with each state it streams.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Doing {
+    /// The region the tiles go to.
+    pub region: Region,
+    /// The tile or pair (or the last block's three) being placed.
+    pub group: Group,
+}
+
+impl Doing {
+    /// The phase as the page names it: `top rows`, `right pair`, `bottom pair` or `last block`.
+    pub const fn phase(&self) -> &'static str {
+        match self.region {
+            Region::TopLeft => "top rows",
+            Region::RightColumns => "right pair",
+            Region::BottomRows => "bottom pair",
+            Region::LastBlock => "last block",
+        }
+    }
+}
+
+/// One game state as the server sends it.
+///
+/// The first three fields are the seed's protocol; the rest are extras old
+/// clients ignore.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// Cells in reading order, `0` for the blank.
+    #[serde(rename = "Board")]
+    pub board: Vec<Tile>,
+    /// `playing`, `complete` or `error: …`.
+    #[serde(rename = "Status")]
+    pub status: Status,
+    /// Moves made so far.
+    #[serde(rename = "Score")]
+    pub score: u64,
+    /// Rows of the board (extra: the flat `Board` does not say).
+    #[serde(rename = "Rows", default, skip_serializing_if = "Option::is_none")]
+    pub rows: Option<usize>,
+    /// Columns of the board (extra).
+    #[serde(rename = "Cols", default, skip_serializing_if = "Option::is_none")]
+    pub cols: Option<usize>,
+    /// While the human solver is watched: its phase (`top rows`, `right pair`,
+    /// `bottom pair`, `last block`).
+    #[serde(rename = "Phase", default, skip_serializing_if = "Option::is_none")]
+    pub phase: Option<String>,
+    /// While watched: the tile or tiles being placed.
+    #[serde(rename = "Target", default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<Vec<Tile>>,
+    /// While watched: the region those tiles belong to.
+    #[serde(rename = "Region", default, skip_serializing_if = "Option::is_none")]
+    pub region: Option<Area>,
+}
+
+impl State {
+    /// The state of a board after `score` moves.
+    pub fn new(board: &Board, score: u64) -> State {
+        State {
+            board: board.cells().to_vec(),
+            status: Status::of(board),
+            score,
+            rows: Some(board.rows()),
+            cols: Some(board.cols()),
+            phase: None,
+            target: None,
+            region: None,
+        }
+    }
+
+    /// The same state with what the solver is doing attached.
+    pub fn doing(mut self, doing: Doing) -> State {
+        let (rows, cols) = (self.rows.unwrap_or(0), self.cols.unwrap_or(0));
+        self.phase = Some(doing.phase().to_string());
+        self.target = Some(doing.group.tiles().to_vec());
+        self.region = Some(Area::of(doing.region, rows, cols));
+        self
+    }
+
+    /// The state as the JSON text the server sends.
+    pub fn to_json(&self) -> String {
+        // A struct of numbers and strings always serializes.
+        serde_json::to_string(self).unwrap_or_else(|e| format!(r#"{{"Status":"error: {e}"}}"#))
+    }
+
+    /// The board's shape: the `Rows` and `Cols` extras when present, else the
+    /// square the seed's 3×3 protocol implies. `None` when neither fits.
+    pub fn shape(&self) -> Option<(usize, usize)> {
+        match (self.rows, self.cols) {
+            (Some(r), Some(c)) if r.checked_mul(c) == Some(self.board.len()) => Some((r, c)),
+            (None, None) => {
+                let n = self.board.len().isqrt();
+                (n * n == self.board.len()).then_some((n, n))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A message a client may send.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// `{"Move":"left"}`: the blank goes left. Held here in fifteen's tile
+    /// notation (the tile slides right), ready for [`Board::slide`].
+    Move(Move),
+    /// `{"Watch":250}`: solve the board with the human strategy and stream
+    /// its moves, one every this many milliseconds (sent again: new speed).
+    Watch {
+        /// Milliseconds between moves.
+        delay_ms: u64,
+    },
+    /// `{"Stop":true}`: stop streaming.
+    Stop,
+}
+
+/// Why a client's message was refused. Its text follows `error: ` in the reply.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadRequest {
+    /// Not JSON at all.
+    #[error("not JSON ({0}); send {{\"Move\":\"left\"}}")]
+    NotJson(String),
+    /// JSON, but no `Move` (or `Watch`, `Stop`) in an object.
+    #[error("no \"Move\" in the message; send {{\"Move\":\"left\"}}")]
+    NoMove,
+    /// A `Move` that names no direction.
+    #[error("unknown move {0}; send \"left\", \"right\", \"up\" or \"down\"")]
+    UnknownMove(String),
+    /// A `Watch` whose speed is not a number of milliseconds.
+    #[error("\"Watch\" takes the milliseconds between moves, like {{\"Watch\":250}}, not {0}")]
+    BadWatch(String),
+    /// A binary frame.
+    #[error("binary frames are not accepted; send JSON text like {{\"Move\":\"left\"}}")]
+    Binary,
+    /// A text frame over the size limit.
+    #[error("message of {len} bytes is over the {max}-byte limit")]
+    TooLarge {
+        /// Its size.
+        len: usize,
+        /// The limit.
+        max: usize,
+    },
+}
+
+impl Request {
+    /// Reads one text frame.
+    ///
+    /// ```
+    /// use fifteen::net::protocol::{BadRequest, Request};
+    /// assert_eq!(Request::parse(r#"{"Watch":100}"#), Ok(Request::Watch { delay_ms: 100 }));
+    /// assert_eq!(Request::parse("{}"), Err(BadRequest::NoMove));
+    /// assert!(matches!(Request::parse(r#"{"Move":"sideways"}"#), Err(BadRequest::UnknownMove(_))));
+    /// ```
+    pub fn parse(text: &str) -> Result<Request, BadRequest> {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| BadRequest::NotJson(e.to_string()))?;
+        let Some(object) = value.as_object() else {
+            return Err(BadRequest::NoMove);
+        };
+        if let Some(named) = object.get("Move") {
+            let mv = named.as_str().and_then(Move::from_word).ok_or_else(|| BadRequest::UnknownMove(brief(named)))?;
+            return Ok(Request::Move(MoveNotation::Blank.read(mv)));
+        }
+        if let Some(speed) = object.get("Watch") {
+            let delay_ms = speed.as_u64().ok_or_else(|| BadRequest::BadWatch(brief(speed)))?;
+            return Ok(Request::Watch { delay_ms });
+        }
+        if object.contains_key("Stop") {
+            return Ok(Request::Stop);
+        }
+        Err(BadRequest::NoMove)
+    }
+}
+
+/// A JSON value in an error message, cut short.
+fn brief(value: &serde_json::Value) -> String {
+    let text = value.to_string();
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
+    }
+}
+
+/// The message a client sends for a move given in tile notation.
+///
+/// ```
+/// use fifteen::Move;
+/// use fifteen::net::protocol::move_message;
+/// assert_eq!(move_message(Move::Right), r#"{"Move":"left"}"#);
+/// ```
+pub fn move_message(mv: Move) -> String {
+    format!(r#"{{"Move":"{}"}}"#, MoveNotation::Blank.name(mv).word())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn states_round_trip_and_keep_the_seed_field_names() {
+        let board = Board::from_cells(3, 3, vec![1, 2, 3, 4, 5, 6, 7, 0, 8]).unwrap();
+        let state = State::new(&board, 7);
+        let json = state.to_json();
+        assert!(json.starts_with(r#"{"Board":[1,2,3,4,5,6,7,0,8],"Status":"playing","Score":7,"Rows":3,"Cols":3"#));
+        assert_eq!(serde_json::from_str::<State>(&json).unwrap(), state);
+        let seed: State =
+            serde_json::from_str(r#"{"Board":[1,2,3,4,5,6,7,8,0],"Status":"complete","Score":0}"#).unwrap();
+        assert_eq!(seed.shape(), Some((3, 3)));
+        assert_eq!(seed.status, Status::Complete);
+    }
+
+    #[test]
+    fn error_statuses_read_back() {
+        let mut state = State::new(&Board::goal(2, 2).unwrap(), 0);
+        state.status = Status::Error("no \"Move\"".into());
+        let json = state.to_json();
+        assert!(json.contains(r#""Status":"error: no \"Move\"""#), "{json}");
+        assert_eq!(serde_json::from_str::<State>(&json).unwrap().status, state.status);
+        assert!(serde_json::from_str::<State>(r#"{"Board":[1,2,3,0],"Status":"won","Score":0}"#).is_err());
+    }
+
+    #[test]
+    fn every_blank_direction_reads_as_the_opposite_tile_move() {
+        for (word, tile) in [("left", Move::Right), ("right", Move::Left), ("up", Move::Down), ("down", Move::Up)] {
+            assert_eq!(Request::parse(&format!(r#"{{"Move":"{word}"}}"#)), Ok(Request::Move(tile)));
+            assert_eq!(move_message(tile), format!(r#"{{"Move":"{word}"}}"#));
+        }
+    }
+
+    #[test]
+    fn bad_messages_say_what_was_wrong() {
+        assert!(matches!(Request::parse("hello"), Err(BadRequest::NotJson(_))));
+        assert_eq!(Request::parse("[1,2]"), Err(BadRequest::NoMove));
+        assert_eq!(Request::parse(r#"{"move":"left"}"#), Err(BadRequest::NoMove));
+        assert_eq!(Request::parse(r#"{"Move":7}"#), Err(BadRequest::UnknownMove("7".into())));
+        assert!(matches!(Request::parse(r#"{"Watch":"fast"}"#), Err(BadRequest::BadWatch(_))));
+        let long = format!(r#"{{"Move":"{}"}}"#, "x".repeat(100));
+        let err = Request::parse(&long).unwrap_err().to_string();
+        assert!(err.len() < 120 && err.contains('…'), "{err}");
+    }
+
+    #[test]
+    fn areas_follow_the_strategy_regions() {
+        let (r, c) = (5, 6);
+        let area = |region| {
+            let a = Area::of(region, r, c);
+            (a.top, a.left, a.bottom, a.right)
+        };
+        assert_eq!(area(Region::TopLeft), (0, 0, 3, 4));
+        assert_eq!(area(Region::RightColumns), (0, 4, 3, 6));
+        assert_eq!(area(Region::BottomRows), (3, 0, 5, 4));
+        assert_eq!(area(Region::LastBlock), (3, 4, 5, 6));
+    }
+}

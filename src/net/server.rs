@@ -1,0 +1,448 @@
+//! `fifteen serve`: the game server (axum on tokio) and its page.
+//!
+//! Every websocket connection, at `/eight/ws` (the seed's path) or `/ws`, is
+//! its own [`Game`] on a new board. The server sends the state on connect and
+//! after every message; bad messages get the unchanged board with an
+//! `error: …` status. Idle connections are closed, the number of games is
+//! capped, and stopping the server closes every game with a close frame.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
+use axum::extract::{ConnectInfo, State as Extract};
+use axum::http::header;
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{any, get};
+use axum::serve::ListenerExt;
+use tokio::net::TcpListener;
+use tokio::sync::{Semaphore, watch};
+use tokio::time::{Instant, sleep_until, timeout};
+use tokio_tungstenite::tungstenite;
+
+use crate::board::{Board, Scramble, SizeError};
+
+use super::game::Game;
+use super::page;
+use super::protocol::{BadRequest, Request, State};
+
+/// The largest board the server will deal (a state is sent per move).
+pub const MAX_CELLS: usize = 10_000;
+
+/// Text frames longer than this get an `error:` reply.
+pub const MESSAGE_LIMIT: usize = 4 * 1024;
+
+/// Frames longer than this are not read at all: the connection is closed
+/// with code 1009 (message too big).
+pub const FRAME_LIMIT: usize = 64 * 1024;
+
+/// Where a game's log line goes (stderr for the command; tests collect them).
+pub type LogSink = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// How the server deals boards and guards itself.
+#[derive(Clone)]
+pub struct ServerConfig {
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// How each new board is mixed.
+    pub scramble: Scramble,
+    /// Game `i` of the server's life gets the board of seed [`game_seed`]`(seed, i)`.
+    pub seed: u64,
+    /// Games open at once; further connections are closed with code 1013.
+    pub max_games: usize,
+    /// A game with no message (and no watched move) for this long is closed.
+    pub idle_timeout: Duration,
+    /// One line per game, written when it ends.
+    pub log: LogSink,
+}
+
+impl ServerConfig {
+    /// Uniform boards of this shape, seed 0, 1 024 games, 5 minutes idle, log to stderr.
+    pub fn new(rows: usize, cols: usize) -> Result<ServerConfig, ServeError> {
+        Board::goal(rows, cols)?;
+        if rows * cols > MAX_CELLS {
+            return Err(ServeError::TooLarge { rows, cols });
+        }
+        Ok(ServerConfig {
+            rows,
+            cols,
+            scramble: Scramble::Uniform,
+            seed: 0,
+            max_games: 1024,
+            idle_timeout: Duration::from_secs(300),
+            // A log write that fails (stderr closed) must not take a game down.
+            log: Arc::new(|line: &str| {
+                use std::io::Write;
+                let _ = writeln!(std::io::stderr().lock(), "{line}");
+            }),
+        })
+    }
+
+    /// The board of game `index` (counted from 0).
+    pub fn board(&self, index: u64) -> Result<Board, SizeError> {
+        Board::scrambled(self.rows, self.cols, self.scramble, game_seed(self.seed, index))
+    }
+}
+
+/// The seed of game `index` on a server started with `seed` (SplitMix64 of
+/// both, so neighbouring games get unrelated boards).
+///
+/// ```
+/// use fifteen::net::server::game_seed;
+/// assert_eq!(game_seed(7, 3), game_seed(7, 3));
+/// assert_ne!(game_seed(7, 3), game_seed(7, 4));
+/// ```
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Why the server could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// A shape that makes no board.
+    #[error("{0}")]
+    Size(#[from] SizeError),
+    /// A board too big to send a state per move.
+    #[error("a {rows}×{cols} board is too big to serve: at most {MAX_CELLS} cells")]
+    TooLarge {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+    },
+    /// The address could not be listened on.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The async runtime or the listener failed.
+    #[error("server failed: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// A server running on its own thread, for tests and embedding.
+///
+/// ```no_run
+/// use fifteen::net::server::{Server, ServerConfig};
+/// let server = Server::start("127.0.0.1:0".parse().unwrap(), ServerConfig::new(3, 3).unwrap()).unwrap();
+/// println!("ws://{}/ws", server.addr());
+/// server.stop().unwrap();
+/// ```
+pub struct Server {
+    addr: SocketAddr,
+    stop: watch::Sender<bool>,
+    thread: Option<std::thread::JoinHandle<Result<(), ServeError>>>,
+}
+
+impl Server {
+    /// Binds `addr` (port 0: any free port) and serves until [`Server::stop`].
+    pub fn start(addr: SocketAddr, config: ServerConfig) -> Result<Server, ServeError> {
+        let runtime = runtime()?;
+        let listener = runtime.block_on(bind(addr))?;
+        let addr = listener.local_addr()?;
+        let (stop, stopped) = watch::channel(false);
+        let thread = std::thread::Builder::new()
+            .name("fifteen-serve".into())
+            .spawn(move || runtime.block_on(run(listener, config, stopped)))?;
+        Ok(Server { addr, stop, thread: Some(thread) })
+    }
+
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Closes every game (code 1001) and waits for the server to end.
+    pub fn stop(mut self) -> Result<(), ServeError> {
+        self.finish()
+    }
+
+    fn finish(&mut self) -> Result<(), ServeError> {
+        let _ = self.stop.send(true);
+        match self.thread.take().map(|t| t.join()) {
+            Some(Ok(result)) => result,
+            Some(Err(_)) => Err(ServeError::Io(std::io::Error::other("the server thread panicked"))),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.finish();
+    }
+}
+
+/// Serves on `addr` until Ctrl-C (or SIGTERM), then closes every game and
+/// returns. `ready` is told the address once it listens.
+pub fn serve_until_signal(
+    addr: SocketAddr,
+    config: ServerConfig,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<(), ServeError> {
+    let runtime = runtime()?;
+    runtime.block_on(async move {
+        let listener = bind(addr).await?;
+        ready(listener.local_addr()?);
+        let (stop, stopped) = watch::channel(false);
+        tokio::spawn(async move {
+            stop_signal().await;
+            let _ = stop.send(true);
+        });
+        run(listener, config, stopped).await
+    })
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, ServeError> {
+    Ok(tokio::runtime::Builder::new_multi_thread().enable_all().thread_name("fifteen-serve").build()?)
+}
+
+async fn bind(addr: SocketAddr) -> Result<TcpListener, ServeError> {
+    TcpListener::bind(addr).await.map_err(|source| ServeError::Bind { addr, source })
+}
+
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// What every connection shares.
+struct Shared {
+    config: ServerConfig,
+    /// Games started so far: the next game's number.
+    games: AtomicU64,
+    /// One permit per game that may be open.
+    slots: Arc<Semaphore>,
+    /// Becomes true when the server stops.
+    stopped: watch::Receiver<bool>,
+    started: Instant,
+}
+
+/// The routes: the page, its script and style, and the two websocket paths.
+fn router(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .route("/", get(|| async { Html(page::INDEX) }))
+        .route("/page.js", get(|| async { asset("text/javascript; charset=utf-8", page::SCRIPT) }))
+        .route("/page.css", get(|| async { asset("text/css; charset=utf-8", page::STYLE) }))
+        .route("/ws", any(connect))
+        .route("/eight/ws", any(connect))
+        .with_state(shared)
+}
+
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body).into_response()
+}
+
+async fn run(listener: TcpListener, config: ServerConfig, stopped: watch::Receiver<bool>) -> Result<(), ServeError> {
+    let max_games = config.max_games;
+    let shared = Arc::new(Shared {
+        config,
+        games: AtomicU64::new(0),
+        slots: Arc::new(Semaphore::new(max_games)),
+        stopped: stopped.clone(),
+        started: Instant::now(),
+    });
+    let mut stop = stopped;
+    // Small messages one after another (a watched solve): send each at once.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
+    axum::serve(listener, router(shared.clone()).into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(async move { until_stopped(&mut stop).await })
+        .await?;
+    // Every game holds a permit until it has sent its close frame and logged.
+    let all = u32::try_from(max_games).unwrap_or(u32::MAX);
+    let _ = timeout(Duration::from_secs(5), shared.slots.acquire_many(all)).await;
+    Ok(())
+}
+
+/// Returns once the server is stopping (or its stop switch is gone).
+async fn until_stopped(stopped: &mut watch::Receiver<bool>) {
+    let _ = stopped.wait_for(|&s| s).await;
+}
+
+async fn connect(
+    upgrade: WebSocketUpgrade,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extract(shared): Extract<Arc<Shared>>,
+) -> Response {
+    let upgrade = upgrade
+        .max_message_size(FRAME_LIMIT)
+        .max_frame_size(FRAME_LIMIT)
+        // Small buffers: a thousand open games must fit in a few megabytes.
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0);
+    match shared.slots.clone().try_acquire_owned() {
+        Ok(permit) => upgrade.on_upgrade(move |socket| async move {
+            play(socket, peer, &shared).await;
+            drop(permit);
+        }),
+        Err(_) => upgrade.on_upgrade(move |mut socket| async move {
+            let max = shared.config.max_games;
+            (shared.config.log)(&format!("refused {peer}: {max} games are open"));
+            let why = format!("server full: {max} games are open; try again later");
+            let _ = close(&mut socket, close_code::AGAIN, &why).await;
+        }),
+    }
+}
+
+/// How a game ended.
+enum End {
+    Closed,
+    Idle,
+    Stopped,
+    Broken(String),
+}
+
+/// One game, from the first state to the log line.
+async fn play(mut socket: WebSocket, peer: SocketAddr, shared: &Shared) {
+    let config = &shared.config;
+    let number = shared.games.fetch_add(1, Ordering::Relaxed);
+    let began = Instant::now();
+    let board = match config.board(number) {
+        Ok(board) => board,
+        Err(e) => {
+            (config.log)(&format!("game {} from {peer}: {e}", number + 1));
+            let _ = close(&mut socket, close_code::ERROR, "the server cannot deal this board").await;
+            return;
+        }
+    };
+    let mut game = Game::new(board);
+    let end = converse(&mut socket, &mut game, config, shared.stopped.clone()).await;
+    let outcome = if game.is_complete() {
+        "complete".to_string()
+    } else {
+        match end {
+            End::Closed => "dropped (closed by the client)".to_string(),
+            End::Idle => format!("dropped (idle for {} s)", config.idle_timeout.as_secs_f64()),
+            End::Stopped => "dropped (server stopping)".to_string(),
+            End::Broken(why) => format!("dropped ({why})"),
+        }
+    };
+    (config.log)(&format!(
+        "game {} from {peer}: {}×{} board, started at +{:.1} s, {} moves in {:.1} s, {outcome}",
+        number + 1,
+        config.rows,
+        config.cols,
+        (began - shared.started).as_secs_f64(),
+        game.score(),
+        began.elapsed().as_secs_f64(),
+    ));
+}
+
+/// The message loop: replies, watched moves, the idle clock and the stop signal.
+async fn converse(
+    socket: &mut WebSocket,
+    game: &mut Game,
+    config: &ServerConfig,
+    mut stopped: watch::Receiver<bool>,
+) -> End {
+    let idle = config.idle_timeout;
+    if let Err(end) = send(socket, &game.state(), idle).await {
+        return end;
+    }
+    let mut idle_at = Instant::now() + idle;
+    let mut tick_at: Option<Instant> = None;
+    loop {
+        tokio::select! {
+            biased;
+            () = until_stopped(&mut stopped) => {
+                let _ = close(socket, close_code::AWAY, "server stopping").await;
+                return End::Stopped;
+            }
+            message = socket.recv() => {
+                let request = match message {
+                    None | Some(Ok(Message::Close(_))) => return End::Closed,
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Text(text))) if text.len() > MESSAGE_LIMIT => {
+                        Err(BadRequest::TooLarge { len: text.len(), max: MESSAGE_LIMIT })
+                    }
+                    Some(Ok(Message::Text(text))) => Request::parse(text.as_str()),
+                    Some(Ok(Message::Binary(_))) => Err(BadRequest::Binary),
+                    Some(Err(e)) => return refuse_broken(socket, e).await,
+                };
+                let was_watching = game.watch_delay();
+                let reply = game.handle(request);
+                if let Err(end) = send(socket, &reply, idle).await {
+                    return end;
+                }
+                let now = Instant::now();
+                idle_at = now + idle;
+                if game.watch_delay() != was_watching {
+                    tick_at = game.watch_delay().map(|d| now + d);
+                }
+            }
+            _ = sleep_until(tick_at.unwrap_or(idle_at)), if tick_at.is_some() => {
+                if let Some(state) = game.advance_watch() {
+                    if let Err(end) = send(socket, &state, idle).await {
+                        return end;
+                    }
+                }
+                let now = Instant::now();
+                idle_at = now + idle;
+                tick_at = game.watch_delay().map(|d| now + d);
+            }
+            _ = sleep_until(idle_at) => {
+                let why = format!("idle for {} s", idle.as_secs_f64());
+                let _ = close(socket, close_code::AWAY, &why).await;
+                return End::Idle;
+            }
+        }
+    }
+}
+
+/// A frame that could not be read: too big (close 1009), not UTF-8 (1007),
+/// or a broken connection.
+async fn refuse_broken(socket: &mut WebSocket, error: axum::Error) -> End {
+    let error = error.into_inner();
+    let (code, why) = match error.downcast_ref::<tungstenite::Error>() {
+        Some(tungstenite::Error::Capacity(_)) => {
+            (close_code::SIZE, format!("message over the {FRAME_LIMIT}-byte limit"))
+        }
+        Some(tungstenite::Error::Utf8(_)) => (close_code::INVALID, "text frame is not UTF-8".to_string()),
+        Some(tungstenite::Error::Protocol(tungstenite::error::ProtocolError::ResetWithoutClosingHandshake)) => {
+            return End::Broken("connection reset by the client".into());
+        }
+        Some(tungstenite::Error::Protocol(e)) => (close_code::PROTOCOL, format!("protocol error: {e}")),
+        _ => return End::Broken(format!("connection error: {error}")),
+    };
+    let _ = close(socket, code, &why).await;
+    End::Broken(why)
+}
+
+async fn send(socket: &mut WebSocket, state: &State, wait: Duration) -> Result<(), End> {
+    match timeout(wait, socket.send(Message::Text(state.to_json().into()))).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(End::Broken(format!("connection error: {e}"))),
+        Err(_) => Err(End::Broken("client stopped reading".into())),
+    }
+}
+
+async fn close(socket: &mut WebSocket, code: u16, reason: &str) -> Result<(), axum::Error> {
+    let frame = CloseFrame { code, reason: reason.into() };
+    match timeout(Duration::from_secs(2), socket.send(Message::Close(Some(frame)))).await {
+        Ok(result) => result,
+        Err(_) => Ok(()),
+    }
+}

@@ -1,0 +1,557 @@
+//! `fifteen serve` and `fifteen bot` over real sockets on loopback: the
+//! server runs in-process on port 0 (or as the binary), clients are the
+//! `fifteen bot` binary, the library's bot and load generator, and a plain
+//! tungstenite client that sends bad frames on purpose.
+#![cfg(feature = "net")]
+
+use std::net::TcpStream;
+use std::process::{Command, Output, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use fifteen::net::load::Load;
+use fifteen::net::protocol::{State, Status, move_message};
+use fifteen::net::{Bot, BotError, Server, ServerConfig, Solver};
+use fifteen::{Board, Move, Scramble};
+use tokio_tungstenite::tungstenite::protocol::frame::Frame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::{CloseCode, Data, OpCode};
+use tokio_tungstenite::tungstenite::{self, Message, WebSocket, stream::MaybeTlsStream};
+
+type Client = WebSocket<MaybeTlsStream<TcpStream>>;
+
+/// A server on a free port whose log lines are kept.
+struct TestServer {
+    server: Option<Server>,
+    log: Arc<Mutex<Vec<String>>>,
+}
+
+impl TestServer {
+    fn start(rows: usize, cols: usize, tune: impl FnOnce(&mut ServerConfig)) -> TestServer {
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let mut config = ServerConfig::new(rows, cols).unwrap();
+        config.seed = 7;
+        let sink = log.clone();
+        config.log = Arc::new(move |line: &str| sink.lock().unwrap().push(line.to_string()));
+        tune(&mut config);
+        let server = Server::start("127.0.0.1:0".parse().unwrap(), config).unwrap();
+        TestServer { server: Some(server), log }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("ws://{}{path}", self.server.as_ref().unwrap().addr())
+    }
+
+    fn stop(&mut self) -> Vec<String> {
+        self.server.take().unwrap().stop().unwrap();
+        self.log.lock().unwrap().clone()
+    }
+
+    /// Waits until the server has logged `n` lines.
+    fn wait_for_log(&self, n: usize) -> Vec<String> {
+        let until = Instant::now() + Duration::from_secs(10);
+        loop {
+            let lines = self.log.lock().unwrap().clone();
+            if lines.len() >= n || Instant::now() > until {
+                return lines;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+fn connect(url: &str) -> Client {
+    let (client, _) = tungstenite::connect(url).unwrap();
+    if let MaybeTlsStream::Plain(tcp) = client.get_ref() {
+        tcp.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    }
+    client
+}
+
+fn read_message(client: &mut Client) -> Message {
+    loop {
+        match client.read().unwrap() {
+            Message::Ping(_) | Message::Pong(_) => continue,
+            other => return other,
+        }
+    }
+}
+
+fn read_state(client: &mut Client) -> State {
+    match read_message(client) {
+        Message::Text(text) => serde_json::from_str(text.as_str()).unwrap(),
+        other => panic!("expected a state, got {other:?}"),
+    }
+}
+
+fn read_close(client: &mut Client) -> (CloseCode, String) {
+    loop {
+        match client.read() {
+            Ok(Message::Close(Some(frame))) => return (frame.code, frame.reason.to_string()),
+            Ok(Message::Close(None)) => panic!("close without a code"),
+            Ok(_) => continue,
+            Err(e) => panic!("expected a close frame, got {e}"),
+        }
+    }
+}
+
+fn send_text(client: &mut Client, text: &str) {
+    client.send(Message::Text(text.into())).unwrap();
+}
+
+fn board_of(state: &State) -> Board {
+    let (rows, cols) = state.shape().unwrap();
+    Board::from_cells(rows, cols, state.board.clone()).unwrap()
+}
+
+fn fifteen(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fifteen")).args(args).stdin(Stdio::null()).output().unwrap()
+}
+
+#[test]
+fn the_bot_binary_finishes_3x3_and_4x4_games_with_the_human_solver() {
+    for size in [3, 4] {
+        let mut server = TestServer::start(size, size, |_| {});
+        for path in ["/eight/ws", "/ws"] {
+            let out = fifteen(&["bot", &server.url(path), "--solver", "human"]);
+            let stdout = String::from_utf8(out.stdout).unwrap();
+            assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+            let lines: Vec<&str> = stdout.lines().collect();
+            let sent: Vec<&str> = lines[0].split(", ").collect();
+            assert!(sent.iter().all(|w| ["left", "right", "up", "down"].contains(w)), "{stdout}");
+            let summary = format!("complete in {} moves (human solver, {size}×{size} board)", sent.len());
+            assert_eq!(lines[1], summary);
+        }
+        let log = server.stop();
+        assert_eq!(log.len(), 2, "{log:?}");
+        assert!(
+            log.iter().all(|l| l.ends_with(", complete") && l.contains(&format!("{size}×{size} board"))),
+            "{log:?}"
+        );
+    }
+}
+
+#[test]
+fn the_library_bot_reports_its_moves_and_they_solve_the_board_dealt() {
+    let mut server = TestServer::start(4, 4, |c| c.scramble = Scramble::Walk(30));
+    let mut bot = Bot::new(server.url("/ws"));
+    bot.solver = Some(Solver::Human);
+    let report = bot.play().unwrap();
+    let mut replay = report.board.clone();
+    replay.apply(&report.moves).unwrap();
+    assert!(replay.is_solved());
+    assert_eq!(
+        report.board,
+        ServerConfig::new(4, 4)
+            .map(|mut c| {
+                c.seed = 7;
+                c.scramble = Scramble::Walk(30);
+                c.board(0).unwrap()
+            })
+            .unwrap()
+    );
+    server.stop();
+}
+
+#[test]
+#[ignore = "the bfs and optimal solvers come with the search issue: un-ignore once net::bot::plan is wired to them"]
+fn the_bot_binary_finishes_3x3_with_bfs_and_4x4_with_optimal() {
+    for (size, solver) in [(3, "bfs"), (4, "optimal"), (3, "default"), (4, "default")] {
+        // 4×4 boards 40 slides from the goal keep IDA* quick in CI.
+        let mut server = TestServer::start(size, size, |c| {
+            if size == 4 {
+                c.scramble = Scramble::Walk(40);
+            }
+        });
+        let url = server.url("/eight/ws");
+        let mut args = vec!["bot", url.as_str()];
+        if solver != "default" {
+            args.extend(["--solver", solver]);
+        }
+        let out = fifteen(&args);
+        assert!(out.status.success(), "{solver}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(server.stop()[0].ends_with(", complete"));
+    }
+}
+
+// Delete this test when bfs/optimal are wired into `net::bot::plan` (the
+// ignored test above then covers the default solver).
+#[test]
+fn the_default_solver_on_small_boards_says_it_is_not_wired_in_yet() {
+    let mut server = TestServer::start(3, 3, |_| {});
+    let out = fifteen(&["bot", &server.url("/eight/ws")]);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.starts_with("error: the bfs solver is not available yet"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1);
+    let log = server.wait_for_log(1);
+    assert!(log[0].contains("dropped (closed by the client)"), "{log:?}");
+    server.stop();
+}
+
+#[test]
+fn bot_errors_are_one_line_with_the_right_exit_status() {
+    let cases: [(&[&str], i32, &str); 4] = [
+        (&["bot", "http://127.0.0.1:9/"], 2, "is not a websocket address"),
+        (&["bot", "wss://pointatinfinity.com/eight/ws"], 2, "needs TLS"),
+        (&["bot", "ws://127.0.0.1:1/eight/ws", "--solver", "human"], 1, "connection refused"),
+        (&["bot", "ws://127.0.0.1:1/ws", "--timeout", "0"], 2, "--timeout"),
+    ];
+    for (args, code, needle) in cases {
+        let out = fifteen(args);
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error: ") && stderr.contains(needle), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn the_bot_names_a_server_that_sends_nonsense_or_nothing() {
+    // A tiny fake server: answers the handshake, then misbehaves.
+    for misbehaviour in ["garbage", "silence", "wrong board"] {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        let fake = std::thread::spawn(move || {
+            let (stream, _) = listener.accept().unwrap();
+            let mut ws = tungstenite::accept(stream).unwrap();
+            match misbehaviour {
+                "garbage" => ws.send(Message::Text("hello there".into())).unwrap(),
+                "silence" => std::thread::sleep(Duration::from_millis(1500)),
+                _ => {
+                    let board = Board::from_cells(2, 2, vec![1, 2, 0, 3]).unwrap();
+                    ws.send(Message::Text(State::new(&board, 0).to_json().into())).unwrap();
+                    let _ = ws.read();
+                    // Claims the move made a different board.
+                    ws.send(Message::Text(State::new(&board, 1).to_json().into())).unwrap();
+                }
+            }
+            let _ = ws.close(None);
+            let _ = ws.read();
+        });
+        let url = format!("ws://{addr}/eight/ws");
+        let out = fifteen(&["bot", &url, "--solver", "human", "--timeout", "0.5"]);
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{misbehaviour}: {stderr}");
+        let needle = match misbehaviour {
+            "garbage" => "malformed message from the server (the first state)",
+            "silence" => "timed out after 0.5 s waiting for the first state",
+            _ => "the server and the bot disagree after move 1: after right the server's board is [1, 2, 0, 3]",
+        };
+        assert!(stderr.starts_with("error: ") && stderr.contains(needle), "{misbehaviour}: {stderr}");
+        fake.join().unwrap();
+    }
+}
+
+#[test]
+fn every_kind_of_bad_frame_gets_the_unchanged_state_and_the_game_goes_on() {
+    let mut server = TestServer::start(3, 3, |_| {});
+    let mut client = connect(&server.url("/eight/ws"));
+    let first = read_state(&mut client);
+    assert_eq!(first.status, Status::Playing);
+    assert_eq!(first.score, 0);
+    let board = board_of(&first);
+    let off_board: Vec<String> = Move::ALL.into_iter().filter(|&mv| !board.can_slide(mv)).map(move_message).collect();
+    let too_long = format!(r#"{{"Move":"left","pad":"{}"}}"#, "x".repeat(5000));
+    let mut texts: Vec<(&str, &str)> = vec![
+        ("hello", "not JSON"),
+        ("", "not JSON"),
+        ("{", "not JSON"),
+        ("{}", "no \"Move\""),
+        ("[\"left\"]", "no \"Move\""),
+        ("null", "no \"Move\""),
+        (r#"{"move":"left"}"#, "no \"Move\""),
+        (r#"{"Move":"sideways"}"#, "unknown move \"sideways\""),
+        (r#"{"Move":3}"#, "unknown move 3"),
+        (r#"{"Move":null}"#, "unknown move null"),
+        (r#"{"Watch":"fast"}"#, "\"Watch\" takes the milliseconds"),
+        (too_long.as_str(), "over the 4096-byte limit"),
+    ];
+    texts.extend(off_board.iter().map(|m| (m.as_str(), "the blank cannot go")));
+    for (text, needle) in texts {
+        send_text(&mut client, text);
+        let state = read_state(&mut client);
+        match &state.status {
+            Status::Error(why) => assert!(why.contains(needle), "{text:.40}: {why}"),
+            other => panic!("{text:.40} got {other}"),
+        }
+        assert_eq!((state.board.as_slice(), state.score), (board.cells(), 0), "{text:.40}");
+    }
+    client.send(Message::Binary(vec![1u8, 2, 3].into())).unwrap();
+    let state = read_state(&mut client);
+    assert!(matches!(&state.status, Status::Error(why) if why.contains("binary frames")), "{:?}", state.status);
+    assert_eq!(state.board, board.cells());
+
+    // The game goes on: a legal move is made and scored.
+    let mv = board.legal_moves().next().unwrap();
+    send_text(&mut client, &move_message(mv));
+    let state = read_state(&mut client);
+    let mut replay = board.clone();
+    replay.slide(mv);
+    assert_eq!((state.board.as_slice(), state.score, &state.status), (replay.cells(), 1, &Status::of(&replay)));
+
+    // A frame over 64 KiB is not read: the connection is closed with 1009.
+    send_text(&mut client, &"x".repeat(70_000));
+    let (code, reason) = read_close(&mut client);
+    assert_eq!(u16::from(code), 1009, "{reason}");
+    drop(client);
+
+    // Text that is not UTF-8: closed with 1007.
+    let mut client = connect(&server.url("/ws"));
+    read_state(&mut client);
+    let frame = Frame::message(vec![0xff, 0xfe, b'{'], OpCode::Data(Data::Text), true);
+    client.send(Message::Frame(frame)).unwrap();
+    let (code, _) = read_close(&mut client);
+    assert_eq!(u16::from(code), 1007);
+    drop(client);
+
+    // And the server still deals games.
+    let mut client = connect(&server.url("/ws"));
+    assert_eq!(read_state(&mut client).status, Status::Playing);
+    client.close(None).unwrap();
+    let log = server.wait_for_log(3);
+    assert!(log[0].contains("1 moves") && log[0].contains("dropped (message over the 65536-byte limit)"), "{log:?}");
+    assert!(log[1].contains("dropped (text frame is not UTF-8)"), "{log:?}");
+    server.stop();
+}
+
+#[test]
+fn a_hundred_concurrent_games_of_a_hundred_random_moves_match_their_replays() {
+    let mut server = TestServer::start(3, 3, |_| {});
+    let report = Load { seed: 11, ..Load::new(100, 100) }.run(&server.url("/ws")).unwrap();
+    assert_eq!(report.games, 100);
+    assert_eq!(report.moves, 100 * 100);
+    let log = server.wait_for_log(100);
+    assert_eq!(log.len(), 100, "one line per game");
+    assert!(log.iter().all(|l| l.contains("moves in")), "{log:?}");
+    server.stop();
+}
+
+#[test]
+fn watching_streams_the_human_solver_with_phase_and_target_to_the_end() {
+    let mut server = TestServer::start(4, 4, |_| {});
+    let mut client = connect(&server.url("/ws"));
+    let first = read_state(&mut client);
+    let mut replay = board_of(&first);
+    send_text(&mut client, r#"{"Watch":1}"#);
+    let reply = read_state(&mut client);
+    assert_eq!(reply.board, first.board, "the reply to Watch shows what is about to happen");
+    assert_eq!(reply.phase.as_deref(), Some("top rows"));
+    let mut phases = Vec::new();
+    loop {
+        let state = read_state(&mut client);
+        let moved = replay.legal_moves().find(|&mv| {
+            let mut next = replay.clone();
+            next.slide(mv);
+            next.cells() == state.board
+        });
+        replay.slide(moved.expect("each streamed state is one legal move on"));
+        assert!(state.target.as_ref().is_some_and(|t| !t.is_empty()));
+        let region = state.region.as_ref().unwrap();
+        assert!(region.bottom <= 4 && region.right <= 4);
+        let phase = state.phase.clone().unwrap();
+        if phases.last() != Some(&phase) {
+            phases.push(phase);
+        }
+        if state.status == Status::Complete {
+            break;
+        }
+        assert_eq!(state.status, Status::Playing);
+    }
+    assert!(replay.is_solved());
+    assert_eq!(phases.first().map(String::as_str), Some("top rows"));
+    assert_eq!(phases.last().map(String::as_str), Some("last block"));
+    assert!(phases.iter().any(|p| p == "right pair") && phases.iter().any(|p| p == "bottom pair"), "{phases:?}");
+    client.close(None).unwrap();
+    assert!(server.wait_for_log(1)[0].ends_with(", complete"));
+    server.stop();
+}
+
+#[test]
+fn a_move_or_stop_ends_a_watch() {
+    let mut server = TestServer::start(5, 5, |_| {});
+    let mut client = connect(&server.url("/ws"));
+    read_state(&mut client);
+    send_text(&mut client, r#"{"Watch":50}"#);
+    assert!(read_state(&mut client).phase.is_some());
+    read_state(&mut client);
+    send_text(&mut client, r#"{"Stop":true}"#);
+    // States already in flight may arrive first; then one without a phase, then silence.
+    let mut state = read_state(&mut client);
+    while state.phase.is_some() {
+        state = read_state(&mut client);
+    }
+    if let MaybeTlsStream::Plain(tcp) = client.get_ref() {
+        tcp.set_read_timeout(Some(Duration::from_millis(300))).unwrap();
+    }
+    assert!(client.read().is_err(), "no more moves after Stop");
+    server.stop();
+}
+
+#[test]
+fn seeded_servers_deal_the_same_games_in_the_same_order() {
+    let firsts = |seed: u64| {
+        let mut server = TestServer::start(4, 4, |c| c.seed = seed);
+        let boards: Vec<Vec<u32>> = (0..3)
+            .map(|_| {
+                let mut client = connect(&server.url("/ws"));
+                let state = read_state(&mut client);
+                client.close(None).unwrap();
+                state.board
+            })
+            .collect();
+        server.stop();
+        boards
+    };
+    let a = firsts(99);
+    assert_eq!(a, firsts(99));
+    assert_ne!(a, firsts(100));
+    assert!(a[0] != a[1] && a[1] != a[2]);
+}
+
+#[test]
+fn games_beyond_the_cap_are_refused_with_code_1013() {
+    let mut server = TestServer::start(3, 3, |c| c.max_games = 2);
+    let mut open: Vec<Client> = (0..2).map(|_| connect(&server.url("/ws"))).collect();
+    for client in &mut open {
+        read_state(client);
+    }
+    let mut third = connect(&server.url("/ws"));
+    let (code, reason) = read_close(&mut third);
+    assert_eq!(u16::from(code), 1013);
+    assert!(reason.contains("server full"), "{reason}");
+    let mut bot = Bot::new(server.url("/eight/ws"));
+    bot.solver = Some(Solver::Human);
+    let err = bot.play().unwrap_err();
+    assert!(matches!(err, BotError::Refused(_)), "{err}");
+    assert!(err.to_string().contains("code 1013: server full"), "{err}");
+    // A slot frees up when a game ends.
+    open.pop().unwrap().close(None).unwrap();
+    server.wait_for_log(3);
+    std::thread::sleep(Duration::from_millis(100));
+    let mut again = connect(&server.url("/ws"));
+    assert_eq!(read_state(&mut again).score, 0);
+    server.stop();
+}
+
+#[test]
+fn idle_games_are_closed() {
+    let mut server = TestServer::start(3, 3, |c| c.idle_timeout = Duration::from_millis(300));
+    let mut client = connect(&server.url("/ws"));
+    read_state(&mut client);
+    let started = Instant::now();
+    let (code, reason) = read_close(&mut client);
+    assert_eq!(u16::from(code), 1001);
+    assert!(reason.contains("idle"), "{reason}");
+    assert!(started.elapsed() >= Duration::from_millis(250));
+    assert!(server.wait_for_log(1)[0].contains("dropped (idle for 0.3 s)"));
+    server.stop();
+}
+
+#[test]
+fn stopping_the_server_closes_open_games_with_1001() {
+    let mut server = TestServer::start(3, 3, |_| {});
+    let mut client = connect(&server.url("/ws"));
+    read_state(&mut client);
+    let log = server.stop();
+    let (code, reason) = read_close(&mut client);
+    assert_eq!((u16::from(code), reason.as_str()), (1001, "server stopping"));
+    assert_eq!(log.len(), 1);
+    assert!(log[0].contains("dropped (server stopping)"), "{log:?}");
+}
+
+#[test]
+fn the_page_and_its_assets_are_served() {
+    let mut server = TestServer::start(3, 3, |_| {});
+    let addr = server.server.as_ref().unwrap().addr();
+    for (path, kind, needle) in [
+        ("/", "text/html", "<script src=\"page.js\">"),
+        ("/page.js", "text/javascript", "'cell_' + i"),
+        ("/page.css", "text/css", ".region"),
+    ] {
+        let response = http_get(addr, path);
+        assert!(response.starts_with("HTTP/1.1 200"), "{path}: {response:.200}");
+        assert!(response.to_ascii_lowercase().contains(&format!("content-type: {kind}")), "{path}");
+        assert!(response.contains(needle), "{path}");
+    }
+    assert!(http_get(addr, "/nope").starts_with("HTTP/1.1 404"));
+    // A plain GET on the websocket path is not an upgrade: refused, not a crash.
+    assert!(http_get(addr, "/ws").starts_with("HTTP/1.1 4"));
+    server.stop();
+}
+
+fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
+    use std::io::{Read, Write};
+    let mut tcp = TcpStream::connect(addr).unwrap();
+    write!(tcp, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
+    let mut response = String::new();
+    tcp.read_to_string(&mut response).unwrap();
+    response
+}
+
+#[test]
+fn the_serve_binary_logs_each_game_and_stops_cleanly_on_ctrl_c() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--size", "3", "--seed", "5"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    assert!(line.contains("3×3 boards, uniform, seed 5"), "{line}");
+    let addr = line.split("http://").nth(1).unwrap().split('/').next().unwrap().to_string();
+
+    let out = fifteen(&["bot", &format!("ws://{addr}/eight/ws"), "--solver", "human"]);
+    assert!(out.status.success());
+    let mut client = connect(&format!("ws://{addr}/ws"));
+    let first = read_state(&mut client);
+    let expected = {
+        let mut config = ServerConfig::new(3, 3).unwrap();
+        config.seed = 5;
+        config.board(1).unwrap()
+    };
+    assert_eq!(first.board, expected.cells(), "game 2 of seed 5 is reproducible");
+
+    let status = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let (code, _) = read_close(&mut client);
+    assert_eq!(u16::from(code), 1001);
+    let exit = child.wait().unwrap();
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
+    assert!(exit.success(), "{exit:?} {rest}");
+    let lines: Vec<&str> = rest.lines().collect();
+    assert_eq!(lines.len(), 3, "{rest}");
+    assert!(lines[0].starts_with("game 1 from 127.0.0.1:") && lines[0].ends_with(", complete"), "{rest}");
+    assert!(
+        lines[1].starts_with("game 2 ")
+            && lines[1].contains("0 moves in")
+            && lines[1].ends_with("dropped (server stopping)"),
+        "{rest}"
+    );
+    assert_eq!(lines[2], "fifteen serve: stopped");
+}
+
+#[test]
+fn serve_refuses_bad_arguments() {
+    for (args, needle) in [
+        (&["serve", "--size", "1"][..], "at least 2 rows"),
+        (&["serve", "--size", "101"][..], "too big to serve"),
+        (&["serve", "--max-games", "0"][..], "--max-games"),
+        (&["serve", "--idle=-1"][..], "--idle"),
+    ] {
+        let out = fifteen(args);
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    }
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let out = fifteen(&["serve", "--addr", &busy.local_addr().unwrap().to_string()]);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr.starts_with("error: cannot listen on 127.0.0.1:"), "{stderr}");
+}
