@@ -19,6 +19,7 @@
 #![forbid(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod anim;
 pub mod board;
 pub mod human;
 pub mod output;
