@@ -21,8 +21,11 @@
 
 pub mod anim;
 pub mod board;
+#[cfg(feature = "gui")]
+pub mod gui;
 pub mod human;
 pub mod output;
+pub mod tui;
 
 pub use board::{
     BLANK, Board, IllegalMove, Move, MoveNotation, Moves, ParseBoardError, ParseMoveError, Pos, Scramble, SizeError,

@@ -57,3 +57,16 @@ pub(crate) fn blank_after(pos: Pos, mv: Move) -> Pos {
     let (dr, dc) = mv.blank_step();
     Pos::new(pos.row.wrapping_add_signed(dr), pos.col.wrapping_add_signed(dc))
 }
+
+/// A speed that shows a rows × cols solve in about 45 seconds: at least 6
+/// moves a second (a 4×4 plays in about 20 s), at most [`MAX_SPEED`].
+///
+/// ```
+/// assert_eq!(fifteen::anim::default_speed(4, 4), 6.0);
+/// assert!(fifteen::anim::default_speed(100, 100) > 10_000.0);
+/// ```
+pub fn default_speed(rows: usize, cols: usize) -> f64 {
+    // The human solver makes about 2.8 · cells · (rows + cols) / 2 moves.
+    let estimate = 1.4 * (rows * cols) as f64 * (rows + cols) as f64;
+    (estimate / 45.0).clamp(6.0, MAX_SPEED).round()
+}

@@ -9,7 +9,7 @@ use fifteen::{Board, Scramble};
 use super::error::CliError;
 
 /// A board read from a file or stdin.
-#[derive(Args, Debug, Clone)]
+#[derive(Args, Debug, Clone, Default)]
 pub struct BoardInput {
     /// Board file: one row per line, blank as 0 or _ (`-` or nothing: stdin).
     #[arg(value_name = "FILE")]
@@ -47,7 +47,7 @@ fn decode(bytes: Vec<u8>, what: &str) -> Result<String, CliError> {
 }
 
 /// The shape and mixing of a random board.
-#[derive(Args, Debug, Clone)]
+#[derive(Args, Debug, Clone, Default)]
 pub struct ScrambleArgs {
     /// Square board of N×N.
     #[arg(long, short = 'n', value_name = "N", conflicts_with_all = ["rows", "cols"])]

@@ -29,6 +29,9 @@ pub enum CliError {
     /// Writing the output failed.
     #[error("cannot write output: {0}")]
     Write(#[from] io::Error),
+    /// The window (or its screenshot, or its picture) failed.
+    #[error("{0}")]
+    Window(String),
 }
 
 fn origin(path: &Option<PathBuf>) -> String {
@@ -40,7 +43,7 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::BadBoard { .. } | CliError::BadSize(_) | CliError::Usage(_) | CliError::Read { .. } => 2,
-            CliError::Unsolvable(_) | CliError::Solver(_) | CliError::Write(_) => 1,
+            CliError::Unsolvable(_) | CliError::Solver(_) | CliError::Write(_) | CliError::Window(_) => 1,
         }
     }
 }

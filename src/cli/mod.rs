@@ -4,6 +4,7 @@ mod board_source;
 mod error;
 mod scramble;
 mod solve;
+mod watch;
 
 use clap::{Parser, Subcommand};
 
@@ -31,6 +32,12 @@ enum Command {
     /// Solve a board and print the moves.
     #[command(after_help = MOVES_HELP)]
     Solve(solve::SolveCommand),
+    /// Watch the solve in a window, phase by phase (the default command).
+    #[command(after_help = watch::WATCH_HELP)]
+    Watch(watch::WatchCommand),
+    /// Play yourself in a window, with hints from the strategy.
+    #[command(after_help = watch::WATCH_HELP)]
+    Play(watch::WatchCommand),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -39,6 +46,9 @@ pub fn run() -> Result<(), CliError> {
     match cli.command {
         Some(Command::Scramble(cmd)) => scramble::run(cmd),
         Some(Command::Solve(cmd)) => solve::run(cmd),
-        None => Err(CliError::Usage("no command given; try `fifteen --help`".into())),
+        Some(Command::Watch(cmd)) => watch::run(cmd, false),
+        Some(Command::Play(cmd)) => watch::run(cmd, true),
+        // No command: watch a random 4×4 being solved.
+        None => watch::run(watch::WatchCommand::default(), false),
     }
 }
