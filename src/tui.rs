@@ -202,7 +202,7 @@ fn log<W: Write>(player: &mut Player, out: &mut W, options: &TuiOptions) -> io::
     };
     show(player, out)?;
     frames += 1;
-    while !player.is_finished() && !options.frames.is_some_and(|n| frames >= n) {
+    while !player.is_finished() && options.frames.is_none_or(|n| frames < n) {
         player.step_forward(&mut |cue: &Cue| {
             if let Cue::PhaseStarted(_) = cue {
                 phase_started = true;

@@ -121,7 +121,7 @@ impl Digits {
         clear_background(Color::new(1.0, 1.0, 1.0, 0.0));
         for d in 0..10 {
             let x = d as f32 * slot + pad;
-            draw_text(&d.to_string(), x, pad + dims.offset_y, size as f32, WHITE);
+            draw_text(d.to_string(), x, pad + dims.offset_y, size as f32, WHITE);
         }
         set_default_camera();
         Digits { texture: target.texture.clone(), _target: target, size, slot, advance, height, width }

@@ -107,8 +107,8 @@ impl Picture {
                 for y in y0..y1.min(self.height as usize) {
                     for x in x0..x1.min(self.width as usize) {
                         let i = (y * self.width as usize + x) * 4;
-                        for k in 0..3 {
-                            sum[k] += self.rgba[i + k] as u64;
+                        for (k, total) in sum.iter_mut().enumerate() {
+                            *total += self.rgba[i + k] as u64;
                         }
                         n += 1;
                     }
