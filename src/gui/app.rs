@@ -276,7 +276,7 @@ impl App {
                 let state = if self.game.is_solved() { "solved!" } else { "your move" };
                 [
                     format!("PLAY  {}×{}  {state}", self.game.board().rows(), self.game.board().cols()),
-                    format!("moves {}   I hint   M watch the solver   ? help", self.game.moves()),
+                    format!("moves {}   I hint   M watch the solver", self.game.moves()),
                 ]
             }
         }

@@ -86,31 +86,43 @@ impl Batch {
     }
 }
 
-/// The digits 0–9 rendered once into a texture at the size in use.
-struct Digits {
+/// Every tile's number rendered once into a texture at the size in use, so
+/// a number costs one quad (two triangles) a frame, whatever its length.
+struct Labels {
     texture: Texture2D,
     /// Kept alive: dropping a render target's pass deletes its texture.
     _target: RenderTarget,
     /// Font size they were rendered at.
     size: u16,
-    /// Width of one digit's slot in the atlas, in atlas pixels.
-    slot: f32,
-    /// Width of a digit's ink advance, in atlas pixels.
-    advance: f32,
-    /// Atlas height in pixels.
-    height: f32,
-    /// Atlas width in pixels.
+    /// The largest tile number rendered.
+    max: Tile,
+    /// Per tile (index = tile): its label's rectangle in the atlas, pixels.
+    rects: Vec<[f32; 4]>,
+    /// Atlas size in pixels.
     width: f32,
+    height: f32,
 }
 
-impl Digits {
-    fn render(size: u16) -> Digits {
+impl Labels {
+    fn render(size: u16, max: Tile) -> Labels {
         let dims = measure_text("0123456789", None, size, 1.0);
         let advance = (dims.width / 10.0).ceil();
         let pad = 2.0;
-        let slot = advance + 2.0 * pad;
-        let width = slot * 10.0;
-        let height = (dims.height + 2.0 * pad).ceil();
+        let line = (dims.height + 2.0 * pad).ceil();
+        let widest = digits_in(max) as f32 * advance + 2.0 * pad;
+        let width = (widest * (max as f32).sqrt().ceil()).clamp(widest, 4096.0).ceil();
+        let mut rects = vec![[0.0; 4]; max as usize + 1];
+        let (mut x, mut y) = (0.0f32, 0.0f32);
+        for tile in 1..=max {
+            let w = digits_in(tile) as f32 * advance + 2.0 * pad;
+            if x + w > width {
+                x = 0.0;
+                y += line;
+            }
+            rects[tile as usize] = [x, y, w, line];
+            x += w;
+        }
+        let height = y + line;
         let target = render_target(width as u32, height as u32);
         target.texture.set_filter(FilterMode::Linear);
         let mut camera = Camera2D::from_display_rect(Rect::new(0.0, 0.0, width, height));
@@ -119,38 +131,23 @@ impl Digits {
         camera.render_target = Some(target.clone());
         set_camera(&camera);
         clear_background(Color::new(1.0, 1.0, 1.0, 0.0));
-        for d in 0..10 {
-            let x = d as f32 * slot + pad;
-            draw_text(d.to_string(), x, pad + dims.offset_y, size as f32, WHITE);
+        for tile in 1..=max {
+            let [x, y, _, _] = rects[tile as usize];
+            draw_text(tile.to_string(), x + pad, y + pad + dims.offset_y, size as f32, WHITE);
         }
         set_default_camera();
-        Digits { texture: target.texture.clone(), _target: target, size, slot, advance, height, width }
+        Labels { texture: target.texture.clone(), _target: target, size, max, rects, width, height }
     }
 
-    /// Quads for `number` centred at (cx, cy) with digits `h` pixels tall.
-    fn number(&self, batch: &mut Batch, number: Tile, cx: f32, cy: f32, h: f32, tint: Rgba) {
-        let mut buf = [0u8; 10];
-        let mut n = number;
-        let mut len = 0;
-        loop {
-            buf[len] = (n % 10) as u8;
-            len += 1;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        let scale = h / self.height;
-        let w = self.advance * scale;
-        let slot_w = self.slot * scale;
-        let x0 = cx - w * len as f32 / 2.0 - (slot_w - w) / 2.0;
-        let y0 = cy - h / 2.0;
-        for i in 0..len {
-            let d = buf[len - 1 - i] as f32;
-            let u0 = d * self.slot / self.width;
-            let u1 = (d + 1.0) * self.slot / self.width;
-            batch.quad([x0 + i as f32 * w, y0, slot_w, h], [u0, 0.0, u1, 1.0], tint);
-        }
+    /// A quad for `tile`'s number centred at (cx, cy), `h` pixels tall.
+    fn number(&self, batch: &mut Batch, tile: Tile, cx: f32, cy: f32, h: f32, tint: Rgba) {
+        let Some(&[x, y, w, line]) = self.rects.get(tile as usize) else {
+            return;
+        };
+        let scale = h / line;
+        let (dw, dh) = (w * scale, h);
+        let uv = [x / self.width, y / self.height, (x + w) / self.width, (y + line) / self.height];
+        batch.quad([cx - dw / 2.0, cy - dh / 2.0, dw, dh], uv, tint);
     }
 }
 
@@ -182,7 +179,7 @@ pub struct Renderer {
     cells: Option<CellTexture>,
     pictured: Batch,
     numbers: Batch,
-    digits: Option<Digits>,
+    labels: Option<Labels>,
     /// The picture's texture, its crop, and each tile's average colour.
     picture: Option<(Texture2D, [f32; 4], Vec<Rgba>)>,
     route: Vec<Pos>,
@@ -200,7 +197,7 @@ impl Renderer {
             cells: None,
             pictured: Batch::new(picture.as_ref().map(|(t, _, _)| t.clone())),
             numbers: Batch::new(None),
-            digits: None,
+            labels: None,
             picture,
             route: Vec::new(),
         }
@@ -252,11 +249,12 @@ impl Renderer {
         let widest = digits_in((rows * cols - 1) as Tile) as f32;
         let digit_h = (size * 0.42).min(size * 0.8 / (widest * 0.55)).floor();
         let numbered = self.picture.is_none() && digit_h >= MIN_DIGIT_HEIGHT;
-        if numbered && self.digits.as_ref().is_none_or(|d| d.size != digit_h as u16) {
-            self.digits = Some(Digits::render(digit_h as u16));
+        let max = (rows * cols - 1) as Tile;
+        if numbered && self.labels.as_ref().is_none_or(|l| l.size != digit_h as u16 || l.max != max) {
+            self.labels = Some(Labels::render(digit_h as u16, max));
         }
-        if self.numbers.texture.as_ref() != self.digits.as_ref().map(|d| &d.texture) {
-            self.numbers = Batch::new(self.digits.as_ref().map(|d| d.texture.clone()));
+        if self.numbers.texture.as_ref() != self.labels.as_ref().map(|l| &l.texture) {
+            self.numbers = Batch::new(self.labels.as_ref().map(|l| l.texture.clone()));
         }
         self.pictured.clear();
         self.numbers.clear();
@@ -281,9 +279,9 @@ impl Renderer {
                 let tint = if locked { [150, 150, 150, 255] } else { [255, 255, 255, 255] };
                 self.pictured.quad([x, y, size, size], fragment(*crop, tile, rows, cols), tint);
             }
-            if numbered && let Some(digits) = &self.digits {
+            if numbered && let Some(labels) = &self.labels {
                 let ink = palette::text_on(self.fill(tile, locked, rows, cols));
-                digits.number(&mut self.numbers, tile, x + size / 2.0, y + size / 2.0, digit_h, ink);
+                labels.number(&mut self.numbers, tile, x + size / 2.0, y + size / 2.0, digit_h, ink);
             }
         }
         if let Some(cells) = &mut self.cells {
@@ -328,8 +326,8 @@ impl Renderer {
                 }
                 _ => draw_rectangle(x, y, size, size, color(fill)),
             }
-            if numbered && let Some(digits) = &self.digits {
-                digits.number(
+            if numbered && let Some(labels) = &self.labels {
+                labels.number(
                     &mut self.numbers,
                     s.tile,
                     x + size / 2.0,
