@@ -9,7 +9,7 @@ use fifteen::{Board, Scramble};
 use super::error::CliError;
 
 /// A board read from a file or stdin.
-#[derive(Args, Debug, Clone, Default)]
+#[derive(Args, Debug, Clone)]
 pub struct BoardInput {
     /// Board file: one row per line, blank as 0 or _ (`-` or nothing: stdin).
     #[arg(value_name = "FILE")]

@@ -26,8 +26,9 @@ is shown in the terminal instead; `play` then reads moves from stdin.";
 
 #[derive(Args, Debug, Default)]
 pub struct WatchCommand {
-    #[command(flatten)]
-    input: BoardInput,
+    /// Board file: one row per line, blank as 0 or _ (`-`: stdin; nothing: a scramble).
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
     #[command(flatten)]
     scramble: ScrambleArgs,
     /// Moves per second, 0.5 to 100000 (default: about 45 s for the whole solve).
@@ -54,11 +55,11 @@ impl WatchCommand {
     fn board(&self) -> Result<Board, CliError> {
         let s = &self.scramble;
         let scrambling = s.size.is_some() || s.rows.is_some() || s.walk.is_some() || s.seed.is_some();
-        match &self.input.file {
+        match &self.file {
             Some(_) if scrambling => {
                 Err(CliError::Usage("give a board file or scramble options (--size, --seed, …), not both".into()))
             }
-            Some(_) => self.input.read(),
+            Some(file) => BoardInput { file: Some(file.clone()) }.read(),
             None => s.board(4),
         }
     }
