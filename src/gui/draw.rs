@@ -182,6 +182,8 @@ pub struct Renderer {
     labels: Option<Labels>,
     /// The picture's texture, its crop, and each tile's average colour.
     picture: Option<(Texture2D, [f32; 4], Vec<Rgba>)>,
+    /// Each tile's home colour (index = tile), computed once per board shape.
+    home_colors: Vec<Rgba>,
     route: Vec<Pos>,
 }
 
@@ -199,6 +201,7 @@ impl Renderer {
             numbers: Batch::new(None),
             labels: None,
             picture,
+            home_colors: Vec::new(),
             route: Vec::new(),
         }
     }
@@ -214,6 +217,9 @@ impl Renderer {
         {
             *crop = p.crop(rows, cols);
             *averages = p.cell_colors(rows, cols);
+        }
+        if self.home_colors.len() != rows * cols {
+            self.home_colors = (0..(rows * cols) as Tile).map(|t| palette::home_color(t, rows, cols)).collect();
         }
         clear_background(color(palette::BACKGROUND));
         draw_rectangle(layout.x, layout.y, layout.width(), layout.height(), color(palette::BOARD));
@@ -234,7 +240,10 @@ impl Renderer {
                 let home = crate::board::home_of(tile, rows, cols);
                 averages[home.row * cols + home.col]
             }
-            _ => palette::home_color(tile, rows, cols),
+            _ => match self.home_colors.get(tile as usize) {
+                Some(&c) => c,
+                None => palette::home_color(tile, rows, cols),
+            },
         };
         if locked { palette::shaded(base) } else { base }
     }

@@ -41,9 +41,11 @@ impl Layout {
     /// heads-up lines, centred.
     pub fn new(width: f32, height: f32, rows: usize, cols: usize) -> Layout {
         let (rows, cols) = (rows.max(1), cols.max(1));
-        let avail_w = (width - 2.0 * MARGIN).max(cols as f32);
-        let avail_h = (height - HUD_HEIGHT - 2.0 * MARGIN).max(rows as f32);
-        let cell = (avail_w / cols as f32).min(avail_h / rows as f32).floor().max(1.0);
+        let avail_w = (width - 2.0 * MARGIN).max(16.0);
+        let avail_h = (height - HUD_HEIGHT - 2.0 * MARGIN).max(16.0);
+        let fit = (avail_w / cols as f32).min(avail_h / rows as f32);
+        // Whole pixels while a cell is at least one; huge boards shrink below that.
+        let cell = if fit >= 1.0 { fit.floor() } else { fit };
         let gap = if cell >= 40.0 {
             (cell * 0.035).round()
         } else if cell >= 4.0 {
@@ -74,7 +76,7 @@ impl Layout {
         (self.x + col * self.cell + half, self.y + row * self.cell + half)
     }
 
-    /// Side of a tile: the cell less the gap.
+    /// Side of a tile: the cell less the gap (below a pixel on huge boards).
     pub fn tile_size(&self) -> f32 {
         self.cell - self.gap
     }
@@ -106,9 +108,12 @@ mod tests {
         {
             let l = Layout::new(w, h, r, c);
             assert_eq!(l.cell, l.cell.floor());
-            assert!(l.x + l.width() <= w && l.y + l.height() <= h.max(HUD_HEIGHT + l.height()));
+            assert!(l.x + l.width() <= w && l.y + l.height() <= h);
             assert!(l.tile_size() >= 1.0);
         }
         assert_eq!(Layout::new(820.0, 880.0, 100, 100).cell, 7.0);
+        // A 1000×1000 board still fits the window, at under a pixel a cell.
+        let huge = Layout::new(820.0, 880.0, 1000, 1000);
+        assert!(huge.cell < 1.0 && huge.x >= 0.0 && huge.x + huge.width() <= 820.0);
     }
 }
