@@ -19,12 +19,16 @@
 #![forbid(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod anim;
 pub mod board;
+#[cfg(feature = "gui")]
+pub mod gui;
 pub mod human;
 #[cfg(feature = "net")]
 pub mod net;
 pub mod output;
 pub mod search;
+pub mod tui;
 
 pub use board::{
     BLANK, Board, IllegalMove, Move, MoveNotation, Moves, ParseBoardError, ParseMoveError, Pos, Scramble, SizeError,

@@ -153,10 +153,11 @@ fn the_library_bot_reports_its_moves_and_they_solve_the_board_dealt() {
 }
 
 #[test]
-#[ignore = "the bfs and optimal solvers come with the search issue: un-ignore once net::bot::plan is wired to them"]
 fn the_bot_binary_finishes_3x3_with_bfs_and_4x4_with_optimal() {
+    // The optimal solver builds its pattern databases once, into a cache of
+    // the test's own (never the user's).
+    let cache = tempfile::tempdir().unwrap();
     for (size, solver) in [(3, "bfs"), (4, "optimal"), (3, "default"), (4, "default")] {
-        // 4×4 boards 40 slides from the goal keep IDA* quick in CI.
         let mut server = TestServer::start(size, size, |c| {
             if size == 4 {
                 c.scramble = Scramble::Walk(40);
@@ -167,25 +168,21 @@ fn the_bot_binary_finishes_3x3_with_bfs_and_4x4_with_optimal() {
         if solver != "default" {
             args.extend(["--solver", solver]);
         }
-        let out = fifteen(&args);
+        let out = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+            .args(&args)
+            .env("XDG_CACHE_HOME", cache.path())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(out.status.success(), "{solver}: {}", String::from_utf8_lossy(&out.stderr));
+        let expected = match (size, solver) {
+            (3, _) => "bfs solver, 3×3 board",
+            _ => "optimal solver, 4×4 board",
+        };
+        assert!(stdout.contains(expected), "{solver}: {stdout}");
         assert!(server.stop()[0].ends_with(", complete"));
     }
-}
-
-// Delete this test when bfs/optimal are wired into `net::bot::plan` (the
-// ignored test above then covers the default solver).
-#[test]
-fn the_default_solver_on_small_boards_says_it_is_not_wired_in_yet() {
-    let mut server = TestServer::start(3, 3, |_| {});
-    let out = fifteen(&["bot", &server.url("/eight/ws")]);
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(stderr.starts_with("error: the bfs solver is not available yet"), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1);
-    let log = server.wait_for_log(1);
-    assert!(log[0].contains("dropped (closed by the client)"), "{log:?}");
-    server.stop();
 }
 
 #[test]

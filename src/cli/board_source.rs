@@ -47,7 +47,7 @@ fn decode(bytes: Vec<u8>, what: &str) -> Result<String, CliError> {
 }
 
 /// The shape and mixing of a random board.
-#[derive(Args, Debug, Clone)]
+#[derive(Args, Debug, Clone, Default)]
 pub struct ScrambleArgs {
     /// Square board of N×N.
     #[arg(long, short = 'n', value_name = "N", conflicts_with_all = ["rows", "cols"])]

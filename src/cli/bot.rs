@@ -47,6 +47,8 @@ pub fn run(cmd: BotCommand) -> Result<(), CliError> {
         SolverArg::Human => Solver::Human,
     });
     bot.delay = Duration::from_millis(cmd.delay);
+    // Pattern databases come from the cache (built once, with a bar).
+    bot.tables = Some(std::sync::Arc::new(|rows, cols| super::pdb::tables_for(rows, cols).map(|(tables, _)| tables)));
     bot.timeout = Duration::try_from_secs_f64(cmd.timeout)
         .ok()
         .filter(|d| !d.is_zero())

@@ -37,6 +37,9 @@ pub enum CliError {
     #[cfg(feature = "net")]
     #[error("{0}")]
     Bot(#[from] fifteen::net::BotError),
+    /// The window (or its screenshot, or its picture) failed.
+    #[error("{0}")]
+    Window(String),
 }
 
 fn origin(path: &Option<PathBuf>) -> String {
@@ -48,13 +51,13 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::BadBoard { .. } | CliError::BadSize(_) | CliError::Usage(_) | CliError::Read { .. } => 2,
-            CliError::Unsolvable(_) | CliError::Solver(_) | CliError::Write(_) => 1,
             #[cfg(feature = "net")]
             CliError::Serve(fifteen::net::ServeError::Size(_) | fifteen::net::ServeError::TooLarge { .. }) => 2,
             #[cfg(feature = "net")]
             CliError::Bot(fifteen::net::BotError::BadUrl(_)) => 2,
             #[cfg(feature = "net")]
             CliError::Serve(_) | CliError::Bot(_) => 1,
+            CliError::Unsolvable(_) | CliError::Solver(_) | CliError::Write(_) | CliError::Window(_) => 1,
         }
     }
 }

@@ -15,6 +15,7 @@ mod scramble;
 mod serve;
 mod solve;
 mod solve_search;
+mod watch;
 
 use clap::{Parser, Subcommand};
 
@@ -58,6 +59,12 @@ enum Command {
     #[cfg(feature = "net")]
     #[command(hide = true)]
     BenchServe(bench_serve::BenchServeCommand),
+    /// Watch the solve in a window, phase by phase (the default command).
+    #[command(after_help = watch::WATCH_HELP)]
+    Watch(watch::WatchCommand),
+    /// Play yourself in a window, with hints from the strategy.
+    #[command(after_help = watch::WATCH_HELP)]
+    Play(watch::WatchCommand),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -74,6 +81,9 @@ pub fn run() -> Result<(), CliError> {
         Some(Command::Bot(cmd)) => bot::run(cmd),
         #[cfg(feature = "net")]
         Some(Command::BenchServe(cmd)) => bench_serve::run(cmd),
-        None => Err(CliError::Usage("no command given; try `fifteen --help`".into())),
+        Some(Command::Watch(cmd)) => watch::run(cmd, false),
+        Some(Command::Play(cmd)) => watch::run(cmd, true),
+        // No command: watch a random 4×4 being solved.
+        None => watch::run(watch::WatchCommand::default(), false),
     }
 }

@@ -14,6 +14,10 @@ use tokio_tungstenite::tungstenite::{self, Message, protocol::CloseFrame};
 
 use crate::board::{Board, Move, MoveNotation, Moves};
 use crate::human;
+use crate::search::{
+    self, SearchError,
+    optimal::{self, Heuristic, PatternDatabase},
+};
 
 use super::protocol::{State, Status, move_message};
 
@@ -70,23 +74,37 @@ impl fmt::Display for Solver {
 /// use fifteen::{Board, Scramble};
 /// use fifteen::net::{Solver, bot::plan};
 /// let board = Board::scrambled(3, 3, Scramble::Uniform, 4).unwrap();
-/// let moves = plan(&board, Solver::Human).unwrap();
+/// let moves = plan(&board, Solver::Human, None).unwrap();
 /// let mut replay = board.clone();
 /// replay.apply(&moves).unwrap();
 /// assert!(replay.is_solved());
 /// ```
-pub fn plan(board: &Board, solver: Solver) -> Result<Moves, BotError> {
+/// `tables` are pattern databases for the optimal solver on this board's
+/// shape, if the caller has them; without them it uses Manhattan distance
+/// and linear conflicts (the same answers, found more slowly).
+pub fn plan(board: &Board, solver: Solver, tables: Option<&PatternDatabase>) -> Result<Moves, BotError> {
+    let searched = |result: Result<search::Solution, SearchError>| match result {
+        Ok(solution) => Ok(solution.moves),
+        Err(SearchError::Unsolvable(u)) => Err(BotError::Unsolvable(u.to_string())),
+        Err(e) => Err(BotError::Solver(e.to_string())),
+    };
     match solver {
         Solver::Human => match human::solve(board) {
             Ok(plan) => Ok(plan.moves().clone()),
             Err(human::SolveError::Unsolvable(u)) => Err(BotError::Unsolvable(u.to_string())),
             Err(e) => Err(BotError::Solver(e.to_string())),
         },
-        // The search solvers come with the search issue; until they are
-        // wired in here, say so instead of guessing.
-        Solver::Bfs | Solver::Optimal => Err(BotError::SolverUnavailable(solver)),
+        Solver::Bfs => searched(search::bfs::solve(board)),
+        Solver::Optimal => {
+            let heuristic = tables.map_or(Heuristic::ManhattanConflicts, Heuristic::Patterns);
+            searched(optimal::solve_with(board, heuristic, |_| {}))
+        }
     }
 }
+
+/// Pattern databases for a board shape (rows, columns), supplied by the
+/// caller, which owns the cache on disk.
+pub type TableSource = std::sync::Arc<dyn Fn(usize, usize) -> Option<PatternDatabase> + Send + Sync>;
 
 /// Why the bot did not finish a game.
 #[derive(Debug, thiserror::Error)]
@@ -94,11 +112,6 @@ pub enum BotError {
     /// The URL is not a `ws://` address.
     #[error("{0}")]
     BadUrl(String),
-    /// The chosen solver is not in this build yet.
-    #[error(
-        "the {0} solver is not available yet in this build; use --solver human (the default picks bfs for boards of at most 9 cells and optimal up to 16)"
-    )]
-    SolverUnavailable(Solver),
     /// The server dealt a board that cannot be solved.
     #[error("the server dealt an unsolvable board: {0}")]
     Unsolvable(String),
@@ -183,7 +196,7 @@ impl BotReport {
 }
 
 /// A bot that will play one game.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Bot {
     /// The server's websocket address, `ws://host:port/path`.
     pub url: String,
@@ -193,12 +206,27 @@ pub struct Bot {
     pub delay: Duration,
     /// How long to wait for the connection and for each state.
     pub timeout: Duration,
+    /// Where the optimal solver gets pattern databases, if anywhere.
+    pub tables: Option<TableSource>,
+}
+
+impl fmt::Debug for Bot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Bot")
+            .field("url", &self.url)
+            .field("solver", &self.solver)
+            .field("delay", &self.delay)
+            .field("timeout", &self.timeout)
+            .field("tables", &self.tables.is_some())
+            .finish()
+    }
 }
 
 impl Bot {
-    /// A bot for this address: default solver, no delay, 10 s timeouts.
+    /// A bot for this address: default solver, no delay, 10 s timeouts, no
+    /// pattern databases.
     pub fn new(url: impl Into<String>) -> Bot {
-        Bot { url: url.into(), solver: None, delay: Duration::ZERO, timeout: Duration::from_secs(10) }
+        Bot { url: url.into(), solver: None, delay: Duration::ZERO, timeout: Duration::from_secs(10), tables: None }
     }
 
     /// Checks the address before any connection is tried.
@@ -270,7 +298,11 @@ impl Bot {
         check_status(&first, &board, 0)?;
 
         let solver = self.solver.unwrap_or_else(|| Solver::default_for(&board));
-        let moves = if board.is_solved() { Moves::default() } else { plan(&board, solver)? };
+        let tables = match (&self.tables, solver) {
+            (Some(source), Solver::Optimal) => source(board.rows(), board.cols()),
+            _ => None,
+        };
+        let moves = if board.is_solved() { Moves::default() } else { plan(&board, solver, tables.as_ref())? };
         let mut replay = board.clone();
         for (i, &mv) in moves.iter().enumerate() {
             if i > 0 && !self.delay.is_zero() {
@@ -403,12 +435,18 @@ mod tests {
     }
 
     #[test]
-    fn search_solvers_say_they_are_not_wired_in_yet() {
-        let board = Board::goal(3, 3).unwrap();
-        for solver in [Solver::Bfs, Solver::Optimal] {
-            let err = plan(&board, solver).unwrap_err().to_string();
-            assert!(err.contains("not available yet") && err.contains(solver.name()), "{err}");
+    fn every_solver_plans_moves_that_solve_the_board() {
+        let board = Board::scrambled(3, 3, crate::board::Scramble::Uniform, 5).unwrap();
+        let mut lengths = Vec::new();
+        for solver in [Solver::Bfs, Solver::Optimal, Solver::Human] {
+            let moves = plan(&board, solver, None).unwrap();
+            let mut replay = board.clone();
+            replay.apply(&moves).unwrap();
+            assert!(replay.is_solved(), "{solver}");
+            lengths.push(moves.len());
         }
+        assert_eq!(lengths[0], lengths[1], "bfs and optimal both find a shortest solution");
+        assert!(lengths[2] >= lengths[0]);
     }
 
     #[test]

@@ -1,0 +1,166 @@
+//! Play mode: the user slides the tiles; the strategy gives hints.
+
+use crate::board::{Board, Move, Pos, Tile};
+use crate::human::{Event, Order, Planner, SolveError};
+
+use super::player::Slide;
+
+/// How long a slide takes on screen in play mode, in seconds.
+const SLIDE_SECONDS: f64 = 0.09;
+
+/// The strategy's next move from `board`: the first move the human planner
+/// would make from here (`None` when the board is solved).
+///
+/// ```
+/// use fifteen::{Board, Move};
+/// let board: Board = "1 2 3\n4 5 6\n7 _ 8".parse().unwrap();
+/// assert_eq!(fifteen::anim::hint(&board).unwrap(), Some(Move::Left));
+/// assert_eq!(fifteen::anim::hint(&Board::goal(3, 3).unwrap()).unwrap(), None);
+/// ```
+pub fn hint(board: &Board) -> Result<Option<Move>, SolveError> {
+    let mut planner = Planner::new(board, Order::default())?;
+    let mut first = None;
+    loop {
+        let more = planner.step(&mut |event: &Event| {
+            if let (Event::Moved { mv, .. }, None) = (event, first) {
+                first = Some(*mv);
+            }
+        })?;
+        if first.is_some() || !more {
+            return Ok(first);
+        }
+    }
+}
+
+/// A board the user plays on: slides by direction or by clicking a tile
+/// next to the blank, a short tween for the last slide, a move count, and
+/// the strategy's hint on request.
+///
+/// ```
+/// use fifteen::anim::Game;
+/// use fifteen::{Board, Move, Pos};
+///
+/// let mut game = Game::new("1 2 3\n4 5 6\n7 _ 8".parse().unwrap());
+/// assert_eq!(game.click(Pos::new(0, 0)), None); // not next to the blank
+/// assert_eq!(game.request_hint().unwrap(), Some(Move::Left));
+/// assert_eq!(game.click(Pos::new(2, 2)), Some(8));
+/// assert!(game.is_solved());
+/// assert_eq!(game.moves(), 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    board: Board,
+    moves: usize,
+    slide: Option<Slide>,
+    hint: Option<Move>,
+}
+
+impl Game {
+    /// A game on this board.
+    pub fn new(board: Board) -> Game {
+        Game { board, moves: 0, slide: None, hint: None }
+    }
+
+    /// The board now (the last slide already made).
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Slides made so far.
+    pub fn moves(&self) -> usize {
+        self.moves
+    }
+
+    /// True when every tile is home.
+    pub fn is_solved(&self) -> bool {
+        self.board.is_solved()
+    }
+
+    /// Slides a tile into the blank; returns it, or `None` when no tile can
+    /// slide that way.
+    pub fn slide(&mut self, mv: Move) -> Option<Tile> {
+        let to = self.board.blank();
+        let tile = self.board.slide(mv)?;
+        self.moves += 1;
+        self.hint = None;
+        self.slide = Some(Slide { tile, from: self.board.blank(), to, t: 0.0 });
+        Some(tile)
+    }
+
+    /// Slides the tile at `pos` if it is next to the blank.
+    pub fn click(&mut self, pos: Pos) -> Option<Tile> {
+        let blank = self.board.blank();
+        let dr = blank.row as isize - pos.row as isize;
+        let dc = blank.col as isize - pos.col as isize;
+        self.slide(Move::from_tile_step(dr, dc)?)
+    }
+
+    /// Asks the strategy for the next move from here and keeps it as the
+    /// hint until the next slide.
+    pub fn request_hint(&mut self) -> Result<Option<Move>, SolveError> {
+        self.hint = hint(&self.board)?;
+        Ok(self.hint)
+    }
+
+    /// The hint asked for since the last slide, if any.
+    pub fn hint(&self) -> Option<Move> {
+        self.hint
+    }
+
+    /// The tile a move would slide from here, and the cell it is in.
+    pub fn tile_for(&self, mv: Move) -> Option<(Tile, Pos)> {
+        let mut copy = self.board.clone();
+        let tile = copy.slide(mv)?;
+        Some((tile, copy.blank()))
+    }
+
+    /// Lets `seconds` pass for the tween of the last slide.
+    pub fn advance(&mut self, seconds: f64) {
+        if let Some(slide) = &mut self.slide {
+            slide.t += (seconds.max(0.0) / SLIDE_SECONDS) as f32;
+            if slide.t >= 1.0 {
+                self.slide = None;
+            }
+        }
+    }
+
+    /// The tile still sliding on screen, if any.
+    pub fn sliding(&self) -> Option<Slide> {
+        self.slide
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Scramble;
+
+    #[test]
+    fn following_the_hints_solves_the_board() {
+        for seed in 0..5 {
+            let mut game = Game::new(Board::scrambled(4, 5, Scramble::Uniform, seed).unwrap());
+            let mut guard = 0;
+            while let Some(mv) = game.request_hint().unwrap() {
+                assert!(game.slide(mv).is_some());
+                guard += 1;
+                assert!(guard < 10_000);
+            }
+            assert!(game.is_solved());
+        }
+    }
+
+    #[test]
+    fn the_slide_tweens_then_ends() {
+        let mut game = Game::new(Board::goal(3, 3).unwrap());
+        assert_eq!(game.slide(Move::Down), Some(6));
+        let s = game.sliding().unwrap();
+        assert_eq!((s.from, s.to, s.t), (Pos::new(1, 2), Pos::new(2, 2), 0.0));
+        game.advance(SLIDE_SECONDS / 2.0);
+        assert!((game.sliding().unwrap().t - 0.5).abs() < 1e-3);
+        game.advance(SLIDE_SECONDS);
+        assert!(game.sliding().is_none());
+        assert_eq!(game.tile_for(Move::Up), Some((6, Pos::new(2, 2))));
+        assert_eq!(game.slide(Move::Down), Some(3));
+        assert_eq!(game.moves(), 2);
+    }
+}

@@ -1,0 +1,72 @@
+//! The animation queue: a solve as a timeline of annotated moves, and a
+//! player that walks it.
+//!
+//! [`Timeline`] is fed by the human planner's [`Event`](crate::human::Event)s,
+//! one placement at a time and only as far as it is needed, so a 100×100
+//! solve (about 2.8 million moves, one byte each) starts playing at once.
+//! Every move keeps what it was for: its phase, the region and tiles being
+//! placed, the tile being targeted and the blank's planned route.
+//!
+//! [`Player`] holds a cursor into the timeline, the board at the cursor, the
+//! tween of the tile sliding now, a speed and a play/pause state. It moves
+//! only when told how much time has passed ([`Player::advance`]): this module
+//! does no I/O and never reads a clock, so it runs the same in a window, a
+//! terminal, a web page and a unit test. It reports what happens through a
+//! callback ([`Cue`]): each move as it completes, tiles as they lock, phases
+//! as they start and end.
+//!
+//! [`Game`] is the play mode: a board the user slides tiles on, with a
+//! hint from the strategy on request.
+//!
+//! ```
+//! use fifteen::anim::{Cue, Player};
+//! use fifteen::{Board, Scramble};
+//!
+//! let board = Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap();
+//! let mut player = Player::solve(&board).unwrap();
+//! player.set_speed(50.0);
+//! player.play();
+//! let mut moved = 0;
+//! while !player.is_finished() {
+//!     // A front end passes the time since its last frame.
+//!     player.advance(1.0 / 60.0, &mut |cue: &Cue| {
+//!         if let Cue::Moved { .. } = cue {
+//!             moved += 1;
+//!         }
+//!     });
+//! }
+//! assert!(player.board().is_solved());
+//! assert_eq!(Some(moved), player.timeline().total());
+//! ```
+
+mod game;
+mod player;
+mod timeline;
+
+pub use game::{Game, hint};
+pub use player::{MAX_SPEED, MIN_SPEED, Player, Slide};
+pub use timeline::{Cue, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
+
+use crate::board::{Move, Pos};
+
+/// The cell next to `pos` in the direction the blank goes for `mv`.
+///
+/// Callers only pass moves that are legal from `pos`, so the result is on
+/// the board.
+pub(crate) fn blank_after(pos: Pos, mv: Move) -> Pos {
+    let (dr, dc) = mv.blank_step();
+    Pos::new(pos.row.wrapping_add_signed(dr), pos.col.wrapping_add_signed(dc))
+}
+
+/// A speed that shows a rows × cols solve in about 45 seconds: at least 6
+/// moves a second (a 4×4 plays in about 20 s), at most [`MAX_SPEED`].
+///
+/// ```
+/// assert_eq!(fifteen::anim::default_speed(4, 4), 6.0);
+/// assert!(fifteen::anim::default_speed(100, 100) > 10_000.0);
+/// ```
+pub fn default_speed(rows: usize, cols: usize) -> f64 {
+    // The human solver makes about 2.8 · cells · (rows + cols) / 2 moves.
+    let estimate = 1.4 * (rows * cols) as f64 * (rows + cols) as f64;
+    (estimate / 45.0).clamp(6.0, MAX_SPEED).round()
+}

@@ -1,0 +1,670 @@
+//! A cursor walking a timeline: the board now, the tile sliding now, speed,
+//! play/pause, seeking, and cues as moves complete.
+
+use crate::board::{Board, Pos, Tile};
+use crate::human::SolveError;
+
+use super::blank_after;
+use super::timeline::{Cue, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
+
+/// The slowest speed, in moves per second.
+pub const MIN_SPEED: f64 = 0.5;
+/// The fastest speed, in moves per second.
+pub const MAX_SPEED: f64 = 100_000.0;
+
+/// The speeds `faster` and `slower` step through: 1, 2, 5 per decade.
+const LADDER: [f64; 17] = [
+    0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1_000.0, 2_000.0, 5_000.0, 10_000.0, 20_000.0, 50_000.0,
+    100_000.0,
+];
+
+/// A tile part-way through a slide: draw it at `from + (to - from) * t`
+/// instead of at its cell on the board.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slide {
+    /// The tile.
+    pub tile: Tile,
+    /// The cell it leaves.
+    pub from: Pos,
+    /// The cell it goes to.
+    pub to: Pos,
+    /// How far it has gone, from 0 to 1.
+    pub t: f32,
+}
+
+/// Plays a [`Timeline`]: a cursor (moves made), the board at the cursor,
+/// the fraction of the next move already shown, a speed and a play/pause
+/// state.
+///
+/// Time only passes when a front end says so ([`Player::advance`]); every
+/// command is a plain method call, so the player is the whole state of an
+/// animation and a front end only reads it and draws.
+///
+/// ```
+/// use fifteen::anim::Player;
+/// use fifteen::{Board, Scramble};
+///
+/// let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
+/// let mut player = Player::solve(&board).unwrap();
+/// let ignore = &mut |_: &fifteen::anim::Cue| {};
+/// player.step_forward(ignore);
+/// player.step_forward(ignore);
+/// player.step_back();
+/// player.step_back();
+/// assert_eq!(player.board(), &board);
+/// player.next_phase(ignore);
+/// assert_eq!(player.cursor(), player.timeline().phases()[1].start);
+/// ```
+#[derive(Debug)]
+pub struct Player {
+    timeline: Timeline,
+    board: Board,
+    cursor: usize,
+    progress: f64,
+    speed: f64,
+    playing: bool,
+    next_cue: usize,
+}
+
+impl Player {
+    /// A paused player at the start of `timeline`, at 4 moves a second.
+    pub fn new(timeline: Timeline) -> Player {
+        let mut player = Player {
+            board: timeline.start().clone(),
+            timeline,
+            cursor: 0,
+            progress: 0.0,
+            speed: 4.0,
+            playing: false,
+            next_cue: 0,
+        };
+        player.timeline.pull_until(1);
+        player
+    }
+
+    /// A paused player for the human solver's solution of `board`.
+    pub fn solve(board: &Board) -> Result<Player, SolveError> {
+        Ok(Player::new(Timeline::new(board)?))
+    }
+
+    /// Starts over on a new timeline, keeping the speed and play state.
+    pub fn replace(&mut self, timeline: Timeline) {
+        let (speed, playing) = (self.speed, self.playing);
+        *self = Player::new(timeline);
+        self.speed = speed;
+        self.playing = playing;
+    }
+
+    /// The timeline being played.
+    pub fn timeline(&self) -> &Timeline {
+        &self.timeline
+    }
+
+    /// Plans up to about `budget` more moves ahead, so the total becomes
+    /// known while the animation plays. Front ends call it once a frame.
+    pub fn prefetch(&mut self, budget: usize) {
+        self.timeline.prefetch(budget);
+    }
+
+    /// The board after [`Player::cursor`] moves.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Moves made so far.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// How much of the next move has been shown, from 0 up to (not
+    /// including) 1.
+    pub fn progress(&self) -> f64 {
+        self.progress
+    }
+
+    /// True once every move has been made.
+    pub fn is_finished(&self) -> bool {
+        self.timeline.total() == Some(self.cursor)
+    }
+
+    /// Moves per second.
+    pub fn speed(&self) -> f64 {
+        self.speed
+    }
+
+    /// Sets the speed, clamped to [`MIN_SPEED`]..=[`MAX_SPEED`]. The move in
+    /// progress keeps the fraction already shown, so no move is skipped or
+    /// repeated.
+    pub fn set_speed(&mut self, moves_per_second: f64) {
+        if moves_per_second.is_finite() {
+            self.speed = moves_per_second.clamp(MIN_SPEED, MAX_SPEED);
+        } else if moves_per_second == f64::INFINITY {
+            self.speed = MAX_SPEED;
+        }
+    }
+
+    /// The next speed up on the 1-2-5 ladder (0.5, 1, 2, 5, 10, … 100 000).
+    pub fn faster(&mut self) {
+        let next = LADDER.iter().copied().find(|&s| s > self.speed * 1.0001).unwrap_or(MAX_SPEED);
+        self.set_speed(next);
+    }
+
+    /// The next speed down on the 1-2-5 ladder.
+    pub fn slower(&mut self) {
+        let next = LADDER.iter().rev().copied().find(|&s| s < self.speed / 1.0001).unwrap_or(MIN_SPEED);
+        self.set_speed(next);
+    }
+
+    /// True while playing.
+    pub fn is_playing(&self) -> bool {
+        self.playing
+    }
+
+    /// Plays (from the start again if the solve is over).
+    pub fn play(&mut self) {
+        if self.is_finished() {
+            self.restart();
+        }
+        self.playing = true;
+    }
+
+    /// Pauses; the tile in flight stays where it is.
+    pub fn pause(&mut self) {
+        self.playing = false;
+    }
+
+    /// Play or pause.
+    pub fn toggle(&mut self) {
+        if self.playing { self.pause() } else { self.play() }
+    }
+
+    /// Lets `seconds` pass: while playing, shows `seconds × speed` more
+    /// moves, completing as many as that covers (thousands a frame at high
+    /// speed) and keeping the rest as the tween of the next one. Reports
+    /// each completed move and every cue passed to `sink`, in order.
+    /// Returns the number of moves completed. Stops (paused) at the end.
+    pub fn advance<S: FnMut(&Cue)>(&mut self, seconds: f64, sink: &mut S) -> usize {
+        self.fire_cues(sink);
+        if !self.playing || seconds.is_nan() || seconds <= 0.0 {
+            return 0;
+        }
+        let budget = self.progress + seconds * self.speed;
+        let whole = budget.floor();
+        let wanted = if whole >= usize::MAX as f64 { usize::MAX } else { whole as usize };
+        let mut done = 0;
+        while done < wanted && self.apply_next(sink) {
+            done += 1;
+        }
+        self.progress = if done == wanted { budget - whole } else { 0.0 };
+        if self.is_finished() {
+            self.progress = 0.0;
+            self.playing = false;
+        }
+        done
+    }
+
+    /// Completes the next move (or the one in flight) and pauses.
+    /// Returns false at the end.
+    pub fn step_forward<S: FnMut(&Cue)>(&mut self, sink: &mut S) -> bool {
+        self.playing = false;
+        self.progress = 0.0;
+        self.fire_cues(sink);
+        self.apply_next(sink)
+    }
+
+    /// Undoes the last completed move exactly (dropping any move in flight)
+    /// and pauses. Returns false at the start.
+    pub fn step_back(&mut self) -> bool {
+        self.playing = false;
+        self.progress = 0.0;
+        let undone = self.undo_one();
+        self.rewind_cues();
+        undone
+    }
+
+    /// Jumps to the start of the next phase (or the end), making the moves
+    /// in between and reporting them to `sink`.
+    pub fn next_phase<S: FnMut(&Cue)>(&mut self, sink: &mut S) {
+        let target = loop {
+            let phases = self.timeline.phases();
+            let next = phases.partition_point(|p| p.start <= self.cursor);
+            if let Some(phase) = phases.get(next) {
+                break phase.start;
+            }
+            if !self.timeline.pull() {
+                break self.timeline.len();
+            }
+        };
+        self.seek(target, sink);
+    }
+
+    /// Jumps back to the start of the current phase, or to the start of the
+    /// previous one when already at a phase start.
+    pub fn previous_phase(&mut self) {
+        let phases = self.timeline.phases();
+        let before = phases.partition_point(|p| p.start < self.cursor);
+        let target = before.checked_sub(1).map_or(0, |i| phases[i].start);
+        self.seek(target, &mut |_: &Cue| {});
+    }
+
+    /// Back to the first move, keeping the speed and play state.
+    pub fn restart(&mut self) {
+        self.board = self.timeline.start().clone();
+        self.cursor = 0;
+        self.progress = 0.0;
+        self.next_cue = 0;
+    }
+
+    /// Moves the cursor to `target` moves (clamped to the solve). Going
+    /// forward makes the moves and reports them; going back undoes them
+    /// silently. The move in flight is dropped.
+    pub fn seek<S: FnMut(&Cue)>(&mut self, target: usize, sink: &mut S) {
+        self.progress = 0.0;
+        self.timeline.pull_until(target);
+        let target = target.min(self.timeline.len());
+        if target < self.cursor {
+            if target < self.cursor - target {
+                self.restart();
+                while self.cursor < target && self.redo_quietly() {}
+            } else {
+                while self.cursor > target && self.undo_one() {}
+            }
+            self.rewind_cues();
+        } else if target > self.cursor {
+            self.fire_cues(sink);
+            while self.cursor < target && self.apply_next(sink) {}
+        }
+        self.timeline.pull_until(self.cursor + 1);
+    }
+
+    /// The tile sliding now, and how far it has gone.
+    pub fn sliding(&self) -> Option<Slide> {
+        if self.progress <= 0.0 {
+            return None;
+        }
+        let &mv = self.timeline.moves().get(self.cursor)?;
+        let to = self.board.blank();
+        let from = blank_after(to, mv);
+        Some(Slide { tile: self.board.tile_at(from), from, to, t: self.progress as f32 })
+    }
+
+    /// The phase of the next move (the last phase once solved).
+    pub fn phase(&self) -> Option<&PhaseMark> {
+        self.timeline.phase_at(self.cursor)
+    }
+
+    /// The placement the next move belongs to (none once solved).
+    pub fn placement(&self) -> Option<&PlacementMark> {
+        self.timeline.placement_at(self.cursor)
+    }
+
+    /// The tile journey under way.
+    pub fn target(&self) -> Option<TargetMark> {
+        self.timeline.target_at(self.cursor)
+    }
+
+    /// The blank's route under way.
+    pub fn route(&self) -> Option<RouteMark> {
+        self.timeline.route_at(self.cursor)
+    }
+
+    /// The cells of the blank's route still ahead, starting with the
+    /// blank's cell; empty when the blank is not on a route.
+    pub fn route_cells(&self, out: &mut Vec<Pos>) {
+        out.clear();
+        let Some(route) = self.route() else {
+            return;
+        };
+        let mut at = self.board.blank();
+        out.push(at);
+        for &mv in &self.timeline.moves()[self.cursor..route.at + route.len] {
+            at = blank_after(at, mv);
+            out.push(at);
+        }
+    }
+
+    /// Moves made in the current phase, and the phase's length once known.
+    pub fn phase_progress(&self) -> Option<(usize, Option<usize>)> {
+        let phase = self.phase()?;
+        Some((self.cursor - phase.start, phase.end.map(|end| end - phase.start)))
+    }
+
+    /// True when `tile` is locked home at the cursor.
+    pub fn is_locked(&self, tile: Tile) -> bool {
+        self.timeline.is_locked(tile, self.cursor)
+    }
+
+    /// Makes move `cursor`, then reports it and the cues it reaches.
+    fn apply_next<S: FnMut(&Cue)>(&mut self, sink: &mut S) -> bool {
+        self.timeline.pull_until(self.cursor + 1);
+        let Some(&mv) = self.timeline.moves().get(self.cursor) else {
+            return false;
+        };
+        let to = self.board.blank();
+        let Some(tile) = self.board.slide(mv) else {
+            return false;
+        };
+        let from = self.board.blank();
+        self.cursor += 1;
+        sink(&Cue::Moved { index: self.cursor - 1, mv, tile, from, to });
+        self.timeline.pull_until(self.cursor + 1);
+        self.fire_cues(sink);
+        true
+    }
+
+    fn redo_quietly(&mut self) -> bool {
+        let Some(&mv) = self.timeline.moves().get(self.cursor) else {
+            return false;
+        };
+        if self.board.slide(mv).is_none() {
+            return false;
+        }
+        self.cursor += 1;
+        true
+    }
+
+    fn undo_one(&mut self) -> bool {
+        let Some(previous) = self.cursor.checked_sub(1) else {
+            return false;
+        };
+        let mv = self.timeline.moves()[previous];
+        if self.board.slide(mv.opposite()).is_none() {
+            return false;
+        }
+        self.cursor = previous;
+        true
+    }
+
+    /// Reports the cues due at the cursor that have not been reported.
+    fn fire_cues<S: FnMut(&Cue)>(&mut self, sink: &mut S) {
+        let cues = self.timeline.cues();
+        while let Some(&(at, cue)) = cues.get(self.next_cue) {
+            if at > self.cursor {
+                break;
+            }
+            sink(&cue);
+            self.next_cue += 1;
+        }
+    }
+
+    /// After going back: the cues from the cursor on are due again, except
+    /// the ends (locks, phase ends) that happened right at the cursor.
+    fn rewind_cues(&mut self) {
+        let cues = self.timeline.cues();
+        let mut i = cues.partition_point(|&(at, _)| at < self.cursor);
+        while cues.get(i).is_some_and(|&(at, cue)| at == self.cursor && !matches!(cue, Cue::PhaseStarted(_))) {
+            i += 1;
+        }
+        self.next_cue = i;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Scramble;
+    use crate::anim::Timeline;
+
+    fn player(rows: usize, cols: usize, seed: u64) -> Player {
+        Player::solve(&Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap()).unwrap()
+    }
+
+    fn ignore() -> impl FnMut(&Cue) {
+        |_: &Cue| {}
+    }
+
+    #[test]
+    fn stepping_forward_then_back_returns_the_exact_earlier_board() {
+        for seed in 0..10 {
+            let mut p = player(5, 4, seed);
+            let mut boards = vec![p.board().clone()];
+            for _ in 0..60 {
+                assert!(p.step_forward(&mut ignore()));
+                boards.push(p.board().clone());
+            }
+            for k in (0..60).rev() {
+                assert!(p.step_back());
+                assert_eq!(p.cursor(), k);
+                assert_eq!(p.board(), &boards[k]);
+            }
+            assert!(!p.step_back(), "nothing before the start");
+            assert_eq!(p.board(), p.timeline().start());
+        }
+    }
+
+    #[test]
+    fn stepping_back_mid_slide_drops_the_slide_and_undoes_one_move() {
+        let mut p = player(4, 4, 1);
+        p.set_speed(10.0);
+        p.play();
+        let before = p.board().clone();
+        p.advance(0.25, &mut ignore()); // 2.5 moves
+        assert_eq!(p.cursor(), 2);
+        assert!(p.sliding().is_some());
+        p.step_back();
+        assert_eq!(p.cursor(), 1);
+        assert!(p.sliding().is_none() && !p.is_playing());
+        p.step_back();
+        assert_eq!(p.board(), &before);
+    }
+
+    #[test]
+    fn phase_jumps_land_on_phase_starts() {
+        let mut p = player(6, 5, 8);
+        let mut starts = vec![];
+        loop {
+            p.next_phase(&mut ignore());
+            if p.is_finished() {
+                break;
+            }
+            assert_eq!(p.phase().unwrap().start, p.cursor(), "lands on a phase start");
+            starts.push(p.cursor());
+        }
+        let total = p.timeline().total().unwrap();
+        let mut all: Vec<usize> =
+            p.timeline().phases().iter().map(|ph| ph.start).filter(|&s| s > 0 && s < total).collect();
+        all.dedup();
+        assert_eq!(starts, all);
+        let finished_board = p.board().clone();
+        assert!(finished_board.is_solved());
+        // Back through them, one phase at a time: each lands on a start, and the board
+        // is the one the forward walk had there.
+        for &start in starts.iter().rev() {
+            p.previous_phase();
+            assert_eq!(p.cursor(), start);
+        }
+        p.previous_phase();
+        assert_eq!(p.cursor(), 0);
+        assert_eq!(p.board(), p.timeline().start());
+        // Mid-phase, "previous" goes to the current phase's start first.
+        p.seek(starts[1] + 3, &mut ignore());
+        p.previous_phase();
+        assert_eq!(p.cursor(), starts[1]);
+    }
+
+    #[test]
+    fn callbacks_fire_once_per_move_in_order() {
+        let mut p = player(6, 6, 5);
+        p.set_speed(37.0);
+        p.play();
+        let mut seen: Vec<usize> = vec![];
+        let mut locks = 0usize;
+        let mut phases_started = 0usize;
+        let mut phases_finished = 0usize;
+        let mut solved = 0usize;
+        let mut dt = 0.003;
+        while !p.is_finished() {
+            p.advance(dt, &mut |cue: &Cue| match *cue {
+                Cue::Moved { index, .. } => seen.push(index),
+                Cue::Locked(group) => locks += group.tiles().len(),
+                Cue::PhaseStarted(_) => phases_started += 1,
+                Cue::PhaseFinished(_) => phases_finished += 1,
+                Cue::Solved { .. } => solved += 1,
+            });
+            dt = (dt * 1.7) % 0.11 + 0.001;
+        }
+        let total = p.timeline().total().unwrap();
+        assert_eq!(seen, (0..total).collect::<Vec<_>>());
+        assert_eq!(locks, 35);
+        assert_eq!(phases_started, p.timeline().phases().len());
+        assert_eq!(phases_finished, phases_started);
+        assert_eq!(solved, 1);
+        assert!(!p.is_playing(), "stops at the end");
+    }
+
+    #[test]
+    fn cues_come_with_the_moves_that_reach_them_and_report_the_real_slide() {
+        let mut p = player(4, 4, 9);
+        let mut board = p.board().clone();
+        let mut order: Vec<Cue> = vec![];
+        p.play();
+        p.set_speed(1000.0);
+        p.advance(10.0, &mut |cue: &Cue| {
+            if let Cue::Moved { mv, tile, from, to, .. } = *cue {
+                assert_eq!(board.position_of(tile), from);
+                assert_eq!(board.blank(), to);
+                assert_eq!(board.slide(mv), Some(tile));
+            }
+            order.push(*cue);
+        });
+        assert!(matches!(order[0], Cue::PhaseStarted(_)));
+        assert!(matches!(order.last(), Some(Cue::Solved { .. })));
+        // Every lock comes right after a move (or another cue), never before the move that homes it.
+        let first_lock = order.iter().position(|c| matches!(c, Cue::Locked(_))).unwrap();
+        assert!(order[..first_lock].iter().any(|c| matches!(c, Cue::Moved { .. })));
+    }
+
+    #[test]
+    fn speed_changes_do_not_skip_or_repeat_moves() {
+        let mut p = player(7, 7, 2);
+        p.play();
+        let speeds = [0.5, 3.0, 100_000.0, 7.0, 250.0, 1.0, 12_345.0];
+        let mut expected = 0.0f64;
+        let mut seen = 0usize;
+        let mut next_index = 0usize;
+        for round in 0..400 {
+            let speed = speeds[round % speeds.len()];
+            p.set_speed(speed);
+            let dt = 0.001 + (round % 13) as f64 * 0.0007;
+            expected += dt * p.speed();
+            let done = p.advance(dt, &mut |cue: &Cue| {
+                if let Cue::Moved { index, .. } = *cue {
+                    assert_eq!(index, next_index, "moves neither skipped nor repeated");
+                    next_index += 1;
+                }
+            });
+            seen += done;
+            if p.is_finished() {
+                break;
+            }
+            // Every bit of elapsed time is accounted for: completed moves plus the tween.
+            assert!((seen as f64 + p.progress() - expected).abs() < 1e-6, "{seen} + {} vs {expected}", p.progress());
+            assert_eq!(p.cursor(), seen);
+        }
+        assert_eq!(seen, next_index);
+    }
+
+    #[test]
+    fn many_moves_per_frame_at_top_speed_and_lazy_planning() {
+        let board = Board::scrambled(30, 30, Scramble::Uniform, 1).unwrap();
+        let mut p = Player::solve(&board).unwrap();
+        assert!(p.timeline().total().is_none(), "nothing planned beyond the first placement");
+        p.set_speed(MAX_SPEED * 10.0);
+        assert_eq!(p.speed(), MAX_SPEED);
+        p.play();
+        let done = p.advance(1.0 / 30.0, &mut ignore());
+        assert_eq!(done, 3333);
+        while !p.is_finished() {
+            p.advance(1.0 / 30.0, &mut ignore());
+        }
+        assert!(p.board().is_solved());
+    }
+
+    #[test]
+    fn speed_ladder_and_clamps() {
+        let mut p = player(3, 3, 1);
+        p.set_speed(4.0);
+        p.faster();
+        assert_eq!(p.speed(), 5.0);
+        p.slower();
+        assert_eq!(p.speed(), 2.0);
+        for _ in 0..30 {
+            p.slower();
+        }
+        assert_eq!(p.speed(), MIN_SPEED);
+        for _ in 0..30 {
+            p.faster();
+        }
+        assert_eq!(p.speed(), MAX_SPEED);
+        p.set_speed(f64::NAN);
+        assert_eq!(p.speed(), MAX_SPEED);
+    }
+
+    #[test]
+    fn the_sliding_tile_is_the_one_the_next_move_slides() {
+        let mut p = player(4, 4, 3);
+        p.play();
+        p.set_speed(2.0);
+        p.advance(0.2, &mut ignore());
+        let slide = p.sliding().unwrap();
+        assert!((slide.t - 0.4).abs() < 1e-6);
+        assert_eq!(slide.to, p.board().blank());
+        assert_eq!(slide.from.manhattan(slide.to), 1);
+        let mut next = p.board().clone();
+        assert_eq!(next.slide(p.timeline().moves()[0]), Some(slide.tile));
+        p.pause();
+        assert_eq!(p.advance(10.0, &mut ignore()), 0, "paused players do not move");
+    }
+
+    #[test]
+    fn route_cells_follow_the_blank_and_restart_and_seek_agree() {
+        let mut p = player(6, 6, 12);
+        let mut cells = vec![];
+        for _ in 0..200 {
+            p.route_cells(&mut cells);
+            if let Some((&first, rest)) = cells.split_first() {
+                assert_eq!(first, p.board().blank());
+                let mut copy = p.board().clone();
+                for (k, &cell) in rest.iter().enumerate() {
+                    copy.slide(p.timeline().moves()[p.cursor() + k]).unwrap();
+                    assert_eq!(copy.blank(), cell);
+                }
+            }
+            p.step_forward(&mut ignore());
+        }
+        let at_200 = p.board().clone();
+        p.restart();
+        assert_eq!(p.board(), p.timeline().start());
+        p.seek(200, &mut ignore());
+        assert_eq!(p.board(), &at_200);
+        p.seek(150, &mut ignore());
+        p.seek(10, &mut ignore());
+        p.seek(200, &mut ignore());
+        assert_eq!(p.board(), &at_200);
+    }
+
+    #[test]
+    fn replaying_after_a_rewind_reports_the_phase_start_again() {
+        let mut p = player(5, 5, 6);
+        p.next_phase(&mut ignore());
+        p.next_phase(&mut ignore());
+        p.previous_phase();
+        let mut cues = vec![];
+        p.step_forward(&mut |c: &Cue| cues.push(*c));
+        assert!(matches!(cues[0], Cue::PhaseStarted(_)), "{cues:?}");
+        assert!(matches!(cues[1], Cue::Moved { .. }));
+    }
+
+    #[test]
+    fn a_timeline_of_plain_moves_plays_too() {
+        let board: Board = "1 2 3\n4 5 6\n_ 7 8".parse().unwrap();
+        let moves: crate::Moves = "LL".parse().unwrap();
+        let mut p = Player::new(Timeline::from_moves(&board, &moves, "optimal").unwrap());
+        p.play();
+        p.set_speed(100.0);
+        p.advance(1.0, &mut ignore());
+        assert!(p.is_finished() && p.board().is_solved());
+        assert!(p.phase().is_none());
+        assert_eq!(p.timeline().solver(), "optimal");
+    }
+}

@@ -1,0 +1,448 @@
+//! The moves of a solve with what each was for, pulled from the planner lazily.
+
+use crate::board::{Board, IllegalMove, Move, Pos, Tile};
+use crate::human::{Event, Group, Order, Phase, Planner, Region, SolveError};
+
+/// A phase of the solve: where its moves start and end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PhaseMark {
+    /// The phase.
+    pub phase: Phase,
+    /// Index of its first move (moves made before it).
+    pub start: usize,
+    /// Index one past its last move, once the planner has finished it.
+    pub end: Option<usize>,
+}
+
+/// One placement: the tiles put home together and the span of their moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacementMark {
+    /// The phase it belongs to.
+    pub phase: Option<Phase>,
+    /// The region its tiles belong to.
+    pub region: Region,
+    /// The tiles it puts home.
+    pub group: Group,
+    /// Index of its first move.
+    pub start: usize,
+    /// Index one past its last move (equal to `start` when the tiles were
+    /// already home).
+    pub end: usize,
+}
+
+/// A tile set on its way: from the move `at` on, `tile` travels to `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TargetMark {
+    /// Index of the first move of the journey.
+    pub at: usize,
+    /// The tile.
+    pub tile: Tile,
+    /// Where it was.
+    pub from: Pos,
+    /// Where it is going (its home, or a parking cell for a pair).
+    pub to: Pos,
+}
+
+/// A route of the blank found by the router: moves `at..at + len` carry the
+/// blank along it, one cell a move. The cells are not stored: they are
+/// where those moves take the blank (see [`Player::route_cells`](super::Player::route_cells)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RouteMark {
+    /// Index of the route's first move.
+    pub at: usize,
+    /// Its length in moves (cells).
+    pub len: usize,
+}
+
+/// What the player reports, in order, as its cursor moves forward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cue {
+    /// A phase begins (before its first move).
+    PhaseStarted(Phase),
+    /// A move has completed.
+    Moved {
+        /// Its index in the timeline, from 0.
+        index: usize,
+        /// The move (the tile's direction).
+        mv: Move,
+        /// The tile that slid.
+        tile: Tile,
+        /// Where the tile was.
+        from: Pos,
+        /// Where it is now.
+        to: Pos,
+    },
+    /// These tiles are home and will not move again.
+    Locked(Group),
+    /// A phase is over.
+    PhaseFinished(Phase),
+    /// The board is solved.
+    Solved {
+        /// Moves in the whole solve.
+        moves: usize,
+    },
+}
+
+/// Where the moves come from.
+enum Source {
+    /// More placements can be pulled.
+    Planner(Box<Planner>),
+    /// Every move is known.
+    Done,
+    /// The planner failed; the moves known so far are all there will be.
+    Failed(SolveError),
+}
+
+/// Everything recorded from the planner's events, indexed by move number.
+#[derive(Default)]
+struct Record {
+    moves: Vec<Move>,
+    phases: Vec<PhaseMark>,
+    placements: Vec<PlacementMark>,
+    targets: Vec<TargetMark>,
+    routes: Vec<RouteMark>,
+    /// Cues other than `Moved`, each with the cursor position it fires at
+    /// (the number of moves made before it).
+    cues: Vec<(usize, Cue)>,
+    /// For each tile, the number of moves after which it is locked.
+    locked_at: Vec<usize>,
+    total: Option<usize>,
+}
+
+impl Record {
+    fn on(&mut self, event: &Event) {
+        let at = self.moves.len();
+        match *event {
+            Event::PhaseStarted(phase) => {
+                self.phases.push(PhaseMark { phase, start: at, end: None });
+                self.cues.push((at, Cue::PhaseStarted(phase)));
+            }
+            Event::Placement { region, group } => {
+                let phase = self.phases.last().map(|p| p.phase);
+                self.placements.push(PlacementMark { phase, region, group, start: at, end: at });
+            }
+            Event::TileTargeted { tile, from, to } => self.targets.push(TargetMark { at, tile, from, to }),
+            Event::BlankRouted { path } => {
+                if !path.is_empty() {
+                    self.routes.push(RouteMark { at, len: path.len() });
+                }
+            }
+            Event::Moved { mv, .. } => self.moves.push(mv),
+            Event::Locked { group } => {
+                if let Some(placement) = self.placements.last_mut() {
+                    placement.end = at;
+                }
+                for &tile in group.tiles() {
+                    if let Some(slot) = self.locked_at.get_mut(tile as usize) {
+                        *slot = at;
+                    }
+                }
+                self.cues.push((at, Cue::Locked(group)));
+            }
+            Event::PhaseFinished(phase) => {
+                if let Some(mark) = self.phases.last_mut() {
+                    mark.end = Some(at);
+                }
+                self.cues.push((at, Cue::PhaseFinished(phase)));
+            }
+            Event::Solved { .. } => {
+                self.total = Some(at);
+                self.cues.push((at, Cue::Solved { moves: at }));
+            }
+        }
+    }
+}
+
+/// The moves of a solve, each with its phase, placement, target and route,
+/// pulled from the human planner one placement at a time as they are needed.
+///
+/// ```
+/// use fifteen::anim::Timeline;
+/// use fifteen::{Board, Scramble};
+///
+/// let board = Board::scrambled(5, 5, Scramble::Uniform, 2).unwrap();
+/// let mut timeline = Timeline::new(&board).unwrap();
+/// assert_eq!(timeline.len(), 0); // nothing planned yet
+/// timeline.pull_until(10); // plan just enough for ten moves
+/// assert!(timeline.len() >= 10 && timeline.total().is_none());
+/// timeline.finish();
+/// let mut replay = board.clone();
+/// replay.apply(timeline.moves()).unwrap();
+/// assert!(replay.is_solved());
+/// assert_eq!(timeline.total(), Some(timeline.len()));
+/// ```
+pub struct Timeline {
+    start: Board,
+    solver: &'static str,
+    record: Record,
+    source: Source,
+}
+
+impl Timeline {
+    /// The human solver's timeline for this board, in the default order.
+    pub fn new(board: &Board) -> Result<Timeline, SolveError> {
+        Timeline::with_order(board, Order::default())
+    }
+
+    /// The human solver's timeline for this board, sweeping in `order`.
+    pub fn with_order(board: &Board, order: Order) -> Result<Timeline, SolveError> {
+        let planner = Planner::new(board, order)?;
+        let record = Record { locked_at: vec![usize::MAX; board.len()], ..Record::default() };
+        Ok(Timeline { start: board.clone(), solver: "human", record, source: Source::Planner(Box::new(planner)) })
+    }
+
+    /// A timeline of moves found by another solver (`solver` names it), with
+    /// no phases, placements or routes.
+    ///
+    /// ```
+    /// use fifteen::anim::Timeline;
+    /// use fifteen::{Board, Moves};
+    ///
+    /// let board: Board = "1 2 3\n4 5 6\n_ 7 8".parse().unwrap();
+    /// let moves: Moves = "LL".parse().unwrap();
+    /// let timeline = Timeline::from_moves(&board, &moves, "optimal").unwrap();
+    /// assert_eq!(timeline.total(), Some(2));
+    /// assert!(Timeline::from_moves(&board, &"RR".parse::<Moves>().unwrap(), "x").is_err());
+    /// ```
+    pub fn from_moves(board: &Board, moves: &[Move], solver: &'static str) -> Result<Timeline, IllegalMove> {
+        let mut replay = board.clone();
+        replay.apply(moves)?;
+        let mut record = Record { locked_at: vec![usize::MAX; board.len()], ..Record::default() };
+        record.moves = moves.to_vec();
+        record.total = Some(moves.len());
+        if replay.is_solved() {
+            record.cues.push((moves.len(), Cue::Solved { moves: moves.len() }));
+        }
+        Ok(Timeline { start: board.clone(), solver, record, source: Source::Done })
+    }
+
+    /// Plans one more placement. Returns false once every move is known.
+    pub fn pull(&mut self) -> bool {
+        let Source::Planner(planner) = &mut self.source else {
+            return false;
+        };
+        let record = &mut self.record;
+        match planner.step(&mut |event: &Event| record.on(event)) {
+            Ok(true) => true,
+            Ok(false) => {
+                self.source = Source::Done;
+                false
+            }
+            Err(err) => {
+                self.record.total = Some(self.record.moves.len());
+                self.source = Source::Failed(err);
+                false
+            }
+        }
+    }
+
+    /// Plans until at least `moves` moves are known or the solve is complete.
+    pub fn pull_until(&mut self, moves: usize) {
+        while self.record.moves.len() < moves && self.pull() {}
+    }
+
+    /// Plans about `budget` more moves (whole placements), for front ends
+    /// that want to learn the total while they play.
+    pub fn prefetch(&mut self, budget: usize) {
+        self.pull_until(self.record.moves.len().saturating_add(budget));
+    }
+
+    /// Plans every remaining move.
+    pub fn finish(&mut self) {
+        while self.pull() {}
+    }
+
+    /// The board the solve starts from.
+    pub fn start(&self) -> &Board {
+        &self.start
+    }
+
+    /// The solver's name, shown in the heads-up line: `human` or the name
+    /// given to [`Timeline::from_moves`].
+    pub fn solver(&self) -> &'static str {
+        self.solver
+    }
+
+    /// The moves known so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.record.moves
+    }
+
+    /// Number of moves known so far.
+    pub fn len(&self) -> usize {
+        self.record.moves.len()
+    }
+
+    /// True while no move is known.
+    pub fn is_empty(&self) -> bool {
+        self.record.moves.is_empty()
+    }
+
+    /// The number of moves in the whole solve, once it is known.
+    pub fn total(&self) -> Option<usize> {
+        self.record.total
+    }
+
+    /// Why the planner stopped early, if it did (a bug in the planner).
+    pub fn error(&self) -> Option<&SolveError> {
+        match &self.source {
+            Source::Failed(err) => Some(err),
+            _ => None,
+        }
+    }
+
+    /// The phases known so far, in order.
+    pub fn phases(&self) -> &[PhaseMark] {
+        &self.record.phases
+    }
+
+    /// The placements known so far, in order.
+    pub fn placements(&self) -> &[PlacementMark] {
+        &self.record.placements
+    }
+
+    /// The tile journeys known so far, in order.
+    pub fn targets(&self) -> &[TargetMark] {
+        &self.record.targets
+    }
+
+    /// The blank's routes known so far, in order.
+    pub fn routes(&self) -> &[RouteMark] {
+        &self.record.routes
+    }
+
+    /// The cues other than [`Cue::Moved`], each with the number of moves
+    /// made when it fires.
+    pub fn cues(&self) -> &[(usize, Cue)] {
+        &self.record.cues
+    }
+
+    /// Index into [`Timeline::phases`] of the phase whose moves come after
+    /// `cursor` moves (the last phase once the solve is over).
+    pub fn phase_index_at(&self, cursor: usize) -> Option<usize> {
+        self.record.phases.partition_point(|p| p.start <= cursor).checked_sub(1)
+    }
+
+    /// The phase the move at `cursor` belongs to.
+    pub fn phase_at(&self, cursor: usize) -> Option<&PhaseMark> {
+        self.phase_index_at(cursor).map(|i| &self.record.phases[i])
+    }
+
+    /// The placement the move at `cursor` belongs to (none once solved).
+    pub fn placement_at(&self, cursor: usize) -> Option<&PlacementMark> {
+        let placements = &self.record.placements;
+        let i = placements.partition_point(|p| p.end <= cursor);
+        placements.get(i).filter(|p| p.start <= cursor)
+    }
+
+    /// The tile journey under way at `cursor`, within the current placement.
+    pub fn target_at(&self, cursor: usize) -> Option<TargetMark> {
+        let placement = self.placement_at(cursor)?;
+        let targets = &self.record.targets;
+        let i = targets.partition_point(|t| t.at <= cursor);
+        targets[..i].last().copied().filter(|t| t.at >= placement.start)
+    }
+
+    /// The blank's route under way at `cursor`, if the next move is on one.
+    pub fn route_at(&self, cursor: usize) -> Option<RouteMark> {
+        let routes = &self.record.routes;
+        let i = routes.partition_point(|r| r.at <= cursor);
+        routes[..i].last().copied().filter(|r| r.at + r.len > cursor)
+    }
+
+    /// The number of moves after which `tile` is locked home, if known.
+    pub fn locked_at(&self, tile: Tile) -> Option<usize> {
+        self.record.locked_at.get(tile as usize).copied().filter(|&at| at != usize::MAX)
+    }
+
+    /// True when `tile` is locked home once `cursor` moves are made.
+    pub fn is_locked(&self, tile: Tile, cursor: usize) -> bool {
+        self.record.locked_at.get(tile as usize).is_some_and(|&at| at <= cursor)
+    }
+
+    /// Per tile, the number of moves after which it is locked
+    /// (`usize::MAX`: not known to lock yet). For front ends drawing every
+    /// tile each frame.
+    pub fn lock_table(&self) -> &[usize] {
+        &self.record.locked_at
+    }
+}
+
+impl std::fmt::Debug for Timeline {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Timeline")
+            .field("solver", &self.solver)
+            .field("rows", &self.start.rows())
+            .field("cols", &self.start.cols())
+            .field("known", &self.record.moves.len())
+            .field("total", &self.record.total)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Scramble;
+
+    fn full(rows: usize, cols: usize, seed: u64) -> Timeline {
+        let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
+        let mut timeline = Timeline::new(&board).unwrap();
+        timeline.finish();
+        timeline
+    }
+
+    #[test]
+    fn routes_are_the_blanks_next_moves_and_targets_lie_in_their_placement() {
+        for seed in 0..20 {
+            let timeline = full(5, 6, seed);
+            let total = timeline.total().unwrap();
+            assert_eq!(timeline.len(), total);
+            for route in timeline.routes() {
+                assert!(route.at + route.len <= total);
+            }
+            for (i, p) in timeline.placements().iter().enumerate() {
+                assert!(p.start <= p.end);
+                if i > 0 {
+                    assert_eq!(timeline.placements()[i - 1].end, p.start, "placements tile the moves");
+                }
+            }
+            for t in timeline.targets() {
+                let p = timeline.placement_at(t.at).unwrap();
+                assert!(p.group.tiles().contains(&t.tile), "tile {} targeted while placing {}", t.tile, p.group);
+            }
+            assert_eq!(timeline.placements().last().unwrap().end, total);
+            // Every tile but the blank locks, and locks once it is home.
+            let mut board = timeline.start().clone();
+            for (k, &mv) in timeline.moves().iter().enumerate() {
+                for tile in 1..board.len() as Tile {
+                    if timeline.is_locked(tile, k) {
+                        assert_eq!(board.position_of(tile), board.home_of(tile));
+                    }
+                }
+                board.slide(mv).unwrap();
+            }
+            assert!((1..board.len() as Tile).all(|t| timeline.locked_at(t).is_some()));
+        }
+    }
+
+    #[test]
+    fn phases_are_in_order_and_cover_the_solve() {
+        let timeline = full(6, 6, 4);
+        let phases = timeline.phases();
+        assert_eq!(phases[0].start, 0);
+        for pair in phases.windows(2) {
+            assert_eq!(pair[0].end, Some(pair[1].start));
+        }
+        assert_eq!(phases.last().unwrap().end, timeline.total());
+        assert_eq!(phases.last().unwrap().phase, Phase::LastBlock);
+        let solved = timeline.cues().last().unwrap();
+        assert_eq!(*solved, (timeline.len(), Cue::Solved { moves: timeline.len() }));
+    }
+
+    #[test]
+    fn an_unsolvable_board_is_refused() {
+        let board = Board::from_cells(2, 2, vec![2, 1, 3, 0]).unwrap();
+        assert!(matches!(Timeline::new(&board), Err(SolveError::Unsolvable(_))));
+    }
+}

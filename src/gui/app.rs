@@ -1,0 +1,426 @@
+//! The window's state and what each control does to it. No macroquad here:
+//! input arrives as [`Command`]s and time as seconds, so all of it is tested
+//! without a display.
+
+use crate::anim::{Cue, Game, Player, Slide, Timeline};
+use crate::board::{Board, Move, Pos, Scramble, Tile};
+use crate::human::{Group, SolveError};
+
+/// How many moves the window plans ahead per frame, so "move k of N" learns
+/// N within a few seconds even on a 100×100 board.
+const PREFETCH_PER_FRAME: usize = 60_000;
+/// …but no further than this many moves ahead of the cursor, so a huge
+/// board's timeline grows only as fast as it is watched.
+const PREFETCH_HORIZON: usize = 5_000_000;
+/// How long a freshly locked group glows, in seconds.
+const FLASH_SECONDS: f64 = 0.6;
+
+/// Watching the solver, or playing yourself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The strategy solves the board.
+    Watch,
+    /// You slide the tiles.
+    Play,
+}
+
+/// What a key or click asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Space: play or pause.
+    Toggle,
+    /// →: one move forward.
+    Forward,
+    /// ←: one move back.
+    Back,
+    /// ↓ or N: the next phase.
+    NextPhase,
+    /// ↑ or P: the previous phase.
+    PreviousPhase,
+    /// +: faster.
+    Faster,
+    /// −: slower.
+    Slower,
+    /// R: from the start.
+    Restart,
+    /// S: a new scramble of the same size.
+    NewScramble,
+    /// O: overlays on or off.
+    Overlays,
+    /// ? or H: the help overlay.
+    Help,
+    /// M: watch ⇄ play.
+    SwitchMode,
+    /// I: a hint from the strategy (play mode).
+    Hint,
+    /// Esc: close help, or quit.
+    Quit,
+    /// Play mode: slide the tile next to the blank this way.
+    Slide(Move),
+    /// Play mode: a click on a cell.
+    Click(Pos),
+}
+
+/// Everything the window shows, and nothing about how.
+pub struct App {
+    /// The solve being watched.
+    pub player: Player,
+    /// The board being played, in play mode.
+    pub game: Game,
+    /// Watch or play.
+    pub mode: Mode,
+    /// Route, rings, region outline and labels shown.
+    pub overlays: bool,
+    /// The help overlay shown.
+    pub help: bool,
+    /// Set by Esc; the window closes.
+    pub quit: bool,
+    /// A line shown under the heads-up line for a while (hints, errors).
+    pub message: Option<String>,
+    message_age: f64,
+    /// The group locked last and how long ago, for a short glow.
+    pub flash: Option<(Group, f64)>,
+    /// The board play mode started from (R goes back to it).
+    play_start: Board,
+}
+
+impl App {
+    /// A window on this board, watching at `speed` moves per second.
+    pub fn new(board: Board, speed: f64, mode: Mode) -> Result<App, SolveError> {
+        let mut player = Player::solve(&board)?;
+        player.set_speed(speed);
+        if mode == Mode::Watch {
+            player.play();
+        }
+        Ok(App {
+            player,
+            game: Game::new(board.clone()),
+            mode,
+            overlays: true,
+            help: false,
+            quit: false,
+            message: None,
+            message_age: 0.0,
+            flash: None,
+            play_start: board,
+        })
+    }
+
+    /// The board on screen.
+    pub fn board(&self) -> &Board {
+        match self.mode {
+            Mode::Watch => self.player.board(),
+            Mode::Play => self.game.board(),
+        }
+    }
+
+    /// The tile sliding on screen.
+    pub fn sliding(&self) -> Option<Slide> {
+        match self.mode {
+            Mode::Watch => self.player.sliding(),
+            Mode::Play => self.game.sliding(),
+        }
+    }
+
+    /// True when `tile` is shaded as locked.
+    pub fn is_locked(&self, tile: Tile) -> bool {
+        self.mode == Mode::Watch && self.player.is_locked(tile)
+    }
+
+    /// True when the board on screen is solved and nothing is moving or
+    /// glowing.
+    pub fn shows_goal(&self) -> bool {
+        self.board().is_solved() && self.sliding().is_none() && self.flash.is_none()
+    }
+
+    /// Carries out one command.
+    pub fn command(&mut self, command: Command) {
+        let ignore = &mut |_: &Cue| {};
+        match (self.mode, command) {
+            (_, Command::Quit) if self.help => self.help = false,
+            (_, Command::Quit) => self.quit = true,
+            (_, Command::Help) => self.help = !self.help,
+            (_, Command::Overlays) => self.overlays = !self.overlays,
+            (_, Command::Faster) => self.player.faster(),
+            (_, Command::Slower) => self.player.slower(),
+            (_, Command::SwitchMode) => self.switch_mode(),
+            (_, Command::NewScramble) => self.new_scramble(rand::random()),
+            (Mode::Watch, Command::Toggle) => self.player.toggle(),
+            (Mode::Watch, Command::Forward) => {
+                self.player.step_forward(ignore);
+            }
+            (Mode::Watch, Command::Back) => {
+                self.player.step_back();
+            }
+            (Mode::Watch, Command::NextPhase) => self.player.next_phase(ignore),
+            (Mode::Watch, Command::PreviousPhase) => self.player.previous_phase(),
+            (Mode::Watch, Command::Restart) => self.player.restart(),
+            (Mode::Watch, Command::Slide(_) | Command::Click(_) | Command::Hint) => {
+                self.say("press M to play yourself");
+            }
+            (Mode::Play, Command::Slide(mv)) => {
+                self.game.slide(mv);
+            }
+            (Mode::Play, Command::Click(pos)) => {
+                self.game.click(pos);
+            }
+            (Mode::Play, Command::Hint) => self.hint(),
+            (Mode::Play, Command::Restart) => self.game = Game::new(self.play_start.clone()),
+            (Mode::Play, Command::Toggle) => self.say("play mode: arrows or clicks slide tiles; M to watch the solver"),
+            (Mode::Play, Command::Forward | Command::Back | Command::NextPhase | Command::PreviousPhase) => {}
+        }
+    }
+
+    /// Lets `seconds` pass.
+    pub fn update(&mut self, seconds: f64) {
+        match self.mode {
+            Mode::Watch => {
+                if self.player.timeline().len() < self.player.cursor() + PREFETCH_HORIZON {
+                    self.player.prefetch(PREFETCH_PER_FRAME);
+                }
+                let mut locked = None;
+                self.player.advance(seconds, &mut |cue: &Cue| {
+                    if let Cue::Locked(group) = cue {
+                        locked = Some(*group);
+                    }
+                });
+                if let Some(group) = locked {
+                    self.flash = Some((group, 0.0));
+                }
+            }
+            Mode::Play => self.game.advance(seconds),
+        }
+        if let Some((_, age)) = &mut self.flash {
+            *age += seconds;
+            if *age > FLASH_SECONDS {
+                self.flash = None;
+            }
+        }
+        if self.message.is_some() {
+            self.message_age += seconds;
+            if self.message_age > 4.0 {
+                self.message = None;
+            }
+        }
+    }
+
+    /// How strongly the last locked group glows, from 1 down to 0.
+    pub fn flash_strength(&self) -> f32 {
+        self.flash.map_or(0.0, |(_, age)| (1.0 - age / FLASH_SECONDS).max(0.0) as f32)
+    }
+
+    /// Replaces the board with a new uniform scramble of the same shape.
+    pub fn new_scramble(&mut self, seed: u64) {
+        let (rows, cols) = (self.board().rows(), self.board().cols());
+        let Ok(board) = Board::scrambled(rows, cols, Scramble::Uniform, seed) else {
+            return;
+        };
+        self.play_start = board.clone();
+        self.game = Game::new(board.clone());
+        if self.mode == Mode::Watch {
+            self.watch_from(&board);
+            self.player.play();
+        }
+    }
+
+    fn switch_mode(&mut self) {
+        match self.mode {
+            Mode::Watch => {
+                let board = self.player.board().clone();
+                self.play_start = board.clone();
+                self.game = Game::new(board);
+                self.mode = Mode::Play;
+                self.say("play mode: click a tile next to the blank or use the arrows; I for a hint");
+            }
+            Mode::Play => {
+                let board = self.game.board().clone();
+                self.watch_from(&board);
+                self.mode = Mode::Watch;
+                self.player.play();
+                self.say("watching the strategy solve from here");
+            }
+        }
+    }
+
+    fn watch_from(&mut self, board: &Board) {
+        match Timeline::new(board) {
+            Ok(timeline) => self.player.replace(timeline),
+            Err(err) => self.say(&err.to_string()),
+        }
+    }
+
+    fn hint(&mut self) {
+        match self.game.request_hint() {
+            Ok(Some(mv)) => {
+                let text = match self.game.tile_for(mv) {
+                    Some((tile, _)) => format!("hint: slide {tile} {}", mv.word()),
+                    None => format!("hint: {}", mv.word()),
+                };
+                self.say(&text);
+            }
+            Ok(None) => self.say("solved!"),
+            Err(err) => self.say(&err.to_string()),
+        }
+    }
+
+    fn say(&mut self, text: &str) {
+        self.message = Some(text.to_string());
+        self.message_age = 0.0;
+    }
+
+    /// The two heads-up lines: what is being placed, and where the solve is.
+    pub fn status_lines(&self) -> [String; 2] {
+        match self.mode {
+            Mode::Watch => self.watch_status(),
+            Mode::Play => {
+                let state = if self.game.is_solved() { "solved!" } else { "your move" };
+                [
+                    format!("PLAY  {}×{}  {state}", self.game.board().rows(), self.game.board().cols()),
+                    format!("moves {}   I hint   M watch the solver", self.game.moves()),
+                ]
+            }
+        }
+    }
+
+    fn watch_status(&self) -> [String; 2] {
+        let p = &self.player;
+        let timeline = p.timeline();
+        let first = match (p.placement(), p.phase()) {
+            (Some(placement), phase) => {
+                let phase = phase.map_or_else(String::new, |ph| format!("{}  ", ph.phase));
+                let what = if placement.group.tiles().len() == 1 { "tile" } else { "tiles" };
+                format!("{phase}{}: placing {what} {}", placement.region, placement.group)
+            }
+            (None, _) if p.is_finished() && p.board().is_solved() => "solved!".to_string(),
+            (None, Some(phase)) => format!("{}", phase.phase),
+            (None, None) => String::new(),
+        };
+        let total = timeline.total().map_or_else(|| "?".to_string(), |n| n.to_string());
+        let phase_part = match p.phase_progress() {
+            Some((done, Some(len))) => format!("  in phase {done}/{len}"),
+            Some((done, None)) => format!("  in phase {done}"),
+            None => String::new(),
+        };
+        let state = if p.is_playing() { "playing" } else { "paused" };
+        let error = timeline.error().map_or_else(String::new, |e| format!("   {e}"));
+        let second = format!(
+            "move {}/{total}{phase_part}  {}/s  {} solver  {state}{error}",
+            p.cursor(),
+            format_speed(p.speed()),
+            timeline.solver()
+        );
+        [first, second]
+    }
+}
+
+/// A speed as people write it: `0.5`, `8`, `100000`.
+pub fn format_speed(speed: f64) -> String {
+    if speed < 10.0 && speed.fract() != 0.0 { format!("{speed:.1}") } else { format!("{speed:.0}") }
+}
+
+/// The help overlay's lines.
+pub const HELP: &[&str] = &[
+    "Space      play / pause",
+    "Right      one move forward",
+    "Left       one move back",
+    "Down / N   next phase",
+    "Up / P     previous phase",
+    "+ / -      faster / slower (0.5 to 100000 moves/s)",
+    "R          restart",
+    "S          new scramble",
+    "O          overlays on / off",
+    "M          play yourself / watch the solver",
+    "  play:    click a tile next to the blank, or arrows",
+    "  play:    I asks the strategy for a hint",
+    "? / H      this help",
+    "Esc        quit",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn app() -> App {
+        App::new(Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), 10.0, Mode::Watch).unwrap()
+    }
+
+    #[test]
+    fn controls_drive_the_player() {
+        let mut a = app();
+        assert!(a.player.is_playing());
+        a.command(Command::Toggle);
+        assert!(!a.player.is_playing());
+        a.command(Command::Forward);
+        a.command(Command::Forward);
+        assert_eq!(a.player.cursor(), 2);
+        a.command(Command::Back);
+        assert_eq!(a.player.cursor(), 1);
+        a.command(Command::NextPhase);
+        let start = a.player.cursor();
+        assert_eq!(a.player.phase().unwrap().start, start);
+        a.command(Command::PreviousPhase);
+        assert_eq!(a.player.cursor(), 0);
+        a.command(Command::Faster);
+        assert_eq!(a.player.speed(), 20.0);
+        a.command(Command::Slower);
+        a.command(Command::Slower);
+        assert_eq!(a.player.speed(), 5.0);
+        a.command(Command::Help);
+        assert!(a.help);
+        a.command(Command::Quit);
+        assert!(!a.help && !a.quit);
+        a.command(Command::Overlays);
+        assert!(!a.overlays);
+        a.command(Command::Quit);
+        assert!(a.quit);
+    }
+
+    #[test]
+    fn watching_to_the_end_shows_the_goal() {
+        let mut a = app();
+        a.player.set_speed(1000.0);
+        for _ in 0..100 {
+            a.update(1.0 / 30.0);
+        }
+        assert!(a.shows_goal());
+        assert_eq!(a.status_lines()[0], "solved!");
+        assert!(a.status_lines()[1].starts_with("move 126/126"), "{}", a.status_lines()[1]);
+        a.command(Command::Restart);
+        assert_eq!(a.player.cursor(), 0);
+    }
+
+    #[test]
+    fn play_mode_slides_hints_and_hands_back_to_the_solver() {
+        let mut a = app();
+        a.command(Command::SwitchMode);
+        assert_eq!(a.mode, Mode::Play);
+        let before = a.board().clone();
+        a.command(Command::Hint);
+        let hint = a.game.hint().unwrap();
+        assert!(a.message.as_deref().unwrap().starts_with("hint: slide"));
+        a.command(Command::Slide(hint));
+        assert_ne!(a.board(), &before);
+        assert_eq!(a.game.moves(), 1);
+        // A click next to the blank slides that tile.
+        let blank = a.board().blank();
+        let next = if blank.col > 0 { Pos::new(blank.row, blank.col - 1) } else { Pos::new(blank.row, blank.col + 1) };
+        a.command(Command::Click(next));
+        assert_eq!(a.board().blank(), next);
+        let reached = a.board().clone();
+        a.command(Command::SwitchMode);
+        assert_eq!(a.mode, Mode::Watch);
+        assert_eq!(a.player.timeline().start(), &reached);
+        a.player.set_speed(100_000.0);
+        a.update(1.0);
+        assert!(a.player.board().is_solved());
+    }
+
+    #[test]
+    fn new_scramble_keeps_the_shape() {
+        let mut a = app();
+        a.new_scramble(99);
+        assert_eq!((a.board().rows(), a.board().cols()), (4, 4));
+        assert_eq!(a.board(), &Board::scrambled(4, 4, Scramble::Uniform, 99).unwrap());
+        assert!(a.status_lines()[1].contains("human solver"));
+    }
+}

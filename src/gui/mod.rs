@@ -1,0 +1,297 @@
+//! The window (feature `gui`): a macroquad front end on the animation queue.
+//!
+//! State, update and draw are kept apart: [`App`] holds the state (a
+//! [`Player`](crate::anim::Player) for watching, a [`Game`](crate::anim::Game)
+//! for playing) and changes only through [`Command`]s and elapsed time; the
+//! renderer reads it and draws; the loop here turns keys and clicks into
+//! commands, reads the clock and passes the frame time in. This is the only
+//! module that uses macroquad.
+
+mod app;
+mod draw;
+mod layout;
+mod palette;
+mod picture;
+
+use std::cell::RefCell;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use macroquad::miniquad::conf::{LinuxBackend, Platform};
+use macroquad::prelude::*;
+
+pub use app::{App, Command, HELP, Mode, format_speed};
+pub use layout::{HUD_HEIGHT, Layout, MARGIN};
+pub use palette::{BACKGROUND, BOARD, LOCKED_SHADE, Rgba, home_color, shaded, text_on};
+pub use picture::{DEFAULT_PICTURE, Picture, PictureError};
+
+use crate::board::{Board, Move};
+use crate::human::SolveError;
+
+/// The window's size when it opens, in pixels.
+pub const WINDOW_SIZE: (i32, i32) = (820, 880);
+
+/// How a window run should go.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Moves per second.
+    pub speed: f64,
+    /// Start in play mode.
+    pub play: bool,
+    /// Picture mode with this picture.
+    pub picture: Option<Picture>,
+    /// Close after this many frames.
+    pub frames: Option<u64>,
+    /// Close once the board on screen is solved.
+    pub until_solved: bool,
+    /// Write the window to this PNG file when it closes.
+    pub screenshot: Option<PathBuf>,
+}
+
+/// What a window run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Report {
+    /// Frames drawn.
+    pub frames: u64,
+    /// Seconds from the first frame to the last.
+    pub seconds: f64,
+    /// True when the board on screen was solved at the end.
+    pub solved: bool,
+}
+
+impl Report {
+    /// Frames per second over the run.
+    pub fn fps(&self) -> f64 {
+        if self.seconds > 0.0 { self.frames as f64 / self.seconds } else { 0.0 }
+    }
+}
+
+/// The window could not do its job.
+#[derive(Debug, thiserror::Error)]
+pub enum WindowError {
+    /// No window could be opened (no display, no OpenGL): callers fall back
+    /// to the terminal.
+    #[error("cannot open a window: {0}")]
+    Unavailable(String),
+    /// The window opened, then failed.
+    #[error("the window failed: {0}")]
+    Failed(String),
+    /// The board cannot be solved.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// The screenshot could not be written.
+    #[error("cannot write screenshot {path}: {reason}")]
+    Screenshot {
+        /// The file.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// True when the environment names a display a window could open on.
+pub fn display_available() -> bool {
+    ["DISPLAY", "WAYLAND_DISPLAY"].iter().any(|v| std::env::var_os(v).is_some_and(|s| !s.is_empty()))
+}
+
+#[derive(Default)]
+struct Shared {
+    opened: bool,
+    report: Report,
+    error: Option<WindowError>,
+}
+
+/// Opens the window on `board` and runs until Esc, the window is closed, or
+/// the options say stop.
+///
+/// Fails with [`WindowError::Unavailable`] (and no panic message) when the
+/// window cannot open, so the caller can fall back to the terminal.
+pub fn run(board: Board, options: Options) -> Result<Report, WindowError> {
+    let mode = if options.play { Mode::Play } else { Mode::Watch };
+    let app = App::new(board, options.speed, mode)?;
+    let shared = Rc::new(RefCell::new(Shared::default()));
+    let x11 = std::env::var_os("DISPLAY").is_some_and(|s| !s.is_empty());
+    let conf = macroquad::conf::Conf {
+        miniquad_conf: macroquad::miniquad::conf::Conf {
+            window_title: "fifteen".to_string(),
+            window_width: WINDOW_SIZE.0,
+            window_height: WINDOW_SIZE.1,
+            window_resizable: true,
+            high_dpi: false,
+            sample_count: 1,
+            platform: Platform {
+                linux_backend: if x11 { LinuxBackend::X11Only } else { LinuxBackend::WaylandOnly },
+                ..Default::default()
+            },
+            ..Default::default()
+        },
+        update_on: None,
+        default_filter_mode: FilterMode::Linear,
+        // Room for a 6 000-quad mesh in one draw call (u16 indices).
+        draw_call_vertex_capacity: 30_000,
+        draw_call_index_capacity: 45_000,
+    };
+
+    // miniquad panics when it cannot open a window; catch that quietly and
+    // report it as an error instead.
+    let message = Arc::new(Mutex::new(None::<String>));
+    let hook_message = Arc::clone(&message);
+    let previous_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown failure".to_string());
+        if let Ok(mut slot) = hook_message.lock() {
+            *slot = Some(text);
+        }
+    }));
+    let state = Rc::clone(&shared);
+    let outcome = catch_unwind(AssertUnwindSafe(move || {
+        macroquad::Window::from_config(conf, main_loop(app, options, state));
+    }));
+    std::panic::set_hook(previous_hook);
+
+    let mut shared = shared.borrow_mut();
+    if outcome.is_err() {
+        let text = message.lock().ok().and_then(|m| m.clone()).unwrap_or_else(|| "unknown failure".to_string());
+        return Err(if shared.opened { WindowError::Failed(text) } else { WindowError::Unavailable(text) });
+    }
+    match shared.error.take() {
+        Some(err) => Err(err),
+        None => Ok(shared.report),
+    }
+}
+
+async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) {
+    shared.borrow_mut().opened = true;
+    let mut renderer = draw::Renderer::new(options.picture.as_ref());
+    let started = Instant::now();
+    let mut frames = 0u64;
+    loop {
+        let layout = Layout::new(screen_width(), screen_height(), app.board().rows(), app.board().cols());
+        for command in commands(&app, &layout) {
+            app.command(command);
+        }
+        // A stalled frame (window dragged, machine busy) should not jump the
+        // solve ahead by seconds.
+        let dt = (get_frame_time() as f64).clamp(0.0, 0.25);
+        app.update(dt);
+        renderer.draw(&app, options.picture.as_ref());
+        frames += 1;
+        let done =
+            app.quit || options.frames.is_some_and(|n| frames >= n) || (options.until_solved && app.shows_goal());
+        {
+            let mut shared = shared.borrow_mut();
+            shared.report =
+                Report { frames, seconds: started.elapsed().as_secs_f64(), solved: app.board().is_solved() };
+        }
+        if done {
+            if let Some(path) = &options.screenshot
+                && let Err(err) = screenshot(path)
+            {
+                shared.borrow_mut().error = Some(err);
+            }
+            break;
+        }
+        next_frame().await;
+    }
+}
+
+/// Writes what is on screen now to a PNG file.
+fn screenshot(path: &std::path::Path) -> Result<(), WindowError> {
+    let image = get_screen_data();
+    let (w, h) = (image.width as usize, image.height as usize);
+    // The screen comes bottom row first.
+    let mut rows = Vec::with_capacity(w * h * 4);
+    for y in (0..h).rev() {
+        rows.extend_from_slice(&image.bytes[y * w * 4..(y + 1) * w * 4]);
+    }
+    for alpha in rows.iter_mut().skip(3).step_by(4) {
+        *alpha = 255;
+    }
+    image::save_buffer(path, &rows, w as u32, h as u32, image::ColorType::Rgba8)
+        .map_err(|e| WindowError::Screenshot { path: path.display().to_string(), reason: e.to_string() })
+}
+
+/// This frame's keys and clicks as commands.
+fn commands(app: &App, layout: &Layout) -> Vec<Command> {
+    let mut out = Vec::new();
+    let play = app.mode == Mode::Play;
+    let keys: [(KeyCode, Command, Command); 4] = [
+        (KeyCode::Right, Command::Forward, Command::Slide(Move::Right)),
+        (KeyCode::Left, Command::Back, Command::Slide(Move::Left)),
+        (KeyCode::Down, Command::NextPhase, Command::Slide(Move::Down)),
+        (KeyCode::Up, Command::PreviousPhase, Command::Slide(Move::Up)),
+    ];
+    for (key, watch, playing) in keys {
+        // Arrows repeat while held.
+        if is_key_pressed(key) || repeated(key) {
+            out.push(if play { playing } else { watch });
+        }
+    }
+    let plain = [
+        (KeyCode::Space, Command::Toggle),
+        (KeyCode::N, Command::NextPhase),
+        (KeyCode::P, Command::PreviousPhase),
+        (KeyCode::R, Command::Restart),
+        (KeyCode::S, Command::NewScramble),
+        (KeyCode::O, Command::Overlays),
+        (KeyCode::H, Command::Help),
+        (KeyCode::M, Command::SwitchMode),
+        (KeyCode::I, Command::Hint),
+        (KeyCode::Escape, Command::Quit),
+    ];
+    for (key, command) in plain {
+        if is_key_pressed(key) {
+            out.push(command);
+        }
+    }
+    while let Some(c) = get_char_pressed() {
+        match c {
+            '?' => out.push(Command::Help),
+            '+' | '=' => out.push(Command::Faster),
+            '-' | '_' => out.push(Command::Slower),
+            _ => {}
+        }
+    }
+    if is_mouse_button_pressed(MouseButton::Left) {
+        let (x, y) = mouse_position();
+        if let Some(pos) = layout.cell_at(x, y) {
+            out.push(Command::Click(pos));
+        }
+    }
+    out
+}
+
+thread_local! {
+    static HELD: RefCell<Vec<(KeyCode, f64)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// True every 60 ms while `key` has been held for more than 300 ms.
+fn repeated(key: KeyCode) -> bool {
+    let now = get_time();
+    HELD.with(|held| {
+        let mut held = held.borrow_mut();
+        if !is_key_down(key) {
+            held.retain(|(k, _)| *k != key);
+            return false;
+        }
+        match held.iter_mut().find(|(k, _)| *k == key) {
+            None => {
+                held.push((key, now + 0.3));
+                false
+            }
+            Some((_, next)) if now >= *next => {
+                *next = now + 0.06;
+                true
+            }
+            Some(_) => false,
+        }
+    })
+}

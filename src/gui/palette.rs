@@ -1,0 +1,79 @@
+//! Colours: each tile is coloured by its home, so the solved part of the
+//! board grows into a picture; locked tiles are shaded.
+
+use crate::board::{Tile, home_of};
+
+/// An sRGB colour with alpha, 0–255 each.
+pub type Rgba = [u8; 4];
+
+/// Behind everything.
+pub const BACKGROUND: Rgba = [24, 26, 32, 255];
+/// The board's frame and the blank cell.
+pub const BOARD: Rgba = [40, 44, 54, 255];
+/// How much of its colour a locked tile keeps.
+pub const LOCKED_SHADE: f32 = 0.58;
+
+/// The colour of a tile, from where it belongs: the hue runs across the
+/// columns and the lightness down the rows.
+///
+/// ```
+/// use fifteen::gui::home_color;
+/// assert_ne!(home_color(1, 4, 4), home_color(2, 4, 4));
+/// assert_eq!(home_color(5, 4, 4)[3], 255);
+/// ```
+pub fn home_color(tile: Tile, rows: usize, cols: usize) -> Rgba {
+    let home = home_of(tile, rows, cols);
+    let fx = if cols > 1 { home.col as f32 / (cols - 1) as f32 } else { 0.0 };
+    let fy = if rows > 1 { home.row as f32 / (rows - 1) as f32 } else { 0.0 };
+    let hue = 8.0 + 290.0 * (0.8 * fx + 0.2 * fy);
+    let lightness = 0.70 - 0.26 * fy;
+    hsl(hue, 0.62, lightness)
+}
+
+/// A locked tile's colour: its home colour, shaded.
+pub fn shaded(color: Rgba) -> Rgba {
+    let s = |c: u8| (c as f32 * LOCKED_SHADE).round() as u8;
+    [s(color[0]), s(color[1]), s(color[2]), color[3]]
+}
+
+/// Dark text on light tiles, light text on dark ones.
+pub fn text_on(color: Rgba) -> Rgba {
+    let luma = 0.299 * color[0] as f32 + 0.587 * color[1] as f32 + 0.114 * color[2] as f32;
+    if luma > 140.0 { [20, 22, 28, 255] } else { [245, 245, 245, 255] }
+}
+
+fn hsl(hue: f32, saturation: f32, lightness: f32) -> Rgba {
+    let c = (1.0 - (2.0 * lightness - 1.0).abs()) * saturation;
+    let h = (hue.rem_euclid(360.0)) / 60.0;
+    let x = c * (1.0 - (h % 2.0 - 1.0).abs());
+    let (r, g, b) = match h as u32 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    let m = lightness - c / 2.0;
+    let to = |v: f32| ((v + m).clamp(0.0, 1.0) * 255.0).round() as u8;
+    [to(r), to(g), to(b), 255]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbours_differ_and_shading_darkens() {
+        for (r, c) in [(4, 4), (10, 10), (3, 7)] {
+            for t in 1..(r * c - 1) as Tile {
+                let a = home_color(t, r, c);
+                let b = shaded(a);
+                assert!(b.iter().take(3).zip(a.iter()).all(|(x, y)| x <= y));
+                assert_ne!(a, BOARD);
+            }
+        }
+        assert_ne!(home_color(1, 4, 4), home_color(2, 4, 4));
+        assert_ne!(home_color(1, 4, 4), home_color(5, 4, 4));
+    }
+}
