@@ -102,7 +102,7 @@ impl Game {
                 match &mut self.watch {
                     Some(watch) => watch.delay = delay,
                     None if complete => {}
-                    None => match Planner::new(&self.board, Order::Rows) {
+                    None => match Planner::new(&self.board, Order::default()) {
                         Ok(planner) => {
                             self.watch = Some(Watch { planner, queue: VecDeque::new(), delay });
                             if let Err(why) = self.plan_ahead() {
