@@ -279,14 +279,15 @@ fn solve_human<W: Write>(
         writeln!(err, "{:<14} {:>10} {:>14} {:>6.1}%", "total", tally.placements.iter().sum::<u64>(), s.moves, 100.0)?;
         writeln!(
             err,
-            "{}×{} board, order {}, {:.3} ms; blank routes: {} round the tile, {} direct, {} searched",
+            "{}×{} board, order {}, {:.3} ms; blank routes: {} round the tile, {} direct, {} searched; {} groups placed by exact search",
             board.rows(),
             board.cols(),
             order.name(),
             elapsed.as_secs_f64() * 1e3,
             s.routes.ring,
             s.routes.direct,
-            s.routes.searched
+            s.routes.searched,
+            s.exact
         )?;
     }
     Ok(())

@@ -62,6 +62,7 @@ pub struct Planner {
     phase: Option<Phase>,
     solved: bool,
     placed: u64,
+    exact: u64,
     /// Scratch for the cells of an exact search.
     cells: Vec<usize>,
 }
@@ -89,6 +90,8 @@ pub struct PlannerStats {
     pub placed: u64,
     /// How the blank's routes were found.
     pub routes: RouteStats,
+    /// Placements searched exactly, several at once, near the end.
+    pub exact: u64,
 }
 
 impl Planner {
@@ -104,6 +107,7 @@ impl Planner {
             phase: None,
             solved: false,
             placed: 0,
+            exact: 0,
             cells: Vec::new(),
         })
     }
@@ -154,7 +158,7 @@ impl Planner {
 
     /// Counters so far.
     pub fn stats(&self) -> PlannerStats {
-        PlannerStats { moves: self.grid.moves, placed: self.placed, routes: self.grid.stats }
+        PlannerStats { moves: self.grid.moves, placed: self.placed, routes: self.grid.stats, exact: self.exact }
     }
 
     /// The board as the planner has left it so far.
@@ -269,6 +273,7 @@ impl Planner {
             self.grid.lock(home);
         }
         self.placed += tracked.len() as u64;
+        self.exact += 1;
         Ok(true)
     }
 
