@@ -63,7 +63,7 @@ fn cell_width(board: &Board) -> usize {
 /// use fifteen::{Board, Scramble};
 /// let player = Player::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap()).unwrap();
 /// let line = fifteen::tui::status_line(&player);
-/// assert!(line.starts_with("row 1  top-left block: placing tile 1"), "{line}");
+/// assert!(line.starts_with("row 1  top-left block: placing tile"), "{line}");
 /// ```
 pub fn status_line(player: &Player) -> String {
     let mut line = String::new();
