@@ -10,6 +10,7 @@ use crate::board::{Board, Move, Pos, Tile};
 
 use super::event::Event;
 use super::router::RouteStats;
+use super::window::WindowSearch;
 
 /// The most rows or columns the planner handles (homes are stored in 16 bits,
 /// padding included).
@@ -90,10 +91,17 @@ pub(super) struct Grid {
     pub(super) path: Vec<usize>,
     pub(super) path_cells: Vec<Pos>,
     pub(super) stats: RouteStats,
+    /// Padded row and column of the lines placed next (`usize::MAX` if
+    /// none): tiles that belong there weigh `focus_weight` when the blank
+    /// pushes them, other tiles 1.
+    pub(super) focus: (usize, usize),
+    pub(super) focus_weight: i32,
     /// Scratch for the approach's dynamic programme: per row (first column,
     /// last column, offset into `dp_best`), and the best gains.
     pub(super) dp_rows: Vec<(usize, usize, usize)>,
     pub(super) dp_best: Vec<i32>,
+    /// Tables for the endgame searches.
+    pub(super) search: WindowSearch,
 }
 
 impl Grid {
@@ -132,8 +140,11 @@ impl Grid {
             path: Vec::new(),
             path_cells: Vec::new(),
             stats: RouteStats::default(),
+            focus: (usize::MAX, usize::MAX),
+            focus_weight: 2,
             dp_rows: Vec::new(),
             dp_best: Vec::new(),
+            search: WindowSearch::default(),
         }
     }
 
@@ -177,6 +188,12 @@ impl Grid {
     #[inline]
     pub(super) fn is_free(&self, index: usize) -> bool {
         self.flags[index] == 0
+    }
+
+    /// How much a push of a tile whose home is (`hr`, `hc`) counts.
+    #[inline]
+    pub(super) fn weight(&self, hr: usize, hc: usize) -> i32 {
+        if hr == self.focus.0 || hc == self.focus.1 { self.focus_weight } else { 1 }
     }
 
     /// Padded row and column of the home of the tile in `cell`.

@@ -60,6 +60,7 @@ pub struct Planner {
     grid: Grid,
     schedule: std::iter::Peekable<Schedule>,
     phase: Option<Phase>,
+    order: Order,
     solved: bool,
     placed: u64,
     exact: u64,
@@ -105,6 +106,7 @@ impl Planner {
             grid: Grid::new(board),
             schedule: Schedule::new(board.rows(), board.cols(), order).peekable(),
             phase: None,
+            order,
             solved: false,
             placed: 0,
             exact: 0,
@@ -132,6 +134,16 @@ impl Planner {
             }
             sink(&Event::PhaseStarted(phase));
             self.phase = Some(phase);
+            // The tiles placed next weigh double when the blank pushes them:
+            // the line's own, and in shells the crossing line's (placed just
+            // after). Measured, 100 boards each: 10×10 1.919 → 1.874 moves/n³,
+            // 30×30 1.933 → 1.905, 100×100 (4 boards) 1.873 → 1.861.
+            let dual = self.order == Order::Shells;
+            self.grid.focus = match phase {
+                Phase::Row(r) => (r + 1, if dual { r + 1 } else { usize::MAX }),
+                Phase::Column(c) => (if dual { c + 2 } else { usize::MAX }, c + 1),
+                _ => (usize::MAX, usize::MAX),
+            };
         }
         if self.place_exactly(phase, placement, sink)? {
             return Ok(true);

@@ -241,7 +241,11 @@ impl Grid {
         // The blank steps down (or up) into a row and right (or left) into a
         // column; the tile it meets moves the other way, which brings it
         // nearer home when its home lies that way.
-        let gain = |nearer: bool| if nearer { 1 } else { -1 };
+        let (focus, focus_weight) = (self.focus, self.focus_weight);
+        let gain = move |nearer: bool, hr: usize, hc: usize| {
+            let w = if hr == focus.0 || hc == focus.1 { focus_weight } else { 1 };
+            if nearer { w } else { -w }
+        };
         let mut bands = std::mem::take(&mut self.dp_rows);
         let mut best = std::mem::take(&mut self.dp_best);
         bands.clear();
@@ -267,11 +271,11 @@ impl Grid {
                     if i > 0 && (plo..=phi).contains(&j) {
                         let above = best[pstart + j - plo];
                         if above > NONE {
-                            value = above + gain(if down { hr < r } else { hr > r });
+                            value = above + gain(if down { hr < r } else { hr > r }, hr, hc);
                         }
                     }
                     if left > NONE {
-                        value = value.max(left + gain(if right { hc < c } else { hc > c }));
+                        value = value.max(left + gain(if right { hc < c } else { hc > c }, hr, hc));
                     }
                     value
                 };
@@ -297,8 +301,9 @@ impl Grid {
                 let (lo, _, start) = bands[i];
                 let from_left = j > lo && {
                     let left = best[start + j - 1 - lo];
-                    let hc = self.homes[cell][1] as usize;
-                    left > NONE && left + gain(if right { hc < c } else { hc > c }) == best[start + j - lo]
+                    let [hr, hc] = self.homes[cell];
+                    let (hr, hc) = (hr as usize, hc as usize);
+                    left > NONE && left + gain(if right { hc < c } else { hc > c }, hr, hc) == best[start + j - lo]
                 };
                 if from_left {
                     j -= 1;
@@ -327,8 +332,9 @@ impl Grid {
         gain
     }
 
-    /// +1 if the tile at `cell` (padded row `r`, column `c`) gets nearer home
-    /// by moving one step `dir`, −1 if it gets farther.
+    /// Positive if the tile at `cell` (padded row `r`, column `c`) gets
+    /// nearer home by moving one step `dir`, negative if it gets farther; the
+    /// size is the tile's weight (see [`Grid::weight`]).
     #[inline]
     pub(super) fn push_gain_at(&self, cell: usize, r: usize, c: usize, dir: Dir) -> i32 {
         let (hr, hc) = self.home_of_cell(cell);
@@ -338,7 +344,8 @@ impl Grid {
             Dir::W => hc < c,
             Dir::E => hc > c,
         };
-        if nearer { 1 } else { -1 }
+        let w = self.weight(hr, hc);
+        if nearer { w } else { -w }
     }
 
     /// Fills `path` by A* inside a window around the blank and `goal`.
