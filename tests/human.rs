@@ -114,3 +114,73 @@ proptest! {
         prop_assert!(moves.len() >= board.manhattan());
     }
 }
+
+/// An 8×8 board with the given tiles at home, `placed` tiles and the blank
+/// at the given cells, everything else in reading order, made solvable by
+/// swapping two tiles far from the corner being tested.
+fn arranged(placed: &[(u32, (usize, usize))], blank: (usize, usize)) -> Board {
+    const N: usize = 8;
+    let mut cells: Vec<u32> = vec![u32::MAX; N * N];
+    for &(tile, (r, c)) in placed {
+        cells[r * N + c] = tile;
+    }
+    cells[blank.0 * N + blank.1] = 0;
+    let used: Vec<u32> = cells.iter().copied().filter(|&t| t != u32::MAX).collect();
+    let mut rest = (1..(N * N) as u32).filter(|t| !used.contains(t));
+    for cell in cells.iter_mut().filter(|c| **c == u32::MAX) {
+        *cell = rest.next().unwrap();
+    }
+    let mut board = Board::from_cells(N, N, cells.clone()).unwrap();
+    if !board.is_solvable() {
+        // Swap the tiles in cells (4, 4) and (4, 5): away from both corners tested.
+        cells.swap(4 * N + 4, 4 * N + 5);
+        board = Board::from_cells(N, N, cells).unwrap();
+    }
+    assert!(board.is_solvable());
+    board
+}
+
+/// Solves, in both orders, every arrangement of a pair's tiles and the blank
+/// on `cells`, with `home` tiles already home; returns how many boards.
+fn every_arrangement(pair: [u32; 2], cells: &[(usize, usize)], home: &[(u32, (usize, usize))]) -> usize {
+    let mut boards = 0;
+    for &a in cells {
+        for &b in cells {
+            for &blank in cells {
+                if a == b || a == blank || b == blank {
+                    continue;
+                }
+                let mut placed = home.to_vec();
+                placed.extend([(pair[0], a), (pair[1], b)]);
+                let board = arranged(&placed, blank);
+                for order in ORDERS {
+                    checked_human_solve(&board, order);
+                }
+                boards += 1;
+            }
+        }
+    }
+    boards
+}
+
+#[test]
+fn every_arrangement_of_a_right_pair_and_the_blank_near_home_solves() {
+    // Row 0 is home up to its last single (tile 6 at (0, 5)); its pair is
+    // tiles 7 and 8 (homes (0, 6), (0, 7)). Put them and the blank every way
+    // in the rest of the 2×3 corner, stuck cases included (7 and 8 swapped,
+    // 8 in 7's home, …). An 8×8 is too big for the exact endgame, so this
+    // runs the pair procedure and its window search.
+    let cells = [(0, 6), (0, 7), (1, 5), (1, 6), (1, 7)];
+    let home: Vec<(u32, (usize, usize))> = (0..6).map(|c| (c as u32 + 1, (0, c))).collect();
+    assert_eq!(every_arrangement([7, 8], &cells, &home), 60);
+}
+
+#[test]
+fn every_arrangement_of_a_bottom_pair_and_the_blank_near_home_solves() {
+    // Shells: row 0 and column 0's singles are home (down to tile 41 at
+    // (5, 0)); column 0's pair is tiles 49 and 57 (homes (6, 0), (7, 0)).
+    let cells = [(6, 0), (7, 0), (5, 1), (6, 1), (7, 1)];
+    let home: Vec<(u32, (usize, usize))> =
+        (0..8).map(|c| (c as u32 + 1, (0, c))).chain((1..6).map(|r| (r as u32 * 8 + 1, (r, 0)))).collect();
+    assert_eq!(every_arrangement([49, 57], &cells, &home), 60);
+}
