@@ -69,9 +69,9 @@ pub struct PdbCommand {
 #[derive(Subcommand, Debug)]
 enum PdbAction {
     /// Build a partition's tables into the cache directory (or check the
-    /// ones there). The 7-8 tables take minutes and about 2.3 GB of memory
-    /// to build, 288 MB on disk; once there, `solve --solver optimal` uses
-    /// them for 4×4 boards instead of 6-6-3.
+    /// ones there). The 7-8 tables take about two minutes on two cores and
+    /// 2.1 GB of memory to build, 288 MB on disk; once there,
+    /// `solve --solver optimal` uses them for 4×4 boards instead of 6-6-3.
     Build {
         /// Which partition of the 15-puzzle's tiles.
         #[arg(long, value_enum, default_value_t = Partition::SevenEight)]
