@@ -8,7 +8,7 @@ use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
 use fifteen::search::graph::StateGraph;
-use fifteen::search::optimal::{self, Heuristic, PatternDatabase, PatternSpec};
+use fifteen::search::optimal::{self, Entries, Heuristic, PatternDatabase, PatternSpec};
 use fifteen::search::pdb_cache::{self, Origin};
 use fifteen::search::{SearchError, bfs, iddfs};
 use fifteen::{Board, Moves, Scramble};
@@ -65,6 +65,57 @@ fn on_3x3_every_solver_finds_the_breadth_first_distance() {
             replays(&board, &ida.moves);
         }
     }
+}
+
+/// The 7-8 code paths at 3×3 scale: the same row split (the bottom row and
+/// the top two), four-bit entries over the Manhattan distance, the mirror.
+#[test]
+fn a_small_7_8_analogue_with_four_bit_entries_finds_the_breadth_first_distance() {
+    let exact = bfs::distances_from_goal(3, 3).unwrap();
+    let rows =
+        |entries| PatternSpec::new(3, 3, vec![vec![7, 8], vec![1, 2, 3, 4, 5, 6]], true).unwrap().with_entries(entries);
+    let nibbles = PatternDatabase::build(rows(Entries::Nibbles), |_| {});
+    let bytes = PatternDatabase::build(rows(Entries::Bytes), |_| {});
+    assert_eq!(nibbles.size_bytes(), (9 * 8usize).div_ceil(2) + (9 * 8 * 7 * 6 * 5 * 4usize).div_ceil(2));
+    assert!(nibbles.spec().key().ends_with(" nibbles") && !bytes.spec().key().ends_with(" nibbles"));
+    for seed in 0..200 {
+        let board = Board::scrambled(3, 3, Scramble::Uniform, seed).unwrap();
+        let shortest = exact.distance(&board).unwrap();
+        // No 8-puzzle group is 30 moves past its Manhattan distance: no cap, the same bound.
+        let h = nibbles.estimate(&board).unwrap();
+        assert_eq!(h, bytes.estimate(&board).unwrap(), "seed {seed}\n{board}");
+        assert!(h <= shortest);
+        let s = optimal::solve_with(&board, Heuristic::Patterns(&nibbles), |_| {}).unwrap();
+        assert_eq!(s.moves.len() as u32, shortest, "seed {seed}\n{board}");
+        replays(&board, &s.moves);
+    }
+    // The 2×4 analogue (no mirror on a non-square board): 4 and 3 tiles.
+    let exact = bfs::distances_from_goal(2, 4).unwrap();
+    let spec = PatternSpec::new(2, 4, vec![vec![5, 6, 7], vec![1, 2, 3, 4]], false).unwrap();
+    let pdb = PatternDatabase::build(spec.with_entries(Entries::Nibbles), |_| {});
+    for seed in 0..50 {
+        let board = Board::scrambled(2, 4, Scramble::Uniform, seed).unwrap();
+        let s = optimal::solve_with(&board, Heuristic::Patterns(&pdb), |_| {}).unwrap();
+        assert_eq!(Some(s.moves.len() as u32), exact.distance(&board), "seed {seed}\n{board}");
+    }
+}
+
+#[test]
+fn the_7_8_spec_is_the_row_split_and_is_never_built_unasked() {
+    let spec = PatternSpec::fifteen_78();
+    assert_eq!(spec.partition(), "7-8");
+    assert_eq!(spec.entries(), Entries::Nibbles);
+    assert_eq!((spec.table_len(0), spec.table_len(1)), (57_657_600, 518_918_400));
+    assert_eq!((spec.table_bytes(0), spec.table_bytes(1)), (28_828_800, 259_459_200));
+    assert_eq!(PatternSpec::default_for(4, 4), Some(PatternSpec::fifteen_663()));
+    // No file: nothing loaded, nothing built.
+    let dir = tempfile::tempdir().unwrap();
+    assert!(pdb_cache::load_if_present(&spec, dir.path()).unwrap().is_none());
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
+    // A damaged file is an error, not a build.
+    std::fs::write(dir.path().join(pdb_cache::file_name(&spec)), b"FIFTEEN-PDB\n\x01\0\0\0").unwrap();
+    let err = pdb_cache::load_if_present(&spec, dir.path()).unwrap_err();
+    assert!(err.to_string().contains("truncated"), "{err}");
 }
 
 #[test]
@@ -366,4 +417,28 @@ fn the_15_puzzle_from_the_command_with_a_damaged_cache() {
         "{s}"
     );
     assert!(!text(&compare.stderr).contains("warning"));
+}
+
+#[test]
+fn a_damaged_7_8_cache_falls_back_to_6_6_3_with_a_warning() {
+    // The 7-8 tables take minutes to build, so a test only plants a bad
+    // file where they would be: the command warns, says which tables it
+    // used, and answers with 6-6-3 (built by `pdb build`).
+    let cache = tempfile::tempdir().unwrap();
+    let built = fifteen(&["pdb", "build", "--partition", "6-6-3"], "", cache.path());
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    assert!(text(&built.stdout).contains("pattern databases 6-6-3"), "{}", text(&built.stdout));
+    let dir = cache.path().join("fifteen");
+    std::fs::write(dir.join(pdb_cache::file_name(&PatternSpec::fifteen_78())), b"not tables").unwrap();
+    let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
+    let expected = optimal::solve_with(&board, Heuristic::Patterns(fifteen_pdb()), |_| {}).unwrap().moves.len();
+    let out = fifteen(&["solve", "--solver", "optimal", "--stats"], &board.to_string(), cache.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains("warning: the 7-8 pattern databases cannot be used"), "{err}");
+    assert!(err.contains("pdb build --partition 7-8"), "{err}");
+    assert!(err.contains("pattern databases 6-6-3") && err.contains("loaded from"), "{err}");
+    let moves: Moves = text(&out.stdout).trim().parse().unwrap();
+    assert_eq!(moves.len(), expected);
+    replays(&board, &moves);
 }

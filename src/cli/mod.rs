@@ -47,6 +47,8 @@ enum Command {
     Graph(graph::GraphCommand),
     /// Measure a solver's moves and speed on random boards.
     Bench(bench::BenchCommand),
+    /// Build the optimal solver's pattern databases (`pdb build --partition 7-8`).
+    Pdb(pdb::PdbCommand),
     /// Serve seed 002's game over websockets, with a page to play and watch in a browser.
     #[cfg(feature = "net")]
     #[command(after_help = serve::SERVE_HELP)]
@@ -75,6 +77,7 @@ pub fn run() -> Result<(), CliError> {
         Some(Command::Solve(cmd)) => solve::run(cmd),
         Some(Command::Graph(cmd)) => graph::run(cmd),
         Some(Command::Bench(cmd)) => bench::run(cmd),
+        Some(Command::Pdb(cmd)) => pdb::run(cmd),
         #[cfg(feature = "net")]
         Some(Command::Serve(cmd)) => serve::run(cmd),
         #[cfg(feature = "net")]

@@ -8,9 +8,9 @@
 //! | 12 | `FIFTEEN-PDB\n` |
 //! | 4 | format version (1), little-endian |
 //! | 4 + k | length and text of the spec's [`key`](PatternSpec::key) |
-//! | 4 + 8·t | number of tables and each table's length |
+//! | 4 + 8·t | number of tables and each table's length in bytes |
 //! | 8 | checksum of the key and the tables |
-//! | … | the tables, one byte per entry |
+//! | … | the tables, one byte per entry, or two entries a byte for [`Entries::Nibbles`](super::optimal::Entries) |
 //!
 //! Anything that does not match (a missing or truncated file, another
 //! version or spec, a checksum that differs, a table that does not give the
@@ -31,7 +31,7 @@
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::optimal::{BuildProgress, PatternDatabase, PatternSpec};
@@ -124,8 +124,21 @@ pub fn load_or_build(spec: &PatternSpec, dir: Option<&Path>, progress: impl FnMu
 
 /// Reads and checks a cache file.
 pub fn read(path: &Path, spec: &PatternSpec) -> Result<PatternDatabase, CacheError> {
-    let bytes = std::fs::read(path).map_err(|source| CacheError::Io { path: path.to_path_buf(), source })?;
-    decode(&bytes, spec).map_err(|reason| CacheError::Invalid { path: path.to_path_buf(), reason })
+    let file = std::fs::File::open(path).map_err(|source| CacheError::Io { path: path.to_path_buf(), source })?;
+    decode_from(std::io::BufReader::new(file), spec)
+        .map_err(|reason| CacheError::Invalid { path: path.to_path_buf(), reason })
+}
+
+/// The tables of `spec` from `dir` if its cache file is there: `Ok(None)`
+/// when there is no such file, an error when it cannot be used. Never
+/// builds (for tables too big to build unasked, like
+/// [`PatternSpec::fifteen_78`]).
+pub fn load_if_present(spec: &PatternSpec, dir: &Path) -> Result<Option<PatternDatabase>, CacheError> {
+    match read(&dir.join(file_name(spec)), spec) {
+        Ok(database) => Ok(Some(database)),
+        Err(CacheError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(err) => Err(err),
+    }
 }
 
 /// Writes a cache file (through a temporary file renamed into place, so a
@@ -179,49 +192,62 @@ pub fn encode(database: &PatternDatabase) -> Vec<u8> {
 
 /// Checks and unpacks a cache file's bytes, or says what is wrong.
 pub fn decode(bytes: &[u8], spec: &PatternSpec) -> Result<PatternDatabase, String> {
-    let mut rest = bytes;
-    let mut take = |n: usize, what: &str| -> Result<&[u8], String> {
-        if rest.len() < n {
-            return Err(format!("truncated in the {what}"));
-        }
-        let (head, tail) = rest.split_at(n);
-        rest = tail;
-        Ok(head)
+    decode_from(bytes, spec)
+}
+
+/// The longest spec key a header may announce.
+const MAX_KEY_LEN: usize = 4096;
+
+/// [`decode`] from a reader, each table read straight into its own buffer
+/// (a 7-8 cache holds 288 MB).
+fn decode_from(mut reader: impl Read, spec: &PatternSpec) -> Result<PatternDatabase, String> {
+    let mut take = |n: usize, what: &str| -> Result<Vec<u8>, String> {
+        let mut buf = vec![0u8; n];
+        reader.read_exact(&mut buf).map_err(|e| match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => format!("truncated in the {what}"),
+            _ => format!("cannot read the {what}: {e}"),
+        })?;
+        Ok(buf)
     };
     if take(MAGIC.len(), "header")? != MAGIC {
         return Err("not a fifteen pattern database".into());
     }
     let u32_at = |b: &[u8]| u32::from_le_bytes(b.try_into().expect("4 bytes"));
-    let version = u32_at(take(4, "header")?);
+    let u64_at = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("8 bytes"));
+    let version = u32_at(&take(4, "header")?);
     if version != FORMAT_VERSION {
         return Err(format!("format version {version}, expected {FORMAT_VERSION}"));
     }
-    let key_len = u32_at(take(4, "header")?) as usize;
+    let key_len = u32_at(&take(4, "header")?) as usize;
+    if key_len > MAX_KEY_LEN {
+        return Err(format!("a {key_len}-byte partition key in the header"));
+    }
     let key = take(key_len, "header")?;
     if key != spec.key().as_bytes() {
-        return Err(format!("built for `{}`, not `{}`", String::from_utf8_lossy(key), spec.key()));
+        return Err(format!("built for `{}`, not `{}`", String::from_utf8_lossy(&key), spec.key()));
     }
-    let count = u32_at(take(4, "header")?) as usize;
+    let count = u32_at(&take(4, "header")?) as usize;
     if count != spec.groups().len() {
         return Err(format!("{count} tables, expected {}", spec.groups().len()));
     }
     let mut lengths = Vec::with_capacity(count);
     for g in 0..count {
-        let len = u64::from_le_bytes(take(8, "header")?.try_into().expect("8 bytes"));
-        if len != spec.table_len(g) as u64 {
-            return Err(format!("table {g} has {len} entries, expected {}", spec.table_len(g)));
+        let len = u64_at(&take(8, "header")?);
+        if len != spec.table_bytes(g) as u64 {
+            return Err(format!("table {g} has {len} bytes, expected {}", spec.table_bytes(g)));
         }
         lengths.push(len as usize);
     }
-    let expected = u64::from_le_bytes(take(8, "header")?.try_into().expect("8 bytes"));
+    let expected = u64_at(&take(8, "header")?);
     let mut tables = Vec::with_capacity(count);
     for (g, &len) in lengths.iter().enumerate() {
-        tables.push(take(len, &format!("table {g}"))?.to_vec());
+        tables.push(take(len, &format!("table {g}"))?);
     }
-    if !rest.is_empty() {
-        return Err(format!("{} bytes past the last table", rest.len()));
+    let past = std::io::copy(&mut reader, &mut std::io::sink()).map_err(|e| format!("cannot read the end: {e}"))?;
+    if past != 0 {
+        return Err(format!("{past} bytes past the last table"));
     }
-    let mut parts: Vec<&[u8]> = vec![key];
+    let mut parts: Vec<&[u8]> = vec![&key];
     parts.extend(tables.iter().map(Vec::as_slice));
     let found = checksum(&parts);
     if found != expected {
@@ -283,6 +309,18 @@ mod tests {
         assert!(decode(&bytes, &other).unwrap_err().contains("built for"));
         assert!(decode(b"hello", &spec()).unwrap_err().contains("truncated"));
         assert!(decode(b"hello, world, hi", &spec()).unwrap_err().contains("not a fifteen"));
+    }
+
+    #[test]
+    fn four_bit_tables_round_trip_and_their_damage_is_named() {
+        let nibbles = || spec().with_entries(crate::search::optimal::Entries::Nibbles);
+        let db = PatternDatabase::build(nibbles(), |_| {});
+        assert_eq!(db.size_bytes(), 2 * (9 * 8 * 7 * 6usize).div_ceil(2));
+        let bytes = encode(&db);
+        assert_eq!(decode(&bytes, &nibbles()).unwrap().tables(), db.tables());
+        assert!(decode(&bytes, &spec()).unwrap_err().contains("built for"));
+        assert!(decode(&bytes[..bytes.len() - 3], &nibbles()).unwrap_err().contains("truncated"));
+        assert_ne!(file_name(&nibbles()), file_name(&spec()));
     }
 
     #[test]

@@ -8,7 +8,8 @@
 //! Two lower bounds ([`Heuristic`]):
 //! - Manhattan distance plus linear conflicts, for every size;
 //! - an additive disjoint [`PatternDatabase`] ([`PatternSpec::fifteen_663`]
-//!   for the 15-puzzle), far tighter.
+//!   for the 15-puzzle, or the stronger [`PatternSpec::fifteen_78`]), far
+//!   tighter.
 //!
 //! The search ([`solve_with`]) works in place on one board: a move is made,
 //! the estimate updated from the moved tile alone, and the move undone on the
@@ -26,17 +27,19 @@
 //! assert_eq!(solution.moves.len(), fifteen::search::bfs::solve(&board).unwrap().moves.len());
 //! ```
 
+mod build;
 mod ida;
 mod manhattan;
 mod pdb;
 
-pub use pdb::{BuildProgress, MAX_GROUP_TILES, MAX_GROUPS, PatternDatabase, PatternSpec, PdbError};
+pub use pdb::{BuildProgress, Entries, MAX_GROUP_TILES, MAX_GROUPS, PatternDatabase, PatternSpec, PdbError};
 
 use crate::board::{Board, Move, Moves};
 
 use super::packed::{Grid, MAX_PACKED_CELLS, Packed, move_between};
 use super::{SearchError, Solution, Stats};
 use manhattan::ManhattanConflicts;
+use pdb::Lookup;
 
 /// The most cells the optimal solver takes.
 pub const MAX_OPTIMAL_CELLS: usize = MAX_PACKED_CELLS;
@@ -135,7 +138,10 @@ pub fn solve_with(
     let grid = check(board, heuristic)?;
     Ok(match heuristic {
         Heuristic::ManhattanConflicts => ida::search(&grid, &ManhattanConflicts::new(&grid), board, &mut progress),
-        Heuristic::Patterns(pdb) => ida::search(&grid, pdb, board, &mut progress),
+        Heuristic::Patterns(pdb) => match pdb.spec().entries() {
+            Entries::Bytes => ida::search(&grid, &Lookup::<false>(pdb), board, &mut progress),
+            Entries::Nibbles => ida::search(&grid, &Lookup::<true>(pdb), board, &mut progress),
+        },
     })
 }
 
@@ -145,7 +151,7 @@ pub fn estimate(board: &Board, heuristic: Heuristic<'_>) -> Result<u32, SearchEr
     let (cells, pos) = arrays(board);
     Ok(match heuristic {
         Heuristic::ManhattanConflicts => ManhattanConflicts::new(&grid).evaluate(&cells, &pos).1,
-        Heuristic::Patterns(pdb) => pdb.evaluate(&cells, &pos).1,
+        Heuristic::Patterns(pdb) => pdb.estimate(board)?,
     })
 }
 
@@ -156,7 +162,10 @@ pub fn solve_with_pathfinding(board: &Board, heuristic: Heuristic<'_>) -> Result
     let grid = check(board, heuristic)?;
     match heuristic {
         Heuristic::ManhattanConflicts => Ok(pathfinding_search(&grid, &ManhattanConflicts::new(&grid), board)),
-        Heuristic::Patterns(pdb) => Ok(pathfinding_search(&grid, pdb, board)),
+        Heuristic::Patterns(pdb) => Ok(match pdb.spec().entries() {
+            Entries::Bytes => pathfinding_search(&grid, &Lookup::<false>(pdb), board),
+            Entries::Nibbles => pathfinding_search(&grid, &Lookup::<true>(pdb), board),
+        }),
     }
 }
 

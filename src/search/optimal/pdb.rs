@@ -10,9 +10,14 @@
 //! larger of the two sums is used.
 //!
 //! Tables are built by a breadth-first pass from the goal over (placement,
-//! blank cell) pairs in which moving the blank is free and moving a group
-//! tile costs one. A placement of k tiles on n cells is indexed by its rank
-//! among the n·(n−1)·…·(n−k+1) placements, one byte per entry.
+//! blank region) pairs in which moving the blank is free and moving a group
+//! tile costs one (see `build.rs`). A placement of k tiles on n cells is
+//! indexed by its rank among the n·(n−1)·…·(n−k+1) placements. An entry is
+//! one byte ([`Entries::Bytes`], the moves) or four bits
+//! ([`Entries::Nibbles`]: half the moves beyond the group's Manhattan
+//! distance, which has the same parity, since every move changes one tile's
+//! distance by one), so that the 15-puzzle's 8-tile table takes 259 MB
+//! instead of 519 MB.
 //!
 //! ```
 //! use fifteen::Board;
@@ -25,16 +30,20 @@
 
 use crate::board::{Board, Tile};
 use crate::search::SearchError;
-use crate::search::packed::{Grid, MAX_PACKED_CELLS, NO_CELL};
+use crate::search::packed::{Grid, MAX_PACKED_CELLS};
 
 use super::Estimator;
+pub(crate) use super::build::rank;
 
 /// The most groups a spec may have.
 pub const MAX_GROUPS: usize = 4;
-/// The most tiles in one group (7 tiles of 16 cells make a 57.7 MB table).
-pub const MAX_GROUP_TILES: usize = 7;
+/// The most tiles in one group (8 tiles of 16 cells: 518,918,400 placements).
+pub const MAX_GROUP_TILES: usize = 8;
 
-const UNSET: u8 = u8::MAX;
+pub(super) const UNSET: u8 = u8::MAX;
+
+/// The largest value a four-bit entry holds.
+const NIBBLE_MAX: u8 = 15;
 
 /// A pattern spec that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -43,13 +52,13 @@ pub enum PdbError {
     #[error("bad pattern groups: {0}")]
     BadGroups(String),
     /// Tables of the wrong number or length for the spec.
-    #[error("pattern table {table} has {found} entries, expected {expected}")]
+    #[error("pattern table {table} has {found} bytes, expected {expected}")]
     TableLength {
         /// Which table.
         table: usize,
-        /// Entries found.
+        /// Bytes found.
         found: usize,
-        /// Entries the spec needs.
+        /// Bytes the spec needs.
         expected: usize,
     },
     /// A table's content contradicts the spec (the goal must cost nothing).
@@ -57,18 +66,33 @@ pub enum PdbError {
     BadContent(usize),
 }
 
-/// Which tiles go together: the board shape, the groups, and whether to also
-/// look the mirrored board up (square boards only).
+/// How a table stores its entries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entries {
+    /// One byte per placement: the fewest moves of the group's tiles.
+    Bytes,
+    /// Four bits per placement, two to a byte (the even placement in the
+    /// low half): half the fewest moves beyond the group's Manhattan
+    /// distance, capped at 15 (a cap only lowers the bound, which stays
+    /// admissible).
+    Nibbles,
+}
+
+/// Which tiles go together: the board shape, the groups, whether to also
+/// look the mirrored board up (square boards only), and how entries are
+/// stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PatternSpec {
     rows: usize,
     cols: usize,
     groups: Vec<Vec<Tile>>,
     mirror: bool,
+    entries: Entries,
 }
 
 impl PatternSpec {
-    /// A spec whose groups split the tiles `1..rows*cols` exactly.
+    /// A spec whose groups split the tiles `1..rows*cols` exactly, with
+    /// one-byte entries.
     pub fn new(rows: usize, cols: usize, groups: Vec<Vec<Tile>>, mirror: bool) -> Result<PatternSpec, PdbError> {
         let n = rows * cols;
         if rows < 2 || cols < 2 || n > MAX_PACKED_CELLS {
@@ -97,11 +121,17 @@ impl PatternSpec {
         if mirror && rows != cols {
             return Err(PdbError::BadGroups("the mirror lookup needs a square board".into()));
         }
-        Ok(PatternSpec { rows, cols, groups, mirror })
+        Ok(PatternSpec { rows, cols, groups, mirror, entries: Entries::Bytes })
+    }
+
+    /// The same spec with entries stored as `entries`.
+    pub fn with_entries(mut self, entries: Entries) -> PatternSpec {
+        self.entries = entries;
+        self
     }
 
     /// Korf and Felner's 6-6-3 partition of the 15-puzzle, adapted to the
-    /// blank-last goal, with the mirror lookup:
+    /// blank-last goal, with the mirror lookup and one-byte entries (11.5 MB):
     ///
     /// ```text
     ///  a  c  c  c      a: 1 5 6 9 10 13
@@ -114,7 +144,24 @@ impl PatternSpec {
             .expect("a valid partition")
     }
 
-    /// The partition used by default for a board shape: 6-6-3 for 4×4,
+    /// Korf and Felner's 7-8 partition of the 15-puzzle, adapted to the
+    /// blank-last goal (the bottom two rows and the top two), with the
+    /// mirror lookup (then the right two columns and the left two) and
+    /// four-bit entries: 29 MB + 259 MB, built on request only.
+    ///
+    /// ```text
+    ///  b  b  b  b      a: 9 10 11 12 13 14 15
+    ///  b  b  b  b      b: 1 2 3 4 5 6 7 8
+    ///  a  a  a  a
+    ///  a  a  a  _
+    /// ```
+    pub fn fifteen_78() -> PatternSpec {
+        PatternSpec::new(4, 4, vec![(9..=15).collect(), (1..=8).collect()], true)
+            .expect("a valid partition")
+            .with_entries(Entries::Nibbles)
+    }
+
+    /// The partition built at first use for a board shape: 6-6-3 for 4×4,
     /// none (Manhattan distance and linear conflicts) for the others.
     pub fn default_for(rows: usize, cols: usize) -> Option<PatternSpec> {
         (rows == 4 && cols == 4).then(PatternSpec::fifteen_663)
@@ -140,18 +187,47 @@ impl PatternSpec {
         self.mirror
     }
 
+    /// How entries are stored.
+    pub fn entries(&self) -> Entries {
+        self.entries
+    }
+
     /// Entries of group `g`'s table: n·(n−1)·…·(n−k+1).
     pub fn table_len(&self, g: usize) -> usize {
         let n = self.rows * self.cols;
         (0..self.groups[g].len()).map(|i| n - i).product()
     }
 
+    /// Bytes of group `g`'s table.
+    pub fn table_bytes(&self, g: usize) -> usize {
+        match self.entries {
+            Entries::Bytes => self.table_len(g),
+            Entries::Nibbles => self.table_len(g).div_ceil(2),
+        }
+    }
+
+    /// The group sizes joined by dashes: `6-6-3`, `8-7`.
+    pub fn partition(&self) -> String {
+        self.groups.iter().map(|g| g.len().to_string()).collect::<Vec<_>>().join("-")
+    }
+
     /// A one-line description, also used to name and check cache files:
-    /// `4x4 mirror 1,5,6,9,10,13/7,8,11,12,14,15/2,3,4`.
+    /// `4x4 mirror 1,5,6,9,10,13/7,8,11,12,14,15/2,3,4`, with ` nibbles`
+    /// after it for four-bit entries.
     pub fn key(&self) -> String {
         let groups: Vec<String> =
             self.groups.iter().map(|g| g.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(",")).collect();
-        format!("{}x{} {} {}", self.rows, self.cols, if self.mirror { "mirror" } else { "plain" }, groups.join("/"))
+        let entries = match self.entries {
+            Entries::Bytes => "",
+            Entries::Nibbles => " nibbles",
+        };
+        format!(
+            "{}x{} {} {}{entries}",
+            self.rows,
+            self.cols,
+            if self.mirror { "mirror" } else { "plain" },
+            groups.join("/")
+        )
     }
 }
 
@@ -180,44 +256,35 @@ pub struct PatternDatabase {
     mirror_src: [[u8; MAX_GROUP_TILES]; MAX_GROUPS],
     mirror_group_of: [u8; MAX_PACKED_CELLS],
     mirror_cell: [u8; MAX_PACKED_CELLS],
+    /// `distance[tile][cell]`: Manhattan distance home (for four-bit entries).
+    distance: [[u8; MAX_PACKED_CELLS]; MAX_PACKED_CELLS],
 }
 
 impl PatternDatabase {
-    /// Builds every table of `spec` by breadth-first search, one thread per
-    /// table, reporting progress on the calling thread.
+    /// Builds every table of `spec` by breadth-first search, one table after
+    /// the other, each on all the machine's cores, reporting progress on the
+    /// calling thread.
     pub fn build(spec: PatternSpec, mut progress: impl FnMut(BuildProgress)) -> PatternDatabase {
         let grid = Grid::new(spec.rows, spec.cols).expect("checked by the spec");
         let total: u64 = (0..spec.groups.len()).map(|g| spec.table_len(g) as u64).sum();
-        // One thread per table; they report filled entries over a channel so
-        // that `progress` is only ever called on this thread.
-        let (sender, receiver) = std::sync::mpsc::channel::<u64>();
-        let tables = std::thread::scope(|scope| {
-            let workers: Vec<_> = spec
-                .groups
-                .iter()
-                .map(|group| {
-                    let tiles: Vec<u8> = group.iter().map(|&t| t as u8).collect();
-                    let sender = sender.clone();
-                    let grid = &grid;
-                    scope.spawn(move || {
-                        build_table(grid, &tiles, &mut |filled| {
-                            // The receiver lives until every worker is done.
-                            let _ = sender.send(filled);
-                        })
-                    })
-                })
-                .collect();
-            drop(sender);
-            let mut done = 0u64;
-            for filled in receiver {
-                done += filled;
-                progress(BuildProgress { done, total });
-            }
-            workers
-                .into_iter()
-                .map(|w| w.join().expect("a table build does not panic").expect("a spec's groups have at most 7 tiles"))
-                .collect::<Vec<_>>()
-        });
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(16);
+        let mut done = 0u64;
+        let distance = manhattan(spec.rows, spec.cols);
+        let tables = spec
+            .groups
+            .iter()
+            .map(|group| {
+                let tiles: Vec<u8> = group.iter().map(|&t| t as u8).collect();
+                let bytes = super::build::build_table(&grid, &tiles, threads, &mut |filled| {
+                    done += filled;
+                    progress(BuildProgress { done, total });
+                });
+                match spec.entries {
+                    Entries::Bytes => bytes,
+                    Entries::Nibbles => to_nibbles(&bytes, &tiles, grid.len(), &distance),
+                }
+            })
+            .collect();
         PatternDatabase::from_tables(spec, tables).expect("a fresh build fits its spec")
     }
 
@@ -232,8 +299,8 @@ impl PatternDatabase {
         let mut sizes = [0usize; MAX_GROUPS];
         let mut group_of = [u8::MAX; MAX_PACKED_CELLS];
         for (g, group) in spec.groups.iter().enumerate() {
-            if tables[g].len() != spec.table_len(g) {
-                return Err(PdbError::TableLength { table: g, found: tables[g].len(), expected: spec.table_len(g) });
+            if tables[g].len() != spec.table_bytes(g) {
+                return Err(PdbError::TableLength { table: g, found: tables[g].len(), expected: spec.table_bytes(g) });
             }
             sizes[g] = group.len();
             for (i, &t) in group.iter().enumerate() {
@@ -241,7 +308,7 @@ impl PatternDatabase {
                 group_of[t as usize] = g as u8;
             }
             let home: Vec<u8> = group.iter().map(|&t| t as u8 - 1).collect();
-            if tables[g][rank(&home, n)] != 0 {
+            if entry(&tables[g], rank(&home, n), spec.entries) != 0 {
                 return Err(PdbError::BadContent(g));
             }
         }
@@ -268,7 +335,19 @@ impl PatternDatabase {
                 mirror_group_of[t] = group_of[mirror_tile[t] as usize];
             }
         }
-        Ok(PatternDatabase { spec, tables, n, tiles, sizes, group_of, mirror_src, mirror_group_of, mirror_cell })
+        let distance = manhattan(spec.rows, spec.cols);
+        Ok(PatternDatabase {
+            spec,
+            tables,
+            n,
+            tiles,
+            sizes,
+            group_of,
+            mirror_src,
+            mirror_group_of,
+            mirror_cell,
+            distance,
+        })
     }
 
     /// The spec the tables were built for.
@@ -276,7 +355,7 @@ impl PatternDatabase {
         &self.spec
     }
 
-    /// The tables, one per group.
+    /// The tables, one per group, as stored.
     pub fn tables(&self) -> &[Vec<u8>] {
         &self.tables
     }
@@ -290,7 +369,10 @@ impl PatternDatabase {
     pub fn estimate(&self, board: &Board) -> Result<u32, SearchError> {
         self.check_shape(board)?;
         let (cells, pos) = super::arrays(board);
-        Ok(self.evaluate(&cells, &pos).1)
+        Ok(match self.spec.entries {
+            Entries::Bytes => Lookup::<false>(self).evaluate(&cells, &pos).1,
+            Entries::Nibbles => Lookup::<true>(self).evaluate(&cells, &pos).1,
+        })
     }
 
     pub(crate) fn check_shape(&self, board: &Board) -> Result<(), SearchError> {
@@ -305,48 +387,110 @@ impl PatternDatabase {
         Ok(())
     }
 
+    /// The entry of group `g` for the tiles at `at` (read as stored).
     #[inline]
-    fn value(&self, g: usize, pos: &[u8; MAX_PACKED_CELLS]) -> u8 {
+    fn stored<const NIBBLES: bool>(&self, g: usize, at: &[u8]) -> u8 {
+        let index = rank(at, self.n);
+        if NIBBLES { (self.tables[g][index >> 1] >> ((index & 1) << 2)) & 0xF } else { self.tables[g][index] }
+    }
+
+    #[inline]
+    fn value<const NIBBLES: bool>(&self, g: usize, pos: &[u8; MAX_PACKED_CELLS]) -> u8 {
         let mut at = [0u8; MAX_GROUP_TILES];
         for i in 0..self.sizes[g] {
             at[i] = pos[self.tiles[g][i] as usize];
         }
-        self.tables[g][rank(&at[..self.sizes[g]], self.n)]
+        self.stored::<NIBBLES>(g, &at[..self.sizes[g]])
     }
 
     #[inline]
-    fn mirror_value(&self, g: usize, pos: &[u8; MAX_PACKED_CELLS]) -> u8 {
+    fn mirror_value<const NIBBLES: bool>(&self, g: usize, pos: &[u8; MAX_PACKED_CELLS]) -> u8 {
         let mut at = [0u8; MAX_GROUP_TILES];
         for i in 0..self.sizes[g] {
             at[i] = self.mirror_cell[pos[self.mirror_src[g][i] as usize] as usize];
         }
-        self.tables[g][rank(&at[..self.sizes[g]], self.n)]
+        self.stored::<NIBBLES>(g, &at[..self.sizes[g]])
     }
 }
 
-/// Per-node values: each group's value, plain and mirrored, and their sums.
+/// `distance[tile][cell]`: Manhattan distance from the cell to the tile's home.
+fn manhattan(rows: usize, cols: usize) -> [[u8; MAX_PACKED_CELLS]; MAX_PACKED_CELLS] {
+    let mut distance = [[0u8; MAX_PACKED_CELLS]; MAX_PACKED_CELLS];
+    for (tile, row) in distance.iter_mut().enumerate().take(rows * cols).skip(1) {
+        let home = tile - 1;
+        for (cell, d) in row.iter_mut().enumerate().take(rows * cols) {
+            *d = ((cell / cols).abs_diff(home / cols) + (cell % cols).abs_diff(home % cols)) as u8;
+        }
+    }
+    distance
+}
+
+/// One entry of a stored table.
+fn entry(table: &[u8], index: usize, entries: Entries) -> u8 {
+    match entries {
+        Entries::Bytes => table[index],
+        Entries::Nibbles => (table[index >> 1] >> ((index & 1) << 2)) & 0xF,
+    }
+}
+
+/// A byte table (moves) as four-bit entries: half the moves beyond the
+/// placement's Manhattan distance, capped at 15.
+fn to_nibbles(bytes: &[u8], tiles: &[u8], n: usize, distance: &[[u8; MAX_PACKED_CELLS]; MAX_PACKED_CELLS]) -> Vec<u8> {
+    let mut out = vec![0u8; bytes.len().div_ceil(2)];
+    super::build::for_each_placement(n, tiles.len(), |index, at| {
+        let md: u8 = at.iter().zip(tiles).map(|(&cell, &t)| distance[t as usize][cell as usize]).sum();
+        let moves = bytes[index];
+        debug_assert!(moves != UNSET && moves >= md && (moves - md) % 2 == 0, "parity of the moves");
+        let excess = ((moves - md) / 2).min(NIBBLE_MAX);
+        out[index >> 1] |= excess << ((index & 1) << 2);
+    });
+    out
+}
+
+/// The tables read as a lower bound, for entries of one kind
+/// (`NIBBLES`: four-bit entries over the Manhattan distance).
+#[derive(Clone, Copy)]
+pub(crate) struct Lookup<'a, const NIBBLES: bool>(pub(crate) &'a PatternDatabase);
+
+/// Per-node values: each group's entry, plain and mirrored, their sums,
+/// and (four-bit entries) the Manhattan distance of the whole board, which
+/// the mirrored board shares.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct GroupValues {
     values: [u8; MAX_GROUPS],
     mirrored: [u8; MAX_GROUPS],
     sum: u16,
     mirrored_sum: u16,
+    manhattan: u16,
 }
 
-impl Estimator for PatternDatabase {
+impl<const NIBBLES: bool> Lookup<'_, NIBBLES> {
+    /// The bound from the entry sums.
+    #[inline]
+    fn bound(v: &GroupValues, sum: u16) -> u32 {
+        if NIBBLES { u32::from(v.manhattan + 2 * sum) } else { u32::from(sum) }
+    }
+}
+
+impl<const NIBBLES: bool> Estimator for Lookup<'_, NIBBLES> {
     type Aux = GroupValues;
 
     fn evaluate(&self, _cells: &[u8; MAX_PACKED_CELLS], pos: &[u8; MAX_PACKED_CELLS]) -> (GroupValues, u32) {
-        let mut v = GroupValues { values: [0; MAX_GROUPS], mirrored: [0; MAX_GROUPS], sum: 0, mirrored_sum: 0 };
-        for g in 0..self.spec.groups.len() {
-            v.values[g] = self.value(g, pos);
+        let db = self.0;
+        let mut v =
+            GroupValues { values: [0; MAX_GROUPS], mirrored: [0; MAX_GROUPS], sum: 0, mirrored_sum: 0, manhattan: 0 };
+        for (distance, &cell) in db.distance.iter().zip(pos).take(db.n).skip(1) {
+            v.manhattan += u16::from(distance[cell as usize]);
+        }
+        for g in 0..db.spec.groups.len() {
+            v.values[g] = db.value::<NIBBLES>(g, pos);
             v.sum += u16::from(v.values[g]);
-            if self.spec.mirror {
-                v.mirrored[g] = self.mirror_value(g, pos);
+            if db.spec.mirror {
+                v.mirrored[g] = db.mirror_value::<NIBBLES>(g, pos);
                 v.mirrored_sum += u16::from(v.mirrored[g]);
             }
         }
-        (v, u32::from(v.sum.max(v.mirrored_sum)))
+        (v, Self::bound(&v, v.sum.max(v.mirrored_sum)))
     }
 
     #[inline]
@@ -356,167 +500,30 @@ impl Estimator for PatternDatabase {
         _cells: &[u8; MAX_PACKED_CELLS],
         pos: &[u8; MAX_PACKED_CELLS],
         tile: u8,
-        _from: usize,
-        _to: usize,
+        from: usize,
+        to: usize,
         budget: u32,
     ) -> u32 {
-        let g = self.group_of[tile as usize] as usize;
-        let new = self.value(g, pos);
+        let db = self.0;
+        if NIBBLES {
+            let d = &db.distance[tile as usize];
+            v.manhattan = v.manhattan + u16::from(d[to]) - u16::from(d[from]);
+        }
+        let g = db.group_of[tile as usize] as usize;
+        let new = db.value::<NIBBLES>(g, pos);
         v.sum = v.sum + u16::from(new) - u16::from(v.values[g]);
         v.values[g] = new;
-        if !self.spec.mirror || u32::from(v.sum) > budget {
+        let plain = Self::bound(v, v.sum);
+        if !db.spec.mirror || plain > budget {
             // Pruned on the plain sum alone: the mirrored values are not
             // needed (this child is never expanded, so they may go stale).
-            return u32::from(v.sum);
+            return plain;
         }
-        let mg = self.mirror_group_of[tile as usize] as usize;
-        let new = self.mirror_value(mg, pos);
+        let mg = db.mirror_group_of[tile as usize] as usize;
+        let new = db.mirror_value::<NIBBLES>(mg, pos);
         v.mirrored_sum = v.mirrored_sum + u16::from(new) - u16::from(v.mirrored[mg]);
         v.mirrored[mg] = new;
-        u32::from(v.sum.max(v.mirrored_sum))
-    }
-}
-
-/// Index of a placement of k distinct cells among n: the cells' ranks
-/// among the cells still free, read as a mixed-radix number (n, n−1, …).
-#[inline]
-pub(crate) fn rank(at: &[u8], n: usize) -> usize {
-    let mut used = 0u32;
-    let mut index = 0usize;
-    for (i, &p) in at.iter().enumerate() {
-        let free_below = u32::from(p) - (used & ((1u32 << p) - 1)).count_ones();
-        index = index * (n - i) + free_below as usize;
-        used |= 1 << p;
-    }
-    index
-}
-
-/// Builds one group's table; calls `progress(newly_filled)` now and then
-/// (the counts add up to the entries filled) and returns the table.
-///
-/// The breadth-first pass runs over (placement, blank cell) pairs in which
-/// the blank wanders for free among the cells no group tile covers, and a
-/// move of cost one slides a group tile into the blank. A state's whole
-/// blank region is grown at once as a 16-bit mask (shifts, no single blank
-/// moves) and marked visited in one word write, since a placement's 16
-/// blank cells share one 16-bit lane of the visited set. Queue entries pack
-/// the placement (4 bits a tile), the blank (4 bits) and the placement's
-/// index (32 bits) into a `u64`.
-fn build_table(grid: &Grid, tiles: &[u8], progress: &mut dyn FnMut(u64)) -> Option<Vec<u8>> {
-    let n = grid.len();
-    let k = tiles.len();
-    if k > MAX_GROUP_TILES {
-        return None;
-    }
-    let regions = Regions::new(grid);
-    let entries: usize = (0..k).map(|i| n - i).product();
-    let mut table = vec![UNSET; entries];
-    // 16 bits per placement, one per blank cell: four placements a word.
-    let mut visited = vec![0u64; entries.div_ceil(4)];
-    let is_visited =
-        |visited: &[u64], index: usize, cell: u32| visited[index >> 2] >> ((index & 3) * 16 + cell as usize) & 1 != 0;
-    let pack = |at: &[u8], cell: u32, index: usize| -> u64 {
-        let mut e = 0u64;
-        for (i, &p) in at.iter().enumerate() {
-            e |= u64::from(p) << (4 * i);
-        }
-        e | (u64::from(cell) << 28) | ((index as u64) << 32)
-    };
-    let home: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
-    let mut filled = 0u64;
-    let mut current = vec![pack(&home, n as u32 - 1, rank(&home, n))];
-    let mut next: Vec<u64> = Vec::new();
-    let mut cost = 0u8;
-    let mut at = [0u8; MAX_GROUP_TILES];
-    while !current.is_empty() {
-        for &e in &current {
-            let blank = ((e >> 28) & 0xF) as u32;
-            let index = (e >> 32) as usize;
-            if is_visited(&visited, index, blank) {
-                continue;
-            }
-            let mut occupied = 0u32;
-            for (i, slot) in at.iter_mut().enumerate().take(k) {
-                *slot = ((e >> (4 * i)) & 0xF) as u8;
-                occupied |= 1 << *slot;
-            }
-            let region = regions.flood(1 << blank, regions.full & !occupied);
-            visited[index >> 2] |= u64::from(region) << ((index & 3) * 16);
-            if table[index] == UNSET {
-                table[index] = cost;
-                filled += 1;
-                if filled & 0xFFFF == 0 {
-                    progress(0x10000);
-                }
-            }
-            for i in 0..k {
-                let p = at[i];
-                let mut targets = regions.next_to[p as usize] & region;
-                while targets != 0 {
-                    let c = targets.trailing_zeros();
-                    targets &= targets - 1;
-                    at[i] = c as u8;
-                    let new_index = rank(&at[..k], n);
-                    if !is_visited(&visited, new_index, u32::from(p)) {
-                        next.push(pack(&at[..k], u32::from(p), new_index));
-                    }
-                }
-                at[i] = p;
-            }
-        }
-        std::mem::swap(&mut current, &mut next);
-        next.clear();
-        cost += 1;
-    }
-    progress(filled & 0xFFFF);
-    Some(table)
-}
-
-/// Cell masks of a grid, for growing blank regions by shifts.
-struct Regions {
-    full: u32,
-    not_first_col: u32,
-    not_last_col: u32,
-    cols: u32,
-    /// `next_to[cell]`: the cells next to it.
-    next_to: [u32; MAX_PACKED_CELLS],
-}
-
-impl Regions {
-    fn new(grid: &Grid) -> Regions {
-        let n = grid.len();
-        let cols = grid.cols();
-        let full = (1u32 << n) - 1;
-        let first_col = (0..n).filter(|c| c % cols == 0).fold(0u32, |m, c| m | 1 << c);
-        let last_col = (0..n).filter(|c| c % cols == cols - 1).fold(0u32, |m, c| m | 1 << c);
-        let mut next_to = [0u32; MAX_PACKED_CELLS];
-        for (cell, mask) in next_to.iter_mut().enumerate().take(n) {
-            for m in 0..4 {
-                let c = grid.source(cell, m);
-                if c != NO_CELL {
-                    *mask |= 1 << c;
-                }
-            }
-        }
-        Regions { full, not_first_col: full & !first_col, not_last_col: full & !last_col, cols: cols as u32, next_to }
-    }
-
-    /// The cells of `free` connected to `seed` (seed included).
-    #[inline]
-    fn flood(&self, seed: u32, free: u32) -> u32 {
-        let mut region = seed;
-        loop {
-            let grown = (region
-                | ((region << 1) & self.not_first_col)
-                | ((region >> 1) & self.not_last_col)
-                | (region << self.cols)
-                | (region >> self.cols))
-                & (free | seed);
-            if grown == region {
-                return region;
-            }
-            region = grown;
-        }
+        Self::bound(v, v.sum.max(v.mirrored_sum))
     }
 }
 

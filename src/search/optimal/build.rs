@@ -1,0 +1,491 @@
+//! Building one pattern table: a layered breadth-first pass over
+//! (placement, blank region) pairs, shared by every table size from the
+//! tests' 3×3 groups to the 15-puzzle's 8-tile group (518,918,400
+//! placements).
+//!
+//! Moving the blank is free and sliding a group tile costs one, so a state
+//! is a placement of the group's tiles plus the *region* of free cells the
+//! blank can wander in. Level d+1 is everything one tile slide away from
+//! level d that no earlier level reached. Instead of a queue (which for 8
+//! tiles would hold billions of entries) three bitmaps are kept, each with
+//! one lane of 8 or 16 bits per placement, one bit per free cell (the
+//! placement's free cells in ascending order, so 8 tiles on 16 cells need
+//! exactly 8 bits): the states seen, the current level and the next one. A
+//! level is one sweep over the current bitmap; sweeps are split into chunks
+//! that the worker threads claim, and the bitmaps are atomic words, so a
+//! state reached by two threads at once is recorded once or twice, never
+//! lost. A placement's value is the level at which the first of its regions
+//! was reached.
+//!
+//! For 8 tiles of 16 cells the bitmaps take 3 × 519 MB and the byte table
+//! another 519 MB.
+
+use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
+
+use crate::search::packed::{Grid, MAX_PACKED_CELLS, NO_CELL};
+
+use super::pdb::{MAX_GROUP_TILES, UNSET};
+
+/// Nibble `q` is 1 for every cell `q`: adding `(ONES << 4p) << 4` counts
+/// one more placed cell below each cell above `p`.
+const ONES: u64 = 0x1111_1111_1111_1111;
+
+/// Placements a worker claims at a time.
+const CHUNK: usize = 1 << 15;
+
+/// Tables with fewer entries than this are built on one thread.
+const PARALLEL_FROM: usize = 1 << 20;
+
+/// The cells above `p`, as nibble counters (see [`ONES`]).
+#[inline]
+pub(crate) fn above(p: u8) -> u64 {
+    (ONES << (4 * u32::from(p))) << 4
+}
+
+/// Index of a placement of k distinct cells among n: the cells' ranks
+/// among the cells still free, read as a mixed-radix number (n, n−1, …).
+#[inline]
+pub(crate) fn rank(at: &[u8], n: usize) -> usize {
+    // Nibble q of `below` counts the cells placed so far that lie below q.
+    let mut below = 0u64;
+    let mut index = 0usize;
+    for (i, &p) in at.iter().enumerate() {
+        let free_below = u64::from(p) - ((below >> (4 * u32::from(p))) & 0xF);
+        index = index * (n - i) + free_below as usize;
+        below += above(p);
+    }
+    index
+}
+
+/// The bits of `mask` at the positions of `free`'s set bits, packed
+/// (bit i of the result: the i-th free cell).
+#[inline]
+fn extract(mask: u32, free: u32) -> u32 {
+    let (mut out, mut f, mut bit) = (0u32, free, 0u32);
+    while f != 0 {
+        let low = f & f.wrapping_neg();
+        if mask & low != 0 {
+            out |= 1 << bit;
+        }
+        bit += 1;
+        f ^= low;
+    }
+    out
+}
+
+/// The inverse of [`extract`]: the free cells whose bits are set.
+#[inline]
+fn deposit(bits: u32, free: u32) -> u32 {
+    let (mut out, mut f, mut b) = (0u32, free, bits);
+    while f != 0 && b != 0 {
+        let low = f & f.wrapping_neg();
+        if b & 1 != 0 {
+            out |= low;
+        }
+        b >>= 1;
+        f ^= low;
+    }
+    out
+}
+
+/// Cell masks of a grid, for growing blank regions by shifts.
+pub(super) struct Regions {
+    pub(super) full: u32,
+    not_first_col: u32,
+    not_last_col: u32,
+    cols: u32,
+    /// `next_to[cell]`: the cells next to it.
+    pub(super) next_to: [u32; MAX_PACKED_CELLS],
+}
+
+impl Regions {
+    pub(super) fn new(grid: &Grid) -> Regions {
+        let n = grid.len();
+        let cols = grid.cols();
+        let full = (1u32 << n) - 1;
+        let first_col = (0..n).filter(|c| c % cols == 0).fold(0u32, |m, c| m | 1 << c);
+        let last_col = (0..n).filter(|c| c % cols == cols - 1).fold(0u32, |m, c| m | 1 << c);
+        let mut next_to = [0u32; MAX_PACKED_CELLS];
+        for (cell, mask) in next_to.iter_mut().enumerate().take(n) {
+            for m in 0..4 {
+                let c = grid.source(cell, m);
+                if c != NO_CELL {
+                    *mask |= 1 << c;
+                }
+            }
+        }
+        Regions { full, not_first_col: full & !first_col, not_last_col: full & !last_col, cols: cols as u32, next_to }
+    }
+
+    /// The cells of `free` connected to `seed` (seed included).
+    #[inline]
+    pub(super) fn flood(&self, seed: u32, free: u32) -> u32 {
+        let mut region = seed;
+        loop {
+            let grown = (region
+                | ((region << 1) & self.not_first_col)
+                | ((region >> 1) & self.not_last_col)
+                | (region << self.cols)
+                | (region >> self.cols))
+                & (free | seed);
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+}
+
+/// What every worker reads: the shape of the pass and the shared tables.
+struct Pass {
+    n: usize,
+    k: usize,
+    regions: Regions,
+    /// Radix of each digit: n, n−1, …
+    radix: [u32; MAX_GROUP_TILES],
+    entries: usize,
+    /// Bits per placement in the bitmaps (8 or 16), placements per word as a shift.
+    lane_bits: u32,
+    lane_shift: u32,
+    lane_mask: u64,
+    seen: Vec<AtomicU64>,
+    table: Vec<AtomicU8>,
+}
+
+/// What a slide led to.
+enum Reached {
+    /// A state seen before.
+    Old,
+    /// A new region of a placement seen before.
+    NewRegion,
+    /// A placement seen for the first time.
+    NewPlacement,
+}
+
+/// A placement taken apart, with what ranking its first i tiles left behind.
+struct Placement {
+    at: [u8; MAX_GROUP_TILES],
+    /// `prefix[i]`: the index after the first i digits.
+    prefix: [usize; MAX_GROUP_TILES + 1],
+    /// `below[i]`: nibble counters of the first i cells (see [`rank`]).
+    below: [u64; MAX_GROUP_TILES + 1],
+    occupied: u32,
+}
+
+impl Pass {
+    #[inline]
+    fn lane(&self, words: &[AtomicU64], index: usize) -> (usize, u32, u32) {
+        let word = index >> self.lane_shift;
+        let shift = ((index & ((1 << self.lane_shift) - 1)) as u32) * self.lane_bits;
+        (word, shift, ((words[word].load(Relaxed) >> shift) & self.lane_mask) as u32)
+    }
+
+    fn unrank(&self, mut index: usize) -> Placement {
+        let mut digits = [0u32; MAX_GROUP_TILES];
+        for i in (0..self.k).rev() {
+            let radix = self.radix[i] as usize;
+            digits[i] = (index % radix) as u32;
+            index /= radix;
+        }
+        let mut p = Placement {
+            at: [0; MAX_GROUP_TILES],
+            prefix: [0; MAX_GROUP_TILES + 1],
+            below: [0; MAX_GROUP_TILES + 1],
+            occupied: 0,
+        };
+        for (i, &digit) in digits.iter().enumerate().take(self.k) {
+            let mut rest = self.regions.full & !p.occupied;
+            for _ in 0..digit {
+                rest &= rest - 1;
+            }
+            let cell = rest.trailing_zeros() as u8;
+            p.at[i] = cell;
+            p.occupied |= 1 << cell;
+            p.prefix[i + 1] = p.prefix[i] * self.radix[i] as usize + digit as usize;
+            p.below[i + 1] = p.below[i] + above(cell);
+        }
+        p
+    }
+
+    /// The index of `p` with tile `i` moved to cell `to`.
+    #[inline]
+    fn moved_index(&self, p: &Placement, i: usize, to: u8) -> usize {
+        let mut index = p.prefix[i];
+        let mut below = p.below[i];
+        for j in i..self.k {
+            let cell = if j == i { to } else { p.at[j] };
+            let free_below = u64::from(cell) - ((below >> (4 * u32::from(cell))) & 0xF);
+            index = index * self.radix[j] as usize + free_below as usize;
+            below += above(cell);
+        }
+        index
+    }
+
+    /// Expands the current level's states in words `words` of `current`,
+    /// clearing them; returns the placements reached for the first time and
+    /// the states added to the next level.
+    fn sweep(&self, current: &[AtomicU64], next: &[AtomicU64], words: std::ops::Range<usize>, level: u8) -> (u64, u64) {
+        let per_word = 1usize << self.lane_shift;
+        let (mut filled, mut added) = (0u64, 0u64);
+        for w in words {
+            let word = current[w].load(Relaxed);
+            if word == 0 {
+                continue;
+            }
+            current[w].store(0, Relaxed);
+            for slot in 0..per_word {
+                let lane = ((word >> (slot as u32 * self.lane_bits)) & self.lane_mask) as u32;
+                let index = (w << self.lane_shift) + slot;
+                if lane == 0 || index >= self.entries {
+                    continue;
+                }
+                let p = self.unrank(index);
+                let free = self.regions.full & !p.occupied;
+                let mut frontier = deposit(lane, free);
+                while frontier != 0 {
+                    let region = self.regions.flood(frontier & frontier.wrapping_neg(), free);
+                    frontier &= !region;
+                    for i in 0..self.k {
+                        let from = p.at[i];
+                        let mut targets = self.regions.next_to[from as usize] & region;
+                        while targets != 0 {
+                            let to = targets.trailing_zeros() as u8;
+                            targets &= targets - 1;
+                            match self.reach(&p, i, from, to, free, next, level) {
+                                Reached::Old => {}
+                                Reached::NewRegion => added += 1,
+                                Reached::NewPlacement => {
+                                    added += 1;
+                                    filled += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        (filled, added)
+    }
+
+    /// Records the state where tile `i` slid from `from` into the blank at
+    /// `to` (the blank now at `from`).
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn reach(&self, p: &Placement, i: usize, from: u8, to: u8, free: u32, next: &[AtomicU64], level: u8) -> Reached {
+        let index = self.moved_index(p, i, to);
+        let free = (free | 1 << from) & !(1u32 << to);
+        let ordinal = (free & ((1u32 << from) - 1)).count_ones();
+        let (word, shift, seen) = self.lane(&self.seen, index);
+        if seen >> ordinal & 1 != 0 {
+            return Reached::Old;
+        }
+        let region = extract(self.regions.flood(1 << from, free), free);
+        let before = (self.seen[word].fetch_or(u64::from(region) << shift, Relaxed) >> shift) & self.lane_mask;
+        if before >> ordinal & 1 != 0 {
+            return Reached::Old; // another thread got here first
+        }
+        next[word].fetch_or(u64::from(region) << shift, Relaxed);
+        if before == 0 {
+            self.table[index].store(level + 1, Relaxed);
+            Reached::NewPlacement
+        } else {
+            Reached::NewRegion
+        }
+    }
+}
+
+/// Builds one group's table, one byte per placement (the fewest slides of
+/// the group's tiles), on up to `threads` threads; calls
+/// `progress(newly_filled)` now and then on the calling thread.
+pub(super) fn build_table(grid: &Grid, tiles: &[u8], threads: usize, progress: &mut dyn FnMut(u64)) -> Vec<u8> {
+    let n = grid.len();
+    let k = tiles.len();
+    assert!(
+        (1..=MAX_GROUP_TILES).contains(&k) && k < n,
+        "a group of 1 to {MAX_GROUP_TILES} tiles, fewer than the cells"
+    );
+    let entries: usize = (0..k).map(|i| n - i).product();
+    let lane_bits = if n - k <= 8 { 8 } else { 16 };
+    let lane_shift = if lane_bits == 8 { 3 } else { 2 };
+    let words = entries.div_ceil(1 << lane_shift);
+    let zeroed = || (0..words).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
+    let mut radix = [0u32; MAX_GROUP_TILES];
+    for (i, r) in radix.iter_mut().enumerate().take(k) {
+        *r = (n - i) as u32;
+    }
+    let pass = Pass {
+        n,
+        k,
+        regions: Regions::new(grid),
+        radix,
+        entries,
+        lane_bits,
+        lane_shift,
+        lane_mask: (1u64 << lane_bits) - 1,
+        seen: zeroed(),
+        table: (0..entries).map(|_| AtomicU8::new(UNSET)).collect(),
+    };
+    let (mut current, mut next) = (zeroed(), zeroed());
+
+    // The goal: every tile home, the blank in the last cell.
+    let home: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
+    let goal = rank(&home, pass.n);
+    let occupied = home.iter().fold(0u32, |m, &c| m | 1 << c);
+    let free = pass.regions.full & !occupied;
+    let region = u64::from(extract(pass.regions.flood(1 << (n - 1), free), free));
+    let (word, shift, _) = pass.lane(&pass.seen, goal);
+    pass.seen[word].fetch_or(region << shift, Relaxed);
+    current[word].fetch_or(region << shift, Relaxed);
+    pass.table[goal].store(0, Relaxed);
+    progress(1);
+
+    let threads = if entries < PARALLEL_FROM { 1 } else { threads.max(1) };
+    let chunk_words = CHUNK >> lane_shift;
+    let mut level = 0u8;
+    loop {
+        assert!(level < UNSET - 1, "levels fit a byte below the unset mark");
+        let claimed = AtomicUsize::new(0);
+        let (sender, receiver) = std::sync::mpsc::channel::<u64>();
+        let added = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    let sender = sender.clone();
+                    let (pass, current, next, claimed) = (&pass, &current, &next, &claimed);
+                    scope.spawn(move || {
+                        let mut total = 0u64;
+                        let mut unreported = 0u64;
+                        loop {
+                            let start = claimed.fetch_add(chunk_words, Relaxed);
+                            if start >= words {
+                                break;
+                            }
+                            let (filled, added) =
+                                pass.sweep(current, next, start..(start + chunk_words).min(words), level);
+                            total += added;
+                            unreported += filled;
+                            if unreported >= 1 << 16 {
+                                // The receiver lives until every worker is done.
+                                let _ = sender.send(std::mem::take(&mut unreported));
+                            }
+                        }
+                        let _ = sender.send(unreported);
+                        total
+                    })
+                })
+                .collect();
+            drop(sender);
+            for filled in receiver {
+                progress(filled);
+            }
+            workers.into_iter().map(|w| w.join().expect("a sweep does not panic")).sum::<u64>()
+        });
+        // `current` was cleared by the sweep: it becomes the next level's target.
+        std::mem::swap(&mut current, &mut next);
+        level += 1;
+        if added == 0 {
+            break;
+        }
+    }
+    drop((current, next));
+    let Pass { table, .. } = pass;
+    table.into_iter().map(AtomicU8::into_inner).collect()
+}
+
+/// Calls `visit(index, cells)` for every placement of `k` tiles on `n`
+/// cells, in index order.
+pub(super) fn for_each_placement(n: usize, k: usize, mut visit: impl FnMut(usize, &[u8])) {
+    fn walk(
+        n: usize,
+        k: usize,
+        at: &mut [u8; MAX_GROUP_TILES],
+        i: usize,
+        used: u32,
+        next: &mut usize,
+        visit: &mut dyn FnMut(usize, &[u8]),
+    ) {
+        if i == k {
+            visit(*next, &at[..k]);
+            *next += 1;
+            return;
+        }
+        for cell in 0..n as u8 {
+            if used & 1 << cell == 0 {
+                at[i] = cell;
+                walk(n, k, at, i + 1, used | 1 << cell, next, visit);
+            }
+        }
+    }
+    let mut at = [0u8; MAX_GROUP_TILES];
+    let mut next = 0;
+    walk(n, k, &mut at, 0, 0, &mut next, &mut visit);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rank as first written: free cells below by popcount.
+    fn rank_by_popcount(at: &[u8], n: usize) -> usize {
+        let mut used = 0u32;
+        let mut index = 0usize;
+        for (i, &p) in at.iter().enumerate() {
+            let free_below = u32::from(p) - (used & ((1u32 << p) - 1)).count_ones();
+            index = index * (n - i) + free_below as usize;
+            used |= 1 << p;
+        }
+        index
+    }
+
+    #[test]
+    fn ranks_count_up_in_enumeration_order_and_match_the_popcount_rank() {
+        for (n, k) in [(6, 3), (9, 4), (16, 3), (8, 8)] {
+            let mut count = 0;
+            for_each_placement(n, k, |index, at| {
+                assert_eq!(rank(at, n), index);
+                assert_eq!(rank_by_popcount(at, n), index);
+                count += 1;
+            });
+            assert_eq!(count, (0..k).map(|i| n - i).product::<usize>());
+        }
+        assert_eq!(rank(&[15, 14, 13, 12, 11, 10, 9, 8], 16), 518_918_400 - 1);
+    }
+
+    #[test]
+    fn extract_and_deposit_are_inverse() {
+        let free = 0b1011_0110_0101u32;
+        for mask in 0..(1u32 << 12) {
+            let bits = extract(mask, free);
+            assert_eq!(deposit(bits, free), mask & free);
+        }
+    }
+
+    #[test]
+    fn unrank_and_moved_index_agree_with_rank() {
+        let grid = Grid::new(3, 3).unwrap();
+        let build = build_table(&grid, &[1, 2, 3], 1, &mut |_| {});
+        assert_eq!(build.len(), 9 * 8 * 7);
+        let pass = Pass {
+            n: 9,
+            k: 3,
+            regions: Regions::new(&grid),
+            radix: [9, 8, 7, 0, 0, 0, 0, 0],
+            entries: 504,
+            lane_bits: 8,
+            lane_shift: 3,
+            lane_mask: 0xFF,
+            seen: Vec::new(),
+            table: Vec::new(),
+        };
+        for_each_placement(9, 3, |index, at| {
+            let p = pass.unrank(index);
+            assert_eq!(&p.at[..3], at);
+            for i in 0..3 {
+                for to in (0..9u8).filter(|c| !at.contains(c)) {
+                    let mut moved = [at[0], at[1], at[2]];
+                    moved[i] = to;
+                    assert_eq!(pass.moved_index(&p, i, to), rank(&moved, 9));
+                }
+            }
+        });
+    }
+}
