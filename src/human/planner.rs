@@ -3,7 +3,7 @@
 use crate::board::{Board, Pos, Tile, tile_for};
 
 use super::event::{Event, Group, Phase, Region};
-use super::grid::{Dir, Grid, MAX_SIDE};
+use super::grid::{Dir, FAR, Grid, MAX_SIDE, Weights};
 use super::router::RouteStats;
 use super::schedule::{Order, Placement, Schedule};
 use super::window::Window;
@@ -134,15 +134,15 @@ impl Planner {
             }
             sink(&Event::PhaseStarted(phase));
             self.phase = Some(phase);
-            // The tiles placed next weigh double when the blank pushes them:
-            // the line's own, and in shells the crossing line's (placed just
-            // after). Measured, 100 boards each: 10×10 1.919 → 1.874 moves/n³,
-            // 30×30 1.933 → 1.905, 100×100 (4 boards) 1.873 → 1.861.
-            let dual = self.order == Order::Shells;
-            self.grid.focus = match phase {
-                Phase::Row(r) => (r + 1, if dual { r + 1 } else { usize::MAX }),
-                Phase::Column(c) => (if dual { c + 2 } else { usize::MAX }, c + 1),
-                _ => (usize::MAX, usize::MAX),
+            // Pushes count most for the tiles placed soonest (see
+            // `Weights`): the line's own and, in shells, the crossing line's.
+            let (rows, cols) = (self.grid.rows, self.grid.cols);
+            let shells = self.order == Order::Shells;
+            self.grid.weights = match phase {
+                Phase::Row(r) if shells => Weights::sweeping(r + 1, r + 1, (rows - r).min(cols - r)),
+                Phase::Row(r) => Weights::sweeping(r + 1, FAR, rows - r),
+                Phase::Column(c) => Weights::sweeping(c + 2, c + 1, (rows - c - 1).min(cols - c)),
+                _ => Weights::flat(),
             };
         }
         if self.place_exactly(phase, placement, sink)? {

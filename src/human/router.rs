@@ -243,9 +243,9 @@ impl Grid {
         // The blank steps down (or up) into a row and right (or left) into a
         // column; the tile it meets moves the other way, which brings it
         // nearer home when its home lies that way.
-        let (focus, focus_weight) = (self.focus, self.focus_weight);
+        let weights = &self.weights;
         let gain = move |nearer: bool, hr: usize, hc: usize| {
-            let w = if hr == focus.0 || hc == focus.1 { focus_weight } else { 1 };
+            let w = weights.of(hr, hc);
             if nearer { w } else { -w }
         };
         let mut bands = std::mem::take(&mut self.dp_rows);

@@ -13,7 +13,7 @@ use pathfinding::directed::bfs::bfs;
 use crate::board::Tile;
 
 use super::event::Event;
-use super::grid::{Dir, Grid};
+use super::grid::{Dir, Grid, MOVE_COST};
 use super::router::RingRoute;
 
 /// Moves left for a tile `along` steps from home on the axis it just moved
@@ -105,7 +105,11 @@ impl Grid {
                 None => (self.approach_estimate(at, front), 0, None),
             };
             let cost = (reach + 1 + trip_cost(along, across)) as i64;
-            options[k] = Some(StepOption { dir, score: (cost - gain as i64, -(gain as i64)), ring });
+            options[k] = Some(StepOption {
+                dir,
+                score: (cost * i64::from(MOVE_COST) - i64::from(gain), -i64::from(gain)),
+                ring,
+            });
         }
         if let [Some(a), Some(b)] = &options {
             if b.score < a.score {
