@@ -147,3 +147,39 @@ fn the_same_board_always_gets_the_same_solution() {
         assert_eq!(stdout(&fifteen(&["solve"], &board)), first);
     }
 }
+
+#[test]
+fn finish_exact_solves_small_boards_in_stages_and_refuses_big_ones() {
+    let board = "15 _ 13 12\n7 3 4 10\n6 8 9 1\n5 11 14 2\n";
+    let out = fifteen(&["solve", "--finish", "exact", "--format", "json"], board);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let phases: Vec<&str> = json["phases"].as_array().unwrap().iter().map(|p| p["phase"].as_str().unwrap()).collect();
+    assert_eq!(phases, ["top-rows", "rest"]);
+    let moves: Moves = json["moves"].as_str().unwrap().parse().unwrap();
+    let mut replay: Board = board.parse().unwrap();
+    replay.apply(&moves).unwrap();
+    assert!(replay.is_solved());
+    let strategy = fifteen(&["solve", "--format", "summary"], board);
+    let pairs: serde_json::Value = serde_json::from_str(&stdout(&strategy)).unwrap();
+    assert!(moves.len() < pairs["count"].as_u64().unwrap() as usize);
+
+    let big = stdout(&fifteen(&["scramble", "--size", "5", "--seed", "1"], ""));
+    assert_error(&fifteen(&["solve", "--finish", "exact"], &big), 2, "--finish exact takes boards of up to 16 cells");
+}
+
+#[test]
+fn bench_measures_each_method_that_takes_the_size() {
+    let out = fifteen(&["bench", "--sizes", "3,5", "--count", "2", "--method", "all"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<(String, String)> = stdout(&out)
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let cols: Vec<&str> = l.split_whitespace().collect();
+            (cols[0].to_string(), cols[1].to_string())
+        })
+        .collect();
+    let expected = [("3", "rows"), ("3", "shells"), ("3", "exact"), ("5", "rows"), ("5", "shells")];
+    assert_eq!(lines, expected.map(|(n, m)| (n.to_string(), m.to_string())));
+}

@@ -2,7 +2,7 @@
 //! play/pause, seeking, and cues as moves complete.
 
 use crate::board::{Board, Pos, Tile};
-use crate::human::SolveError;
+use crate::human::{Finish, Order, SolveError};
 
 use super::blank_after;
 use super::timeline::{Cue, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
@@ -85,6 +85,11 @@ impl Player {
     /// A paused player for the human solver's solution of `board`.
     pub fn solve(board: &Board) -> Result<Player, SolveError> {
         Ok(Player::new(Timeline::new(board)?))
+    }
+
+    /// A paused player for the human solver's solution ending as `finish` says.
+    pub fn solve_with(board: &Board, finish: Finish) -> Result<Player, SolveError> {
+        Ok(Player::new(Timeline::with_finish(board, Order::default(), finish)?))
     }
 
     /// Starts over on a new timeline, keeping the speed and play state.

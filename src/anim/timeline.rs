@@ -1,7 +1,7 @@
 //! The moves of a solve with what each was for, pulled from the planner lazily.
 
 use crate::board::{Board, IllegalMove, Move, Pos, Tile};
-use crate::human::{Event, Group, Order, Phase, Planner, Region, SolveError};
+use crate::human::{Event, Finish, Group, Order, Phase, Planner, Region, SolveError};
 
 /// A phase of the solve: where its moves start and end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,9 +186,19 @@ impl Timeline {
 
     /// The human solver's timeline for this board, sweeping in `order`.
     pub fn with_order(board: &Board, order: Order) -> Result<Timeline, SolveError> {
-        let planner = Planner::new(board, order)?;
+        Timeline::with_finish(board, order, Finish::Pairs)
+    }
+
+    /// The human solver's timeline, sweeping in `order` and ending as
+    /// `finish` says; exact stages are named `exact stages` in the heads-up.
+    pub fn with_finish(board: &Board, order: Order, finish: Finish) -> Result<Timeline, SolveError> {
+        let planner = Planner::with_finish(board, order, finish)?;
         let record = Record { locked_at: vec![usize::MAX; board.len()], ..Record::default() };
-        Ok(Timeline { start: board.clone(), solver: "human", record, source: Source::Planner(Box::new(planner)) })
+        let solver = match finish {
+            Finish::Pairs => "human",
+            Finish::Exact => "exact stages",
+        };
+        Ok(Timeline { start: board.clone(), solver, record, source: Source::Planner(Box::new(planner)) })
     }
 
     /// A timeline of moves found by another solver (`solver` names it), with

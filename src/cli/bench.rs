@@ -4,7 +4,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use clap::Args;
-use fifteen::human::{Order, Planner};
+use fifteen::human::{Finish, MAX_EXACT_CELLS, Order, Planner};
 use fifteen::{Board, Scramble};
 
 use super::error::CliError;
@@ -22,13 +22,49 @@ pub struct BenchCommand {
     /// Seed of the first board; board k of a size uses seed S + k.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Sweep order; `both` measures each.
-    #[arg(long, value_enum, default_value_t = OrderArg::Shells)]
-    order: OrderArg,
+    /// Methods to measure, comma-separated, a line each: `rows`, `shells`,
+    /// `exact` (exact stages, boards up to 4×4 only) or `all`.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "shells")]
+    method: Vec<MethodArg>,
+    /// Sweep order (the same as --method; `both` is rows and shells).
+    #[arg(long, value_enum, hide = true)]
+    order: Option<OrderArg>,
     /// `human`: moves and speed per size. `optimal`: random 15-puzzles solved
     /// optimally, one line each (length, nodes, ms; --count defaults to 100).
     #[arg(long, value_enum, default_value_t = BenchSolver::Human)]
     solver: BenchSolver,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum MethodArg {
+    /// row by row, pairs, last block
+    Rows,
+    /// rows and columns alternately, pairs, last block (the default solver)
+    Shells,
+    /// exact stages (`solve --finish exact`), boards of up to 16 cells
+    Exact,
+    /// every method that takes the size
+    All,
+}
+
+/// One way of solving that the bench measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Method {
+    order: Order,
+    finish: Finish,
+}
+
+impl Method {
+    fn name(self) -> &'static str {
+        match self.finish {
+            Finish::Exact => "exact",
+            Finish::Pairs => self.order.name(),
+        }
+    }
+
+    fn takes(self, n: usize) -> bool {
+        self.finish == Finish::Pairs || n * n <= MAX_EXACT_CELLS
+    }
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,19 +89,38 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
             _ => 1,
         })
     };
-    let orders: Vec<Order> = match cmd.order {
-        OrderArg::Both => vec![Order::Rows, Order::Shells],
-        one => vec![one.into()],
+    let rows = Method { order: Order::Rows, finish: Finish::Pairs };
+    let shells = Method { order: Order::Shells, finish: Finish::Pairs };
+    let exact = Method { order: Order::Shells, finish: Finish::Exact };
+    let mut methods: Vec<Method> = Vec::new();
+    let asked: Vec<MethodArg> = match cmd.order {
+        Some(OrderArg::Both) => vec![MethodArg::Rows, MethodArg::Shells],
+        Some(OrderArg::Rows) => vec![MethodArg::Rows],
+        Some(OrderArg::Shells) => vec![MethodArg::Shells],
+        None => cmd.method.clone(),
     };
+    for arg in asked {
+        let add: &[Method] = match arg {
+            MethodArg::Rows => &[rows],
+            MethodArg::Shells => &[shells],
+            MethodArg::Exact => &[exact],
+            MethodArg::All => &[rows, shells, exact],
+        };
+        for &m in add {
+            if !methods.contains(&m) {
+                methods.push(m);
+            }
+        }
+    }
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "{:>5} {:>7} {:>6} {:>14} {:>9} {:>11} {:>10} {:>12} {:>9}",
-        "n", "order", "boards", "mean moves", "moves/n³", "manhattan/n³", "mean ms", "moves/s", "peak RSS"
+        "n", "method", "boards", "mean moves", "moves/n³", "manhattan/n³", "mean ms", "moves/s", "peak RSS"
     )?;
     for &n in &cmd.sizes {
         let count = count_for(n);
-        for &order in &orders {
+        for &method in methods.iter().filter(|m| m.takes(n)) {
             let mut moves = 0u64;
             let mut manhattan = 0u64;
             let mut seconds = 0f64;
@@ -73,7 +128,7 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
                 let board = Board::scrambled(n, n, Scramble::Uniform, cmd.seed + k)?;
                 manhattan += board.manhattan() as u64;
                 let started = Instant::now();
-                let mut planner = Planner::new(&board, order)?;
+                let mut planner = Planner::with_finish(&board, method.order, method.finish)?;
                 planner.run(&mut |_| {})?;
                 seconds += started.elapsed().as_secs_f64();
                 moves += planner.moves();
@@ -84,7 +139,7 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
                 out,
                 "{:>5} {:>7} {:>6} {:>14.1} {:>9.3} {:>11.3} {:>10.2} {:>12.3e} {:>9}",
                 n,
-                order.name(),
+                method.name(),
                 count,
                 moves as f64 / boards,
                 moves as f64 / boards / cube,

@@ -66,6 +66,10 @@ impl From<fifteen::human::SolveError> for CliError {
     fn from(err: fifteen::human::SolveError) -> Self {
         match err {
             fifteen::human::SolveError::Unsolvable(u) => CliError::Unsolvable(u),
+            // A board the chosen method does not take: a usage error, as
+            // for the search solvers' size limits.
+            too_big @ (fifteen::human::SolveError::TooLong { .. }
+            | fifteen::human::SolveError::TooBigForExact { .. }) => CliError::Usage(too_big.to_string()),
             other => CliError::Solver(other.to_string()),
         }
     }

@@ -7,7 +7,7 @@ use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use fifteen::human::{Event, Order, Planner};
+use fifteen::human::{Event, Finish, Order, Planner};
 use fifteen::output::{Format, MoveWriter, PhaseCount, Report};
 use fifteen::{Board, MoveNotation};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -26,6 +26,11 @@ pub struct SolveCommand {
     /// Which way the human solver sweeps the board.
     #[arg(long, value_enum, default_value_t = OrderArg::Shells)]
     order: OrderArg,
+    /// How the human solver ends: the strategy's pairs and last 2×2 block,
+    /// or (boards of up to 16 cells) a line at a time by exact search, then
+    /// the last 12 cells optimally.
+    #[arg(long, value_enum, default_value_t = FinishArg::Pairs)]
+    finish: FinishArg,
     /// Print moves per phase and the time taken on stderr.
     #[arg(long)]
     stats: bool,
@@ -96,6 +101,24 @@ pub enum OrderArg {
     Both,
 }
 
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FinishArg {
+    /// single tiles, pairs, then the last 2×2 block (the way a person plays)
+    #[default]
+    Pairs,
+    /// up to 4×4 or 3×5: each line by exact search, then the last 12 cells optimally (fewer moves)
+    Exact,
+}
+
+impl From<FinishArg> for Finish {
+    fn from(f: FinishArg) -> Finish {
+        match f {
+            FinishArg::Pairs => Finish::Pairs,
+            FinishArg::Exact => Finish::Exact,
+        }
+    }
+}
+
 impl From<FormatArg> for Format {
     fn from(f: FormatArg) -> Format {
         match f {
@@ -131,7 +154,7 @@ pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
     };
     let result = match search {
         _ if cmd.compare => super::solve_search::compare(&board, stdout),
-        None => solve_human(&board, cmd.order.into(), format, notation, cmd.stats, stdout),
+        None => solve_human(&board, cmd.order.into(), cmd.finish.into(), format, notation, cmd.stats, stdout),
         Some(solver) => super::solve_search::run(&board, solver, format, notation, cmd.stats, stdout),
     };
     match result {
@@ -216,13 +239,14 @@ impl Progress {
 fn solve_human<W: Write>(
     board: &Board,
     order: Order,
+    finish: Finish,
     format: Format,
     notation: MoveNotation,
     stats: bool,
     out: W,
 ) -> Result<(), CliError> {
     let started = Instant::now();
-    let mut planner = Planner::new(board, order)?;
+    let mut planner = Planner::with_finish(board, order, finish)?;
     let mut writer = MoveWriter::new(out, format, notation, board);
     writer.begin()?;
     let mut tally = PhaseTally::default();

@@ -11,6 +11,7 @@ use fifteen::tui::{self, TuiOptions};
 
 use super::board_source::{BoardInput, ScrambleArgs};
 use super::error::CliError;
+use super::solve::FinishArg;
 
 /// What `--picture` with no value stands for: the picture shipped in `assets/`.
 const SHIPPED_PICTURE: &str = "shipped";
@@ -49,6 +50,10 @@ pub struct WatchCommand {
     /// Show the solve in the terminal even when a window could open.
     #[arg(long)]
     tui: bool,
+    /// How the solver ends: the strategy's pairs, or (up to 4×4 and 3×5)
+    /// exact stages.
+    #[arg(long, value_enum, default_value_t = FinishArg::Pairs)]
+    finish: FinishArg,
 }
 
 impl WatchCommand {
@@ -105,6 +110,7 @@ fn window(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<()
             frames: cmd.frames,
             until_solved: cmd.until_solved,
             screenshot: cmd.screenshot.clone(),
+            finish: cmd.finish.into(),
         };
         match gui::run(board.clone(), options) {
             Ok(report) => {
@@ -146,7 +152,7 @@ fn terminal(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<
         let mut game = Game::new(board);
         tui::play(&mut game, io::stdin().lock(), &mut out).map(|_| ())
     } else {
-        let mut player = Player::solve(&board)?;
+        let mut player = Player::solve_with(&board, cmd.finish.into())?;
         player.set_speed(speed);
         let options = TuiOptions { ansi, frames: cmd.frames, ..TuiOptions::default() };
         tui::watch(&mut player, &mut out, &options).map(|report| {

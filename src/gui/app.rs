@@ -4,7 +4,7 @@
 
 use crate::anim::{Cue, Game, Player, Slide, Timeline};
 use crate::board::{Board, Move, Pos, Scramble, Tile};
-use crate::human::{Group, SolveError};
+use crate::human::{Finish, Group, Order, SolveError};
 
 /// How many moves the window plans ahead per frame, so "move k of N" learns
 /// N within a few seconds even on a 100×100 board.
@@ -82,12 +82,14 @@ pub struct App {
     pub flash: Option<(Group, f64)>,
     /// The board play mode started from (R goes back to it).
     play_start: Board,
+    /// How the watched solves end.
+    finish: Finish,
 }
 
 impl App {
     /// A window on this board, watching at `speed` moves per second.
-    pub fn new(board: Board, speed: f64, mode: Mode) -> Result<App, SolveError> {
-        let mut player = Player::solve(&board)?;
+    pub fn new(board: Board, speed: f64, mode: Mode, finish: Finish) -> Result<App, SolveError> {
+        let mut player = Player::solve_with(&board, finish)?;
         player.set_speed(speed);
         if mode == Mode::Watch {
             player.play();
@@ -103,6 +105,7 @@ impl App {
             message_age: 0.0,
             flash: None,
             play_start: board,
+            finish,
         })
     }
 
@@ -243,7 +246,7 @@ impl App {
     }
 
     fn watch_from(&mut self, board: &Board) {
-        match Timeline::new(board) {
+        match Timeline::with_finish(board, Order::default(), self.finish) {
             Ok(timeline) => self.player.replace(timeline),
             Err(err) => self.say(&err.to_string()),
         }
@@ -341,7 +344,7 @@ mod tests {
     use super::*;
 
     fn app() -> App {
-        App::new(Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), 10.0, Mode::Watch).unwrap()
+        App::new(Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), 10.0, Mode::Watch, Finish::Pairs).unwrap()
     }
 
     #[test]

@@ -8,7 +8,7 @@
 use macroquad::prelude::*;
 
 use crate::board::{BLANK, Pos, Tile};
-use crate::human::Region;
+use crate::human::{Group, Region};
 
 use super::app::{App, HELP, Mode};
 use super::layout::Layout;
@@ -362,7 +362,7 @@ impl Renderer {
             Mode::Watch => {
                 let player = &app.player;
                 if let Some(placement) = player.placement() {
-                    draw_region(layout, placement.region, line);
+                    draw_region(layout, placement.region, placement.group, line);
                     // The tiles being placed, outlined where they are; rings on their homes.
                     for &tile in placement.group.tiles() {
                         let home = board.home_of(tile);
@@ -439,14 +439,8 @@ fn digits_in(mut n: Tile) -> usize {
 }
 
 /// The region's rectangle outlined, and its name.
-fn draw_region(layout: &Layout, region: Region, line: f32) {
-    let (rows, cols) = (layout.rows, layout.cols);
-    let (top, left, bottom, right) = match region {
-        Region::TopLeft => (0, 0, rows.saturating_sub(2), cols.saturating_sub(2)),
-        Region::RightColumns => (0, cols.saturating_sub(2), rows.saturating_sub(2), cols),
-        Region::BottomRows => (rows.saturating_sub(2), 0, rows, cols.saturating_sub(2)),
-        Region::LastBlock => (rows.saturating_sub(2), cols.saturating_sub(2), rows, cols),
-    };
+fn draw_region(layout: &Layout, region: Region, group: Group, line: f32) {
+    let (top, left, bottom, right) = region.area(group, layout.rows, layout.cols);
     if bottom <= top || right <= left {
         return;
     }

@@ -19,17 +19,20 @@ pub enum Phase {
     BottomRows,
     /// The last 2×2 block.
     LastBlock,
+    /// Exact stages (`--finish exact`): the last cells, solved optimally.
+    Rest,
 }
 
 impl Phase {
     /// Short name used in JSON and tables: `top-rows`, `left-columns`,
-    /// `bottom-rows` or `last-block`.
+    /// `bottom-rows`, `last-block` or `rest`.
     pub const fn name(self) -> &'static str {
         match self {
             Phase::Row(_) => "top-rows",
             Phase::Column(_) => "left-columns",
             Phase::BottomRows => "bottom-rows",
             Phase::LastBlock => "last-block",
+            Phase::Rest => "rest",
         }
     }
 }
@@ -41,6 +44,7 @@ impl fmt::Display for Phase {
             Phase::Column(c) => write!(f, "column {}", c + 1),
             Phase::BottomRows => f.write_str("bottom rows"),
             Phase::LastBlock => f.write_str("last block"),
+            Phase::Rest => f.write_str("the rest"),
         }
     }
 }
@@ -56,16 +60,45 @@ pub enum Region {
     BottomRows,
     /// The 2×2 corner: its three tiles turned home together.
     LastBlock,
+    /// Exact stages (`--finish exact`): a whole line, or everything left,
+    /// put home by one exact search.
+    Exact,
 }
 
 impl Region {
-    /// Short name: `top-left`, `right-columns`, `bottom-rows` or `last-block`.
+    /// Short name: `top-left`, `right-columns`, `bottom-rows`, `last-block` or `exact`.
     pub const fn name(self) -> &'static str {
         match self {
             Region::TopLeft => "top-left",
             Region::RightColumns => "right-columns",
             Region::BottomRows => "bottom-rows",
             Region::LastBlock => "last-block",
+            Region::Exact => "exact",
+        }
+    }
+}
+
+impl Region {
+    /// The rectangle of cells `(top, left, bottom, right)`, bottom and right
+    /// exclusive, that the region covers on a `rows`×`cols` board, as
+    /// `strategy.md` draws it; an exact stage covers its group's homes.
+    ///
+    /// ```
+    /// use fifteen::human::{Group, Region};
+    /// assert_eq!(Region::RightColumns.area(Group::new(&[3, 4]), 4, 4), (0, 2, 2, 4));
+    /// assert_eq!(Region::Exact.area(Group::new(&[1, 2, 3, 4]), 4, 4), (0, 0, 1, 4));
+    /// ```
+    pub fn area(self, group: Group, rows: usize, cols: usize) -> (usize, usize, usize, usize) {
+        let (r2, c2) = (rows.saturating_sub(2), cols.saturating_sub(2));
+        match self {
+            Region::TopLeft => (0, 0, r2, c2),
+            Region::RightColumns => (0, c2, r2, cols),
+            Region::BottomRows => (r2, 0, rows, c2),
+            Region::LastBlock => (r2, c2, rows, cols),
+            Region::Exact => group.tiles().iter().fold((rows, cols, 0, 0), |(t, l, b, r), &tile| {
+                let home = crate::board::home_of(tile, rows, cols);
+                (t.min(home.row), l.min(home.col), b.max(home.row + 1), r.max(home.col + 1))
+            }),
         }
     }
 }
@@ -77,27 +110,32 @@ impl fmt::Display for Region {
             Region::RightColumns => "right columns",
             Region::BottomRows => "bottom rows",
             Region::LastBlock => "last 2×2 block",
+            Region::Exact => "exact stage",
         })
     }
 }
 
-/// The one, two or three tiles a placement puts home, without allocating.
+/// The tiles a placement puts home, without allocating: one, a pair, the
+/// last block's three, or an exact stage's (up to fifteen).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Group {
-    tiles: [Tile; 3],
+    tiles: [Tile; Group::MAX],
     len: u8,
 }
 
 impl Group {
-    /// A group of up to three tiles.
+    /// The most tiles a group holds.
+    pub const MAX: usize = 15;
+
+    /// A group of one to [`Group::MAX`] tiles.
     ///
     /// ```
     /// use fifteen::human::Group;
     /// assert_eq!(Group::new(&[3, 4]).tiles(), &[3, 4]);
     /// ```
     pub fn new(tiles: &[Tile]) -> Group {
-        assert!(!tiles.is_empty() && tiles.len() <= 3, "a group holds one to three tiles");
-        let mut group = Group { tiles: [0; 3], len: tiles.len() as u8 };
+        assert!(!tiles.is_empty() && tiles.len() <= Group::MAX, "a group holds one to fifteen tiles");
+        let mut group = Group { tiles: [0; Group::MAX], len: tiles.len() as u8 };
         group.tiles[..tiles.len()].copy_from_slice(tiles);
         group
     }

@@ -19,6 +19,7 @@ mod plan;
 mod planner;
 mod router;
 mod schedule;
+mod stages;
 mod transport;
 mod window;
 
@@ -27,3 +28,4 @@ pub use plan::{PhaseTotal, Plan, Span, solve, solve_with};
 pub use planner::{Planner, PlannerStats, SolveError};
 pub use router::RouteStats;
 pub use schedule::Order;
+pub use stages::{Finish, MAX_EXACT_CELLS, REST_CELLS};

@@ -6,6 +6,7 @@ use super::event::{Event, Group, Phase, Region};
 use super::grid::{Dir, FAR, Grid, MAX_SIDE, Weights};
 use super::router::RouteStats;
 use super::schedule::{Order, Placement, Schedule};
+use super::stages::{Finish, MAX_EXACT_CELLS, Stages};
 use super::window::Window;
 
 /// Why the human solver did not produce a solution.
@@ -22,6 +23,16 @@ pub enum SolveError {
         /// Columns of the board.
         cols: usize,
         /// The longest side it handles.
+        max: usize,
+    },
+    /// Exact stages asked of a board too big for them.
+    #[error("--finish exact takes boards of up to {max} cells (4×4, 3×5, 5×3, …), not {rows}×{cols}")]
+    TooBigForExact {
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+        /// The most cells exact stages take.
         max: usize,
     },
     /// A bug: the planner found no way to place a tile.
@@ -66,6 +77,8 @@ pub struct Planner {
     exact: u64,
     /// Scratch for the cells of an exact search.
     cells: Vec<usize>,
+    /// Set when the board is solved in exact stages instead.
+    stages: Option<Stages>,
 }
 
 /// Near the end, when few cells are unlocked, a placement and the ones after
@@ -98,10 +111,32 @@ pub struct PlannerStats {
 impl Planner {
     /// A planner for this board, or the reason it cannot be solved.
     pub fn new(board: &Board, order: Order) -> Result<Planner, SolveError> {
+        Planner::with_finish(board, order, Finish::Pairs)
+    }
+
+    /// A planner that ends the way `finish` says: [`Finish::Exact`] solves
+    /// a board of up to [`MAX_EXACT_CELLS`] cells in exact stages (and
+    /// ignores `order`).
+    ///
+    /// ```
+    /// use fifteen::{Board, Scramble};
+    /// use fifteen::human::{Event, Finish, Order, Phase, Planner};
+    ///
+    /// let board = Board::scrambled(4, 4, Scramble::Uniform, 2).unwrap();
+    /// let mut planner = Planner::with_finish(&board, Order::Shells, Finish::Exact).unwrap();
+    /// let mut phases = Vec::new();
+    /// planner.run(&mut |event: &Event| if let Event::PhaseStarted(p) = event { phases.push(*p) }).unwrap();
+    /// assert_eq!(phases, [Phase::Row(0), Phase::Rest]);
+    /// assert!(planner.board().is_solved());
+    /// ```
+    pub fn with_finish(board: &Board, order: Order, finish: Finish) -> Result<Planner, SolveError> {
         if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
             return Err(SolveError::TooLong { rows: board.rows(), cols: board.cols(), max: MAX_SIDE });
         }
         board.check_solvable()?;
+        if finish == Finish::Exact && board.len() > MAX_EXACT_CELLS {
+            return Err(SolveError::TooBigForExact { rows: board.rows(), cols: board.cols(), max: MAX_EXACT_CELLS });
+        }
         Ok(Planner {
             grid: Grid::new(board),
             schedule: Schedule::new(board.rows(), board.cols(), order).peekable(),
@@ -111,6 +146,7 @@ impl Planner {
             placed: 0,
             exact: 0,
             cells: Vec::new(),
+            stages: (finish == Finish::Exact).then(Stages::new),
         })
     }
 
@@ -118,6 +154,17 @@ impl Planner {
     /// it happens. Returns `Ok(false)` once the board is solved.
     pub fn step<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<bool, SolveError> {
         if self.solved {
+            return Ok(false);
+        }
+        if let Some(stages) = &mut self.stages {
+            let before = self.grid.unlocked();
+            if stages.step(&mut self.grid, sink) {
+                self.placed += (before - self.grid.unlocked()) as u64;
+                self.exact += 1;
+                return Ok(true);
+            }
+            self.solved = true;
+            sink(&Event::Solved { moves: self.grid.moves });
             return Ok(false);
         }
         let Some((phase, placement)) = self.schedule.next() else {
@@ -139,7 +186,10 @@ impl Planner {
             let (rows, cols) = (self.grid.rows, self.grid.cols);
             let shells = self.order == Order::Shells;
             self.grid.weights = match phase {
-                Phase::Row(r) if shells => Weights::sweeping(r + 1, r + 1, (rows - r).min(cols - r)),
+                // Columns are swept too while more than two remain.
+                Phase::Row(r) if shells && cols.saturating_sub(r) > 2 => {
+                    Weights::sweeping(r + 1, r + 1, (rows - r).min(cols - r))
+                }
                 Phase::Row(r) => Weights::sweeping(r + 1, FAR, rows - r),
                 Phase::Column(c) => Weights::sweeping(c + 2, c + 1, (rows - c - 1).min(cols - c)),
                 _ => Weights::flat(),

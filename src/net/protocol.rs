@@ -82,7 +82,7 @@ impl<'de> Deserialize<'de> for Status {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "PascalCase")]
 pub struct Area {
-    /// `top-left`, `right-columns`, `bottom-rows` or `last-block`.
+    /// `top-left`, `right-columns`, `bottom-rows`, `last-block` or `exact`.
     pub name: String,
     /// First row.
     pub top: usize,
@@ -95,22 +95,17 @@ pub struct Area {
 }
 
 impl Area {
-    /// The cells of a region on a `rows`×`cols` board, as `strategy.md` draws them.
+    /// The cells of a placement's region on a `rows`×`cols` board, as
+    /// `strategy.md` draws them (see [`Region::area`]).
     ///
     /// ```
-    /// use fifteen::human::Region;
+    /// use fifteen::human::{Group, Region};
     /// use fifteen::net::protocol::Area;
-    /// let a = Area::of(Region::RightColumns, 4, 4);
+    /// let a = Area::of(Region::RightColumns, Group::new(&[3, 4]), 4, 4);
     /// assert_eq!((a.top, a.left, a.bottom, a.right), (0, 2, 2, 4));
     /// ```
-    pub fn of(region: Region, rows: usize, cols: usize) -> Area {
-        let (r2, c2) = (rows.saturating_sub(2), cols.saturating_sub(2));
-        let (top, left, bottom, right) = match region {
-            Region::TopLeft => (0, 0, r2, c2),
-            Region::RightColumns => (0, c2, r2, cols),
-            Region::BottomRows => (r2, 0, rows, c2),
-            Region::LastBlock => (r2, c2, rows, cols),
-        };
+    pub fn of(region: Region, group: Group, rows: usize, cols: usize) -> Area {
+        let (top, left, bottom, right) = region.area(group, rows, cols);
         Area { name: region.name().to_string(), top, left, bottom, right }
     }
 }
@@ -132,6 +127,7 @@ impl Doing {
             Region::RightColumns => "right pair",
             Region::BottomRows => "bottom pair",
             Region::LastBlock => "last block",
+            Region::Exact => "exact stage",
         }
     }
 }
@@ -189,7 +185,7 @@ impl State {
         let (rows, cols) = (self.rows.unwrap_or(0), self.cols.unwrap_or(0));
         self.phase = Some(doing.phase().to_string());
         self.target = Some(doing.group.tiles().to_vec());
-        self.region = Some(Area::of(doing.region, rows, cols));
+        self.region = Some(Area::of(doing.region, doing.group, rows, cols));
         self
     }
 
@@ -357,12 +353,14 @@ mod tests {
     fn areas_follow_the_strategy_regions() {
         let (r, c) = (5, 6);
         let area = |region| {
-            let a = Area::of(region, r, c);
+            let a = Area::of(region, Group::new(&[1]), r, c);
             (a.top, a.left, a.bottom, a.right)
         };
         assert_eq!(area(Region::TopLeft), (0, 0, 3, 4));
         assert_eq!(area(Region::RightColumns), (0, 4, 3, 6));
         assert_eq!(area(Region::BottomRows), (3, 0, 5, 4));
         assert_eq!(area(Region::LastBlock), (3, 4, 5, 6));
+        let column = Area::of(Region::Exact, Group::new(&[1, 7, 13, 19]), r, c);
+        assert_eq!((column.top, column.left, column.bottom, column.right), (0, 0, 4, 1));
     }
 }

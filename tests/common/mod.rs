@@ -1,7 +1,7 @@
 //! The replay checker every solver's tests share.
 #![allow(dead_code)]
 
-use fifteen::human::{Event, Order, Planner};
+use fifteen::human::{Event, Finish, Order, Planner};
 use fifteen::{Board, Move};
 
 /// Runs the human planner on `board`, checking every event against a replay:
@@ -9,11 +9,16 @@ use fifteen::{Board, Move};
 /// ever moves, locked tiles are home, and the replay ends solved.
 /// Returns the moves.
 pub fn checked_human_solve(board: &Board, order: Order) -> Vec<Move> {
+    checked_solve(board, order, Finish::Pairs)
+}
+
+/// [`checked_human_solve`] with the given finish.
+pub fn checked_solve(board: &Board, order: Order, finish: Finish) -> Vec<Move> {
     let mut replay = board.clone();
     let mut locked = vec![false; board.len()];
     let mut moves = Vec::new();
     let mut solved_events = 0;
-    let mut planner = Planner::new(board, order).expect("solvable");
+    let mut planner = Planner::with_finish(board, order, finish).expect("solvable");
     planner
         .run(&mut |event: &Event| match *event {
             Event::Moved { mv, tile, from, to } => {
