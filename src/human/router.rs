@@ -22,7 +22,7 @@ use pathfinding::directed::astar::{astar, astar_bag_collect};
 use crate::board::Pos;
 
 use super::event::Event;
-use super::grid::{Dir, Grid};
+use super::grid::{Dir, Grid, HELD, LOCKED};
 
 /// How far (in cells, measured across the longer side) the blank's approach
 /// may stray from the straight line while it picks, among its shortest paths,
@@ -264,11 +264,10 @@ impl Grid {
             for j in lo..=hi {
                 let value = if i == 0 && j == 0 {
                     0
-                } else if self.flags[cell] != 0 {
+                } else if !self.is_free(cell) {
                     NONE
                 } else {
-                    let [hr, hc] = self.homes[cell];
-                    let (hr, hc) = (hr as usize, hc as usize);
+                    let (hr, hc) = self.home_of_cell(cell);
                     let mut value = NONE;
                     if i > 0 && (plo..=phi).contains(&j) {
                         let above = best[pstart + j - plo];
@@ -303,8 +302,7 @@ impl Grid {
                 let (lo, _, start) = bands[i];
                 let from_left = j > lo && {
                     let left = best[start + j - 1 - lo];
-                    let [hr, hc] = self.homes[cell];
-                    let (hr, hc) = (hr as usize, hc as usize);
+                    let (hr, hc) = self.home_of_cell(cell);
                     left > NONE && left + gain(if right { hc < c } else { hc > c }, hr, hc) == best[start + j - lo]
                 };
                 if from_left {
@@ -362,7 +360,7 @@ impl Grid {
             let right = bc.max(gc) + margin;
             let whole = top == 0 && left == 0 && bottom > self.rows && right > self.cols;
             let width = self.width;
-            let flags = &self.flags;
+            let words = self.words();
             let found = astar(
                 &self.blank,
                 |&i| {
@@ -370,7 +368,9 @@ impl Grid {
                         .into_iter()
                         .filter(move |&n| {
                             let (nr, nc) = (n / width, n % width);
-                            flags[n] == 0 && (top..=bottom).contains(&nr) && (left..=right).contains(&nc)
+                            words[n] & (LOCKED | HELD) == 0
+                                && (top..=bottom).contains(&nr)
+                                && (left..=right).contains(&nc)
                         })
                         .map(|n| (n, 1usize))
                 },

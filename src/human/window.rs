@@ -11,7 +11,7 @@
 use crate::board::Tile;
 
 use super::event::Event;
-use super::grid::{Dir, Grid, LOCKED};
+use super::grid::{Dir, Grid};
 
 /// A rectangle of the padded grid, bounds inclusive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,7 +137,7 @@ impl Grid {
         for row in window.top..=window.bottom {
             for col in window.left..=window.right {
                 let i = row * self.width + col;
-                if self.flags[i] & LOCKED == 0 {
+                if !self.is_locked(i) {
                     if count == MAX_CELLS {
                         return false;
                     }
@@ -192,13 +192,13 @@ impl Grid {
         let occupied: Vec<usize> = tracked.iter().map(|&(tile, _)| self.where_is(tile)).collect();
         let mut targets: Vec<usize> = cells.iter().copied().filter(|c| !occupied.contains(c)).collect();
         targets.sort_by_key(|&c| self.distance(self.blank, c));
-        let saved: Vec<u8> = occupied.iter().map(|&i| self.flags[i]).collect();
+        let saved: Vec<u32> = occupied.iter().map(|&i| self.flags(i)).collect();
         for &i in &occupied {
             self.hold(i);
         }
         let entered = targets.into_iter().any(|target| self.route_blank(target, sink));
         for (&i, &flag) in occupied.iter().zip(&saved) {
-            self.flags[i] = flag;
+            self.set_flags(i, flag);
         }
         entered
     }
