@@ -27,6 +27,12 @@ pub(super) const HELD: u32 = 1 << 31;
 /// Both flags.
 const FLAGS: u32 = LOCKED | HELD;
 
+/// How many open rows and columns (from the top and left of the open
+/// region) hold the tiles whose cells the grid keeps: two for a line and
+/// its pair partner, and enough that exact stages on boards of up to 16
+/// cells see all of theirs.
+const TRACKED_LINES: usize = 4;
+
 /// A direction the blank steps in: north, east, south, west.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Dir {
@@ -77,8 +83,20 @@ pub(super) struct Grid {
     pub(super) cols: usize,
     /// Padded width: `cols + 2`.
     pub(super) width: usize,
-    /// Cell index of each tile; `at[0]` is the blank.
+    /// Cell index of each tile; `at[0]` is the blank. Kept right only for
+    /// the tiles the planner may ask about: the blank and those whose home
+    /// lies in the first [`TRACKED_LINES`] open rows or columns (see
+    /// [`Grid::is_tracked`]). On a big board most tiles the blank pushes are
+    /// far from home and their numbers are scattered, so writing each one's
+    /// cell was a cache miss per move; the others are found by a scan of
+    /// the open region when a line fills and the band moves on.
     at: Vec<u32>,
+    /// Unlocked cells in each padded row and column, to see a line fill.
+    open_in_row: Vec<u32>,
+    open_in_col: Vec<u32>,
+    /// First padded row and column with an unlocked cell.
+    open_row: usize,
+    open_col: usize,
     /// Each cell as one word: the padded home row and column of its tile
     /// (15 bits each; the tile's number follows from them) and the `LOCKED`
     /// and `HELD` flags in the top two bits. The approach's path search
@@ -126,11 +144,22 @@ impl Grid {
         }
         let blank = at[0] as usize;
         let Pos { row: blank_row, col: blank_col } = board.blank();
+        let mut open_in_row = vec![cols as u32; rows + 2];
+        let mut open_in_col = vec![rows as u32; cols + 2];
+        for open in [&mut open_in_row, &mut open_in_col] {
+            let last = open.len() - 1;
+            open[0] = 0;
+            open[last] = 0;
+        }
         Grid {
             rows,
             cols,
             width,
             at,
+            open_in_row,
+            open_in_col,
+            open_row: 1,
+            open_col: 1,
             cells,
             blank,
             blank_row,
@@ -238,16 +267,58 @@ impl Grid {
         (self.blank_row + 1, self.blank_col + 1)
     }
 
+    /// The cell of `tile`, which must be the blank or a tracked tile (see
+    /// [`Grid::is_tracked`]): the ones a placement can be about.
     #[inline]
     pub(super) fn where_is(&self, tile: Tile) -> usize {
-        self.at[tile as usize] as usize
+        let at = self.at[tile as usize] as usize;
+        debug_assert_eq!(self.tile_in(at), tile, "tile {tile} is not tracked");
+        at
+    }
+
+    /// Whether `at` keeps the cell of the tile whose padded home is
+    /// (`hr`, `hc`): homes in the first [`TRACKED_LINES`] open rows or
+    /// columns, which hold every tile of the lines being placed.
+    #[inline]
+    fn is_tracked(&self, hr: usize, hc: usize) -> bool {
+        hr < self.open_row + TRACKED_LINES || hc < self.open_col + TRACKED_LINES
     }
 
     pub(super) fn lock(&mut self, index: usize) {
-        if !self.is_locked(index) {
-            self.unlocked -= 1;
+        if self.is_locked(index) {
+            return;
         }
+        self.unlocked -= 1;
         self.set_flags(index, LOCKED);
+        let (row, col) = self.coords(index);
+        self.open_in_row[row] -= 1;
+        self.open_in_col[col] -= 1;
+        let (old_row, old_col) = (self.open_row, self.open_col);
+        while self.open_row <= self.rows && self.open_in_row[self.open_row] == 0 {
+            self.open_row += 1;
+        }
+        while self.open_col <= self.cols && self.open_in_col[self.open_col] == 0 {
+            self.open_col += 1;
+        }
+        if (self.open_row, self.open_col) != (old_row, old_col) {
+            self.find_tracked();
+        }
+    }
+
+    /// Puts right the cells of the tracked tiles after the band moved: one
+    /// pass over the open region, done once per filled line, so about a
+    /// third of n³ cell reads on an n×n board in all.
+    fn find_tracked(&mut self) {
+        for row in self.open_row..=self.rows {
+            let start = row * self.width;
+            for col in self.open_col..=self.cols {
+                let (hr, hc) = unpack_home(self.cells[start + col]);
+                if self.is_tracked(hr, hc) {
+                    let tile = self.tile_in(start + col);
+                    self.at[tile as usize] = (start + col) as u32;
+                }
+            }
+        }
     }
 
     /// How many cells are not locked yet.
@@ -297,7 +368,10 @@ impl Grid {
         let (b, n) = (self.cells[self.blank], self.cells[next]);
         self.cells[self.blank] = b & FLAGS | n & !FLAGS;
         self.cells[next] = n & FLAGS | b & !FLAGS;
-        self.at[tile as usize] = self.blank as u32;
+        let (hr, hc) = unpack_home(n);
+        if self.is_tracked(hr, hc) {
+            self.at[tile as usize] = self.blank as u32;
+        }
         self.at[0] = next as u32;
         self.blank = next;
         self.moves += 1;
