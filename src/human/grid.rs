@@ -279,6 +279,12 @@ impl Grid {
     /// Whether `at` keeps the cell of the tile whose padded home is
     /// (`hr`, `hc`): homes in the first [`TRACKED_LINES`] open rows or
     /// columns, which hold every tile of the lines being placed.
+    /// Padded top row and left column of the open region: the first with
+    /// an unlocked cell.
+    pub(super) fn open_corner(&self) -> (usize, usize) {
+        (self.open_row, self.open_col)
+    }
+
     #[inline]
     fn is_tracked(&self, hr: usize, hc: usize) -> bool {
         hr < self.open_row + TRACKED_LINES || hc < self.open_col + TRACKED_LINES

@@ -183,17 +183,7 @@ impl Planner {
             self.phase = Some(phase);
             // Pushes count most for the tiles placed soonest (see
             // `Weights`): the line's own and, in shells, the crossing line's.
-            let (rows, cols) = (self.grid.rows, self.grid.cols);
-            let shells = self.order == Order::Shells;
-            self.grid.weights = match phase {
-                // Columns are swept too while more than two remain.
-                Phase::Row(r) if shells && cols.saturating_sub(r) > 2 => {
-                    Weights::sweeping(r + 1, r + 1, (rows - r).min(cols - r))
-                }
-                Phase::Row(r) => Weights::sweeping(r + 1, FAR, rows - r),
-                Phase::Column(c) => Weights::sweeping(c + 2, c + 1, (rows - c - 1).min(cols - c)),
-                _ => Weights::flat(),
-            };
+            self.grid.weights = self.weights_for(phase);
         }
         if self.place_exactly(phase, placement, sink)? {
             return Ok(true);
@@ -205,6 +195,29 @@ impl Planner {
             Placement::LastBlock => self.place_last_block(sink)?,
         }
         Ok(true)
+    }
+
+    /// How much pushes count while `phase` is placed (see [`Weights`]):
+    /// most for the tiles of the line being placed and, in shells, the
+    /// crossing line. On a board longer one way, the crossing line's turn
+    /// comes only once the region is square, so it counts as that many
+    /// lines farther off.
+    fn weights_for(&self, phase: Phase) -> Weights {
+        let (top, left) = self.grid.open_corner();
+        let height = (self.grid.rows + 1).saturating_sub(top);
+        let width = (self.grid.cols + 1).saturating_sub(left);
+        match phase {
+            Phase::Row(_) | Phase::Column(_) if self.order == Order::Shells && width > 2 && height > 2 => {
+                Weights::sweeping(
+                    top.wrapping_sub(width.saturating_sub(height)),
+                    left.wrapping_sub(height.saturating_sub(width)),
+                    height.max(width),
+                )
+            }
+            Phase::Row(_) => Weights::sweeping(top, FAR, height),
+            Phase::Column(_) => Weights::sweeping(FAR, left, width),
+            _ => Weights::flat(),
+        }
     }
 
     /// Runs every remaining step.
