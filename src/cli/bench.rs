@@ -39,7 +39,7 @@ pub struct BenchCommand {
 enum MethodArg {
     /// row by row, pairs, last block
     Rows,
-    /// rows and columns alternately, pairs, last block (the default solver)
+    /// the shorter line first until square, then rows and columns alternately (the default solver)
     Shells,
     /// exact stages (`solve --finish exact`), boards of up to 16 cells
     Exact,

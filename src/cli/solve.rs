@@ -94,7 +94,7 @@ enum FormatArg {
 pub enum OrderArg {
     /// row by row, then the bottom two rows (the reference game's order)
     Rows,
-    /// row r, column r, row r+1, … (fewer moves on big boards)
+    /// the shorter line first until square, then row r, column r, row r+1, … (fewer moves)
     Shells,
     /// (bench only) measure both
     #[value(hide = true)]

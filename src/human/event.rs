@@ -7,7 +7,8 @@ use crate::board::{Move, Pos, Tile};
 /// A stretch of the solve a viewer can jump between.
 ///
 /// The rows order has `Row(0)`, `Row(1)`, …, then `BottomRows`, then
-/// `LastBlock`; the shells order alternates `Row(r)` and `Column(c)`.
+/// `LastBlock`; the shells order alternates `Row(r)` and `Column(c)` (after
+/// cutting a long board to a square with rows or columns alone).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Phase {
     /// One of the top rows: its left tiles one by one, then its right pair.

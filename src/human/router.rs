@@ -22,7 +22,7 @@ use pathfinding::directed::astar::{astar, astar_bag_collect};
 use crate::board::Pos;
 
 use super::event::Event;
-use super::grid::{Dir, Grid, HELD, LOCKED};
+use super::grid::{Dir, Grid, HELD, LOCKED, unpack_home};
 
 /// How far (in cells, measured across the longer side) the blank's approach
 /// may stray from the straight line while it picks, among its shortest paths,
@@ -222,6 +222,8 @@ impl Grid {
     /// blocked cells cut every such path.
     fn monotone_path(&mut self, goal: usize, band: usize) -> Option<i32> {
         const NONE: i32 = i32::MIN / 2;
+        // Values above this come from a path; below, from NONE's drift.
+        const REACHED: i32 = NONE / 2;
         let (br, bc) = self.coords(self.blank);
         let (gr, gc) = self.coords(goal);
         let (h, w) = (br.abs_diff(gr) + 1, bc.abs_diff(gc) + 1);
@@ -261,25 +263,24 @@ impl Grid {
             let mut c = bc.wrapping_add_signed(dc * lo as isize);
             let mut cell = r * self.width + c;
             let mut left = NONE;
+            let words = self.words();
             for j in lo..=hi {
-                let value = if i == 0 && j == 0 {
-                    0
-                } else if !self.is_free(cell) {
-                    NONE
-                } else {
-                    let (hr, hc) = self.home_of_cell(cell);
-                    let mut value = NONE;
-                    if i > 0 && (plo..=phi).contains(&j) {
-                        let above = best[pstart + j - plo];
-                        if above > NONE {
-                            value = above + gain(if down { hr < r } else { hr > r }, hr, hc);
-                        }
-                    }
-                    if left > NONE {
-                        value = value.max(left + gain(if right { hc < c } else { hc > c }, hr, hc));
-                    }
-                    value
-                };
+                // Without branches on the data: a cell no path reaches holds
+                // about NONE (it drifts by at most a weight a step), and a
+                // blocked cell is set to NONE after.
+                let word = words[cell];
+                let (hr, hc) = unpack_home(word);
+                let weight = weights.of(hr, hc);
+                let down_gain = if (r as isize - hr as isize) * dr > 0 { weight } else { -weight };
+                let right_gain = if (c as isize - hc as isize) * dc > 0 { weight } else { -weight };
+                let above = if (plo..=phi).contains(&j) { best[pstart + j - plo] } else { NONE };
+                let mut value = (above + down_gain).max(left + right_gain);
+                if word & (LOCKED | HELD) != 0 {
+                    value = NONE;
+                }
+                if i == 0 && j == 0 {
+                    value = 0;
+                }
                 best.push(value);
                 left = value;
                 c = c.wrapping_add_signed(dc);
@@ -289,7 +290,7 @@ impl Grid {
             previous = (lo, hi, start);
         }
         let total = best[best.len() - 1];
-        let found = total > NONE;
+        let found = total > REACHED;
         if found {
             // Walk back from the goal through whichever neighbour gave the value.
             self.path.clear();
@@ -303,7 +304,7 @@ impl Grid {
                 let from_left = j > lo && {
                     let left = best[start + j - 1 - lo];
                     let (hr, hc) = self.home_of_cell(cell);
-                    left > NONE && left + gain(if right { hc < c } else { hc > c }, hr, hc) == best[start + j - lo]
+                    left > REACHED && left + gain(if right { hc < c } else { hc > c }, hr, hc) == best[start + j - lo]
                 };
                 if from_left {
                     j -= 1;
