@@ -183,3 +183,23 @@ fn bench_measures_each_method_that_takes_the_size() {
     let expected = [("3", "rows"), ("3", "shells"), ("3", "exact"), ("5", "rows"), ("5", "shells")];
     assert_eq!(lines, expected.map(|(n, m)| (n.to_string(), m.to_string())));
 }
+
+#[test]
+fn command_line_mistakes_are_one_line_errors_too() {
+    assert_error(&fifteen(&["solve", "--format", "nope"], ""), 2, "possible values: letters, words");
+    assert_error(&fifteen(&["solve", "--szie", "3"], ""), 2, "unexpected argument '--szie'");
+    assert_error(&fifteen(&["frobnicate"], ""), 2, "unrecognized subcommand 'frobnicate'");
+    let help = fifteen(&["solve", "--help"], "");
+    assert!(help.status.success() && stdout(&help).contains("Usage: fifteen solve"));
+}
+
+#[test]
+fn bench_takes_long_boards_as_rows_x_cols() {
+    let out = fifteen(&["bench", "--sizes", "3x5,6x2", "--count", "2", "--method", "all"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let first: Vec<String> =
+        stdout(&out).lines().skip(1).map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" ")).collect();
+    assert_eq!(first, ["3x5 rows", "3x5 shells", "3x5 exact", "6x2 rows", "6x2 shells", "6x2 exact"]);
+    assert_error(&fifteen(&["bench", "--sizes", "4,1x5"], ""), 2, "at least 2 rows and 2 columns");
+    assert_error(&fifteen(&["bench", "--sizes", "ten"], ""), 2, "'ten' is not a size");
+}

@@ -12,9 +12,10 @@ use super::solve::OrderArg;
 
 #[derive(Args, Debug)]
 pub struct BenchCommand {
-    /// Board sizes n (n×n), comma-separated.
+    /// Board sizes, comma-separated: n for n×n, or RxC for R rows and C
+    /// columns (moves/n³ then divides by R·C·(R+C)/2, which is n³ for n×n).
     #[arg(long, value_delimiter = ',', default_value = "4,10,30,100,300")]
-    sizes: Vec<usize>,
+    sizes: Vec<Size>,
     /// Boards per size (default: 300 up to 10×10, 50 up to 30×30, 10 up to
     /// 100×100, 3 up to 300×300, then 1).
     #[arg(long)]
@@ -33,6 +34,51 @@ pub struct BenchCommand {
     /// optimally, one line each (length, nodes, ms; --count defaults to 100).
     #[arg(long, value_enum, default_value_t = BenchSolver::Human)]
     solver: BenchSolver,
+}
+
+/// A board shape to measure: `10` (10×10) or `10x30`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Size {
+    rows: usize,
+    cols: usize,
+}
+
+impl std::str::FromStr for Size {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Size, String> {
+        let side = |part: &str| {
+            part.trim()
+                .parse::<usize>()
+                .map_err(|_| format!("'{text}' is not a size: write n (n×n) or RxC, like 10x30"))
+        };
+        let (rows, cols) = match text.split_once(['x', 'X', '×']) {
+            Some((rows, cols)) => (side(rows)?, side(cols)?),
+            None => (side(text)?, side(text)?),
+        };
+        if rows < 2 || cols < 2 {
+            return Err(format!("'{text}': a board needs at least 2 rows and 2 columns"));
+        }
+        Ok(Size { rows, cols })
+    }
+}
+
+impl std::fmt::Display for Size {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.rows == self.cols { write!(f, "{}", self.rows) } else { write!(f, "{}x{}", self.rows, self.cols) }
+    }
+}
+
+impl Size {
+    /// The side of a square board with as many cells.
+    fn side(self) -> usize {
+        ((self.rows * self.cols) as f64).sqrt().round() as usize
+    }
+
+    /// n³ for n×n: R·C·(R+C)/2 (cells times the mean side).
+    fn cube(self) -> f64 {
+        (self.rows * self.cols) as f64 * (self.rows + self.cols) as f64 / 2.0
+    }
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,8 +108,8 @@ impl Method {
         }
     }
 
-    fn takes(self, n: usize) -> bool {
-        self.finish == Finish::Pairs || n * n <= MAX_EXACT_CELLS
+    fn takes(self, size: Size) -> bool {
+        self.finish == Finish::Pairs || size.rows * size.cols <= MAX_EXACT_CELLS
     }
 }
 
@@ -115,17 +161,17 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{:>5} {:>7} {:>6} {:>14} {:>9} {:>11} {:>10} {:>12} {:>9}",
+        "{:>7} {:>7} {:>6} {:>14} {:>9} {:>11} {:>10} {:>12} {:>9}",
         "n", "method", "boards", "mean moves", "moves/n³", "manhattan/n³", "mean ms", "moves/s", "peak RSS"
     )?;
-    for &n in &cmd.sizes {
-        let count = count_for(n);
-        for &method in methods.iter().filter(|m| m.takes(n)) {
+    for &size in &cmd.sizes {
+        let count = count_for(size.side());
+        for &method in methods.iter().filter(|m| m.takes(size)) {
             let mut moves = 0u64;
             let mut manhattan = 0u64;
             let mut seconds = 0f64;
             for k in 0..count {
-                let board = Board::scrambled(n, n, Scramble::Uniform, cmd.seed + k)?;
+                let board = Board::scrambled(size.rows, size.cols, Scramble::Uniform, cmd.seed + k)?;
                 manhattan += board.manhattan() as u64;
                 let started = Instant::now();
                 let mut planner = Planner::with_finish(&board, method.order, method.finish)?;
@@ -134,11 +180,11 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
                 moves += planner.moves();
             }
             let boards = count as f64;
-            let cube = (n * n * n) as f64;
+            let cube = size.cube();
             writeln!(
                 out,
-                "{:>5} {:>7} {:>6} {:>14.1} {:>9.3} {:>11.3} {:>10.2} {:>12.3e} {:>9}",
-                n,
+                "{:>7} {:>7} {:>6} {:>14.1} {:>9.3} {:>11.3} {:>10.2} {:>12.3e} {:>9}",
+                size.to_string(),
                 method.name(),
                 count,
                 moves as f64 / boards,

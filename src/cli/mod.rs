@@ -71,7 +71,11 @@ enum Command {
 
 /// Parses the command line and runs the subcommand.
 pub fn run() -> Result<(), CliError> {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) if !err.use_stderr() => err.exit(),
+        Err(err) => return Err(CliError::Usage(one_line(&err))),
+    };
     match cli.command {
         Some(Command::Scramble(cmd)) => scramble::run(cmd),
         Some(Command::Solve(cmd)) => solve::run(cmd),
@@ -89,4 +93,17 @@ pub fn run() -> Result<(), CliError> {
         // No command: watch a random 4×4 being solved.
         None => watch::run(watch::WatchCommand::default(), false),
     }
+}
+
+/// A command-line error as one line, like every other error: clap's message
+/// with its tips and possible values after it, without the usage and the
+/// pointer to `--help`.
+fn one_line(err: &clap::Error) -> String {
+    let text = err.render().to_string();
+    let parts: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with("Usage:") && !line.starts_with("For more information"))
+        .collect();
+    parts.join("; ").trim_start_matches("error: ").to_string()
 }
