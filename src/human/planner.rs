@@ -83,12 +83,16 @@ pub struct Planner {
 
 /// Near the end, when few cells are unlocked, a placement and the ones after
 /// it in the same phase (up to three tiles) are searched together, exactly:
-/// breadth-first over the positions of those tiles and the blank on every
-/// unlocked cell, as long as that is at most this many states. Measured on
-/// 300 random boards each: 3×3 31.2 → 27.0 moves, 4×4 94.4 → 80.8, 5×5
-/// 204 → 190. A lone single tile keeps the heuristic (searched alone it was
-/// no better: the shortest placement ignores what it does to later tiles).
-const EXACT_STATES: usize = 50_000;
+/// over the positions of those tiles and the blank on every unlocked cell,
+/// as long as that is at most this many states. Measured on 300 random
+/// boards each, against no exact search: 3×3 31.2 → 27.0 moves, 4×4 94.4 →
+/// 80.8, 5×5 204 → 190. Against 50 000 states (100 boards each, A*):
+/// 8×8 915 → 897, 10×10 1841 → 1822, for about 4 ms more a board (a pair
+/// over 46 unlocked cells fits); 200 000 gave 893 and 1817 for 15 ms more,
+/// which would show on a 100×100 board's 50 ms. A lone single tile keeps
+/// the heuristic (searched alone it was no better: the shortest placement
+/// ignores what it does to later tiles).
+const EXACT_STATES: usize = 100_000;
 
 /// States of a search over `tracked` tiles and the blank on `cells` cells.
 fn exact_states(cells: usize, tracked: usize) -> usize {
