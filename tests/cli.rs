@@ -172,9 +172,11 @@ fn finish_exact_solves_small_boards_in_stages_and_refuses_big_ones() {
 fn bench_measures_each_method_that_takes_the_size() {
     let out = fifteen(&["bench", "--sizes", "3,5", "--count", "2", "--method", "all"], "");
     assert!(out.status.success(), "{}", stderr(&out));
-    let lines: Vec<(String, String)> = stdout(&out)
+    let text = stdout(&out);
+    let lines: Vec<(String, String)> = text
         .lines()
         .skip(1)
+        .take_while(|l| !l.is_empty())
         .map(|l| {
             let cols: Vec<&str> = l.split_whitespace().collect();
             (cols[0].to_string(), cols[1].to_string())
@@ -182,6 +184,18 @@ fn bench_measures_each_method_that_takes_the_size() {
         .collect();
     let expected = [("3", "rows"), ("3", "shells"), ("3", "exact"), ("5", "rows"), ("5", "shells")];
     assert_eq!(lines, expected.map(|(n, m)| (n.to_string(), m.to_string())));
+    // Then the same moves/n³ side by side, a column per method.
+    let table: Vec<Vec<&str>> = text
+        .split("\n\n")
+        .nth(1)
+        .expect("a side-by-side table")
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(table[0], ["moves/n³", "rows", "shells", "exact", "8/3"]);
+    assert_eq!(table[1].len(), 5, "3×3 has every method: {table:?}");
+    assert_eq!(table[2].len(), 4, "5×5 has no exact stages: {table:?}");
+    assert_eq!(table[2][3], "2.667");
 }
 
 #[test]
@@ -197,8 +211,12 @@ fn command_line_mistakes_are_one_line_errors_too() {
 fn bench_takes_long_boards_as_rows_x_cols() {
     let out = fifteen(&["bench", "--sizes", "3x5,6x2", "--count", "2", "--method", "all"], "");
     assert!(out.status.success(), "{}", stderr(&out));
-    let first: Vec<String> =
-        stdout(&out).lines().skip(1).map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" ")).collect();
+    let first: Vec<String> = stdout(&out)
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+        .collect();
     assert_eq!(first, ["3x5 rows", "3x5 shells", "3x5 exact", "6x2 rows", "6x2 shells", "6x2 exact"]);
     assert_error(&fifteen(&["bench", "--sizes", "4,1x5"], ""), 2, "at least 2 rows and 2 columns");
     assert_error(&fifteen(&["bench", "--sizes", "ten"], ""), 2, "'ten' is not a size");

@@ -23,8 +23,9 @@ pub struct BenchCommand {
     /// Seed of the first board; board k of a size uses seed S + k.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Methods to measure, comma-separated, a line each: `rows`, `shells`,
-    /// `exact` (exact stages, boards up to 4×4 only) or `all`.
+    /// Methods to measure, comma-separated, a line each (and, for more than
+    /// one, their moves/n³ side by side at the end): `rows`, `shells`,
+    /// `exact` (exact stages, boards of up to 16 cells) or `all`.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "shells")]
     method: Vec<MethodArg>,
     /// Sweep order (the same as --method; `both` is rows and shells).
@@ -164,9 +165,12 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
         "{:>7} {:>7} {:>6} {:>14} {:>9} {:>11} {:>10} {:>12} {:>9}",
         "n", "method", "boards", "mean moves", "moves/n³", "manhattan/n³", "mean ms", "moves/s", "peak RSS"
     )?;
+    // Mean moves/n³ per size and method, for the side-by-side table.
+    let mut per_method: Vec<(Size, Vec<Option<f64>>)> = Vec::new();
     for &size in &cmd.sizes {
         let count = count_for(size.side());
-        for &method in methods.iter().filter(|m| m.takes(size)) {
+        per_method.push((size, vec![None; methods.len()]));
+        for (column, &method) in methods.iter().enumerate().filter(|(_, m)| m.takes(size)) {
             let mut moves = 0u64;
             let mut manhattan = 0u64;
             let mut seconds = 0f64;
@@ -195,7 +199,37 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
                 peak_rss().unwrap_or_else(|| "n/a".into()),
             )?;
             out.flush()?;
+            if let Some((_, row)) = per_method.last_mut() {
+                row[column] = Some(moves as f64 / boards / cube);
+            }
         }
+    }
+    if methods.len() > 1 {
+        write_side_by_side(&mut out, &methods, &per_method)?;
+    }
+    Ok(())
+}
+
+/// Moves/n³ again, a column per method, beside Parberry's 8/3.
+fn write_side_by_side(
+    out: &mut impl Write,
+    methods: &[Method],
+    rows: &[(Size, Vec<Option<f64>>)],
+) -> std::io::Result<()> {
+    write!(out, "\n{:>8}", "moves/n³")?;
+    for method in methods {
+        write!(out, " {:>7}", method.name())?;
+    }
+    writeln!(out, " {:>7}", "8/3")?;
+    for (size, values) in rows {
+        write!(out, "{:>8}", size.to_string())?;
+        for value in values {
+            match value {
+                Some(v) => write!(out, " {v:>7.3}")?,
+                None => write!(out, " {:>7}", "")?,
+            }
+        }
+        writeln!(out, " {:>7.3}", 8.0 / 3.0)?;
     }
     Ok(())
 }
