@@ -24,8 +24,8 @@ pub(super) const MAX_SIDE: usize = HOME_MASK as usize - 2;
 pub(super) const LOCKED: u32 = 1 << 30;
 /// A tile the blank must not disturb right now.
 pub(super) const HELD: u32 = 1 << 31;
-/// Both flags.
-const FLAGS: u32 = LOCKED | HELD;
+/// Both flags: a cell the blank may not enter when any is set.
+pub(super) const FLAGS: u32 = LOCKED | HELD;
 
 /// How many open rows and columns (from the top and left of the open
 /// region) hold the tiles whose cells the grid keeps: two for a line and
@@ -276,15 +276,15 @@ impl Grid {
         at
     }
 
-    /// Whether `at` keeps the cell of the tile whose padded home is
-    /// (`hr`, `hc`): homes in the first [`TRACKED_LINES`] open rows or
-    /// columns, which hold every tile of the lines being placed.
     /// Padded top row and left column of the open region: the first with
     /// an unlocked cell.
     pub(super) fn open_corner(&self) -> (usize, usize) {
         (self.open_row, self.open_col)
     }
 
+    /// Whether `at` keeps the cell of the tile whose padded home is
+    /// (`hr`, `hc`): homes in the first [`TRACKED_LINES`] open rows or
+    /// columns, which hold every tile of the lines being placed.
     #[inline]
     fn is_tracked(&self, hr: usize, hc: usize) -> bool {
         hr < self.open_row + TRACKED_LINES || hc < self.open_col + TRACKED_LINES
@@ -312,8 +312,9 @@ impl Grid {
     }
 
     /// Puts right the cells of the tracked tiles after the band moved: one
-    /// pass over the open region, done once per filled line, so about a
-    /// third of n³ cell reads on an n×n board in all.
+    /// pass over the open region, done once per filled line, so at most
+    /// about (2/3)·n³ cell reads on an n×n board in all (shells fill a row
+    /// and a column per shell; rows order reads about n³/2).
     fn find_tracked(&mut self) {
         for row in self.open_row..=self.rows {
             let start = row * self.width;

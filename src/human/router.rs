@@ -22,7 +22,7 @@ use pathfinding::directed::astar::{astar, astar_bag_collect};
 use crate::board::Pos;
 
 use super::event::Event;
-use super::grid::{Dir, Grid, HELD, LOCKED, unpack_home};
+use super::grid::{Dir, FLAGS, Grid, unpack_home};
 
 /// How far (in cells, measured across the longer side) the blank's approach
 /// may stray from the straight line while it picks, among its shortest paths,
@@ -245,10 +245,12 @@ impl Grid {
         // The blank steps down (or up) into a row and right (or left) into a
         // column; the tile it meets moves the other way, which brings it
         // nearer home when its home lies that way.
+        // `gain(here, home, step, weight)`: the weight when the tile at
+        // `here` (a row or column) has its home on the side the blank came
+        // from (`step` is the blank's direction along that axis), else minus.
         let weights = &self.weights;
-        let gain = move |nearer: bool, hr: usize, hc: usize| {
-            let w = weights.of(hr, hc);
-            if nearer { w } else { -w }
+        let gain = |here: usize, home: usize, step: isize, weight: i32| {
+            if (here as isize - home as isize) * step > 0 { weight } else { -weight }
         };
         let mut bands = std::mem::take(&mut self.dp_rows);
         let mut best = std::mem::take(&mut self.dp_best);
@@ -271,11 +273,9 @@ impl Grid {
                 let word = words[cell];
                 let (hr, hc) = unpack_home(word);
                 let weight = weights.of(hr, hc);
-                let down_gain = if (r as isize - hr as isize) * dr > 0 { weight } else { -weight };
-                let right_gain = if (c as isize - hc as isize) * dc > 0 { weight } else { -weight };
                 let above = if (plo..=phi).contains(&j) { best[pstart + j - plo] } else { NONE };
-                let mut value = (above + down_gain).max(left + right_gain);
-                if word & (LOCKED | HELD) != 0 {
+                let mut value = (above + gain(r, hr, dr, weight)).max(left + gain(c, hc, dc, weight));
+                if word & FLAGS != 0 {
                     value = NONE;
                 }
                 if i == 0 && j == 0 {
@@ -304,7 +304,7 @@ impl Grid {
                 let from_left = j > lo && {
                     let left = best[start + j - 1 - lo];
                     let (hr, hc) = self.home_of_cell(cell);
-                    left > REACHED && left + gain(if right { hc < c } else { hc > c }, hr, hc) == best[start + j - lo]
+                    left > REACHED && left + gain(c, hc, dc, self.weights.of(hr, hc)) == best[start + j - lo]
                 };
                 if from_left {
                     j -= 1;
@@ -369,9 +369,7 @@ impl Grid {
                         .into_iter()
                         .filter(move |&n| {
                             let (nr, nc) = (n / width, n % width);
-                            words[n] & (LOCKED | HELD) == 0
-                                && (top..=bottom).contains(&nr)
-                                && (left..=right).contains(&nc)
+                            words[n] & FLAGS == 0 && (top..=bottom).contains(&nr) && (left..=right).contains(&nc)
                         })
                         .map(|n| (n, 1usize))
                 },
