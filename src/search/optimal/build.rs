@@ -24,38 +24,13 @@ use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use crate::search::packed::{Grid, MAX_PACKED_CELLS, NO_CELL};
 
-use super::pdb::{MAX_GROUP_TILES, UNSET};
-
-/// Nibble `q` is 1 for every cell `q`: adding `(ONES << 4p) << 4` counts
-/// one more placed cell below each cell above `p`.
-const ONES: u64 = 0x1111_1111_1111_1111;
+use super::placement::{MAX_GROUP_TILES, UNSET, above, rank};
 
 /// Placements a worker claims at a time.
 const CHUNK: usize = 1 << 15;
 
 /// Tables with fewer entries than this are built on one thread.
 const PARALLEL_FROM: usize = 1 << 20;
-
-/// The cells above `p`, as nibble counters (see [`ONES`]).
-#[inline]
-pub(crate) fn above(p: u8) -> u64 {
-    (ONES << (4 * u32::from(p))) << 4
-}
-
-/// Index of a placement of k distinct cells among n: the cells' ranks
-/// among the cells still free, read as a mixed-radix number (n, n−1, …).
-#[inline]
-pub(crate) fn rank(at: &[u8], n: usize) -> usize {
-    // Nibble q of `below` counts the cells placed so far that lie below q.
-    let mut below = 0u64;
-    let mut index = 0usize;
-    for (i, &p) in at.iter().enumerate() {
-        let free_below = u64::from(p) - ((below >> (4 * u32::from(p))) & 0xF);
-        index = index * (n - i) + free_below as usize;
-        below += above(p);
-    }
-    index
-}
 
 /// The bits of `mask` at the positions of `free`'s set bits, packed
 /// (bit i of the result: the i-th free cell).
@@ -391,64 +366,10 @@ pub(super) fn build_table(grid: &Grid, tiles: &[u8], threads: usize, progress: &
     table.into_iter().map(AtomicU8::into_inner).collect()
 }
 
-/// Calls `visit(index, cells)` for every placement of `k` tiles on `n`
-/// cells, in index order.
-pub(super) fn for_each_placement(n: usize, k: usize, mut visit: impl FnMut(usize, &[u8])) {
-    fn walk(
-        n: usize,
-        k: usize,
-        at: &mut [u8; MAX_GROUP_TILES],
-        i: usize,
-        used: u32,
-        next: &mut usize,
-        visit: &mut dyn FnMut(usize, &[u8]),
-    ) {
-        if i == k {
-            visit(*next, &at[..k]);
-            *next += 1;
-            return;
-        }
-        for cell in 0..n as u8 {
-            if used & 1 << cell == 0 {
-                at[i] = cell;
-                walk(n, k, at, i + 1, used | 1 << cell, next, visit);
-            }
-        }
-    }
-    let mut at = [0u8; MAX_GROUP_TILES];
-    let mut next = 0;
-    walk(n, k, &mut at, 0, 0, &mut next, &mut visit);
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::placement::for_each_placement;
     use super::*;
-
-    /// The rank as first written: free cells below by popcount.
-    fn rank_by_popcount(at: &[u8], n: usize) -> usize {
-        let mut used = 0u32;
-        let mut index = 0usize;
-        for (i, &p) in at.iter().enumerate() {
-            let free_below = u32::from(p) - (used & ((1u32 << p) - 1)).count_ones();
-            index = index * (n - i) + free_below as usize;
-            used |= 1 << p;
-        }
-        index
-    }
-
-    #[test]
-    fn ranks_count_up_in_enumeration_order_and_match_the_popcount_rank() {
-        for (n, k) in [(6, 3), (9, 4), (16, 3), (8, 8)] {
-            let mut count = 0;
-            for_each_placement(n, k, |index, at| {
-                assert_eq!(rank(at, n), index);
-                assert_eq!(rank_by_popcount(at, n), index);
-                count += 1;
-            });
-            assert_eq!(count, (0..k).map(|i| n - i).product::<usize>());
-        }
-        assert_eq!(rank(&[15, 14, 13, 12, 11, 10, 9, 8], 16), 518_918_400 - 1);
-    }
 
     #[test]
     fn extract_and_deposit_are_inverse() {

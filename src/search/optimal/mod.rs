@@ -31,8 +31,10 @@ mod build;
 mod ida;
 mod manhattan;
 mod pdb;
+mod placement;
 
-pub use pdb::{BuildProgress, Entries, MAX_GROUP_TILES, MAX_GROUPS, PatternDatabase, PatternSpec, PdbError};
+pub use pdb::{BuildProgress, Entries, MAX_GROUPS, PatternDatabase, PatternSpec, PdbError};
+pub use placement::MAX_GROUP_TILES;
 
 use crate::board::{Board, Move, Moves};
 

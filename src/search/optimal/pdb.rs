@@ -33,14 +33,10 @@ use crate::search::SearchError;
 use crate::search::packed::{Grid, MAX_PACKED_CELLS};
 
 use super::Estimator;
-pub(crate) use super::build::rank;
+use super::placement::{MAX_GROUP_TILES, UNSET, for_each_placement, rank};
 
 /// The most groups a spec may have.
 pub const MAX_GROUPS: usize = 4;
-/// The most tiles in one group (8 tiles of 16 cells: 518,918,400 placements).
-pub const MAX_GROUP_TILES: usize = 8;
-
-pub(super) const UNSET: u8 = u8::MAX;
 
 /// The largest value a four-bit entry holds.
 const NIBBLE_MAX: u8 = 15;
@@ -437,7 +433,7 @@ fn entry(table: &[u8], index: usize, entries: Entries) -> u8 {
 /// placement's Manhattan distance, capped at 15.
 fn to_nibbles(bytes: &[u8], tiles: &[u8], n: usize, distance: &[[u8; MAX_PACKED_CELLS]; MAX_PACKED_CELLS]) -> Vec<u8> {
     let mut out = vec![0u8; bytes.len().div_ceil(2)];
-    super::build::for_each_placement(n, tiles.len(), |index, at| {
+    for_each_placement(n, tiles.len(), |index, at| {
         let md: u8 = at.iter().zip(tiles).map(|(&cell, &t)| distance[t as usize][cell as usize]).sum();
         let moves = bytes[index];
         debug_assert!(moves != UNSET && moves >= md && (moves - md) % 2 == 0, "parity of the moves");
@@ -530,21 +526,6 @@ impl<const NIBBLES: bool> Estimator for Lookup<'_, NIBBLES> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn placement_ranks_are_a_bijection() {
-        let n = 6;
-        let mut seen = [false; 6 * 5 * 4];
-        for a in 0..6u8 {
-            for b in (0..6u8).filter(|&b| b != a) {
-                for c in (0..6u8).filter(|&c| c != a && c != b) {
-                    let r = rank(&[a, b, c], n);
-                    assert!(!std::mem::replace(&mut seen[r], true));
-                }
-            }
-        }
-        assert!(seen.iter().all(|&s| s));
-    }
 
     #[test]
     fn bad_specs_are_refused() {
