@@ -57,7 +57,7 @@ fn bench_optimal(c: &mut Criterion) {
     g.bench_function("4x4 walk 40 md+lc, pathfinding idastar", |b| {
         b.iter(|| optimal::solve_with_pathfinding(black_box(&walk), Heuristic::ManhattanConflicts).unwrap())
     });
-    let pdb = PatternDatabase::build(PatternSpec::fifteen_663(), |_| {});
+    let pdb = PatternDatabase::build(PatternSpec::fifteen_663(), 2, |_| {});
     let fifteen = board(4, 4, Scramble::Uniform, 1);
     g.bench_function("4x4 uniform seed 1 pdb, in place", |b| {
         b.iter(|| optimal::solve_with(black_box(&fifteen), Heuristic::Patterns(&pdb), |_| {}).unwrap())

@@ -1,6 +1,8 @@
 //! The `fifteen` command: thin glue over the library. Every error is printed
 //! here, once, as one `error:` line.
 
+#![forbid(unsafe_code)]
+
 mod cli;
 
 use std::process::ExitCode;

@@ -28,7 +28,7 @@ fn fifteen_pdb() -> &'static PatternDatabase {
     static PDB: OnceLock<PatternDatabase> = OnceLock::new();
     PDB.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
-        let loaded = pdb_cache::load_or_build(&PatternSpec::fifteen_663(), Some(dir.path()), |_| {});
+        let loaded = pdb_cache::load_or_build(&PatternSpec::fifteen_663(), Some(dir.path()), 2, |_| {});
         assert_eq!(loaded.origin, Origin::Built);
         assert!(loaded.save_error.is_none());
         loaded.database
@@ -38,7 +38,7 @@ fn fifteen_pdb() -> &'static PatternDatabase {
 #[test]
 fn on_3x3_every_solver_finds_the_breadth_first_distance() {
     let exact = bfs::distances_from_goal(3, 3).unwrap();
-    let pdb = PatternDatabase::build(small_spec(), |_| {});
+    let pdb = PatternDatabase::build(small_spec(), 2, |_| {});
     for seed in 0..300 {
         let board = Board::scrambled(3, 3, Scramble::Uniform, seed).unwrap();
         let shortest = exact.distance(&board).expect("a scramble is solvable") as usize;
@@ -74,8 +74,8 @@ fn a_small_7_8_analogue_with_four_bit_entries_finds_the_breadth_first_distance()
     let exact = bfs::distances_from_goal(3, 3).unwrap();
     let rows =
         |entries| PatternSpec::new(3, 3, vec![vec![7, 8], vec![1, 2, 3, 4, 5, 6]], true).unwrap().with_entries(entries);
-    let nibbles = PatternDatabase::build(rows(Entries::Nibbles), |_| {});
-    let bytes = PatternDatabase::build(rows(Entries::Bytes), |_| {});
+    let nibbles = PatternDatabase::build(rows(Entries::Nibbles), 2, |_| {});
+    let bytes = PatternDatabase::build(rows(Entries::Bytes), 2, |_| {});
     assert_eq!(nibbles.size_bytes(), (9 * 8usize).div_ceil(2) + (9 * 8 * 7 * 6 * 5 * 4usize).div_ceil(2));
     assert!(nibbles.spec().key().ends_with(" nibbles") && !bytes.spec().key().ends_with(" nibbles"));
     for seed in 0..200 {
@@ -92,7 +92,7 @@ fn a_small_7_8_analogue_with_four_bit_entries_finds_the_breadth_first_distance()
     // The 2×4 analogue (no mirror on a non-square board): 4 and 3 tiles.
     let exact = bfs::distances_from_goal(2, 4).unwrap();
     let spec = PatternSpec::new(2, 4, vec![vec![5, 6, 7], vec![1, 2, 3, 4]], false).unwrap();
-    let pdb = PatternDatabase::build(spec.with_entries(Entries::Nibbles), |_| {});
+    let pdb = PatternDatabase::build(spec.with_entries(Entries::Nibbles), 2, |_| {});
     for seed in 0..50 {
         let board = Board::scrambled(2, 4, Scramble::Uniform, seed).unwrap();
         let s = optimal::solve_with(&board, Heuristic::Patterns(&pdb), |_| {}).unwrap();
@@ -205,7 +205,7 @@ fn bigger_boards_are_refused_with_the_human_solver_named() {
     assert!(err.to_string().contains("`human` solver"), "{err}");
     assert!(bfs::solve(&Board::goal(4, 4).unwrap()).is_err());
     assert!(StateGraph::build(4, 3).is_err());
-    let pdb = PatternDatabase::build(small_spec(), |_| {});
+    let pdb = PatternDatabase::build(small_spec(), 2, |_| {});
     let wrong = Board::goal(4, 4).unwrap();
     assert!(matches!(
         optimal::solve_with(&wrong, Heuristic::Patterns(&pdb), |_| {}),
@@ -277,24 +277,28 @@ fn a_damaged_cache_is_rebuilt_with_a_reason_and_never_gives_a_wrong_answer() {
     let exact = bfs::distances_from_goal(3, 3).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let spec = small_spec();
-    let first = pdb_cache::load_or_build(&spec, Some(dir.path()), |_| {});
+    let first = pdb_cache::load_or_build(&spec, Some(dir.path()), 2, |_| {});
     assert_eq!(first.origin, Origin::Built);
     let path = first.path.clone().unwrap();
     assert!(path.starts_with(dir.path()));
     let good = std::fs::read(&path).unwrap();
+    // Damage is done in place, which fifteen itself never does: no mapping
+    // of the file may be alive meanwhile, so keep a copy and drop `first`.
+    let first_tables: Vec<Vec<u8>> = first.database.tables().iter().map(|t| t.to_vec()).collect();
+    drop(first);
     for how in ["flip", "truncate", "empty", "garbage"] {
         corrupt(&path, how);
-        let loaded = pdb_cache::load_or_build(&spec, Some(dir.path()), |_| {});
+        let loaded = pdb_cache::load_or_build(&spec, Some(dir.path()), 2, |_| {});
         let Origin::Rebuilt { reason } = &loaded.origin else { panic!("{how}: {:?}", loaded.origin) };
         assert!(!reason.is_empty());
-        assert_eq!(loaded.database.tables(), first.database.tables(), "{how}");
+        assert_eq!(loaded.database.tables(), first_tables, "{how}");
         assert_eq!(std::fs::read(&path).unwrap(), good, "{how}: the file is written again");
         for seed in 0..20 {
             let board = Board::scrambled(3, 3, Scramble::Uniform, seed).unwrap();
             let s = optimal::solve_with(&board, Heuristic::Patterns(&loaded.database), |_| {}).unwrap();
             assert_eq!(Some(s.moves.len() as u32), exact.distance(&board));
         }
-        assert_eq!(pdb_cache::load_or_build(&spec, Some(dir.path()), |_| {}).origin, Origin::Loaded);
+        assert_eq!(pdb_cache::load_or_build(&spec, Some(dir.path()), 2, |_| {}).origin, Origin::Loaded);
     }
 }
 
@@ -429,7 +433,17 @@ fn a_damaged_7_8_cache_falls_back_to_6_6_3_with_a_warning() {
     assert!(built.status.success(), "{}", text(&built.stderr));
     assert!(text(&built.stdout).contains("pattern databases 6-6-3"), "{}", text(&built.stdout));
     let dir = cache.path().join("fifteen");
-    std::fs::write(dir.join(pdb_cache::file_name(&PatternSpec::fifteen_78())), b"not tables").unwrap();
+    // Another partition's file under the 7-8 name: foreign, refused in one line.
+    let six = dir.join(pdb_cache::file_name(&PatternSpec::fifteen_663()));
+    let seven = dir.join(pdb_cache::file_name(&PatternSpec::fifteen_78()));
+    std::fs::copy(&six, &seven).unwrap();
+    let board = Board::scrambled(4, 4, Scramble::Uniform, 4).unwrap();
+    let out = fifteen(&["solve", "--solver", "optimal"], &board.to_string(), cache.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("warning: the 7-8 pattern databases cannot be used") && err.contains("built for"), "{err}");
+    std::fs::write(&seven, b"not tables").unwrap();
     let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
     let expected = optimal::solve_with(&board, Heuristic::Patterns(fifteen_pdb()), |_| {}).unwrap().moves.len();
     let out = fifteen(&["solve", "--solver", "optimal", "--stats"], &board.to_string(), cache.path());
@@ -437,8 +451,114 @@ fn a_damaged_7_8_cache_falls_back_to_6_6_3_with_a_warning() {
     let err = text(&out.stderr);
     assert!(err.contains("warning: the 7-8 pattern databases cannot be used"), "{err}");
     assert!(err.contains("pdb build --partition 7-8"), "{err}");
-    assert!(err.contains("pattern databases 6-6-3") && err.contains("loaded from"), "{err}");
+    assert!(err.contains("pattern databases 6-6-3") && err.contains("mapped from"), "{err}");
     let moves: Moves = text(&out.stdout).trim().parse().unwrap();
     assert_eq!(moves.len(), expected);
     replays(&board, &moves);
+}
+
+/// Three 5-tile groups of the 15-puzzle: 24 blocks of table, built in well
+/// under a second.
+fn three_fives() -> PatternSpec {
+    PatternSpec::new(4, 4, vec![(1..=5).collect(), (6..=10).collect(), (11..=15).collect()], false).unwrap()
+}
+
+#[test]
+fn a_mapped_table_is_refused_when_damaged_at_open_or_by_the_full_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = three_fives();
+    let built = pdb_cache::load_or_build(&spec, Some(dir.path()), 2, |_| {});
+    assert_eq!(built.origin, Origin::Built);
+    assert!(built.database.is_shared(), "read back in place from the file just written");
+    let path = built.path.clone().unwrap();
+    drop(built);
+    let good = std::fs::read(&path).unwrap();
+    let header = good.len() - (0..3).map(|g| spec.table_bytes(g)).sum::<usize>();
+    assert_eq!(header % 4096, 0, "the tables start on a page");
+    assert!(pdb_cache::verify(&path, &spec).is_ok());
+    let damaged = |at: usize| {
+        let mut bytes = good.clone();
+        bytes[at] ^= 0x10;
+        std::fs::write(&path, bytes).unwrap();
+    };
+    // The header, the first and last byte of the tables, the goal's entry:
+    // refused at every open, without reading the whole file.
+    for at in [12, 30, 60, header, good.len() - 1, header + spec.goal_entry_byte(0)] {
+        damaged(at);
+        let err = pdb_cache::open(&path, &spec).unwrap_err().to_string();
+        assert!(err.contains(".v2.bin: "), "byte {at}: names the file: {err}");
+    }
+    // Any byte of any block: refused by the full check.
+    for at in (header..good.len()).step_by(65_536 / 3) {
+        damaged(at);
+        let err = pdb_cache::verify(&path, &spec).unwrap_err().to_string();
+        assert!(err.contains("checksum of block"), "byte {at}: {err}");
+    }
+    // A file of the same spec's size but another spec's key: foreign.
+    std::fs::write(&path, &good).unwrap();
+    let other =
+        PatternSpec::new(4, 4, vec![(1..=5).collect(), (11..=15).collect(), (6..=10).collect()], false).unwrap();
+    let err = pdb_cache::open(&path, &other).unwrap_err().to_string();
+    assert!(err.contains("built for"), "{err}");
+    let db = pdb_cache::open(&path, &spec).unwrap();
+    let board = Board::scrambled(4, 4, Scramble::Walk(30), 5).unwrap();
+    let s = optimal::solve_with(&board, Heuristic::Patterns(&db), |_| {}).unwrap();
+    replays(&board, &s.moves);
+}
+
+#[test]
+fn many_processes_solve_at_once_from_one_mapped_table() {
+    let cache = tempfile::tempdir().unwrap();
+    let built = fifteen(&["pdb", "build", "--partition", "6-6-3"], "", cache.path());
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    let dir = cache.path().join("fifteen");
+    let file = dir.join(pdb_cache::file_name(&PatternSpec::fifteen_663()));
+    let before = std::fs::metadata(&file).unwrap().modified().unwrap();
+    let boards: Vec<Board> = (0..8).map(|seed| Board::scrambled(4, 4, Scramble::Walk(60), seed).unwrap()).collect();
+    let children: Vec<_> = boards
+        .iter()
+        .map(|board| {
+            let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+                .args(["solve", "--solver", "optimal", "--stats"])
+                .env("XDG_CACHE_HOME", cache.path())
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            child.stdin.take().unwrap().write_all(board.to_string().as_bytes()).unwrap();
+            child
+        })
+        .collect();
+    for (board, child) in boards.iter().zip(children) {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("pattern databases 6-6-3") && text(&out.stderr).contains("mapped from"));
+        let moves: Moves = text(&out.stdout).trim().parse().unwrap();
+        let expected = optimal::solve_with(board, Heuristic::Patterns(fifteen_pdb()), |_| {}).unwrap();
+        assert_eq!(moves.len(), expected.moves.len());
+        replays(board, &moves);
+    }
+    // One file, read by all, rewritten by none.
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert_eq!(std::fs::metadata(&file).unwrap().modified().unwrap(), before);
+    // Building again checks every block instead of building.
+    let again = fifteen(&["pdb", "build", "--partition", "6-6-3"], "", cache.path());
+    assert!(text(&again.stdout).contains("already built") && text(&again.stdout).contains("every block checked"));
+}
+
+#[test]
+fn pdb_build_refuses_politely_without_the_memory() {
+    let cache = tempfile::tempdir().unwrap();
+    let out = fifteen(&["pdb", "build", "--partition", "7-8", "--assume-available-mb", "500"], "", cache.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: building the 7-8 tables needs about 2.1 GB of memory and 0.5 GB is available"),
+        "{err}"
+    );
+    assert_eq!(PatternSpec::fifteen_78().build_memory_bytes() / 100_000_000, 21);
+    assert!(!cache.path().join("fifteen").exists(), "nothing written");
 }

@@ -3,13 +3,19 @@
 //! which builds the 7-8 tables that are never built unasked.
 
 use std::io::{IsTerminal, Write};
-use std::time::Instant;
+use std::path::Path;
+use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand, ValueEnum};
 use fifteen::search::optimal::{BuildProgress, PatternDatabase, PatternSpec};
 use fifteen::search::pdb_cache::{self, Origin};
 
 use super::error::CliError;
+
+/// Threads for building tables: every core the machine offers.
+pub fn build_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
 
 /// The tables for a board shape, if it has any; `None` means the optimal
 /// solver uses Manhattan distance and linear conflicts. For 4×4: the 7-8
@@ -34,7 +40,7 @@ fn load_if_present(spec: &PatternSpec) -> Option<(PatternDatabase, String)> {
     match pdb_cache::load_if_present(spec, &dir) {
         Ok(Some(database)) => {
             let place = dir.join(pdb_cache::file_name(spec));
-            let account = account(spec, &database, "loaded from", &place.display().to_string(), started);
+            let account = account(spec, &database, "mapped from", &place.display().to_string(), started);
             Some((database, account))
         }
         Ok(None) => None,
@@ -51,7 +57,7 @@ fn load_if_present(spec: &PatternSpec) -> Option<(PatternDatabase, String)> {
 
 fn account(spec: &PatternSpec, database: &PatternDatabase, how: &str, place: &str, started: Instant) -> String {
     format!(
-        "pattern databases {} ({}, {:.1} MB) {how} {place} in {:.0} ms",
+        "pattern databases {} ({}, {:.1} MB) {how} {place} in {:.1} ms",
         spec.partition(),
         spec.key(),
         database.size_bytes() as f64 / 1e6,
@@ -68,14 +74,20 @@ pub struct PdbCommand {
 
 #[derive(Subcommand, Debug)]
 enum PdbAction {
-    /// Build a partition's tables into the cache directory (or check the
-    /// ones there). The 7-8 tables take about two minutes on two cores and
-    /// 2.1 GB of memory to build, 288 MB on disk; once there,
+    /// Build a partition's tables into the cache directory, or check every
+    /// byte of the ones there. The 7-8 tables take about two minutes on two
+    /// cores and 2.1 GB of memory to build, 288 MB on disk; once there,
     /// `solve --solver optimal` uses them for 4×4 boards instead of 6-6-3.
+    /// The file is written whole and renamed into place, so stopping a
+    /// build (Ctrl-C) leaves no broken file behind.
     Build {
         /// Which partition of the 15-puzzle's tiles.
         #[arg(long, value_enum, default_value_t = Partition::SevenEight)]
         partition: Partition,
+        /// Memory to assume available, in MB, instead of reading
+        /// /proc/meminfo (for tests).
+        #[arg(long, value_name = "MB", hide = true)]
+        assume_available_mb: Option<u64>,
     },
 }
 
@@ -90,15 +102,43 @@ enum Partition {
 }
 
 pub fn run(cmd: PdbCommand) -> Result<(), CliError> {
-    let PdbAction::Build { partition } = cmd.action;
+    let PdbAction::Build { partition, assume_available_mb } = cmd.action;
     let spec = match partition {
         Partition::SixSixThree => PatternSpec::fifteen_663(),
         Partition::SevenEight => PatternSpec::fifteen_78(),
     };
-    if pdb_cache::default_dir().is_none() {
+    let Some(dir) = pdb_cache::default_dir() else {
         return Err(CliError::Usage("no cache directory: set XDG_CACHE_HOME or HOME".into()));
+    };
+    let path = dir.join(pdb_cache::file_name(&spec));
+    let started = Instant::now();
+    match pdb_cache::verify(&path, &spec) {
+        Ok(database) => {
+            let place = path.display().to_string();
+            println!("{}; every block checked", account(&spec, &database, "already built in", &place, started));
+            return Ok(());
+        }
+        Err(err) if err.is_missing() => {}
+        Err(err) => eprintln!("warning: the cache file cannot be used ({err}); building it again"),
     }
-    let (loaded, account) = load_with_account(&spec);
+    // Refuse before minutes of work: too little memory, or nowhere to save.
+    let needed = spec.build_memory_bytes();
+    let available = match assume_available_mb {
+        Some(mb) => Some(mb * 1_000_000),
+        None => available_memory(),
+    };
+    if let Some(available) = available.filter(|&a| a < needed) {
+        return Err(CliError::Solver(format!(
+            "building the {} tables needs about {:.1} GB of memory and {:.1} GB is available; close other programs, or build them on a bigger machine and copy {} into {}",
+            spec.partition(),
+            gb(needed),
+            gb(available),
+            pdb_cache::file_name(&spec),
+            dir.display()
+        )));
+    }
+    check_writable(&dir)?;
+    let (loaded, account) = load_with_account(&spec, true);
     if let Some(e) = loaded.save_error {
         return Err(CliError::Solver(format!("could not save the pattern databases: {e}")));
     }
@@ -106,50 +146,113 @@ pub fn run(cmd: PdbCommand) -> Result<(), CliError> {
     Ok(())
 }
 
+fn gb(bytes: u64) -> f64 {
+    bytes as f64 / 1e9
+}
+
+/// `MemAvailable` from /proc/meminfo, in bytes; `None` where there is no
+/// such file (then the build is attempted).
+fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Creates the cache directory and a file in it, so that a build is not
+/// wasted on a directory it cannot write.
+fn check_writable(dir: &Path) -> Result<(), CliError> {
+    let probe = dir.join(format!(".write-test-{}", std::process::id()));
+    let result = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&probe, b""));
+    let _ = std::fs::remove_file(&probe);
+    result.map_err(|e| CliError::Solver(format!("cannot write to the cache directory {}: {e}", dir.display())))
+}
+
 /// Loads (or builds and saves) the tables of `spec`; returns them and a
 /// one-line account for `--stats`.
 pub fn load(spec: &PatternSpec) -> (PatternDatabase, String) {
-    let (loaded, account) = load_with_account(spec);
+    let (loaded, account) = load_with_account(spec, false);
     if let Some(e) = &loaded.save_error {
         eprintln!("warning: could not save the pattern databases: {e}");
     }
     (loaded.database, account)
 }
 
-fn load_with_account(spec: &PatternSpec) -> (pdb_cache::Loaded, String) {
-    let started = Instant::now();
-    let dir = pdb_cache::default_dir();
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = indicatif::ProgressBar::hidden();
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {percent:>3}% {elapsed}")
+/// How a build is shown: a bar with the time left on a terminal, else a
+/// line at every tenth (only for builds asked for: a build at first use
+/// says once that it happens).
+struct BuildReport {
+    bar: Option<indicatif::ProgressBar>,
+    lines: bool,
+    started: Option<Instant>,
+    tenths: u64,
+}
+
+impl BuildReport {
+    fn new(spec: &PatternSpec, asked: bool) -> BuildReport {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = indicatif::ProgressBar::hidden();
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{msg} [{bar:30}] {percent:>3}% {elapsed_precise}, about {eta} left",
+                )
                 .expect("a valid template")
                 .progress_chars("=> "),
-        );
-        bar.set_message(format!("building {}x{} {} pattern databases", spec.rows(), spec.cols(), spec.partition()));
-        bar
-    });
-    let mut announced = false;
-    let loaded = pdb_cache::load_or_build(spec, dir.as_deref(), |p: BuildProgress| {
-        if !announced {
-            announced = true;
-            match &bar {
+            );
+            bar.set_message(format!("building {}x{} {} pattern databases", spec.rows(), spec.cols(), spec.partition()));
+            bar
+        });
+        BuildReport { lines: bar.is_none() && asked, bar, started: None, tenths: 0 }
+    }
+
+    fn update(&mut self, spec: &PatternSpec, p: BuildProgress) {
+        let started = *self.started.get_or_insert_with(|| {
+            match &self.bar {
                 Some(bar) => {
                     bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
                     bar.set_length(p.total);
                 }
-                None => {
-                    eprintln!("building pattern databases {} ({}); this happens once", spec.partition(), spec.key())
-                }
+                None => eprintln!(
+                    "building pattern databases {} ({}, about {:.1} GB of memory); this happens once",
+                    spec.partition(),
+                    spec.key(),
+                    gb(spec.build_memory_bytes())
+                ),
+            }
+            Instant::now()
+        });
+        if let Some(bar) = &self.bar {
+            bar.set_position(p.done);
+        } else if self.lines && p.total > 0 {
+            let tenths = p.done * 10 / p.total;
+            if tenths > self.tenths && tenths < 10 {
+                self.tenths = tenths;
+                let elapsed = started.elapsed();
+                let left = elapsed.mul_f64((p.total - p.done) as f64 / p.done.max(1) as f64);
+                eprintln!("{}0% after {}, about {} left", tenths, duration(elapsed), duration(left));
             }
         }
-        if let Some(bar) = &bar {
-            bar.set_position(p.done);
-        }
-    });
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
     }
+
+    fn finish(self) {
+        if let Some(bar) = self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// `1 min 05 s`, `42 s`.
+fn duration(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 60 { format!("{} min {:02} s", s / 60, s % 60) } else { format!("{s} s") }
+}
+
+fn load_with_account(spec: &PatternSpec, asked: bool) -> (pdb_cache::Loaded, String) {
+    let started = Instant::now();
+    let dir = pdb_cache::default_dir();
+    let mut report = BuildReport::new(spec, asked);
+    let loaded = pdb_cache::load_or_build(spec, dir.as_deref(), build_threads(), |p| report.update(spec, p));
+    report.finish();
     let place =
         loaded.path.as_ref().map_or_else(|| "nowhere (no cache directory)".to_string(), |p| p.display().to_string());
     if let Origin::Rebuilt { reason } = &loaded.origin {
@@ -159,7 +262,7 @@ fn load_with_account(spec: &PatternSpec) -> (pdb_cache::Loaded, String) {
         );
     }
     let how = match loaded.origin {
-        Origin::Loaded => "loaded from",
+        Origin::Loaded => "mapped from",
         Origin::Built | Origin::Rebuilt { .. } => "built, saved to",
     };
     let account = account(spec, &loaded.database, how, &place, started);

@@ -33,7 +33,7 @@ mod manhattan;
 mod pdb;
 mod placement;
 
-pub use pdb::{BuildProgress, Entries, MAX_GROUPS, PatternDatabase, PatternSpec, PdbError};
+pub use pdb::{BuildProgress, Entries, MAX_GROUPS, PatternDatabase, PatternSpec, PdbError, SharedBytes};
 pub use placement::MAX_GROUP_TILES;
 
 use crate::board::{Board, Move, Moves};
@@ -141,8 +141,8 @@ pub fn solve_with(
     Ok(match heuristic {
         Heuristic::ManhattanConflicts => ida::search(&grid, &ManhattanConflicts::new(&grid), board, &mut progress),
         Heuristic::Patterns(pdb) => match pdb.spec().entries() {
-            Entries::Bytes => ida::search(&grid, &Lookup::<false>(pdb), board, &mut progress),
-            Entries::Nibbles => ida::search(&grid, &Lookup::<true>(pdb), board, &mut progress),
+            Entries::Bytes => ida::search(&grid, &Lookup::<false>::new(pdb), board, &mut progress),
+            Entries::Nibbles => ida::search(&grid, &Lookup::<true>::new(pdb), board, &mut progress),
         },
     })
 }
@@ -165,8 +165,8 @@ pub fn solve_with_pathfinding(board: &Board, heuristic: Heuristic<'_>) -> Result
     match heuristic {
         Heuristic::ManhattanConflicts => Ok(pathfinding_search(&grid, &ManhattanConflicts::new(&grid), board)),
         Heuristic::Patterns(pdb) => Ok(match pdb.spec().entries() {
-            Entries::Bytes => pathfinding_search(&grid, &Lookup::<false>(pdb), board),
-            Entries::Nibbles => pathfinding_search(&grid, &Lookup::<true>(pdb), board),
+            Entries::Bytes => pathfinding_search(&grid, &Lookup::<false>::new(pdb), board),
+            Entries::Nibbles => pathfinding_search(&grid, &Lookup::<true>::new(pdb), board),
         }),
     }
 }

@@ -23,10 +23,13 @@
 //! use fifteen::Board;
 //! use fifteen::search::optimal::{PatternDatabase, PatternSpec};
 //! let spec = PatternSpec::new(3, 3, vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]], true).unwrap();
-//! let pdb = PatternDatabase::build(spec, |_| {});
+//! let pdb = PatternDatabase::build(spec, 1, |_| {});
 //! let board: Board = "1 2 3\n4 5 6\n7 _ 8".parse().unwrap();
 //! assert_eq!(pdb.estimate(&board).unwrap(), 1);
 //! ```
+
+use std::ops::Range;
+use std::sync::Arc;
 
 use crate::board::{Board, Tile};
 use crate::search::SearchError;
@@ -202,6 +205,37 @@ impl PatternSpec {
         }
     }
 
+    /// The byte of group `g`'s table that holds the goal's entry.
+    pub fn goal_entry_byte(&self, g: usize) -> usize {
+        let home: Vec<u8> = self.groups[g].iter().map(|&t| t as u8 - 1).collect();
+        let index = rank(&home, self.rows * self.cols);
+        match self.entries {
+            Entries::Bytes => index,
+            Entries::Nibbles => index >> 1,
+        }
+    }
+
+    /// Memory a build of the tables takes at its peak, in bytes: the
+    /// tables finished so far, plus for the table being built its byte
+    /// table and three bitmaps with one lane of 8 or 16 bits per placement
+    /// (see `build.rs`), or afterwards the byte table and its four-bit form.
+    pub fn build_memory_bytes(&self) -> u64 {
+        let n = self.rows * self.cols;
+        let mut finished = 0u64;
+        let mut peak = 0u64;
+        for g in 0..self.groups.len() {
+            let entries = self.table_len(g) as u64;
+            let lane_bytes = if n - self.groups[g].len() <= 8 { 1 } else { 2 };
+            let stored = match self.entries {
+                Entries::Bytes => 0,
+                Entries::Nibbles => self.table_bytes(g) as u64,
+            };
+            peak = peak.max(finished + entries + (3 * lane_bytes * entries).max(stored));
+            finished += self.table_bytes(g) as u64;
+        }
+        peak
+    }
+
     /// The group sizes joined by dashes: `6-6-3`, `8-7`.
     pub fn partition(&self) -> String {
         self.groups.iter().map(|g| g.len().to_string()).collect::<Vec<_>>().join("-")
@@ -236,11 +270,48 @@ pub struct BuildProgress {
     pub total: u64,
 }
 
+/// Bytes that tables are read from in place, shared between threads: a
+/// read-only file mapping, or any buffer.
+pub type SharedBytes = Arc<dyn AsRef<[u8]> + Send + Sync>;
+
+/// Where the table bytes live.
+#[derive(Clone)]
+enum Storage {
+    /// One buffer per table (a fresh build).
+    Owned(Vec<Vec<u8>>),
+    /// Every table a range of one shared buffer (a mapped cache file).
+    Shared { bytes: SharedBytes, ranges: Vec<Range<usize>> },
+}
+
+impl Storage {
+    fn table(&self, g: usize) -> &[u8] {
+        match self {
+            Storage::Owned(tables) => &tables[g],
+            Storage::Shared { bytes, ranges } => &(**bytes).as_ref()[ranges[g].clone()],
+        }
+    }
+
+    fn count(&self) -> usize {
+        match self {
+            Storage::Owned(tables) => tables.len(),
+            Storage::Shared { ranges, .. } => ranges.len(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Storage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sizes: Vec<usize> = (0..self.count()).map(|g| self.table(g).len()).collect();
+        let kind = if matches!(self, Storage::Owned(_)) { "owned" } else { "shared" };
+        write!(f, "{kind} tables of {sizes:?} bytes")
+    }
+}
+
 /// The built tables of a [`PatternSpec`], ready for lookups.
 #[derive(Clone, Debug)]
 pub struct PatternDatabase {
     spec: PatternSpec,
-    tables: Vec<Vec<u8>>,
+    tables: Storage,
     n: usize,
     /// Tiles of each group, in table order.
     tiles: [[u8; MAX_GROUP_TILES]; MAX_GROUPS],
@@ -258,12 +329,12 @@ pub struct PatternDatabase {
 
 impl PatternDatabase {
     /// Builds every table of `spec` by breadth-first search, one table after
-    /// the other, each on all the machine's cores, reporting progress on the
-    /// calling thread.
-    pub fn build(spec: PatternSpec, mut progress: impl FnMut(BuildProgress)) -> PatternDatabase {
+    /// the other, each on up to `threads` threads (the caller decides how
+    /// many), reporting progress on the calling thread.
+    pub fn build(spec: PatternSpec, threads: usize, mut progress: impl FnMut(BuildProgress)) -> PatternDatabase {
         let grid = Grid::new(spec.rows, spec.cols).expect("checked by the spec");
         let total: u64 = (0..spec.groups.len()).map(|g| spec.table_len(g) as u64).sum();
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(16);
+        let threads = threads.clamp(1, 16);
         let mut done = 0u64;
         let distance = manhattan(spec.rows, spec.cols);
         let tables = spec
@@ -284,19 +355,44 @@ impl PatternDatabase {
         PatternDatabase::from_tables(spec, tables).expect("a fresh build fits its spec")
     }
 
-    /// Wraps tables built earlier (read from a cache), checking their sizes
-    /// and that the goal costs 0 in each.
+    /// Wraps tables built earlier, checking their sizes and that the goal
+    /// costs 0 in each.
     pub fn from_tables(spec: PatternSpec, tables: Vec<Vec<u8>>) -> Result<PatternDatabase, PdbError> {
+        PatternDatabase::with_storage(spec, Storage::Owned(tables))
+    }
+
+    /// Wraps tables read in place from one shared buffer (a mapped cache
+    /// file), table `g` at `ranges[g]`, with the same checks as
+    /// [`from_tables`](Self::from_tables). Lookups read the buffer directly:
+    /// nothing is copied.
+    pub fn from_shared(
+        spec: PatternSpec,
+        bytes: SharedBytes,
+        ranges: Vec<Range<usize>>,
+    ) -> Result<PatternDatabase, PdbError> {
+        let len = (*bytes).as_ref().len();
+        if let Some(g) = ranges.iter().position(|r| r.start > r.end || r.end > len) {
+            return Err(PdbError::TableLength {
+                table: g,
+                found: len.saturating_sub(ranges[g].start),
+                expected: ranges[g].len(),
+            });
+        }
+        PatternDatabase::with_storage(spec, Storage::Shared { bytes, ranges })
+    }
+
+    fn with_storage(spec: PatternSpec, tables: Storage) -> Result<PatternDatabase, PdbError> {
         let n = spec.rows * spec.cols;
-        if tables.len() != spec.groups.len() {
-            return Err(PdbError::TableLength { table: tables.len(), found: 0, expected: spec.groups.len() });
+        if tables.count() != spec.groups.len() {
+            return Err(PdbError::TableLength { table: tables.count(), found: 0, expected: spec.groups.len() });
         }
         let mut tiles = [[0u8; MAX_GROUP_TILES]; MAX_GROUPS];
         let mut sizes = [0usize; MAX_GROUPS];
         let mut group_of = [u8::MAX; MAX_PACKED_CELLS];
         for (g, group) in spec.groups.iter().enumerate() {
-            if tables[g].len() != spec.table_bytes(g) {
-                return Err(PdbError::TableLength { table: g, found: tables[g].len(), expected: spec.table_bytes(g) });
+            if tables.table(g).len() != spec.table_bytes(g) {
+                let found = tables.table(g).len();
+                return Err(PdbError::TableLength { table: g, found, expected: spec.table_bytes(g) });
             }
             sizes[g] = group.len();
             for (i, &t) in group.iter().enumerate() {
@@ -304,7 +400,7 @@ impl PatternDatabase {
                 group_of[t as usize] = g as u8;
             }
             let home: Vec<u8> = group.iter().map(|&t| t as u8 - 1).collect();
-            if entry(&tables[g], rank(&home, n), spec.entries) != 0 {
+            if entry(tables.table(g), rank(&home, n), spec.entries) != 0 {
                 return Err(PdbError::BadContent(g));
             }
         }
@@ -352,13 +448,19 @@ impl PatternDatabase {
     }
 
     /// The tables, one per group, as stored.
-    pub fn tables(&self) -> &[Vec<u8>] {
-        &self.tables
+    pub fn tables(&self) -> Vec<&[u8]> {
+        (0..self.tables.count()).map(|g| self.tables.table(g)).collect()
+    }
+
+    /// Whether the tables are read in place from a shared buffer (a mapped
+    /// file) rather than held by this database.
+    pub fn is_shared(&self) -> bool {
+        matches!(self.tables, Storage::Shared { .. })
     }
 
     /// Bytes held by the tables.
     pub fn size_bytes(&self) -> usize {
-        self.tables.iter().map(Vec::len).sum()
+        (0..self.tables.count()).map(|g| self.tables.table(g).len()).sum()
     }
 
     /// The lower bound for a board of the spec's shape.
@@ -366,8 +468,8 @@ impl PatternDatabase {
         self.check_shape(board)?;
         let (cells, pos) = super::arrays(board);
         Ok(match self.spec.entries {
-            Entries::Bytes => Lookup::<false>(self).evaluate(&cells, &pos).1,
-            Entries::Nibbles => Lookup::<true>(self).evaluate(&cells, &pos).1,
+            Entries::Bytes => Lookup::<false>::new(self).evaluate(&cells, &pos).1,
+            Entries::Nibbles => Lookup::<true>::new(self).evaluate(&cells, &pos).1,
         })
     }
 
@@ -381,31 +483,6 @@ impl PatternDatabase {
             });
         }
         Ok(())
-    }
-
-    /// The entry of group `g` for the tiles at `at` (read as stored).
-    #[inline]
-    fn stored<const NIBBLES: bool>(&self, g: usize, at: &[u8]) -> u8 {
-        let index = rank(at, self.n);
-        if NIBBLES { (self.tables[g][index >> 1] >> ((index & 1) << 2)) & 0xF } else { self.tables[g][index] }
-    }
-
-    #[inline]
-    fn value<const NIBBLES: bool>(&self, g: usize, pos: &[u8; MAX_PACKED_CELLS]) -> u8 {
-        let mut at = [0u8; MAX_GROUP_TILES];
-        for i in 0..self.sizes[g] {
-            at[i] = pos[self.tiles[g][i] as usize];
-        }
-        self.stored::<NIBBLES>(g, &at[..self.sizes[g]])
-    }
-
-    #[inline]
-    fn mirror_value<const NIBBLES: bool>(&self, g: usize, pos: &[u8; MAX_PACKED_CELLS]) -> u8 {
-        let mut at = [0u8; MAX_GROUP_TILES];
-        for i in 0..self.sizes[g] {
-            at[i] = self.mirror_cell[pos[self.mirror_src[g][i] as usize] as usize];
-        }
-        self.stored::<NIBBLES>(g, &at[..self.sizes[g]])
     }
 }
 
@@ -444,9 +521,13 @@ fn to_nibbles(bytes: &[u8], tiles: &[u8], n: usize, distance: &[[u8; MAX_PACKED_
 }
 
 /// The tables read as a lower bound, for entries of one kind
-/// (`NIBBLES`: four-bit entries over the Manhattan distance).
+/// (`NIBBLES`: four-bit entries over the Manhattan distance). Holds each
+/// table as a plain slice, taken once per search, so a lookup is one load.
 #[derive(Clone, Copy)]
-pub(crate) struct Lookup<'a, const NIBBLES: bool>(pub(crate) &'a PatternDatabase);
+pub(crate) struct Lookup<'a, const NIBBLES: bool> {
+    db: &'a PatternDatabase,
+    tables: [&'a [u8]; MAX_GROUPS],
+}
 
 /// Per-node values: each group's entry, plain and mirrored, their sums,
 /// and (four-bit entries) the Manhattan distance of the whole board, which
@@ -460,7 +541,40 @@ pub(crate) struct GroupValues {
     manhattan: u16,
 }
 
-impl<const NIBBLES: bool> Lookup<'_, NIBBLES> {
+impl<'a, const NIBBLES: bool> Lookup<'a, NIBBLES> {
+    pub(crate) fn new(db: &'a PatternDatabase) -> Self {
+        let mut tables: [&[u8]; MAX_GROUPS] = [&[]; MAX_GROUPS];
+        for (g, table) in tables.iter_mut().enumerate().take(db.tables.count()) {
+            *table = db.tables.table(g);
+        }
+        Lookup { db, tables }
+    }
+
+    /// The entry of group `g` for the tiles at `at` (read as stored).
+    #[inline]
+    fn stored(&self, g: usize, at: &[u8]) -> u8 {
+        let index = rank(at, self.db.n);
+        if NIBBLES { (self.tables[g][index >> 1] >> ((index & 1) << 2)) & 0xF } else { self.tables[g][index] }
+    }
+
+    #[inline]
+    fn value(&self, g: usize, pos: &[u8; MAX_PACKED_CELLS]) -> u8 {
+        let mut at = [0u8; MAX_GROUP_TILES];
+        for i in 0..self.db.sizes[g] {
+            at[i] = pos[self.db.tiles[g][i] as usize];
+        }
+        self.stored(g, &at[..self.db.sizes[g]])
+    }
+
+    #[inline]
+    fn mirror_value(&self, g: usize, pos: &[u8; MAX_PACKED_CELLS]) -> u8 {
+        let mut at = [0u8; MAX_GROUP_TILES];
+        for i in 0..self.db.sizes[g] {
+            at[i] = self.db.mirror_cell[pos[self.db.mirror_src[g][i] as usize] as usize];
+        }
+        self.stored(g, &at[..self.db.sizes[g]])
+    }
+
     /// The bound from the entry sums.
     #[inline]
     fn bound(v: &GroupValues, sum: u16) -> u32 {
@@ -472,17 +586,17 @@ impl<const NIBBLES: bool> Estimator for Lookup<'_, NIBBLES> {
     type Aux = GroupValues;
 
     fn evaluate(&self, _cells: &[u8; MAX_PACKED_CELLS], pos: &[u8; MAX_PACKED_CELLS]) -> (GroupValues, u32) {
-        let db = self.0;
+        let db = self.db;
         let mut v =
             GroupValues { values: [0; MAX_GROUPS], mirrored: [0; MAX_GROUPS], sum: 0, mirrored_sum: 0, manhattan: 0 };
         for (distance, &cell) in db.distance.iter().zip(pos).take(db.n).skip(1) {
             v.manhattan += u16::from(distance[cell as usize]);
         }
         for g in 0..db.spec.groups.len() {
-            v.values[g] = db.value::<NIBBLES>(g, pos);
+            v.values[g] = self.value(g, pos);
             v.sum += u16::from(v.values[g]);
             if db.spec.mirror {
-                v.mirrored[g] = db.mirror_value::<NIBBLES>(g, pos);
+                v.mirrored[g] = self.mirror_value(g, pos);
                 v.mirrored_sum += u16::from(v.mirrored[g]);
             }
         }
@@ -500,13 +614,13 @@ impl<const NIBBLES: bool> Estimator for Lookup<'_, NIBBLES> {
         to: usize,
         budget: u32,
     ) -> u32 {
-        let db = self.0;
+        let db = self.db;
         if NIBBLES {
             let d = &db.distance[tile as usize];
             v.manhattan = v.manhattan + u16::from(d[to]) - u16::from(d[from]);
         }
         let g = db.group_of[tile as usize] as usize;
-        let new = db.value::<NIBBLES>(g, pos);
+        let new = self.value(g, pos);
         v.sum = v.sum + u16::from(new) - u16::from(v.values[g]);
         v.values[g] = new;
         let plain = Self::bound(v, v.sum);
@@ -516,7 +630,7 @@ impl<const NIBBLES: bool> Estimator for Lookup<'_, NIBBLES> {
             return plain;
         }
         let mg = db.mirror_group_of[tile as usize] as usize;
-        let new = db.mirror_value::<NIBBLES>(mg, pos);
+        let new = self.mirror_value(mg, pos);
         v.mirrored_sum = v.mirrored_sum + u16::from(new) - u16::from(v.mirrored[mg]);
         v.mirrored[mg] = new;
         Self::bound(v, v.sum.max(v.mirrored_sum))
@@ -538,7 +652,7 @@ mod tests {
     fn one_group_of_all_tiles_is_the_exact_distance() {
         // With every tile in one group the table is the true distance.
         let spec = PatternSpec::new(2, 3, vec![vec![1, 2, 3, 4, 5]], false).unwrap();
-        let pdb = PatternDatabase::build(spec, |_| {});
+        let pdb = PatternDatabase::build(spec, 1, |_| {});
         let exact = crate::search::bfs::distances_from_goal(2, 3).unwrap();
         for seed in 0..50 {
             let board = Board::scrambled(2, 3, crate::Scramble::Uniform, seed).unwrap();
