@@ -1,5 +1,6 @@
 //! Command-line definitions and one module of glue per subcommand.
 
+mod batch;
 mod bench;
 mod bench_search;
 #[cfg(feature = "net")]

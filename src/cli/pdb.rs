@@ -12,8 +12,8 @@ use fifteen::search::pdb_cache::{self, Origin};
 
 use super::error::CliError;
 
-/// Threads for building tables: every core the machine offers.
-pub fn build_threads() -> usize {
+/// Every core the machine offers: threads for table builds and batches.
+pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
@@ -251,7 +251,7 @@ fn load_with_account(spec: &PatternSpec, asked: bool) -> (pdb_cache::Loaded, Str
     let started = Instant::now();
     let dir = pdb_cache::default_dir();
     let mut report = BuildReport::new(spec, asked);
-    let loaded = pdb_cache::load_or_build(spec, dir.as_deref(), build_threads(), |p| report.update(spec, p));
+    let loaded = pdb_cache::load_or_build(spec, dir.as_deref(), cores(), |p| report.update(spec, p));
     report.finish();
     let place =
         loaded.path.as_ref().map_or_else(|| "nowhere (no cache directory)".to_string(), |p| p.display().to_string());

@@ -4,6 +4,7 @@
 //! so a 1000×1000 board never holds its billions of moves in memory.
 
 use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
@@ -43,6 +44,14 @@ pub struct SolveCommand {
     /// Run the human and the optimal solver and print both move counts.
     #[arg(long, conflicts_with_all = ["solver", "format"])]
     compare: bool,
+    /// Solve many boards, one a line (a one-line board or
+    /// {"id":…,"board":[…]}), on every core; write one JSON line each, in
+    /// input order (FILE, or stdin when FILE is `-` or left out).
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-", conflicts_with_all = ["file", "compare"])]
+    batch: Option<PathBuf>,
+    /// Worker threads for --batch (default: one per core).
+    #[arg(long, value_name = "N", requires = "batch", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,6 +151,9 @@ impl From<OrderArg> for Order {
 }
 
 pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
+    if let Some(input) = &cmd.batch {
+        return super::batch::run(input, batch_options(&cmd)?);
+    }
     let board = cmd.input.read()?;
     board.check_solvable()?;
     let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
@@ -315,4 +327,27 @@ fn solve_human<W: Write>(
         )?;
     }
     Ok(())
+}
+
+/// The `--batch` options from the command line.
+fn batch_options(cmd: &SolveCommand) -> Result<super::batch::BatchOptions, CliError> {
+    use super::batch::{BatchOptions, BatchSolver};
+    let solver = match cmd.solver {
+        SolverArg::Human => BatchSolver::Human { order: cmd.order.into(), finish: cmd.finish.into() },
+        SolverArg::Bfs => BatchSolver::Search(SearchSolver::Bfs),
+        SolverArg::Iddfs => BatchSolver::Search(SearchSolver::Iddfs),
+        SolverArg::Optimal => BatchSolver::Search(SearchSolver::Optimal),
+    };
+    let summary = match cmd.format {
+        FormatArg::Letters | FormatArg::Json => false,
+        FormatArg::Summary => true,
+        _ => {
+            return Err(CliError::Usage(
+                "--batch writes one JSON line per board: --format summary leaves the moves out, other formats do not apply"
+                    .into(),
+            ));
+        }
+    };
+    let threads = cmd.threads.map_or_else(super::pdb::cores, usize::from);
+    Ok(BatchOptions { solver, notation: cmd.notation.into(), threads, summary, stats: cmd.stats })
 }

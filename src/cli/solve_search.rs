@@ -22,7 +22,7 @@ pub enum SearchSolver {
 }
 
 impl SearchSolver {
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             SearchSolver::Bfs => "bfs",
             SearchSolver::Iddfs => "iddfs",
