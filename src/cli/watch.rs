@@ -111,6 +111,9 @@ fn window(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<()
             until_solved: cmd.until_solved,
             screenshot: cmd.screenshot.clone(),
             finish: cmd.finish.into(),
+            oracle_tables: Some(gui::oracle::OracleTables(std::sync::Arc::new(|rows, cols| {
+                super::pdb::tables_for(rows, cols).map(|(tables, _)| tables)
+            }))),
         };
         match gui::run(board.clone(), options) {
             Ok(report) => {

@@ -10,6 +10,7 @@
 mod app;
 mod draw;
 mod layout;
+pub mod oracle;
 mod palette;
 mod picture;
 
@@ -51,6 +52,9 @@ pub struct Options {
     pub screenshot: Option<PathBuf>,
     /// How the solver being watched ends (exact stages on small boards).
     pub finish: Finish,
+    /// Pattern databases for the "optimal: N moves left" line (boards of up
+    /// to 16 cells); without them the line still comes, more slowly on 4×4.
+    pub oracle_tables: Option<oracle::OracleTables>,
 }
 
 /// What a window run did.
@@ -175,6 +179,7 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) 
     let mut renderer = draw::Renderer::new(options.picture.as_ref());
     let started = Instant::now();
     let mut frames = 0u64;
+    let mut oracle = oracle::Oracle::new(options.oracle_tables.as_ref().map(|t| t.0.clone()));
     loop {
         let layout = Layout::new(screen_width(), screen_height(), app.board().rows(), app.board().cols());
         for command in commands(&app, &layout) {
@@ -185,6 +190,13 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) 
         let dt = (get_frame_time() as f64).clamp(0.0, 0.25);
         app.update(dt);
         renderer.draw(&app, options.picture.as_ref());
+        oracle.observe(app.board());
+        oracle.show_move ^= is_key_pressed(KeyCode::B);
+        if let Some(line) = oracle.line(app.board()) {
+            let line = format!("{line}   B {} best move", if oracle.show_move { "hides" } else { "shows" });
+            let w = measure_text(&line, None, 18, 1.0).width;
+            draw_text(&line, screen_width() - w - 12.0, 64.0, 18.0, Color::from_rgba(150, 215, 160, 255));
+        }
         frames += 1;
         let done =
             app.quit || options.frames.is_some_and(|n| frames >= n) || (options.until_solved && app.shows_goal());

@@ -1,0 +1,241 @@
+//! "optimal: N moves left" for the board on screen, worked out on a thread
+//! of its own so that drawing never waits for a search.
+//!
+//! The window calls [`Oracle::observe`] every frame with the board it
+//! shows; that only compares boards and, when the board is new, posts it to
+//! the worker (which always takes the newest board it was sent and skips
+//! the rest). Until an answer comes, [`Oracle::line`] says "…". An answer is
+//! a whole shortest solution, so every board along it is answered at once:
+//! a player who follows the optimal moves, or a solve stepped back and
+//! forth, sees the distance without a new search. Boards of more than 16
+//! cells get no line (no optimal solver takes them).
+//!
+//! No macroquad here: the window draws the line, the tests drive this
+//! directly.
+
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, Sender};
+
+use crate::board::{Board, Move};
+use crate::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
+
+/// Gives the pattern databases for a board shape (rows, cols), if it has
+/// any: the command passes one in, since finding them means reading the
+/// cache. Called on the oracle's thread, once per shape.
+pub type TableLoader = Arc<dyn Fn(usize, usize) -> Option<PatternDatabase> + Send + Sync>;
+
+/// A [`TableLoader`] that can sit in the window's options.
+#[derive(Clone)]
+pub struct OracleTables(pub TableLoader);
+
+impl std::fmt::Debug for OracleTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("OracleTables")
+    }
+}
+
+/// Shortest solutions kept to answer later boards from.
+const KEPT: usize = 8;
+
+/// A shortest solution and every board along it.
+struct Known {
+    boards: Vec<Board>,
+    moves: Vec<Move>,
+}
+
+impl Known {
+    fn new(start: Board, moves: Vec<Move>) -> Known {
+        let mut boards = Vec::with_capacity(moves.len() + 1);
+        let mut board = start;
+        for &mv in &moves {
+            let next = {
+                let mut b = board.clone();
+                b.slide(mv);
+                b
+            };
+            boards.push(std::mem::replace(&mut board, next));
+        }
+        boards.push(board);
+        Known { boards, moves }
+    }
+
+    /// Moves left and the next optimal move, if `board` is on this path.
+    fn lookup(&self, board: &Board) -> Option<(usize, Option<Move>)> {
+        let k = self.boards.iter().position(|b| b == board)?;
+        Some((self.moves.len() - k, self.moves.get(k).copied()))
+    }
+}
+
+/// The optimal distance of the boards a window shows.
+pub struct Oracle {
+    requests: Option<Sender<Board>>,
+    answers: Receiver<Result<Known, String>>,
+    known: Vec<Known>,
+    asked: Option<Board>,
+    failed: Option<String>,
+    /// Show the optimal move after the distance (the window's toggle key).
+    pub show_move: bool,
+}
+
+impl Oracle {
+    /// An oracle with its worker thread; `tables` gives the pattern
+    /// databases (none: Manhattan distance and linear conflicts, slower on
+    /// 4×4 but never wrong).
+    pub fn new(tables: Option<TableLoader>) -> Oracle {
+        let (requests, inbox) = mpsc::channel::<Board>();
+        let (outbox, answers) = mpsc::channel();
+        let spawned = std::thread::Builder::new().name("oracle".into()).spawn(move || work(inbox, outbox, tables));
+        Oracle {
+            requests: spawned.is_ok().then_some(requests),
+            answers,
+            known: Vec::new(),
+            asked: None,
+            failed: None,
+            show_move: false,
+        }
+    }
+
+    /// Takes in finished answers and posts `board` to the worker if it is
+    /// new. Never blocks.
+    pub fn observe(&mut self, board: &Board) {
+        for answer in self.answers.try_iter() {
+            match answer {
+                Ok(known) => {
+                    if self.known.len() == KEPT {
+                        self.known.remove(0);
+                    }
+                    self.known.push(known);
+                    self.failed = None;
+                }
+                Err(why) => self.failed = Some(why),
+            }
+        }
+        if board.len() > MAX_OPTIMAL_CELLS || self.answer(board).is_some() || self.asked.as_ref() == Some(board) {
+            return;
+        }
+        if let Some(requests) = &self.requests {
+            if requests.send(board.clone()).is_err() {
+                self.requests = None;
+            }
+        }
+        self.asked = Some(board.clone());
+        self.failed = None;
+    }
+
+    /// Moves left and the next optimal move, when known.
+    pub fn answer(&self, board: &Board) -> Option<(usize, Option<Move>)> {
+        self.known.iter().rev().find_map(|k| k.lookup(board))
+    }
+
+    /// The line to show for `board`: `optimal: 23 moves left` (with the
+    /// optimal move when [`show_move`](Self::show_move) is on),
+    /// `optimal: …` until known, nothing for boards of more than 16 cells.
+    pub fn line(&self, board: &Board) -> Option<String> {
+        if board.len() > MAX_OPTIMAL_CELLS {
+            return None;
+        }
+        Some(match self.answer(board) {
+            Some((0, _)) => "optimal: solved".to_string(),
+            Some((left, best)) => {
+                let plural = if left == 1 { "move" } else { "moves" };
+                match best.filter(|_| self.show_move) {
+                    Some(mv) => {
+                        format!("optimal: {left} {plural} left, best: slide {} {}", tile_moving(board, mv), mv.word())
+                    }
+                    None => format!("optimal: {left} {plural} left"),
+                }
+            }
+            None if self.failed.is_some() || self.requests.is_none() => "optimal: unavailable".to_string(),
+            None => "optimal: …".to_string(),
+        })
+    }
+}
+
+/// The tile that slides when `mv` is made.
+fn tile_moving(board: &Board, mv: Move) -> u32 {
+    let (dr, dc) = mv.tile_step();
+    let blank = board.blank();
+    let row = blank.row.wrapping_add_signed(-dr);
+    let col = blank.col.wrapping_add_signed(-dc);
+    board.tile_at(crate::board::Pos { row, col })
+}
+
+/// The worker: solve the newest board asked, send the solution, repeat
+/// until the window is gone.
+fn work(inbox: Receiver<Board>, outbox: Sender<Result<Known, String>>, tables: Option<TableLoader>) {
+    let mut loaded: Vec<((usize, usize), Option<PatternDatabase>)> = Vec::new();
+    while let Ok(mut board) = inbox.recv() {
+        if let Some(newer) = inbox.try_iter().last() {
+            board = newer;
+        }
+        let shape = (board.rows(), board.cols());
+        if !loaded.iter().any(|(s, _)| *s == shape) {
+            let db = tables.as_ref().and_then(|load| load(shape.0, shape.1));
+            loaded.push((shape, db));
+        }
+        let db = loaded.iter().find(|(s, _)| *s == shape).and_then(|(_, db)| db.as_ref());
+        let heuristic = db.map_or(Heuristic::ManhattanConflicts, Heuristic::Patterns);
+        let answer = optimal::solve_with(&board, heuristic, |_| {})
+            .map(|solution| Known::new(board, solution.moves.0))
+            .map_err(|e| e.to_string());
+        if outbox.send(answer).is_err() {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Scramble;
+    use std::time::{Duration, Instant};
+
+    fn settle(oracle: &mut Oracle, board: &Board) -> String {
+        let started = Instant::now();
+        loop {
+            oracle.observe(board);
+            let line = oracle.line(board).unwrap();
+            if !line.ends_with('…') || started.elapsed() > Duration::from_secs(60) {
+                return line;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    #[test]
+    fn says_wait_then_the_distance_and_follows_the_optimal_path_without_searching() {
+        let mut oracle = Oracle::new(None);
+        let board = Board::scrambled(3, 3, Scramble::Uniform, 4).unwrap();
+        let shortest = crate::search::bfs::solve(&board).unwrap().moves;
+        oracle.observe(&board);
+        // The first frame cannot have the answer yet... or it may, on a fast
+        // machine; either way it is one of the two lines.
+        let first = oracle.line(&board).unwrap();
+        assert!(first == "optimal: …" || first.starts_with("optimal: "), "{first}");
+        assert_eq!(settle(&mut oracle, &board), format!("optimal: {} moves left", shortest.len()));
+        // Along the shortest solution every board is known at once.
+        let (_, Some(best)) = oracle.answer(&board).unwrap() else { panic!("a move") };
+        let mut next = board.clone();
+        next.slide(best);
+        oracle.observe(&next);
+        assert_eq!(oracle.answer(&next).map(|a| a.0), Some(shortest.len() - 1));
+        oracle.show_move = true;
+        let line = oracle.line(&next).unwrap();
+        assert!(line.contains("best: slide"), "{line}");
+        let goal = Board::goal(3, 3).unwrap();
+        assert_eq!(settle(&mut oracle, &goal), "optimal: solved");
+    }
+
+    #[test]
+    fn the_newest_board_wins_and_big_boards_get_no_line() {
+        let mut oracle = Oracle::new(None);
+        let boards: Vec<Board> = (0..20).map(|s| Board::scrambled(3, 3, Scramble::Uniform, s).unwrap()).collect();
+        for b in &boards {
+            oracle.observe(b);
+        }
+        let last = boards.last().unwrap();
+        let expected = crate::search::bfs::solve(last).unwrap().moves.len();
+        assert_eq!(settle(&mut oracle, last), format!("optimal: {expected} moves left"));
+        assert_eq!(oracle.line(&Board::scrambled(5, 5, Scramble::Uniform, 1).unwrap()), None);
+    }
+}
