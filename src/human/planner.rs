@@ -3,11 +3,14 @@
 use crate::board::{Board, Pos, Tile, tile_for};
 
 use super::event::{Event, Group, Phase, Region};
-use super::grid::{Dir, FAR, Grid, MAX_SIDE, Weights};
-use super::router::RouteStats;
+use super::grid::{Dir, Grid, MAX_SIDE};
+use super::push::{FAR, Weights};
+use super::router::route_blank;
 use super::schedule::{Order, Placement, Schedule};
+use super::scratch::{RouteStats, Scratch};
 use super::stages::{Finish, MAX_EXACT_CELLS, Stages};
-use super::window::Window;
+use super::transport::transport;
+use super::window::{Window, finish_among, finish_in_window};
 
 /// Why the human solver did not produce a solution.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -69,6 +72,7 @@ pub enum SolveError {
 /// ```
 pub struct Planner {
     grid: Grid,
+    scratch: Scratch,
     schedule: std::iter::Peekable<Schedule>,
     phase: Option<Phase>,
     order: Order,
@@ -143,6 +147,7 @@ impl Planner {
         }
         Ok(Planner {
             grid: Grid::new(board),
+            scratch: Scratch::default(),
             schedule: Schedule::new(board.rows(), board.cols(), order).peekable(),
             phase: None,
             order,
@@ -187,7 +192,7 @@ impl Planner {
             self.phase = Some(phase);
             // Pushes count most for the tiles placed soonest (see
             // `Weights`): the line's own and, in shells, the crossing line's.
-            self.grid.weights = self.weights_for(phase);
+            self.scratch.weights = self.weights_for(phase);
         }
         if self.place_exactly(phase, placement, sink)? {
             return Ok(true);
@@ -237,7 +242,7 @@ impl Planner {
 
     /// Counters so far.
     pub fn stats(&self) -> PlannerStats {
-        PlannerStats { moves: self.grid.moves, placed: self.placed, routes: self.grid.stats, exact: self.exact }
+        PlannerStats { moves: self.grid.moves, placed: self.placed, routes: self.scratch.stats, exact: self.exact }
     }
 
     /// The board as the planner has left it so far.
@@ -246,12 +251,12 @@ impl Planner {
     }
 
     fn place_single<S: FnMut(&Event)>(&mut self, row: usize, col: usize, sink: &mut S) -> Result<(), SolveError> {
-        let grid = &mut self.grid;
+        let (grid, scratch) = (&mut self.grid, &mut self.scratch);
         let tile = tile_for(Pos::new(row, col), grid.rows, grid.cols);
         let home = grid.index(row, col);
         let group = Group::new(&[tile]);
         sink(&Event::Placement { region: Region::TopLeft, group });
-        if !grid.transport(tile, home, sink) {
+        if !transport(grid, scratch, tile, home, sink) {
             return Err(SolveError::Stuck { tile, at: Pos::new(row, col) });
         }
         sink(&Event::Locked { group });
@@ -264,7 +269,7 @@ impl Planner {
     /// the second beside it, then turn both in with two slides. Arrangements
     /// near the homes, where that can jam, are finished by the window search.
     fn place_pair<S: FnMut(&Event)>(&mut self, pair: PairSpec, sink: &mut S) -> Result<(), SolveError> {
-        let grid = &mut self.grid;
+        let (grid, scratch) = (&mut self.grid, &mut self.scratch);
         let group = Group::new(&[pair.first, pair.second]);
         sink(&Event::Placement { region: pair.region, group });
         let stuck = SolveError::Stuck { tile: pair.first, at: grid.pos(pair.first_home) };
@@ -277,18 +282,18 @@ impl Planner {
         let mut finished = home(grid)
             || inside(grid, pair.first)
                 && inside(grid, pair.second)
-                && grid.finish_in_window(pair.window, &tracked, sink);
+                && finish_in_window(grid, scratch, pair.window, &tracked, sink);
         if !finished {
-            if !grid.transport(pair.first, pair.second_home, sink) {
+            if !transport(grid, scratch, pair.first, pair.second_home, sink) {
                 return Err(stuck);
             }
-            finished = inside(grid, pair.second) && grid.finish_in_window(pair.window, &tracked, sink);
+            finished = inside(grid, pair.second) && finish_in_window(grid, scratch, pair.window, &tracked, sink);
         }
         if !finished {
             grid.hold(pair.second_home);
-            let parked = grid.transport(pair.second, pair.second_park, sink) && {
+            let parked = transport(grid, scratch, pair.second, pair.second_park, sink) && {
                 grid.hold(pair.second_park);
-                grid.route_blank(pair.first_home, sink)
+                route_blank(grid, scratch, pair.first_home, sink)
             };
             grid.release(pair.second_home);
             grid.release(pair.second_park);
@@ -341,7 +346,7 @@ impl Planner {
         let tiles: Vec<Tile> = tracked.iter().map(|&(tile, _)| tile).collect();
         let group = Group::new(&tiles);
         sink(&Event::Placement { region, group });
-        let done = listed && self.grid.finish_among(&cells, &tracked, sink);
+        let done = listed && finish_among(&mut self.grid, &mut self.scratch, &cells, &tracked, sink);
         self.cells = cells;
         if !done {
             let (tile, home) = tracked[0];
@@ -370,7 +375,7 @@ impl Planner {
     }
 
     fn place_last_block<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<(), SolveError> {
-        let grid = &mut self.grid;
+        let (grid, scratch) = (&mut self.grid, &mut self.scratch);
         let (rows, cols) = (grid.rows, grid.cols);
         let cells = [(rows - 2, cols - 2), (rows - 2, cols - 1), (rows - 1, cols - 2)];
         let tiles = cells.map(|(r, c)| tile_for(Pos::new(r, c), rows, cols));
@@ -378,7 +383,7 @@ impl Planner {
         sink(&Event::Placement { region: Region::LastBlock, group });
         let tracked = [0, 1, 2].map(|k| (tiles[k], grid.index(cells[k].0, cells[k].1)));
         let window = Window { top: rows - 1, left: cols - 1, bottom: rows, right: cols };
-        if !grid.finish_in_window(window, &tracked, sink) {
+        if !finish_in_window(grid, scratch, window, &tracked, sink) {
             return Err(SolveError::Stuck { tile: tiles[0], at: Pos::new(rows - 2, cols - 2) });
         }
         sink(&Event::Locked { group });
@@ -451,12 +456,5 @@ impl PairSpec {
             second_slide: Dir::E,
             window: Window { top: rows.saturating_sub(2).max(1), left: col + 1, bottom: rows, right: col + 3 },
         }
-    }
-}
-
-impl Window {
-    fn contains(&self, grid: &Grid, index: usize) -> bool {
-        let (r, c) = grid.coords(index);
-        (self.top..=self.bottom).contains(&r) && (self.left..=self.right).contains(&c)
     }
 }
