@@ -17,15 +17,15 @@ pub enum Format {
     /// `ULDR…` on one line.
     #[default]
     Letters,
-    /// `up, left, down, …` (seed 000's output).
+    /// `up, left, down, …`.
     Words,
-    /// The board after every move, like seed 000's step-by-step output.
+    /// The board after every move, numbered.
     Steps,
     /// One JSON object with the moves, the count and moves per phase.
     Json,
     /// The JSON object without the moves: for huge boards.
     Summary,
-    /// One `{"Move":"left"}` object per line, blank notation (seed 002's server).
+    /// One `{"Move":"left"}` object per line, blank notation (the network game's messages).
     JsonStream,
 }
 

@@ -51,7 +51,7 @@ enum SolverArg {
     Human,
     /// breadth-first search: shortest, up to 10 cells (3×3, 2×5)
     Bfs,
-    /// iterative deepening (seed 000): shortest, shallow positions only
+    /// iterative deepening: shortest, shallow positions only
     Iddfs,
     /// IDA* with pattern databases: shortest, up to 16 cells (4×4, 3×5)
     Optimal,
@@ -61,7 +61,7 @@ enum SolverArg {
 enum NotationArg {
     /// the direction the tile slides
     Tile,
-    /// the direction the blank goes (seed 002's server)
+    /// the direction the blank goes (the network game's notation)
     Blank,
 }
 
@@ -86,13 +86,13 @@ enum FormatArg {
     Json,
     /// the JSON object without the moves (for huge boards)
     Summary,
-    /// one {"Move":"left"} object per line (use with --notation blank for seed 002's server)
+    /// one {"Move":"left"} object per line (with --notation blank: the network game's moves)
     JsonStream,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OrderArg {
-    /// row by row, then the bottom two rows (the reference game's order)
+    /// row by row, then the bottom two rows
     Rows,
     /// the shorter line first until square, then row r, column r, row r+1, … (fewer moves)
     Shells,

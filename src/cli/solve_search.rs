@@ -1,6 +1,6 @@
 //! `fifteen solve --solver bfs|iddfs|optimal` and `--compare`: the search
 //! solvers' glue. The library finds the moves; this writes them, prints the
-//! seed's progress lines and the stats, and measures time.
+//! progress lines and the stats, and measures time.
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};

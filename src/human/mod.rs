@@ -1,6 +1,6 @@
 //! The human-strategy solver: the region planner and its shortest-path router.
 //!
-//! A person solves a sliding puzzle region by region (see `strategy.md`):
+//! A person solves a sliding puzzle region by region (see `docs/strategy.md`):
 //! the top-left block tile by tile, the two right columns in row pairs, the
 //! two bottom rows in column pairs, and the last 2×2 block. [`Planner`] does
 //! the same, one placement per step, and reports what it does as [`Event`]s;

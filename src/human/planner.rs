@@ -88,14 +88,11 @@ pub struct Planner {
 /// Near the end, when few cells are unlocked, a placement and the ones after
 /// it in the same phase (up to three tiles) are searched together, exactly:
 /// over the positions of those tiles and the blank on every unlocked cell,
-/// as long as that is at most this many states. Measured on 300 random
-/// boards each, against no exact search: 3×3 31.2 → 27.0 moves, 4×4 94.4 →
-/// 80.8, 5×5 204 → 190. Against 50 000 states (100 boards each, A*):
-/// 8×8 915 → 897, 10×10 1841 → 1822, for about 4 ms more a board (a pair
-/// over 46 unlocked cells fits); 200 000 gave 893 and 1817 for 15 ms more,
-/// which would show on a 100×100 board's 50 ms. A lone single tile keeps
-/// the heuristic (searched alone it was no better: the shortest placement
-/// ignores what it does to later tiles).
+/// as long as that is at most this many states. The budget is where fewer
+/// moves stop paying for the time: a pair over about 46 unlocked cells fits,
+/// and a search costs a few milliseconds, small beside a big board's solve.
+/// A lone single tile keeps the heuristic: the shortest placement of one
+/// tile ignores what it does to the tiles after it, so it is no better.
 const EXACT_STATES: usize = 100_000;
 
 /// States of a search over `tracked` tiles and the blank on `cells` cells.
@@ -322,16 +319,17 @@ impl Planner {
     ) -> Result<bool, SolveError> {
         let unlocked = self.grid.unlocked();
         let mut tracked: Vec<(Tile, usize)> = Vec::with_capacity(3);
-        let region = match self.targets(first, &mut tracked) {
-            Some(region) if region != Region::LastBlock => region,
-            _ => return Ok(false),
-        };
+        let region = first.region();
+        if region == Region::LastBlock {
+            return Ok(false);
+        }
+        self.targets(first, &mut tracked);
         while let Some(&(next_phase, next)) = self.schedule.peek() {
-            let before = tracked.len();
-            if next_phase != phase || self.targets(next, &mut tracked) != Some(region_of(next)) {
-                tracked.truncate(before);
+            if next_phase != phase {
                 break;
             }
+            let before = tracked.len();
+            self.targets(next, &mut tracked);
             if tracked.len() > 3 || exact_states(unlocked, tracked.len()) > EXACT_STATES {
                 tracked.truncate(before);
                 break;
@@ -361,27 +359,23 @@ impl Planner {
         Ok(true)
     }
 
-    /// Appends the tiles a placement puts home, with their homes; returns its region.
-    fn targets(&self, placement: Placement, out: &mut Vec<(Tile, usize)>) -> Option<Region> {
+    /// Appends the tiles a placement puts home, with their padded homes.
+    fn targets(&self, placement: Placement, out: &mut Vec<(Tile, usize)>) {
         let (rows, cols) = (self.grid.rows, self.grid.cols);
-        let cells: &[(usize, usize)] = match placement {
-            Placement::Single { row, col } => &[(row, col)],
-            Placement::RightPair { row } => &[(row, cols - 2), (row, cols - 1)],
-            Placement::BottomPair { col } => &[(rows - 2, col), (rows - 1, col)],
-            Placement::LastBlock => return Some(Region::LastBlock),
-        };
+        let cells = placement.cells(rows, cols);
         out.extend(cells.iter().map(|&(r, c)| (tile_for(Pos::new(r, c), rows, cols), self.grid.index(r, c))));
-        Some(region_of(placement))
     }
 
     fn place_last_block<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<(), SolveError> {
         let (grid, scratch) = (&mut self.grid, &mut self.scratch);
         let (rows, cols) = (grid.rows, grid.cols);
-        let cells = [(rows - 2, cols - 2), (rows - 2, cols - 1), (rows - 1, cols - 2)];
-        let tiles = cells.map(|(r, c)| tile_for(Pos::new(r, c), rows, cols));
+        let cells = Placement::LastBlock.cells(rows, cols);
+        let tracked: [(Tile, usize); 3] = std::array::from_fn(|k| {
+            (tile_for(Pos::new(cells[k].0, cells[k].1), rows, cols), grid.index(cells[k].0, cells[k].1))
+        });
+        let tiles = tracked.map(|(tile, _)| tile);
         let group = Group::new(&tiles);
         sink(&Event::Placement { region: Region::LastBlock, group });
-        let tracked = [0, 1, 2].map(|k| (tiles[k], grid.index(cells[k].0, cells[k].1)));
         let window = Window { top: rows - 1, left: cols - 1, bottom: rows, right: cols };
         if !finish_in_window(grid, scratch, window, &tracked, sink) {
             return Err(SolveError::Stuck { tile: tiles[0], at: Pos::new(rows - 2, cols - 2) });
@@ -392,16 +386,6 @@ impl Planner {
         }
         self.placed += 3;
         Ok(())
-    }
-}
-
-/// The region a placement's tiles belong to.
-fn region_of(placement: Placement) -> Region {
-    match placement {
-        Placement::Single { .. } => Region::TopLeft,
-        Placement::RightPair { .. } => Region::RightColumns,
-        Placement::BottomPair { .. } => Region::BottomRows,
-        Placement::LastBlock => Region::LastBlock,
     }
 }
 

@@ -28,11 +28,10 @@ use super::scratch::Scratch;
 
 /// How far (in cells, measured across the longer side) the blank's approach
 /// may stray from the straight line while it picks, among its shortest paths,
-/// the one that pushes the tiles it meets nearest home. Wider bands find
-/// slightly better paths at a cost proportional to the band; measured at
-/// n = 100 (10 boards) and n = 300 (3): band 4 gives 1.872 and 1.863
-/// moves/n³, 6 gives 1.864 and 1.854, 8 gives 1.861 and 1.849 but takes 5 %
-/// longer than 6, which keeps a 1000×1000 solve within its minute.
+/// the one that pushes the tiles it meets nearest home. A wider band finds
+/// slightly better paths, but the work grows with the band while the gain
+/// shrinks; 6 is where widening stopped paying (the measurements are in
+/// the history of this constant).
 const APPROACH_BAND: usize = 6;
 
 /// Ring cells around a tile, clockwise from north, as (row, col) deltas.
