@@ -10,6 +10,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::board::{Board, Move, MoveNotation};
+use crate::human::PhaseTotal;
 
 /// How a solution is written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -29,15 +30,6 @@ pub enum Format {
     JsonStream,
 }
 
-/// Moves made in one kind of phase (or one solver stage).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PhaseCount {
-    /// Phase name, e.g. `top-rows`.
-    pub phase: &'static str,
-    /// Moves in it.
-    pub moves: u64,
-}
-
 /// What the JSON and summary formats say besides the moves.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
@@ -53,7 +45,7 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<String>,
     /// Moves per phase, in order.
-    pub phases: Vec<PhaseCount>,
+    pub phases: Vec<PhaseTotal>,
     /// Wall time of the solve, in milliseconds.
     pub elapsed_ms: f64,
 }
@@ -168,7 +160,7 @@ mod tests {
             cols: 2,
             count: 0,
             moves: None,
-            phases: vec![PhaseCount { phase: "last-block", moves: 2 }],
+            phases: vec![PhaseTotal { phase: "last-block", moves: 2, placements: 1 }],
             elapsed_ms: 0.5,
         };
         w.finish(Some(report)).unwrap();

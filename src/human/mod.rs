@@ -18,6 +18,7 @@ mod grid;
 mod plan;
 mod planner;
 mod push;
+mod record;
 mod router;
 mod schedule;
 mod scratch;
@@ -27,8 +28,9 @@ mod transport;
 mod window;
 
 pub use event::{Event, Group, Phase, Region};
-pub use plan::{PhaseTotal, Plan, Span, solve, solve_with};
+pub use plan::{Plan, Span, solve, solve_with};
 pub use planner::{Planner, PlannerStats, SolveError};
+pub use record::{Context, PhaseTally, PhaseTotal, Recorder};
 pub use schedule::Order;
 pub use scratch::RouteStats;
 pub use stages::{Finish, MAX_EXACT_CELLS, REST_CELLS};
