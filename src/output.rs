@@ -10,6 +10,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::board::{Board, Move, MoveNotation};
+use crate::human::PhaseTotal;
 
 /// How a solution is written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -17,25 +18,16 @@ pub enum Format {
     /// `ULDR…` on one line.
     #[default]
     Letters,
-    /// `up, left, down, …` (seed 000's output).
+    /// `up, left, down, …`.
     Words,
-    /// The board after every move, like seed 000's step-by-step output.
+    /// The board after every move, numbered.
     Steps,
     /// One JSON object with the moves, the count and moves per phase.
     Json,
     /// The JSON object without the moves: for huge boards.
     Summary,
-    /// One `{"Move":"left"}` object per line, blank notation (seed 002's server).
+    /// One `{"Move":"left"}` object per line, blank notation (the network game's messages).
     JsonStream,
-}
-
-/// Moves made in one kind of phase (or one solver stage).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PhaseCount {
-    /// Phase name, e.g. `top-rows`.
-    pub phase: &'static str,
-    /// Moves in it.
-    pub moves: u64,
 }
 
 /// What the JSON and summary formats say besides the moves.
@@ -53,7 +45,7 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<String>,
     /// Moves per phase, in order.
-    pub phases: Vec<PhaseCount>,
+    pub phases: Vec<PhaseTotal>,
     /// Wall time of the solve, in milliseconds.
     pub elapsed_ms: f64,
 }
@@ -168,7 +160,7 @@ mod tests {
             cols: 2,
             count: 0,
             moves: None,
-            phases: vec![PhaseCount { phase: "last-block", moves: 2 }],
+            phases: vec![PhaseTotal { phase: "last-block", moves: 2, placements: 1 }],
             elapsed_ms: 0.5,
         };
         w.finish(Some(report)).unwrap();

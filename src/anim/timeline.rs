@@ -1,7 +1,7 @@
 //! The moves of a solve with what each was for, pulled from the planner lazily.
 
 use crate::board::{Board, IllegalMove, Move, Pos, Tile};
-use crate::human::{Event, Finish, Group, Order, Phase, Planner, Region, SolveError};
+use crate::human::{Event, Finish, Group, Order, Phase, Recorder, Region, SolveError};
 
 /// A phase of the solve: where its moves start and end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,16 +81,6 @@ pub enum Cue {
         /// Moves in the whole solve.
         moves: usize,
     },
-}
-
-/// Where the moves come from.
-enum Source {
-    /// More placements can be pulled.
-    Planner(Box<Planner>),
-    /// Every move is known.
-    Done,
-    /// The planner failed; the moves known so far are all there will be.
-    Failed(SolveError),
 }
 
 /// Everything recorded from the planner's events, indexed by move number.
@@ -175,7 +165,9 @@ pub struct Timeline {
     start: Board,
     solver: &'static str,
     record: Record,
-    source: Source,
+    /// The planner's recorder while moves are still to come from it; none
+    /// for moves found by another solver.
+    recorder: Option<Recorder>,
 }
 
 impl Timeline {
@@ -192,13 +184,13 @@ impl Timeline {
     /// The human solver's timeline, sweeping in `order` and ending as
     /// `finish` says; exact stages are named `exact stages` in the heads-up.
     pub fn with_finish(board: &Board, order: Order, finish: Finish) -> Result<Timeline, SolveError> {
-        let planner = Planner::with_finish(board, order, finish)?;
+        let recorder = Recorder::new(board, order, finish)?;
         let record = Record { locked_at: vec![usize::MAX; board.len()], ..Record::default() };
         let solver = match finish {
             Finish::Pairs => "human",
             Finish::Exact => "exact stages",
         };
-        Ok(Timeline { start: board.clone(), solver, record, source: Source::Planner(Box::new(planner)) })
+        Ok(Timeline { start: board.clone(), solver, record, recorder: Some(recorder) })
     }
 
     /// A timeline of moves found by another solver (`solver` names it), with
@@ -223,27 +215,20 @@ impl Timeline {
         if replay.is_solved() {
             record.cues.push((moves.len(), Cue::Solved { moves: moves.len() }));
         }
-        Ok(Timeline { start: board.clone(), solver, record, source: Source::Done })
+        Ok(Timeline { start: board.clone(), solver, record, recorder: None })
     }
 
     /// Plans one more placement. Returns false once every move is known.
     pub fn pull(&mut self) -> bool {
-        let Source::Planner(planner) = &mut self.source else {
-            return false;
-        };
+        let Some(recorder) = &mut self.recorder else { return false };
         let record = &mut self.record;
-        match planner.step(&mut |event: &Event| record.on(event)) {
-            Ok(true) => true,
-            Ok(false) => {
-                self.source = Source::Done;
-                false
-            }
-            Err(err) => {
-                self.record.total = Some(self.record.moves.len());
-                self.source = Source::Failed(err);
-                false
-            }
+        if recorder.pull(&mut |event: &Event, _| record.on(event)) {
+            return true;
         }
+        if recorder.error().is_some() {
+            self.record.total = Some(self.record.moves.len());
+        }
+        false
     }
 
     /// Plans until at least `moves` moves are known or the solve is complete.
@@ -295,10 +280,7 @@ impl Timeline {
 
     /// Why the planner stopped early, if it did (a bug in the planner).
     pub fn error(&self) -> Option<&SolveError> {
-        match &self.source {
-            Source::Failed(err) => Some(err),
-            _ => None,
-        }
+        self.recorder.as_ref().and_then(Recorder::error)
     }
 
     /// The phases known so far, in order.

@@ -2,7 +2,7 @@
 //!
 //! fifteen names a move by the direction the **tile** slides into the blank:
 //! `U` means the tile below the blank slides up (so the blank goes down).
-//! Seed 002's game server names the direction the **blank** goes instead;
+//! The network game (`fifteen serve`) names the direction the **blank** goes;
 //! [`MoveNotation`] converts between the two.
 
 use std::fmt;
@@ -117,7 +117,7 @@ pub enum MoveNotation {
     /// The direction the tile slides (fifteen's own convention).
     #[default]
     Tile,
-    /// The direction the blank goes (seed 002's game server and many solvers).
+    /// The direction the blank goes (the network game and many solvers).
     Blank,
 }
 

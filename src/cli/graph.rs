@@ -1,4 +1,4 @@
-//! `fifteen graph`: the whole state graph of a small board (seed 004).
+//! `fifteen graph`: the whole state graph of a small board.
 
 use std::io::Write;
 use std::time::Instant;

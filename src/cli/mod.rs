@@ -50,7 +50,7 @@ enum Command {
     Bench(bench::BenchCommand),
     /// Build the optimal solver's pattern databases (`pdb build --partition 7-8`).
     Pdb(pdb::PdbCommand),
-    /// Serve seed 002's game over websockets, with a page to play and watch in a browser.
+    /// Serve the puzzle game over websockets, with a page to play and watch in a browser.
     #[cfg(feature = "net")]
     #[command(after_help = serve::SERVE_HELP)]
     Serve(serve::ServeCommand),

@@ -11,7 +11,7 @@ use super::board_source::ScrambleArgs;
 use super::error::CliError;
 
 pub const SERVE_HELP: &str = "\
-Every websocket connection (at /eight/ws, the seed's path, or /ws) is a new
+Every websocket connection (at /eight/ws, the path older clients use, or /ws) is a new
 game. With --seed S the i-th game of the server's life gets a board derived
 from S and i, so runs can be replayed; without it a seed is drawn and
 printed. Open http://ADDR/ in a browser to play with the arrow keys or watch

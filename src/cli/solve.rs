@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use fifteen::human::{Event, Finish, Order, Planner};
-use fifteen::output::{Format, MoveWriter, PhaseCount, Report};
+use fifteen::human::{Event, Finish, Order, Recorder};
+use fifteen::output::{Format, MoveWriter, Report};
 use fifteen::{Board, MoveNotation};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -60,7 +60,7 @@ enum SolverArg {
     Human,
     /// breadth-first search: shortest, up to 10 cells (3×3, 2×5)
     Bfs,
-    /// iterative deepening (seed 000): shortest, shallow positions only
+    /// iterative deepening: shortest, shallow positions only
     Iddfs,
     /// IDA* with pattern databases: shortest, up to 16 cells (4×4, 3×5)
     Optimal,
@@ -70,7 +70,7 @@ enum SolverArg {
 enum NotationArg {
     /// the direction the tile slides
     Tile,
-    /// the direction the blank goes (seed 002's server)
+    /// the direction the blank goes (the network game's notation)
     Blank,
 }
 
@@ -95,13 +95,13 @@ enum FormatArg {
     Json,
     /// the JSON object without the moves (for huge boards)
     Summary,
-    /// one {"Move":"left"} object per line (use with --notation blank for seed 002's server)
+    /// one {"Move":"left"} object per line (with --notation blank: the network game's moves)
     JsonStream,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OrderArg {
-    /// row by row, then the bottom two rows (the reference game's order)
+    /// row by row, then the bottom two rows
     Rows,
     /// the shorter line first until square, then row r, column r, row r+1, … (fewer moves)
     Shells,
@@ -176,38 +176,6 @@ pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
     }
 }
 
-/// Moves per kind of phase, counted from the planner's events.
-#[derive(Default)]
-struct PhaseTally {
-    phases: Vec<PhaseCount>,
-    placements: Vec<u64>,
-    current: usize,
-    /// Moves made when the current phase started.
-    mark: u64,
-}
-
-impl PhaseTally {
-    /// A phase starts after `moves` moves: close the one before.
-    fn start(&mut self, name: &'static str, moves: u64) {
-        self.close(moves);
-        self.current = match self.phases.iter().position(|p| p.phase == name) {
-            Some(i) => i,
-            None => {
-                self.phases.push(PhaseCount { phase: name, moves: 0 });
-                self.placements.push(0);
-                self.phases.len() - 1
-            }
-        };
-    }
-
-    fn close(&mut self, moves: u64) {
-        if let Some(phase) = self.phases.get_mut(self.current) {
-            phase.moves += moves - self.mark;
-        }
-        self.mark = moves;
-    }
-}
-
 /// A progress bar on stderr for solves that take more than a moment, and
 /// only when stderr is a terminal.
 struct Progress {
@@ -258,61 +226,59 @@ fn solve_human<W: Write>(
     out: W,
 ) -> Result<(), CliError> {
     let started = Instant::now();
-    let mut planner = Planner::with_finish(board, order, finish)?;
+    let mut recorder = Recorder::new(board, order, finish)?;
     let mut writer = MoveWriter::new(out, format, notation, board);
     writer.begin()?;
-    let mut tally = PhaseTally::default();
     let mut progress = Progress::new(started, board.len() as u64 - 1);
-    let mut moves = 0u64;
     let mut write_error: Option<io::Error> = None;
     let mut steps = 0u64;
     loop {
-        let more = planner.step(&mut |event: &Event| match *event {
-            Event::Moved { mv, .. } => {
-                moves += 1;
+        let more = recorder.pull(&mut |event: &Event, _| {
+            if let Event::Moved { mv, .. } = *event {
                 if write_error.is_none() {
                     if let Err(e) = writer.push(mv) {
                         write_error = Some(e);
                     }
                 }
             }
-            Event::PhaseStarted(phase) => tally.start(phase.name(), moves),
-            Event::Placement { .. } => tally.placements[tally.current] += 1,
-            _ => {}
-        })?;
+        });
+        if let Some(err) = recorder.error() {
+            return Err(err.clone().into());
+        }
         if let Some(e) = write_error {
             return Err(e.into());
         }
         steps += 1;
         if steps % 256 == 0 {
-            progress.update(planner.stats().placed, moves);
+            progress.update(recorder.stats().placed, recorder.moves());
         }
         if !more {
             break;
         }
     }
-    tally.close(moves);
     progress.finish();
     let elapsed = started.elapsed();
+    let totals = recorder.totals();
     let report = Report {
         solver: "human".into(),
         rows: board.rows(),
         cols: board.cols(),
-        count: moves,
+        count: recorder.moves(),
         moves: None,
-        phases: tally.phases.clone(),
+        phases: totals.clone(),
         elapsed_ms: (elapsed.as_secs_f64() * 1e6).round() / 1e3,
     };
     writer.finish(Some(report))?;
     if stats {
-        let s = planner.stats();
+        let s = recorder.stats();
         let mut err = io::stderr().lock();
         writeln!(err, "{:<14} {:>10} {:>14} {:>7}", "phase", "placements", "moves", "share")?;
-        for (p, &n) in tally.phases.iter().zip(&tally.placements) {
+        for p in &totals {
             let share = 100.0 * p.moves as f64 / s.moves.max(1) as f64;
-            writeln!(err, "{:<14} {:>10} {:>14} {:>6.1}%", p.phase, n, p.moves, share)?;
+            writeln!(err, "{:<14} {:>10} {:>14} {:>6.1}%", p.phase, p.placements, p.moves, share)?;
         }
-        writeln!(err, "{:<14} {:>10} {:>14} {:>6.1}%", "total", tally.placements.iter().sum::<u64>(), s.moves, 100.0)?;
+        let placements: usize = totals.iter().map(|p| p.placements).sum();
+        writeln!(err, "{:<14} {:>10} {:>14} {:>6.1}%", "total", placements, s.moves, 100.0)?;
         writeln!(
             err,
             "{}×{} board, order {}, {:.3} ms; blank routes: {} round the tile, {} direct, {} searched; {} groups placed by exact search",

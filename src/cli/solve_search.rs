@@ -1,12 +1,12 @@
 //! `fifteen solve --solver bfs|iddfs|optimal` and `--compare`: the search
 //! solvers' glue. The library finds the moves; this writes them, prints the
-//! seed's progress lines and the stats, and measures time.
+//! progress lines and the stats, and measures time.
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use fifteen::human;
-use fifteen::output::{Format, MoveWriter, PhaseCount, Report};
+use fifteen::human::{self, PhaseTotal};
+use fifteen::output::{Format, MoveWriter, Report};
 use fifteen::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS};
 use fifteen::search::{SearchError, Solution, bfs, iddfs};
 use fifteen::{Board, MoveNotation};
@@ -103,7 +103,7 @@ pub fn run<W: Write>(
         cols: board.cols(),
         count,
         moves: None,
-        phases: vec![PhaseCount { phase: solver.name(), moves: count }],
+        phases: vec![PhaseTotal { phase: solver.name(), moves: solution.moves.len(), placements: 0 }],
         elapsed_ms: (elapsed.as_secs_f64() * 1e6).round() / 1e3,
     };
     writer.finish(Some(report))?;

@@ -50,7 +50,7 @@ impl fmt::Display for Phase {
     }
 }
 
-/// The part of the board a placement fills (see `strategy.md`).
+/// The part of the board a placement fills (see `docs/strategy.md`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Region {
     /// All but the last two rows and columns: placed one tile at a time.
@@ -82,7 +82,7 @@ impl Region {
 impl Region {
     /// The rectangle of cells `(top, left, bottom, right)`, bottom and right
     /// exclusive, that the region covers on a `rows`×`cols` board, as
-    /// `strategy.md` draws it; an exact stage covers its group's homes.
+    /// `docs/strategy.md` draws it; an exact stage covers its group's homes.
     ///
     /// ```
     /// use fifteen::human::{Group, Region};

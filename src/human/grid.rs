@@ -9,8 +9,6 @@
 use crate::board::{Board, Move, Pos, Tile};
 
 use super::event::Event;
-use super::router::RouteStats;
-use super::window::WindowSearch;
 
 /// Bits of a cell's word that hold each padded home coordinate.
 const HOME_BITS: u32 = 15;
@@ -78,6 +76,10 @@ impl Dir {
     }
 }
 
+/// The board being solved, and nothing else: each cell's tile and flags,
+/// the cells of the tiles the planner asks about, the blank, and which
+/// lines are locked. Every algorithm's working space lives in the planner's
+/// [`Scratch`](super::scratch::Scratch).
 pub(super) struct Grid {
     pub(super) rows: usize,
     pub(super) cols: usize,
@@ -101,8 +103,7 @@ pub(super) struct Grid {
     /// (15 bits each; the tile's number follows from them) and the `LOCKED`
     /// and `HELD` flags in the top two bits. The approach's path search
     /// reads the flags and the home of every cell it weighs, so one word
-    /// per cell is one memory access; measured at 1000×1000 against separate
-    /// home and flag arrays: see the commit that made it.
+    /// per cell makes that one memory access instead of two.
     cells: Vec<u32>,
     /// Padded index of the blank, and its unpadded row and column.
     pub(super) blank: usize,
@@ -111,18 +112,6 @@ pub(super) struct Grid {
     pub(super) moves: u64,
     /// Cells not yet locked.
     unlocked: usize,
-    /// Scratch: the route being walked, as padded indices and as cells.
-    pub(super) path: Vec<usize>,
-    pub(super) path_cells: Vec<Pos>,
-    pub(super) stats: RouteStats,
-    /// How much a push counts, by how soon the tile is placed.
-    pub(super) weights: Weights,
-    /// Scratch for the approach's dynamic programme: per row (first column,
-    /// last column, offset into `dp_best`), and the best gains.
-    pub(super) dp_rows: Vec<(usize, usize, usize)>,
-    pub(super) dp_best: Vec<i32>,
-    /// Tables for the endgame searches.
-    pub(super) search: WindowSearch,
 }
 
 impl Grid {
@@ -166,13 +155,6 @@ impl Grid {
             blank_col,
             moves: 0,
             unlocked: rows * cols,
-            path: Vec::new(),
-            path_cells: Vec::new(),
-            stats: RouteStats::default(),
-            weights: Weights::flat(),
-            dp_rows: Vec::new(),
-            dp_best: Vec::new(),
-            search: WindowSearch::default(),
         }
     }
 
@@ -239,12 +221,6 @@ impl Grid {
     #[inline]
     pub(super) fn words(&self) -> &[u32] {
         &self.cells
-    }
-
-    /// How much a push of a tile whose home is (`hr`, `hc`) counts.
-    #[inline]
-    pub(super) fn weight(&self, hr: usize, hc: usize) -> i32 {
-        self.weights.of(hr, hc)
     }
 
     /// Padded row and column of the home of the tile in `cell`.
@@ -406,64 +382,6 @@ impl Grid {
             }
         }
         Board::from_cells(self.rows, self.cols, cells).expect("the grid always holds a permutation")
-    }
-}
-
-/// What a move costs in the units of [`Weights`]: a push of an ordinary
-/// tile toward home is worth 2/5 of a move, one in the lines placed next up
-/// to 12/5.
-pub(super) const MOVE_COST: i32 = 5;
-
-/// How much pushing a tile one step nearer home is worth, by how soon the
-/// tile will be placed: its distance in lines from the unsolved region's
-/// top row and left column. The worth falls linearly from 12 (the line
-/// being placed) to 2 over the first 30 % of the region's side, then stays
-/// 2: a push helps most when it saves a trip soon, before the blank's later
-/// sweeps push the tile about again. Measured against one weight of 2 for
-/// the next line(s) and 1 elsewhere, 40 boards each: 10×10 1.894 → 1.839
-/// moves/n³, 30×30 1.906 → 1.826, 100×100 1.864 → 1.767.
-#[derive(Clone, Debug)]
-pub(super) struct Weights {
-    /// Padded top row and left column of the unsolved region; `FAR` when
-    /// that side is not being swept.
-    top: usize,
-    left: usize,
-    /// Worth of a push of a tile k lines in (the last entry for all farther).
-    table: [i32; 1024],
-}
-
-/// A frontier no home is near: `home - FAR` wraps to a huge distance.
-pub(super) const FAR: usize = usize::MAX / 2;
-
-impl Weights {
-    /// Worth of a push far from the frontier, and at it.
-    const BASE: i32 = 2;
-    const FRONT: i32 = 12;
-    /// Percent of the region's side over which the worth falls.
-    const REACH_PERCENT: usize = 30;
-
-    /// The same worth for every tile (no line is being swept).
-    pub(super) fn flat() -> Weights {
-        Weights { top: FAR, left: FAR, table: [Self::BASE; 1024] }
-    }
-
-    /// Sweeping from padded row `top` and column `left` (either `FAR`),
-    /// with `side` the unsolved region's shorter side.
-    pub(super) fn sweeping(top: usize, left: usize, side: usize) -> Weights {
-        let reach = side.saturating_mul(Self::REACH_PERCENT).div_ceil(100).max(1) as i64;
-        let (front, base) = (i64::from(Self::FRONT), i64::from(Self::BASE));
-        let table = std::array::from_fn(|k| {
-            let k = k as i64;
-            (base + (front - base) * (reach - k).max(0) / reach) as i32
-        });
-        Weights { top, left, table }
-    }
-
-    /// Worth of a push of the tile whose home is padded (`hr`, `hc`).
-    #[inline]
-    pub(super) fn of(&self, hr: usize, hc: usize) -> i32 {
-        let lines = hr.wrapping_sub(self.top).min(hc.wrapping_sub(self.left));
-        self.table[lines.min(self.table.len() - 1)]
     }
 }
 

@@ -1,6 +1,6 @@
 //! The human-strategy solver: the region planner and its shortest-path router.
 //!
-//! A person solves a sliding puzzle region by region (see `strategy.md`):
+//! A person solves a sliding puzzle region by region (see `docs/strategy.md`):
 //! the top-left block tile by tile, the two right columns in row pairs, the
 //! two bottom rows in column pairs, and the last 2×2 block. [`Planner`] does
 //! the same, one placement per step, and reports what it does as [`Event`]s;
@@ -17,15 +17,20 @@ mod event;
 mod grid;
 mod plan;
 mod planner;
+mod push;
+mod record;
 mod router;
 mod schedule;
+mod scratch;
 mod stages;
+mod tile_search;
 mod transport;
 mod window;
 
 pub use event::{Event, Group, Phase, Region};
-pub use plan::{PhaseTotal, Plan, Span, solve, solve_with};
+pub use plan::{Plan, Span, solve, solve_with};
 pub use planner::{Planner, PlannerStats, SolveError};
-pub use router::RouteStats;
+pub use record::{Context, PhaseTally, PhaseTotal, Recorder};
 pub use schedule::Order;
+pub use scratch::RouteStats;
 pub use stages::{Finish, MAX_EXACT_CELLS, REST_CELLS};

@@ -5,8 +5,10 @@ use std::ops::Range;
 use crate::board::{Board, Move, Moves};
 
 use super::event::{Event, Group, Phase, Region};
-use super::planner::{Planner, SolveError};
+use super::planner::SolveError;
+use super::record::{Context, PhaseTotal, Recorder};
 use super::schedule::Order;
+use super::stages::Finish;
 
 /// The moves of one placement: which phase and region, which tiles.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,15 +21,6 @@ pub struct Span {
     pub group: Group,
     /// Its moves, as indices into [`Plan::moves`].
     pub moves: Range<usize>,
-}
-
-/// Moves made in one kind of phase, for summaries.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct PhaseTotal {
-    /// `top-rows`, `left-columns`, `bottom-rows` or `last-block`.
-    pub phase: &'static str,
-    /// Moves made in those phases.
-    pub moves: usize,
 }
 
 /// A complete solution from the human solver: the moves, and for each
@@ -53,6 +46,7 @@ pub struct Plan {
     order: Order,
     moves: Moves,
     spans: Vec<Span>,
+    totals: Vec<PhaseTotal>,
 }
 
 impl Plan {
@@ -104,16 +98,7 @@ impl Plan {
 
     /// Moves per kind of phase, in the order the phases first appear.
     pub fn phase_totals(&self) -> Vec<PhaseTotal> {
-        let mut totals: Vec<PhaseTotal> = Vec::new();
-        for span in &self.spans {
-            let name = span.phase.name();
-            let moves = span.moves.len();
-            match totals.iter_mut().find(|t| t.phase == name) {
-                Some(total) => total.moves += moves,
-                None => totals.push(PhaseTotal { phase: name, moves }),
-            }
-        }
-        totals
+        self.totals.clone()
     }
 }
 
@@ -126,13 +111,12 @@ pub fn solve(board: &Board) -> Result<Plan, SolveError> {
 
 /// Solves a board the way a person does, sweeping in the given order.
 pub fn solve_with(board: &Board, order: Order) -> Result<Plan, SolveError> {
-    let mut planner = Planner::new(board, order)?;
+    let mut recorder = Recorder::new(board, order, Finish::Pairs)?;
     let mut moves: Vec<Move> = Vec::new();
     let mut spans: Vec<Span> = Vec::new();
-    let mut phase = Phase::LastBlock;
-    planner.run(&mut |event: &Event| match *event {
-        Event::PhaseStarted(p) => phase = p,
+    recorder.pull_all(&mut |event: &Event, at: &Context| match *event {
         Event::Placement { region, group } => {
+            let phase = at.phase.unwrap_or(Phase::LastBlock);
             spans.push(Span { phase, region, group, moves: moves.len()..moves.len() });
         }
         Event::Moved { mv, .. } => moves.push(mv),
@@ -142,6 +126,10 @@ pub fn solve_with(board: &Board, order: Order) -> Result<Plan, SolveError> {
             }
         }
         _ => {}
-    })?;
-    Ok(Plan { rows: board.rows(), cols: board.cols(), order, moves: Moves(moves), spans })
+    });
+    if let Some(err) = recorder.error() {
+        return Err(err.clone());
+    }
+    let totals = recorder.totals();
+    Ok(Plan { rows: board.rows(), cols: board.cols(), order, moves: Moves(moves), spans, totals })
 }

@@ -3,11 +3,14 @@
 use crate::board::{Board, Pos, Tile, tile_for};
 
 use super::event::{Event, Group, Phase, Region};
-use super::grid::{Dir, FAR, Grid, MAX_SIDE, Weights};
-use super::router::RouteStats;
+use super::grid::{Dir, Grid, MAX_SIDE};
+use super::push::{FAR, Weights};
+use super::router::route_blank;
 use super::schedule::{Order, Placement, Schedule};
+use super::scratch::{RouteStats, Scratch};
 use super::stages::{Finish, MAX_EXACT_CELLS, Stages};
-use super::window::Window;
+use super::transport::transport;
+use super::window::{Window, finish_among, finish_in_window};
 
 /// Why the human solver did not produce a solution.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -69,6 +72,7 @@ pub enum SolveError {
 /// ```
 pub struct Planner {
     grid: Grid,
+    scratch: Scratch,
     schedule: std::iter::Peekable<Schedule>,
     phase: Option<Phase>,
     order: Order,
@@ -84,14 +88,11 @@ pub struct Planner {
 /// Near the end, when few cells are unlocked, a placement and the ones after
 /// it in the same phase (up to three tiles) are searched together, exactly:
 /// over the positions of those tiles and the blank on every unlocked cell,
-/// as long as that is at most this many states. Measured on 300 random
-/// boards each, against no exact search: 3×3 31.2 → 27.0 moves, 4×4 94.4 →
-/// 80.8, 5×5 204 → 190. Against 50 000 states (100 boards each, A*):
-/// 8×8 915 → 897, 10×10 1841 → 1822, for about 4 ms more a board (a pair
-/// over 46 unlocked cells fits); 200 000 gave 893 and 1817 for 15 ms more,
-/// which would show on a 100×100 board's 50 ms. A lone single tile keeps
-/// the heuristic (searched alone it was no better: the shortest placement
-/// ignores what it does to later tiles).
+/// as long as that is at most this many states. The budget is where fewer
+/// moves stop paying for the time: a pair over about 46 unlocked cells fits,
+/// and a search costs a few milliseconds, small beside a big board's solve.
+/// A lone single tile keeps the heuristic: the shortest placement of one
+/// tile ignores what it does to the tiles after it, so it is no better.
 const EXACT_STATES: usize = 100_000;
 
 /// States of a search over `tracked` tiles and the blank on `cells` cells.
@@ -143,6 +144,7 @@ impl Planner {
         }
         Ok(Planner {
             grid: Grid::new(board),
+            scratch: Scratch::default(),
             schedule: Schedule::new(board.rows(), board.cols(), order).peekable(),
             phase: None,
             order,
@@ -187,7 +189,7 @@ impl Planner {
             self.phase = Some(phase);
             // Pushes count most for the tiles placed soonest (see
             // `Weights`): the line's own and, in shells, the crossing line's.
-            self.grid.weights = self.weights_for(phase);
+            self.scratch.weights = self.weights_for(phase);
         }
         if self.place_exactly(phase, placement, sink)? {
             return Ok(true);
@@ -237,7 +239,7 @@ impl Planner {
 
     /// Counters so far.
     pub fn stats(&self) -> PlannerStats {
-        PlannerStats { moves: self.grid.moves, placed: self.placed, routes: self.grid.stats, exact: self.exact }
+        PlannerStats { moves: self.grid.moves, placed: self.placed, routes: self.scratch.stats, exact: self.exact }
     }
 
     /// The board as the planner has left it so far.
@@ -246,12 +248,12 @@ impl Planner {
     }
 
     fn place_single<S: FnMut(&Event)>(&mut self, row: usize, col: usize, sink: &mut S) -> Result<(), SolveError> {
-        let grid = &mut self.grid;
+        let (grid, scratch) = (&mut self.grid, &mut self.scratch);
         let tile = tile_for(Pos::new(row, col), grid.rows, grid.cols);
         let home = grid.index(row, col);
         let group = Group::new(&[tile]);
         sink(&Event::Placement { region: Region::TopLeft, group });
-        if !grid.transport(tile, home, sink) {
+        if !transport(grid, scratch, tile, home, sink) {
             return Err(SolveError::Stuck { tile, at: Pos::new(row, col) });
         }
         sink(&Event::Locked { group });
@@ -264,7 +266,7 @@ impl Planner {
     /// the second beside it, then turn both in with two slides. Arrangements
     /// near the homes, where that can jam, are finished by the window search.
     fn place_pair<S: FnMut(&Event)>(&mut self, pair: PairSpec, sink: &mut S) -> Result<(), SolveError> {
-        let grid = &mut self.grid;
+        let (grid, scratch) = (&mut self.grid, &mut self.scratch);
         let group = Group::new(&[pair.first, pair.second]);
         sink(&Event::Placement { region: pair.region, group });
         let stuck = SolveError::Stuck { tile: pair.first, at: grid.pos(pair.first_home) };
@@ -277,18 +279,18 @@ impl Planner {
         let mut finished = home(grid)
             || inside(grid, pair.first)
                 && inside(grid, pair.second)
-                && grid.finish_in_window(pair.window, &tracked, sink);
+                && finish_in_window(grid, scratch, pair.window, &tracked, sink);
         if !finished {
-            if !grid.transport(pair.first, pair.second_home, sink) {
+            if !transport(grid, scratch, pair.first, pair.second_home, sink) {
                 return Err(stuck);
             }
-            finished = inside(grid, pair.second) && grid.finish_in_window(pair.window, &tracked, sink);
+            finished = inside(grid, pair.second) && finish_in_window(grid, scratch, pair.window, &tracked, sink);
         }
         if !finished {
             grid.hold(pair.second_home);
-            let parked = grid.transport(pair.second, pair.second_park, sink) && {
+            let parked = transport(grid, scratch, pair.second, pair.second_park, sink) && {
                 grid.hold(pair.second_park);
-                grid.route_blank(pair.first_home, sink)
+                route_blank(grid, scratch, pair.first_home, sink)
             };
             grid.release(pair.second_home);
             grid.release(pair.second_park);
@@ -317,16 +319,17 @@ impl Planner {
     ) -> Result<bool, SolveError> {
         let unlocked = self.grid.unlocked();
         let mut tracked: Vec<(Tile, usize)> = Vec::with_capacity(3);
-        let region = match self.targets(first, &mut tracked) {
-            Some(region) if region != Region::LastBlock => region,
-            _ => return Ok(false),
-        };
+        let region = first.region();
+        if region == Region::LastBlock {
+            return Ok(false);
+        }
+        self.targets(first, &mut tracked);
         while let Some(&(next_phase, next)) = self.schedule.peek() {
-            let before = tracked.len();
-            if next_phase != phase || self.targets(next, &mut tracked) != Some(region_of(next)) {
-                tracked.truncate(before);
+            if next_phase != phase {
                 break;
             }
+            let before = tracked.len();
+            self.targets(next, &mut tracked);
             if tracked.len() > 3 || exact_states(unlocked, tracked.len()) > EXACT_STATES {
                 tracked.truncate(before);
                 break;
@@ -341,7 +344,7 @@ impl Planner {
         let tiles: Vec<Tile> = tracked.iter().map(|&(tile, _)| tile).collect();
         let group = Group::new(&tiles);
         sink(&Event::Placement { region, group });
-        let done = listed && self.grid.finish_among(&cells, &tracked, sink);
+        let done = listed && finish_among(&mut self.grid, &mut self.scratch, &cells, &tracked, sink);
         self.cells = cells;
         if !done {
             let (tile, home) = tracked[0];
@@ -356,29 +359,25 @@ impl Planner {
         Ok(true)
     }
 
-    /// Appends the tiles a placement puts home, with their homes; returns its region.
-    fn targets(&self, placement: Placement, out: &mut Vec<(Tile, usize)>) -> Option<Region> {
+    /// Appends the tiles a placement puts home, with their padded homes.
+    fn targets(&self, placement: Placement, out: &mut Vec<(Tile, usize)>) {
         let (rows, cols) = (self.grid.rows, self.grid.cols);
-        let cells: &[(usize, usize)] = match placement {
-            Placement::Single { row, col } => &[(row, col)],
-            Placement::RightPair { row } => &[(row, cols - 2), (row, cols - 1)],
-            Placement::BottomPair { col } => &[(rows - 2, col), (rows - 1, col)],
-            Placement::LastBlock => return Some(Region::LastBlock),
-        };
+        let cells = placement.cells(rows, cols);
         out.extend(cells.iter().map(|&(r, c)| (tile_for(Pos::new(r, c), rows, cols), self.grid.index(r, c))));
-        Some(region_of(placement))
     }
 
     fn place_last_block<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<(), SolveError> {
-        let grid = &mut self.grid;
+        let (grid, scratch) = (&mut self.grid, &mut self.scratch);
         let (rows, cols) = (grid.rows, grid.cols);
-        let cells = [(rows - 2, cols - 2), (rows - 2, cols - 1), (rows - 1, cols - 2)];
-        let tiles = cells.map(|(r, c)| tile_for(Pos::new(r, c), rows, cols));
+        let cells = Placement::LastBlock.cells(rows, cols);
+        let tracked: [(Tile, usize); 3] = std::array::from_fn(|k| {
+            (tile_for(Pos::new(cells[k].0, cells[k].1), rows, cols), grid.index(cells[k].0, cells[k].1))
+        });
+        let tiles = tracked.map(|(tile, _)| tile);
         let group = Group::new(&tiles);
         sink(&Event::Placement { region: Region::LastBlock, group });
-        let tracked = [0, 1, 2].map(|k| (tiles[k], grid.index(cells[k].0, cells[k].1)));
         let window = Window { top: rows - 1, left: cols - 1, bottom: rows, right: cols };
-        if !grid.finish_in_window(window, &tracked, sink) {
+        if !finish_in_window(grid, scratch, window, &tracked, sink) {
             return Err(SolveError::Stuck { tile: tiles[0], at: Pos::new(rows - 2, cols - 2) });
         }
         sink(&Event::Locked { group });
@@ -387,16 +386,6 @@ impl Planner {
         }
         self.placed += 3;
         Ok(())
-    }
-}
-
-/// The region a placement's tiles belong to.
-fn region_of(placement: Placement) -> Region {
-    match placement {
-        Placement::Single { .. } => Region::TopLeft,
-        Placement::RightPair { .. } => Region::RightColumns,
-        Placement::BottomPair { .. } => Region::BottomRows,
-        Placement::LastBlock => Region::LastBlock,
     }
 }
 
@@ -451,12 +440,5 @@ impl PairSpec {
             second_slide: Dir::E,
             window: Window { top: rows.saturating_sub(2).max(1), left: col + 1, bottom: rows, right: col + 3 },
         }
-    }
-}
-
-impl Window {
-    fn contains(&self, grid: &Grid, index: usize) -> bool {
-        let (r, c) = grid.coords(index);
-        (self.top..=self.bottom).contains(&r) && (self.left..=self.right).contains(&c)
     }
 }

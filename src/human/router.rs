@@ -23,14 +23,15 @@ use crate::board::Pos;
 
 use super::event::Event;
 use super::grid::{Dir, FLAGS, Grid, unpack_home};
+use super::push::{Weights, gain_along, push_gain};
+use super::scratch::Scratch;
 
 /// How far (in cells, measured across the longer side) the blank's approach
 /// may stray from the straight line while it picks, among its shortest paths,
-/// the one that pushes the tiles it meets nearest home. Wider bands find
-/// slightly better paths at a cost proportional to the band; measured at
-/// n = 100 (10 boards) and n = 300 (3): band 4 gives 1.872 and 1.863
-/// moves/n³, 6 gives 1.864 and 1.854, 8 gives 1.861 and 1.849 but takes 5 %
-/// longer than 6, which keeps a 1000×1000 solve within its minute.
+/// the one that pushes the tiles it meets nearest home. A wider band finds
+/// slightly better paths, but the work grows with the band while the gain
+/// shrinks; 6 is where widening stopped paying (the measurements are in
+/// the history of this constant).
 const APPROACH_BAND: usize = 6;
 
 /// Ring cells around a tile, clockwise from north, as (row, col) deltas.
@@ -122,290 +123,251 @@ pub(super) fn ring_table() -> &'static RingTable {
     TABLE.get_or_init(RingTable::build)
 }
 
-/// Counts of how routes were found, for `--stats` and benchmarks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RouteStats {
-    /// Blank moves round a travelling tile answered by the ring table.
-    pub ring: u64,
-    /// Approaches found among the shortest paths near the straight line.
-    pub direct: u64,
-    /// Routes that needed an A* search.
-    pub searched: u64,
+/// Bit k set when ring cell k around `center` is blocked.
+#[inline]
+pub(super) fn ring_mask(grid: &Grid, center: usize) -> u8 {
+    let w = grid.width as isize;
+    let mut mask = 0u8;
+    for (k, &(dr, dc)) in RING.iter().enumerate() {
+        let i = center.wrapping_add_signed(dr * w + dc);
+        if !grid.is_free(i) {
+            mask |= 1 << k;
+        }
+    }
+    mask
 }
 
-impl Grid {
-    /// Bit k set when ring cell k around `center` is blocked.
-    #[inline]
-    pub(super) fn ring_mask(&self, center: usize) -> u8 {
-        let w = self.width as isize;
-        let mut mask = 0u8;
-        for (k, &(dr, dc)) in RING.iter().enumerate() {
-            let i = center.wrapping_add_signed(dr * w + dc);
-            if !self.is_free(i) {
-                mask |= 1 << k;
+/// The side of `center` the blank is on, if it is next to it.
+#[inline]
+pub(super) fn blank_side(grid: &Grid, center: usize) -> Option<Dir> {
+    Dir::ALL.into_iter().find(|&d| grid.step(center, d) == grid.blank)
+}
+
+/// The shortest way round a tile (whose ring has blocked cells `mask`)
+/// from side `from` to side `to` that pushes tiles nearest home, with
+/// that gain.
+pub(super) fn best_ring_route(
+    grid: &Grid,
+    weights: &Weights,
+    mask: u8,
+    from: Dir,
+    to: Dir,
+) -> Option<(RingRoute, i32)> {
+    match *ring_table().choices(mask, from, to) {
+        [Some(one), Some(other)] => {
+            let (g1, g2) = (push_gain(grid, weights, one.dirs()), push_gain(grid, weights, other.dirs()));
+            Some(if g2 > g1 { (other, g2) } else { (one, g1) })
+        }
+        [Some(one), None] => Some((one, push_gain(grid, weights, one.dirs()))),
+        _ => None,
+    }
+}
+
+/// Walks the blank along a ring route.
+pub(super) fn walk_ring<S: FnMut(&Event)>(grid: &mut Grid, scratch: &mut Scratch, route: RingRoute, sink: &mut S) {
+    if route.len() == 0 {
+        return;
+    }
+    scratch.stats.ring += 1;
+    scratch.path.clear();
+    let mut at = grid.blank;
+    for &dir in route.dirs() {
+        at = grid.step(at, dir);
+        scratch.path.push(at);
+    }
+    follow_path(grid, scratch, sink);
+}
+
+/// Moves the blank round `center` to side `to`; false if the ring is blocked.
+pub(super) fn route_round<S: FnMut(&Event)>(
+    grid: &mut Grid,
+    scratch: &mut Scratch,
+    center: usize,
+    to: Dir,
+    sink: &mut S,
+) -> bool {
+    let Some(from) = blank_side(grid, center) else { return false };
+    match best_ring_route(grid, &scratch.weights, ring_mask(grid, center), from, to) {
+        Some((route, _)) => {
+            walk_ring(grid, scratch, route, sink);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Moves the blank to `goal` by a shortest path over free cells; false
+/// (and nothing moved) when there is none.
+pub(super) fn route_blank<S: FnMut(&Event)>(grid: &mut Grid, scratch: &mut Scratch, goal: usize, sink: &mut S) -> bool {
+    if grid.blank == goal {
+        return true;
+    }
+    if !grid.is_free(goal) {
+        return false;
+    }
+    if monotone_path(grid, scratch, goal, APPROACH_BAND).is_some() {
+        scratch.stats.direct += 1;
+    } else if searched_path(grid, &mut scratch.path, goal) {
+        scratch.stats.searched += 1;
+    } else {
+        return false;
+    }
+    follow_path(grid, scratch, sink);
+    true
+}
+
+/// Fills `scratch.path` with the shortest path to `goal` that pushes tiles
+/// nearest home overall, by dynamic programming over the monotone paths
+/// that stay within `band` cells of the straight line from the blank to
+/// `goal` (so the work is about `band` times the path's length); `None` if
+/// blocked cells cut every such path.
+fn monotone_path(grid: &Grid, scratch: &mut Scratch, goal: usize, band: usize) -> Option<i32> {
+    const NONE: i32 = i32::MIN / 2;
+    // Values above this come from a path; below, from NONE's drift.
+    const REACHED: i32 = NONE / 2;
+    let (br, bc) = grid.coords(grid.blank);
+    let (gr, gc) = grid.coords(goal);
+    let (h, w) = (br.abs_diff(gr) + 1, bc.abs_diff(gc) + 1);
+    let (down, right) = (gr >= br, gc >= bc);
+    let (dr, dc): (isize, isize) = (if down { 1 } else { -1 }, if right { 1 } else { -1 });
+    // Columns allowed in row i: within `band` of the line, measured along
+    // the longer side, so consecutive rows always overlap.
+    let (hl, wl) = ((h - 1) as i64, (w - 1) as i64);
+    let slack = band as i64 * hl.max(wl);
+    let range = |i: usize| -> (usize, usize) {
+        if hl == 0 {
+            return (0, w - 1);
+        }
+        let mid = i as i64 * wl;
+        let lo = (mid - slack + hl - 1).div_euclid(hl).max(0);
+        let hi = (mid + slack).div_euclid(hl).min(wl);
+        (lo as usize, hi as usize)
+    };
+    // The blank steps down (or up) into a row and right (or left) into a
+    // column; the tile it meets moves the other way (`-dr`, `-dc`).
+    let weights = &scratch.weights;
+    let bands = &mut scratch.approach_rows;
+    let best = &mut scratch.approach_best;
+    bands.clear();
+    best.clear();
+    let words = grid.words();
+    let mut previous = (1, 0, 0);
+    for i in 0..h {
+        let (lo, hi) = range(i);
+        let (plo, phi, pstart) = previous;
+        let start = best.len();
+        let r = br.wrapping_add_signed(dr * i as isize);
+        let mut c = bc.wrapping_add_signed(dc * lo as isize);
+        let mut cell = r * grid.width + c;
+        let mut left = NONE;
+        for j in lo..=hi {
+            // Without branches on the data: a cell no path reaches holds
+            // about NONE (it drifts by at most a weight a step), and a
+            // blocked cell is set to NONE after.
+            let word = words[cell];
+            let (hr, hc) = unpack_home(word);
+            let weight = weights.of(hr, hc);
+            let above = if (plo..=phi).contains(&j) { best[pstart + j - plo] } else { NONE };
+            let mut value = (above + gain_along(r, hr, -dr, weight)).max(left + gain_along(c, hc, -dc, weight));
+            if word & FLAGS != 0 {
+                value = NONE;
+            }
+            if i == 0 && j == 0 {
+                value = 0;
+            }
+            best.push(value);
+            left = value;
+            c = c.wrapping_add_signed(dc);
+            cell = cell.wrapping_add_signed(dc);
+        }
+        bands.push((lo, hi, start));
+        previous = (lo, hi, start);
+    }
+    let total = best[best.len() - 1];
+    let found = total > REACHED;
+    if found {
+        // Walk back from the goal through whichever neighbour gave the value.
+        let path = &mut scratch.path;
+        path.clear();
+        let (mut i, mut j) = (h - 1, w - 1);
+        while (i, j) != (0, 0) {
+            let r = br.wrapping_add_signed(dr * i as isize);
+            let c = bc.wrapping_add_signed(dc * j as isize);
+            let cell = r * grid.width + c;
+            path.push(cell);
+            let (lo, _, start) = bands[i];
+            let from_left = j > lo && {
+                let left = best[start + j - 1 - lo];
+                let (hr, hc) = grid.home_of_cell(cell);
+                left > REACHED && left + gain_along(c, hc, -dc, weights.of(hr, hc)) == best[start + j - lo]
+            };
+            if from_left {
+                j -= 1;
+            } else {
+                i -= 1;
             }
         }
-        mask
+        path.reverse();
     }
+    found.then_some(total)
+}
 
-    /// The side of `center` the blank is on, if it is next to it.
-    #[inline]
-    pub(super) fn blank_side(&self, center: usize) -> Option<Dir> {
-        Dir::ALL.into_iter().find(|&d| self.step(center, d) == self.blank)
-    }
-
-    /// The shortest way round a tile (whose ring has blocked cells `mask`)
-    /// from side `from` to side `to` that pushes tiles nearest home, with
-    /// that gain.
-    pub(super) fn best_ring_route(&self, mask: u8, from: Dir, to: Dir) -> Option<(RingRoute, i32)> {
-        match *ring_table().choices(mask, from, to) {
-            [Some(one), Some(other)] => {
-                let (g1, g2) = (self.push_gain(one.dirs()), self.push_gain(other.dirs()));
-                Some(if g2 > g1 { (other, g2) } else { (one, g1) })
-            }
-            [Some(one), None] => Some((one, self.push_gain(one.dirs()))),
-            _ => None,
-        }
-    }
-
-    /// Walks the blank along a ring route.
-    pub(super) fn walk_ring<S: FnMut(&Event)>(&mut self, route: RingRoute, sink: &mut S) {
-        if route.len() == 0 {
-            return;
-        }
-        self.stats.ring += 1;
-        self.path.clear();
-        let mut at = self.blank;
-        for &dir in route.dirs() {
-            at = self.step(at, dir);
-            self.path.push(at);
-        }
-        self.follow_path(sink);
-    }
-
-    /// Moves the blank round `center` to side `to`; false if the ring is blocked.
-    pub(super) fn route_round<S: FnMut(&Event)>(&mut self, center: usize, to: Dir, sink: &mut S) -> bool {
-        let Some(from) = self.blank_side(center) else { return false };
-        match self.best_ring_route(self.ring_mask(center), from, to) {
-            Some((route, _)) => {
-                self.walk_ring(route, sink);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Moves the blank to `goal` by a shortest path over free cells; false
-    /// (and nothing moved) when there is none.
-    pub(super) fn route_blank<S: FnMut(&Event)>(&mut self, goal: usize, sink: &mut S) -> bool {
-        if self.blank == goal {
+/// Fills `path` by A* inside a window around the blank and `goal`.
+fn searched_path(grid: &Grid, path: &mut Vec<usize>, goal: usize) -> bool {
+    let (br, bc) = grid.coords(grid.blank);
+    let (gr, gc) = grid.coords(goal);
+    let mut margin = 2;
+    loop {
+        let top = br.min(gr).saturating_sub(margin);
+        let bottom = br.max(gr) + margin;
+        let left = bc.min(gc).saturating_sub(margin);
+        let right = bc.max(gc) + margin;
+        let whole = top == 0 && left == 0 && bottom > grid.rows && right > grid.cols;
+        let width = grid.width;
+        let words = grid.words();
+        let found = astar(
+            &grid.blank,
+            |&i| {
+                [i - width, i + 1, i + width, i - 1]
+                    .into_iter()
+                    .filter(move |&n| {
+                        let (nr, nc) = (n / width, n % width);
+                        words[n] & FLAGS == 0 && (top..=bottom).contains(&nr) && (left..=right).contains(&nc)
+                    })
+                    .map(|n| (n, 1usize))
+            },
+            |&i| (i / width).abs_diff(gr) + (i % width).abs_diff(gc),
+            |&i| i == goal,
+        );
+        if let Some((cells, _)) = found {
+            path.clear();
+            path.extend_from_slice(&cells[1..]);
             return true;
         }
-        if !self.is_free(goal) {
+        if whole {
             return false;
         }
-        if self.monotone_path(goal, APPROACH_BAND).is_some() {
-            self.stats.direct += 1;
-        } else if self.searched_path(goal) {
-            self.stats.searched += 1;
-        } else {
-            return false;
-        }
-        self.follow_path(sink);
-        true
+        margin *= 4;
     }
+}
 
-    /// Fills `path` with the shortest path to `goal` that pushes tiles nearest
-    /// home overall, by dynamic programming over the monotone paths that stay
-    /// within `band` cells of the straight line from the blank to `goal`
-    /// (so the work is about `band` times the path's length); `None` if
-    /// blocked cells cut every such path.
-    fn monotone_path(&mut self, goal: usize, band: usize) -> Option<i32> {
-        const NONE: i32 = i32::MIN / 2;
-        // Values above this come from a path; below, from NONE's drift.
-        const REACHED: i32 = NONE / 2;
-        let (br, bc) = self.coords(self.blank);
-        let (gr, gc) = self.coords(goal);
-        let (h, w) = (br.abs_diff(gr) + 1, bc.abs_diff(gc) + 1);
-        let (down, right) = (gr >= br, gc >= bc);
-        let (dr, dc): (isize, isize) = (if down { 1 } else { -1 }, if right { 1 } else { -1 });
-        // Columns allowed in row i: within `band` of the line, measured along
-        // the longer side, so consecutive rows always overlap.
-        let (hl, wl) = ((h - 1) as i64, (w - 1) as i64);
-        let slack = band as i64 * hl.max(wl);
-        let range = |i: usize| -> (usize, usize) {
-            if hl == 0 {
-                return (0, w - 1);
-            }
-            let mid = i as i64 * wl;
-            let lo = (mid - slack + hl - 1).div_euclid(hl).max(0);
-            let hi = (mid + slack).div_euclid(hl).min(wl);
-            (lo as usize, hi as usize)
-        };
-        // The blank steps down (or up) into a row and right (or left) into a
-        // column; the tile it meets moves the other way, which brings it
-        // nearer home when its home lies that way.
-        // `gain(here, home, step, weight)`: the weight when the tile at
-        // `here` (a row or column) has its home on the side the blank came
-        // from (`step` is the blank's direction along that axis), else minus.
-        let weights = &self.weights;
-        let gain = |here: usize, home: usize, step: isize, weight: i32| {
-            if (here as isize - home as isize) * step > 0 { weight } else { -weight }
-        };
-        let mut bands = std::mem::take(&mut self.dp_rows);
-        let mut best = std::mem::take(&mut self.dp_best);
-        bands.clear();
-        best.clear();
-        let mut previous = (1, 0, 0);
-        for i in 0..h {
-            let (lo, hi) = range(i);
-            let (plo, phi, pstart) = previous;
-            let start = best.len();
-            let r = br.wrapping_add_signed(dr * i as isize);
-            let mut c = bc.wrapping_add_signed(dc * lo as isize);
-            let mut cell = r * self.width + c;
-            let mut left = NONE;
-            let words = self.words();
-            for j in lo..=hi {
-                // Without branches on the data: a cell no path reaches holds
-                // about NONE (it drifts by at most a weight a step), and a
-                // blocked cell is set to NONE after.
-                let word = words[cell];
-                let (hr, hc) = unpack_home(word);
-                let weight = weights.of(hr, hc);
-                let above = if (plo..=phi).contains(&j) { best[pstart + j - plo] } else { NONE };
-                let mut value = (above + gain(r, hr, dr, weight)).max(left + gain(c, hc, dc, weight));
-                if word & FLAGS != 0 {
-                    value = NONE;
-                }
-                if i == 0 && j == 0 {
-                    value = 0;
-                }
-                best.push(value);
-                left = value;
-                c = c.wrapping_add_signed(dc);
-                cell = cell.wrapping_add_signed(dc);
-            }
-            bands.push((lo, hi, start));
-            previous = (lo, hi, start);
-        }
-        let total = best[best.len() - 1];
-        let found = total > REACHED;
-        if found {
-            // Walk back from the goal through whichever neighbour gave the value.
-            self.path.clear();
-            let (mut i, mut j) = (h - 1, w - 1);
-            while (i, j) != (0, 0) {
-                let r = br.wrapping_add_signed(dr * i as isize);
-                let c = bc.wrapping_add_signed(dc * j as isize);
-                let cell = r * self.width + c;
-                self.path.push(cell);
-                let (lo, _, start) = bands[i];
-                let from_left = j > lo && {
-                    let left = best[start + j - 1 - lo];
-                    let (hr, hc) = self.home_of_cell(cell);
-                    left > REACHED && left + gain(c, hc, dc, self.weights.of(hr, hc)) == best[start + j - lo]
-                };
-                if from_left {
-                    j -= 1;
-                } else {
-                    i -= 1;
-                }
-            }
-            self.path.reverse();
-        }
-        self.dp_rows = bands;
-        self.dp_best = best;
-        found.then_some(total)
+/// Reports the route in `scratch.path`, then walks the blank along it.
+pub(super) fn follow_path<S: FnMut(&Event)>(grid: &mut Grid, scratch: &mut Scratch, sink: &mut S) {
+    let (path, cells) = (&scratch.path, &mut scratch.path_cells);
+    cells.clear();
+    let (mut row, mut col) = (grid.blank_row, grid.blank_col);
+    let mut previous = grid.blank;
+    for &next in path {
+        let (dr, dc) = grid.dir_between(previous, next).delta();
+        row = row.wrapping_add_signed(dr);
+        col = col.wrapping_add_signed(dc);
+        cells.push(Pos::new(row, col));
+        previous = next;
     }
-
-    /// How much nearer home (in steps, summed) the tiles end up when the blank
-    /// walks `dirs` from where it is: each tile on the way moves back one cell.
-    pub(super) fn push_gain(&self, dirs: &[Dir]) -> i32 {
-        let (mut at, (mut r, mut c)) = (self.blank, self.blank_coords());
-        let mut gain = 0;
-        for &dir in dirs {
-            at = self.step(at, dir);
-            r = r.wrapping_add_signed(dir.delta().0);
-            c = c.wrapping_add_signed(dir.delta().1);
-            gain += self.push_gain_at(at, r, c, dir.opposite());
-        }
-        gain
-    }
-
-    /// Positive if the tile at `cell` (padded row `r`, column `c`) gets
-    /// nearer home by moving one step `dir`, negative if it gets farther; the
-    /// size is the tile's weight (see [`Grid::weight`]).
-    #[inline]
-    pub(super) fn push_gain_at(&self, cell: usize, r: usize, c: usize, dir: Dir) -> i32 {
-        let (hr, hc) = self.home_of_cell(cell);
-        let nearer = match dir {
-            Dir::N => hr < r,
-            Dir::S => hr > r,
-            Dir::W => hc < c,
-            Dir::E => hc > c,
-        };
-        let w = self.weight(hr, hc);
-        if nearer { w } else { -w }
-    }
-
-    /// Fills `path` by A* inside a window around the blank and `goal`.
-    fn searched_path(&mut self, goal: usize) -> bool {
-        let (br, bc) = self.coords(self.blank);
-        let (gr, gc) = self.coords(goal);
-        let mut margin = 2;
-        loop {
-            let top = br.min(gr).saturating_sub(margin);
-            let bottom = br.max(gr) + margin;
-            let left = bc.min(gc).saturating_sub(margin);
-            let right = bc.max(gc) + margin;
-            let whole = top == 0 && left == 0 && bottom > self.rows && right > self.cols;
-            let width = self.width;
-            let words = self.words();
-            let found = astar(
-                &self.blank,
-                |&i| {
-                    [i - width, i + 1, i + width, i - 1]
-                        .into_iter()
-                        .filter(move |&n| {
-                            let (nr, nc) = (n / width, n % width);
-                            words[n] & FLAGS == 0 && (top..=bottom).contains(&nr) && (left..=right).contains(&nc)
-                        })
-                        .map(|n| (n, 1usize))
-                },
-                |&i| (i / width).abs_diff(gr) + (i % width).abs_diff(gc),
-                |&i| i == goal,
-            );
-            if let Some((cells, _)) = found {
-                self.path.clear();
-                self.path.extend_from_slice(&cells[1..]);
-                return true;
-            }
-            if whole {
-                return false;
-            }
-            margin *= 4;
-        }
-    }
-
-    /// Reports the route in `path`, then walks the blank along it.
-    pub(super) fn follow_path<S: FnMut(&Event)>(&mut self, sink: &mut S) {
-        self.path_cells.clear();
-        let (mut row, mut col) = (self.blank_row, self.blank_col);
-        let mut previous = self.blank;
-        for k in 0..self.path.len() {
-            let next = self.path[k];
-            let (dr, dc) = self.dir_between(previous, next).delta();
-            row = row.wrapping_add_signed(dr);
-            col = col.wrapping_add_signed(dc);
-            self.path_cells.push(Pos::new(row, col));
-            previous = next;
-        }
-        sink(&Event::BlankRouted { path: &self.path_cells });
-        for k in 0..self.path.len() {
-            let dir = self.dir_between(self.blank, self.path[k]);
-            self.slide(dir, sink);
-        }
+    sink(&Event::BlankRouted { path: cells });
+    for &next in path {
+        let dir = grid.dir_between(grid.blank, next);
+        grid.slide(dir, sink);
     }
 }
 

@@ -1,21 +1,20 @@
 //! The order in which tiles are put home.
 
-use super::event::Phase;
+use super::event::{Phase, Region};
 
 /// Which way the planner sweeps the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Order {
     /// Row by row from the top while more than two rows remain, then the
-    /// bottom two rows column pair by column pair, then the last block (what
-    /// the reference game does).
+    /// bottom two rows column pair by column pair, then the last block: the
+    /// order most people learn.
     Rows,
     /// The shorter line first: rows of a tall region, columns of a wide
     /// one, until it is square, then row r, column r, row r+1, …
-    /// (Parberry's reduction): the unsolved rectangle shrinks in both
-    /// directions, so tiles travel less. The default: fewer moves at every
-    /// size measured (3×3 to 1000×1000, and long boards such as 10×30 and
-    /// 30×10, where it takes 11.3–11.4 thousand moves against 11.5–14.7
-    /// for rows and 13.3–14.0 for shells that alternated from the start).
+    /// (Parberry's reduction, see `docs/strategy.md`): the unsolved
+    /// rectangle shrinks in both directions, so tiles travel less. The
+    /// default, because it takes fewer moves than rows on square and long
+    /// boards alike (the numbers are in the README's tables).
     #[default]
     Shells,
 }
@@ -41,6 +40,45 @@ pub(super) enum Placement {
     BottomPair { col: usize },
     /// The last 2×2 block.
     LastBlock,
+}
+
+impl Placement {
+    /// The cells whose tiles the placement puts home, in placing order:
+    /// one for a single, two for a pair, three for the last block.
+    pub(super) fn cells(self, rows: usize, cols: usize) -> PlacementCells {
+        let (list, len) = match self {
+            Placement::Single { row, col } => ([(row, col); 3], 1),
+            Placement::RightPair { row } => ([(row, cols - 2), (row, cols - 1), (0, 0)], 2),
+            Placement::BottomPair { col } => ([(rows - 2, col), (rows - 1, col), (0, 0)], 2),
+            Placement::LastBlock => ([(rows - 2, cols - 2), (rows - 2, cols - 1), (rows - 1, cols - 2)], 3),
+        };
+        PlacementCells { list, len }
+    }
+
+    /// The region the placement's tiles belong to.
+    pub(super) fn region(self) -> Region {
+        match self {
+            Placement::Single { .. } => Region::TopLeft,
+            Placement::RightPair { .. } => Region::RightColumns,
+            Placement::BottomPair { .. } => Region::BottomRows,
+            Placement::LastBlock => Region::LastBlock,
+        }
+    }
+}
+
+/// The cells of a placement, as (row, column), without allocating.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PlacementCells {
+    list: [(usize, usize); 3],
+    len: usize,
+}
+
+impl std::ops::Deref for PlacementCells {
+    type Target = [(usize, usize)];
+
+    fn deref(&self) -> &[(usize, usize)] {
+        &self.list[..self.len]
+    }
 }
 
 /// A line of the sweep: a row or column with its singles and its pair.
@@ -171,15 +209,6 @@ impl Iterator for Schedule {
 mod tests {
     use super::*;
 
-    fn cells_of(p: Placement, rows: usize, cols: usize) -> Vec<(usize, usize)> {
-        match p {
-            Placement::Single { row, col } => vec![(row, col)],
-            Placement::RightPair { row } => vec![(row, cols - 2), (row, cols - 1)],
-            Placement::BottomPair { col } => vec![(rows - 2, col), (rows - 1, col)],
-            Placement::LastBlock => vec![(rows - 2, cols - 2), (rows - 2, cols - 1), (rows - 1, cols - 2)],
-        }
-    }
-
     #[test]
     fn every_cell_but_the_corner_is_placed_once_in_both_orders() {
         for order in [Order::Rows, Order::Shells] {
@@ -187,7 +216,7 @@ mod tests {
                 for cols in 2..9 {
                     let mut seen = vec![false; rows * cols];
                     for (_, p) in Schedule::new(rows, cols, order) {
-                        for (r, c) in cells_of(p, rows, cols) {
+                        for &(r, c) in p.cells(rows, cols).iter() {
                             assert!(!seen[r * cols + c], "{order:?} {rows}×{cols}: ({r},{c}) twice");
                             seen[r * cols + c] = true;
                         }

@@ -1,8 +1,8 @@
 //! Exact stages (`--finish exact`): small boards solved line by line, each
 //! line by an exact search, then the last twelve cells optimally.
 //!
-//! A person's pairs and 2×2 rotations cost a 4×4 about 80 moves; a shortest
-//! solution averages about 53. In between lies solving stage by stage with
+//! A person's pairs and 2×2 rotations cost a 4×4 about half as many moves
+//! again as a shortest solution. In between lies solving stage by stage with
 //! each stage exact: put the first row home in as few moves as possible
 //! (breadth-first over where its tiles and the blank are), then solve the
 //! 3×4 that remains optimally (IDA*). The phases stay visible: a row (or
@@ -24,8 +24,8 @@ pub enum Finish {
     Pairs,
     /// Boards of up to [`MAX_EXACT_CELLS`] cells: a line at a time by an
     /// exact search while more than [`REST_CELLS`] cells are unsolved, then
-    /// the rest optimally. Far fewer moves (about 62 on a 4×4 instead of 80),
-    /// but not how a person plays.
+    /// the rest optimally. Far fewer moves (the README's tables have the
+    /// counts), but not how a person plays.
     Exact,
 }
 
@@ -45,8 +45,9 @@ pub const MAX_EXACT_CELLS: usize = 16;
 /// Unsolved cells left to the optimal search at the end (a 3×4).
 pub const REST_CELLS: usize = 12;
 
-/// The same for a two-wide rest, whose shortest solutions run longer (a
-/// 2×6 took IDA* up to 1.5 s, a 2×5 takes milliseconds).
+/// The same for a two-wide rest: its shortest solutions run longer, and
+/// the optimal search's time grows steeply with them, so a thin rest is
+/// kept smaller.
 const THIN_REST_CELLS: usize = 10;
 
 /// The longest line a stage places (a 4×4's row).

@@ -13,8 +13,10 @@ use pathfinding::directed::bfs::bfs;
 use crate::board::Tile;
 
 use super::event::Event;
-use super::grid::{Dir, Grid, MOVE_COST};
-use super::router::RingRoute;
+use super::grid::{Dir, Grid};
+use super::push::MOVE_COST;
+use super::router::{RingRoute, best_ring_route, blank_side, ring_mask, route_blank, route_round, walk_ring};
+use super::scratch::Scratch;
 
 /// Moves left for a tile `along` steps from home on the axis it just moved
 /// along and `across` steps on the other, with the blank just behind it.
@@ -43,134 +45,146 @@ struct StepOption {
 /// Cost assumed for a ring the blank cannot go round: it must take a detour.
 const BLOCKED_RING: usize = 12;
 
-impl Grid {
-    /// Moves `tile` to `dest` without disturbing locked or held cells.
-    /// False if no way was found (the caller chooses another plan).
-    pub(super) fn transport<S: FnMut(&Event)>(&mut self, tile: Tile, dest: usize, sink: &mut S) -> bool {
-        let mut at = self.where_is(tile);
-        if at == dest {
-            return true;
-        }
-        sink(&Event::TileTargeted { tile, from: self.pos(at), to: self.pos(dest) });
-        self.hold(at);
-        let mut ok = true;
-        while at != dest {
-            match self.tile_step(at, dest, sink) {
-                Some(next) => {
-                    self.release(at);
-                    self.hold(next);
-                    at = next;
-                }
-                None => {
-                    ok = false;
-                    break;
-                }
+/// Moves `tile` to `dest` without disturbing locked or held cells.
+/// False if no way was found (the caller chooses another plan).
+pub(super) fn transport<S: FnMut(&Event)>(
+    grid: &mut Grid,
+    scratch: &mut Scratch,
+    tile: Tile,
+    dest: usize,
+    sink: &mut S,
+) -> bool {
+    let mut at = grid.where_is(tile);
+    if at == dest {
+        return true;
+    }
+    sink(&Event::TileTargeted { tile, from: grid.pos(at), to: grid.pos(dest) });
+    grid.hold(at);
+    let mut ok = true;
+    while at != dest {
+        match tile_step(grid, scratch, at, dest, sink) {
+            Some(next) => {
+                grid.release(at);
+                grid.hold(next);
+                at = next;
+            }
+            None => {
+                ok = false;
+                break;
             }
         }
-        self.release(at);
-        ok
+    }
+    grid.release(at);
+    ok
+}
+
+/// Brings the blank in front of the tile at `at` and slides it one cell
+/// toward `dest`. Returns the tile's new cell.
+fn tile_step<S: FnMut(&Event)>(
+    grid: &mut Grid,
+    scratch: &mut Scratch,
+    at: usize,
+    dest: usize,
+    sink: &mut S,
+) -> Option<usize> {
+    let (tr, tc) = grid.coords(at);
+    let (dr, dc) = grid.coords(dest);
+    let rows_left = tr.abs_diff(dr);
+    let cols_left = tc.abs_diff(dc);
+    let vertical = if dr < tr { Dir::N } else { Dir::S };
+    let horizontal = if dc < tc { Dir::W } else { Dir::E };
+    let side = blank_side(grid, at);
+    let mask = ring_mask(grid, at);
+
+    // Up to two useful directions. Each is weighed by its moves (getting
+    // the blank in front, the slide, and a model of the rest of the trip)
+    // less what the blank's way there does for other tiles: a tile
+    // pushed a step nearer home saves about a move later.
+    let mut options: [Option<StepOption>; 2] = [None, None];
+    for (k, (dir, useful)) in [(vertical, rows_left > 0), (horizontal, cols_left > 0)].into_iter().enumerate() {
+        let front = grid.step(at, dir);
+        if !useful || !grid.is_free(front) {
+            continue;
+        }
+        let (along, across) = if dir.is_horizontal() { (cols_left - 1, rows_left) } else { (rows_left - 1, cols_left) };
+        let (reach, gain, ring) = match side {
+            Some(from) => match best_ring_route(grid, &scratch.weights, mask, from, dir) {
+                Some((route, gain)) => (route.len(), gain, Some(route)),
+                None => (BLOCKED_RING, 0, None),
+            },
+            // The approach's own path is chosen for its pushes later; a
+            // guess at them here does not pay.
+            None => (approach_estimate(grid, at, front), 0, None),
+        };
+        let cost = (reach + 1 + trip_cost(along, across)) as i64;
+        options[k] =
+            Some(StepOption { dir, score: (cost * i64::from(MOVE_COST) - i64::from(gain), -i64::from(gain)), ring });
+    }
+    if let [Some(a), Some(b)] = &options {
+        if b.score < a.score {
+            options.swap(0, 1);
+        }
     }
 
-    /// Brings the blank in front of the tile at `at` and slides it one cell
-    /// toward `dest`. Returns the tile's new cell.
-    fn tile_step<S: FnMut(&Event)>(&mut self, at: usize, dest: usize, sink: &mut S) -> Option<usize> {
-        let (tr, tc) = self.coords(at);
-        let (dr, dc) = self.coords(dest);
-        let rows_left = tr.abs_diff(dr);
-        let cols_left = tc.abs_diff(dc);
-        let vertical = if dr < tr { Dir::N } else { Dir::S };
-        let horizontal = if dc < tc { Dir::W } else { Dir::E };
-        let side = self.blank_side(at);
-        let mask = self.ring_mask(at);
-
-        // Up to two useful directions. Each is weighed by its moves (getting
-        // the blank in front, the slide, and a model of the rest of the trip)
-        // less what the blank's way there does for other tiles: a tile
-        // pushed a step nearer home saves about a move later.
-        let mut options: [Option<StepOption>; 2] = [None, None];
-        for (k, (dir, useful)) in [(vertical, rows_left > 0), (horizontal, cols_left > 0)].into_iter().enumerate() {
-            let front = self.step(at, dir);
-            if !useful || !self.is_free(front) {
-                continue;
+    for option in options.into_iter().flatten() {
+        let ready = match option.ring {
+            Some(route) => {
+                walk_ring(grid, scratch, route, sink);
+                true
             }
-            let (along, across) =
-                if dir.is_horizontal() { (cols_left - 1, rows_left) } else { (rows_left - 1, cols_left) };
-            let (reach, gain, ring) = match side {
-                Some(from) => match self.best_ring_route(mask, from, dir) {
-                    Some((route, gain)) => (route.len(), gain, Some(route)),
-                    None => (BLOCKED_RING, 0, None),
-                },
-                // The approach's own path is chosen for its pushes later; a
-                // guess at them here (tried: the better L) does not pay.
-                None => (self.approach_estimate(at, front), 0, None),
-            };
-            let cost = (reach + 1 + trip_cost(along, across)) as i64;
-            options[k] = Some(StepOption {
-                dir,
-                score: (cost * i64::from(MOVE_COST) - i64::from(gain), -i64::from(gain)),
-                ring,
-            });
+            None => route_blank(grid, scratch, grid.step(at, option.dir), sink),
+        };
+        if ready {
+            grid.slide(option.dir.opposite(), sink);
+            return Some(grid.step(at, option.dir));
         }
-        if let [Some(a), Some(b)] = &options {
-            if b.score < a.score {
-                options.swap(0, 1);
-            }
-        }
-
-        for option in options.into_iter().flatten() {
-            let ready = match option.ring {
-                Some(route) => {
-                    self.walk_ring(route, sink);
-                    true
-                }
-                None => self.route_blank(self.step(at, option.dir), sink),
-            };
-            if ready {
-                self.slide(option.dir.opposite(), sink);
-                return Some(self.step(at, option.dir));
-            }
-        }
-        // No useful direction works (a tile boxed in by locked or held
-        // cells): follow a shortest path for the tile itself instead.
-        let dir = self.detour_direction(at, dest)?;
-        if self.bring_blank_in_front(at, dir, side, sink) {
-            self.slide(dir.opposite(), sink);
-            return Some(self.step(at, dir));
-        }
-        None
     }
-
-    /// Routes the blank to the cell on side `dir` of the tile at `at`.
-    fn bring_blank_in_front<S: FnMut(&Event)>(&mut self, at: usize, dir: Dir, side: Option<Dir>, sink: &mut S) -> bool {
-        let front = self.step(at, dir);
-        if side.is_some() && self.route_round(at, dir, sink) {
-            return true;
-        }
-        self.route_blank(front, sink)
+    // No useful direction works (a tile boxed in by locked or held
+    // cells): follow a shortest path for the tile itself instead.
+    let dir = detour_direction(grid, at, dest)?;
+    if bring_blank_in_front(grid, scratch, at, dir, side, sink) {
+        grid.slide(dir.opposite(), sink);
+        return Some(grid.step(at, dir));
     }
+    None
+}
 
-    /// Estimated moves for the blank to reach `front`, going round the tile
-    /// at `at` when the tile sits on the straight line between them.
-    fn approach_estimate(&self, at: usize, front: usize) -> usize {
-        let (br, bc) = self.coords(self.blank);
-        let (fr, fc) = self.coords(front);
-        let (tr, tc) = self.coords(at);
-        let between = |a: usize, t: usize, b: usize| (a < t && t < b) || (b < t && t < a);
-        let blocked_line =
-            (br == fr && br == tr && between(bc, tc, fc)) || (bc == fc && bc == tc && between(br, tr, fr));
-        self.distance(self.blank, front) + if blocked_line { 2 } else { 0 }
+/// Routes the blank to the cell on side `dir` of the tile at `at`.
+fn bring_blank_in_front<S: FnMut(&Event)>(
+    grid: &mut Grid,
+    scratch: &mut Scratch,
+    at: usize,
+    dir: Dir,
+    side: Option<Dir>,
+    sink: &mut S,
+) -> bool {
+    let front = grid.step(at, dir);
+    if side.is_some() && route_round(grid, scratch, at, dir, sink) {
+        return true;
     }
+    route_blank(grid, scratch, front, sink)
+}
 
-    /// First step of a shortest path for the tile over free cells, found by
-    /// breadth-first search, for when no step toward `dest` is open.
-    fn detour_direction(&self, at: usize, dest: usize) -> Option<Dir> {
-        let path = bfs(
-            &at,
-            |&i| Dir::ALL.into_iter().map(move |d| self.step(i, d)).filter(|&n| self.is_free(n) || n == self.blank),
-            |&i| i == dest,
-        )?;
-        path.get(1).map(|&next| self.dir_between(at, next))
-    }
+/// Estimated moves for the blank to reach `front`, going round the tile
+/// at `at` when the tile sits on the straight line between them.
+fn approach_estimate(grid: &Grid, at: usize, front: usize) -> usize {
+    let (br, bc) = grid.coords(grid.blank);
+    let (fr, fc) = grid.coords(front);
+    let (tr, tc) = grid.coords(at);
+    let between = |a: usize, t: usize, b: usize| (a < t && t < b) || (b < t && t < a);
+    let blocked_line = (br == fr && br == tr && between(bc, tc, fc)) || (bc == fc && bc == tc && between(br, tr, fr));
+    grid.distance(grid.blank, front) + if blocked_line { 2 } else { 0 }
+}
+
+/// First step of a shortest path for the tile over free cells, found by
+/// breadth-first search, for when no step toward `dest` is open.
+fn detour_direction(grid: &Grid, at: usize, dest: usize) -> Option<Dir> {
+    let path = bfs(
+        &at,
+        |&i| Dir::ALL.into_iter().map(move |d| grid.step(i, d)).filter(|&n| grid.is_free(n) || n == grid.blank),
+        |&i| i == dest,
+    )?;
+    path.get(1).map(|&next| grid.dir_between(at, next))
 }
 
 #[cfg(test)]

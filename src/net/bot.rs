@@ -1,4 +1,4 @@
-//! `fifteen bot`: plays a game server the way seed 002's client does, and
+//! `fifteen bot`: plays a game server the way a browser client does, and
 //! trusts nothing it is told.
 //!
 //! It reads the first state, solves the board, sends one move at a time and
@@ -24,7 +24,7 @@ use super::protocol::{State, Status, move_message};
 /// The solvers the bot can use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Solver {
-    /// Breadth-first search: fewest moves, small boards (the seed's solver).
+    /// Breadth-first search: fewest moves, small boards.
     Bfs,
     /// IDA* with pattern databases: fewest moves, up to 4×4.
     Optimal,

@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use crate::board::{Board, Move, MoveNotation};
-use crate::human::{Event, Order, Planner};
+use crate::human::{Context, Event, Finish, Order, Recorder};
 
 use super::protocol::{BadRequest, Doing, Request, State, Status};
 
@@ -37,7 +37,7 @@ pub struct Game {
 
 /// The human solver streaming its moves.
 struct Watch {
-    planner: Planner,
+    recorder: Recorder,
     /// Moves planned but not yet made, each with what it is for.
     queue: VecDeque<(Move, Doing)>,
     delay: Duration,
@@ -102,9 +102,9 @@ impl Game {
                 match &mut self.watch {
                     Some(watch) => watch.delay = delay,
                     None if complete => {}
-                    None => match Planner::new(&self.board, Order::default()) {
-                        Ok(planner) => {
-                            self.watch = Some(Watch { planner, queue: VecDeque::new(), delay });
+                    None => match Recorder::new(&self.board, Order::default(), Finish::Pairs) {
+                        Ok(recorder) => {
+                            self.watch = Some(Watch { recorder, queue: VecDeque::new(), delay });
                             if let Err(why) = self.plan_ahead() {
                                 return self.refuse(why);
                             }
@@ -146,31 +146,17 @@ impl Game {
     /// Steps the watched planner until a move is queued or it is done.
     fn plan_ahead(&mut self) -> Result<(), String> {
         let Some(watch) = self.watch.as_mut() else { return Ok(()) };
-        let mut doing = None;
         while watch.queue.is_empty() {
             let queue = &mut watch.queue;
-            let more = watch
-                .planner
-                .step(&mut |event: &Event| match *event {
-                    Event::Placement { region, group } => doing = Some(Doing { region, group }),
-                    Event::Moved { mv, .. } => {
-                        if let Some(d) = doing {
-                            queue.push_back((mv, d));
-                        }
-                    }
-                    _ => {}
-                })
-                .map_err(|e| e.to_string());
-            match more {
-                Ok(true) => {}
-                Ok(false) => {
-                    self.watch = None;
-                    return Ok(());
+            let more = watch.recorder.pull(&mut |event: &Event, at: &Context| {
+                if let (Event::Moved { mv, .. }, Some((region, group))) = (*event, at.placement) {
+                    queue.push_back((mv, Doing { region, group }));
                 }
-                Err(why) => {
-                    self.watch = None;
-                    return Err(why);
-                }
+            });
+            if !more {
+                let failed = watch.recorder.error().map(|e| e.to_string());
+                self.watch = None;
+                return failed.map_or(Ok(()), Err);
             }
         }
         Ok(())

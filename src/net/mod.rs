@@ -1,7 +1,7 @@
-//! Seed 002's game over the network (feature `net`): `fifteen serve` and
+//! The puzzle game over the network (feature `net`): `fifteen serve` and
 //! `fifteen bot`.
 //!
-//! - [`protocol`]: the messages, field for field as the seed's client reads
+//! - [`protocol`]: the messages, field for field as a client reads
 //!   and writes them: states `{"Board":[…],"Status":"playing","Score":0}` and
 //!   moves `{"Move":"left"}` naming where the blank goes.
 //! - [`game`]: one game's rules, pure and synchronous (moves, refusals, the

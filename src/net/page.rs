@@ -1,6 +1,6 @@
 //! The browser page, built into the binary: no CDN, no build step.
 //!
-//! It connects to `/ws`, draws the board as tiles with the seed's element ids
+//! It connects to `/ws`, draws the board as tiles with the element ids older pages use
 //! (`cell_0`, `cell_1`, …, `status`, `score`), plays with the arrow keys or
 //! clicks, and has **Watch** (the human solver streams its moves; the page
 //! outlines the region and marks the tiles being placed) and **New game**.

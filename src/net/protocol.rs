@@ -1,4 +1,4 @@
-//! The messages of seed 002's game, exactly as its client reads and writes them.
+//! The messages of the network game, field for field.
 //!
 //! The server sends a [`State`] as a JSON text frame:
 //! `{"Board":[1,2,3,4,5,6,7,8,0],"Status":"playing","Score":0}`; the client
@@ -96,7 +96,7 @@ pub struct Area {
 
 impl Area {
     /// The cells of a placement's region on a `rows`×`cols` board, as
-    /// `strategy.md` draws them (see [`Region::area`]).
+    /// `docs/strategy.md` draws them (see [`Region::area`]).
     ///
     /// ```
     /// use fifteen::human::{Group, Region};
@@ -134,7 +134,7 @@ impl Doing {
 
 /// One game state as the server sends it.
 ///
-/// The first three fields are the seed's protocol; the rest are extras old
+/// The first three fields are the core protocol; the rest are extras old
 /// clients ignore.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
@@ -196,7 +196,7 @@ impl State {
     }
 
     /// The board's shape: the `Rows` and `Cols` extras when present, else the
-    /// square the seed's 3×3 protocol implies. `None` when neither fits.
+    /// square a bare 3×3 board implies. `None` when neither fits.
     pub fn shape(&self) -> Option<(usize, usize)> {
         match (self.rows, self.cols) {
             (Some(r), Some(c)) if r.checked_mul(c) == Some(self.board.len()) => Some((r, c)),

@@ -1,6 +1,6 @@
 //! `fifteen serve`: the game server (axum on tokio) and its page.
 //!
-//! Every websocket connection, at `/eight/ws` (the seed's path) or `/ws`, is
+//! Every websocket connection, at `/eight/ws` (the path older clients use) or `/ws`, is
 //! its own [`Game`] on a new board. The server sends the state on connect and
 //! after every message; bad messages get the unchanged board with an
 //! `error: …` status. Idle connections are closed, the number of games is

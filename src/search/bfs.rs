@@ -1,4 +1,4 @@
-//! Breadth-first search (seeds 001 and 002) for boards of up to 10 cells.
+//! Breadth-first search for boards of up to 10 cells.
 //!
 //! States are [`Packed`] into a `u64` and ranked into `0..n!`; the visited
 //! set is one byte per rank in a flat table that also remembers the move that

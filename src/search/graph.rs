@@ -1,4 +1,4 @@
-//! The whole game graph of a small board (seed 004): every arrangement of
+//! The whole game graph of a small board: every arrangement of
 //! the tiles is a vertex, every slide an edge.
 //!
 //! [`StateGraph::build`] walks all (rows·cols)! arrangements, up to 10 cells:

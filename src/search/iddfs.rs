@@ -1,11 +1,11 @@
-//! Iterative deepening depth-first search, as seed 000 describes it.
+//! Iterative deepening depth-first search.
 //!
 //! Try every sequence of at most N slides, depth first, never undoing the
 //! previous slide; if none solves the board, try N + 1. Moves are tried in
-//! the seed's order (up, left, down, right, tile direction), so the first
-//! solution found is the seed's. Starting from N = 0 (the default) makes the
+//! a fixed order (up, left, down, right, tile direction), so the first
+//! solution found is always the same one. Starting from N = 0 (the default) makes the
 //! first solution a shortest one. Each new limit is reported to a callback;
-//! the command prints it as the seed does (`Attempting to solve in at most
+//! the command prints it (`Attempting to solve in at most
 //! 18 moves...`).
 //!
 //! ```
@@ -22,13 +22,13 @@ use crate::board::{Board, Move, Moves};
 use super::packed::{Grid, MAX_PACKED_CELLS, NO_CELL, Packed, move_index};
 use super::{SearchError, Solution, Stats};
 
-/// The seed's move order: up, left, down, right.
-const SEED_ORDER: [Move; 4] = [Move::Up, Move::Left, Move::Down, Move::Right];
+/// The order moves are tried in: up, left, down, right.
+const MOVE_ORDER: [Move; 4] = [Move::Up, Move::Left, Move::Down, Move::Right];
 
 /// The depth limits to try, first and last (both inclusive).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// The first limit (the seed starts at 10; 0 guarantees a shortest solution).
+    /// The first limit (0 guarantees a shortest solution).
     pub start: u32,
     /// Give up after this limit.
     pub max: u32,
@@ -64,7 +64,7 @@ pub fn solve(board: &Board, limits: Limits, mut progress: impl FnMut(u32)) -> Re
         goal: Packed::goal(board.len()),
         path: Vec::with_capacity(limits.max.min(1024) as usize),
         stats: Stats::default(),
-        order: SEED_ORDER.map(move_index),
+        order: MOVE_ORDER.map(move_index),
     };
     let blank = start.blank(board.len());
     for limit in limits.start..=limits.max {
@@ -86,7 +86,7 @@ struct Search {
 }
 
 impl Search {
-    /// The seed's `attemptMove`: true when `state` can be solved in at most
+    /// True when `state` can be solved in at most
     /// `remaining` moves, leaving those moves in `path`.
     fn attempt(&mut self, state: Packed, blank: usize, remaining: u32, previous: Option<usize>) -> bool {
         if state == self.goal {
@@ -128,8 +128,8 @@ mod tests {
     }
 
     #[test]
-    fn the_seed_board_is_solved_as_the_seed_prints_it() {
-        // Seed 000's sample run: solved in 18 moves after trying limits 10 to 18.
+    fn an_18_move_board_is_solved_after_trying_limits_10_to_18() {
+        // A board 18 moves from the goal, searched from limit 10: limits 10 to 18 are tried.
         let board: Board = "7 1 3 4\n2 5 10 8\n_ 6 9 11\n13 14 15 12".parse().unwrap();
         let mut tried = Vec::new();
         let solution = solve(&board, Limits { start: 10, max: 30 }, |n| tried.push(n)).unwrap();

@@ -2,12 +2,12 @@
 //!
 //! | solver | module | sizes | finds |
 //! |---|---|---|---|
-//! | breadth-first search (seeds 001, 002) | [`bfs`] | up to 10 cells (3×3, 2×5, 5×2) | a shortest solution |
-//! | iterative deepening DFS (seed 000) | [`iddfs`] | up to 16 cells, shallow positions | a shortest solution |
+//! | breadth-first search | [`bfs`] | up to 10 cells (3×3, 2×5, 5×2) | a shortest solution |
+//! | iterative deepening DFS | [`iddfs`] | up to 16 cells, shallow positions | a shortest solution |
 //! | IDA* with Manhattan + linear conflict or pattern databases | [`optimal`] | up to 16 cells (4×4, 3×5, 5×3) | a shortest solution |
 //!
-//! [`graph`] builds the whole state graph of a board of up to 10 cells
-//! (seed 004). All of them work on [`packed`] states: a board of up to 16
+//! [`graph`] builds the whole state graph of a board of up to 10 cells.
+//! All of them work on [`packed`] states: a board of up to 16
 //! cells in one `u64`, ranked into `0..n!` for flat tables.
 //!
 //! Every solver returns a [`Solution`]: the moves (tile direction, like the

@@ -1,5 +1,5 @@
 // fifteen's page: draws the states the server sends and sends moves back.
-// The protocol is seed 002's: states {"Board":[…],"Status":…,"Score":n}
+// The protocol (src/net/protocol.rs): states {"Board":[…],"Status":…,"Score":n}
 // (plus Rows, Cols, and Phase/Target/Region while watching) and moves
 // {"Move":"left"}, naming where the blank goes.
 (function () {

@@ -1,0 +1,173 @@
+//! The human solver's moves do not change by accident: a few hundred boards
+//! (2×2 to 30×30, long boards, both orders, both finishes), each with the
+//! moves the solver made when `tests/fixtures/human_moves.txt` was recorded.
+//!
+//! A change that is meant to change moves (a better strategy) records the
+//! file again and says so in its commit, with the move counts before and
+//! after:
+//!
+//! ```text
+//! cargo test --test unchanged_moves -- --ignored record_the_fixture
+//! ```
+//!
+//! Each line is `rows cols scramble seed order finish board-hash count
+//! moves`, where `moves` is the move string itself for solutions of up to
+//! [`FULL_UP_TO`] moves and a 64-bit FNV-1a hash of it (`#` and 16 hex
+//! digits) for longer ones. The board hash tells a changed scrambler from
+//! changed moves.
+
+use std::fmt::Write as _;
+
+use fifteen::human::{Event, Finish, Order, Planner};
+use fifteen::{Board, Scramble};
+
+const FIXTURE: &str = "tests/fixtures/human_moves.txt";
+
+/// Solutions this long or shorter are stored whole, so a difference shows
+/// the first move that changed.
+const FULL_UP_TO: usize = 160;
+
+/// One board and the options it is solved with.
+#[derive(Clone, Copy, Debug)]
+struct Case {
+    rows: usize,
+    cols: usize,
+    scramble: Scramble,
+    seed: u64,
+    order: Order,
+    finish: Finish,
+}
+
+fn cases() -> Vec<Case> {
+    let mut cases = Vec::new();
+    let mut both_orders = |rows, cols, scramble, seeds: std::ops::Range<u64>| {
+        for seed in seeds {
+            for order in [Order::Rows, Order::Shells] {
+                cases.push(Case { rows, cols, scramble, seed, order, finish: Finish::Pairs });
+            }
+        }
+    };
+    for n in 2..=10 {
+        both_orders(n, n, Scramble::Uniform, 0..6);
+    }
+    for n in [11, 12, 15, 20] {
+        both_orders(n, n, Scramble::Uniform, 0..3);
+    }
+    for n in [25, 30] {
+        both_orders(n, n, Scramble::Uniform, 0..2);
+    }
+    let long = [
+        (3, 8),
+        (8, 3),
+        (5, 20),
+        (20, 5),
+        (2, 10),
+        (10, 2),
+        (2, 30),
+        (30, 2),
+        (3, 30),
+        (4, 12),
+        (12, 4),
+        (10, 30),
+        (30, 10),
+    ];
+    for (rows, cols) in long {
+        both_orders(rows, cols, Scramble::Uniform, 0..3);
+    }
+    for (rows, cols) in [(4, 4), (10, 10), (6, 9)] {
+        for walk in [0, 1, 5, 50] {
+            both_orders(rows, cols, Scramble::Walk(walk), 7..8);
+        }
+    }
+    let exact = [
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (3, 3),
+        (2, 5),
+        (3, 4),
+        (4, 3),
+        (4, 4),
+        (3, 5),
+        (5, 3),
+        (2, 7),
+        (7, 2),
+        (2, 8),
+        (8, 2),
+    ];
+    for (rows, cols) in exact {
+        for seed in 0..5 {
+            let scramble = Scramble::Uniform;
+            cases.push(Case { rows, cols, scramble, seed, order: Order::Shells, finish: Finish::Exact });
+        }
+    }
+    cases
+}
+
+/// 64-bit FNV-1a: small, fixed, and the same on every platform.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// The fixture line for a case, solved now.
+fn line(case: Case) -> String {
+    let board = Board::scrambled(case.rows, case.cols, case.scramble, case.seed).unwrap();
+    let mut planner = Planner::with_finish(&board, case.order, case.finish).unwrap();
+    let mut moves = String::new();
+    planner
+        .run(&mut |event: &Event| {
+            if let Event::Moved { mv, .. } = event {
+                moves.push(mv.letter());
+            }
+        })
+        .unwrap();
+    let mut replay = board.clone();
+    replay.apply(&moves.parse::<fifteen::Moves>().unwrap()).unwrap();
+    assert!(replay.is_solved(), "{case:?} does not solve");
+    let scramble = match case.scramble {
+        Scramble::Uniform => "uniform".to_string(),
+        Scramble::Walk(n) => format!("walk{n}"),
+    };
+    let mut text = format!(
+        "{} {} {scramble} {} {} {} {:016x} {} ",
+        case.rows,
+        case.cols,
+        case.seed,
+        case.order.name(),
+        case.finish.name(),
+        fnv(board.to_string().as_bytes()),
+        moves.len()
+    );
+    if moves.len() <= FULL_UP_TO {
+        text.push_str(if moves.is_empty() { "-" } else { &moves });
+    } else {
+        write!(text, "#{:016x}", fnv(moves.as_bytes())).unwrap();
+    }
+    text
+}
+
+#[test]
+fn the_human_solver_makes_the_recorded_moves() {
+    let recorded = std::fs::read_to_string(FIXTURE).expect("the fixture is in the repository");
+    let recorded: Vec<&str> = recorded.lines().collect();
+    let cases = cases();
+    assert!(cases.len() >= 300, "a few hundred boards");
+    assert_eq!(recorded.len(), cases.len(), "one fixture line per case");
+    let mut changed = Vec::new();
+    for (case, want) in cases.into_iter().zip(recorded) {
+        let got = line(case);
+        if got != want {
+            changed.push(format!("recorded: {want}\n     now: {got}"));
+        }
+    }
+    assert!(changed.is_empty(), "{} boards solve differently:\n{}", changed.len(), changed.join("\n"));
+}
+
+/// Writes the fixture from the solver as it is now (see the module's docs).
+#[test]
+#[ignore = "records the fixture; run by hand when moves are meant to change"]
+fn record_the_fixture() {
+    let text: String = cases().into_iter().map(|case| line(case) + "\n").collect();
+    std::fs::create_dir_all("tests/fixtures").unwrap();
+    std::fs::write(FIXTURE, text).unwrap();
+}
