@@ -14,6 +14,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::board_source::BoardInput;
 use super::error::CliError;
+use super::sizes::{self, Use};
 use super::solve_search::SearchSolver;
 
 #[derive(Args, Debug)]
@@ -43,6 +44,11 @@ pub struct SolveCommand {
     /// Run the human and the optimal solver and print both move counts.
     #[arg(long, conflicts_with_all = ["solver", "format"])]
     compare: bool,
+    /// (iddfs) The deepest search: boards that need more moves are refused
+    /// up front (default: 40 up to 9 cells, else 25; each move more doubles
+    /// the time, and 25 takes seconds on a 4×4).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32))]
+    max_depth: Option<u32>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,7 +57,7 @@ enum SolverArg {
     Human,
     /// breadth-first search: shortest, up to 10 cells (3×3, 2×5)
     Bfs,
-    /// iterative deepening (seed 000): shortest, shallow positions only
+    /// iterative deepening: shortest, positions up to --max-depth moves away
     Iddfs,
     /// IDA* with pattern databases: shortest, up to 16 cells (4×4, 3×5)
     Optimal,
@@ -61,7 +67,7 @@ enum SolverArg {
 enum NotationArg {
     /// the direction the tile slides
     Tile,
-    /// the direction the blank goes (seed 002's server)
+    /// the direction the blank goes (the game server's protocol)
     Blank,
 }
 
@@ -86,13 +92,13 @@ enum FormatArg {
     Json,
     /// the JSON object without the moves (for huge boards)
     Summary,
-    /// one {"Move":"left"} object per line (use with --notation blank for seed 002's server)
+    /// one {"Move":"left"} object per line (with --notation blank: what `fifteen serve` reads)
     JsonStream,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OrderArg {
-    /// row by row, then the bottom two rows (the reference game's order)
+    /// row by row, then the bottom two rows
     Rows,
     /// the shorter line first until square, then row r, column r, row r+1, … (fewer moves)
     Shells,
@@ -142,14 +148,18 @@ impl From<OrderArg> for Order {
 }
 
 pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
+    if cmd.max_depth.is_some() && cmd.solver != SolverArg::Iddfs {
+        return Err(CliError::Usage("--max-depth is for --solver iddfs".into()));
+    }
     let board = cmd.input.read()?;
+    sizes::check(board.rows(), board.cols(), Use::Solve)?;
     board.check_solvable()?;
     let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let (format, notation) = (cmd.format.into(), cmd.notation.into());
     let search = match cmd.solver {
         SolverArg::Human => None,
         SolverArg::Bfs => Some(SearchSolver::Bfs),
-        SolverArg::Iddfs => Some(SearchSolver::Iddfs),
+        SolverArg::Iddfs => Some(SearchSolver::Iddfs { max_depth: cmd.max_depth }),
         SolverArg::Optimal => Some(SearchSolver::Optimal),
     };
     let result = match search {
