@@ -56,7 +56,9 @@ fn cell_width(board: &Board) -> usize {
     (board.len() - 1).to_string().len().max(2) + 1
 }
 
-/// The phase line: phase, region and tiles being placed, move k of N, speed.
+/// The status lines, in the window's words: what is being placed, then
+/// `move k/N  in phase d/L  S/s  human solver` (N reads `?` and L is left
+/// out until the solver has got that far).
 ///
 /// ```
 /// use fifteen::anim::Player;
@@ -64,6 +66,7 @@ fn cell_width(board: &Board) -> usize {
 /// let player = Player::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap()).unwrap();
 /// let line = fifteen::tui::status_line(&player);
 /// assert!(line.starts_with("row 1  top-left block: placing tile"), "{line}");
+/// assert!(line.contains("move 0/"), "{line}");
 /// ```
 pub fn status_line(player: &Player) -> String {
     let mut line = String::new();
@@ -75,7 +78,7 @@ pub fn status_line(player: &Player) -> String {
             let what = if p.group.tiles().len() == 1 { "tile" } else { "tiles" };
             let _ = write!(line, "{}: placing {what} {}", p.region, p.group);
         }
-        (None, _) if player.board().is_solved() => line.push_str("solved"),
+        (None, _) if player.board().is_solved() => line.push_str("solved!"),
         (None, Some(phase)) => {
             let _ = write!(line, "{}", phase.phase);
         }
@@ -83,21 +86,67 @@ pub fn status_line(player: &Player) -> String {
     }
     let total = player.timeline().total().map_or_else(|| "?".to_string(), |n| n.to_string());
     let _ = write!(line, "  |  move {}/{total}", player.cursor());
-    if let Some((done, len)) = player.phase_progress() {
-        match len {
-            Some(len) => {
-                let _ = write!(line, "  phase {done}/{len}");
-            }
-            None => {
-                let _ = write!(line, "  phase {done}");
-            }
+    match player.phase_progress() {
+        Some((done, Some(len))) => {
+            let _ = write!(line, "  in phase {done}/{len}");
         }
+        Some((done, None)) => {
+            let _ = write!(line, "  in phase {done}");
+        }
+        None => {}
     }
     let speed = player.speed();
     let speed = if speed < 10.0 && speed.fract() != 0.0 { format!("{speed:.1}") } else { format!("{speed:.0}") };
-    let _ = write!(line, "  {speed} moves/s  {} solver", player.timeline().solver());
+    let _ = write!(line, "  {speed}/s  {} solver", player.timeline().solver());
     line
 }
+
+/// A key the terminal animation answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TuiKey {
+    /// Stop the animation (q, Esc, Ctrl-C).
+    Quit,
+    /// Play or pause (Space).
+    Pause,
+    /// Jump to the start of the next phase (n, ↓).
+    NextPhase,
+    /// Jump back to the start of this or the previous phase (p, ↑).
+    PreviousPhase,
+    /// Faster (+).
+    Faster,
+    /// Slower (-).
+    Slower,
+}
+
+/// Where the terminal animation's keys come from. The command reads the
+/// keyboard in raw mode; tests script the keys.
+pub trait KeySource {
+    /// Waits up to `timeout` for a key; `None` when none came.
+    fn wait(&mut self, timeout: Duration) -> io::Result<Option<TuiKey>>;
+
+    /// True when keys can come at all (the animation then shows which).
+    fn live(&self) -> bool {
+        true
+    }
+}
+
+/// No keyboard: waiting is sleeping.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoKeys;
+
+impl KeySource for NoKeys {
+    fn wait(&mut self, timeout: Duration) -> io::Result<Option<TuiKey>> {
+        std::thread::sleep(timeout);
+        Ok(None)
+    }
+
+    fn live(&self) -> bool {
+        false
+    }
+}
+
+/// The line under the animation when keys are live.
+const KEYS_LINE: &str = "q quit   Space pause/play   n next phase   p previous phase   + - speed";
 
 /// The board as text, one row per line. With `ansi`, locked tiles are dim
 /// and the tiles being placed are in reverse video.
@@ -138,22 +187,41 @@ pub fn board_text(player: &Player, ansi: bool) -> String {
 /// frames, at the player's speed. Without, prints the board at each phase
 /// start and at the end, as fast as it can.
 pub fn watch<W: Write>(player: &mut Player, out: &mut W, options: &TuiOptions) -> io::Result<TuiReport> {
+    watch_with_keys(player, out, options, &mut NoKeys)
+}
+
+/// [`watch`], answering keys from `keys` while redrawing in place: q quits,
+/// Space pauses and plays, n and p jump between phases, + and - change the
+/// speed.
+pub fn watch_with_keys<W: Write, K: KeySource + ?Sized>(
+    player: &mut Player,
+    out: &mut W,
+    options: &TuiOptions,
+    keys: &mut K,
+) -> io::Result<TuiReport> {
     let started = Instant::now();
     player.play();
-    let frames = if options.ansi { animate(player, out, options)? } else { log(player, out, options)? };
+    let frames = if options.ansi { animate(player, out, options, keys)? } else { log(player, out, options)? };
     out.flush()?;
     Ok(TuiReport { frames, seconds: started.elapsed().as_secs_f64(), solved: player.board().is_solved() })
 }
 
-fn animate<W: Write>(player: &mut Player, out: &mut W, options: &TuiOptions) -> io::Result<u64> {
+fn animate<W: Write, K: KeySource + ?Sized>(
+    player: &mut Player,
+    out: &mut W,
+    options: &TuiOptions,
+    keys: &mut K,
+) -> io::Result<u64> {
+    // Lines end in "\r\n": the keyboard's raw mode leaves "\n" a bare line feed.
     let fits = fits(player.board());
     if !fits {
-        writeln!(out, "(the board is too large to draw as text: showing progress only)")?;
+        write!(out, "(the board is too large to draw as text: showing progress only)\r\n")?;
     }
     let frame_time = Duration::from_secs_f64(1.0 / options.fps.clamp(1.0, 120.0));
     let mut last = Instant::now();
     let mut drawn_lines = 0usize;
     let mut frames = 0u64;
+    let mut quit = false;
     loop {
         let now = Instant::now();
         let dt = now.duration_since(last).as_secs_f64();
@@ -164,29 +232,58 @@ fn animate<W: Write>(player: &mut Player, out: &mut W, options: &TuiOptions) -> 
         if drawn_lines > 0 {
             let _ = write!(frame, "\x1b[{drawn_lines}A");
         }
-        let mut lines = vec![status_line(player)];
+        let mut status = status_line(player);
+        if !player.is_playing() && !player.is_finished() {
+            status.push_str("  paused");
+        }
+        let mut lines = vec![status];
         if fits {
             lines.extend(board_text(player, true).lines().map(str::to_string));
         }
+        if keys.live() {
+            lines.push(KEYS_LINE.to_string());
+        }
         for line in &lines {
-            let _ = writeln!(frame, "\r{line}\x1b[K");
+            let _ = write!(frame, "\r{line}\x1b[K\r\n");
         }
         drawn_lines = lines.len();
         out.write_all(frame.as_bytes())?;
         out.flush()?;
         frames += 1;
-        if player.is_finished() || options.frames.is_some_and(|n| frames >= n) {
+        if quit || player.is_finished() || options.frames.is_some_and(|n| frames >= n) {
             break;
         }
-        let spent = now.elapsed();
-        if spent < frame_time {
-            std::thread::sleep(frame_time - spent);
+        // Wait out the frame, answering keys as they come.
+        while let Some(left) = frame_time.checked_sub(now.elapsed()) {
+            match keys.wait(left)? {
+                None => break,
+                Some(TuiKey::Quit) => {
+                    quit = true;
+                    break;
+                }
+                Some(key) => answer(player, key),
+            }
+        }
+        if quit {
+            break;
         }
     }
     if player.is_finished() {
-        writeln!(out, "Solved in {} moves.", player.cursor())?;
+        write!(out, "\rSolved in {} moves.\r\n", player.cursor())?;
     }
     Ok(frames)
+}
+
+/// What a key does to the player (all but quitting).
+fn answer(player: &mut Player, key: TuiKey) {
+    match key {
+        TuiKey::Pause => player.toggle(),
+        TuiKey::NextPhase => player.next_phase(&mut |_: &Cue| {}),
+        TuiKey::PreviousPhase => player.previous_phase(),
+        TuiKey::Faster => player.faster(),
+        TuiKey::Slower => player.slower(),
+        TuiKey::Quit => {}
+    }
 }
 
 fn log<W: Write>(player: &mut Player, out: &mut W, options: &TuiOptions) -> io::Result<u64> {
@@ -311,6 +408,35 @@ mod tests {
         assert_eq!(report.frames, 3);
         let text = String::from_utf8(out).unwrap();
         assert_eq!(text.matches("\x1b[6A").count(), 2, "frames after the first move up over the last one");
+    }
+
+    /// Keys handed out one per wait, then nothing.
+    struct Script(Vec<TuiKey>);
+
+    impl KeySource for Script {
+        fn wait(&mut self, _: Duration) -> io::Result<Option<TuiKey>> {
+            Ok(if self.0.is_empty() { None } else { Some(self.0.remove(0)) })
+        }
+    }
+
+    #[test]
+    fn keys_pause_jump_a_phase_and_quit() {
+        let mut p = player(4, 7);
+        p.set_speed(1.0);
+        let mut out = Vec::new();
+        let options = TuiOptions { ansi: true, fps: 120.0, frames: Some(50) };
+        let mut keys = Script(vec![TuiKey::Pause, TuiKey::NextPhase]);
+        let report = watch_with_keys(&mut p, &mut out, &options, &mut keys).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(report.frames, 50, "paused, it keeps drawing until the frame limit");
+        assert!(text.contains("paused"), "{text}");
+        assert!(text.contains(KEYS_LINE));
+        assert!(p.cursor() > 0, "n jumped to the next phase while paused");
+        let mut p = player(4, 7);
+        let mut out = Vec::new();
+        let report = watch_with_keys(&mut p, &mut out, &options, &mut Script(vec![TuiKey::Quit])).unwrap();
+        assert_eq!(report.frames, 1, "q stops after the frame it was pressed in");
+        assert!(!report.solved);
     }
 
     #[test]

@@ -6,13 +6,20 @@ use std::process::{Command, Output, Stdio};
 use fifteen::{Board, Moves};
 
 fn fifteen(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    run(Command::new(env!("CARGO_BIN_EXE_fifteen")).args(args), stdin)
+}
+
+/// Runs `fifteen ARGS` with no display, so nothing opens a window.
+fn fifteen_headless(args: &[&str], stdin: &str) -> Output {
+    run(
+        Command::new(env!("CARGO_BIN_EXE_fifteen")).args(args).env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY"),
+        stdin,
+    )
+}
+
+fn run(command: &mut Command, stdin: &str) -> Output {
+    let mut child =
+        command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the binary runs");
     child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     child.wait_with_output().unwrap()
 }
@@ -86,8 +93,8 @@ fn a_file_argument_and_a_one_line_list_work() {
     let dir = std::env::temp_dir().join(format!("fifteen-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("board.txt");
-    // Seed 000's figure with 13 and 14 swapped: the figure itself has 45
-    // inversions with the blank on the bottom row, so it cannot be solved.
+    // A one-line list in brackets, as other programs print boards (this one
+    // is solvable; with 13 and 14 the other way round it would not be).
     std::fs::write(&path, "# one line\n[15, 2, 1, 12, 8, 5, 6, 11, 4, 9, 10, 7, 3, 13, 14, 0]\n").unwrap();
     let out = fifteen(&["solve", path.to_str().unwrap()], "");
     assert!(out.status.success(), "{}", stderr(&out));
@@ -115,6 +122,7 @@ fn bad_boards_get_one_line_errors_with_exit_2() {
     assert_error(&fifteen(&["solve"], "1 0\n0 2\n"), 2, "a second blank");
     assert_error(&fifteen(&["solve"], "1 2\n3 four\n"), 2, "line 2: `four` is not a tile number");
     assert_error(&fifteen(&["solve"], "1 2 0\n"), 2, "needs a square number of cells");
+    assert_error(&fifteen(&["solve"], "1 2 3\n4\n5 6 0\n"), 2, "line 2 has 1 cell but line 1 has 3");
     assert_error(&fifteen(&["solve"], "1\n0\n"), 2, "at least 2 rows and 2 columns");
     assert_error(&fifteen(&["solve", "/no/such/board.txt"], ""), 2, "cannot read /no/such/board.txt");
     assert_error(&fifteen(&["scramble", "--size", "1"], ""), 2, "at least 2 rows and 2 columns");
@@ -127,8 +135,8 @@ fn unsolvable_boards_exit_1_with_the_reason() {
         1,
         "unsolvable board: the tiles are an odd permutation",
     );
-    let seed_000_figure = "[15, 2, 1, 12, 8, 5, 6, 11, 4, 9, 10, 7, 3, 14, 13, 0]";
-    assert_error(&fifteen(&["solve"], seed_000_figure), 1, "unsolvable board");
+    let odd_list = "[15, 2, 1, 12, 8, 5, 6, 11, 4, 9, 10, 7, 3, 14, 13, 0]";
+    assert_error(&fifteen(&["solve"], odd_list), 1, "unsolvable board");
 }
 
 #[test]
@@ -220,4 +228,144 @@ fn bench_takes_long_boards_as_rows_x_cols() {
     assert_eq!(first, ["3x5 rows", "3x5 shells", "3x5 exact", "6x2 rows", "6x2 shells", "6x2 exact"]);
     assert_error(&fifteen(&["bench", "--sizes", "4,1x5"], ""), 2, "at least 2 rows and 2 columns");
     assert_error(&fifteen(&["bench", "--sizes", "ten"], ""), 2, "'ten' is not a size");
+}
+
+#[test]
+fn sizes_that_cannot_fit_are_refused_before_anything_is_allocated() {
+    let huge = fifteen(&["scramble", "--size", "65535"], "");
+    assert_error(&huge, 2, "scrambling a 65535×65535 board would need about 69 GB of memory");
+    assert_error(&huge, 2, "the largest board is 10000×10000");
+    assert_error(&fifteen(&["scramble", "--size", "20000"], ""), 2, "would need about 6.4 GB");
+    assert_error(&fifteen(&["scramble", "--rows", "2", "--cols", "50000001"], ""), 2, "the largest board");
+    assert_error(&fifteen(&["bench", "--sizes", "4,20000"], ""), 2, "solving a 20000×20000 board");
+    assert_error(&fifteen_headless(&["watch", "--size", "2000"], ""), 2, "watching the solve of a 2000×2000 board");
+    assert_error(&fifteen_headless(&["play", "--size", "1001"], ""), 2, "the largest board is 1000×1000");
+    let graph = fifteen(&["graph", "--rows", "65535", "--cols", "65535"], "");
+    assert_error(&graph, 2, "it is built for boards of up to 10 cells");
+    assert!(!stderr(&graph).contains("human"), "the graph is not a solver: {}", stderr(&graph));
+    assert_error(&fifteen(&["graph", "--rows", "3", "--cols", "3", "--dot"], ""), 2, "drawn for boards of up to 6");
+    #[cfg(feature = "net")]
+    assert_error(&fifteen(&["serve", "--size", "65535"], ""), 2, "too big to serve: at most 10000 cells");
+    let help = stdout(&fifteen(&["scramble", "--help"], ""));
+    assert!(help.contains("N from 2 to 10000") && help.contains("watch and play: to 1000"), "{help}");
+}
+
+#[test]
+fn negative_numbers_are_named_as_such() {
+    assert_error(&fifteen(&["scramble", "--size", "-3"], ""), 2, "--size must be positive, got -3");
+    assert_error(&fifteen(&["scramble", "--seed", "-1"], ""), 2, "--seed must not be negative, got -1");
+    assert_error(&fifteen(&["scramble", "--walk", "-2"], ""), 2, "--walk must not be negative, got -2");
+    assert_error(&fifteen_headless(&["watch", "--speed", "-1"], ""), 2, "--speed must be positive, got -1");
+    assert_error(&fifteen_headless(&["--speed", "0"], ""), 2, "--speed must be positive, got 0");
+    assert_error(&fifteen(&["bench", "--count", "0"], ""), 2, "--count must be positive, got 0");
+    assert_error(&fifteen(&["graph", "--rows", "-2", "--cols", "3"], ""), 2, "--rows must be positive, got -2");
+}
+
+#[test]
+fn clap_lists_keep_their_lines() {
+    let out = fifteen(&["scramble", "--rows", "3"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), "error: the following required arguments were not provided:\n  --cols <C>\n");
+}
+
+#[test]
+fn fifteen_alone_takes_the_watch_options() {
+    let out = fifteen_headless(&["--size", "3", "--seed", "2", "--tui"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains(" 1  2  3\n 4  5  6\n 7  8 __\n"), "a 3×3 solved: {text}");
+    assert!(text.contains("move 0/"), "the window's words: {text}");
+    let mixed = fifteen_headless(&["--size", "3", "solve"], "");
+    assert_error(&mixed, 2, "the subcommand 'solve' cannot be used with '--size <N>'");
+    assert!(!stderr(&mixed).contains("Usage"));
+}
+
+#[cfg(feature = "net")]
+#[test]
+fn serve_takes_host_names() {
+    use std::io::{BufRead, BufReader};
+    assert_error(&fifteen(&["serve", "--addr", "localhost"], ""), 2, "give a host and a port");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+        .args(["serve", "--addr", "localhost:0", "--seed", "1"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stderr.take().unwrap()).read_line(&mut first).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(first.starts_with("fifteen serve: http://"), "{first}");
+}
+
+#[test]
+fn output_and_input_files_are_checked_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let jpg = dir.path().join("x.jpg");
+    let jpg = jpg.to_str().unwrap();
+    assert_error(&fifteen_headless(&["watch", "--screenshot", jpg], ""), 2, "only PNG files are written");
+    assert!(!std::path::Path::new(jpg).exists(), "no empty file is left behind");
+    let nowhere = dir.path().join("no/such/dir/x.png");
+    assert_error(
+        &fifteen_headless(&["watch", "--screenshot", nowhere.to_str().unwrap()], ""),
+        2,
+        "there is no directory",
+    );
+    let png = dir.path().join("x.png");
+    let out = fifteen_headless(&["watch", "--tui", "--screenshot", png.to_str().unwrap()], "");
+    assert_error(&out, 2, "--screenshot needs the window, and --tui shows the solve in the terminal");
+    let missing = dir.path().join("missing.png");
+    let missing = missing.to_str().unwrap();
+    assert_error(&fifteen_headless(&["watch", "--tui", "--picture", missing], ""), 2, "--picture");
+    // The picture is checked before the board on stdin is even read.
+    let out = fifteen_headless(&["watch", "-", "--picture", missing], "not a board");
+    assert_error(&out, 2, "--picture");
+    assert!(!png.exists());
+}
+
+#[test]
+fn iddfs_refuses_boards_beyond_its_reach_and_points_to_the_optimal_solver() {
+    let board = stdout(&fifteen(&["scramble", "--size", "4", "--seed", "7"], ""));
+    let out = fifteen(&["solve", "--solver", "iddfs"], &board);
+    assert_error(&out, 2, "this board needs at least");
+    assert_error(&out, 2, "--solver optimal");
+    // Within its reach (and the estimate), but not within a smaller --max-depth.
+    let near = "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 _ 15\n";
+    let out = fifteen(&["solve", "--solver", "iddfs", "--max-depth", "0"], near);
+    assert_error(&out, 2, "needs at least 1 moves");
+    let walk = "5 1 2 3\n9 6 7 4\n13 10 11 8\n_ 14 15 12\n";
+    let out = fifteen(&["solve", "--solver", "iddfs", "--max-depth", "7"], walk);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let out = fifteen(&["solve", "--solver", "iddfs"], walk);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "DDDLLLUUU\n");
+    assert_error(&fifteen(&["solve", "--max-depth", "9"], walk), 2, "--max-depth is for --solver iddfs");
+}
+
+#[test]
+fn bench_prints_rates_as_plain_numbers() {
+    let out = fifteen(&["bench", "--sizes", "3", "--count", "2"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line = stdout(&out).lines().nth(1).unwrap().to_string();
+    let rate: String = line.split_whitespace().nth(7).unwrap().to_string();
+    assert!(rate.chars().all(|c| c.is_ascii_digit()), "moves/s as digits: {line}");
+}
+
+#[test]
+fn the_default_speed_shows_the_whole_solve_in_about_45_seconds_at_every_size() {
+    for n in ["4", "30", "100"] {
+        let board = stdout(&fifteen(&["scramble", "--size", n, "--seed", "1"], ""));
+        let summary = stdout(&fifteen(&["solve", "--format", "summary"], &board));
+        let moves = serde_json::from_str::<serde_json::Value>(&summary).unwrap()["count"].as_f64().unwrap();
+        let out = fifteen_headless(&["watch", "--tui", "--frames", "1", "-"], &board);
+        let status = stdout(&out);
+        let speed: f64 = status
+            .split_whitespace()
+            .find_map(|word| word.strip_suffix("/s").and_then(|s| s.parse().ok()))
+            .unwrap_or_else(|| panic!("a speed in {status}"));
+        let seconds = moves / speed;
+        let floor = if n == "4" { 5.0 } else { 30.0 };
+        assert!((floor..70.0).contains(&seconds), "{n}×{n}: {moves} moves at {speed}/s take {seconds:.0} s");
+    }
+    let help = stdout(&fifteen(&["watch", "--help"], ""));
+    assert!(help.contains("the whole solve in about") && help.contains("45 s at any size"), "{help}");
 }

@@ -9,13 +9,39 @@ use super::timeline::{Cue, PhaseMark, PlacementMark, RouteMark, TargetMark, Time
 
 /// The slowest speed, in moves per second.
 pub const MIN_SPEED: f64 = 0.5;
-/// The fastest speed, in moves per second.
-pub const MAX_SPEED: f64 = 100_000.0;
+/// The fastest speed, in moves per second: high enough that the default
+/// pace (a whole solve in about 45 s) needs no cap even for 1000×1000, whose
+/// solve makes 1.75·10⁹ moves. A frame then makes many moves at once.
+pub const MAX_SPEED: f64 = 100_000_000.0;
 
 /// The speeds `faster` and `slower` step through: 1, 2, 5 per decade.
-const LADDER: [f64; 17] = [
-    0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1_000.0, 2_000.0, 5_000.0, 10_000.0, 20_000.0, 50_000.0,
+const LADDER: [f64; 26] = [
+    0.5,
+    1.0,
+    2.0,
+    5.0,
+    10.0,
+    20.0,
+    50.0,
+    100.0,
+    200.0,
+    500.0,
+    1_000.0,
+    2_000.0,
+    5_000.0,
+    10_000.0,
+    20_000.0,
+    50_000.0,
     100_000.0,
+    200_000.0,
+    500_000.0,
+    1_000_000.0,
+    2_000_000.0,
+    5_000_000.0,
+    10_000_000.0,
+    20_000_000.0,
+    50_000_000.0,
+    100_000_000.0,
 ];
 
 /// A tile part-way through a slide: draw it at `from + (to - from) * t`
@@ -148,7 +174,7 @@ impl Player {
         }
     }
 
-    /// The next speed up on the 1-2-5 ladder (0.5, 1, 2, 5, 10, … 100 000).
+    /// The next speed up on the 1-2-5 ladder (0.5, 1, 2, 5, 10, … 100 000 000).
     pub fn faster(&mut self) {
         let next = LADDER.iter().copied().find(|&s| s > self.speed * 1.0001).unwrap_or(MAX_SPEED);
         self.set_speed(next);

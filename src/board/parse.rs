@@ -25,7 +25,7 @@ pub enum ParseBoardError {
         value: String,
     },
     /// A row with a different number of cells than the first.
-    #[error("line {line} has {cells} cells but line {first_line} has {expected}: every row needs the same number")]
+    #[error("line {line} has {} but line {first_line} has {expected}: every row needs the same number", count(*.cells, "cell"))]
     Ragged {
         /// Line of the short or long row.
         line: usize,
@@ -37,7 +37,7 @@ pub enum ParseBoardError {
         first_line: usize,
     },
     /// A list of cells that does not fit the shape asked for.
-    #[error("{cells} cells cannot fill a {rows}×{cols} board of {} cells", rows * cols)]
+    #[error("{} cannot fill a {rows}×{cols} board of {} cells", count(*.cells, "cell"), rows * cols)]
     WrongCount {
         /// Cells given.
         cells: usize,
@@ -48,7 +48,8 @@ pub enum ParseBoardError {
     },
     /// A one-line board whose length is not a square.
     #[error(
-        "line {line} has {cells} cells: a board on one line needs a square number of cells (4, 9, 16, …); write one row per line for other shapes"
+        "line {line} has {}: a board on one line needs a square number of cells (4, 9, 16, …); write one row per line for other shapes",
+        count(*.cells, "cell")
     )]
     NotSquare {
         /// The line.
@@ -150,6 +151,11 @@ impl FromStr for Board {
 
 /// Reads one cell: a blank mark or a tile number. Numbers too large for a
 /// tile are kept as `u32::MAX` so the range check names them.
+/// `1 cell`, `3 cells`.
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}
+
 fn read_cell(token: &str, line: usize) -> Result<Tile, ParseBoardError> {
     if token == "." || token == "*" || token.bytes().all(|b| b == b'_') {
         return Ok(BLANK);

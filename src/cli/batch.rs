@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 
 use fifteen::human::{Event, Finish, Order, Planner};
 use fifteen::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
-use fifteen::search::{SearchError, Solution, bfs, iddfs};
+use fifteen::search::{SearchError, Solution, bfs};
 use fifteen::{Board, MoveNotation, Moves};
 use serde_json::Value;
 
@@ -346,7 +346,9 @@ impl Workers<'_> {
                 Ok(Solved { moves: Moves(moves), nodes: None })
             }
             BatchSolver::Search(SearchSolver::Bfs) => searched(bfs::solve(board)),
-            BatchSolver::Search(SearchSolver::Iddfs) => searched(iddfs::solve(board, iddfs::Limits::default(), |_| {})),
+            BatchSolver::Search(SearchSolver::Iddfs { max_depth }) => super::solve_search::solve_iddfs(board, max_depth, |_| {})
+                .map(|s| Solved { moves: s.moves, nodes: Some(s.stats.expanded) })
+                .map_err(|e| e.to_string()),
             BatchSolver::Search(SearchSolver::Optimal) => {
                 if board.len() > MAX_OPTIMAL_CELLS {
                     let (rows, cols) = (board.rows(), board.cols());

@@ -8,20 +8,23 @@ use fifteen::human::{Finish, MAX_EXACT_CELLS, Order, Planner};
 use fifteen::{Board, Scramble};
 
 use super::error::CliError;
+use super::numbers::whole;
+use super::sizes::{self, Use, thousands};
 use super::solve::OrderArg;
 
 #[derive(Args, Debug)]
 pub struct BenchCommand {
     /// Board sizes, comma-separated: n for n×n, or RxC for R rows and C
-    /// columns (moves/n³ then divides by R·C·(R+C)/2, which is n³ for n×n).
+    /// columns (moves/n³ then divides by R·C·(R+C)/2, which is n³ for n×n);
+    /// the largest is 10000×10000.
     #[arg(long, value_delimiter = ',', default_value = "4,10,30,100,300")]
     sizes: Vec<Size>,
     /// Boards per size (default: 300 up to 10×10, 50 up to 30×30, 10 up to
     /// 100×100, 3 up to 300×300, then 1).
-    #[arg(long)]
+    #[arg(long, value_parser = whole)]
     count: Option<u64>,
     /// Seed of the first board; board k of a size uses seed S + k.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = whole)]
     seed: u64,
     /// Methods to measure, comma-separated, a line each (and, for more than
     /// one, their moves/n³ side by side at the end): `rows`, `shells`,
@@ -122,7 +125,10 @@ enum BenchSolver {
 
 pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
     if cmd.count == Some(0) {
-        return Err(CliError::Usage("--count must be at least 1".into()));
+        return Err(CliError::Usage("--count must be positive, got 0".into()));
+    }
+    for size in &cmd.sizes {
+        sizes::check(size.rows, size.cols, Use::Solve)?;
     }
     if cmd.solver == BenchSolver::Optimal {
         return super::bench_search::run_optimal(cmd.count.unwrap_or(100), cmd.seed);
@@ -187,7 +193,7 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
             let cube = size.cube();
             writeln!(
                 out,
-                "{:>7} {:>7} {:>6} {:>14.1} {:>9.3} {:>11.3} {:>10.2} {:>12.3e} {:>9}",
+                "{:>7} {:>7} {:>6} {:>14.1} {:>9.3} {:>11.3} {:>10.2} {:>12} {:>9}",
                 size.to_string(),
                 method.name(),
                 count,
@@ -195,7 +201,7 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
                 moves as f64 / boards / cube,
                 manhattan as f64 / boards / cube,
                 seconds * 1e3 / boards,
-                moves as f64 / seconds,
+                per_second(moves as f64 / seconds),
                 peak_rss().unwrap_or_else(|| "n/a".into()),
             )?;
             out.flush()?;
@@ -234,6 +240,19 @@ fn write_side_by_side(
     Ok(())
 }
 
+/// Moves per second as people read them: `335 000`, `36.2 M`.
+fn per_second(rate: f64) -> String {
+    if !rate.is_finite() {
+        "-".into()
+    } else if rate >= 1e7 {
+        format!("{:.1} M", rate / 1e6)
+    } else {
+        // Three significant figures, spaces between thousands.
+        let magnitude = 10f64.powi((rate.max(1.0).log10().floor() as i32 - 2).max(0));
+        thousands(((rate / magnitude).round() * magnitude) as u64)
+    }
+}
+
 /// The process's peak resident memory, from `/proc/self/status` (Linux).
 fn peak_rss() -> Option<String> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -244,4 +263,17 @@ fn peak_rss() -> Option<String> {
     } else {
         format!("{:.1} MiB", kib / 1024.0)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::per_second;
+
+    #[test]
+    fn rates_read_as_numbers() {
+        assert_eq!(per_second(335_212.0), "335 000");
+        assert_eq!(per_second(7_812_345.0), "7 810 000");
+        assert_eq!(per_second(36_240_000.0), "36.2 M");
+        assert_eq!(per_second(12.4), "12");
+    }
 }

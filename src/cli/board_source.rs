@@ -1,12 +1,14 @@
 //! Where a command's board comes from: a file, stdin, or a scramble.
 
-use std::io::Read;
+use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 
 use clap::Args;
 use fifteen::{Board, Scramble};
 
 use super::error::CliError;
+use super::numbers::{positive_count, whole};
+use super::sizes::{self, Use};
 
 /// A board read from a file or stdin.
 #[derive(Args, Debug, Clone)]
@@ -25,6 +27,12 @@ impl BoardInput {
                 (decode(bytes, &path.display().to_string())?, Some(path.clone()))
             }
             _ => {
+                if std::io::stdin().is_terminal() {
+                    eprintln!(
+                        "reading a board from the terminal: one row per line, the blank as 0 or _; \
+                         end with Ctrl-D (or pipe one in: fifteen scramble | fifteen solve)"
+                    );
+                }
                 let mut bytes = Vec::new();
                 std::io::stdin()
                     .read_to_end(&mut bytes)
@@ -49,20 +57,22 @@ fn decode(bytes: Vec<u8>, what: &str) -> Result<String, CliError> {
 /// The shape and mixing of a random board.
 #[derive(Args, Debug, Clone, Default)]
 pub struct ScrambleArgs {
-    /// Square board of N×N.
-    #[arg(long, short = 'n', value_name = "N", conflicts_with_all = ["rows", "cols"])]
+    /// Square board of N×N, N from 2 to 10000 (watch and play: to 1000;
+    /// serve: to 100).
+    #[arg(long, short = 'n', value_name = "N", conflicts_with_all = ["rows", "cols"], value_parser = positive_count)]
     pub size: Option<usize>,
-    /// Rows (with --cols).
-    #[arg(long, value_name = "R", requires = "cols")]
+    /// Rows (with --cols); rows × cols at most 100 000 000 (watch and play:
+    /// 1 000 000; serve: 10 000).
+    #[arg(long, value_name = "R", requires = "cols", value_parser = positive_count)]
     pub rows: Option<usize>,
     /// Columns (with --rows).
-    #[arg(long, value_name = "C", requires = "rows")]
+    #[arg(long, value_name = "C", requires = "rows", value_parser = positive_count)]
     pub cols: Option<usize>,
     /// Make K random slides from the goal instead (never undoing the last one).
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = whole)]
     pub walk: Option<u64>,
     /// Seed for a reproducible board (same seed, same board, on every machine).
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = whole)]
     pub seed: Option<u64>,
 }
 
@@ -81,9 +91,12 @@ impl ScrambleArgs {
         self.seed.unwrap_or_else(rand::random)
     }
 
-    /// A random solvable board of the shape asked for (`default`×`default` if none).
-    pub fn board(&self, default: usize) -> Result<Board, CliError> {
+    /// A random solvable board of the shape asked for (`default`×`default`
+    /// if none), refused before anything is allocated when it is too big for
+    /// what the command does with it.
+    pub fn board(&self, default: usize, what: Use) -> Result<Board, CliError> {
         let (rows, cols) = self.shape(default);
+        sizes::check(rows, cols, what)?;
         let how = self.walk.map_or(Scramble::Uniform, Scramble::Walk);
         Ok(Board::scrambled(rows, cols, how, self.seed())?)
     }

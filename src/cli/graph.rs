@@ -4,17 +4,18 @@ use std::io::Write;
 use std::time::Instant;
 
 use clap::Args;
-use fifteen::search::graph::{self, StateGraph};
+use fifteen::search::graph::{self, MAX_DOT_CELLS, MAX_GRAPH_CELLS, StateGraph};
 
 use super::error::CliError;
+use super::numbers::positive_count;
 
 #[derive(Args, Debug)]
 pub struct GraphCommand {
     /// Rows of the board.
-    #[arg(long, value_name = "R")]
+    #[arg(long, value_name = "R", value_parser = positive_count)]
     rows: usize,
-    /// Columns of the board (rows × columns at most 10).
-    #[arg(long, value_name = "C")]
+    /// Columns of the board (rows × columns at most 10: 2×5, 3×3, …).
+    #[arg(long, value_name = "C", value_parser = positive_count)]
     cols: usize,
     /// Write the graph in Graphviz DOT instead (up to 6 cells, e.g. 2×2, 2×3).
     #[arg(long)]
@@ -22,6 +23,16 @@ pub struct GraphCommand {
 }
 
 pub fn run(cmd: GraphCommand) -> Result<(), CliError> {
+    // Checked before any board is made: the graph has (rows·cols)! vertices.
+    let (limit, what) = if cmd.dot { (MAX_DOT_CELLS, "drawn") } else { (MAX_GRAPH_CELLS, "built") };
+    let cells = cmd.rows.saturating_mul(cmd.cols);
+    if cells > limit {
+        return Err(CliError::Usage(format!(
+            "a {}×{} board has {cells} cells, and its state graph has {cells}! vertices: \
+             it is {what} for boards of up to {limit} cells",
+            cmd.rows, cmd.cols
+        )));
+    }
     fifteen::Board::goal(cmd.rows, cmd.cols)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if cmd.dot {

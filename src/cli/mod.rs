@@ -10,15 +10,20 @@ mod board_source;
 mod bot;
 mod error;
 mod graph;
+mod keys;
+mod numbers;
+mod paths;
 mod pdb;
 mod scramble;
 #[cfg(feature = "net")]
 mod serve;
+mod sizes;
 mod solve;
 mod solve_search;
 mod watch;
 
-use clap::{Parser, Subcommand};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 pub use error::CliError;
 
@@ -30,11 +35,16 @@ Moves are letters naming the direction a TILE slides into the blank:
   R  the tile left of the blank slides right";
 
 /// Solves sliding-tile puzzles of any size the way a person would.
+///
+/// With no command, `fifteen [OPTIONS]` is `fifteen watch [OPTIONS]`: a
+/// window showing a random 4×4 (or the board asked for) being solved.
 #[derive(Parser, Debug)]
-#[command(name = "fifteen", version, about, after_help = MOVES_HELP)]
+#[command(name = "fifteen", version, about, after_help = MOVES_HELP, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    watch: watch::WatchOptions,
 }
 
 #[derive(Subcommand, Debug)]
@@ -50,7 +60,7 @@ enum Command {
     Bench(bench::BenchCommand),
     /// Build the optimal solver's pattern databases (`pdb build --partition 7-8`).
     Pdb(pdb::PdbCommand),
-    /// Serve the puzzle game over websockets, with a page to play and watch in a browser.
+    /// Serve the game over websockets, with a page to play and watch in a browser.
     #[cfg(feature = "net")]
     #[command(after_help = serve::SERVE_HELP)]
     Serve(serve::ServeCommand),
@@ -72,10 +82,10 @@ enum Command {
 
 /// Parses the command line and runs the subcommand.
 pub fn run() -> Result<(), CliError> {
-    let cli = match Cli::try_parse() {
+    let cli = match parse() {
         Ok(cli) => cli,
         Err(err) if !err.use_stderr() => err.exit(),
-        Err(err) => return Err(CliError::Usage(one_line(&err))),
+        Err(err) => return Err(CliError::Usage(usage_error(&err))),
     };
     match cli.command {
         Some(Command::Scramble(cmd)) => scramble::run(cmd),
@@ -91,20 +101,60 @@ pub fn run() -> Result<(), CliError> {
         Some(Command::BenchServe(cmd)) => bench_serve::run(cmd),
         Some(Command::Watch(cmd)) => watch::run(cmd, false),
         Some(Command::Play(cmd)) => watch::run(cmd, true),
-        // No command: watch a random 4×4 being solved.
-        None => watch::run(watch::WatchCommand::default(), false),
+        // No command: watch a random 4×4 (or the board the options ask for).
+        None => watch::run(cli.watch.into(), false),
     }
 }
 
-/// A command-line error as one line, like every other error: clap's message
-/// with its tips and possible values after it, without the usage and the
-/// pointer to `--help`.
-fn one_line(err: &clap::Error) -> String {
+/// Parses the command line with negative numbers taken as values in every
+/// subcommand, so `--speed -1` reaches the option's own check instead of
+/// being read as a flag named `-1`.
+fn parse() -> Result<Cli, clap::Error> {
+    let mut command = Cli::command().allow_negative_numbers(true);
+    let names: Vec<String> = command.get_subcommands().map(|c| c.get_name().to_string()).collect();
+    for name in names {
+        command = command.mut_subcommand(name, |sub| sub.allow_negative_numbers(true));
+    }
+    let mut matches = command.try_get_matches()?;
+    Cli::from_arg_matches_mut(&mut matches)
+}
+
+/// A command-line error as printed after `error: `: a bad value as "--speed
+/// must be positive, got -1"; otherwise clap's message, its lines kept, with
+/// its tips and possible values but without the usage and the pointer to
+/// `--help`.
+fn usage_error(err: &clap::Error) -> String {
+    if err.kind() == ErrorKind::ValueValidation {
+        let arg = err.get(ContextKind::InvalidArg);
+        let value = err.get(ContextKind::InvalidValue);
+        if let (Some(ContextValue::String(arg)), Some(ContextValue::String(value)), Some(reason)) =
+            (arg, value, std::error::Error::source(err))
+        {
+            let name = arg.split(' ').next().unwrap_or(arg);
+            return format!("{name} {reason}, got {value}");
+        }
+    }
+    // A list of arguments keeps a line each; tips and possible values join
+    // the line they explain.
     let text = err.render().to_string();
-    let parts: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty() && !line.starts_with("Usage:") && !line.starts_with("For more information"))
-        .collect();
-    parts.join("; ").trim_start_matches("error: ").to_string()
+    let mut out = String::new();
+    let mut in_usage = false;
+    for line in text.lines().map(str::trim_end) {
+        let trimmed = line.trim_start();
+        // The usage block runs from `Usage:` to the next blank line.
+        in_usage = line.starts_with("Usage:") || (in_usage && !trimmed.is_empty());
+        if in_usage || trimmed.is_empty() || line.starts_with("For more information") {
+            continue;
+        }
+        if out.is_empty() {
+            out.push_str(trimmed.trim_start_matches("error: "));
+        } else if trimmed.starts_with('-') || trimmed.starts_with('<') {
+            out.push_str("\n  ");
+            out.push_str(trimmed);
+        } else {
+            out.push_str("; ");
+            out.push_str(trimmed);
+        }
+    }
+    out
 }

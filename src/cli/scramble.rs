@@ -6,6 +6,7 @@ use clap::Args;
 
 use super::board_source::ScrambleArgs;
 use super::error::CliError;
+use super::sizes::Use;
 
 #[derive(Args, Debug)]
 pub struct ScrambleCommand {
@@ -14,7 +15,7 @@ pub struct ScrambleCommand {
 }
 
 pub fn run(cmd: ScrambleCommand) -> Result<(), CliError> {
-    let board = cmd.board.board(4)?;
+    let board = cmd.board.board(4, Use::Scramble)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     write!(out, "{board}")?;
     out.flush()?;

@@ -1,6 +1,6 @@
 //! `fifteen serve`: the websocket game server and its page.
 
-use std::net::SocketAddr;
+use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 
 use clap::Args;
@@ -9,9 +9,11 @@ use fifteen::net::{ServerConfig, server};
 
 use super::board_source::ScrambleArgs;
 use super::error::CliError;
+use super::numbers::{positive_count, positive_real};
 
 pub const SERVE_HELP: &str = "\
-Every websocket connection (at /eight/ws, the path older clients use, or /ws) is a new
+Boards are 3×3 unless --size or --rows/--cols say otherwise, at most 10 000
+cells (100×100). Every websocket connection (at /eight/ws, the path older clients use, or /ws) is a new
 game. With --seed S the i-th game of the server's life gets a board derived
 from S and i, so runs can be replayed; without it a seed is drawn and
 printed. Open http://ADDR/ in a browser to play with the arrow keys or watch
@@ -19,21 +21,38 @@ the human solver. One line per game is logged on stderr. Ctrl-C stops.";
 
 #[derive(Args, Debug)]
 pub struct ServeCommand {
-    /// Address to listen on (port 0: any free port).
-    #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:8080")]
-    addr: SocketAddr,
+    /// Address to listen on: HOST:PORT, the host a name or an IP address
+    /// (port 0: any free port).
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
+    addr: String,
     #[command(flatten)]
     board: ScrambleArgs,
     /// Most games open at once; more connections are refused (close code 1013).
-    #[arg(long, value_name = "N", default_value_t = 1024)]
+    #[arg(long, value_name = "N", default_value_t = 1024, value_parser = positive_count)]
     max_games: usize,
     /// Close a game after this many seconds without a message.
-    #[arg(long, value_name = "SECS", default_value_t = 300.0)]
+    #[arg(long, value_name = "SECS", default_value_t = 300.0, value_parser = positive_real)]
     idle: f64,
+}
+
+/// The address to listen on: `HOST:PORT` resolved now (a name such as
+/// `localhost` is looked up), the first address it names.
+fn listen_address(text: &str) -> Result<SocketAddr, CliError> {
+    let bad = |why: String| CliError::Usage(format!("--addr {text}: {why}"));
+    if !text.contains(':') {
+        return Err(bad("give a host and a port, like 127.0.0.1:8080 or localhost:8080".into()));
+    }
+    let mut addresses = text.to_socket_addrs().map_err(|e| bad(e.to_string()))?;
+    addresses.next().ok_or_else(|| bad("the name has no address".into()))
 }
 
 pub fn run(cmd: ServeCommand) -> Result<(), CliError> {
     let (rows, cols) = cmd.board.shape(3);
+    // Checked before any board is made.
+    if rows.saturating_mul(cols) > fifteen::net::server::MAX_CELLS && rows >= 2 && cols >= 2 {
+        return Err(fifteen::net::ServeError::TooLarge { rows, cols }.into());
+    }
+    let addr = listen_address(&cmd.addr)?;
     let mut config = ServerConfig::new(rows, cols)?;
     config.scramble = cmd.board.walk.map_or(Scramble::Uniform, Scramble::Walk);
     config.seed = cmd.board.seed();
@@ -50,7 +69,7 @@ pub fn run(cmd: ServeCommand) -> Result<(), CliError> {
         Scramble::Uniform => "uniform".to_string(),
         Scramble::Walk(k) => format!("{k}-move walks"),
     };
-    server::serve_until_signal(cmd.addr, config, |addr| {
+    server::serve_until_signal(addr, config, |addr| {
         eprintln!(
             "fifteen serve: http://{addr}/ ({rows}×{cols} boards, {mixing}, seed {seed}); \
              websocket at ws://{addr}/eight/ws and /ws; Ctrl-C stops"

@@ -15,6 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::board_source::BoardInput;
 use super::error::CliError;
+use super::sizes::{self, Use};
 use super::solve_search::SearchSolver;
 
 #[derive(Args, Debug)]
@@ -52,6 +53,11 @@ pub struct SolveCommand {
     /// Worker threads for --batch (default: one per core).
     #[arg(long, value_name = "N", requires = "batch", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
+    /// (iddfs) The deepest search: boards that need more moves are refused
+    /// up front (default: 40 up to 9 cells, else 25; each move more doubles
+    /// the time, and 25 takes seconds on a 4×4).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32))]
+    max_depth: Option<u32>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,7 +66,7 @@ enum SolverArg {
     Human,
     /// breadth-first search: shortest, up to 10 cells (3×3, 2×5)
     Bfs,
-    /// iterative deepening: shortest, shallow positions only
+    /// iterative deepening: shortest, positions up to --max-depth moves away
     Iddfs,
     /// IDA* with pattern databases: shortest, up to 16 cells (4×4, 3×5)
     Optimal,
@@ -70,7 +76,7 @@ enum SolverArg {
 enum NotationArg {
     /// the direction the tile slides
     Tile,
-    /// the direction the blank goes (the network game's notation)
+    /// the direction the blank goes (the game server's protocol)
     Blank,
 }
 
@@ -95,7 +101,7 @@ enum FormatArg {
     Json,
     /// the JSON object without the moves (for huge boards)
     Summary,
-    /// one {"Move":"left"} object per line (with --notation blank: the network game's moves)
+    /// one {"Move":"left"} object per line (with --notation blank: what `fifteen serve` reads)
     JsonStream,
 }
 
@@ -151,17 +157,21 @@ impl From<OrderArg> for Order {
 }
 
 pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
+    if cmd.max_depth.is_some() && cmd.solver != SolverArg::Iddfs {
+        return Err(CliError::Usage("--max-depth is for --solver iddfs".into()));
+    }
     if let Some(input) = &cmd.batch {
         return super::batch::run(input, batch_options(&cmd)?);
     }
     let board = cmd.input.read()?;
+    sizes::check(board.rows(), board.cols(), Use::Solve)?;
     board.check_solvable()?;
     let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let (format, notation) = (cmd.format.into(), cmd.notation.into());
     let search = match cmd.solver {
         SolverArg::Human => None,
         SolverArg::Bfs => Some(SearchSolver::Bfs),
-        SolverArg::Iddfs => Some(SearchSolver::Iddfs),
+        SolverArg::Iddfs => Some(SearchSolver::Iddfs { max_depth: cmd.max_depth }),
         SolverArg::Optimal => Some(SearchSolver::Optimal),
     };
     let result = match search {
@@ -301,7 +311,7 @@ fn batch_options(cmd: &SolveCommand) -> Result<super::batch::BatchOptions, CliEr
     let solver = match cmd.solver {
         SolverArg::Human => BatchSolver::Human { order: cmd.order.into(), finish: cmd.finish.into() },
         SolverArg::Bfs => BatchSolver::Search(SearchSolver::Bfs),
-        SolverArg::Iddfs => BatchSolver::Search(SearchSolver::Iddfs),
+        SolverArg::Iddfs => BatchSolver::Search(SearchSolver::Iddfs { max_depth: cmd.max_depth }),
         SolverArg::Optimal => BatchSolver::Search(SearchSolver::Optimal),
     };
     let summary = match cmd.format {

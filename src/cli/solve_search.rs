@@ -1,6 +1,6 @@
 //! `fifteen solve --solver bfs|iddfs|optimal` and `--compare`: the search
-//! solvers' glue. The library finds the moves; this writes them, prints the
-//! progress lines and the stats, and measures time.
+//! solvers' glue. The library finds the moves; this writes them, prints
+//! iterative deepening's progress lines and the stats, and measures time.
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -17,15 +17,50 @@ use super::error::CliError;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SearchSolver {
     Bfs,
-    Iddfs,
+    /// Iterative deepening, to `--max-depth` moves (or the default reach).
+    Iddfs {
+        max_depth: Option<u32>,
+    },
     Optimal,
+}
+
+/// How deep iterative deepening goes unless told: boards of up to 9 cells
+/// are searched whole in under a second (every 3×3 position is within 31
+/// moves, every 2×4 within 36); on bigger boards each move more roughly
+/// doubles the time, and 25 moves take a few seconds on a 4×4.
+fn default_max_depth(board: &Board) -> u32 {
+    if board.len() <= 9 { 40 } else { 25 }
+}
+
+/// Iterative deepening, refused up front when the board needs more moves
+/// than the search will go.
+pub(super) fn solve_iddfs(
+    board: &Board,
+    max_depth: Option<u32>,
+    progress: impl FnMut(u32),
+) -> Result<Solution, CliError> {
+    let max = max_depth.unwrap_or_else(|| default_max_depth(board));
+    let at_least = iddfs::lower_bound(board)?;
+    if at_least > max {
+        return Err(CliError::Usage(format!(
+            "this board needs at least {at_least} moves, and iddfs searches only up to {max} \
+             (--max-depth; each move more doubles its time): --solver optimal finds a shortest solution"
+        )));
+    }
+    let limits = iddfs::Limits { start: 0, max };
+    match iddfs::solve(board, limits, progress) {
+        Err(SearchError::DepthLimit { limit }) => Err(CliError::Solver(format!(
+            "no solution of at most {limit} moves (--max-depth): --solver optimal finds a shortest solution"
+        ))),
+        other => Ok(other?),
+    }
 }
 
 impl SearchSolver {
     pub fn name(self) -> &'static str {
         match self {
             SearchSolver::Bfs => "bfs",
-            SearchSolver::Iddfs => "iddfs",
+            SearchSolver::Iddfs { .. } => "iddfs",
             SearchSolver::Optimal => "optimal",
         }
     }
@@ -79,12 +114,10 @@ pub fn run<W: Write>(
     let mut tables = None;
     let (solution, elapsed) = match solver {
         SearchSolver::Bfs => (bfs::solve(board)?, started.elapsed()),
-        SearchSolver::Iddfs => {
-            let solution = iddfs::solve(board, iddfs::Limits::default(), |limit| {
-                eprintln!("Attempting to solve in at most {limit} moves...");
-            })?;
-            (solution, started.elapsed())
-        }
+        SearchSolver::Iddfs { max_depth } => (
+            solve_iddfs(board, max_depth, |limit| eprintln!("Attempting to solve in at most {limit} moves..."))?,
+            started.elapsed(),
+        ),
         SearchSolver::Optimal => {
             let (solution, account, elapsed) = solve_optimal(board)?;
             tables = account;

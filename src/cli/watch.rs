@@ -11,6 +11,9 @@ use fifteen::tui::{self, TuiOptions};
 
 use super::board_source::{BoardInput, ScrambleArgs};
 use super::error::CliError;
+use super::numbers::{positive_real, whole};
+use super::paths;
+use super::sizes::{self, Use};
 use super::solve::FinishArg;
 
 /// What `--picture` with no value stands for: the picture shipped in `assets/`.
@@ -23,7 +26,11 @@ Controls (? or H in the window shows them):
   Play mode: click a tile next to the blank or use the arrows; I for a hint.
 
 With no display (DISPLAY and WAYLAND_DISPLAY unset) or with --tui, the solve
-is shown in the terminal instead; `play` then reads moves from stdin.";
+is shown in the terminal instead (keys: q quit, Space pause, n next phase,
+p previous phase, +/- speed); `play` then reads moves from stdin.
+
+Boards up to 1000×1000: the animation keeps every move so it can step back
+(a 1000×1000 solve makes 1.75 billion moves and needs about 8 GB).";
 
 #[derive(Args, Debug, Default)]
 pub struct WatchCommand {
@@ -31,20 +38,37 @@ pub struct WatchCommand {
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
     #[command(flatten)]
+    options: WatchOptions,
+}
+
+impl From<WatchOptions> for WatchCommand {
+    /// `fifteen [OPTIONS]`: a scramble, watched.
+    fn from(options: WatchOptions) -> WatchCommand {
+        WatchCommand { file: None, options }
+    }
+}
+
+/// Everything `watch` and `play` take but the board file; `fifteen` alone
+/// takes these too.
+#[derive(Args, Debug, Default)]
+pub struct WatchOptions {
+    #[command(flatten)]
     scramble: ScrambleArgs,
-    /// Moves per second, 0.5 to 100000 (default: about 45 s for the whole solve).
-    #[arg(long, value_name = "MPS")]
+    /// Moves per second, 0.5 to 100000000 (default: the whole solve in about
+    /// 45 s at any size, many moves a frame on big boards).
+    #[arg(long, value_name = "MPS", value_parser = positive_real)]
     speed: Option<f64>,
     /// Picture mode: tiles show pieces of this PNG (`--picture` alone: the shipped picture).
     #[arg(long, value_name = "PATH", num_args = 0..=1, default_missing_value = SHIPPED_PICTURE)]
     picture: Option<PathBuf>,
     /// Close after N frames and print `frames: N, fps: F` on stderr.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = whole)]
     frames: Option<u64>,
     /// Close once the board is solved.
     #[arg(long)]
     until_solved: bool,
-    /// Write the window to this PNG file when it closes.
+    /// Write the window to this PNG file when it closes (checked before
+    /// anything starts).
     #[arg(long, value_name = "PATH")]
     screenshot: Option<PathBuf>,
     /// Show the solve in the terminal even when a window could open.
@@ -58,19 +82,36 @@ pub struct WatchCommand {
 
 impl WatchCommand {
     fn board(&self) -> Result<Board, CliError> {
-        let s = &self.scramble;
+        let s = &self.options.scramble;
         let scrambling = s.size.is_some() || s.rows.is_some() || s.walk.is_some() || s.seed.is_some();
         match &self.file {
             Some(_) if scrambling => {
                 Err(CliError::Usage("give a board file or scramble options (--size, --seed, …), not both".into()))
             }
-            Some(file) => BoardInput { file: Some(file.clone()) }.read(),
-            None => s.board(4),
+            Some(file) => {
+                let board = BoardInput { file: Some(file.clone()) }.read()?;
+                sizes::check(board.rows(), board.cols(), Use::Watch)?;
+                Ok(board)
+            }
+            None => s.board(4, Use::Watch),
         }
     }
 
+    /// Checks the files named by --screenshot and --picture, before any
+    /// board is read or solved; returns the picture.
+    fn files(&self) -> Result<LoadedPicture, CliError> {
+        if self.options.tui && (self.options.screenshot.is_some() || self.options.picture.is_some()) {
+            let flag = if self.options.screenshot.is_some() { "--screenshot" } else { "--picture" };
+            return Err(CliError::Usage(format!("{flag} needs the window, and --tui shows the solve in the terminal")));
+        }
+        if let Some(path) = &self.options.screenshot {
+            paths::check_output(path, "--screenshot", "png")?;
+        }
+        load_picture(self.options.picture.as_deref())
+    }
+
     fn speed(&self, board: &Board) -> Result<f64, CliError> {
-        match self.speed {
+        match self.options.speed {
             None => Ok(anim::default_speed(board.rows(), board.cols())),
             Some(speed) if (MIN_SPEED..=MAX_SPEED).contains(&speed) => Ok(speed),
             Some(speed) => Err(CliError::Usage(format!(
@@ -81,43 +122,74 @@ impl WatchCommand {
 }
 
 pub fn run(cmd: WatchCommand, play: bool) -> Result<(), CliError> {
+    if cmd.options.frames == Some(0) {
+        return Err(CliError::Usage("--frames must be positive, got 0".into()));
+    }
+    let picture = cmd.files()?;
     let board = cmd.board()?;
     board.check_solvable()?;
     let speed = cmd.speed(&board)?;
-    if cmd.frames == Some(0) {
-        return Err(CliError::Usage("--frames needs at least 1 frame".into()));
-    }
-    if cmd.tui {
+    if cmd.options.tui {
         return terminal(board, &cmd, speed, play);
     }
-    window(board, &cmd, speed, play)
+    window(board, &cmd, picture, speed, play)
+}
+
+/// The picture for picture mode, decoded (`None`: plain tiles).
+#[cfg(feature = "gui")]
+type LoadedPicture = Option<fifteen::gui::Picture>;
+/// Without the window there is no picture mode: always `None`.
+#[cfg(not(feature = "gui"))]
+type LoadedPicture = Option<()>;
+
+#[cfg(feature = "gui")]
+fn load_picture(path: Option<&std::path::Path>) -> Result<LoadedPicture, CliError> {
+    use fifteen::gui::Picture;
+    match path {
+        None => Ok(None),
+        Some(path) if path.as_os_str() == SHIPPED_PICTURE => Ok(Some(Picture::default_picture())),
+        Some(path) => {
+            paths::check_input(path, "--picture")?;
+            Ok(Some(Picture::load(path).map_err(|e| CliError::Usage(e.to_string()))?))
+        }
+    }
+}
+
+#[cfg(not(feature = "gui"))]
+fn load_picture(path: Option<&std::path::Path>) -> Result<LoadedPicture, CliError> {
+    match path {
+        None => Ok(None),
+        Some(path) => {
+            if path.as_os_str() != SHIPPED_PICTURE {
+                paths::check_input(path, "--picture")?;
+            }
+            Err(CliError::Window(
+                "this fifteen was built without the window (cargo feature `gui`): no --screenshot or --picture".into(),
+            ))
+        }
+    }
 }
 
 #[cfg(feature = "gui")]
-fn window(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<(), CliError> {
-    use fifteen::gui::{self, Picture, WindowError};
+fn window(board: Board, cmd: &WatchCommand, picture: LoadedPicture, speed: f64, play: bool) -> Result<(), CliError> {
+    use fifteen::gui::{self, WindowError};
 
-    let picture = match &cmd.picture {
-        None => None,
-        Some(path) if path.as_os_str() == SHIPPED_PICTURE => Some(Picture::default_picture()),
-        Some(path) => Some(Picture::load(path).map_err(|e| CliError::Window(e.to_string()))?),
-    };
     let reason = if gui::display_available() {
         let options = gui::Options {
             speed,
             play,
             picture,
-            frames: cmd.frames,
-            until_solved: cmd.until_solved,
-            screenshot: cmd.screenshot.clone(),
-            finish: cmd.finish.into(),
+            frames: cmd.options.frames,
+            until_solved: cmd.options.until_solved,
+            screenshot: cmd.options.screenshot.clone(),
+            finish: cmd.options.finish.into(),
             oracle_tables: Some(gui::oracle::OracleTables(std::sync::Arc::new(|rows, cols| {
                 super::pdb::tables_for(rows, cols).map(|(tables, _)| tables)
             }))),
         };
         match gui::run(board.clone(), options) {
             Ok(report) => {
-                if cmd.frames.is_some() {
+                if cmd.options.frames.is_some() {
                     eprintln!("frames: {}, fps: {:.1}", report.frames, report.fps());
                 }
                 return Ok(());
@@ -129,7 +201,7 @@ fn window(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<()
     } else {
         "no display (DISPLAY and WAYLAND_DISPLAY are unset)".to_string()
     };
-    if cmd.screenshot.is_some() {
+    if cmd.options.screenshot.is_some() {
         return Err(CliError::Window(format!("{reason}, so no screenshot can be taken")));
     }
     eprintln!("note: {reason}; showing it in the terminal instead");
@@ -137,8 +209,8 @@ fn window(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<()
 }
 
 #[cfg(not(feature = "gui"))]
-fn window(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<(), CliError> {
-    if cmd.screenshot.is_some() || cmd.picture.is_some() {
+fn window(board: Board, cmd: &WatchCommand, _picture: LoadedPicture, speed: f64, play: bool) -> Result<(), CliError> {
+    if cmd.options.screenshot.is_some() {
         return Err(CliError::Window(
             "this fifteen was built without the window (cargo feature `gui`): no --screenshot or --picture".into(),
         ));
@@ -155,11 +227,17 @@ fn terminal(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<
         let mut game = Game::new(board);
         tui::play(&mut game, io::stdin().lock(), &mut out).map(|_| ())
     } else {
-        let mut player = Player::solve_with(&board, cmd.finish.into())?;
+        let mut player = Player::solve_with(&board, cmd.options.finish.into())?;
         player.set_speed(speed);
-        let options = TuiOptions { ansi, frames: cmd.frames, ..TuiOptions::default() };
-        tui::watch(&mut player, &mut out, &options).map(|report| {
-            if cmd.frames.is_some() {
+        let options = TuiOptions { ansi, frames: cmd.options.frames, ..TuiOptions::default() };
+        // Keys only while redrawing in place; into a pipe it just plays through.
+        let keys = if ansi { super::keys::TerminalKeys::open() } else { None };
+        let report = match keys {
+            Some(mut keys) => tui::watch_with_keys(&mut player, &mut out, &options, &mut keys),
+            None => tui::watch(&mut player, &mut out, &options),
+        };
+        report.map(|report| {
+            if cmd.options.frames.is_some() {
                 eprintln!("frames: {}, fps: {:.1}", report.frames, report.frames as f64 / report.seconds.max(1e-9));
             }
         })

@@ -328,7 +328,7 @@ pub const HELP: &[&str] = &[
     "Left       one move back",
     "Down / N   next phase",
     "Up / P     previous phase",
-    "+ / -      faster / slower (0.5 to 100000 moves/s)",
+    "+ / -      faster / slower (0.5 to 100 000 000 moves/s)",
     "R          restart",
     "S          new scramble",
     "O          overlays on / off",

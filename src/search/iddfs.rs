@@ -19,6 +19,7 @@
 
 use crate::board::{Board, Move, Moves};
 
+use super::optimal::{Estimator, ManhattanConflicts, arrays};
 use super::packed::{Grid, MAX_PACKED_CELLS, NO_CELL, Packed, move_index};
 use super::{SearchError, Solution, Stats};
 
@@ -48,14 +49,7 @@ impl Default for Limits {
 /// the optimal length). Fails with [`SearchError::DepthLimit`] when no
 /// solution of at most `limits.max` moves exists.
 pub fn solve(board: &Board, limits: Limits, mut progress: impl FnMut(u32)) -> Result<Solution, SearchError> {
-    if board.len() > MAX_PACKED_CELLS {
-        return Err(SearchError::TooLarge {
-            solver: "iddfs",
-            rows: board.rows(),
-            cols: board.cols(),
-            max_cells: MAX_PACKED_CELLS,
-        });
-    }
+    check_size(board)?;
     board.check_solvable()?;
     let grid = Grid::new(board.rows(), board.cols())?;
     let start = Packed::from_board(board)?;
@@ -75,6 +69,37 @@ pub fn solve(board: &Board, limits: Limits, mut progress: impl FnMut(u32)) -> Re
         }
     }
     Err(SearchError::DepthLimit { limit: limits.max })
+}
+
+/// A lower bound on the moves `board` needs: its Manhattan distance plus
+/// linear conflicts, the estimate the optimal solver starts from. Iterative
+/// deepening must search every limit below the answer, so this says up
+/// front how deep it will have to go.
+///
+/// ```
+/// use fifteen::{Board, search::iddfs};
+/// // 2 and 1 are in their home row but swapped: one must step out and back.
+/// let board: Board = "2 1 3\n4 5 6\n7 8 _".parse().unwrap();
+/// assert_eq!(iddfs::lower_bound(&board).unwrap(), 4);
+/// ```
+pub fn lower_bound(board: &Board) -> Result<u32, SearchError> {
+    check_size(board)?;
+    let grid = Grid::new(board.rows(), board.cols())?;
+    let (cells, pos) = arrays(board);
+    Ok(ManhattanConflicts::new(&grid).evaluate(&cells, &pos).1)
+}
+
+/// Refuses boards over 16 cells, which do not pack into a `u64`.
+fn check_size(board: &Board) -> Result<(), SearchError> {
+    if board.len() > MAX_PACKED_CELLS {
+        return Err(SearchError::TooLarge {
+            solver: "iddfs",
+            rows: board.rows(),
+            cols: board.cols(),
+            max_cells: MAX_PACKED_CELLS,
+        });
+    }
+    Ok(())
 }
 
 struct Search {

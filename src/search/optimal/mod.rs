@@ -40,7 +40,7 @@ use crate::board::{Board, Move, Moves};
 
 use super::packed::{Grid, MAX_PACKED_CELLS, Packed, move_between};
 use super::{SearchError, Solution, Stats};
-use manhattan::ManhattanConflicts;
+pub(crate) use manhattan::ManhattanConflicts;
 use pdb::Lookup;
 
 /// The most cells the optimal solver takes.

@@ -1,0 +1,49 @@
+//! Parsers for numeric options that name what is wrong with a value, so
+//! `--speed -1` reads "--speed must be positive, got -1" (the command line
+//! is parsed with negative numbers allowed as values, then checked here).
+
+/// A count or size: a whole number of at least 1.
+pub fn positive_count(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<i128>() {
+        Ok(n) if n < 1 => Err("must be positive".into()),
+        Ok(n) => usize::try_from(n).map_err(|_| "is too large".into()),
+        Err(_) => Err("must be a whole number".into()),
+    }
+}
+
+/// A seed or a number of slides: a whole number, 0 or more.
+pub fn whole(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<i128>() {
+        Ok(n) if n < 0 => Err("must not be negative".into()),
+        Ok(n) => u64::try_from(n).map_err(|_| format!("is too large (at most {})", u64::MAX)),
+        Err(_) => Err("must be a whole number".into()),
+    }
+}
+
+/// A rate or a time: a finite number above 0.
+pub fn positive_real(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
+        Ok(x) if x.is_nan() || x.is_infinite() => Err("must be a finite number".into()),
+        Ok(_) => Err("must be positive".into()),
+        Err(_) => Err("must be a number".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_of_bad_number_is_named() {
+        assert_eq!(positive_count("-3"), Err("must be positive".into()));
+        assert_eq!(positive_count("0"), Err("must be positive".into()));
+        assert_eq!(positive_count("4"), Ok(4));
+        assert_eq!(positive_count("four"), Err("must be a whole number".into()));
+        assert_eq!(whole("-1"), Err("must not be negative".into()));
+        assert_eq!(whole("0"), Ok(0));
+        assert_eq!(positive_real("-1"), Err("must be positive".into()));
+        assert_eq!(positive_real("0.5"), Ok(0.5));
+        assert_eq!(positive_real("inf"), Err("must be a finite number".into()));
+    }
+}

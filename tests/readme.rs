@@ -1,0 +1,23 @@
+//! Runs every `$ fifteen …` example in README.md and compares its output
+//! (stdout and stderr together) with the text under it; `[..]` in the
+//! README stands for a figure that changes from run to run (a time), and a
+//! line `...` for lines left out.
+
+use std::process::Command;
+
+#[test]
+fn the_readme_examples_print_what_the_readme_says() {
+    let fifteen = env!("CARGO_BIN_EXE_fifteen");
+    // The optimal solver builds its 4×4 tables on first use and says so on
+    // stderr; build them now (nothing happens if they are cached), so the
+    // README shows what every later run prints.
+    let warm = Command::new(fifteen)
+        .args(["solve", "--solver", "optimal", "assets/boards/4x4-seed-7.txt"])
+        .output()
+        .expect("fifteen runs");
+    assert!(warm.status.success(), "{}", String::from_utf8_lossy(&warm.stderr));
+    trycmd::TestCases::new()
+        .register_bin("fifteen", std::path::Path::new(fifteen))
+        .env("NO_COLOR", "1")
+        .case("README.md");
+}
