@@ -556,7 +556,7 @@ fn pdb_build_refuses_politely_without_the_memory() {
     let err = text(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.starts_with("error: building the 7-8 tables needs about 2.1 GB of memory and 0.5 GB is available"),
+        err.starts_with("error: building the 7-8 tables needs about 2.1 GB of memory and 500 MB is available"),
         "{err}"
     );
     assert_eq!(PatternSpec::fifteen_78().build_memory_bytes() / 100_000_000, 21);

@@ -295,19 +295,20 @@ fn board_text(board: &Value) -> Result<String, String> {
 struct Solved {
     moves: Moves,
     nodes: Option<u64>,
+    /// Time spent solving (not loading tables).
+    elapsed: Duration,
 }
 
 impl Workers<'_> {
     fn answer(&self, item: Item) -> Answer {
         let id = item.id.to_string();
-        let started = Instant::now();
         let solved = item.board.and_then(|board| {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.solve(&board)))
                 .unwrap_or_else(|_| Err("internal error: the solver panicked on this board".into()))
         });
-        let elapsed_ms = (started.elapsed().as_secs_f64() * 1e6).round() / 1e3;
         match solved {
             Ok(solved) => {
+                let elapsed_ms = (solved.elapsed.as_secs_f64() * 1e6).round() / 1e3;
                 let notation = self.options.notation;
                 let mut line = format!(
                     "{{\"id\":{id},\"solver\":\"{}\",\"count\":{}",
@@ -328,8 +329,10 @@ impl Workers<'_> {
 
     fn solve(&self, board: &Board) -> Result<Solved, String> {
         board.check_solvable().map_err(|e| format!("unsolvable board: {e}"))?;
-        let searched = |s: Result<Solution, SearchError>| {
-            s.map(|s| Solved { moves: s.moves, nodes: Some(s.stats.expanded) }).map_err(|e| e.to_string())
+        let started = Instant::now();
+        let searched = |s: Result<Solution, SearchError>, started: Instant| {
+            s.map(|s| Solved { moves: s.moves, nodes: Some(s.stats.expanded), elapsed: started.elapsed() })
+                .map_err(|e| e.to_string())
         };
         match self.options.solver {
             BatchSolver::Human { order, finish } => {
@@ -343,12 +346,14 @@ impl Workers<'_> {
                     })
                     .map_err(|e| e.to_string())?
                 {}
-                Ok(Solved { moves: Moves(moves), nodes: None })
+                Ok(Solved { moves: Moves(moves), nodes: None, elapsed: started.elapsed() })
             }
-            BatchSolver::Search(SearchSolver::Bfs) => searched(bfs::solve(board)),
-            BatchSolver::Search(SearchSolver::Iddfs { max_depth }) => super::solve_search::solve_iddfs(board, max_depth, |_| {})
-                .map(|s| Solved { moves: s.moves, nodes: Some(s.stats.expanded) })
-                .map_err(|e| e.to_string()),
+            BatchSolver::Search(SearchSolver::Bfs) => searched(bfs::solve(board), started),
+            BatchSolver::Search(SearchSolver::Iddfs { max_depth }) => {
+                super::solve_search::solve_iddfs(board, max_depth, |_| {})
+                    .map(|s| Solved { moves: s.moves, nodes: Some(s.stats.expanded), elapsed: started.elapsed() })
+                    .map_err(|e| e.to_string())
+            }
             BatchSolver::Search(SearchSolver::Optimal) => {
                 if board.len() > MAX_OPTIMAL_CELLS {
                     let (rows, cols) = (board.rows(), board.cols());
@@ -370,7 +375,7 @@ impl Workers<'_> {
                 if tables.is_some_and(|pdb| pdb.spec() == &optimal::PatternSpec::fifteen_663()) {
                     self.slow_663_micros.fetch_add(started.elapsed().as_micros() as u64, Relaxed);
                 }
-                searched(solution)
+                searched(solution, started)
             }
         }
     }

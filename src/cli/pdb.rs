@@ -129,10 +129,10 @@ pub fn run(cmd: PdbCommand) -> Result<(), CliError> {
     };
     if let Some(available) = available.filter(|&a| a < needed) {
         return Err(CliError::Solver(format!(
-            "building the {} tables needs about {:.1} GB of memory and {:.1} GB is available; close other programs, or build them on a bigger machine and copy {} into {}",
+            "building the {} tables needs about {} of memory and {} is available; close other programs, or build them on a bigger machine and copy {} into {}",
             spec.partition(),
-            gb(needed),
-            gb(available),
+            size(needed),
+            size(available),
             pdb_cache::file_name(&spec),
             dir.display()
         )));
@@ -146,8 +146,13 @@ pub fn run(cmd: PdbCommand) -> Result<(), CliError> {
     Ok(())
 }
 
-fn gb(bytes: u64) -> f64 {
-    bytes as f64 / 1e9
+/// `2.1 GB`, `40 MB`.
+fn size(bytes: u64) -> String {
+    if bytes >= 1_000_000_000 {
+        format!("{:.1} GB", bytes as f64 / 1e9)
+    } else {
+        format!("{} MB", bytes.div_ceil(1_000_000))
+    }
 }
 
 /// `MemAvailable` from /proc/meminfo, in bytes; `None` where there is no
@@ -213,10 +218,10 @@ impl BuildReport {
                     bar.set_length(p.total);
                 }
                 None => eprintln!(
-                    "building pattern databases {} ({}, about {:.1} GB of memory); this happens once",
+                    "building pattern databases {} ({}, about {} of memory); this happens once",
                     spec.partition(),
                     spec.key(),
-                    gb(spec.build_memory_bytes())
+                    size(spec.build_memory_bytes())
                 ),
             }
             Instant::now()
