@@ -14,6 +14,7 @@ use crate::search::optimal;
 use super::event::{Event, Group, Phase, Region};
 use super::grid::{Dir, Grid};
 use super::tile_search::{MAX_TRACKED, Ties, TileSearch, blank_walk};
+use super::window::neighbour_slots;
 
 /// How the end of a solve is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -160,8 +161,7 @@ fn line_moves(grid: &Grid, search: &mut TileSearch, tiles: &[Tile]) -> Vec<Move>
         .filter(|&i| grid.is_free(i))
         .collect();
     let slot = |cell: usize| free.iter().position(|&f| f == cell).map(|s| s as u8);
-    let neighbours: Vec<Vec<u8>> =
-        free.iter().map(|&cell| Dir::ALL.into_iter().filter_map(|d| slot(grid.step(cell, d))).collect()).collect();
+    let neighbours = neighbour_slots(grid, &free);
     assert!(tiles.len() <= MAX_LINE, "exact stages place lines of at most {MAX_LINE} tiles");
     let mut slots: Vec<u8> = tiles.iter().map(|&t| slot(grid.where_is(t)).expect("an unlocked tile")).collect();
     slots.push(slot(grid.blank).expect("the blank is free"));

@@ -95,8 +95,7 @@ pub(super) fn finish_among<S: FnMut(&Event)>(
     let start = &slots[..=tracked.len()];
     let goal = &goal[..tracked.len()];
 
-    let neighbours: Vec<Vec<u8>> =
-        cells.iter().map(|&c| Dir::ALL.into_iter().filter_map(|d| slot(grid.step(c, d))).collect()).collect();
+    let neighbours = neighbour_slots(grid, cells);
     // Each tracked tile's distance from home, by slot. A move shifts one
     // tile one cell, so their sum never overestimates the moves left.
     let board: &Grid = grid;
@@ -118,6 +117,14 @@ pub(super) fn finish_among<S: FnMut(&Event)>(
     scratch.path.extend(blanks.iter().map(|&s| cells[usize::from(s)]));
     follow_path(grid, scratch, sink);
     true
+}
+
+/// For each of `cells`, the slots (indices into `cells`) of its neighbours
+/// among them, north, east, south, west: where the blank can step in a
+/// [`TileSearch`](super::tile_search::TileSearch) over those cells.
+pub(super) fn neighbour_slots(grid: &Grid, cells: &[usize]) -> Vec<Vec<u8>> {
+    let slot = |i: usize| cells.iter().position(|&c| c == i).map(|s| s as u8);
+    cells.iter().map(|&c| Dir::ALL.into_iter().filter_map(|d| slot(grid.step(c, d))).collect()).collect()
 }
 
 /// Routes the blank into the window, nearest cell first, around the tracked tiles.
