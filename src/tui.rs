@@ -2,7 +2,7 @@
 //!
 //! On a terminal the board is redrawn in place a few times a second under a
 //! phase line; into a pipe or file it is printed once per phase instead, as
-//! in the seeds' step-by-step output. Used when there is no display, and
+//! a step-by-step printout. Used when there is no display, and
 //! with `--tui` on purpose. [`play`] is play mode, one line of moves at a time.
 
 use std::fmt::Write as _;

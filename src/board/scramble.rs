@@ -15,7 +15,7 @@ pub enum Scramble {
     /// Uniformly random among all solvable boards.
     Uniform,
     /// This many random slides from the goal, never undoing the previous one
-    /// (the seeds' method: easy boards for the search solvers).
+    /// (easy boards for the search solvers).
     Walk(u64),
 }
 

@@ -34,3 +34,4 @@ pub use record::{Context, PhaseTally, PhaseTotal, Recorder};
 pub use schedule::Order;
 pub use scratch::RouteStats;
 pub use stages::{Finish, MAX_EXACT_CELLS, REST_CELLS};
+pub use tile_search::{MAX_TRACKED, Slots, Ties, TileSearch};

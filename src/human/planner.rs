@@ -164,7 +164,7 @@ impl Planner {
         }
         if let Some(stages) = &mut self.stages {
             let before = self.grid.unlocked();
-            if stages.step(&mut self.grid, sink) {
+            if stages.step(&mut self.grid, &mut self.scratch.search, sink) {
                 self.placed += (before - self.grid.unlocked()) as u64;
                 self.exact += 1;
                 return Ok(true);

@@ -8,13 +8,13 @@
 //! 3×4 that remains optimally (IDA*). The phases stay visible: a row (or
 //! column) stage, then the rest.
 
-use std::collections::VecDeque;
-
 use crate::board::{Board, Move, Pos, Tile, home_of, tile_for};
 use crate::search::optimal;
 
 use super::event::{Event, Group, Phase, Region};
 use super::grid::{Dir, Grid};
+use super::tile_search::{MAX_TRACKED, Ties, TileSearch, blank_walk};
+use super::window::neighbour_slots;
 
 /// How the end of a solve is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -51,7 +51,7 @@ pub const REST_CELLS: usize = 12;
 const THIN_REST_CELLS: usize = 10;
 
 /// The longest line a stage places (a 4×4's row).
-const MAX_LINE: usize = 4;
+const MAX_LINE: usize = MAX_TRACKED;
 
 /// The unsolved rectangle of an exact-stage solve, and what comes next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,7 +88,7 @@ impl Stages {
     }
 
     /// Plays the next stage; false once the board is solved.
-    pub(super) fn step<S: FnMut(&Event)>(&mut self, grid: &mut Grid, sink: &mut S) -> bool {
+    pub(super) fn step<S: FnMut(&Event)>(&mut self, grid: &mut Grid, search: &mut TileSearch, sink: &mut S) -> bool {
         let (rows, cols) = (grid.rows, grid.cols);
         let Some(stage) = self.next(rows, cols) else { return false };
         let cells: Vec<(usize, usize)> = match stage {
@@ -110,7 +110,7 @@ impl Stages {
         sink(&Event::Placement { region: Region::Exact, group });
         let moves = match stage {
             Stage::Rest => self.rest_moves(grid),
-            _ => line_moves(grid, &tiles),
+            _ => line_moves(grid, search, &tiles),
         };
         for mv in moves {
             let dir = Dir::ALL.into_iter().find(|d| d.tile_move() == mv).expect("every move has a blank step");
@@ -153,75 +153,32 @@ impl Stages {
 
 /// The fewest moves that put `tiles` home (the unsolved cells are all that
 /// may move): breadth-first over the cells of those tiles and the blank.
-fn line_moves(grid: &Grid, tiles: &[Tile]) -> Vec<Move> {
+fn line_moves(grid: &Grid, search: &mut TileSearch, tiles: &[Tile]) -> Vec<Move> {
     let (rows, cols) = (grid.rows, grid.cols);
     let free: Vec<usize> = (0..rows)
         .flat_map(|r| (0..cols).map(move |c| (r, c)))
         .map(|(r, c)| grid.index(r, c))
         .filter(|&i| grid.is_free(i))
         .collect();
-    let n = free.len();
-    let slot = |cell: usize| free.iter().position(|&f| f == cell);
-    let neighbours: Vec<[Option<usize>; 4]> =
-        free.iter().map(|&cell| Dir::ALL.map(|d| slot(grid.step(cell, d)))).collect();
+    let slot = |cell: usize| free.iter().position(|&f| f == cell).map(|s| s as u8);
+    let neighbours = neighbour_slots(grid, &free);
     assert!(tiles.len() <= MAX_LINE, "exact stages place lines of at most {MAX_LINE} tiles");
-    let digits = tiles.len() + 1;
-    let encode = |state: &[usize]| state.iter().rev().fold(0usize, |i, &d| i * n + d);
-    let mut start: Vec<usize> = tiles.iter().map(|&t| slot(grid.where_is(t)).expect("an unlocked tile")).collect();
-    start.push(slot(grid.blank).expect("the blank is free"));
-    let goal: Vec<usize> = tiles
+    let mut slots: Vec<u8> = tiles.iter().map(|&t| slot(grid.where_is(t)).expect("an unlocked tile")).collect();
+    slots.push(slot(grid.blank).expect("the blank is free"));
+    let goal: Vec<u8> = tiles
         .iter()
         .map(|&t| {
             let home = home_of(t, rows, cols);
             slot(grid.index(home.row, home.col)).expect("a free home")
         })
         .collect();
-
-    // parent[state] = the state it was reached from, +1 (0: not reached).
-    let mut parent = vec![0u32; n.pow(digits as u32)];
-    let first = encode(&start);
-    parent[first] = first as u32 + 1;
-    let mut queue = VecDeque::from([first]);
-    let mut state = [0usize; MAX_LINE + 1];
-    let decode = |mut i: usize, out: &mut [usize; MAX_LINE + 1]| {
-        for d in out.iter_mut().take(digits) {
-            *d = i % n;
-            i /= n;
-        }
-    };
-    let mut found = None;
-    while let Some(current) = queue.pop_front() {
-        decode(current, &mut state);
-        if state[..tiles.len()] == goal[..] {
-            found = Some(current);
-            break;
-        }
-        let blank = state[tiles.len()];
-        for next_blank in neighbours[blank].into_iter().flatten() {
-            let mut next = state;
-            next[tiles.len()] = next_blank;
-            if let Some(k) = state[..tiles.len()].iter().position(|&s| s == next_blank) {
-                next[k] = blank;
-            }
-            let index = encode(&next[..digits]);
-            if parent[index] == 0 {
-                parent[index] = current as u32 + 1;
-                queue.push_back(index);
-            }
-        }
-    }
-    let mut at = found.expect("a line of a solvable board can always be put home");
-    let mut blanks = Vec::new();
-    while parent[at] as usize != at + 1 {
-        decode(at, &mut state);
-        blanks.push(free[state[tiles.len()]]);
-        at = parent[at] as usize - 1;
-    }
-    blanks.reverse();
+    let blanks = blank_walk(search, &slots, &goal, &neighbours, None, Ties::OldestFirst)
+        .expect("a line of a solvable board can always be put home");
     let mut from = grid.blank;
     blanks
         .into_iter()
-        .map(|to| {
+        .map(|s| {
+            let to = free[usize::from(s)];
             let mv = grid.dir_between(from, to).tile_move();
             from = to;
             mv

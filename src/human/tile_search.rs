@@ -1,51 +1,175 @@
-//! The shortest way to put a few tracked tiles home, over where they and the
-//! blank can be in a small set of cells.
+//! The shortest way to put a few tracked tiles home: a search over where
+//! they and the blank can be in a small set of cells.
+//!
+//! The other tiles in those cells are interchangeable, so a state is just a
+//! slot (an index into the set of cells) per tracked tile and one for the
+//! blank: at most a few hundred thousand states, numbered, so what was
+//! reached and from where are array entries kept between searches, not
+//! hash-map entries. The endgame window (pairs, the last block, the exact
+//! search near the end) and the exact stages' lines both use it.
 
-/// Positions of up to three tracked tiles, then the blank, as slots of the
-/// window's cells; unused entries are `NONE`.
-pub(super) type State = [u8; 4];
-pub(super) const NONE: u8 = u8::MAX;
-/// The most cells a search may range over: with two tracked tiles and the
-/// blank that is 36·35·34 ≈ 43 000 states.
-pub(super) const MAX_CELLS: usize = 36;
+/// The most tracked tiles a search follows (an exact stage's line of four).
+pub const MAX_TRACKED: usize = 4;
 
-/// Shortest-path search over window states, on flat tables kept between
-/// searches: a state is a number, so what was reached and from where are
-/// array entries, not hash-map lookups (which cost most of a small board's
-/// solve). It is A* with the tracked tiles' summed distances from home (a
-/// move shifts one tile one cell, so that never overestimates and changes
-/// by at most one a move), in buckets by estimated length.
+/// Where the tracked tiles and the blank are: `N - 1` tracked tiles' slots,
+/// then the blank's. A slot is an index into the search's set of cells.
+///
+/// ```
+/// use fifteen::human::Slots;
+/// let s = Slots::new([0, 1, 2]); // two tiles in cells 0 and 1, the blank in 2
+/// assert_eq!((s.tiles(), s.blank()), (&[0, 1][..], 2));
+/// // The blank moves into cell 1: the tile there goes to cell 2.
+/// assert_eq!(s.slide(1), Slots::new([0, 2, 1]));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Slots<const N: usize> {
+    slots: [u8; N],
+}
+
+impl<const N: usize> Slots<N> {
+    /// The tiles' slots, then the blank's (two to [`MAX_TRACKED`] + 1 slots).
+    pub fn new(slots: [u8; N]) -> Slots<N> {
+        const { assert!(N >= 2 && N <= MAX_TRACKED + 1, "one to MAX_TRACKED tiles and the blank") };
+        Slots { slots }
+    }
+
+    /// The tracked tiles' slots.
+    #[inline]
+    pub fn tiles(&self) -> &[u8] {
+        &self.slots[..N - 1]
+    }
+
+    /// The blank's slot.
+    #[inline]
+    pub fn blank(&self) -> u8 {
+        self.slots[N - 1]
+    }
+
+    /// The state after the blank moves into slot `to` (a neighbour of its
+    /// own): a tracked tile there takes the blank's slot.
+    #[inline]
+    pub fn slide(mut self, to: u8) -> Slots<N> {
+        let from = self.slots[N - 1];
+        for slot in &mut self.slots[..N - 1] {
+            if *slot == to {
+                *slot = from;
+                break;
+            }
+        }
+        self.slots[N - 1] = to;
+        self
+    }
+
+    /// The number of the state among all of `cells` slots each.
+    #[inline]
+    fn index(&self, cells: usize) -> usize {
+        self.slots.iter().rev().fold(0, |i, &d| i * cells + usize::from(d))
+    }
+
+    /// The state as a word, for the queues.
+    #[inline]
+    fn pack(&self) -> u64 {
+        let mut bytes = [0; 8];
+        bytes[..N].copy_from_slice(&self.slots);
+        u64::from_le_bytes(bytes)
+    }
+
+    #[inline]
+    fn unpack(word: u64) -> Slots<N> {
+        let bytes = word.to_le_bytes();
+        Slots { slots: std::array::from_fn(|k| bytes[k]) }
+    }
+
+    /// The state numbered `i`.
+    fn from_index(mut i: usize, cells: usize) -> Slots<N> {
+        let mut slots = [0; N];
+        for d in &mut slots {
+            *d = (i % cells) as u8;
+            i /= cells;
+        }
+        Slots { slots }
+    }
+}
+
+/// Which of the states with the same estimated length is expanded first.
+/// Either finds a shortest path; they may find different ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ties {
+    /// The one queued last: depth first among equals, which reaches the goal
+    /// soonest when the estimate is informative.
+    NewestFirst,
+    /// The one queued first: with an estimate of zero, breadth-first search.
+    OldestFirst,
+}
+
+/// A shortest-path search over [`Slots`] on tables kept between searches.
+///
+/// [`TileSearch::shortest`] is A* in buckets by estimated length, shaped
+/// like `pathfinding`'s functions: the successors of a state, an estimate
+/// that never overestimates the moves left and changes by at most one a
+/// move, and the goal test are closures.
+///
+/// ```
+/// use fifteen::human::{Slots, Ties, TileSearch};
+///
+/// // A 2×3 block of cells, numbered in reading order, and their neighbours.
+/// let neighbours: [&[u8]; 6] = [&[1, 3], &[0, 2, 4], &[1, 5], &[0, 4], &[1, 3, 5], &[2, 4]];
+/// // Tile A in cell 5, the blank in cell 0: bring A to cell 0.
+/// let start = Slots::new([5, 0]);
+/// let mut search = TileSearch::default();
+/// let path = search
+///     .shortest(
+///         start,
+///         6,
+///         Ties::NewestFirst,
+///         |s: &Slots<2>| neighbours[usize::from(s.blank())].iter().map(|&to| s.slide(to)).collect::<Vec<_>>(),
+///         |s: &Slots<2>| [0, 1, 2, 1, 2, 3][usize::from(s.tiles()[0])], // A's distance from cell 0
+///         |s: &Slots<2>| s.tiles()[0] == 0,
+///     )
+///     .unwrap();
+/// assert_eq!(path[0], start);
+/// assert_eq!(path.last().unwrap().tiles(), &[0]);
+/// // Nine moves: three slides of A (to cell 4, 1, 0), each after two moves
+/// // that bring the blank in front of it.
+/// assert_eq!(path.len() - 1, 9);
+/// ```
 #[derive(Default)]
-pub(super) struct TileSearch {
+pub struct TileSearch {
     /// Search number that last reached each state (so nothing is cleared).
     seen: Vec<u32>,
-    /// The state each state was reached from, as an index.
+    /// The state each state was reached from, as a number.
     parent: Vec<u32>,
     /// Moves to each state reached in this search.
     cost: Vec<u16>,
-    /// States to expand, by moves so far plus the estimate.
-    buckets: Vec<Vec<u32>>,
-    /// Each tracked tile's distance from home, by slot.
-    to_home: [Vec<u16>; 3],
+    /// States to expand, by moves so far plus the estimate, each bucket
+    /// with the position of its oldest state not yet taken.
+    buckets: Vec<(Vec<u64>, usize)>,
     stamp: u32,
 }
 
 impl TileSearch {
-    /// The states from `start` to the first one whose tracked tiles (slots
-    /// before `blank_slot`) match `goal`, each state a slot per tracked tile
-    /// and then the blank's, on the cells at `coords` (row, column) with the
-    /// given neighbours.
-    pub(super) fn shortest(
+    /// The states from `start` to the first state that satisfies `success`,
+    /// each reached from the one before by one of its `successors`; `None`
+    /// if no such state can be reached. `cells` is the number of cells
+    /// (every slot is below it, and `cells` to the power of the number of
+    /// slots must fit the tables); `estimate` must never overestimate the
+    /// moves left and must change by at most one a move.
+    pub fn shortest<const N: usize, F, I, H, G>(
         &mut self,
-        coords: &[(usize, usize)],
-        neighbours: &[Vec<u8>],
-        start: State,
-        goal: State,
-        blank_slot: usize,
-    ) -> Option<Vec<State>> {
-        let cells = coords.len();
-        let digits = blank_slot + 1;
-        let size = cells.pow(digits as u32);
+        start: Slots<N>,
+        cells: usize,
+        ties: Ties,
+        mut successors: F,
+        mut estimate: H,
+        mut success: G,
+    ) -> Option<Vec<Slots<N>>>
+    where
+        F: FnMut(&Slots<N>) -> I,
+        I: IntoIterator<Item = Slots<N>>,
+        H: FnMut(&Slots<N>) -> usize,
+        G: FnMut(&Slots<N>) -> bool,
+    {
+        let size = cells.pow(N as u32);
         if self.seen.len() < size {
             self.seen.resize(size, 0);
             self.parent.resize(size, 0);
@@ -56,77 +180,109 @@ impl TileSearch {
             self.seen.iter_mut().for_each(|s| *s = 0);
             self.stamp = 1;
         }
-        for (k, table) in self.to_home.iter_mut().enumerate().take(blank_slot) {
-            let (hr, hc) = coords[goal[k] as usize];
-            table.clear();
-            table.extend(coords.iter().map(|&(r, c)| (r.abs_diff(hr) + c.abs_diff(hc)) as u16));
-        }
-        let to_home = &self.to_home;
-        let estimate =
-            |state: &State| -> usize { (0..blank_slot).map(|k| to_home[k][state[k] as usize] as usize).sum() };
-        let index = |state: &State| state[..digits].iter().rev().fold(0usize, |i, &d| i * cells + d as usize);
-        let decode = |mut i: usize| {
-            let mut state = [NONE; 4];
-            for d in state.iter_mut().take(digits) {
-                *d = (i % cells) as u8;
-                i /= cells;
-            }
-            state
-        };
-        let first = index(&start);
-        for bucket in &mut self.buckets {
+        for (bucket, oldest) in &mut self.buckets {
             bucket.clear();
+            *oldest = 0;
         }
-        let push = |buckets: &mut Vec<Vec<u32>>, f: usize, state: State| {
+        let push = |buckets: &mut Vec<(Vec<u64>, usize)>, f: usize, state: Slots<N>| {
             if buckets.len() <= f {
-                buckets.resize_with(f + 1, Vec::new);
+                buckets.resize_with(f + 1, Default::default);
             }
-            buckets[f].push(u32::from_le_bytes(state));
+            buckets[f].0.push(state.pack());
         };
+        let first = start.index(cells);
         push(&mut self.buckets, estimate(&start), start);
         self.seen[first] = self.stamp;
         self.parent[first] = first as u32;
         self.cost[first] = 0;
         let mut f = 0;
         while f < self.buckets.len() {
-            let Some(packed) = self.buckets[f].pop() else {
+            let (bucket, oldest) = &mut self.buckets[f];
+            let next = match ties {
+                Ties::NewestFirst => bucket.pop(),
+                Ties::OldestFirst => bucket.get(*oldest).inspect(|_| *oldest += 1).copied(),
+            };
+            let Some(state) = next.map(Slots::unpack) else {
                 f += 1;
                 continue;
             };
-            let state = packed.to_le_bytes();
-            let h = estimate(&state);
-            let g = f - h;
-            let at = index(&state);
+            let at = state.index(cells);
+            let g = f - estimate(&state);
             if usize::from(self.cost[at]) < g {
                 continue; // reached more cheaply since it was queued
             }
-            if h == 0 {
+            if success(&state) {
                 let mut path = vec![state];
                 let mut i = at;
                 while i != first {
                     i = self.parent[i] as usize;
-                    path.push(decode(i));
+                    path.push(Slots::from_index(i, cells));
                 }
                 path.reverse();
                 return Some(path);
             }
-            let blank = state[blank_slot];
-            for &next in &neighbours[blank as usize] {
-                let mut s = state;
-                if let Some(k) = s[..blank_slot].iter().position(|&p| p == next) {
-                    s[k] = blank;
-                }
-                s[blank_slot] = next;
-                let i = index(&s);
+            for next in successors(&state) {
+                let i = next.index(cells);
                 if self.seen[i] != self.stamp || usize::from(self.cost[i]) > g + 1 {
                     self.seen[i] = self.stamp;
                     self.cost[i] = (g + 1) as u16;
                     self.parent[i] = at as u32;
-                    push(&mut self.buckets, g + 1 + estimate(&s), s);
+                    push(&mut self.buckets, g + 1 + estimate(&next), next);
                 }
             }
         }
         None
+    }
+}
+
+/// The planner's use of [`TileSearch`]: the blank's slots, move by move,
+/// along a shortest way to bring the tracked tiles from `start` (their
+/// slots, then the blank's) to `goal`, the blank stepping between
+/// `neighbours`. `to_home[k * cells + slot]` is tracked tile k's distance
+/// from its goal when at `slot` (the estimate); without it the search is
+/// breadth-first.
+pub(super) fn blank_walk(
+    search: &mut TileSearch,
+    start: &[u8],
+    goal: &[u8],
+    neighbours: &[Vec<u8>],
+    to_home: Option<&[u16]>,
+    ties: Ties,
+) -> Option<Vec<u8>> {
+    fn walk<const N: usize>(
+        search: &mut TileSearch,
+        start: &[u8],
+        goal: &[u8],
+        neighbours: &[Vec<u8>],
+        to_home: Option<&[u16]>,
+        ties: Ties,
+    ) -> Option<Vec<u8>> {
+        let cells = neighbours.len();
+        let start = Slots::<N>::new(start.try_into().expect("N slots"));
+        let states = search.shortest(
+            start,
+            cells,
+            ties,
+            |s: &Slots<N>| {
+                let s = *s;
+                neighbours[usize::from(s.blank())].iter().map(move |&to| s.slide(to))
+            },
+            |s: &Slots<N>| match to_home {
+                Some(table) => {
+                    s.tiles().iter().enumerate().map(|(k, &at)| usize::from(table[k * cells + usize::from(at)])).sum()
+                }
+                None => 0,
+            },
+            |s: &Slots<N>| s.tiles().iter().zip(goal).all(|(at, home)| at == home),
+        )?;
+        Some(states.iter().skip(1).map(Slots::blank).collect())
+    }
+    match start.len() {
+        2 => walk::<2>(search, start, goal, neighbours, to_home, ties),
+        3 => walk::<3>(search, start, goal, neighbours, to_home, ties),
+        4 => walk::<4>(search, start, goal, neighbours, to_home, ties),
+        5 => walk::<5>(search, start, goal, neighbours, to_home, ties),
+        n => panic!("{} tracked tiles: at most {MAX_TRACKED}", n - 1),
     }
 }
 
@@ -135,7 +291,7 @@ mod tests {
     use super::*;
     use pathfinding::directed::bfs::bfs;
 
-    /// A 3×4 grid of cells, slots in reading order.
+    /// A grid of cells, slots in reading order.
     fn grid_neighbours(rows: usize, cols: usize) -> Vec<Vec<u8>> {
         (0..rows * cols)
             .map(|i| {
@@ -163,19 +319,14 @@ mod tests {
         let neighbours = grid_neighbours(3, 4);
         let coords: Vec<(usize, usize)> = (0..12).map(|i| (i / 4, i % 4)).collect();
         let mut search = TileSearch::default();
-        let blank_slot = 2;
-        let goal: State = [0, 1, NONE, NONE];
-        let step = |state: &State| {
-            let state = *state;
-            let blank = state[blank_slot];
-            neighbours[blank as usize].iter().map(move |&next| {
-                let mut s = state;
-                if let Some(k) = s[..blank_slot].iter().position(|&p| p == next) {
-                    s[k] = blank;
-                }
-                s[blank_slot] = next;
-                s
-            })
+        let goal = [0u8, 1];
+        let distance = |slot: u8, home: u8| {
+            let ((r, c), (hr, hc)) = (coords[usize::from(slot)], coords[usize::from(home)]);
+            r.abs_diff(hr) + c.abs_diff(hc)
+        };
+        let step = |s: &Slots<3>| {
+            let s = *s;
+            neighbours[usize::from(s.blank())].iter().map(move |&to| s.slide(to))
         };
         let mut checked = 0;
         for a in 0..12u8 {
@@ -184,15 +335,28 @@ mod tests {
                     if a == b || a == blank || b == blank {
                         continue;
                     }
-                    let start = [a, b, blank, NONE];
-                    let ours = search.shortest(&coords, &neighbours, start, goal, blank_slot).unwrap();
-                    let theirs = bfs(&start, step, |s| s[..2] == goal[..2]).unwrap();
-                    assert_eq!(ours.len(), theirs.len(), "from {start:?}");
-                    assert_eq!(ours[0], start);
-                    assert_eq!(ours.last().unwrap()[..2], goal[..2]);
-                    for pair in ours.windows(2) {
-                        assert!(step(&pair[0]).any(|s| s == pair[1]), "every step is one slide");
+                    let start = Slots::new([a, b, blank]);
+                    let theirs = bfs(&start, step, |s| s.tiles() == goal).unwrap();
+                    for ties in [Ties::NewestFirst, Ties::OldestFirst] {
+                        let estimate = |s: &Slots<3>| distance(s.tiles()[0], 0) + distance(s.tiles()[1], 1);
+                        let ours =
+                            search.shortest(start, 12, ties, step, estimate, |s: &Slots<3>| s.tiles() == goal).unwrap();
+                        assert_eq!(ours.len(), theirs.len(), "from {start:?}");
+                        assert_eq!(ours[0], start);
+                        assert_eq!(ours.last().unwrap().tiles(), goal);
+                        for pair in ours.windows(2) {
+                            assert!(step(&pair[0]).any(|s| s == pair[1]), "every step is one slide");
+                        }
                     }
+                    let breadth_first = search.shortest(
+                        start,
+                        12,
+                        Ties::OldestFirst,
+                        step,
+                        |_: &Slots<3>| 0,
+                        |s: &Slots<3>| s.tiles() == goal,
+                    );
+                    assert_eq!(breadth_first.unwrap().len(), theirs.len());
                     checked += 1;
                 }
             }

@@ -14,7 +14,7 @@ use super::event::Event;
 use super::grid::{Dir, Grid};
 use super::router::{follow_path, route_blank};
 use super::scratch::Scratch;
-use super::tile_search::{MAX_CELLS, NONE, State};
+use super::tile_search::{MAX_TRACKED, Ties, blank_walk};
 
 /// A rectangle of the padded grid, bounds inclusive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +24,10 @@ pub(super) struct Window {
     pub(super) bottom: usize,
     pub(super) right: usize,
 }
+
+/// The most cells a window search may range over: with two tracked tiles
+/// and the blank that is 36·35·34 ≈ 43 000 states.
+pub(super) const MAX_CELLS: usize = 36;
 
 impl Window {
     /// Whether the cell at padded index `index` lies in the window.
@@ -73,12 +77,12 @@ pub(super) fn finish_among<S: FnMut(&Event)>(
     debug_assert!(cells.len() <= usize::from(u8::MAX));
     let slot = |i: usize| cells.iter().position(|&c| c == i).map(|s| s as u8);
 
-    let mut start: State = [NONE; 4];
-    let mut goal: State = [NONE; 4];
+    let mut slots = [0u8; MAX_TRACKED + 1];
+    let mut goal = [0u8; MAX_TRACKED];
     for (k, &(tile, home)) in tracked.iter().enumerate() {
         match (slot(grid.where_is(tile)), slot(home)) {
             (Some(at), Some(home)) => {
-                start[k] = at;
+                slots[k] = at;
                 goal[k] = home;
             }
             _ => return false,
@@ -87,19 +91,40 @@ pub(super) fn finish_among<S: FnMut(&Event)>(
     if slot(grid.blank).is_none() && !blank_into(grid, scratch, cells, tracked, sink) {
         return false;
     }
-    let blank_slot = tracked.len();
-    start[blank_slot] = slot(grid.blank).expect("the blank is in the window");
+    slots[tracked.len()] = slot(grid.blank).expect("the blank is in the window");
+    let start = &slots[..=tracked.len()];
+    let goal = &goal[..tracked.len()];
 
-    let neighbours: Vec<Vec<u8>> =
-        cells.iter().map(|&c| Dir::ALL.into_iter().filter_map(|d| slot(grid.step(c, d))).collect()).collect();
-    let coords: Vec<(usize, usize)> = cells.iter().map(|&c| grid.coords(c)).collect();
-    let Some(states) = scratch.search.shortest(&coords, &neighbours, start, goal, blank_slot) else {
+    let neighbours = neighbour_slots(grid, cells);
+    // Each tracked tile's distance from home, by slot. A move shifts one
+    // tile one cell, so their sum never overestimates the moves left.
+    let board: &Grid = grid;
+    let to_home: Vec<u16> = goal
+        .iter()
+        .flat_map(|&home| {
+            let (hr, hc) = board.coords(cells[usize::from(home)]);
+            cells.iter().map(move |&c| {
+                let (r, c) = board.coords(c);
+                (r.abs_diff(hr) + c.abs_diff(hc)) as u16
+            })
+        })
+        .collect();
+    let Some(blanks) = blank_walk(&mut scratch.search, start, goal, &neighbours, Some(&to_home), Ties::NewestFirst)
+    else {
         return false;
     };
     scratch.path.clear();
-    scratch.path.extend(states.iter().skip(1).map(|s| cells[s[blank_slot] as usize]));
+    scratch.path.extend(blanks.iter().map(|&s| cells[usize::from(s)]));
     follow_path(grid, scratch, sink);
     true
+}
+
+/// For each of `cells`, the slots (indices into `cells`) of its neighbours
+/// among them, north, east, south, west: where the blank can step in a
+/// [`TileSearch`](super::tile_search::TileSearch) over those cells.
+pub(super) fn neighbour_slots(grid: &Grid, cells: &[usize]) -> Vec<Vec<u8>> {
+    let slot = |i: usize| cells.iter().position(|&c| c == i).map(|s| s as u8);
+    cells.iter().map(|&c| Dir::ALL.into_iter().filter_map(|d| slot(grid.step(c, d))).collect()).collect()
 }
 
 /// Routes the blank into the window, nearest cell first, around the tracked tiles.
