@@ -259,6 +259,15 @@ fn negative_numbers_are_named_as_such() {
     assert_error(&fifteen_headless(&["--speed", "0"], ""), 2, "--speed must be positive, got 0");
     assert_error(&fifteen(&["bench", "--count", "0"], ""), 2, "--count must be positive, got 0");
     assert_error(&fifteen(&["graph", "--rows", "-2", "--cols", "3"], ""), 2, "--rows must be positive, got -2");
+    let depth = fifteen(&["solve", "--solver", "iddfs", "--max-depth", "-1"], "");
+    assert_error(&depth, 2, "--max-depth must not be negative, got -1");
+    #[cfg(feature = "net")]
+    {
+        let delay = fifteen(&["bot", "ws://127.0.0.1:9/", "--delay", "-1"], "");
+        assert_error(&delay, 2, "--delay must not be negative, got -1");
+        let idle = fifteen(&["serve", "--idle", "-5"], "");
+        assert_error(&idle, 2, "--idle must be positive, got -5");
+    }
 }
 
 #[test]
