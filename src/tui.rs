@@ -1,9 +1,8 @@
 //! The terminal front end: the same [`Player`] as the window, drawn as text.
 //!
 //! On a terminal the board is redrawn in place a few times a second under a
-//! phase line; into a pipe or file it is printed once per phase instead, as
-//! a step-by-step printout. Used when there is no display, and
-//! with `--tui` on purpose. [`play`] is play mode, one line of moves at a time.
+//! phase line; into a pipe or file it is printed once per phase instead.
+//! Used when there is no display, and with `--tui` on purpose. [`play`] is play mode, one line of moves at a time.
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};

@@ -259,6 +259,15 @@ fn negative_numbers_are_named_as_such() {
     assert_error(&fifteen_headless(&["--speed", "0"], ""), 2, "--speed must be positive, got 0");
     assert_error(&fifteen(&["bench", "--count", "0"], ""), 2, "--count must be positive, got 0");
     assert_error(&fifteen(&["graph", "--rows", "-2", "--cols", "3"], ""), 2, "--rows must be positive, got -2");
+    let depth = fifteen(&["solve", "--solver", "iddfs", "--max-depth", "-1"], "");
+    assert_error(&depth, 2, "--max-depth must not be negative, got -1");
+    #[cfg(feature = "net")]
+    {
+        let delay = fifteen(&["bot", "ws://127.0.0.1:9/", "--delay", "-1"], "");
+        assert_error(&delay, 2, "--delay must not be negative, got -1");
+        let idle = fifteen(&["serve", "--idle", "-5"], "");
+        assert_error(&idle, 2, "--idle must be positive, got -5");
+    }
 }
 
 #[test]
@@ -368,4 +377,38 @@ fn the_default_speed_shows_the_whole_solve_in_about_45_seconds_at_every_size() {
     }
     let help = stdout(&fifteen(&["watch", "--help"], ""));
     assert!(help.contains("the whole solve in about") && help.contains("45 s at any size"), "{help}");
+}
+
+/// Runs `fifteen ARGS` on a pseudo-terminal through util-linux's `script`,
+/// typing `keys`; `None` (with a line saying so) when `script` is missing.
+fn fifteen_in_a_terminal(args: &str, keys: &[u8]) -> Option<(String, std::time::Duration)> {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: no `script` command (util-linux) to make a terminal");
+        return None;
+    }
+    let command = format!("env -u DISPLAY -u WAYLAND_DISPLAY {} {args}", env!("CARGO_BIN_EXE_fifteen"));
+    let started = std::time::Instant::now();
+    let mut child = Command::new("script")
+        .args(["-q", "-e", "-c", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(keys).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    Some((stdout(&out), started.elapsed()))
+}
+
+#[test]
+fn in_a_terminal_solve_says_what_it_waits_for_and_q_stops_the_animation() {
+    let Some((text, _)) = fifteen_in_a_terminal("solve", b"1 2\n0 3\n\x04") else { return };
+    assert!(text.contains("reading a board from the terminal"), "{text}");
+    assert!(text.trim_end().ends_with('L'), "then solves it: {text}");
+    // A 4×4 plays for about 14 s at the default speed; q ends it at once.
+    let Some((text, took)) = fifteen_in_a_terminal("watch --tui --size 4 --seed 7", b"q") else { return };
+    assert!(text.contains("q quit   Space pause/play   n next phase"), "{text}");
+    assert!(!text.contains("Solved in"), "{text}");
+    assert!(took.as_secs() < 5, "q took {took:?}");
 }

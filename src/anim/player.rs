@@ -602,6 +602,7 @@ mod tests {
         assert!(p.timeline().total().is_none(), "nothing planned beyond the first placement");
         p.set_speed(MAX_SPEED * 10.0);
         assert_eq!(p.speed(), MAX_SPEED);
+        p.set_speed(100_000.0);
         p.play();
         let done = p.advance(1.0 / 30.0, &mut ignore());
         assert_eq!(done, 3333);

@@ -12,20 +12,21 @@ use clap::Args;
 use fifteen::net::load::Load;
 
 use super::error::CliError;
+use super::numbers::{non_negative_real, positive_count};
 
 #[derive(Args, Debug)]
 pub struct BenchServeCommand {
     /// Games at once, one run (and one fresh server) per value.
-    #[arg(long, value_name = "C,…", value_delimiter = ',', default_value = "1,100,1000")]
+    #[arg(long, value_name = "C,…", value_delimiter = ',', default_value = "1,100,1000", value_parser = positive_count)]
     games: Vec<usize>,
     /// Random legal moves per game.
-    #[arg(long, value_name = "M", default_value_t = 100)]
+    #[arg(long, value_name = "M", default_value_t = 100, value_parser = positive_count)]
     moves: usize,
     /// Board size.
-    #[arg(long, short = 'n', value_name = "N", default_value_t = 4)]
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 4, value_parser = positive_count)]
     size: usize,
     /// Milliseconds each game waits after an answer before its next move (0: flat out).
-    #[arg(long, value_name = "MS", default_value_t = 0.0)]
+    #[arg(long, value_name = "MS", default_value_t = 0.0, value_parser = non_negative_real)]
     pace: f64,
 }
 

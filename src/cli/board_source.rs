@@ -13,7 +13,8 @@ use super::sizes::{self, Use};
 /// A board read from a file or stdin.
 #[derive(Args, Debug, Clone)]
 pub struct BoardInput {
-    /// Board file: one row per line, blank as 0 or _ (`-` or nothing: stdin).
+    /// Board file: one row per line, blank as 0 or _, up to 10000×10000 (`-`
+    /// or nothing: stdin).
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
 }

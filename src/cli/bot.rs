@@ -7,6 +7,7 @@ use clap::{Args, ValueEnum};
 use fifteen::net::{Bot, Solver};
 
 use super::error::CliError;
+use super::numbers::{positive_real, whole};
 
 pub const BOT_HELP: &str = "\
 Prints the moves as sent (where the blank goes: left, up, …) and the count.
@@ -22,10 +23,10 @@ pub struct BotCommand {
     #[arg(long, value_enum)]
     solver: Option<SolverArg>,
     /// Milliseconds to wait between moves.
-    #[arg(long, value_name = "MS", default_value_t = 0)]
+    #[arg(long, value_name = "MS", default_value_t = 0, value_parser = whole)]
     delay: u64,
     /// Seconds to wait for the connection and for each state.
-    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = positive_real)]
     timeout: f64,
 }
 

@@ -120,15 +120,18 @@ fn parse() -> Result<Cli, clap::Error> {
 }
 
 /// A command-line error as printed after `error: `: a bad value as "--speed
-/// must be positive, got -1"; otherwise clap's message, its lines kept, with
-/// its tips and possible values but without the usage and the pointer to
-/// `--help`.
+/// must be positive, got -1"; otherwise clap's message, a list of arguments
+/// keeping a line each, with its tips and possible values but without the
+/// usage and the pointer to `--help`.
 fn usage_error(err: &clap::Error) -> String {
     if err.kind() == ErrorKind::ValueValidation {
         let arg = err.get(ContextKind::InvalidArg);
         let value = err.get(ContextKind::InvalidValue);
+        let reason = std::error::Error::source(err).map(ToString::to_string);
+        // The parsers in `numbers` say "must be …" or "is too large": those
+        // read as a sentence after the option's name.
         if let (Some(ContextValue::String(arg)), Some(ContextValue::String(value)), Some(reason)) =
-            (arg, value, std::error::Error::source(err))
+            (arg, value, reason.filter(|r| r.starts_with("must ") || r.starts_with("is ")))
         {
             let name = arg.split(' ').next().unwrap_or(arg);
             return format!("{name} {reason}, got {value}");

@@ -20,6 +20,23 @@ pub fn whole(text: &str) -> Result<u64, String> {
     }
 }
 
+/// A depth: a whole number, 0 or more, that fits in 32 bits.
+pub fn whole_u32(text: &str) -> Result<u32, String> {
+    let n = whole(text)?;
+    u32::try_from(n).map_err(|_| format!("is too large (at most {})", u32::MAX))
+}
+
+/// A pause: a finite number, 0 or more (only `bench-serve`, feature `net`, takes one).
+#[cfg_attr(not(feature = "net"), allow(dead_code))]
+pub fn non_negative_real(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        Ok(x) if x.is_nan() || x.is_infinite() => Err("must be a finite number".into()),
+        Ok(_) => Err("must not be negative".into()),
+        Err(_) => Err("must be a number".into()),
+    }
+}
+
 /// A rate or a time: a finite number above 0.
 pub fn positive_real(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
@@ -45,5 +62,8 @@ mod tests {
         assert_eq!(positive_real("-1"), Err("must be positive".into()));
         assert_eq!(positive_real("0.5"), Ok(0.5));
         assert_eq!(positive_real("inf"), Err("must be a finite number".into()));
+        assert_eq!(whole_u32("4294967296"), Err("is too large (at most 4294967295)".into()));
+        assert_eq!(non_negative_real("0"), Ok(0.0));
+        assert_eq!(non_negative_real("-2"), Err("must not be negative".into()));
     }
 }

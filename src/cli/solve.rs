@@ -15,6 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::board_source::BoardInput;
 use super::error::CliError;
+use super::numbers::whole_u32;
 use super::sizes::{self, Use};
 use super::solve_search::SearchSolver;
 
@@ -56,7 +57,7 @@ pub struct SolveCommand {
     /// (iddfs) The deepest search: boards that need more moves are refused
     /// up front (default: 40 up to 9 cells, else 25; each move more doubles
     /// the time, and 25 takes seconds on a 4×4).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32))]
+    #[arg(long, value_name = "N", value_parser = whole_u32)]
     max_depth: Option<u32>,
 }
 

@@ -34,7 +34,8 @@ Boards up to 1000×1000: the animation keeps every move so it can step back
 
 #[derive(Args, Debug, Default)]
 pub struct WatchCommand {
-    /// Board file: one row per line, blank as 0 or _ (`-`: stdin; nothing: a scramble).
+    /// Board file: one row per line, blank as 0 or _, up to 1000×1000 (`-`:
+    /// stdin; nothing: a scramble).
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
     #[command(flatten)]
