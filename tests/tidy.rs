@@ -227,7 +227,6 @@ fn the_code_and_docs_point_at_nothing_outside_the_repository() {
 }
 
 #[test]
-#[ignore = "the README is being rewritten on another branch; run once it is merged, then drop this ignore"]
 fn the_readme_points_at_nothing_outside_the_repository() {
     check_references(&[root().join("README.md")]);
 }
