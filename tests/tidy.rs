@@ -60,13 +60,11 @@ fn code_lines(dir: &str) -> Vec<(String, Vec<(usize, String)>)> {
 /// Places that break a rule today, each as (file, what it uses), with the
 /// reason it is allowed for now. An entry that no longer matches fails the
 /// test too, so the list only shrinks.
-const KNOWN_EXCEPTIONS: &[(&str, &str, &str)] = &[
-    (
-        "src/search/optimal/build.rs",
-        "std::thread",
-        "builds the tables on scoped threads, as many as the command passes in",
-    ),
-];
+const KNOWN_EXCEPTIONS: &[(&str, &str, &str)] = &[(
+    "src/search/optimal/build.rs",
+    "std::thread",
+    "builds the tables on scoped threads, as many as the command passes in",
+)];
 
 /// Finds `needles` in the code of every file under `dirs` (except
 /// `allowed`), less the known exceptions; fails naming each place.
