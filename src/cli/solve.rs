@@ -7,7 +7,7 @@ use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use fifteen::human::{Event, Finish, Order, Planner};
+use fifteen::human::{Event, Finish, Order, Phase, Planner, placement_title};
 use fifteen::output::{Format, MoveWriter, PhaseCount, Report};
 use fifteen::{Board, MoveNotation};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -196,6 +196,50 @@ impl PhaseTally {
     }
 }
 
+/// Moves per stretch of the solve, named as the window names it
+/// (`row 1: tiles 1–2`); only the first [`TITLED_LINES`] stretches are kept.
+#[derive(Default)]
+struct TitleTally {
+    /// The phase and whether its placements are single tiles: the title
+    /// changes only when these do, so it is named once per stretch.
+    key: Option<(Phase, bool)>,
+    titled: Vec<(String, u64)>,
+    /// Moves made when the current stretch started.
+    mark: u64,
+    more: usize,
+}
+
+const TITLED_LINES: usize = 40;
+
+impl TitleTally {
+    fn placement(&mut self, phase: Phase, title: impl FnOnce() -> String, single: bool, moves: u64) {
+        // Single tiles share their line's title: name them once.
+        if single && self.key == Some((phase, true)) {
+            return;
+        }
+        self.key = Some((phase, single));
+        let title = title();
+        if self.more == 0 && self.titled.last().is_some_and(|(last, _)| *last == title) {
+            return;
+        }
+        self.close(moves);
+        if self.more == 0 && self.titled.len() < TITLED_LINES {
+            self.titled.push((title, 0));
+        } else {
+            self.more += 1;
+        }
+    }
+
+    fn close(&mut self, moves: u64) {
+        if self.more == 0
+            && let Some((_, n)) = self.titled.last_mut()
+        {
+            *n += moves - self.mark;
+        }
+        self.mark = moves;
+    }
+}
+
 /// A progress bar on stderr for solves that take more than a moment, and
 /// only when stderr is a terminal.
 struct Progress {
@@ -250,6 +294,8 @@ fn solve_human<W: Write>(
     let mut writer = MoveWriter::new(out, format, notation, board);
     writer.begin()?;
     let mut tally = PhaseTally::default();
+    let mut titles = TitleTally::default();
+    let mut phase = Phase::Rest;
     let mut progress = Progress::new(started, board.len() as u64 - 1);
     let mut moves = 0u64;
     let mut write_error: Option<io::Error> = None;
@@ -264,8 +310,15 @@ fn solve_human<W: Write>(
                     }
                 }
             }
-            Event::PhaseStarted(phase) => tally.start(phase.name(), moves),
-            Event::Placement { .. } => tally.placements[tally.current] += 1,
+            Event::PhaseStarted(started) => {
+                phase = started;
+                tally.start(started.name(), moves);
+            }
+            Event::Placement { region, group } => {
+                tally.placements[tally.current] += 1;
+                let title = || placement_title(phase, region, group, board.rows(), board.cols(), order);
+                titles.placement(phase, title, group.tiles().len() == 1, moves);
+            }
             _ => {}
         })?;
         if let Some(e) = write_error {
@@ -280,6 +333,7 @@ fn solve_human<W: Write>(
         }
     }
     tally.close(moves);
+    titles.close(moves);
     progress.finish();
     let elapsed = started.elapsed();
     let report = Report {
@@ -301,6 +355,12 @@ fn solve_human<W: Write>(
             writeln!(err, "{:<14} {:>10} {:>14} {:>6.1}%", p.phase, n, p.moves, share)?;
         }
         writeln!(err, "{:<14} {:>10} {:>14} {:>6.1}%", "total", tally.placements.iter().sum::<u64>(), s.moves, 100.0)?;
+        for (title, n) in &titles.titled {
+            writeln!(err, "  {title:<34} {n:>14} moves")?;
+        }
+        if titles.more > 0 {
+            writeln!(err, "  … and {} more stretches", titles.more)?;
+        }
         writeln!(
             err,
             "{}×{} board, order {}, {:.3} ms; blank routes: {} round the tile, {} direct, {} searched; {} groups placed by exact search",

@@ -27,5 +27,5 @@ pub use event::{Event, Group, Phase, Region};
 pub use plan::{PhaseTotal, Plan, Span, solve, solve_with};
 pub use planner::{Planner, PlannerStats, SolveError};
 pub use router::RouteStats;
-pub use schedule::Order;
+pub use schedule::{Order, line_area, placement_title};
 pub use stages::{Finish, MAX_EXACT_CELLS, REST_CELLS};
