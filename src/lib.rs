@@ -27,6 +27,7 @@ pub mod human;
 #[cfg(feature = "net")]
 pub mod net;
 pub mod output;
+pub mod scene;
 pub mod search;
 pub mod tui;
 
