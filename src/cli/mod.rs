@@ -10,6 +10,8 @@ mod bot;
 mod error;
 mod graph;
 mod pdb;
+#[cfg(feature = "record")]
+mod record;
 mod scramble;
 #[cfg(feature = "net")]
 mod serve;
@@ -64,6 +66,10 @@ enum Command {
     /// Watch the solve in a window, phase by phase (the default command).
     #[command(after_help = watch::WATCH_HELP)]
     Watch(watch::WatchCommand),
+    /// Record the solve as a GIF (or one frame as a PNG), without a display.
+    #[cfg(feature = "record")]
+    #[command(after_help = record::RECORD_HELP)]
+    Record(record::RecordCommand),
     /// Play yourself in a window, with hints from the strategy.
     #[command(after_help = watch::WATCH_HELP)]
     Play(watch::WatchCommand),
@@ -90,6 +96,8 @@ pub fn run() -> Result<(), CliError> {
         Some(Command::BenchServe(cmd)) => bench_serve::run(cmd),
         Some(Command::Watch(cmd)) => watch::run(cmd, false),
         Some(Command::Play(cmd)) => watch::run(cmd, true),
+        #[cfg(feature = "record")]
+        Some(Command::Record(cmd)) => record::run(cmd),
         // No command: watch a random 4×4 being solved.
         None => watch::run(watch::WatchCommand::default(), false),
     }
