@@ -177,6 +177,7 @@ pub struct Screen {
     picture: Option<(Texture2D, [f32; 4])>,
     shape: (usize, usize),
     clip: Option<SceneRect>,
+    shapes: Shapes,
     /// Picture mode: numbers on the pieces.
     pub picture_numbers: bool,
 }
@@ -207,6 +208,7 @@ impl Screen {
             picture,
             shape: (0, 0),
             clip: None,
+            shapes: Shapes::new(),
             picture_numbers: false,
         }
     }
@@ -225,6 +227,7 @@ impl Screen {
     /// Draws what is still batched.
     pub fn finish(&mut self) {
         self.flush();
+        self.shapes.flush();
     }
 
     fn flush(&mut self) {
@@ -254,36 +257,132 @@ impl Screen {
             }
         }
     }
+}
 
-    /// Points along a rounded rectangle's edge, clockwise from the top-left.
-    fn rounded_outline(rect: SceneRect, radius: f32) -> Vec<(f32, f32)> {
-        let r = radius.min(rect.w / 2.0).min(rect.h / 2.0).max(0.0);
-        let steps = ((r * 0.6).ceil() as usize).clamp(2, 12);
-        let corners = [
-            (rect.right() - r, rect.y + r, -90.0f32),
-            (rect.right() - r, rect.bottom() - r, 0.0),
-            (rect.x + r, rect.bottom() - r, 90.0),
-            (rect.x + r, rect.y + r, 180.0),
-        ];
-        let mut points = Vec::with_capacity(4 * (steps + 1));
-        for (cx, cy, start) in corners {
-            for i in 0..=steps {
-                let a = (start + 90.0 * i as f32 / steps as f32).to_radians();
-                points.push((cx + r * a.cos(), cy + r * a.sin()));
-            }
+/// Fringe width of feathered shapes, in pixels: edges fade out over it, so
+/// shapes are smooth without multisampling (which costs a software
+/// renderer more than the rest of the frame).
+const FRINGE: f32 = 1.0;
+
+/// Points along a rounded rectangle's edge, clockwise from the top-left,
+/// `steps` segments a corner.
+fn rounded_outline(rect: SceneRect, radius: f32, steps: usize) -> Vec<(f32, f32)> {
+    let r = radius.min(rect.w / 2.0).min(rect.h / 2.0).max(0.0);
+    let corners = [
+        (rect.right() - r, rect.y + r, -90.0f32),
+        (rect.right() - r, rect.bottom() - r, 0.0),
+        (rect.x + r, rect.bottom() - r, 90.0),
+        (rect.x + r, rect.y + r, 180.0),
+    ];
+    let mut points = Vec::with_capacity(4 * (steps + 1));
+    for (cx, cy, start) in corners {
+        for i in 0..=steps {
+            let a = (start + 90.0 * i as f32 / steps as f32).to_radians();
+            points.push((cx + r * a.cos(), cy + r * a.sin()));
         }
-        points
+    }
+    points
+}
+
+fn corner_steps(radius: f32) -> usize {
+    ((radius * 0.6).ceil() as usize).clamp(2, 12)
+}
+
+fn grown(rect: SceneRect, by: f32) -> SceneRect {
+    SceneRect::new(rect.x - by, rect.y - by, (rect.w + 2.0 * by).max(0.0), (rect.h + 2.0 * by).max(0.0))
+}
+
+fn circle(cx: f32, cy: f32, r: f32, steps: usize) -> Vec<(f32, f32)> {
+    (0..steps)
+        .map(|i| {
+            let a = std::f32::consts::TAU * i as f32 / steps as f32;
+            (cx + r * a.cos(), cy + r * a.sin())
+        })
+        .collect()
+}
+
+/// Untextured triangles with a colour per vertex, drawn in one call.
+struct Shapes {
+    mesh: Mesh,
+}
+
+impl Shapes {
+    fn new() -> Shapes {
+        Shapes { mesh: Mesh { vertices: Vec::new(), indices: Vec::new(), texture: None } }
     }
 
-    fn strip(points: &[(f32, f32)], inner: &[(f32, f32)], c: Color) {
-        let n = points.len();
-        for i in 0..n {
-            let j = (i + 1) % n;
-            let (a, b) = (vec2(points[i].0, points[i].1), vec2(points[j].0, points[j].1));
-            let (ai, bi) = (vec2(inner[i].0, inner[i].1), vec2(inner[j].0, inner[j].1));
-            draw_triangle(a, b, bi, c);
-            draw_triangle(a, bi, ai, c);
+    fn vertex(&mut self, (x, y): (f32, f32), color: Rgba) -> u16 {
+        self.mesh.vertices.push(Vertex { position: vec3(x, y, 0.0), uv: vec2(0.0, 0.0), color, normal: Vec4::ZERO });
+        (self.mesh.vertices.len() - 1) as u16
+    }
+
+    fn room(&mut self, vertices: usize) {
+        if self.mesh.vertices.len() + vertices > 20_000 {
+            self.flush();
         }
+    }
+
+    fn flush(&mut self) {
+        if !self.mesh.vertices.is_empty() {
+            draw_mesh(&self.mesh);
+            self.mesh.vertices.clear();
+            self.mesh.indices.clear();
+        }
+    }
+
+    /// The closed band between two rings of points, each point with its colour.
+    fn band(&mut self, outer: &[(f32, f32)], outer_color: Rgba, inner: &[(f32, f32)], inner_color: Rgba) {
+        let n = outer.len().min(inner.len());
+        self.room(2 * n);
+        let base = self.mesh.vertices.len() as u16;
+        for i in 0..n {
+            self.vertex(outer[i], outer_color);
+            self.vertex(inner[i], inner_color);
+        }
+        for i in 0..n as u16 {
+            let j = (i + 1) % n as u16;
+            let (o1, i1, o2, i2) = (base + 2 * i, base + 2 * i + 1, base + 2 * j, base + 2 * j + 1);
+            self.mesh.indices.extend_from_slice(&[o1, o2, i2, o1, i2, i1]);
+        }
+    }
+
+    /// A filled convex ring of points (a fan from its first point).
+    fn fan(&mut self, points: &[(f32, f32)], color: Rgba) {
+        self.room(points.len());
+        let base = self.mesh.vertices.len() as u16;
+        for &p in points {
+            self.vertex(p, color);
+        }
+        for i in 1..points.len().saturating_sub(1) as u16 {
+            self.mesh.indices.extend_from_slice(&[base, base + i, base + i + 1]);
+        }
+    }
+
+    /// A filled shape whose edge at distance d outward is `at(d)`: solid up
+    /// to half a fringe inside, fading to nothing half a fringe outside.
+    fn feathered_fill(&mut self, at: impl Fn(f32) -> Vec<(f32, f32)>, color: Rgba) {
+        let inner = at(-FRINGE / 2.0);
+        let outer = at(FRINGE / 2.0);
+        self.fan(&inner, color);
+        self.band(&outer, [color[0], color[1], color[2], 0], &inner, color);
+    }
+
+    /// A band `width` wide centred on the edge `at(0)`, feathered both sides.
+    fn feathered_band(&mut self, at: impl Fn(f32) -> Vec<(f32, f32)>, width: f32, color: Rgba) {
+        let clear = [color[0], color[1], color[2], 0];
+        let h = (width / 2.0).max(FRINGE / 2.0);
+        let (o2, o1) = (at(h + FRINGE / 2.0), at(h - FRINGE / 2.0));
+        let (i1, i2) = (at(-h + FRINGE / 2.0), at(-h - FRINGE / 2.0));
+        self.band(&o2, clear, &o1, color);
+        self.band(&o1, color, &i1, color);
+        self.band(&i1, color, &i2, clear);
+    }
+}
+
+impl Screen {
+    /// Makes room for textured drawing: shapes already queued go first.
+    fn shapes_first(&mut self) {
+        self.shapes.flush();
     }
 }
 
@@ -292,71 +391,82 @@ impl Canvas for Screen {
         self.flush();
         if rect.x <= 0.0 && rect.y <= 0.0 && rect.right() >= screen_width() && rect.bottom() >= screen_height() {
             // The whole frame: a clear costs nothing on a software renderer.
+            self.shapes.flush();
             clear_background(color(c));
             return;
         }
-        draw_rectangle(rect.x, rect.y, rect.w, rect.h, color(c));
+        let (x0, y0, x1, y1) = (rect.x, rect.y, rect.right(), rect.bottom());
+        self.shapes.fan(&[(x0, y0), (x1, y0), (x1, y1), (x0, y1)], c);
     }
 
     fn round_rect(&mut self, rect: SceneRect, radius: f32, c: Rgba) {
         self.flush();
-        let points = Screen::rounded_outline(rect, radius);
-        let center = vec2(rect.x + rect.w / 2.0, rect.y + rect.h / 2.0);
-        for i in 0..points.len() {
-            let (a, b) = (points[i], points[(i + 1) % points.len()]);
-            draw_triangle(center, vec2(a.0, a.1), vec2(b.0, b.1), color(c));
-        }
+        let steps = corner_steps(radius);
+        self.shapes.feathered_fill(|d| rounded_outline(grown(rect, d), radius + d, steps), c);
     }
 
     fn stroke_round_rect(&mut self, rect: SceneRect, radius: f32, width: f32, c: Rgba) {
         self.flush();
-        let h = width / 2.0;
-        let outer = SceneRect::new(rect.x - h, rect.y - h, rect.w + width, rect.h + width);
-        let inner = SceneRect::new(rect.x + h, rect.y + h, (rect.w - width).max(0.0), (rect.h - width).max(0.0));
-        // Same point count on both edges: equal corner steps need equal radii steps.
-        let o = Screen::rounded_outline(outer, radius + h);
-        let mut i = Screen::rounded_outline(inner, (radius - h).max(0.0));
-        if i.len() != o.len() {
-            i = Screen::rounded_outline(inner, (radius + h).min(inner.w / 2.0).min(inner.h / 2.0));
-        }
-        if i.len() == o.len() {
-            Screen::strip(&o, &i, color(c));
-        } else {
-            draw_rectangle_lines(rect.x, rect.y, rect.w, rect.h, width, color(c));
-        }
+        let steps = corner_steps(radius + width);
+        self.shapes.feathered_band(|d| rounded_outline(grown(rect, d), (radius + d).max(0.0), steps), width, c);
     }
 
     fn ring(&mut self, cx: f32, cy: f32, radius: f32, width: f32, c: Rgba) {
         self.flush();
-        let steps = ((radius * 0.9).ceil() as usize).clamp(16, 96);
-        let (ro, ri) = (radius + width / 2.0, (radius - width / 2.0).max(0.0));
-        let at = |r: f32, i: usize| {
-            let a = std::f32::consts::TAU * i as f32 / steps as f32;
-            (cx + r * a.cos(), cy + r * a.sin())
-        };
-        let outer: Vec<_> = (0..steps).map(|i| at(ro, i)).collect();
-        let inner: Vec<_> = (0..steps).map(|i| at(ri, i)).collect();
-        Screen::strip(&outer, &inner, color(c));
+        let steps = ((radius * 0.9).ceil() as usize).clamp(20, 120);
+        self.shapes.feathered_band(|d| circle(cx, cy, (radius + d).max(0.0), steps), width, c);
     }
 
     fn disc(&mut self, cx: f32, cy: f32, radius: f32, c: Rgba) {
         self.flush();
-        let steps = ((radius * 0.9).ceil() as u8).clamp(16, 96);
-        draw_poly(cx, cy, steps, radius, 0.0, color(c));
+        let steps = ((radius * 0.9).ceil() as usize).clamp(20, 120);
+        self.shapes.feathered_fill(|d| circle(cx, cy, (radius + d).max(0.0), steps), c);
     }
 
     fn line(&mut self, from: (f32, f32), to: (f32, f32), width: f32, c: Rgba) {
         self.flush();
-        draw_line(from.0, from.1, to.0, to.1, width, color(c));
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len <= 0.0 {
+            return;
+        }
+        // Round-ish ends: the line runs half its width past each point.
+        let (ux, uy) = (dx / len, dy / len);
+        let h = width / 2.0;
+        let (a, b) = ((from.0 - ux * h, from.1 - uy * h), (to.0 + ux * h, to.1 + uy * h));
+        let quad = |d: f32| {
+            let (nx, ny) = (-uy * (h + d), ux * (h + d));
+            let (ex, ey) = (ux * d, uy * d);
+            vec![
+                (a.0 + nx - ex, a.1 + ny - ey),
+                (b.0 + nx + ex, b.1 + ny + ey),
+                (b.0 - nx + ex, b.1 - ny + ey),
+                (a.0 - nx - ex, a.1 - ny - ey),
+            ]
+        };
+        self.shapes.feathered_fill(quad, c);
     }
 
     fn triangle(&mut self, a: (f32, f32), b: (f32, f32), c: (f32, f32), fill: Rgba) {
         self.flush();
-        draw_triangle(vec2(a.0, a.1), vec2(b.0, b.1), vec2(c.0, c.1), color(fill));
+        let (gx, gy) = ((a.0 + b.0 + c.0) / 3.0, (a.1 + b.1 + c.1) / 3.0);
+        // Grown about the centroid: close enough to an offset for small triangles.
+        let at = |d: f32| {
+            [a, b, c]
+                .iter()
+                .map(|&(x, y)| {
+                    let (vx, vy) = (x - gx, y - gy);
+                    let l = (vx * vx + vy * vy).sqrt().max(1e-3);
+                    (x + vx / l * d * 2.0, y + vy / l * d * 2.0)
+                })
+                .collect()
+        };
+        self.shapes.feathered_fill(at, fill);
     }
 
     fn text(&mut self, text: &str, x: f32, y: f32, size: f32, c: Rgba, weight: Weight) {
         self.flush();
+        self.shapes.flush();
         let params = TextParams {
             font: Some(self.font(weight)),
             font_size: size.round().max(1.0) as u16,
@@ -371,6 +481,7 @@ impl Canvas for Screen {
     }
 
     fn tile(&mut self, tile: &TileDraw) {
+        self.shapes_first();
         let r = tile.rect;
         let (rows, cols) = self.shape;
         match &self.picture {
@@ -391,6 +502,7 @@ impl Canvas for Screen {
             if self.labels.as_ref().is_none_or(|l| l.size != px || l.max != max) {
                 // Rendering the atlas changes the camera: draw what is batched first.
                 self.flush();
+                self.shapes.flush();
                 self.labels = Some(Labels::render(&self.bold, px, max));
                 self.apply_clip();
             }
@@ -408,6 +520,7 @@ impl Canvas for Screen {
 
     fn cells(&mut self, rect: SceneRect, rows: usize, cols: usize, colors: &[Rgba]) {
         self.flush();
+        self.shapes.flush();
         if self.cells.as_ref().is_none_or(|c| (c.rows, c.cols) != (rows, cols)) {
             let bytes = vec![0u8; rows * cols * 4];
             let texture = Texture2D::from_rgba8(cols as u16, rows as u16, &bytes);
@@ -425,6 +538,7 @@ impl Canvas for Screen {
 
     fn clip(&mut self, rect: Option<SceneRect>) {
         self.flush();
+        self.shapes.flush();
         self.clip = rect;
         self.apply_clip();
     }

@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use crate::board::{Board, Move, MoveNotation};
-use crate::human::{Event, Order, Planner};
+use crate::human::{Event, Order, Phase, Planner};
 
 use super::protocol::{BadRequest, Doing, Request, State, Status};
 
@@ -41,6 +41,8 @@ struct Watch {
     /// Moves planned but not yet made, each with what it is for.
     queue: VecDeque<(Move, Doing)>,
     delay: Duration,
+    /// The phase under way: the line the placements build.
+    line: Option<Phase>,
 }
 
 impl Game {
@@ -104,7 +106,7 @@ impl Game {
                     None if complete => {}
                     None => match Planner::new(&self.board, Order::default()) {
                         Ok(planner) => {
-                            self.watch = Some(Watch { planner, queue: VecDeque::new(), delay });
+                            self.watch = Some(Watch { planner, queue: VecDeque::new(), delay, line: None });
                             if let Err(why) = self.plan_ahead() {
                                 return self.refuse(why);
                             }
@@ -149,10 +151,12 @@ impl Game {
         let mut doing = None;
         while watch.queue.is_empty() {
             let queue = &mut watch.queue;
+            let line = &mut watch.line;
             let more = watch
                 .planner
                 .step(&mut |event: &Event| match *event {
-                    Event::Placement { region, group } => doing = Some(Doing { region, group }),
+                    Event::PhaseStarted(phase) => *line = Some(phase),
+                    Event::Placement { region, group } => doing = Some(Doing { region, group, line: *line }),
                     Event::Moved { mv, .. } => {
                         if let Some(d) = doing {
                             queue.push_back((mv, d));
@@ -227,6 +231,9 @@ mod tests {
             assert!(state.region.is_some());
         }
         assert_eq!(states[0].phase.as_deref(), Some("top rows"));
+        // The same names as the window and the terminal.
+        assert_eq!(states[1].title.as_deref(), Some("row 1: tiles 1–2"));
+        assert_eq!(states.last().unwrap().title.as_deref(), Some("last 2×2"));
         assert_eq!(states.last().unwrap().status, Status::Complete);
         assert_eq!(states.last().unwrap().phase.as_deref(), Some("last block"));
         assert_eq!(game.score(), plan.moves().len() as u64);

@@ -37,13 +37,20 @@ pub struct Painter {
     pub hits: Vec<(Rect, Hit)>,
 }
 
-/// The route's next leg: the cells ahead up to [`LEG_CELLS`], stopping
-/// before the route turns back on itself, so a long loop shows as the
-/// stretch the blank is about to take.
+/// The route's next leg: the cells ahead, at most [`LEG_CELLS`] and two
+/// turns, stopping before the route turns back on itself, so a long loop
+/// shows as the stretch the blank is about to take.
 pub fn next_leg(route: &[Pos]) -> &[Pos] {
+    let step = |i: usize| {
+        (route[i].row as isize - route[i - 1].row as isize, route[i].col as isize - route[i - 1].col as isize)
+    };
     let mut end = route.len().min(LEG_CELLS + 1);
+    let mut turns = 0;
     for i in 1..end {
-        if route[..i].contains(&route[i]) {
+        if i >= 2 && step(i) != step(i - 1) {
+            turns += 1;
+        }
+        if route[..i].contains(&route[i]) || turns > 2 {
             end = i;
             break;
         }
@@ -412,6 +419,8 @@ mod tests {
         let p = |r, c| Pos::new(r, c);
         let route = [p(0, 0), p(0, 1), p(1, 1), p(1, 0), p(0, 0), p(0, 1)];
         assert_eq!(next_leg(&route), &route[..4]);
+        let snake = [p(0, 0), p(0, 1), p(1, 1), p(1, 2), p(2, 2), p(2, 3)];
+        assert_eq!(next_leg(&snake), &snake[..4], "two turns at most");
         let long: Vec<Pos> = (0..30).map(|c| p(0, c)).collect();
         assert_eq!(next_leg(&long).len(), LEG_CELLS + 1);
         assert!(next_leg(&[]).is_empty());
