@@ -481,6 +481,45 @@ mod tests {
     }
 
     #[test]
+    fn play_mode_times_from_the_first_move_and_shows_a_finished_card() {
+        let board: Board = "1 2 3\n4 5 6\n_ 7 8".parse().unwrap();
+        let mut a = App::new(board, 10.0, Mode::Play, Finish::Pairs).unwrap();
+        a.update(5.0);
+        let time = |a: &App| {
+            a.frame(&mut Vec::new()).panel.iter().find_map(|row| match row {
+                Row::Stat(name, value) if name == "time" => Some(value.clone()),
+                _ => None,
+            })
+        };
+        assert_eq!(time(&a).as_deref(), Some("0.0 s"), "no clock before the first move");
+        a.command(Command::Slide(Move::Left));
+        a.update(1.5);
+        assert_eq!(time(&a).as_deref(), Some("1.5 s"));
+        assert!(a.frame(&mut Vec::new()).card.is_none());
+        a.command(Command::Slide(Move::Left));
+        a.update(3.0);
+        let card = a.frame(&mut Vec::new()).card.expect("a finished card");
+        assert!(card.lines.contains(&"time 1.50 s".to_string()), "{card:?}");
+        assert!(card.lines.iter().any(|l| l.contains("1.33 tiles / second")), "{card:?}");
+        // G shows the goal instead, and back.
+        a.command(Command::Goal);
+        assert_eq!(a.title(), "the goal");
+        a.command(Command::Goal);
+        assert_eq!(a.title(), "solved!");
+    }
+
+    #[test]
+    fn a_click_on_a_split_jumps_there() {
+        let mut a = app();
+        a.command(Command::NextPhase);
+        a.command(Command::NextPhase);
+        let start = a.player.timeline().phases()[1].start;
+        a.command(Command::Seek(start));
+        assert_eq!(a.player.cursor(), start);
+        assert!(!a.player.is_playing());
+    }
+
+    #[test]
     fn new_scramble_keeps_the_shape() {
         let mut a = app();
         a.new_scramble(99);

@@ -259,6 +259,25 @@ mod tests {
     }
 
     #[test]
+    fn the_finished_card_sits_over_the_board_in_the_same_look() {
+        let mut game = crate::anim::Game::new("1 2 3\n4 5 6\n7 _ 8".parse().unwrap());
+        game.click(Pos::new(2, 2));
+        let (panel, card) = crate::scene::play_panel(&game, Some(4.0), 1);
+        let mut frame = crate::scene::Frame::plain(game.board());
+        frame.panel = panel;
+        frame.card = card;
+        frame.title = "solved!".into();
+        let mut raster = Raster::new(640, 480).unwrap();
+        let layout = Layout::new(640.0, 480.0, 3, 3);
+        Painter::new().paint(&frame, &layout, &mut raster, None);
+        // The card's dark face covers the board's centre.
+        let (cx, cy) =
+            (layout.viewport.x + layout.viewport.w / 2.0, layout.viewport.y + layout.viewport.h / 2.0 - 40.0);
+        let i = ((cy as usize) * 640 + cx as usize) * 4;
+        assert!(raster.rgba()[i..i + 3].iter().all(|&c| c < 40), "{:?}", &raster.rgba()[i..i + 3]);
+    }
+
+    #[test]
     fn changed_finds_the_rectangle() {
         let before = vec![0u8; 4 * 4 * 4];
         let mut after = before.clone();

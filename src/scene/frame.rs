@@ -228,14 +228,14 @@ pub fn play_panel(game: &Game, seconds: Option<f64>, start_distance: usize) -> (
         Row::Stat("Manhattan now".into(), board.manhattan().to_string()),
         Row::Stat("moves / Manhattan".into(), format!("{mmd:.2}")),
         Row::Note("click or arrows slide tiles".into()),
-        Row::Note("I hint · G goal · N numbers".into()),
+        Row::Note("I hint · G goal · L numbers".into()),
         Row::Note("R restart · M watch · ? help".into()),
     ];
     let card = (game.is_solved() && moves > 0).then(|| Card {
         title: "Solved!".to_string(),
         lines: vec![
             format!("time {time:.2} s"),
-            format!("{moves} moves"),
+            if moves == 1 { "1 move".to_string() } else { format!("{moves} moves") },
             format!("{tps:.2} tiles / second"),
             format!("moves / Manhattan {mmd:.2}"),
         ],
@@ -275,6 +275,6 @@ mod tests {
         assert!(rows.contains(&Row::Stat("tiles / second".into(), "0.50".into())));
         let card = card.unwrap();
         assert_eq!(card.title, "Solved!");
-        assert!(card.lines.contains(&"1 moves".to_string()) || card.lines.contains(&"1 move".to_string()));
+        assert!(card.lines.contains(&"1 move".to_string()), "{card:?}");
     }
 }
