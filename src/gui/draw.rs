@@ -145,6 +145,10 @@ impl Labels {
         let Some(&[x, y, w, line]) = self.rects.get(tile as usize) else {
             return;
         };
+        if y + line > self.height {
+            // Past the largest texture: this number was not rendered.
+            return;
+        }
         let scale = h / self.size as f32;
         let (dw, dh) = (w * scale, line * scale);
         let uv = [x / self.width, y / self.height, (x + w) / self.width, (y + line) / self.height];
@@ -167,7 +171,8 @@ pub struct Screen {
     regular: Font,
     bold: Font,
     dpi: f32,
-    sprite: Option<(Texture2D, usize)>,
+    /// Tile sprites by size in pixels, the most recent last.
+    sprites: Vec<(usize, Texture2D)>,
     tiles: Batch,
     numbers: Batch,
     pictured: Batch,
@@ -199,7 +204,7 @@ impl Screen {
             regular: load(FONT_REGULAR),
             bold: load(FONT_BOLD),
             dpi: 1.0,
-            sprite: None,
+            sprites: Vec::new(),
             tiles: Batch::new(None),
             numbers: Batch::new(None),
             pictured: Batch::new(picture.as_ref().map(|(t, _)| t.clone())),
@@ -245,18 +250,35 @@ impl Screen {
         }
     }
 
+    /// The tile sprite for tiles `size` pixels wide. While the follow
+    /// camera glides the size changes every frame, so sprites are kept by
+    /// size (a few dozen at most) rather than redrawn.
     fn sprite_for(&mut self, size: f32) -> Texture2D {
         let px = ((size * self.dpi).round() as usize).clamp(2, 512);
-        match &self.sprite {
-            Some((texture, n)) if *n == px => texture.clone(),
-            _ => {
-                let texture = Texture2D::from_rgba8(px as u16, px as u16, &tile_sprite(px));
-                texture.set_filter(FilterMode::Linear);
-                self.sprite = Some((texture.clone(), px));
-                texture
+        if let Some(i) = self.sprites.iter().position(|(n, _)| *n == px) {
+            let entry = self.sprites.remove(i);
+            self.sprites.push(entry);
+        } else {
+            let texture = Texture2D::from_rgba8(px as u16, px as u16, &tile_sprite(px));
+            texture.set_filter(FilterMode::Linear);
+            if self.sprites.len() >= 48 {
+                self.sprites.remove(0);
             }
+            self.sprites.push((px, texture));
         }
+        self.sprites.last().map(|(_, t)| t.clone()).expect("just pushed")
     }
+}
+
+/// The sizes number atlases are rendered at: about 12 % apart, so a gliding
+/// camera renders a new atlas now and then, not every frame (numbers are
+/// drawn scaled from the nearest size at or above).
+fn atlas_size(px: f32) -> u16 {
+    let mut size = 7.0f32;
+    while size < px {
+        size = (size * 1.12).ceil();
+    }
+    size as u16
 }
 
 /// Fringe width of feathered shapes, in pixels: edges fade out over it, so
@@ -498,7 +520,7 @@ impl Canvas for Screen {
         let show = tile.label.filter(|_| self.picture.is_none() || self.picture_numbers);
         if let Some((h, ink)) = show {
             let max = (self.shape.0 * self.shape.1).saturating_sub(1) as Tile;
-            let px = (h * self.dpi).round() as u16;
+            let px = atlas_size(h * self.dpi);
             if self.labels.as_ref().is_none_or(|l| l.size != px || l.max != max) {
                 // Rendering the atlas changes the camera: draw what is batched first.
                 self.flush();
