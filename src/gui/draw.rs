@@ -183,6 +183,8 @@ pub struct Screen {
     shape: (usize, usize),
     clip: Option<SceneRect>,
     shapes: Shapes,
+    /// Numbers of boards too big for an atlas, drawn as text after their tiles.
+    loose_numbers: Vec<(String, f32, f32, u16, Rgba)>,
     /// Picture mode: numbers on the pieces.
     pub picture_numbers: bool,
 }
@@ -214,6 +216,7 @@ impl Screen {
             shape: (0, 0),
             clip: None,
             shapes: Shapes::new(),
+            loose_numbers: Vec::new(),
             picture_numbers: false,
         }
     }
@@ -240,6 +243,11 @@ impl Screen {
             self.tiles.flush();
             self.pictured.flush();
             self.numbers.flush();
+        }
+        for (text, x, y, size, ink) in self.loose_numbers.drain(..) {
+            let params =
+                TextParams { font: Some(&self.bold), font_size: size, color: color(ink), ..Default::default() };
+            draw_text_ex(&text, x, y, params);
         }
     }
 
@@ -269,6 +277,10 @@ impl Screen {
         self.sprites.last().map(|(_, t)| t.clone()).expect("just pushed")
     }
 }
+
+/// Boards with more tiles than this number them as text instead of from an
+/// atlas: an atlas of every number would outgrow the largest texture.
+const MAX_ATLAS_TILES: Tile = 20_000;
 
 /// The sizes number atlases are rendered at: about 12 % apart, so a gliding
 /// camera renders a new atlas now and then, not every frame (numbers are
@@ -520,6 +532,17 @@ impl Canvas for Screen {
         let show = tile.label.filter(|_| self.picture.is_none() || self.picture_numbers);
         if let Some((h, ink)) = show {
             let max = (self.shape.0 * self.shape.1).saturating_sub(1) as Tile;
+            if max > MAX_ATLAS_TILES {
+                // Only the visible tiles (the follow camera is zoomed in) are numbered:
+                // as text, from the font's own glyph cache.
+                let text = tile.tile.to_string();
+                let size = h.round().max(1.0) as u16;
+                let w = measure_text(&text, Some(&self.bold), size, 1.0).width;
+                let (_, depth) = crate::scene::tile_shape(r.w);
+                let baseline = r.y + (r.h - depth) / 2.0 + h * 0.365;
+                self.loose_numbers.push((text, r.x + (r.w - w) / 2.0, baseline, size, ink));
+                return;
+            }
             let px = atlas_size(h * self.dpi);
             if self.labels.as_ref().is_none_or(|l| l.size != px || l.max != max) {
                 // Rendering the atlas changes the camera: draw what is batched first.

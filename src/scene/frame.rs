@@ -87,6 +87,9 @@ pub struct Frame<'a> {
     pub message: Option<String>,
     /// The help overlay's lines.
     pub help: Option<&'a [&'a str]>,
+    /// The follow camera frames the whole line being built rather than the
+    /// travelling tile (set when tiles go home faster than a view can follow).
+    pub follow_line: bool,
 }
 
 impl<'a> Frame<'a> {
@@ -109,6 +112,7 @@ impl<'a> Frame<'a> {
             card: None,
             message: None,
             help: None,
+            follow_line: false,
         }
     }
 
@@ -116,6 +120,11 @@ impl<'a> Frame<'a> {
     /// homes being filled and the blank.
     pub fn follow_cells(&self) -> Option<(f32, f32, f32, f32)> {
         let focus = self.focus?;
+        if self.follow_line
+            && let Some((top, left, bottom, right)) = focus.area
+        {
+            return Some((top as f32, left as f32, bottom as f32, right as f32));
+        }
         // The homes change once a placement, so the view glides rather than jumps.
         let mut cells = vec![self.board.blank()];
         cells.extend(focus.tile.map(|tile| self.board.position_of(tile)));
@@ -133,6 +142,11 @@ pub fn format_speed(speed: f64) -> String {
     if speed < 10.0 && speed.fract() != 0.0 { format!("{speed:.1}") } else { format!("{speed:.0}") }
 }
 
+/// Above this many moves a second the follow camera frames the line being
+/// built: a view chasing tiles that go home hundreds of times a second only
+/// jitters.
+const FOLLOW_TILES_UP_TO: f64 = 5_000.0;
+
 /// The most splits the panel lists (the current one and those around it).
 const SPLITS_SHOWN: usize = 12;
 
@@ -148,6 +162,7 @@ pub fn watch_frame<'a>(player: &'a Player, route: &'a mut Vec<Pos>, extra: &[Row
     let mut frame = Frame::plain(board);
     frame.slide = player.sliding();
     frame.locks = Some((timeline.lock_table(), player.cursor()));
+    frame.follow_line = player.speed() > FOLLOW_TILES_UP_TO;
     frame.route = route;
     if let Some(placement) = player.placement() {
         let target = player.target();

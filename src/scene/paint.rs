@@ -10,8 +10,10 @@ use super::palette::{
     ACCENT, BACKGROUND, BOARD, MARK, MUTED, OUTLINE, PANEL, Rgba, TEXT, faded, home_color, shaded, text_on,
 };
 
-/// Below this tile size (pixels) the board is drawn as flat cells.
-const MIN_TILE: f32 = 4.0;
+/// Below this tile size (pixels) the board is drawn as flat cells with grid
+/// lines: tiles that small have no rounded corners or edge anyway (see
+/// [`tile_shape`]), and one texel a cell is what keeps a 100×100 board fast.
+const MIN_TILE: f32 = 8.0;
 /// Smallest number drawn on a tile, in pixels.
 const MIN_DIGIT: f32 = 7.0;
 /// The most cells the route's next leg shows.
@@ -127,6 +129,18 @@ impl Painter {
             }
             canvas.cells(Rect::new(layout.x, layout.y, layout.width(), layout.height()), rows, cols, &cells);
             self.cells = cells;
+            if layout.gap > 0.0 {
+                let v = layout.viewport;
+                let (visible_rows, visible_cols) = layout.visible();
+                for col in visible_cols.start..=visible_cols.end {
+                    let x = layout.x + col as f32 * layout.cell - layout.gap / 2.0;
+                    canvas.rect(Rect::new(x, v.y, layout.gap, v.h), BOARD);
+                }
+                for row in visible_rows.start..=visible_rows.end {
+                    let y = layout.y + row as f32 * layout.cell - layout.gap / 2.0;
+                    canvas.rect(Rect::new(v.x, y, v.w, layout.gap), BOARD);
+                }
+            }
             return;
         }
         let widest = digits((rows * cols - 1) as Tile) as f32;
