@@ -543,7 +543,8 @@ impl Canvas for Screen {
                 self.loose_numbers.push((text, r.x + (r.w - w) / 2.0, baseline, size, ink));
                 return;
             }
-            let px = atlas_size(h * self.dpi);
+            // In points: macroquad scales text by the display's DPI itself.
+            let px = atlas_size(h);
             if self.labels.as_ref().is_none_or(|l| l.size != px || l.max != max) {
                 // Rendering the atlas changes the camera: draw what is batched first.
                 self.flush();
