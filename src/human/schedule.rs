@@ -311,6 +311,44 @@ mod tests {
     }
 
     #[test]
+    fn every_placement_has_a_title_naming_its_line_and_singles_share_it() {
+        for order in [Order::Rows, Order::Shells] {
+            for rows in 2..9 {
+                for cols in 2..9 {
+                    let mut single_title: Option<(Phase, String)> = None;
+                    for (phase, p) in Schedule::new(rows, cols, order) {
+                        let tiles: Vec<Tile> = cells_of(p, rows, cols)
+                            .into_iter()
+                            .map(|(r, c)| crate::board::tile_for(crate::board::Pos::new(r, c), rows, cols))
+                            .collect();
+                        let region = match p {
+                            Placement::Single { .. } => Region::TopLeft,
+                            Placement::RightPair { .. } => Region::RightColumns,
+                            Placement::BottomPair { .. } => Region::BottomRows,
+                            Placement::LastBlock => Region::LastBlock,
+                        };
+                        let title = placement_title(phase, region, Group::new(&tiles), rows, cols, order);
+                        let line = match phase {
+                            Phase::Row(r) => format!("row {}: ", r + 1),
+                            Phase::Column(c) => format!("column {}: ", c + 1),
+                            Phase::BottomRows => "bottom rows: pair ".to_string(),
+                            _ => "last 2×2".to_string(),
+                        };
+                        assert!(title.starts_with(&line), "{rows}×{cols} {order:?} {p:?}: {title}");
+                        assert!(line_area(phase, rows, cols, order).is_some());
+                        if let Placement::Single { .. } = p {
+                            match &single_title {
+                                Some((ph, t)) if *ph == phase => assert_eq!(*t, title, "{rows}×{cols}"),
+                                _ => single_title = Some((phase, title)),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn rows_order_on_a_4x4() {
         let phases: Vec<_> = Schedule::new(4, 4, Order::Rows).collect();
         use Placement::*;
