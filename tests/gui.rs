@@ -12,10 +12,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use fifteen::anim::Player;
-use fifteen::board::tile_for;
-use fifteen::gui::{BOARD, Layout, Rgba, home_color, shaded};
-use fifteen::scene::{MARK, TEXT};
-use fifteen::{Board, Pos, Scramble};
+use fifteen::gui::{BOARD, Layout, Rgba, home_color};
+use fifteen::scene::{MARK, TEXT, solved_samples};
+use fifteen::{Board, Scramble};
 
 fn xvfb_run() -> Option<PathBuf> {
     let found = std::env::var_os("PATH")
@@ -71,25 +70,17 @@ fn close(a: Rgba, b: Rgba, tolerance: u8) -> bool {
     a.iter().zip(b).take(3).all(|(&x, y)| x.abs_diff(y) <= tolerance)
 }
 
-/// Cells whose sampled colour is not the solved board's: each tile shaded
-/// (locked) in its home colour, the blank the board's colour. Samples a
-/// point on each tile's face away from its number and corners.
+/// Cells whose sampled colour is not the solved board's (see
+/// [`solved_samples`]).
 fn mismatches(png: &Png, rows: usize, cols: usize) -> Vec<String> {
-    let layout = png.layout(rows, cols);
-    let mut wrong = Vec::new();
-    for row in 0..rows {
-        for col in 0..cols {
-            let tile = tile_for(Pos::new(row, col), rows, cols);
-            let expected = if tile == 0 { BOARD } else { shaded(home_color(tile, rows, cols)) };
-            let (x, y) = layout.tile_origin(row as f32, col as f32);
-            let inset = layout.tile_size() * 0.2;
-            let got = png.pixel(x + inset, y + inset);
-            if !close(got, expected, 10) {
-                wrong.push(format!("cell ({row}, {col}): expected {expected:?}, got {got:?}"));
-            }
-        }
-    }
-    wrong
+    solved_samples(png.width as f32, png.height as f32, rows, cols)
+        .into_iter()
+        .enumerate()
+        .filter(|&(_, ((x, y), expected))| !close(png.pixel(x, y), expected, 10))
+        .map(|(i, ((x, y), expected))| {
+            format!("cell ({}, {}): expected {expected:?}, got {:?}", i / cols, i % cols, png.pixel(x, y))
+        })
+        .collect()
 }
 
 #[test]

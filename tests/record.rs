@@ -6,9 +6,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use fifteen::Pos;
-use fifteen::board::tile_for;
-use fifteen::scene::{BOARD, Layout, home_color, shaded};
+use fifteen::scene::solved_samples;
 
 fn fifteen(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_fifteen"))
@@ -38,20 +36,15 @@ fn frames(path: &Path) -> (usize, usize, Vec<Vec<u8>>) {
     (w, h, out)
 }
 
+/// Cells showing the solved board's colour (see [`solved_samples`]).
 fn solved_cells(rgba: &[u8], w: usize, h: usize, rows: usize, cols: usize) -> usize {
-    let layout = Layout::new(w as f32, h as f32, rows, cols);
-    let mut right = 0;
-    for row in 0..rows {
-        for col in 0..cols {
-            let tile = tile_for(Pos::new(row, col), rows, cols);
-            let expected = if tile == 0 { BOARD } else { shaded(home_color(tile, rows, cols)) };
-            let (x, y) = layout.tile_origin(row as f32, col as f32);
-            let inset = layout.tile_size() * 0.2;
-            let i = (((y + inset) as usize) * w + (x + inset) as usize) * 4;
-            right += rgba[i..i + 3].iter().zip(expected).all(|(&a, b)| a.abs_diff(b) <= 16) as usize;
-        }
-    }
-    right
+    solved_samples(w as f32, h as f32, rows, cols)
+        .into_iter()
+        .filter(|&((x, y), expected)| {
+            let i = ((y as usize) * w + x as usize) * 4;
+            rgba[i..i + 3].iter().zip(expected).all(|(&a, b)| a.abs_diff(b) <= 16)
+        })
+        .count()
 }
 
 #[test]

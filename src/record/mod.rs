@@ -218,7 +218,7 @@ fn changed(before: &[u8], after: &[u8], width: usize, height: usize) -> Option<(
 mod tests {
     use super::*;
     use crate::Scramble;
-    use crate::scene::{BOARD, home_color, shaded};
+    use crate::scene::solved_samples;
 
     fn recording() -> Recording {
         Recording { width: 640, height: 480, pace: None, fps: 8.0, finish: Finish::Pairs }
@@ -229,19 +229,11 @@ mod tests {
         let board = Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap();
         let mut recorder = Recorder::new(&board, &recording()).unwrap();
         recorder.draw(usize::MAX);
-        let layout = Layout::new(640.0, 480.0, 4, 4);
         let rgba = recorder.raster.rgba();
-        for tile in 0..16u32 {
-            let home = crate::board::home_of(tile, 4, 4);
-            let (x, y) = layout.tile_origin(home.row as f32, home.col as f32);
-            let inset = layout.tile_size() * 0.2;
-            let i = (((y + inset) as usize) * 640 + (x + inset) as usize) * 4;
-            let expected = if tile == 0 { BOARD } else { shaded(home_color(tile, 4, 4)) };
+        for ((x, y), expected) in solved_samples(640.0, 480.0, 4, 4) {
+            let i = ((y as usize) * 640 + x as usize) * 4;
             let got = &rgba[i..i + 3];
-            assert!(
-                got.iter().zip(expected).all(|(&a, b)| a.abs_diff(b) <= 10),
-                "tile {tile}: {got:?} vs {expected:?}"
-            );
+            assert!(got.iter().zip(expected).all(|(&a, b)| a.abs_diff(b) <= 10), "{got:?} vs {expected:?}");
         }
     }
 

@@ -21,7 +21,7 @@ pub use camera::{Camera, FOLLOW_FROM};
 pub use canvas::{Canvas, TILE_DEPTH, TILE_RADIUS, TileDraw, Weight, tile_shape, tile_sprite};
 pub use frame::{Card, Focus, Frame, Row, format_speed, play_panel, watch_frame};
 pub use layout::{HEADER_HEIGHT, Layout, MARGIN, MAX_ZOOMED_CELL, PANEL_HEIGHT, PANEL_WIDTH, Rect, View};
-pub use paint::{Hit, Painter, next_leg};
+pub use paint::{Hit, Painter, next_leg, solved_samples};
 pub use palette::{
     ACCENT, BACKGROUND, BOARD, LOCKED_SHADE, MARK, MUTED, OUTLINE, PANEL, Rgba, SIDE_SHADE, TEXT, faded, home_color,
     scaled, shaded, text_on,

@@ -340,6 +340,24 @@ impl Painter {
     }
 }
 
+/// Where a frame of the solved board (`width` × `height`, whole board in
+/// view) shows each cell's colour, and which colour: a point on each tile's
+/// face away from its number and corners, the tile shaded as locked, the
+/// blank the board's colour. For tests that read screenshots and recordings.
+pub fn solved_samples(width: f32, height: f32, rows: usize, cols: usize) -> Vec<((f32, f32), Rgba)> {
+    let layout = Layout::new(width, height, rows, cols);
+    let inset = layout.tile_size() * 0.2;
+    (0..rows * cols)
+        .map(|i| {
+            let (row, col) = (i / cols, i % cols);
+            let tile = crate::board::tile_for(Pos::new(row, col), rows, cols);
+            let expected = if tile == BLANK { BOARD } else { shaded(home_color(tile, rows, cols)) };
+            let (x, y) = layout.tile_origin(row as f32, col as f32);
+            ((x + inset, y + inset), expected)
+        })
+        .collect()
+}
+
 /// Where `tile` is drawn now: mid-slide or at its cell.
 fn tile_place(frame: &Frame, tile: Tile) -> (f32, f32) {
     match frame.slide.filter(|s| s.tile == tile) {
