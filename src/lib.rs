@@ -29,6 +29,9 @@ pub mod human;
 #[cfg(feature = "net")]
 pub mod net;
 pub mod output;
+#[cfg(feature = "record")]
+pub mod record;
+pub mod scene;
 pub mod search;
 pub mod tui;
 

@@ -55,29 +55,20 @@ fn cell_width(board: &Board) -> usize {
     (board.len() - 1).to_string().len().max(2) + 1
 }
 
-/// The status lines, in the window's words: what is being placed, then
-/// `move k/N  in phase d/L  S/s  human solver` (N reads `?` and L is left
-/// out until the solver has got that far).
+/// The phase line: what is being built (`row 1: tiles 1–2`), move k of N, speed.
 ///
 /// ```
 /// use fifteen::anim::Player;
 /// use fifteen::{Board, Scramble};
 /// let player = Player::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap()).unwrap();
 /// let line = fifteen::tui::status_line(&player);
-/// assert!(line.starts_with("row 1  top-left block: placing tile"), "{line}");
-/// assert!(line.contains("move 0/"), "{line}");
+/// assert!(line.starts_with("row 1: tiles 1–2  |  move 0/"), "{line}");
 /// ```
 pub fn status_line(player: &Player) -> String {
     let mut line = String::new();
     match (player.placement(), player.phase()) {
-        (Some(p), phase) => {
-            if let Some(phase) = phase {
-                let _ = write!(line, "{}  ", phase.phase);
-            }
-            let what = if p.group.tiles().len() == 1 { "tile" } else { "tiles" };
-            let _ = write!(line, "{}: placing {what} {}", p.region, p.group);
-        }
-        (None, _) if player.board().is_solved() => line.push_str("solved!"),
+        (Some(p), _) => line.push_str(&player.timeline().title(p)),
+        (None, _) if player.board().is_solved() => line.push_str("solved"),
         (None, Some(phase)) => {
             let _ = write!(line, "{}", phase.phase);
         }
@@ -389,8 +380,8 @@ mod tests {
         let report = watch(&mut p, &mut out, &TuiOptions { ansi: false, ..TuiOptions::default() }).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(report.solved);
-        assert!(text.contains("row 1  top-left block: placing tile"), "{text}");
-        assert!(text.contains("last block"));
+        assert!(text.contains("row 1: tiles 1–2"), "{text}");
+        assert!(text.contains("last 2×2"));
         assert!(text.contains(" 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15 __\n"));
         let moves = crate::human::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap()).unwrap().len();
         assert!(text.ends_with(&format!("Solved in {moves} moves.\n")), "{text}");

@@ -27,9 +27,9 @@ fn tui_watch_prints_each_phase_and_the_solved_board() {
     let out = fifteen(&["watch", "--tui", "--size", "4", "--seed", "7"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("row 1  top-left block: placing tile"), "{stdout}");
+    assert!(stdout.contains("row 1: tiles 1–2"), "{stdout}");
     assert!(stdout.contains("column 1"), "shells: row 1, then column 1\n{stdout}");
-    assert!(stdout.contains("last block"));
+    assert!(stdout.contains("last 2×2"));
     assert!(stdout.contains(" 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15 __\n"));
     let board = fifteen::Board::scrambled(4, 4, fifteen::Scramble::Uniform, 7).unwrap();
     let moves = fifteen::human::solve(&board).unwrap().len();

@@ -163,6 +163,8 @@ impl Record {
 /// ```
 pub struct Timeline {
     start: Board,
+    /// The sweep order, which names the lines being built.
+    order: Order,
     solver: &'static str,
     record: Record,
     /// The planner's recorder while moves are still to come from it; none
@@ -190,7 +192,7 @@ impl Timeline {
             Finish::Pairs => "human",
             Finish::Exact => "exact stages",
         };
-        Ok(Timeline { start: board.clone(), solver, record, recorder: Some(recorder) })
+        Ok(Timeline { start: board.clone(), order, solver, record, recorder: Some(recorder) })
     }
 
     /// A timeline of moves found by another solver (`solver` names it), with
@@ -215,7 +217,7 @@ impl Timeline {
         if replay.is_solved() {
             record.cues.push((moves.len(), Cue::Solved { moves: moves.len() }));
         }
-        Ok(Timeline { start: board.clone(), solver, record, recorder: None })
+        Ok(Timeline { start: board.clone(), order: Order::default(), solver, record, recorder: None })
     }
 
     /// Plans one more placement. Returns false once every move is known.
@@ -250,6 +252,20 @@ impl Timeline {
     /// The board the solve starts from.
     pub fn start(&self) -> &Board {
         &self.start
+    }
+
+    /// What `placement` builds, as every front end names it (see
+    /// [`placement_title`](crate::human::placement_title)).
+    pub fn title(&self, placement: &PlacementMark) -> String {
+        let (rows, cols) = (self.start.rows(), self.start.cols());
+        let phase = placement.phase.unwrap_or(Phase::Rest);
+        crate::human::placement_title(phase, placement.region, placement.group, rows, cols, self.order)
+    }
+
+    /// The cells `(top, left, bottom, right)` of the line `phase` builds
+    /// (see [`line_area`](crate::human::line_area)).
+    pub fn line_area(&self, phase: Phase) -> Option<(usize, usize, usize, usize)> {
+        crate::human::line_area(phase, self.start.rows(), self.start.cols(), self.order)
     }
 
     /// The solver's name, shown in the heads-up line: `human` or the name

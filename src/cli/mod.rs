@@ -14,6 +14,8 @@ mod keys;
 mod numbers;
 mod paths;
 mod pdb;
+#[cfg(feature = "record")]
+mod record;
 mod scramble;
 #[cfg(feature = "net")]
 mod serve;
@@ -75,6 +77,10 @@ enum Command {
     /// Watch the solve in a window, phase by phase (the default command).
     #[command(after_help = watch::WATCH_HELP)]
     Watch(watch::WatchCommand),
+    /// Record the solve as a GIF (or one frame as a PNG), without a display.
+    #[cfg(feature = "record")]
+    #[command(after_help = record::RECORD_HELP)]
+    Record(record::RecordCommand),
     /// Play yourself in a window, with hints from the strategy.
     #[command(after_help = watch::WATCH_HELP)]
     Play(watch::WatchCommand),
@@ -101,6 +107,8 @@ pub fn run() -> Result<(), CliError> {
         Some(Command::BenchServe(cmd)) => bench_serve::run(cmd),
         Some(Command::Watch(cmd)) => watch::run(cmd, false),
         Some(Command::Play(cmd)) => watch::run(cmd, true),
+        #[cfg(feature = "record")]
+        Some(Command::Record(cmd)) => record::run(cmd),
         // No command: watch a random 4×4 (or the board the options ask for).
         None => watch::run(cli.watch.into(), false),
     }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use fifteen::human::{Event, Finish, Order, Recorder};
+use fifteen::human::{Event, Finish, Order, Phase, Recorder, placement_title};
 use fifteen::output::{Format, MoveWriter, Report};
 use fifteen::{Board, MoveNotation};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -187,6 +187,50 @@ pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
     }
 }
 
+/// Moves per stretch of the solve, named as the window names it
+/// (`row 1: tiles 1–2`); only the first [`TITLED_LINES`] stretches are kept.
+#[derive(Default)]
+struct TitleTally {
+    /// The phase and whether its placements are single tiles: the title
+    /// changes only when these do, so it is named once per stretch.
+    key: Option<(Phase, bool)>,
+    titled: Vec<(String, u64)>,
+    /// Moves made when the current stretch started.
+    mark: u64,
+    more: usize,
+}
+
+const TITLED_LINES: usize = 40;
+
+impl TitleTally {
+    fn placement(&mut self, phase: Phase, title: impl FnOnce() -> String, single: bool, moves: u64) {
+        // Single tiles share their line's title: name them once.
+        if single && self.key == Some((phase, true)) {
+            return;
+        }
+        self.key = Some((phase, single));
+        let title = title();
+        if self.more == 0 && self.titled.last().is_some_and(|(last, _)| *last == title) {
+            return;
+        }
+        self.close(moves);
+        if self.more == 0 && self.titled.len() < TITLED_LINES {
+            self.titled.push((title, 0));
+        } else {
+            self.more += 1;
+        }
+    }
+
+    fn close(&mut self, moves: u64) {
+        if self.more == 0
+            && let Some((_, n)) = self.titled.last_mut()
+        {
+            *n += moves - self.mark;
+        }
+        self.mark = moves;
+    }
+}
+
 /// A progress bar on stderr for solves that take more than a moment, and
 /// only when stderr is a terminal.
 struct Progress {
@@ -240,18 +284,25 @@ fn solve_human<W: Write>(
     let mut recorder = Recorder::new(board, order, finish)?;
     let mut writer = MoveWriter::new(out, format, notation, board);
     writer.begin()?;
+    let mut titles = TitleTally::default();
     let mut progress = Progress::new(started, board.len() as u64 - 1);
     let mut write_error: Option<io::Error> = None;
     let mut steps = 0u64;
     loop {
-        let more = recorder.pull(&mut |event: &Event, _| {
-            if let Event::Moved { mv, .. } = *event {
+        let more = recorder.pull(&mut |event: &Event, context| match *event {
+            Event::Moved { mv, .. } => {
                 if write_error.is_none() {
                     if let Err(e) = writer.push(mv) {
                         write_error = Some(e);
                     }
                 }
             }
+            Event::Placement { region, group } => {
+                let phase = context.phase.unwrap_or(Phase::Rest);
+                let title = || placement_title(phase, region, group, board.rows(), board.cols(), order);
+                titles.placement(phase, title, group.tiles().len() == 1, context.moves);
+            }
+            _ => {}
         });
         if let Some(err) = recorder.error() {
             return Err(err.clone().into());
@@ -267,6 +318,7 @@ fn solve_human<W: Write>(
             break;
         }
     }
+    titles.close(recorder.moves());
     progress.finish();
     let elapsed = started.elapsed();
     let totals = recorder.totals();
@@ -290,6 +342,12 @@ fn solve_human<W: Write>(
         }
         let placements: usize = totals.iter().map(|p| p.placements).sum();
         writeln!(err, "{:<14} {:>10} {:>14} {:>6.1}%", "total", placements, s.moves, 100.0)?;
+        for (title, n) in &titles.titled {
+            writeln!(err, "  {title:<34} {n:>14} moves")?;
+        }
+        if titles.more > 0 {
+            writeln!(err, "  … and {} more stretches", titles.more)?;
+        }
         writeln!(
             err,
             "{}×{} board, order {}, {:.3} ms; blank routes: {} round the tile, {} direct, {} searched; {} groups placed by exact search",

@@ -5,6 +5,7 @@
 use crate::anim::{Cue, Game, Player, Slide, Timeline};
 use crate::board::{Board, Move, Pos, Scramble, Tile};
 use crate::human::{Finish, Group, Order, SolveError};
+use crate::scene::{Camera, Frame, Row, play_panel, watch_frame};
 
 /// How many moves the window plans ahead per frame, so "move k of N" learns
 /// N within a few seconds even on a 100×100 board.
@@ -59,6 +60,16 @@ pub enum Command {
     Slide(Move),
     /// Play mode: a click on a cell.
     Click(Pos),
+    /// A click on a split: jump to this move.
+    Seek(usize),
+    /// F: the follow camera on or off.
+    Follow,
+    /// W: the blank's whole planned route, or its next leg only.
+    WholeRoute,
+    /// L: numbers on picture tiles on or off.
+    Numbers,
+    /// G: the goal board instead of the board being played, and back.
+    Goal,
 }
 
 /// Everything the window shows, and nothing about how.
@@ -84,6 +95,20 @@ pub struct App {
     play_start: Board,
     /// How the watched solves end.
     finish: Finish,
+    /// Where the view looks (the follow camera on big boards).
+    pub camera: Camera,
+    /// The blank's whole route drawn, not only its next leg.
+    pub whole_route: bool,
+    /// Picture mode: numbers on the pieces (forced on when pieces look alike).
+    pub numbers: bool,
+    /// The goal board shown instead of the board.
+    pub goal: bool,
+    /// Play mode: seconds since the first move (`None` before it), and
+    /// whether the clock has stopped at the solve.
+    play_clock: Option<f64>,
+    /// Lines other parts of the window add under the panel's numbers.
+    pub extra_rows: Vec<Row>,
+    goal_board: Board,
 }
 
 impl App {
@@ -104,6 +129,13 @@ impl App {
             message: None,
             message_age: 0.0,
             flash: None,
+            camera: Camera::new(board.rows(), board.cols()),
+            whole_route: false,
+            numbers: false,
+            goal: false,
+            play_clock: None,
+            extra_rows: Vec::new(),
+            goal_board: Board::goal(board.rows(), board.cols()).unwrap_or_else(|_| board.clone()),
             play_start: board,
             finish,
         })
@@ -111,6 +143,9 @@ impl App {
 
     /// The board on screen.
     pub fn board(&self) -> &Board {
+        if self.goal {
+            return &self.goal_board;
+        }
         match self.mode {
             Mode::Watch => self.player.board(),
             Mode::Play => self.game.board(),
@@ -119,6 +154,9 @@ impl App {
 
     /// The tile sliding on screen.
     pub fn sliding(&self) -> Option<Slide> {
+        if self.goal {
+            return None;
+        }
         match self.mode {
             Mode::Watch => self.player.sliding(),
             Mode::Play => self.game.sliding(),
@@ -148,6 +186,18 @@ impl App {
             (_, Command::Slower) => self.player.slower(),
             (_, Command::SwitchMode) => self.switch_mode(),
             (_, Command::NewScramble) => self.new_scramble(rand::random()),
+            (_, Command::Follow) => {
+                let (rows, cols) = (self.board().rows(), self.board().cols());
+                self.camera.toggle_follow(rows, cols);
+            }
+            (_, Command::WholeRoute) => self.whole_route = !self.whole_route,
+            (_, Command::Numbers) => self.numbers = !self.numbers,
+            (_, Command::Goal) => self.goal = !self.goal,
+            (Mode::Watch, Command::Seek(at)) => {
+                self.player.pause();
+                self.player.seek(at, ignore);
+            }
+            (Mode::Play, Command::Seek(_)) => {}
             (Mode::Watch, Command::Toggle) => self.player.toggle(),
             (Mode::Watch, Command::Forward) => {
                 self.player.step_forward(ignore);
@@ -161,14 +211,22 @@ impl App {
             (Mode::Watch, Command::Slide(_) | Command::Click(_) | Command::Hint) => {
                 self.say("press M to play yourself");
             }
+            (Mode::Play, _) if self.goal => self.say("showing the goal: G to play on"),
             (Mode::Play, Command::Slide(mv)) => {
-                self.game.slide(mv);
+                if self.game.slide(mv).is_some() {
+                    self.play_clock.get_or_insert(0.0);
+                }
             }
             (Mode::Play, Command::Click(pos)) => {
-                self.game.click(pos);
+                if self.game.click(pos).is_some() {
+                    self.play_clock.get_or_insert(0.0);
+                }
             }
             (Mode::Play, Command::Hint) => self.hint(),
-            (Mode::Play, Command::Restart) => self.game = Game::new(self.play_start.clone()),
+            (Mode::Play, Command::Restart) => {
+                self.game = Game::new(self.play_start.clone());
+                self.play_clock = None;
+            }
             (Mode::Play, Command::Toggle) => self.say("play mode: arrows or clicks slide tiles; M to watch the solver"),
             (Mode::Play, Command::Forward | Command::Back | Command::NextPhase | Command::PreviousPhase) => {}
         }
@@ -191,7 +249,14 @@ impl App {
                     self.flash = Some((group, 0.0));
                 }
             }
-            Mode::Play => self.game.advance(seconds),
+            Mode::Play => {
+                self.game.advance(seconds);
+                if let Some(clock) = &mut self.play_clock
+                    && !self.game.is_solved()
+                {
+                    *clock += seconds;
+                }
+            }
         }
         if let Some((_, age)) = &mut self.flash {
             *age += seconds;
@@ -220,6 +285,7 @@ impl App {
         };
         self.play_start = board.clone();
         self.game = Game::new(board.clone());
+        self.play_clock = None;
         if self.mode == Mode::Watch {
             self.watch_from(&board);
             self.player.play();
@@ -232,6 +298,7 @@ impl App {
                 let board = self.player.board().clone();
                 self.play_start = board.clone();
                 self.game = Game::new(board);
+                self.play_clock = None;
                 self.mode = Mode::Play;
                 self.say("play mode: click a tile next to the blank or use the arrows; I for a hint");
             }
@@ -271,54 +338,44 @@ impl App {
         self.message_age = 0.0;
     }
 
-    /// The two heads-up lines: what is being placed, and where the solve is.
-    pub fn status_lines(&self) -> [String; 2] {
-        match self.mode {
-            Mode::Watch => self.watch_status(),
+    /// What the window shows now. `route` is scratch space for the blank's route.
+    pub fn frame<'a>(&'a self, route: &'a mut Vec<Pos>) -> Frame<'a> {
+        let mut frame = match self.mode {
+            Mode::Watch => watch_frame(&self.player, route, &self.extra_rows),
             Mode::Play => {
-                let state = if self.game.is_solved() { "solved!" } else { "your move" };
-                [
-                    format!("PLAY  {}×{}  {state}", self.game.board().rows(), self.game.board().cols()),
-                    format!("moves {}   I hint   M watch the solver", self.game.moves()),
-                ]
+                let game = &self.game;
+                let mut frame = Frame::plain(game.board());
+                frame.slide = game.sliding();
+                frame.hint = game.hint().and_then(|mv| game.tile_for(mv)).map(|(_, at)| at);
+                let (rows, cols) = (game.board().rows(), game.board().cols());
+                let (panel, card) = play_panel(game, self.play_clock, self.play_start.manhattan());
+                frame.panel = panel;
+                frame.panel.extend(self.extra_rows.iter().cloned());
+                frame.card = card;
+                frame.title = if game.is_solved() { "solved!".into() } else { format!("play {rows}×{cols}") };
+                frame.subtitle = format!("moves {}   I hint   G goal   M watch the solver", game.moves());
+                frame
             }
+        };
+        if self.goal {
+            frame = Frame { board: &self.goal_board, title: "the goal".into(), ..Frame::plain(&self.goal_board) };
+            frame.subtitle = "G: back to the board".into();
+            frame.panel = Vec::new();
         }
+        if self.mode == Mode::Watch {
+            frame.whole_route = self.whole_route;
+        }
+        frame.flash = self.flash.map(|(group, _)| (group, self.flash_strength())).filter(|(_, s)| *s > 0.0);
+        frame.overlays = self.overlays && !self.goal;
+        frame.message = self.message.clone().or(frame.message);
+        frame.help = self.help.then_some(HELP);
+        frame
     }
 
-    fn watch_status(&self) -> [String; 2] {
-        let p = &self.player;
-        let timeline = p.timeline();
-        let first = match (p.placement(), p.phase()) {
-            (Some(placement), phase) => {
-                let phase = phase.map_or_else(String::new, |ph| format!("{}  ", ph.phase));
-                let what = if placement.group.tiles().len() == 1 { "tile" } else { "tiles" };
-                format!("{phase}{}: placing {what} {}", placement.region, placement.group)
-            }
-            (None, _) if p.is_finished() && p.board().is_solved() => "solved!".to_string(),
-            (None, Some(phase)) => format!("{}", phase.phase),
-            (None, None) => String::new(),
-        };
-        let total = timeline.total().map_or_else(|| "?".to_string(), |n| n.to_string());
-        let phase_part = match p.phase_progress() {
-            Some((done, Some(len))) => format!("  in phase {done}/{len}"),
-            Some((done, None)) => format!("  in phase {done}"),
-            None => String::new(),
-        };
-        let state = if p.is_playing() { "playing" } else { "paused" };
-        let error = timeline.error().map_or_else(String::new, |e| format!("   {e}"));
-        let second = format!(
-            "move {}/{total}{phase_part}  {}/s  {} solver  {state}{error}",
-            p.cursor(),
-            format_speed(p.speed()),
-            timeline.solver()
-        );
-        [first, second]
+    /// The heads-up title: what is being built, or the game's state.
+    pub fn title(&self) -> String {
+        self.frame(&mut Vec::new()).title
     }
-}
-
-/// A speed as people write it: `0.5`, `8`, `100000`.
-pub fn format_speed(speed: f64) -> String {
-    if speed < 10.0 && speed.fract() != 0.0 { format!("{speed:.1}") } else { format!("{speed:.0}") }
 }
 
 /// The help overlay's lines.
@@ -331,7 +388,9 @@ pub const HELP: &[&str] = &[
     "+ / -      faster / slower (0.5 to 100 000 000 moves/s)",
     "R          restart",
     "S          new scramble",
-    "O          overlays on / off",
+    "O          overlays on / off      W  the blank's whole route",
+    "F          follow camera on / off (wheel zooms, drag pans)",
+    "G          the goal board         L  numbers on pictures",
     "M          play yourself / watch the solver",
     "  play:    click a tile next to the blank, or arrows",
     "  play:    I asks the strategy for a hint",
@@ -386,10 +445,11 @@ mod tests {
             a.update(1.0 / 30.0);
         }
         assert!(a.shows_goal());
-        assert_eq!(a.status_lines()[0], "solved!");
+        assert_eq!(a.title(), "solved");
         let total = a.player.timeline().len();
         assert!(total > 0);
-        assert!(a.status_lines()[1].starts_with(&format!("move {total}/{total}")), "{}", a.status_lines()[1]);
+        let subtitle = a.frame(&mut Vec::new()).subtitle;
+        assert!(subtitle.starts_with(&format!("move {total} of {total}")), "{subtitle}");
         a.command(Command::Restart);
         assert_eq!(a.player.cursor(), 0);
     }
@@ -421,11 +481,50 @@ mod tests {
     }
 
     #[test]
+    fn play_mode_times_from_the_first_move_and_shows_a_finished_card() {
+        let board: Board = "1 2 3\n4 5 6\n_ 7 8".parse().unwrap();
+        let mut a = App::new(board, 10.0, Mode::Play, Finish::Pairs).unwrap();
+        a.update(5.0);
+        let time = |a: &App| {
+            a.frame(&mut Vec::new()).panel.iter().find_map(|row| match row {
+                Row::Stat(name, value) if name == "time" => Some(value.clone()),
+                _ => None,
+            })
+        };
+        assert_eq!(time(&a).as_deref(), Some("0.0 s"), "no clock before the first move");
+        a.command(Command::Slide(Move::Left));
+        a.update(1.5);
+        assert_eq!(time(&a).as_deref(), Some("1.5 s"));
+        assert!(a.frame(&mut Vec::new()).card.is_none());
+        a.command(Command::Slide(Move::Left));
+        a.update(3.0);
+        let card = a.frame(&mut Vec::new()).card.expect("a finished card");
+        assert!(card.lines.contains(&"time 1.50 s".to_string()), "{card:?}");
+        assert!(card.lines.iter().any(|l| l.contains("1.33 tiles / second")), "{card:?}");
+        // G shows the goal instead, and back.
+        a.command(Command::Goal);
+        assert_eq!(a.title(), "the goal");
+        a.command(Command::Goal);
+        assert_eq!(a.title(), "solved!");
+    }
+
+    #[test]
+    fn a_click_on_a_split_jumps_there() {
+        let mut a = app();
+        a.command(Command::NextPhase);
+        a.command(Command::NextPhase);
+        let start = a.player.timeline().phases()[1].start;
+        a.command(Command::Seek(start));
+        assert_eq!(a.player.cursor(), start);
+        assert!(!a.player.is_playing());
+    }
+
+    #[test]
     fn new_scramble_keeps_the_shape() {
         let mut a = app();
         a.new_scramble(99);
         assert_eq!((a.board().rows(), a.board().cols()), (4, 4));
         assert_eq!(a.board(), &Board::scrambled(4, 4, Scramble::Uniform, 99).unwrap());
-        assert!(a.status_lines()[1].contains("human solver"));
+        assert!(a.frame(&mut Vec::new()).subtitle.contains("human solver"));
     }
 }

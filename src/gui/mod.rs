@@ -9,9 +9,7 @@
 
 mod app;
 mod draw;
-mod layout;
 pub mod oracle;
-mod palette;
 mod picture;
 
 use std::cell::RefCell;
@@ -24,16 +22,16 @@ use std::time::Instant;
 use macroquad::miniquad::conf::{LinuxBackend, Platform};
 use macroquad::prelude::*;
 
-pub use app::{App, Command, HELP, Mode, format_speed};
-pub use layout::{HUD_HEIGHT, Layout, MARGIN};
-pub use palette::{BACKGROUND, BOARD, LOCKED_SHADE, Rgba, home_color, shaded, text_on};
-pub use picture::{DEFAULT_PICTURE, Picture, PictureError};
+pub use crate::scene::{BACKGROUND, BOARD, LOCKED_SHADE, Layout, Rgba, format_speed, home_color, shaded, text_on};
+pub use app::{App, Command, HELP, Mode};
+pub use picture::{DEFAULT_PICTURE, Picture, PictureError, look_alike};
 
 use crate::board::{Board, Move};
 use crate::human::{Finish, SolveError};
+use crate::scene::{Hit, Painter, Row};
 
 /// The window's size when it opens, in pixels.
-pub const WINDOW_SIZE: (i32, i32) = (820, 880);
+pub const WINDOW_SIZE: (i32, i32) = (1100, 820);
 
 /// How a window run should go.
 #[derive(Clone, Debug, Default)]
@@ -126,7 +124,10 @@ pub fn run(board: Board, options: Options) -> Result<Report, WindowError> {
             window_width: WINDOW_SIZE.0,
             window_height: WINDOW_SIZE.1,
             window_resizable: true,
-            high_dpi: false,
+            high_dpi: true,
+            // Shapes are feathered and text and tiles come anti-aliased from
+            // their textures, so no multisampling: under a software renderer
+            // 4× multisampling cost more than half the frame rate.
             sample_count: 1,
             platform: Platform {
                 linux_backend: if x11 { LinuxBackend::X11Only } else { LinuxBackend::WaylandOnly },
@@ -176,27 +177,52 @@ pub fn run(board: Board, options: Options) -> Result<Report, WindowError> {
 
 async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) {
     shared.borrow_mut().opened = true;
-    let mut renderer = draw::Renderer::new(options.picture.as_ref());
+    let (rows, cols) = (app.board().rows(), app.board().cols());
+    let mut screen = draw::Screen::new(options.picture.as_ref());
+    let mut painter = Painter::new();
+    // Picture mode colours small tiles by their piece's average colour, and
+    // numbers the pieces always when some look alike.
+    let averages = options.picture.as_ref().map(|p| p.cell_colors(rows, cols));
+    let forced_numbers = averages.as_deref().is_some_and(look_alike);
+    let mut route = Vec::new();
+    let mut drag: Option<(f32, f32)> = None;
     let started = Instant::now();
     let mut frames = 0u64;
     let mut oracle = oracle::Oracle::new(options.oracle_tables.as_ref().map(|t| t.0.clone()));
     loop {
-        let layout = Layout::new(screen_width(), screen_height(), app.board().rows(), app.board().cols());
-        for command in commands(&app, &layout) {
+        let (width, height) = (screen_width(), screen_height());
+        let (rows, cols) = (app.board().rows(), app.board().cols());
+        let whole = Layout::new(width, height, rows, cols);
+        let layout = Layout::scaled(width, height, rows, cols, 1.0, app.camera.view);
+        for command in commands(&app, &layout, &painter) {
             app.command(command);
         }
+        pointer(&mut app, &layout, &mut drag);
         // A stalled frame (window dragged, machine busy) should not jump the
         // solve ahead by seconds.
         let dt = (get_frame_time() as f64).clamp(0.0, 0.25);
         app.update(dt);
-        renderer.draw(&app, options.picture.as_ref());
         oracle.observe(app.board());
         oracle.show_move ^= is_key_pressed(KeyCode::B);
+        app.extra_rows.clear();
         if let Some(line) = oracle.line(app.board()) {
-            let line = format!("{line}   B {} best move", if oracle.show_move { "hides" } else { "shows" });
-            let w = measure_text(&line, None, 18, 1.0).width;
-            draw_text(&line, screen_width() - w - 12.0, 64.0, 18.0, Color::from_rgba(150, 215, 160, 255));
+            let (name, value) = line.split_once(": ").unwrap_or(("optimal", line.as_str()));
+            app.extra_rows.push(Row::Stat(name.to_string(), value.to_string()));
+            let key = if oracle.show_move { "B hides the best move" } else { "B shows the best move" };
+            app.extra_rows.push(Row::Stat(key.to_string(), String::new()));
         }
+        screen.picture_numbers = app.numbers || forced_numbers;
+        let mut camera = app.camera;
+        {
+            let mut frame = app.frame(&mut route);
+            frame.numbers = options.picture.is_none() || screen.picture_numbers;
+            camera.aim(&whole, frame.follow_cells(), dt);
+            let layout = Layout::scaled(width, height, rows, cols, 1.0, camera.view);
+            screen.begin(rows, cols, options.picture.as_ref());
+            painter.paint(&frame, &layout, &mut screen, averages.as_deref());
+            screen.finish();
+        }
+        app.camera = camera;
         frames += 1;
         let done =
             app.quit || options.frames.is_some_and(|n| frames >= n) || (options.until_solved && app.shows_goal());
@@ -217,6 +243,26 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) 
     }
 }
 
+/// The mouse wheel zooms on the pointer; dragging the board pans it.
+fn pointer(app: &mut App, layout: &Layout, drag: &mut Option<(f32, f32)>) {
+    let (x, y) = mouse_position();
+    let (_, wheel) = mouse_wheel();
+    if wheel != 0.0 && layout.viewport.contains(x, y) {
+        app.camera.zoom_at(layout, 1.15f32.powf(wheel.signum()), (x, y));
+    }
+    if is_mouse_button_down(MouseButton::Left) {
+        if let Some((px, py)) = *drag {
+            let (dx, dy) = (x - px, y - py);
+            if (dx != 0.0 || dy != 0.0) && app.camera.view.zoom > 1.0 {
+                app.camera.pan(layout, dx, dy);
+            }
+        }
+        *drag = Some((x, y));
+    } else {
+        *drag = None;
+    }
+}
+
 /// Writes what is on screen now to a PNG file.
 fn screenshot(path: &std::path::Path) -> Result<(), WindowError> {
     let image = get_screen_data();
@@ -234,7 +280,7 @@ fn screenshot(path: &std::path::Path) -> Result<(), WindowError> {
 }
 
 /// This frame's keys and clicks as commands.
-fn commands(app: &App, layout: &Layout) -> Vec<Command> {
+fn commands(app: &App, layout: &Layout, painter: &Painter) -> Vec<Command> {
     let mut out = Vec::new();
     let play = app.mode == Mode::Play;
     let keys: [(KeyCode, Command, Command); 4] = [
@@ -259,6 +305,10 @@ fn commands(app: &App, layout: &Layout) -> Vec<Command> {
         (KeyCode::H, Command::Help),
         (KeyCode::M, Command::SwitchMode),
         (KeyCode::I, Command::Hint),
+        (KeyCode::F, Command::Follow),
+        (KeyCode::W, Command::WholeRoute),
+        (KeyCode::L, Command::Numbers),
+        (KeyCode::G, Command::Goal),
         (KeyCode::Escape, Command::Quit),
     ];
     for (key, command) in plain {
@@ -278,6 +328,13 @@ fn commands(app: &App, layout: &Layout) -> Vec<Command> {
         let (x, y) = mouse_position();
         if let Some(pos) = layout.cell_at(x, y) {
             out.push(Command::Click(pos));
+        }
+        for (rect, hit) in &painter.hits {
+            if rect.contains(x, y) {
+                match *hit {
+                    Hit::Seek(at) => out.push(Command::Seek(at)),
+                }
+            }
         }
     }
     out

@@ -121,6 +121,40 @@ impl Picture {
     }
 }
 
+/// True when two pieces' average colours are too close to tell apart by
+/// eye: picture mode then numbers every piece.
+///
+/// ```
+/// use fifteen::gui::look_alike;
+/// assert!(look_alike(&[[10, 10, 10, 255], [12, 11, 10, 255]]));
+/// assert!(!look_alike(&[[10, 10, 10, 255], [200, 11, 10, 255]]));
+/// ```
+pub fn look_alike(colors: &[[u8; 4]]) -> bool {
+    const CLOSE: u32 = 24;
+    // Bucket colours on a grid of CLOSE-sized cells: near colours share a
+    // bucket or a neighbouring one, so this stays fast for big boards.
+    let mut seen = std::collections::HashMap::<(u32, u32, u32), Vec<[u8; 4]>>::new();
+    for c in colors {
+        let key = (c[0] as u32 / CLOSE, c[1] as u32 / CLOSE, c[2] as u32 / CLOSE);
+        for dr in 0..3u32 {
+            for dg in 0..3u32 {
+                for db in 0..3u32 {
+                    let near =
+                        (key.0 + dr).checked_sub(1).zip((key.1 + dg).checked_sub(1)).zip((key.2 + db).checked_sub(1));
+                    let Some(((r, g), b)) = near else { continue };
+                    if let Some(bucket) = seen.get(&(r, g, b))
+                        && bucket.iter().any(|o| (0..3).map(|k| c[k].abs_diff(o[k]) as u32).sum::<u32>() < CLOSE)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        seen.entry(key).or_default().push(*c);
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -31,7 +31,7 @@ pub use event::{Event, Group, Phase, Region};
 pub use plan::{Plan, Span, solve, solve_with};
 pub use planner::{Planner, PlannerStats, SolveError};
 pub use record::{Context, PhaseTally, PhaseTotal, Recorder};
-pub use schedule::Order;
+pub use schedule::{Order, line_area, placement_title};
 pub use scratch::RouteStats;
 pub use stages::{Finish, MAX_EXACT_CELLS, REST_CELLS};
 pub use tile_search::{MAX_TRACKED, Slots, Ties, TileSearch};

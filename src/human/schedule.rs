@@ -1,6 +1,7 @@
 //! The order in which tiles are put home.
 
-use super::event::{Phase, Region};
+use super::event::{Group, Phase, Region};
+use crate::board::Tile;
 
 /// Which way the planner sweeps the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -205,6 +206,116 @@ impl Iterator for Schedule {
     }
 }
 
+/// The line of the sweep that `phase` builds on a `rows`×`cols` board swept
+/// in `order`, found by walking the schedule's lines (a few thousand steps
+/// at most, no allocation).
+fn line_of(phase: Phase, rows: usize, cols: usize, order: Order) -> Option<Line> {
+    if rows < 2 || cols < 2 {
+        return None;
+    }
+    let mut schedule = Schedule::new(rows, cols, order);
+    loop {
+        let line = schedule.next_line();
+        if Schedule::phase(line) == phase {
+            return Some(line);
+        }
+        if line == Line::Last {
+            return None;
+        }
+    }
+}
+
+/// The cells `(top, left, bottom, right)`, bottom and right exclusive, of
+/// the line `phase` builds: a row from its first unsolved column, a column
+/// from its first unsolved row, the bottom two rows, or the last 2×2. Front
+/// ends outline this rather than the planner's region, so the outline is
+/// what the title names.
+///
+/// ```
+/// use fifteen::human::{Order, Phase, line_area};
+/// assert_eq!(line_area(Phase::Row(0), 4, 4, Order::Shells), Some((0, 0, 1, 4)));
+/// assert_eq!(line_area(Phase::Column(0), 4, 4, Order::Shells), Some((1, 0, 4, 1)));
+/// assert_eq!(line_area(Phase::LastBlock, 4, 4, Order::Shells), Some((2, 2, 4, 4)));
+/// ```
+pub fn line_area(phase: Phase, rows: usize, cols: usize, order: Order) -> Option<(usize, usize, usize, usize)> {
+    Some(match line_of(phase, rows, cols, order)? {
+        Line::Row { row, from } => (row, from, row + 1, cols),
+        Line::Column { col, from } => (from, col, rows, col + 1),
+        Line::Bottom { from } => (rows - 2, from, rows, cols - 2),
+        Line::Last => (rows - 2, cols - 2, rows, cols),
+    })
+}
+
+/// What a placement builds, in words a person uses: `row 1: tiles 1–2`,
+/// `row 1: end pair 3 + 4`, `column 1: tiles 5, 9`, `bottom rows: pair 13 + 14`,
+/// `last 2×2`. The one name the window, the terminal, `--stats` and the
+/// page all show. Single tiles are named by their whole stretch of the line,
+/// so the title stays the same while they go home one by one.
+///
+/// ```
+/// use fifteen::human::{Group, Order, Phase, Region, placement_title};
+/// let title = |phase, region, tiles: &[u32]| placement_title(phase, region, Group::new(tiles), 4, 4, Order::Shells);
+/// assert_eq!(title(Phase::Row(0), Region::TopLeft, &[2]), "row 1: tiles 1–2");
+/// assert_eq!(title(Phase::Row(0), Region::RightColumns, &[3, 4]), "row 1: end pair 3 + 4");
+/// assert_eq!(title(Phase::Column(0), Region::TopLeft, &[5]), "column 1: tile 5");
+/// assert_eq!(title(Phase::Column(0), Region::BottomRows, &[9, 13]), "column 1: end pair 9 + 13");
+/// assert_eq!(title(Phase::BottomRows, Region::BottomRows, &[10, 14]), "bottom rows: pair 10 + 14");
+/// assert_eq!(title(Phase::LastBlock, Region::LastBlock, &[11, 12, 15]), "last 2×2");
+/// ```
+pub fn placement_title(phase: Phase, region: Region, group: Group, rows: usize, cols: usize, order: Order) -> String {
+    let tile = |row: usize, col: usize| crate::board::tile_for(crate::board::Pos::new(row, col), rows, cols);
+    let tiles = group.tiles();
+    if region == Region::Exact {
+        return match phase {
+            Phase::Rest => format!("last {} tiles, exact", tiles.len()),
+            _ => format!("{phase}: {}, exact", tile_list(tiles, 1)),
+        };
+    }
+    match line_of(phase, rows, cols, order) {
+        Some(Line::Row { row, from }) => {
+            let (a, b) = (tile(row, cols - 2), tile(row, cols - 1));
+            let stretch: Vec<Tile> = (from..cols.saturating_sub(2)).map(|c| tile(row, c)).collect();
+            let what = match tiles {
+                [x, y] if (*x, *y) == (a, b) => format!("end pair {a} + {b}"),
+                _ if tiles.iter().all(|t| stretch.contains(t)) => tile_list(&stretch, 1),
+                _ => tile_list(tiles, 1),
+            };
+            format!("row {}: {what}", row + 1)
+        }
+        Some(Line::Column { col, from }) => {
+            let (a, b) = (tile(rows - 2, col), tile(rows - 1, col));
+            let stretch: Vec<Tile> = (from..rows.saturating_sub(2)).map(|r| tile(r, col)).collect();
+            let what = match tiles {
+                [x, y] if (*x, *y) == (a, b) => format!("end pair {a} + {b}"),
+                _ if tiles.iter().all(|t| stretch.contains(t)) => tile_list(&stretch, cols as Tile),
+                _ => tile_list(tiles, cols as Tile),
+            };
+            format!("column {}: {what}", col + 1)
+        }
+        Some(Line::Bottom { .. }) => match tiles {
+            [a, b] => format!("bottom rows: pair {a} + {b}"),
+            _ => format!("bottom rows: {}", tile_list(tiles, cols as Tile)),
+        },
+        Some(Line::Last) => "last 2×2".to_string(),
+        None => format!("{phase}: {}", tile_list(tiles, 1)),
+    }
+}
+
+/// `tile 5`, `tiles 1–3` (a run with this step between neighbours: 1 along
+/// a row, the width down a column, shown with commas), or `tiles 12 + 17`.
+fn tile_list(tiles: &[Tile], step: Tile) -> String {
+    let run = tiles.windows(2).all(|w| w[1] == w[0] + step);
+    match tiles {
+        [] => String::new(),
+        [one] => format!("tile {one}"),
+        [a, .., z] if run && step == 1 => format!("tiles {a}–{z}"),
+        [a, b] if run => format!("tiles {a}, {b}"),
+        [a, b, c] if run => format!("tiles {a}, {b}, {c}"),
+        [a, b, .., z] if run => format!("tiles {a}, {b}, …, {z}"),
+        _ => format!("tiles {}", tiles.iter().map(Tile::to_string).collect::<Vec<_>>().join(" + ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,6 +334,44 @@ mod tests {
                     }
                     assert_eq!(seen.iter().filter(|&&s| !s).count(), 1, "{order:?} {rows}×{cols}");
                     assert!(!seen[rows * cols - 1]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_placement_has_a_title_naming_its_line_and_singles_share_it() {
+        for order in [Order::Rows, Order::Shells] {
+            for rows in 2..9 {
+                for cols in 2..9 {
+                    let mut single_title: Option<(Phase, String)> = None;
+                    for (phase, p) in Schedule::new(rows, cols, order) {
+                        let tiles: Vec<Tile> = cells_of(p, rows, cols)
+                            .into_iter()
+                            .map(|(r, c)| crate::board::tile_for(crate::board::Pos::new(r, c), rows, cols))
+                            .collect();
+                        let region = match p {
+                            Placement::Single { .. } => Region::TopLeft,
+                            Placement::RightPair { .. } => Region::RightColumns,
+                            Placement::BottomPair { .. } => Region::BottomRows,
+                            Placement::LastBlock => Region::LastBlock,
+                        };
+                        let title = placement_title(phase, region, Group::new(&tiles), rows, cols, order);
+                        let line = match phase {
+                            Phase::Row(r) => format!("row {}: ", r + 1),
+                            Phase::Column(c) => format!("column {}: ", c + 1),
+                            Phase::BottomRows => "bottom rows: pair ".to_string(),
+                            _ => "last 2×2".to_string(),
+                        };
+                        assert!(title.starts_with(&line), "{rows}×{cols} {order:?} {p:?}: {title}");
+                        assert!(line_area(phase, rows, cols, order).is_some());
+                        if let Placement::Single { .. } = p {
+                            match &single_title {
+                                Some((ph, t)) if *ph == phase => assert_eq!(*t, title, "{rows}×{cols}"),
+                                _ => single_title = Some((phase, title)),
+                            }
+                        }
+                    }
                 }
             }
         }

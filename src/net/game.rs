@@ -150,7 +150,7 @@ impl Game {
             let queue = &mut watch.queue;
             let more = watch.recorder.pull(&mut |event: &Event, at: &Context| {
                 if let (Event::Moved { mv, .. }, Some((region, group))) = (*event, at.placement) {
-                    queue.push_back((mv, Doing { region, group }));
+                    queue.push_back((mv, Doing { region, group, line: at.phase }));
                 }
             });
             if !more {
@@ -213,6 +213,9 @@ mod tests {
             assert!(state.region.is_some());
         }
         assert_eq!(states[0].phase.as_deref(), Some("top rows"));
+        // The same names as the window and the terminal.
+        assert_eq!(states[1].title.as_deref(), Some("row 1: tiles 1–2"));
+        assert_eq!(states.last().unwrap().title.as_deref(), Some("last 2×2"));
         assert_eq!(states.last().unwrap().status, Status::Complete);
         assert_eq!(states.last().unwrap().phase.as_deref(), Some("last block"));
         assert_eq!(game.score(), plan.moves().len() as u64);

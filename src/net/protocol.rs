@@ -25,7 +25,7 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::board::{Board, Move, MoveNotation, Tile};
-use crate::human::{Group, Region};
+use crate::human::{Group, Order, Phase, Region, line_area, placement_title};
 
 /// Where the game stands, as the `Status` field says it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,6 +117,8 @@ pub struct Doing {
     pub region: Region,
     /// The tile or pair (or the last block's three) being placed.
     pub group: Group,
+    /// The line of the sweep they belong to (none before the first phase).
+    pub line: Option<Phase>,
 }
 
 impl Doing {
@@ -163,6 +165,10 @@ pub struct State {
     /// While watched: the region those tiles belong to.
     #[serde(rename = "Region", default, skip_serializing_if = "Option::is_none")]
     pub region: Option<Area>,
+    /// While watched: what is being built, as the window and the terminal
+    /// name it (`row 1: end pair 3 + 4`).
+    #[serde(rename = "Title", default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
 }
 
 impl State {
@@ -177,6 +183,7 @@ impl State {
             phase: None,
             target: None,
             region: None,
+            title: None,
         }
     }
 
@@ -186,6 +193,13 @@ impl State {
         self.phase = Some(doing.phase().to_string());
         self.target = Some(doing.group.tiles().to_vec());
         self.region = Some(Area::of(doing.region, doing.group, rows, cols));
+        if let Some(line) = doing.line {
+            self.title = Some(placement_title(line, doing.region, doing.group, rows, cols, Order::default()));
+            // Outline the line the title names, as the window does.
+            if let Some((top, left, bottom, right)) = line_area(line, rows, cols, Order::default()) {
+                self.region = Some(Area { name: "line".to_string(), top, left, bottom, right });
+            }
+        }
         self
     }
 

@@ -103,6 +103,7 @@
       var tile = board[i];
       var cell = cells[i];
       cell.textContent = tile ? String(tile) : '';
+      paint(cell, tile);
       cell.classList.toggle('blank', tile === 0);
       cell.classList.toggle('home', tile === i + 1);
       cell.classList.toggle('target', tile !== 0 && targets.indexOf(tile) >= 0);
@@ -122,11 +123,44 @@
       regionEl.hidden = true;
     }
     if (state.Phase) {
-      phaseEl.textContent = (over ? 'Solved. Last: ' : 'Watching: ') + state.Phase + ', placing ' + targets.join(' + ');
+      // The title names what is being built, as the window and the terminal do.
+      var what = state.Title || state.Phase + ', placing ' + targets.join(' + ');
+      phaseEl.textContent = (over ? 'Solved. Last: ' : 'Watching: ') + what;
     } else {
       phaseEl.textContent = over ? 'Solved in ' + state.Score + ' moves.' : '\u00a0';
     }
     controls();
+  }
+
+  // A tile's colour says where it belongs, as in the window: the hue runs
+  // across the columns (and a little down the rows), the lightness down the
+  // rows, so the solved part reads as a gradient.
+  function homeColor(tile) {
+    var i = tile - 1;
+    var fx = cols > 1 ? (i % cols) / (cols - 1) : 0;
+    var fy = rows > 1 ? Math.floor(i / cols) / (rows - 1) : 0;
+    return hslToRgb(8 + 280 * (0.75 * fx + 0.25 * fy), 0.66, 0.68 - 0.22 * fy);
+  }
+
+  function hslToRgb(h, s, l) {
+    var c = (1 - Math.abs(2 * l - 1)) * s;
+    var hp = (h % 360) / 60;
+    var x = c * (1 - Math.abs((hp % 2) - 1));
+    var rgb = hp < 1 ? [c, x, 0] : hp < 2 ? [x, c, 0] : hp < 3 ? [0, c, x] : hp < 4 ? [0, x, c] : hp < 5 ? [x, 0, c] : [c, 0, x];
+    var m = l - c / 2;
+    return rgb.map(function (v) { return Math.round((v + m) * 255); });
+  }
+
+  function paint(cell, tile) {
+    if (!tile) {
+      cell.style.background = '';
+      cell.style.color = '';
+      return;
+    }
+    var rgb = homeColor(tile);
+    var luma = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2];
+    cell.style.background = 'rgb(' + rgb.join(',') + ')';
+    cell.style.color = luma > 140 ? '#14161c' : '#f5f5f5';
   }
 
   function setStatus(text, kind) {

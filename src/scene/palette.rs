@@ -1,5 +1,6 @@
 //! Colours: each tile is coloured by its home, so the solved part of the
-//! board grows into a picture; locked tiles are shaded.
+//! board reads as a gradient and the scrambled part as the same gradient
+//! shuffled; locked tiles are shaded a little.
 
 use crate::board::{Tile, home_of};
 
@@ -7,17 +8,31 @@ use crate::board::{Tile, home_of};
 pub type Rgba = [u8; 4];
 
 /// Behind everything.
-pub const BACKGROUND: Rgba = [24, 26, 32, 255];
+pub const BACKGROUND: Rgba = [22, 24, 30, 255];
 /// The board's frame and the blank cell.
-pub const BOARD: Rgba = [40, 44, 54, 255];
+pub const BOARD: Rgba = [38, 42, 52, 255];
+/// The side panel's background.
+pub const PANEL: Rgba = [30, 33, 41, 255];
+/// Main text.
+pub const TEXT: Rgba = [236, 238, 244, 255];
+/// Secondary text.
+pub const MUTED: Rgba = [150, 156, 172, 255];
+/// The line being built: its outline and its name.
+pub const ACCENT: Rgba = [90, 210, 255, 255];
+/// The tile being placed, its home and the route's arrow.
+pub const MARK: Rgba = [255, 206, 64, 255];
+/// Dark edge drawn under marks so they show on any tile colour.
+pub const OUTLINE: Rgba = [12, 13, 18, 255];
 /// How much of its colour a locked tile keeps.
-pub const LOCKED_SHADE: f32 = 0.58;
+pub const LOCKED_SHADE: f32 = 0.72;
+/// How much of its colour a tile's lower edge keeps (the tile's depth).
+pub const SIDE_SHADE: f32 = 0.68;
 
 /// The colour of a tile, from where it belongs: the hue runs across the
 /// columns and the lightness down the rows.
 ///
 /// ```
-/// use fifteen::gui::home_color;
+/// use fifteen::scene::home_color;
 /// assert_ne!(home_color(1, 4, 4), home_color(2, 4, 4));
 /// assert_eq!(home_color(5, 4, 4)[3], 255);
 /// ```
@@ -25,14 +40,24 @@ pub fn home_color(tile: Tile, rows: usize, cols: usize) -> Rgba {
     let home = home_of(tile, rows, cols);
     let fx = if cols > 1 { home.col as f32 / (cols - 1) as f32 } else { 0.0 };
     let fy = if rows > 1 { home.row as f32 / (rows - 1) as f32 } else { 0.0 };
-    let hue = 8.0 + 290.0 * (0.8 * fx + 0.2 * fy);
-    let lightness = 0.70 - 0.26 * fy;
-    hsl(hue, 0.62, lightness)
+    let hue = 8.0 + 280.0 * (0.75 * fx + 0.25 * fy);
+    let lightness = 0.68 - 0.22 * fy;
+    hsl(hue, 0.66, lightness)
 }
 
 /// A locked tile's colour: its home colour, shaded.
 pub fn shaded(color: Rgba) -> Rgba {
-    let s = |c: u8| (c as f32 * LOCKED_SHADE).round() as u8;
+    scaled(color, LOCKED_SHADE)
+}
+
+/// `color` with its alpha scaled by `alpha` (0–1).
+pub fn faded(color: Rgba, alpha: f32) -> Rgba {
+    [color[0], color[1], color[2], (color[3] as f32 * alpha.clamp(0.0, 1.0)).round() as u8]
+}
+
+/// `color` scaled towards black by `k` (0–1).
+pub fn scaled(color: Rgba, k: f32) -> Rgba {
+    let s = |c: u8| (c as f32 * k).round().clamp(0.0, 255.0) as u8;
     [s(color[0]), s(color[1]), s(color[2]), color[3]]
 }
 

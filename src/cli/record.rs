@@ -1,0 +1,200 @@
+//! `fifteen record`: the solve as an animated GIF, or one frame as a PNG,
+//! drawn without a display in the window's look.
+
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use fifteen::Board;
+use fifteen::record::{self, Pace, RecordError, Recording};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::board_source::{BoardInput, ScrambleArgs};
+use super::error::CliError;
+use super::solve::FinishArg;
+
+/// The most cells a recording plans: every move of the solve is kept, and a
+/// 300×300 solve is about 75 million of them.
+const MAX_CELLS: usize = 300 * 300;
+
+pub const RECORD_HELP: &str = "\
+Examples:
+  fifteen record --size 4 --seed 7 --out solve.gif
+  fifteen record --size 100 --seed 1 --phases --out big.gif
+  fifteen record --size 4 --seed 7 --at 20 --out still.png";
+
+#[derive(Args, Debug)]
+pub struct RecordCommand {
+    /// Board file: one row per line, blank as 0 or _ (`-`: stdin; nothing: a scramble).
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+    #[command(flatten)]
+    scramble: ScrambleArgs,
+    /// Where to write: a .gif for the whole solve, a .png for one frame.
+    #[arg(long, short, value_name = "PATH")]
+    out: PathBuf,
+    /// PNG only: the frame after this many moves (default: the scramble).
+    #[arg(long, value_name = "MOVE")]
+    at: Option<usize>,
+    /// Moves a frame (default: one, or enough for about 300 frames).
+    #[arg(long, value_name = "N", conflicts_with = "phases")]
+    every: Option<usize>,
+    /// One frame a phase (each row and column), for huge boards.
+    #[arg(long)]
+    phases: bool,
+    /// Frames a second when the GIF plays.
+    #[arg(long, value_name = "F", default_value_t = 8.0)]
+    fps: f64,
+    /// Frame width in pixels.
+    #[arg(long, value_name = "PX", default_value_t = 720)]
+    width: u32,
+    /// Frame height in pixels.
+    #[arg(long, value_name = "PX", default_value_t = 500)]
+    height: u32,
+    /// How the solver ends: the strategy's pairs, or (up to 4×4 and 3×5) exact stages.
+    #[arg(long, value_enum, default_value_t = FinishArg::Pairs)]
+    finish: FinishArg,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Gif,
+    Png,
+}
+
+impl RecordCommand {
+    fn board(&self) -> Result<Board, CliError> {
+        let s = &self.scramble;
+        let scrambling = s.size.is_some() || s.rows.is_some() || s.walk.is_some() || s.seed.is_some();
+        match &self.file {
+            Some(_) if scrambling => {
+                Err(CliError::Usage("give a board file or scramble options (--size, --seed, …), not both".into()))
+            }
+            Some(file) => BoardInput { file: Some(file.clone()) }.read(),
+            None => s.board(4),
+        }
+    }
+
+    /// Everything that can be checked before any work.
+    fn check(&self) -> Result<Kind, CliError> {
+        let ext = self.out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+        let kind = match ext.as_deref() {
+            Some("gif") => Kind::Gif,
+            Some("png") => Kind::Png,
+            _ => {
+                return Err(CliError::Usage(format!(
+                    "--out {}: name a .gif (the whole solve) or a .png (one frame)",
+                    self.out.display()
+                )));
+            }
+        };
+        if self.at.is_some() && kind == Kind::Gif {
+            return Err(CliError::Usage("--at picks one frame: use it with a .png --out".into()));
+        }
+        if kind == Kind::Png && (self.every.is_some() || self.phases) {
+            return Err(CliError::Usage("--every and --phases pace a .gif; a .png is one frame (--at)".into()));
+        }
+        if self.every == Some(0) {
+            return Err(CliError::Usage("--every needs at least 1 move a frame".into()));
+        }
+        if !(0.5..=50.0).contains(&self.fps) {
+            return Err(CliError::Usage(format!("--fps {} is out of range: give 0.5 to 50", self.fps)));
+        }
+        for (name, px) in [("--width", self.width), ("--height", self.height)] {
+            if !(160..=4096).contains(&px) {
+                return Err(CliError::Usage(format!("{name} {px} is out of range: give 160 to 4096 pixels")));
+            }
+        }
+        if self.out.is_dir() {
+            return Err(CliError::Usage(format!("--out {} is a directory", self.out.display())));
+        }
+        Ok(kind)
+    }
+}
+
+/// A file written next to the output and renamed over it once complete, so
+/// a failure leaves no empty or half-written file behind.
+struct Pending {
+    part: PathBuf,
+    done: bool,
+}
+
+impl Pending {
+    fn create(out: &Path) -> Result<(Pending, File), CliError> {
+        let mut name = out.file_name().unwrap_or_default().to_os_string();
+        name.push(".part");
+        let part = out.with_file_name(name);
+        let file = File::create(&part)
+            .map_err(|e| CliError::Write(io::Error::new(e.kind(), format!("{}: {e}", out.display()))))?;
+        Ok((Pending { part, done: false }, file))
+    }
+
+    fn finish(mut self, out: &Path) -> Result<(), CliError> {
+        std::fs::rename(&self.part, out)
+            .map_err(|e| CliError::Write(io::Error::new(e.kind(), format!("{}: {e}", out.display()))))?;
+        self.done = true;
+        Ok(())
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        if !self.done {
+            let _ = std::fs::remove_file(&self.part);
+        }
+    }
+}
+
+fn record_error(err: RecordError) -> CliError {
+    match err {
+        RecordError::Solve(err) => err.into(),
+        other => CliError::Write(io::Error::other(other.to_string())),
+    }
+}
+
+pub fn run(cmd: RecordCommand) -> Result<(), CliError> {
+    let kind = cmd.check()?;
+    let board = cmd.board()?;
+    board.check_solvable()?;
+    if board.len() > MAX_CELLS {
+        return Err(CliError::Usage(format!(
+            "a {}×{} board is too big to record: recordings keep every move, up to 300×300 boards",
+            board.rows(),
+            board.cols()
+        )));
+    }
+    let (pending, file) = Pending::create(&cmd.out)?;
+    let recording = Recording {
+        width: cmd.width,
+        height: cmd.height,
+        pace: if cmd.phases { Some(Pace::Phases) } else { cmd.every.map(Pace::Moves) },
+        fps: cmd.fps,
+        finish: cmd.finish.into(),
+    };
+    let mut out = BufWriter::new(file);
+    match kind {
+        Kind::Png => {
+            let png = record::still(&board, &recording, cmd.at.unwrap_or(0)).map_err(record_error)?;
+            out.write_all(&png)?;
+        }
+        Kind::Gif => {
+            let bar = if io::stderr().is_terminal() { ProgressBar::new(0) } else { ProgressBar::hidden() };
+            bar.set_style(
+                ProgressStyle::with_template("recording [{bar:30}] {pos}/{len} frames {elapsed}")
+                    .expect("a valid template")
+                    .progress_chars("=> "),
+            );
+            let report = record::gif(&board, &recording, &mut out, &mut |done, all| {
+                bar.set_length(all as u64);
+                bar.set_position(done as u64);
+            })
+            .map_err(record_error)?;
+            bar.finish_and_clear();
+            eprintln!("{} frames, {} moves: {}", report.frames, report.moves, cmd.out.display());
+        }
+    }
+    out.flush()?;
+    drop(out);
+    pending.finish(&cmd.out)
+}

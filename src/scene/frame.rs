@@ -1,0 +1,295 @@
+//! What a frame shows, built from the animation's state: the board, the
+//! marks on it, the title of what is being built and the side panel's
+//! numbers.
+
+use crate::anim::{Game, Player, Slide};
+use crate::board::{Board, Pos, Tile};
+use crate::human::Group;
+
+/// The placement under way: what the marks point at.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Focus {
+    /// The tile travelling now, if one is.
+    pub tile: Option<Tile>,
+    /// Where it is going (its home, or a parking cell for a pair).
+    pub to: Option<Pos>,
+    /// The tiles being placed: their homes are ringed.
+    pub group: Group,
+    /// The cells of the line being built `(top, left, bottom, right)`.
+    pub area: Option<(usize, usize, usize, usize)>,
+}
+
+/// A line of the side panel.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Row {
+    /// A section heading.
+    Heading(String),
+    /// A name and its number.
+    Stat(String, String),
+    /// A phase's split: its name, its moves, whether it is under way, and
+    /// the move it starts at (a click jumps there).
+    Split {
+        /// The phase (`row 1`).
+        name: String,
+        /// Its moves (`17`, or `5 / 17` while under way).
+        moves: String,
+        /// True for the phase under way.
+        current: bool,
+        /// Its first move.
+        start: usize,
+    },
+    /// A line of small text.
+    Note(String),
+}
+
+/// A card over the board: the finished screen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Card {
+    /// Its big line.
+    pub title: String,
+    /// The lines under it.
+    pub lines: Vec<String>,
+}
+
+/// Everything one frame shows, and nothing about pixels.
+#[derive(Clone, Debug)]
+pub struct Frame<'a> {
+    /// The board.
+    pub board: &'a Board,
+    /// The tile sliding now.
+    pub slide: Option<Slide>,
+    /// Per tile, the moves after which it is locked, and the moves made:
+    /// locked tiles are shaded.
+    pub locks: Option<(&'a [usize], usize)>,
+    /// The placement under way.
+    pub focus: Option<Focus>,
+    /// The blank's route ahead, starting at the blank.
+    pub route: &'a [Pos],
+    /// Draw the whole route rather than its next leg.
+    pub whole_route: bool,
+    /// A group that has just locked, and how strongly it glows (0–1).
+    pub flash: Option<(Group, f32)>,
+    /// Play mode: the tile the hint says to slide.
+    pub hint: Option<Pos>,
+    /// The header's big line: what is being built.
+    pub title: String,
+    /// The header's second line.
+    pub subtitle: String,
+    /// The side panel.
+    pub panel: Vec<Row>,
+    /// Numbers on the tiles (off in picture mode unless asked for).
+    pub numbers: bool,
+    /// Route, rings and outline shown.
+    pub overlays: bool,
+    /// The finished screen.
+    pub card: Option<Card>,
+    /// A passing message (hints, errors).
+    pub message: Option<String>,
+    /// The help overlay's lines.
+    pub help: Option<&'a [&'a str]>,
+    /// The follow camera frames the whole line being built rather than the
+    /// travelling tile (set when tiles go home faster than a view can follow).
+    pub follow_line: bool,
+}
+
+impl<'a> Frame<'a> {
+    /// A plain frame of `board`: no marks, no panel.
+    pub fn plain(board: &'a Board) -> Frame<'a> {
+        Frame {
+            board,
+            slide: None,
+            locks: None,
+            focus: None,
+            route: &[],
+            whole_route: false,
+            flash: None,
+            hint: None,
+            title: String::new(),
+            subtitle: String::new(),
+            panel: Vec::new(),
+            numbers: true,
+            overlays: true,
+            card: None,
+            message: None,
+            help: None,
+            follow_line: false,
+        }
+    }
+
+    /// The cells the follow camera keeps in view: the travelling tile, the
+    /// homes being filled and the blank.
+    pub fn follow_cells(&self) -> Option<(f32, f32, f32, f32)> {
+        let focus = self.focus?;
+        if self.follow_line
+            && let Some((top, left, bottom, right)) = focus.area
+        {
+            return Some((top as f32, left as f32, bottom as f32, right as f32));
+        }
+        // The homes change once a placement, so the view glides rather than jumps.
+        let mut cells = vec![self.board.blank()];
+        cells.extend(focus.tile.map(|tile| self.board.position_of(tile)));
+        cells.extend(focus.group.tiles().iter().map(|&t| self.board.home_of(t)));
+        let top = cells.iter().map(|p| p.row).min()? as f32;
+        let left = cells.iter().map(|p| p.col).min()? as f32;
+        let bottom = cells.iter().map(|p| p.row).max()? as f32 + 1.0;
+        let right = cells.iter().map(|p| p.col).max()? as f32 + 1.0;
+        Some((top, left, bottom, right))
+    }
+}
+
+/// A speed as people write it: `0.5`, `8`, `100000`.
+pub fn format_speed(speed: f64) -> String {
+    if speed < 10.0 && speed.fract() != 0.0 { format!("{speed:.1}") } else { format!("{speed:.0}") }
+}
+
+/// Above this many moves a second the follow camera frames the line being
+/// built: a view chasing tiles that go home hundreds of times a second only
+/// jitters.
+const FOLLOW_TILES_UP_TO: f64 = 5_000.0;
+
+/// The most splits the panel lists (the current one and those around it).
+const SPLITS_SHOWN: usize = 12;
+
+/// The frame of a solve being watched: the title of what is being built,
+/// the marks, and the panel's numbers (moves, splits per phase, Manhattan
+/// distance, moves per unit of it). `route` is scratch space for the
+/// blank's route; `extra` rows go under the numbers (other front-end parts
+/// add lines there).
+pub fn watch_frame<'a>(player: &'a Player, route: &'a mut Vec<Pos>, extra: &[Row]) -> Frame<'a> {
+    let timeline = player.timeline();
+    let board = player.board();
+    player.route_cells(route);
+    let mut frame = Frame::plain(board);
+    frame.slide = player.sliding();
+    frame.locks = Some((timeline.lock_table(), player.cursor()));
+    frame.follow_line = player.speed() > FOLLOW_TILES_UP_TO;
+    frame.route = route;
+    if let Some(placement) = player.placement() {
+        let target = player.target();
+        frame.focus = Some(Focus {
+            tile: target.map(|t| t.tile),
+            to: target.map(|t| t.to),
+            group: placement.group,
+            area: placement.phase.and_then(|phase| timeline.line_area(phase)),
+        });
+        frame.title = timeline.title(placement);
+    } else if player.is_finished() && board.is_solved() {
+        frame.title = "solved".to_string();
+    } else if let Some(phase) = player.phase() {
+        frame.title = phase.phase.to_string();
+    }
+    let total = timeline.total();
+    let total_text = total.map_or_else(|| "?".to_string(), |n| n.to_string());
+    let state = if player.is_playing() { "playing" } else { "paused" };
+    frame.subtitle = format!(
+        "move {} of {total_text}   {} moves/s   {state}   {} solver",
+        player.cursor(),
+        format_speed(player.speed()),
+        timeline.solver()
+    );
+    if let Some(err) = timeline.error() {
+        frame.message = Some(err.to_string());
+    }
+
+    let (rows, cols) = (board.rows(), board.cols());
+    let start_distance = timeline.start().manhattan();
+    let mut panel = vec![
+        Row::Heading(format!("WATCH  {rows}×{cols}")),
+        Row::Stat("moves".into(), format!("{} / {total_text}", player.cursor())),
+        Row::Stat("Manhattan now".into(), board.manhattan().to_string()),
+        Row::Stat("Manhattan at start".into(), start_distance.to_string()),
+    ];
+    if let Some(total) = total.filter(|_| start_distance > 0) {
+        panel.push(Row::Stat("moves / Manhattan".into(), format!("{:.2}", total as f64 / start_distance as f64)));
+    }
+    let phases = timeline.phases();
+    if !phases.is_empty() {
+        panel.push(Row::Heading("splits (click to jump)".into()));
+        let current = timeline.phase_index_at(player.cursor()).unwrap_or(0);
+        let first = current.saturating_sub(SPLITS_SHOWN - 4).min(phases.len().saturating_sub(SPLITS_SHOWN));
+        for (i, mark) in phases.iter().enumerate().skip(first).take(SPLITS_SHOWN) {
+            let now = i == current && !player.is_finished();
+            let moves = match mark.end {
+                Some(end) if !now => (end - mark.start).to_string(),
+                Some(end) => format!("{} / {}", player.cursor().saturating_sub(mark.start), end - mark.start),
+                None if now => format!("{} / …", player.cursor().saturating_sub(mark.start)),
+                None => "…".to_string(),
+            };
+            panel.push(Row::Split { name: mark.phase.to_string(), moves, current: now, start: mark.start });
+        }
+    }
+    panel.extend(extra.iter().cloned());
+    panel.push(Row::Note("Space play · ←→ step · ↑↓ phase".into()));
+    panel.push(Row::Note("W route · F follow · ? help".into()));
+    frame.panel = panel;
+    frame
+}
+
+/// The panel and finished screen of a game being played: moves, a timer
+/// from the first move, tiles per second, Manhattan distance and moves per
+/// unit of it. `seconds` is the time since the first move (`None` before
+/// it), `start_distance` the Manhattan distance the game started from.
+pub fn play_panel(game: &Game, seconds: Option<f64>, start_distance: usize) -> (Vec<Row>, Option<Card>) {
+    let board = game.board();
+    let moves = game.moves();
+    let time = seconds.unwrap_or(0.0);
+    let tps = if time > 0.0 { moves as f64 / time } else { 0.0 };
+    let mmd = if start_distance > 0 { moves as f64 / start_distance as f64 } else { 0.0 };
+    let rows = vec![
+        Row::Heading(format!("PLAY  {}×{}", board.rows(), board.cols())),
+        Row::Stat("moves".into(), moves.to_string()),
+        Row::Stat("time".into(), format!("{time:.1} s")),
+        Row::Stat("tiles / second".into(), format!("{tps:.2}")),
+        Row::Stat("Manhattan now".into(), board.manhattan().to_string()),
+        Row::Stat("moves / Manhattan".into(), format!("{mmd:.2}")),
+        Row::Note("click or arrows slide tiles".into()),
+        Row::Note("I hint · G goal · L numbers".into()),
+        Row::Note("R restart · M watch · ? help".into()),
+    ];
+    let card = (game.is_solved() && moves > 0).then(|| Card {
+        title: "Solved!".to_string(),
+        lines: vec![
+            format!("time {time:.2} s"),
+            if moves == 1 { "1 move".to_string() } else { format!("{moves} moves") },
+            format!("{tps:.2} tiles / second"),
+            format!("moves / Manhattan {mmd:.2}"),
+        ],
+    });
+    (rows, card)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Scramble;
+
+    #[test]
+    fn a_watch_frame_names_the_line_and_marks_its_tile() {
+        let board = Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap();
+        let mut player = Player::solve(&board).unwrap();
+        let mut route = Vec::new();
+        let frame = watch_frame(&player, &mut route, &[]);
+        assert_eq!(frame.title, "row 1: tiles 1–2");
+        let focus = frame.focus.unwrap();
+        assert_eq!(focus.area, Some((0, 0, 1, 4)));
+        assert!(frame.panel.iter().any(|r| matches!(r, Row::Split { current: true, .. })));
+        player.seek(10_000, &mut |_: &crate::anim::Cue| {});
+        let frame = watch_frame(&player, &mut route, &[Row::Note("optimal: 0 moves left".into())]);
+        assert_eq!(frame.title, "solved");
+        assert!(frame.panel.contains(&Row::Note("optimal: 0 moves left".into())));
+        assert!(frame.panel.iter().any(|r| matches!(r, Row::Stat(name, _) if name == "moves / Manhattan")));
+    }
+
+    #[test]
+    fn the_play_panel_times_from_the_first_move_and_finishes() {
+        let mut game = Game::new("1 2 3\n4 5 6\n7 _ 8".parse().unwrap());
+        let (_, card) = play_panel(&game, None, 1);
+        assert!(card.is_none());
+        game.click(Pos::new(2, 2));
+        let (rows, card) = play_panel(&game, Some(2.0), 1);
+        assert!(rows.contains(&Row::Stat("tiles / second".into(), "0.50".into())));
+        let card = card.unwrap();
+        assert_eq!(card.title, "Solved!");
+        assert!(card.lines.contains(&"1 move".to_string()), "{card:?}");
+    }
+}

@@ -1,0 +1,94 @@
+//! `fifteen record` run as a user would: a 4×4 GIF with no display, decoded
+//! and checked (frames, size, the last frame the solved board), a PNG
+//! still, and the mistakes that must fail before any work.
+#![cfg(feature = "record")]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use fifteen::scene::solved_samples;
+
+fn fifteen(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fifteen"))
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("fifteen runs")
+}
+
+/// Every frame of a GIF, composed as a viewer shows them.
+fn frames(path: &Path) -> (usize, usize, Vec<Vec<u8>>) {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options.read_info(std::fs::File::open(path).unwrap()).unwrap();
+    let (w, h) = (decoder.width() as usize, decoder.height() as usize);
+    let mut canvas = vec![0u8; w * h * 4];
+    let mut out = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        let (fx, fy, fw) = (frame.left as usize, frame.top as usize, frame.width as usize);
+        for (i, px) in frame.buffer.chunks_exact(4).enumerate() {
+            let (x, y) = (fx + i % fw, fy + i / fw);
+            canvas[(y * w + x) * 4..(y * w + x) * 4 + 4].copy_from_slice(px);
+        }
+        out.push(canvas.clone());
+    }
+    (w, h, out)
+}
+
+/// Cells showing the solved board's colour (see [`solved_samples`]).
+fn solved_cells(rgba: &[u8], w: usize, h: usize, rows: usize, cols: usize) -> usize {
+    solved_samples(w as f32, h as f32, rows, cols)
+        .into_iter()
+        .filter(|&((x, y), expected)| {
+            let i = ((y as usize) * w + x as usize) * 4;
+            rgba[i..i + 3].iter().zip(expected).all(|(&a, b)| a.abs_diff(b) <= 16)
+        })
+        .count()
+}
+
+#[test]
+fn a_4x4_recording_is_a_gif_that_ends_solved() {
+    let dir = tempfile::tempdir().unwrap();
+    let gif = dir.path().join("s.gif");
+    let out = fifteen(&["record", "--size", "4", "--seed", "7", "--out", gif.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let bytes = std::fs::metadata(&gif).unwrap().len();
+    assert!(bytes < 5_000_000, "{bytes} bytes");
+    let (w, h, frames) = frames(&gif);
+    assert!(frames.len() >= 30, "{} frames", frames.len());
+    assert_eq!(solved_cells(frames.last().unwrap(), w, h, 4, 4), 16, "the last frame shows the solved board");
+    assert!(solved_cells(&frames[0], w, h, 4, 4) < 8, "the first frame shows the scramble");
+    assert!(!dir.path().join("s.gif.part").exists());
+
+    let png = dir.path().join("still.png");
+    let out = fifteen(&["record", "--size", "4", "--seed", "7", "--at", "1000", "--out", png.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let still = tiny_skia::Pixmap::decode_png(&std::fs::read(&png).unwrap()).unwrap();
+    let (pw, ph) = (still.width() as usize, still.height() as usize);
+    assert_eq!(solved_cells(still.data(), pw, ph, 4, 4), 16, "--at past the end shows the solved board");
+}
+
+#[test]
+fn mistakes_fail_at_once_and_leave_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&[&str], &str); 4] = [
+        (&["--out", "x.jpg"], ".gif"),
+        (&["--out", "x.gif", "--at", "3"], "--at"),
+        (&["--out", "no/such/dir/x.gif"], "no/such/dir/x.gif"),
+        (&["--size", "1000", "--out", "x.gif"], "too big"),
+    ];
+    for (args, says) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+            .arg("record")
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        assert_eq!(stderr.trim().lines().count(), 1, "one line: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no file left behind");
+}
