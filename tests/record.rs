@@ -76,7 +76,7 @@ fn mistakes_fail_at_once_and_leave_no_file() {
         (&["--out", "x.jpg"], ".gif"),
         (&["--out", "x.gif", "--at", "3"], "--at"),
         (&["--out", "no/such/dir/x.gif"], "no/such/dir/x.gif"),
-        (&["--size", "1000", "--out", "x.gif"], "too big"),
+        (&["--size", "1000", "--out", "x.gif"], "the largest board is 300×300"),
     ];
     for (args, says) in cases {
         let out = Command::new(env!("CARGO_BIN_EXE_fifteen"))

@@ -12,11 +12,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::board_source::{BoardInput, ScrambleArgs};
 use super::error::CliError;
+use super::sizes::{self, Use};
 use super::solve::FinishArg;
 
-/// The most cells a recording plans: every move of the solve is kept, and a
-/// 300×300 solve is about 75 million of them.
-const MAX_CELLS: usize = 300 * 300;
 
 pub const RECORD_HELP: &str = "\
 Examples:
@@ -72,7 +70,7 @@ impl RecordCommand {
                 Err(CliError::Usage("give a board file or scramble options (--size, --seed, …), not both".into()))
             }
             Some(file) => BoardInput { file: Some(file.clone()) }.read(),
-            None => s.board(4),
+            None => s.board(4, Use::Record),
         }
     }
 
@@ -157,13 +155,7 @@ pub fn run(cmd: RecordCommand) -> Result<(), CliError> {
     let kind = cmd.check()?;
     let board = cmd.board()?;
     board.check_solvable()?;
-    if board.len() > MAX_CELLS {
-        return Err(CliError::Usage(format!(
-            "a {}×{} board is too big to record: recordings keep every move, up to 300×300 boards",
-            board.rows(),
-            board.cols()
-        )));
-    }
+    sizes::check(board.rows(), board.cols(), Use::Record)?;
     let (pending, file) = Pending::create(&cmd.out)?;
     let recording = Recording {
         width: cmd.width,

@@ -13,6 +13,9 @@ pub const MAX_SOLVE_CELLS: usize = 100_000_000;
 /// The most cells `watch` and `play` take: 1000×1000 (every move is kept
 /// so the animation can step back).
 pub const MAX_WATCH_CELLS: usize = 1_000_000;
+/// The most cells `record` takes: 300×300 (every move is kept, and a
+/// 300×300 solve is about 75 million of them).
+pub const MAX_RECORD_CELLS: usize = 90_000;
 
 /// What a command does with the board, which decides its memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +26,8 @@ pub enum Use {
     Solve,
     /// Animate the solve, keeping every move.
     Watch,
+    /// Record the solve as pictures, keeping every move.
+    Record,
 }
 
 impl Use {
@@ -30,6 +35,7 @@ impl Use {
         match self {
             Use::Scramble | Use::Solve => MAX_SOLVE_CELLS,
             Use::Watch => MAX_WATCH_CELLS,
+            Use::Record => MAX_RECORD_CELLS,
         }
     }
 
@@ -37,6 +43,7 @@ impl Use {
         match self {
             Use::Scramble | Use::Solve => "10000×10000",
             Use::Watch => "1000×1000",
+            Use::Record => "300×300",
         }
     }
 
@@ -45,6 +52,7 @@ impl Use {
             Use::Scramble => "scrambling",
             Use::Solve => "solving",
             Use::Watch => "watching the solve of",
+            Use::Record => "recording the solve of",
         }
     }
 
@@ -60,7 +68,7 @@ impl Use {
         match self {
             Use::Scramble => base + 16.0 * cells,
             Use::Solve => base + 24.0 * cells,
-            Use::Watch => base + 24.0 * cells + 4.5 * 1.8 * cells * (rows + cols) as f64 / 2.0,
+            Use::Watch | Use::Record => base + 24.0 * cells + 4.5 * 1.8 * cells * (rows + cols) as f64 / 2.0,
         }
     }
 }

@@ -346,17 +346,12 @@ mod tests {
                 for cols in 2..9 {
                     let mut single_title: Option<(Phase, String)> = None;
                     for (phase, p) in Schedule::new(rows, cols, order) {
-                        let tiles: Vec<Tile> = cells_of(p, rows, cols)
-                            .into_iter()
-                            .map(|(r, c)| crate::board::tile_for(crate::board::Pos::new(r, c), rows, cols))
+                        let tiles: Vec<Tile> = p
+                            .cells(rows, cols)
+                            .iter()
+                            .map(|&(r, c)| crate::board::tile_for(crate::board::Pos::new(r, c), rows, cols))
                             .collect();
-                        let region = match p {
-                            Placement::Single { .. } => Region::TopLeft,
-                            Placement::RightPair { .. } => Region::RightColumns,
-                            Placement::BottomPair { .. } => Region::BottomRows,
-                            Placement::LastBlock => Region::LastBlock,
-                        };
-                        let title = placement_title(phase, region, Group::new(&tiles), rows, cols, order);
+                        let title = placement_title(phase, p.region(), Group::new(&tiles), rows, cols, order);
                         let line = match phase {
                             Phase::Row(r) => format!("row {}: ", r + 1),
                             Phase::Column(c) => format!("column {}: ", c + 1),
