@@ -7,7 +7,7 @@ use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use fifteen::human::{Event, Finish, Order, Planner};
+use fifteen::human::{Effort, Event, Finish, Order, Planner};
 use fifteen::output::{Format, MoveWriter, PhaseCount, Report};
 use fifteen::{Board, MoveNotation};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -31,6 +31,12 @@ pub struct SolveCommand {
     /// the last 12 cells optimally.
     #[arg(long, value_enum, default_value_t = FinishArg::Pairs)]
     finish: FinishArg,
+    /// How hard the human solver looks ahead for fewer moves: `fast` (one
+    /// tile at a time), `normal` or `best` (each line by a beam search over
+    /// the blank's moves), or `auto` (by size: best up to 10×10, normal up to
+    /// 30×30, fast beyond).
+    #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
+    effort: EffortArg,
     /// Print moves per phase and the time taken on stderr.
     #[arg(long)]
     stats: bool,
@@ -110,6 +116,31 @@ pub enum FinishArg {
     Exact,
 }
 
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EffortArg {
+    /// one tile at a time: fastest, linear on any size
+    Fast,
+    /// each line by a narrow beam search over the blank's moves
+    Normal,
+    /// each line by a wide beam search: fewest moves
+    Best,
+    /// by the board's size: best up to 10×10, normal up to 30×30, fast beyond
+    #[default]
+    Auto,
+}
+
+impl EffortArg {
+    /// The effort for a board of this shape.
+    pub fn for_size(self, rows: usize, cols: usize) -> Effort {
+        match self {
+            EffortArg::Fast => Effort::Fast,
+            EffortArg::Normal => Effort::Normal,
+            EffortArg::Best => Effort::Best,
+            EffortArg::Auto => Effort::for_size(rows, cols),
+        }
+    }
+}
+
 impl From<FinishArg> for Finish {
     fn from(f: FinishArg) -> Finish {
         match f {
@@ -154,7 +185,18 @@ pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
     };
     let result = match search {
         _ if cmd.compare => super::solve_search::compare(&board, stdout),
-        None => solve_human(&board, cmd.order.into(), cmd.finish.into(), format, notation, cmd.stats, stdout),
+        None => solve_human(
+            &board,
+            Strategy {
+                order: cmd.order.into(),
+                finish: cmd.finish.into(),
+                effort: cmd.effort.for_size(board.rows(), board.cols()),
+            },
+            format,
+            notation,
+            cmd.stats,
+            stdout,
+        ),
         Some(solver) => super::solve_search::run(&board, solver, format, notation, cmd.stats, stdout),
     };
     match result {
@@ -236,17 +278,23 @@ impl Progress {
     }
 }
 
-fn solve_human<W: Write>(
-    board: &Board,
+/// The human solver's options.
+struct Strategy {
     order: Order,
     finish: Finish,
+    effort: Effort,
+}
+
+fn solve_human<W: Write>(
+    board: &Board,
+    Strategy { order, finish, effort }: Strategy,
     format: Format,
     notation: MoveNotation,
     stats: bool,
     out: W,
 ) -> Result<(), CliError> {
     let started = Instant::now();
-    let mut planner = Planner::with_finish(board, order, finish)?;
+    let mut planner = Planner::with_finish(board, order, finish)?.with_effort(effort);
     let mut writer = MoveWriter::new(out, format, notation, board);
     writer.begin()?;
     let mut tally = PhaseTally::default();
@@ -303,10 +351,11 @@ fn solve_human<W: Write>(
         writeln!(err, "{:<14} {:>10} {:>14} {:>6.1}%", "total", tally.placements.iter().sum::<u64>(), s.moves, 100.0)?;
         writeln!(
             err,
-            "{}×{} board, order {}, {:.3} ms; blank routes: {} round the tile, {} direct, {} searched; {} groups placed by exact search",
+            "{}×{} board, order {}, effort {}, {:.3} ms; blank routes: {} round the tile, {} direct, {} searched; {} groups placed by exact search",
             board.rows(),
             board.cols(),
             order.name(),
+            effort.name(),
             elapsed.as_secs_f64() * 1e3,
             s.routes.ring,
             s.routes.direct,

@@ -15,6 +15,7 @@
 
 mod event;
 mod grid;
+mod lookahead;
 mod plan;
 mod planner;
 mod router;
@@ -24,6 +25,7 @@ mod transport;
 mod window;
 
 pub use event::{Event, Group, Phase, Region};
+pub use lookahead::Effort;
 pub use plan::{PhaseTotal, Plan, Span, solve, solve_with};
 pub use planner::{Planner, PlannerStats, SolveError};
 pub use router::RouteStats;
