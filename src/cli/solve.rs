@@ -33,8 +33,8 @@ pub struct SolveCommand {
     finish: FinishArg,
     /// How hard the human solver looks ahead for fewer moves: `fast` (one
     /// tile at a time), `normal` or `best` (each line by a beam search over
-    /// the blank's moves), or `auto` (by size: best up to 10×10, normal up to
-    /// 30×30, fast beyond).
+    /// the blank's moves, boards of up to 2500 cells), or `auto` (by size:
+    /// best up to 30×30, fast beyond).
     #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
     effort: EffortArg,
     /// Print moves per phase and the time taken on stderr.
@@ -120,11 +120,11 @@ pub enum FinishArg {
 pub enum EffortArg {
     /// one tile at a time: fastest, linear on any size
     Fast,
-    /// each line by a narrow beam search over the blank's moves
+    /// each line by a narrow beam search over the blank's moves (up to 2500 cells)
     Normal,
-    /// each line by a wide beam search: fewest moves
+    /// each line by a wide beam search: fewest moves (up to 2500 cells)
     Best,
-    /// by the board's size: best up to 10×10, normal up to 30×30, fast beyond
+    /// by the board's size: best up to 30×30, fast beyond
     #[default]
     Auto,
 }

@@ -25,7 +25,7 @@ mod transport;
 mod window;
 
 pub use event::{Event, Group, Phase, Region};
-pub use lookahead::Effort;
+pub use lookahead::{Effort, MAX_LOOKAHEAD_CELLS};
 pub use plan::{PhaseTotal, Plan, Span, solve, solve_with};
 pub use planner::{Planner, PlannerStats, SolveError};
 pub use router::RouteStats;

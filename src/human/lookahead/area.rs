@@ -50,17 +50,4 @@ impl Area {
         let home = home_of(tile, self.rows, self.cols);
         self.cell_of(home.row, home.col)
     }
-
-    /// The neighbour of `cell` one step in direction `dir` (north, east,
-    /// south, west as 0..4), if inside.
-    #[inline]
-    pub(super) fn neighbour(&self, cell: usize, dir: usize) -> Option<usize> {
-        let (r, c) = self.coords(cell);
-        match dir {
-            0 => (r > 0).then(|| cell - self.width),
-            1 => (c + 1 < self.width).then(|| cell + 1),
-            2 => (r + 1 < self.height).then(|| cell + self.width),
-            _ => (c > 0).then(|| cell - 1),
-        }
-    }
 }

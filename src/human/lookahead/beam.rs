@@ -29,6 +29,10 @@ use super::area::Area;
 use super::line::{Goal, Line, NO_RANK};
 use super::table::{TRAPPED, Table, Target};
 
+/// The most cells a board may have for the beam: tiles and cells are kept
+/// in 16 bits.
+pub(super) const MAX_CELLS: usize = 1 << 16;
+
 /// Score units per move.
 pub(super) const MOVE: i64 = 100;
 
@@ -48,12 +52,15 @@ pub(super) struct Scoring {
 pub(super) struct BeamScratch {
     states: Vec<State>,
     next_states: Vec<State>,
-    blocks: Vec<u32>,
-    next_blocks: Vec<u32>,
+    /// Each state's area (tiles by cell) and its line tiles' cells, as
+    /// 16-bit numbers (see [`MAX_CELLS`]): half the bytes to copy and read.
+    blocks: Vec<u16>,
+    next_blocks: Vec<u16>,
     candidates: Vec<Candidate>,
     nodes: Vec<Node>,
     queue: Vec<u32>,
     blocked: Vec<bool>,
+    seen: Vec<(u64, u32)>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -101,8 +108,8 @@ const KEEP_OUT: u32 = 10;
 /// What a state's board looks like: a stored block, or a parent's block
 /// with one move made.
 struct View<'a> {
-    board: &'a [u32],
-    cells: &'a [u32],
+    board: &'a [u16],
+    cells: &'a [u16],
     /// The tile that moved, its rank and its new cell; and the blank's new cell.
     moved: Option<(Tile, u16, usize, usize)>,
 }
@@ -112,7 +119,7 @@ impl View<'_> {
         match self.moved {
             Some((_, _, _, blank)) if cell == blank => 0,
             Some((tile, _, to, _)) if cell == to => tile,
-            _ => self.board[cell],
+            _ => Tile::from(self.board[cell]),
         }
     }
 
@@ -133,6 +140,10 @@ pub(super) struct Beam<'a> {
     /// Weight of each tile of the later lines (by tile number).
     pub(super) weight: &'a [i32],
     pub(super) scoring: Scoring,
+    /// Area row and column of each area cell, and of each tile's home (by
+    /// tile number; only the area's tiles are filled in).
+    pub(super) coords: &'a [(u16, u16)],
+    pub(super) homes: &'a [(u16, u16)],
     pub(super) width: usize,
     /// Rounds after which the search gives up.
     pub(super) cap: usize,
@@ -147,11 +158,11 @@ impl Beam<'_> {
         let cells = area.len();
         let stride = cells + self.line.tiles.len();
         let mut tables: Vec<Option<Table>> = (0..self.line.stages.len()).map(|_| None).collect();
-        let BeamScratch { states, next_states, blocks, next_blocks, candidates, nodes, queue, blocked } = scratch;
+        let BeamScratch { states, next_states, blocks, next_blocks, candidates, nodes, queue, blocked, seen } = scratch;
         states.clear();
         nodes.clear();
         blocks.clear();
-        blocks.extend_from_slice(board);
+        blocks.extend(board.iter().map(|&tile| tile as u16));
         blocks.resize(stride, 0);
         let mut blank = 0;
         let mut hash = 0u64;
@@ -161,7 +172,7 @@ impl Beam<'_> {
             }
             let rank = self.rank[tile as usize];
             if rank != NO_RANK {
-                blocks[cells + usize::from(rank)] = cell as u32;
+                blocks[cells + usize::from(rank)] = cell as u16;
             }
             hash ^= key(tile, cell);
         }
@@ -190,19 +201,32 @@ impl Beam<'_> {
                         _ => {}
                     }
                     let from = s.blank as usize;
-                    let Some(next) = area.neighbour(from, dir) else { continue };
+                    let (row, col) = self.coords[from];
+                    let next = match dir {
+                        0 if row > 0 => from - area.width,
+                        1 if usize::from(col) + 1 < area.width => from + 1,
+                        2 if usize::from(row) + 1 < area.height => from + area.width,
+                        3 if col > 0 => from - 1,
+                        _ => continue,
+                    };
                     if forced.is_none() && self.line.lock_rank[next] < stage.locked {
                         continue;
                     }
-                    let tile = block[next];
+                    let tile = Tile::from(block[next]);
                     let rank = self.rank[tile as usize];
                     let mut child = *s;
                     child.blank = next as u32;
                     child.last = dir as u8;
-                    let home = area.home(tile);
-                    // The tile goes from `next` to `from`.
-                    let nearer = area.distance(from, home) as i64 - area.distance(next, home) as i64;
-                    child.potential += self.weight_of(tile, rank, s.stage) * nearer;
+                    // The tile goes from `next` to `from`: one cell farther
+                    // from home along the move's axis, or one nearer.
+                    let (home_row, home_col) = self.homes[tile as usize];
+                    let (next_row, next_col) = self.coords[next];
+                    let farther = if dir % 2 == 0 {
+                        i64::from(row.abs_diff(home_row)) - i64::from(next_row.abs_diff(home_row))
+                    } else {
+                        i64::from(col.abs_diff(home_col)) - i64::from(next_col.abs_diff(home_col))
+                    };
+                    child.potential += self.weight_of(tile, rank, s.stage) * farther;
                     child.hash ^= key(tile, next) ^ key(tile, from) ^ key(0, next) ^ key(0, from);
                     let view =
                         View { board: &block[..cells], cells: &block[cells..], moved: Some((tile, rank, from, next)) };
@@ -226,9 +250,7 @@ impl Beam<'_> {
                 nodes.push(Node { parent, dir: best.dir, stage: finished });
                 return Some(path(nodes, nodes.len() as u32 - 1));
             }
-            // The same board reached twice: keep the better score.
-            candidates.sort_unstable_by_key(|c| (c.state.hash ^ u64::from(c.state.stage), c.score));
-            candidates.dedup_by_key(|c| c.state.hash ^ u64::from(c.state.stage));
+            drop_duplicates(candidates, seen);
             if candidates.len() > self.width {
                 candidates.select_nth_unstable_by_key(self.width, |c| (c.score, c.state.hash));
                 candidates.truncate(self.width);
@@ -244,9 +266,10 @@ impl Beam<'_> {
                 let tile = block[to];
                 block[from] = tile;
                 block[to] = 0;
+                let tile = Tile::from(tile);
                 let rank = self.rank[tile as usize];
                 if rank != NO_RANK {
-                    block[cells + usize::from(rank)] = from as u32;
+                    block[cells + usize::from(rank)] = from as u16;
                 }
                 let mut state = c.state;
                 nodes.push(Node { parent: parent.node, dir: c.dir, stage: state.stage });
@@ -350,6 +373,42 @@ impl Beam<'_> {
             return;
         }
     }
+}
+
+/// Keeps, of the candidates that reach the same board (and stage), the one
+/// with the better score: an open-addressing table of hashes, so a round
+/// costs about the candidates' number, not a sort of them.
+fn drop_duplicates(candidates: &mut Vec<Candidate>, seen: &mut Vec<(u64, u32)>) {
+    const EMPTY: u32 = u32::MAX;
+    let size = (2 * candidates.len()).next_power_of_two().max(16);
+    seen.clear();
+    seen.resize(size, (0, EMPTY));
+    let mask = size - 1;
+    const DROPPED: i64 = i64::MAX;
+    for i in 0..candidates.len() {
+        let c = candidates[i];
+        let key = c.state.hash ^ u64::from(c.state.stage).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut slot = key as usize & mask;
+        loop {
+            let (k, at) = seen[slot];
+            if at == EMPTY {
+                seen[slot] = (key, i as u32);
+                break;
+            }
+            if k == key {
+                let other = at as usize;
+                if (c.score, c.state.hash) < (candidates[other].score, candidates[other].state.hash) {
+                    candidates[other].score = DROPPED;
+                    seen[slot].1 = i as u32;
+                } else {
+                    candidates[i].score = DROPPED;
+                }
+                break;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+    candidates.retain(|c| c.score != DROPPED);
 }
 
 /// The moves from the root to `node`, each with the stage after it.

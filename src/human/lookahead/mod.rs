@@ -29,9 +29,11 @@ pub enum Effort {
     /// One tile at a time, each by its own best route: linear and fastest.
     #[default]
     Fast,
-    /// Each line by a narrow beam search over the blank's moves.
+    /// Each line by a narrow beam search over the blank's moves (boards
+    /// of up to [`MAX_LOOKAHEAD_CELLS`] cells; bigger ones as `Fast`).
     Normal,
-    /// Each line by a wide beam search: fewest moves, slowest.
+    /// Each line by a wide beam search: fewest moves, slowest (boards of
+    /// up to [`MAX_LOOKAHEAD_CELLS`] cells; bigger ones as `Fast`).
     Best,
 }
 
@@ -46,7 +48,7 @@ impl Effort {
     }
 
     /// The effort that fits a board of this shape in a few seconds:
-    /// `best` up to 10×10 cells, `normal` up to 30×30, `fast` beyond.
+    /// `best` up to 30×30 cells, `fast` beyond.
     ///
     /// ```
     /// use fifteen::human::Effort;
@@ -54,33 +56,32 @@ impl Effort {
     /// assert_eq!(Effort::for_size(1000, 1000), Effort::Fast);
     /// ```
     pub fn for_size(rows: usize, cols: usize) -> Effort {
-        match rows * cols {
-            0..=100 => Effort::Best,
-            101..=900 => Effort::Normal,
-            _ => Effort::Fast,
-        }
+        if rows * cols <= 900 { Effort::Best } else { Effort::Fast }
     }
 
     /// States the beam keeps, or `None` for no look-ahead.
     pub(super) fn beam_width(self, rows: usize, cols: usize) -> Option<usize> {
         let cells = rows * cols;
+        if cells > MAX_LOOKAHEAD_CELLS {
+            return None;
+        }
         match self {
             Effort::Fast => None,
-            Effort::Normal => Some(if cells <= 100 { 200 } else { 50 }),
-            Effort::Best => Some(if cells <= 36 {
-                3000
-            } else if cells <= 100 {
-                1000
-            } else {
-                200
-            }),
+            Effort::Normal => Some(if cells <= 400 { 200 } else { 50 }),
+            Effort::Best => Some(if cells <= 36 { 3000 } else { 1000 }),
         }
     }
 }
 
+/// The most cells a board may have for look-ahead. Each beam state keeps
+/// its own copy of the unsolved area, so a round costs the area times the
+/// width: fine up to about 50×50, hours on a 1000×1000. Bigger boards are
+/// planned tile by tile at every effort.
+pub const MAX_LOOKAHEAD_CELLS: usize = 2500;
+
 /// How much a tile of the next line counts (per cell from home), in moves,
 /// and how much less each line after it.
-const NEXT_LINE: f64 = 1.5;
+const NEXT_LINE: f64 = 2.0;
 const FADE: f64 = 0.9;
 /// A later tile of the line being built counts this share of its guessed cost.
 const LINE_SHARE: f64 = 0.6;
@@ -98,6 +99,8 @@ pub(super) struct Lookahead {
     rank: Vec<u16>,
     weight: Vec<i32>,
     board: Vec<u32>,
+    coords: Vec<(u16, u16)>,
+    homes: Vec<(u16, u16)>,
     beam: BeamScratch,
 }
 
@@ -130,9 +133,15 @@ impl Lookahead {
         }
         self.weigh_later_lines(later, rows, cols);
         self.board.clear();
+        self.coords.clear();
+        self.homes.resize(rows * cols, (0, 0));
         for r in area.top..rows {
             for c in area.left..cols {
-                self.board.push(grid.tile_in(grid.index(r, c)));
+                let tile = grid.tile_in(grid.index(r, c));
+                self.board.push(tile);
+                self.coords.push(((r - area.top) as u16, (c - area.left) as u16));
+                let (home_row, home_col) = area.coords(area.home(tile));
+                self.homes[tile as usize] = (home_row as u16, home_col as u16);
             }
         }
         let mut scale = 1.0;
@@ -144,6 +153,8 @@ impl Lookahead {
                 line: &line,
                 rank: &self.rank,
                 weight: &weight,
+                coords: &self.coords,
+                homes: &self.homes,
                 scoring: Scoring {
                     line: (LINE_SHARE * scale * (PER_STEP * MOVE) as f64) as i64,
                     per_step: PER_STEP,
@@ -290,3 +301,6 @@ fn lock<S: FnMut(&Event)>(grid: &mut Grid, part: &line::Part, sink: &mut S) {
         grid.lock(index);
     }
 }
+
+// The beam keeps tiles and cells in 16 bits.
+const _: () = assert!(MAX_LOOKAHEAD_CELLS <= beam::MAX_CELLS);
