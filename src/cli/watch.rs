@@ -11,7 +11,7 @@ use fifteen::tui::{self, TuiOptions};
 
 use super::board_source::{BoardInput, ScrambleArgs};
 use super::error::CliError;
-use super::solve::FinishArg;
+use super::solve::{EffortArg, FinishArg};
 
 /// What `--picture` with no value stands for: the picture shipped in `assets/`.
 const SHIPPED_PICTURE: &str = "shipped";
@@ -54,6 +54,10 @@ pub struct WatchCommand {
     /// exact stages.
     #[arg(long, value_enum, default_value_t = FinishArg::Pairs)]
     finish: FinishArg,
+    /// How hard the solver looks ahead for fewer moves (see `fifteen solve
+    /// --help`): fast, normal, best, or auto (by size).
+    #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
+    effort: EffortArg,
 }
 
 impl WatchCommand {
@@ -111,6 +115,7 @@ fn window(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<()
             until_solved: cmd.until_solved,
             screenshot: cmd.screenshot.clone(),
             finish: cmd.finish.into(),
+            effort: (cmd.effort != EffortArg::Auto).then(|| cmd.effort.for_size(board.rows(), board.cols())),
         };
         match gui::run(board.clone(), options) {
             Ok(report) => {
@@ -152,7 +157,8 @@ fn terminal(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<
         let mut game = Game::new(board);
         tui::play(&mut game, io::stdin().lock(), &mut out).map(|_| ())
     } else {
-        let mut player = Player::solve_with(&board, cmd.finish.into())?;
+        let effort = cmd.effort.for_size(board.rows(), board.cols());
+        let mut player = Player::solve_with_effort(&board, cmd.finish.into(), effort)?;
         player.set_speed(speed);
         let options = TuiOptions { ansi, frames: cmd.frames, ..TuiOptions::default() };
         tui::watch(&mut player, &mut out, &options).map(|report| {

@@ -4,7 +4,7 @@
 
 use crate::anim::{Cue, Game, Player, Slide, Timeline};
 use crate::board::{Board, Move, Pos, Scramble, Tile};
-use crate::human::{Finish, Group, Order, SolveError};
+use crate::human::{Effort, Finish, Group, Order, SolveError};
 
 /// How many moves the window plans ahead per frame, so "move k of N" learns
 /// N within a few seconds even on a 100×100 board.
@@ -84,12 +84,21 @@ pub struct App {
     play_start: Board,
     /// How the watched solves end.
     finish: Finish,
+    /// How hard they look ahead (`None`: by each board's size).
+    effort: Option<Effort>,
 }
 
 impl App {
     /// A window on this board, watching at `speed` moves per second.
-    pub fn new(board: Board, speed: f64, mode: Mode, finish: Finish) -> Result<App, SolveError> {
-        let mut player = Player::solve_with(&board, finish)?;
+    pub fn new(
+        board: Board,
+        speed: f64,
+        mode: Mode,
+        finish: Finish,
+        effort: Option<Effort>,
+    ) -> Result<App, SolveError> {
+        let sized = effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
+        let mut player = Player::solve_with_effort(&board, finish, sized)?;
         player.set_speed(speed);
         if mode == Mode::Watch {
             player.play();
@@ -106,6 +115,7 @@ impl App {
             flash: None,
             play_start: board,
             finish,
+            effort,
         })
     }
 
@@ -246,7 +256,8 @@ impl App {
     }
 
     fn watch_from(&mut self, board: &Board) {
-        match Timeline::with_finish(board, Order::default(), self.finish) {
+        let effort = self.effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
+        match Timeline::with_effort(board, Order::default(), self.finish, effort) {
             Ok(timeline) => self.player.replace(timeline),
             Err(err) => self.say(&err.to_string()),
         }
@@ -344,7 +355,14 @@ mod tests {
     use super::*;
 
     fn app() -> App {
-        App::new(Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), 10.0, Mode::Watch, Finish::Pairs).unwrap()
+        App::new(
+            Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(),
+            10.0,
+            Mode::Watch,
+            Finish::Pairs,
+            Some(Effort::Fast),
+        )
+        .unwrap()
     }
 
     #[test]

@@ -29,7 +29,7 @@ pub use palette::{BACKGROUND, BOARD, LOCKED_SHADE, Rgba, home_color, shaded, tex
 pub use picture::{DEFAULT_PICTURE, Picture, PictureError};
 
 use crate::board::{Board, Move};
-use crate::human::{Finish, SolveError};
+use crate::human::{Effort, Finish, SolveError};
 
 /// The window's size when it opens, in pixels.
 pub const WINDOW_SIZE: (i32, i32) = (820, 880);
@@ -51,6 +51,8 @@ pub struct Options {
     pub screenshot: Option<PathBuf>,
     /// How the solver being watched ends (exact stages on small boards).
     pub finish: Finish,
+    /// How hard it looks ahead (`None`: by the board's size).
+    pub effort: Option<Effort>,
 }
 
 /// What a window run did.
@@ -113,7 +115,7 @@ struct Shared {
 /// window cannot open, so the caller can fall back to the terminal.
 pub fn run(board: Board, options: Options) -> Result<Report, WindowError> {
     let mode = if options.play { Mode::Play } else { Mode::Watch };
-    let app = App::new(board, options.speed, mode, options.finish)?;
+    let app = App::new(board, options.speed, mode, options.finish, options.effort)?;
     let shared = Rc::new(RefCell::new(Shared::default()));
     let x11 = std::env::var_os("DISPLAY").is_some_and(|s| !s.is_empty());
     let conf = macroquad::conf::Conf {
