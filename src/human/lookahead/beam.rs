@@ -339,10 +339,14 @@ impl Beam<'_> {
             }
             state.at = view.cell_of(rank) as u32;
             let (at, blank) = (state.at as usize, state.blank as usize);
-            let done = match target {
-                Target::Tile { cell } => at == cell,
-                Target::Tuck { cell, blank: b } => at == cell && blank == b,
-            };
+            // A stage is not over while a tile it must keep out of a cell
+            // is there (the pair already turned the wrong way round, say).
+            let shut_in = stage.keep_out.is_some_and(|(t, cells)| cells.contains(&view.cell_of(self.rank[t as usize])));
+            let done = !shut_in
+                && match target {
+                    Target::Tile { cell } => at == cell,
+                    Target::Tuck { cell, blank: b } => at == cell && blank == b,
+                };
             let cost = if done {
                 0
             } else {
@@ -350,8 +354,6 @@ impl Beam<'_> {
                     self.line.blocked(k, blocked);
                     Table::build(area, blocked, target, at, blank, queue)
                 });
-                let shut_in =
-                    stage.keep_out.is_some_and(|(t, cells)| cells.contains(&view.cell_of(self.rank[t as usize])));
                 table.cost(area, at, blank) + self.line.forced_after(k) as u32 + if shut_in { KEEP_OUT } else { 0 }
             };
             if let Some(d) = arriving {

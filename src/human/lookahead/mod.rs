@@ -240,17 +240,22 @@ impl Progress {
 
     /// True when the current stage's goal is met already.
     fn met(&self, grid: &Grid, area: &Area, line: &Line) -> bool {
-        match line.stages[self.stage].goal {
+        let stage = &line.stages[self.stage];
+        match stage.goal {
             Goal::Forced(_) => false,
             Goal::Reach { tile, target } => {
                 let at = grid.where_is(tile);
+                let shut_in = stage.keep_out.is_some_and(|(t, cells)| {
+                    cells.iter().any(|&cell| grid.where_is(t) == Self::index(grid, area, cell))
+                });
                 self.skipping(grid, area, line)
-                    || match target {
-                        Target::Tile { cell } => at == Self::index(grid, area, cell),
-                        Target::Tuck { cell, blank } => {
-                            at == Self::index(grid, area, cell) && grid.blank == Self::index(grid, area, blank)
+                    || !shut_in
+                        && match target {
+                            Target::Tile { cell } => at == Self::index(grid, area, cell),
+                            Target::Tuck { cell, blank } => {
+                                at == Self::index(grid, area, cell) && grid.blank == Self::index(grid, area, blank)
+                            }
                         }
-                    }
             }
         }
     }
