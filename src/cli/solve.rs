@@ -130,14 +130,16 @@ pub enum EffortArg {
 }
 
 impl EffortArg {
-    /// The effort for a board of this shape.
+    /// The effort a board of this shape gets (look-ahead only up to
+    /// `MAX_LOOKAHEAD_CELLS` cells).
     pub fn for_size(self, rows: usize, cols: usize) -> Effort {
-        match self {
+        let asked = match self {
             EffortArg::Fast => Effort::Fast,
             EffortArg::Normal => Effort::Normal,
             EffortArg::Best => Effort::Best,
             EffortArg::Auto => Effort::for_size(rows, cols),
-        }
+        };
+        asked.on(rows, cols)
     }
 }
 

@@ -59,6 +59,18 @@ impl Effort {
         if rows * cols <= 900 { Effort::Best } else { Effort::Fast }
     }
 
+    /// The effort a board of this shape really gets: [`Effort::Fast`] above
+    /// [`MAX_LOOKAHEAD_CELLS`] cells, this one otherwise.
+    ///
+    /// ```
+    /// use fifteen::human::Effort;
+    /// assert_eq!(Effort::Best.on(30, 30), Effort::Best);
+    /// assert_eq!(Effort::Best.on(100, 100), Effort::Fast);
+    /// ```
+    pub fn on(self, rows: usize, cols: usize) -> Effort {
+        if rows * cols > MAX_LOOKAHEAD_CELLS { Effort::Fast } else { self }
+    }
+
     /// States the beam keeps, or `None` for no look-ahead.
     pub(super) fn beam_width(self, rows: usize, cols: usize) -> Option<usize> {
         let cells = rows * cols;
