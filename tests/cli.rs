@@ -192,7 +192,8 @@ fn bench_measures_each_method_that_takes_the_size() {
         .collect();
     let expected = [("3", "rows"), ("3", "shells"), ("3", "exact"), ("5", "rows"), ("5", "shells")];
     assert_eq!(lines, expected.map(|(n, m)| (n.to_string(), m.to_string())));
-    // Then the same moves/n³ side by side, a column per method.
+    // Then the same moves/n³ and MMD side by side, a pair of columns per
+    // method, with the people's fewest-moves record.
     let table: Vec<Vec<&str>> = text
         .split("\n\n")
         .nth(1)
@@ -200,10 +201,11 @@ fn bench_measures_each_method_that_takes_the_size() {
         .lines()
         .map(|l| l.split_whitespace().collect())
         .collect();
-    assert_eq!(table[0], ["moves/n³", "rows", "shells", "exact", "8/3"]);
-    assert_eq!(table[1].len(), 5, "3×3 has every method: {table:?}");
-    assert_eq!(table[2].len(), 4, "5×5 has no exact stages: {table:?}");
-    assert_eq!(table[2][3], "2.667");
+    assert_eq!(table[0], ["moves/n³", "rows", "MMD", "shells", "MMD", "exact", "MMD", "record", "8/3"]);
+    assert!(table[1][5] != "—" && table[1][7] == "—", "3×3 has every method, no record: {table:?}");
+    assert_eq!(table[2][5], "—", "5×5 has no exact stages: {table:?}");
+    assert_eq!(table[2][7], "1.015", "the 5×5 record: 126.9 moves");
+    assert_eq!(table[2][8], "2.667");
 }
 
 #[test]

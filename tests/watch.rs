@@ -32,7 +32,11 @@ fn tui_watch_prints_each_phase_and_the_solved_board() {
     assert!(stdout.contains("last 2×2"));
     assert!(stdout.contains(" 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15 __\n"));
     let board = fifteen::Board::scrambled(4, 4, fifteen::Scramble::Uniform, 7).unwrap();
-    let moves = fifteen::human::solve(&board).unwrap().len();
+    // By default the effort goes by size (see `Effort::for_size`).
+    let effort = fifteen::human::Effort::for_size(4, 4);
+    let mut planner = fifteen::human::Planner::new(&board, fifteen::human::Order::Shells).unwrap().with_effort(effort);
+    planner.run(&mut |_| {}).unwrap();
+    let moves = planner.moves();
     assert!(stdout.ends_with(&format!("Solved in {moves} moves.\n")), "{stdout}");
     assert!(out.stderr.is_empty(), "--tui asks for the terminal: no note needed");
 }

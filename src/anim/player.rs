@@ -2,7 +2,7 @@
 //! play/pause, seeking, and cues as moves complete.
 
 use crate::board::{Board, Pos, Tile};
-use crate::human::{Finish, Order, SolveError};
+use crate::human::{Effort, Finish, Order, SolveError};
 
 use super::blank_after;
 use super::timeline::{Cue, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
@@ -116,6 +116,12 @@ impl Player {
     /// A paused player for the human solver's solution ending as `finish` says.
     pub fn solve_with(board: &Board, finish: Finish) -> Result<Player, SolveError> {
         Ok(Player::new(Timeline::with_finish(board, Order::default(), finish)?))
+    }
+
+    /// A paused player for the human solver's solution ending as `finish`
+    /// says and planned with `effort`.
+    pub fn solve_with_effort(board: &Board, finish: Finish, effort: Effort) -> Result<Player, SolveError> {
+        Ok(Player::new(Timeline::with_effort(board, Order::default(), finish, effort)?))
     }
 
     /// Starts over on a new timeline, keeping the speed and play state.

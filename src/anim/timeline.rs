@@ -1,7 +1,7 @@
 //! The moves of a solve with what each was for, pulled from the planner lazily.
 
 use crate::board::{Board, IllegalMove, Move, Pos, Tile};
-use crate::human::{Event, Finish, Group, Order, Phase, Recorder, Region, SolveError};
+use crate::human::{Effort, Event, Finish, Group, Order, Phase, Planner, Recorder, Region, SolveError};
 
 /// A phase of the solve: where its moves start and end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,7 +186,12 @@ impl Timeline {
     /// The human solver's timeline, sweeping in `order` and ending as
     /// `finish` says; exact stages are named `exact stages` in the heads-up.
     pub fn with_finish(board: &Board, order: Order, finish: Finish) -> Result<Timeline, SolveError> {
-        let recorder = Recorder::new(board, order, finish)?;
+        Timeline::with_effort(board, order, finish, Effort::Fast)
+    }
+
+    /// [`Timeline::with_finish`], planning each line with `effort`.
+    pub fn with_effort(board: &Board, order: Order, finish: Finish, effort: Effort) -> Result<Timeline, SolveError> {
+        let recorder = Recorder::of(Planner::with_finish(board, order, finish)?.with_effort(effort));
         let record = Record { locked_at: vec![usize::MAX; board.len()], ..Record::default() };
         let solver = match finish {
             Finish::Pairs => "human",

@@ -4,13 +4,13 @@ use std::io::Write;
 use std::time::Instant;
 
 use clap::Args;
-use fifteen::human::{Finish, MAX_EXACT_CELLS, Order, Planner};
+use fifteen::human::{Effort, Finish, MAX_EXACT_CELLS, Order, Planner};
 use fifteen::{Board, Scramble};
 
 use super::error::CliError;
 use super::numbers::whole;
 use super::sizes::{self, Use, thousands};
-use super::solve::OrderArg;
+use super::solve::{EffortArg, OrderArg};
 
 #[derive(Args, Debug)]
 pub struct BenchCommand {
@@ -31,6 +31,10 @@ pub struct BenchCommand {
     /// `exact` (exact stages, boards of up to 16 cells) or `all`.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "shells")]
     method: Vec<MethodArg>,
+    /// Efforts to measure for each method, comma-separated: `fast`,
+    /// `normal`, `best` or `auto` (the default for the size).
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "auto")]
+    effort: Vec<EffortArg>,
     /// Sweep order (the same as --method; `both` is rows and shells).
     #[arg(long, value_enum, hide = true)]
     order: Option<OrderArg>,
@@ -102,14 +106,30 @@ enum MethodArg {
 struct Method {
     order: Order,
     finish: Finish,
+    effort: EffortArg,
 }
 
 impl Method {
-    fn name(self) -> &'static str {
+    fn name(self) -> String {
         match self.finish {
-            Finish::Exact => "exact",
-            Finish::Pairs => self.order.name(),
+            Finish::Exact => "exact".into(),
+            // The default effort goes unnamed (the effort column says which it was).
+            Finish::Pairs if self.effort == EffortArg::Auto => self.order.name().into(),
+            Finish::Pairs => format!("{}/{}", self.order.name(), self.effort_name()),
         }
+    }
+
+    fn effort_name(self) -> &'static str {
+        match self.effort {
+            EffortArg::Fast => "fast",
+            EffortArg::Normal => "normal",
+            EffortArg::Best => "best",
+            EffortArg::Auto => "auto",
+        }
+    }
+
+    fn effort(self, size: Size) -> Effort {
+        self.effort.for_size(size.rows, size.cols)
     }
 
     fn takes(self, size: Size) -> bool {
@@ -142,9 +162,7 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
             _ => 1,
         })
     };
-    let rows = Method { order: Order::Rows, finish: Finish::Pairs };
-    let shells = Method { order: Order::Shells, finish: Finish::Pairs };
-    let exact = Method { order: Order::Shells, finish: Finish::Exact };
+    let exact = Method { order: Order::Shells, finish: Finish::Exact, effort: EffortArg::Fast };
     let mut methods: Vec<Method> = Vec::new();
     let asked: Vec<MethodArg> = match cmd.order {
         Some(OrderArg::Both) => vec![MethodArg::Rows, MethodArg::Shells],
@@ -153,13 +171,20 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
         None => cmd.method.clone(),
     };
     for arg in asked {
-        let add: &[Method] = match arg {
-            MethodArg::Rows => &[rows],
-            MethodArg::Shells => &[shells],
-            MethodArg::Exact => &[exact],
-            MethodArg::All => &[rows, shells, exact],
+        let orders: &[Order] = match arg {
+            MethodArg::Rows => &[Order::Rows],
+            MethodArg::Shells => &[Order::Shells],
+            MethodArg::Exact => &[],
+            MethodArg::All => &[Order::Rows, Order::Shells],
         };
-        for &m in add {
+        let mut add: Vec<Method> = orders
+            .iter()
+            .flat_map(|&order| cmd.effort.iter().map(move |&effort| Method { order, finish: Finish::Pairs, effort }))
+            .collect();
+        if matches!(arg, MethodArg::Exact | MethodArg::All) {
+            add.push(exact);
+        }
+        for m in add {
             if !methods.contains(&m) {
                 methods.push(m);
             }
@@ -168,11 +193,21 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{:>7} {:>7} {:>6} {:>14} {:>9} {:>11} {:>10} {:>12} {:>9}",
-        "n", "method", "boards", "mean moves", "moves/n³", "manhattan/n³", "mean ms", "moves/s", "peak RSS"
+        "{:>7} {:>13} {:>6} {:>6} {:>14} {:>9} {:>6} {:>11} {:>10} {:>12} {:>9}",
+        "n",
+        "method",
+        "effort",
+        "boards",
+        "mean moves",
+        "moves/n³",
+        "MMD",
+        "manhattan/n³",
+        "mean ms",
+        "moves/s",
+        "peak RSS"
     )?;
-    // Mean moves/n³ per size and method, for the side-by-side table.
-    let mut per_method: Vec<(Size, Vec<Option<f64>>)> = Vec::new();
+    // Mean moves/n³ and MMD per size and method, for the side-by-side table.
+    let mut per_method: Vec<SizeRow> = Vec::new();
     for &size in &cmd.sizes {
         let count = count_for(size.side());
         per_method.push((size, vec![None; methods.len()]));
@@ -184,7 +219,8 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
                 let board = Board::scrambled(size.rows, size.cols, Scramble::Uniform, cmd.seed + k)?;
                 manhattan += board.manhattan() as u64;
                 let started = Instant::now();
-                let mut planner = Planner::with_finish(&board, method.order, method.finish)?;
+                let mut planner =
+                    Planner::with_finish(&board, method.order, method.finish)?.with_effort(method.effort(size));
                 planner.run(&mut |_| {})?;
                 seconds += started.elapsed().as_secs_f64();
                 moves += planner.moves();
@@ -193,12 +229,14 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
             let cube = size.cube();
             writeln!(
                 out,
-                "{:>7} {:>7} {:>6} {:>14.1} {:>9.3} {:>11.3} {:>10.2} {:>12} {:>9}",
+                "{:>7} {:>13} {:>6} {:>6} {:>14.1} {:>9.3} {:>6.3} {:>11.3} {:>10.2} {:>12} {:>9}",
                 size.to_string(),
                 method.name(),
+                if method.finish == Finish::Exact { "—" } else { method.effort(size).name() },
                 count,
                 moves as f64 / boards,
                 moves as f64 / boards / cube,
+                moves as f64 / manhattan.max(1) as f64,
                 manhattan as f64 / boards / cube,
                 seconds * 1e3 / boards,
                 per_second(moves as f64 / seconds),
@@ -206,34 +244,52 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
             )?;
             out.flush()?;
             if let Some((_, row)) = per_method.last_mut() {
-                row[column] = Some(moves as f64 / boards / cube);
+                row[column] = Some((moves as f64 / boards / cube, moves as f64 / manhattan.max(1) as f64));
             }
         }
     }
-    if methods.len() > 1 {
-        write_side_by_side(&mut out, &methods, &per_method)?;
-    }
+    write_side_by_side(&mut out, &methods, &per_method)?;
     Ok(())
 }
 
-/// Moves/n³ again, a column per method, beside Parberry's 8/3.
-fn write_side_by_side(
-    out: &mut impl Write,
-    methods: &[Method],
-    rows: &[(Size, Vec<Option<f64>>)],
-) -> std::io::Result<()> {
+/// A size with, per method, its mean moves/n³ and MMD (when it takes the size).
+type SizeRow = (Size, Vec<Option<(f64, f64)>>);
+
+/// The fewest-moves records of the slidysim speedsolving community's
+/// leaderboard (self-reported, mid-2026; one move per tile slid): board
+/// side, moves, and how many solves the figure is a mean of.
+const RECORDS: [(usize, f64, u32); 8] = [
+    (4, 55.9, 100),
+    (5, 126.9, 100),
+    (6, 271.4, 100),
+    (10, 1251.0, 5),
+    (20, 9410.0, 1),
+    (30, 35151.0, 1),
+    (100, 1_555_865.0, 1),
+    (128, 3_005_918.0, 1),
+];
+
+/// Moves/n³ and MMD (moves over the start board's Manhattan distance)
+/// again, a pair of columns per method, beside the people's fewest-moves
+/// record for the size (moves/n³) and Parberry's 8/3; `—` where there is
+/// no figure.
+fn write_side_by_side(out: &mut impl Write, methods: &[Method], rows: &[SizeRow]) -> std::io::Result<()> {
     write!(out, "\n{:>8}", "moves/n³")?;
     for method in methods {
-        write!(out, " {:>7}", method.name())?;
+        write!(out, " {:>13} {:>6}", method.name(), "MMD")?;
     }
-    writeln!(out, " {:>7}", "8/3")?;
+    writeln!(out, " {:>7} {:>7}", "record", "8/3")?;
     for (size, values) in rows {
         write!(out, "{:>8}", size.to_string())?;
         for value in values {
             match value {
-                Some(v) => write!(out, " {v:>7.3}")?,
-                None => write!(out, " {:>7}", "")?,
+                Some((per_cube, mmd)) => write!(out, " {per_cube:>13.3} {mmd:>6.3}")?,
+                None => write!(out, " {:>13} {:>6}", "—", "—")?,
             }
+        }
+        match RECORDS.iter().find(|r| size.rows == size.cols && r.0 == size.rows) {
+            Some(&(_, moves, _)) => write!(out, " {:>7.3}", moves / size.cube())?,
+            None => write!(out, " {:>7}", "—")?,
         }
         writeln!(out, " {:>7.3}", 8.0 / 3.0)?;
     }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use fifteen::human::{Event, Finish, Order, Phase, Recorder, placement_title};
+use fifteen::human::{Effort, Event, Finish, Order, Phase, Planner, Recorder, placement_title};
 use fifteen::output::{Format, MoveWriter, Report};
 use fifteen::{Board, MoveNotation};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -34,6 +34,12 @@ pub struct SolveCommand {
     /// the last 12 cells optimally.
     #[arg(long, value_enum, default_value_t = FinishArg::Pairs)]
     finish: FinishArg,
+    /// How hard the human solver looks ahead for fewer moves: `fast` (one
+    /// tile at a time), `normal` or `best` (each line by a beam search over
+    /// the blank's moves, boards of up to 2500 cells), or `auto` (by size:
+    /// best up to 30×30, fast beyond).
+    #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
+    effort: EffortArg,
     /// Print moves per phase and the time taken on stderr.
     #[arg(long)]
     stats: bool,
@@ -126,6 +132,33 @@ pub enum FinishArg {
     Exact,
 }
 
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EffortArg {
+    /// one tile at a time: fastest, linear on any size
+    Fast,
+    /// each line by a narrow beam search over the blank's moves (up to 2500 cells)
+    Normal,
+    /// each line by a wide beam search: fewest moves (up to 2500 cells)
+    Best,
+    /// by the board's size: best up to 30×30, fast beyond
+    #[default]
+    Auto,
+}
+
+impl EffortArg {
+    /// The effort a board of this shape gets (look-ahead only up to
+    /// `MAX_LOOKAHEAD_CELLS` cells).
+    pub fn for_size(self, rows: usize, cols: usize) -> Effort {
+        let asked = match self {
+            EffortArg::Fast => Effort::Fast,
+            EffortArg::Normal => Effort::Normal,
+            EffortArg::Best => Effort::Best,
+            EffortArg::Auto => Effort::for_size(rows, cols),
+        };
+        asked.on(rows, cols)
+    }
+}
+
 impl From<FinishArg> for Finish {
     fn from(f: FinishArg) -> Finish {
         match f {
@@ -177,7 +210,18 @@ pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
     };
     let result = match search {
         _ if cmd.compare => super::solve_search::compare(&board, stdout),
-        None => solve_human(&board, cmd.order.into(), cmd.finish.into(), format, notation, cmd.stats, stdout),
+        None => solve_human(
+            &board,
+            Strategy {
+                order: cmd.order.into(),
+                finish: cmd.finish.into(),
+                effort: cmd.effort.for_size(board.rows(), board.cols()),
+            },
+            format,
+            notation,
+            cmd.stats,
+            stdout,
+        ),
         Some(solver) => super::solve_search::run(&board, solver, format, notation, cmd.stats, stdout),
     };
     match result {
@@ -271,17 +315,23 @@ impl Progress {
     }
 }
 
-fn solve_human<W: Write>(
-    board: &Board,
+/// The human solver's options.
+struct Strategy {
     order: Order,
     finish: Finish,
+    effort: Effort,
+}
+
+fn solve_human<W: Write>(
+    board: &Board,
+    Strategy { order, finish, effort }: Strategy,
     format: Format,
     notation: MoveNotation,
     stats: bool,
     out: W,
 ) -> Result<(), CliError> {
     let started = Instant::now();
-    let mut recorder = Recorder::new(board, order, finish)?;
+    let mut recorder = Recorder::of(Planner::with_finish(board, order, finish)?.with_effort(effort));
     let mut writer = MoveWriter::new(out, format, notation, board);
     writer.begin()?;
     let mut titles = TitleTally::default();
@@ -350,10 +400,11 @@ fn solve_human<W: Write>(
         }
         writeln!(
             err,
-            "{}×{} board, order {}, {:.3} ms; blank routes: {} round the tile, {} direct, {} searched; {} groups placed by exact search",
+            "{}×{} board, order {}, effort {}, {:.3} ms; blank routes: {} round the tile, {} direct, {} searched; {} groups placed by exact search",
             board.rows(),
             board.cols(),
             order.name(),
+            effort.name(),
             elapsed.as_secs_f64() * 1e3,
             s.routes.ring,
             s.routes.direct,

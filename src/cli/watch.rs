@@ -14,7 +14,7 @@ use super::error::CliError;
 use super::numbers::{positive_real, whole};
 use super::paths;
 use super::sizes::{self, Use};
-use super::solve::FinishArg;
+use super::solve::{EffortArg, FinishArg};
 
 /// What `--picture` with no value stands for: the picture shipped in `assets/`.
 const SHIPPED_PICTURE: &str = "shipped";
@@ -79,6 +79,10 @@ pub struct WatchOptions {
     /// exact stages.
     #[arg(long, value_enum, default_value_t = FinishArg::Pairs)]
     finish: FinishArg,
+    /// How hard the solver looks ahead for fewer moves (see `fifteen solve
+    /// --help`): fast, normal, best, or auto (by size).
+    #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
+    effort: EffortArg,
 }
 
 impl WatchCommand {
@@ -187,6 +191,8 @@ fn window(board: Board, cmd: &WatchCommand, picture: LoadedPicture, speed: f64, 
             oracle_tables: Some(gui::oracle::OracleTables(std::sync::Arc::new(|rows, cols| {
                 super::pdb::tables_for(rows, cols).map(|(tables, _)| tables)
             }))),
+            effort: (cmd.options.effort != EffortArg::Auto)
+                .then(|| cmd.options.effort.for_size(board.rows(), board.cols())),
         };
         match gui::run(board.clone(), options) {
             Ok(report) => {
@@ -228,7 +234,8 @@ fn terminal(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<
         let mut game = Game::new(board);
         tui::play(&mut game, io::stdin().lock(), &mut out).map(|_| ())
     } else {
-        let mut player = Player::solve_with(&board, cmd.options.finish.into())?;
+        let effort = cmd.options.effort.for_size(board.rows(), board.cols());
+        let mut player = Player::solve_with_effort(&board, cmd.options.finish.into(), effort)?;
         player.set_speed(speed);
         let options = TuiOptions { ansi, frames: cmd.options.frames, ..TuiOptions::default() };
         // Keys only while redrawing in place; into a pipe it just plays through.

@@ -4,7 +4,7 @@
 
 use crate::anim::{Cue, Game, Player, Slide, Timeline};
 use crate::board::{Board, Move, Pos, Scramble, Tile};
-use crate::human::{Finish, Group, Order, SolveError};
+use crate::human::{Effort, Finish, Group, Order, SolveError};
 use crate::scene::{Camera, Frame, Row, play_panel, watch_frame};
 
 /// How many moves the window plans ahead per frame, so "move k of N" learns
@@ -109,12 +109,21 @@ pub struct App {
     /// Lines other parts of the window add under the panel's numbers.
     pub extra_rows: Vec<Row>,
     goal_board: Board,
+    /// How hard they look ahead (`None`: by each board's size).
+    effort: Option<Effort>,
 }
 
 impl App {
     /// A window on this board, watching at `speed` moves per second.
-    pub fn new(board: Board, speed: f64, mode: Mode, finish: Finish) -> Result<App, SolveError> {
-        let mut player = Player::solve_with(&board, finish)?;
+    pub fn new(
+        board: Board,
+        speed: f64,
+        mode: Mode,
+        finish: Finish,
+        effort: Option<Effort>,
+    ) -> Result<App, SolveError> {
+        let sized = effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
+        let mut player = Player::solve_with_effort(&board, finish, sized)?;
         player.set_speed(speed);
         if mode == Mode::Watch {
             player.play();
@@ -138,6 +147,7 @@ impl App {
             goal_board: Board::goal(board.rows(), board.cols()).unwrap_or_else(|_| board.clone()),
             play_start: board,
             finish,
+            effort,
         })
     }
 
@@ -313,7 +323,8 @@ impl App {
     }
 
     fn watch_from(&mut self, board: &Board) {
-        match Timeline::with_finish(board, Order::default(), self.finish) {
+        let effort = self.effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
+        match Timeline::with_effort(board, Order::default(), self.finish, effort) {
             Ok(timeline) => self.player.replace(timeline),
             Err(err) => self.say(&err.to_string()),
         }
@@ -403,7 +414,14 @@ mod tests {
     use super::*;
 
     fn app() -> App {
-        App::new(Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), 10.0, Mode::Watch, Finish::Pairs).unwrap()
+        App::new(
+            Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(),
+            10.0,
+            Mode::Watch,
+            Finish::Pairs,
+            Some(Effort::Fast),
+        )
+        .unwrap()
     }
 
     #[test]
@@ -483,7 +501,7 @@ mod tests {
     #[test]
     fn play_mode_times_from_the_first_move_and_shows_a_finished_card() {
         let board: Board = "1 2 3\n4 5 6\n_ 7 8".parse().unwrap();
-        let mut a = App::new(board, 10.0, Mode::Play, Finish::Pairs).unwrap();
+        let mut a = App::new(board, 10.0, Mode::Play, Finish::Pairs, None).unwrap();
         a.update(5.0);
         let time = |a: &App| {
             a.frame(&mut Vec::new()).panel.iter().find_map(|row| match row {

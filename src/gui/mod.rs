@@ -27,7 +27,7 @@ pub use app::{App, Command, HELP, Mode};
 pub use picture::{DEFAULT_PICTURE, Picture, PictureError, look_alike};
 
 use crate::board::{Board, Move};
-use crate::human::{Finish, SolveError};
+use crate::human::{Effort, Finish, SolveError};
 use crate::scene::{Hit, Painter, Row};
 
 /// The window's size when it opens, in pixels.
@@ -53,6 +53,8 @@ pub struct Options {
     /// Pattern databases for the "optimal: N moves left" line (boards of up
     /// to 16 cells); without them the line still comes, more slowly on 4×4.
     pub oracle_tables: Option<oracle::OracleTables>,
+    /// How hard it looks ahead (`None`: by the board's size).
+    pub effort: Option<Effort>,
 }
 
 /// What a window run did.
@@ -115,7 +117,7 @@ struct Shared {
 /// window cannot open, so the caller can fall back to the terminal.
 pub fn run(board: Board, options: Options) -> Result<Report, WindowError> {
     let mode = if options.play { Mode::Play } else { Mode::Watch };
-    let app = App::new(board, options.speed, mode, options.finish)?;
+    let app = App::new(board, options.speed, mode, options.finish, options.effort)?;
     let shared = Rc::new(RefCell::new(Shared::default()));
     let x11 = std::env::var_os("DISPLAY").is_some_and(|s| !s.is_empty());
     let conf = macroquad::conf::Conf {

@@ -15,6 +15,7 @@
 
 mod event;
 mod grid;
+mod lookahead;
 mod plan;
 mod planner;
 mod push;
@@ -28,6 +29,7 @@ mod transport;
 mod window;
 
 pub use event::{Event, Group, Phase, Region};
+pub use lookahead::{Effort, MAX_LOOKAHEAD_CELLS};
 pub use plan::{Plan, Span, solve, solve_with};
 pub use planner::{Planner, PlannerStats, SolveError};
 pub use record::{Context, PhaseTally, PhaseTotal, Recorder};

@@ -6,6 +6,7 @@ use super::event::{Event, Group, Phase, Region};
 use super::grid::{Dir, Grid, MAX_SIDE};
 use super::push::{FAR, Weights};
 use super::router::route_blank;
+use super::lookahead::{Effort, Lookahead};
 use super::schedule::{Order, Placement, Schedule};
 use super::scratch::{RouteStats, Scratch};
 use super::stages::{Finish, MAX_EXACT_CELLS, Stages};
@@ -83,6 +84,9 @@ pub struct Planner {
     cells: Vec<usize>,
     /// Set when the board is solved in exact stages instead.
     stages: Option<Stages>,
+    /// How far ahead lines are planned, and the look-ahead's buffers.
+    effort: Effort,
+    lookahead: Lookahead,
 }
 
 /// Near the end, when few cells are unlocked, a placement and the ones after
@@ -153,7 +157,29 @@ impl Planner {
             exact: 0,
             cells: Vec::new(),
             stages: (finish == Finish::Exact).then(Stages::new),
+            effort: Effort::Fast,
+            lookahead: Lookahead::default(),
         })
+    }
+
+    /// The same planner, planning each line with the given effort
+    /// ([`Effort::Fast`], one tile at a time, unless told otherwise).
+    ///
+    /// ```
+    /// use fifteen::{Board, Scramble};
+    /// use fifteen::human::{Effort, Order, Planner};
+    ///
+    /// let board = Board::scrambled(6, 6, Scramble::Uniform, 1).unwrap();
+    /// let mut fast = Planner::new(&board, Order::Shells).unwrap();
+    /// let mut best = Planner::new(&board, Order::Shells).unwrap().with_effort(Effort::Best);
+    /// fast.run(&mut |_| {}).unwrap();
+    /// best.run(&mut |_| {}).unwrap();
+    /// assert!(best.board().is_solved());
+    /// assert!(best.moves() < fast.moves());
+    /// ```
+    pub fn with_effort(mut self, effort: Effort) -> Planner {
+        self.effort = effort;
+        self
     }
 
     /// Carries out the next placement, reporting each event to `sink` before
@@ -190,6 +216,9 @@ impl Planner {
             // Pushes count most for the tiles placed soonest (see
             // `Weights`): the line's own and, in shells, the crossing line's.
             self.scratch.weights = self.weights_for(phase);
+        }
+        if self.place_line_ahead(phase, placement, sink) {
+            return Ok(true);
         }
         if self.place_exactly(phase, placement, sink)? {
             return Ok(true);
@@ -357,6 +386,33 @@ impl Planner {
         self.placed += tracked.len() as u64;
         self.exact += 1;
         Ok(true)
+    }
+
+    /// With look-ahead: builds the line that starts with `first` (the rest of
+    /// its phase) by a beam search, unless it is small enough for the exact
+    /// search. False, with nothing done, otherwise.
+    fn place_line_ahead<S: FnMut(&Event)>(&mut self, phase: Phase, first: Placement, sink: &mut S) -> bool {
+        let Some(width) = self.effort.beam_width(self.grid.rows, self.grid.cols) else { return false };
+        if first == Placement::LastBlock {
+            return false;
+        }
+        let mut line = vec![first];
+        let mut rest = self.schedule.clone();
+        while let Some((_, next)) = rest.next_if(|&(p, _)| p == phase) {
+            line.push(next);
+        }
+        let tiles = line.iter().map(|p| if matches!(p, Placement::Single { .. }) { 1 } else { 2 }).sum::<usize>();
+        if tiles <= 3 && exact_states(self.grid.unlocked(), tiles) <= EXACT_STATES {
+            return false;
+        }
+        if !self.lookahead.place_line(&mut self.grid, &line, rest, width, sink) {
+            return false;
+        }
+        for _ in 1..line.len() {
+            self.schedule.next();
+        }
+        self.placed += tiles as u64;
+        true
     }
 
     /// Appends the tiles a placement puts home, with their padded homes.

@@ -129,13 +129,18 @@ impl Recorder {
     /// A recorder for the planner of this board, sweeping in `order` and
     /// ending as `finish` says.
     pub fn new(board: &Board, order: Order, finish: Finish) -> Result<Recorder, SolveError> {
-        let planner = Planner::with_finish(board, order, finish)?;
-        Ok(Recorder {
+        Ok(Recorder::of(Planner::with_finish(board, order, finish)?))
+    }
+
+    /// A recorder of this planner's events (for one set up with
+    /// [`Planner::with_effort`], say).
+    pub fn of(planner: Planner) -> Recorder {
+        Recorder {
             planner: Box::new(planner),
             status: Status::Planning,
             context: Context::default(),
             tally: PhaseTally::default(),
-        })
+        }
     }
 
     /// Plans one more placement, reporting each of its events to `sink`

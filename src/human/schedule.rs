@@ -103,6 +103,7 @@ enum Line {
 }
 
 /// Yields placements with their phase, one at a time, without storing them.
+#[derive(Clone)]
 pub(super) struct Schedule {
     rows: usize,
     cols: usize,

@@ -1,7 +1,7 @@
 //! The replay checker every solver's tests share.
 #![allow(dead_code)]
 
-use fifteen::human::{Event, Finish, Order, Planner};
+use fifteen::human::{Effort, Event, Finish, Order, Planner};
 use fifteen::{Board, Move};
 
 /// Runs the human planner on `board`, checking every event against a replay:
@@ -14,11 +14,16 @@ pub fn checked_human_solve(board: &Board, order: Order) -> Vec<Move> {
 
 /// [`checked_human_solve`] with the given finish.
 pub fn checked_solve(board: &Board, order: Order, finish: Finish) -> Vec<Move> {
+    checked_solve_with(board, order, finish, Effort::Fast)
+}
+
+/// [`checked_solve`] with the given effort.
+pub fn checked_solve_with(board: &Board, order: Order, finish: Finish, effort: Effort) -> Vec<Move> {
     let mut replay = board.clone();
     let mut locked = vec![false; board.len()];
     let mut moves = Vec::new();
     let mut solved_events = 0;
-    let mut planner = Planner::with_finish(board, order, finish).expect("solvable");
+    let mut planner = Planner::with_finish(board, order, finish).expect("solvable").with_effort(effort);
     planner
         .run(&mut |event: &Event| match *event {
             Event::Moved { mv, tile, from, to } => {

@@ -1,0 +1,323 @@
+//! Look-ahead (`--effort normal|best`): each line is built by a beam search
+//! over the blank's moves instead of one tile at a time.
+//!
+//! Still the way a person works: region by region, line by line, a line's
+//! single tiles one after another and its last two as a pair turned in
+//! together. What changes is how far ahead the blank's path is planned:
+//! over the whole line, with every move weighed by what it does for the
+//! tile being placed (exactly) and for the tiles of the lines after it (by
+//! their distance from home). See [`beam`] for the score.
+
+mod area;
+mod beam;
+mod line;
+mod table;
+
+use crate::board::{Pos, Tile, tile_for};
+
+use super::event::{Event, Group, Phase};
+use super::grid::{Dir, Grid};
+use super::schedule::Placement;
+use area::Area;
+use beam::{Beam, BeamScratch, MOVE, Scoring};
+use line::{Goal, Line, NO_RANK};
+use table::Target;
+
+/// How hard the human solver looks for fewer moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Effort {
+    /// One tile at a time, each by its own best route: linear and fastest.
+    #[default]
+    Fast,
+    /// Each line by a narrow beam search over the blank's moves (boards
+    /// of up to [`MAX_LOOKAHEAD_CELLS`] cells; bigger ones as `Fast`).
+    Normal,
+    /// Each line by a wide beam search: fewest moves, slowest (boards of
+    /// up to [`MAX_LOOKAHEAD_CELLS`] cells; bigger ones as `Fast`).
+    Best,
+}
+
+impl Effort {
+    /// `fast`, `normal` or `best`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Effort::Fast => "fast",
+            Effort::Normal => "normal",
+            Effort::Best => "best",
+        }
+    }
+
+    /// The effort that fits a board of this shape in a few seconds:
+    /// `best` up to 30×30 cells, `fast` beyond.
+    ///
+    /// ```
+    /// use fifteen::human::Effort;
+    /// assert_eq!(Effort::for_size(4, 4), Effort::Best);
+    /// assert_eq!(Effort::for_size(1000, 1000), Effort::Fast);
+    /// ```
+    pub fn for_size(rows: usize, cols: usize) -> Effort {
+        if rows * cols <= 900 { Effort::Best } else { Effort::Fast }
+    }
+
+    /// The effort a board of this shape really gets: [`Effort::Fast`] above
+    /// [`MAX_LOOKAHEAD_CELLS`] cells, this one otherwise.
+    ///
+    /// ```
+    /// use fifteen::human::Effort;
+    /// assert_eq!(Effort::Best.on(30, 30), Effort::Best);
+    /// assert_eq!(Effort::Best.on(100, 100), Effort::Fast);
+    /// ```
+    pub fn on(self, rows: usize, cols: usize) -> Effort {
+        if rows * cols > MAX_LOOKAHEAD_CELLS { Effort::Fast } else { self }
+    }
+
+    /// States the beam keeps, or `None` for no look-ahead.
+    pub(super) fn beam_width(self, rows: usize, cols: usize) -> Option<usize> {
+        let cells = rows * cols;
+        if cells > MAX_LOOKAHEAD_CELLS {
+            return None;
+        }
+        match self {
+            Effort::Fast => None,
+            Effort::Normal => Some(if cells <= 400 { 200 } else { 50 }),
+            Effort::Best => Some(if cells <= 36 { 3000 } else { 1000 }),
+        }
+    }
+}
+
+/// The most cells a board may have for look-ahead. Each beam state keeps
+/// its own copy of the unsolved area, so a round costs the area times the
+/// width: fine up to about 50×50, hours on a 1000×1000. Bigger boards are
+/// planned tile by tile at every effort.
+pub const MAX_LOOKAHEAD_CELLS: usize = 2500;
+
+/// How much a tile of the next line counts (per cell from home), in moves,
+/// and how much less each line after it.
+const NEXT_LINE: f64 = 2.0;
+const FADE: f64 = 0.9;
+/// A later tile of the line being built counts this share of its guessed cost.
+const LINE_SHARE: f64 = 0.6;
+/// Guessed cost of a later tile of the line: moves per cell, plus a start.
+const PER_STEP: i64 = 4;
+const BASE: i64 = 4;
+/// When a line does not finish, it is searched again with the distance
+/// terms scaled by this, up to this many times.
+const RETRY_SCALE: f64 = 0.7;
+const ATTEMPTS: usize = 3;
+
+/// Buffers kept between lines.
+#[derive(Default)]
+pub(super) struct Lookahead {
+    rank: Vec<u16>,
+    weight: Vec<i32>,
+    board: Vec<u32>,
+    coords: Vec<(u16, u16)>,
+    homes: Vec<(u16, u16)>,
+    beam: BeamScratch,
+}
+
+impl Lookahead {
+    /// Builds the line made of `placements` (singles and pairs of one phase)
+    /// by a beam of `width` states, reporting each event before it happens.
+    /// `later` yields the placements after the line, to weigh their tiles.
+    /// False, with nothing moved, if the search found no way (the caller
+    /// then places the line tile by tile).
+    pub(super) fn place_line<S: FnMut(&Event)>(
+        &mut self,
+        grid: &mut Grid,
+        placements: &[Placement],
+        later: impl Iterator<Item = (Phase, Placement)>,
+        width: usize,
+        sink: &mut S,
+    ) -> bool {
+        let (rows, cols) = (grid.rows, grid.cols);
+        let (top, left) = grid.open_corner();
+        let area = Area { top: top - 1, left: left - 1, height: rows + 1 - top, width: cols + 1 - left, rows, cols };
+        let locked: Vec<bool> = (area.top..rows)
+            .flat_map(|r| (area.left..cols).map(move |c| (r, c)))
+            .map(|(r, c)| grid.is_locked(grid.index(r, c)))
+            .collect();
+        let line = Line::new(&area, placements, &locked);
+        self.rank.resize(rows * cols, NO_RANK);
+        self.weight.resize(rows * cols, 0);
+        for (k, &tile) in line.tiles.iter().enumerate() {
+            self.rank[tile as usize] = k as u16;
+        }
+        self.weigh_later_lines(later, rows, cols);
+        self.board.clear();
+        self.coords.clear();
+        self.homes.resize(rows * cols, (0, 0));
+        for r in area.top..rows {
+            for c in area.left..cols {
+                let tile = grid.tile_in(grid.index(r, c));
+                self.board.push(tile);
+                self.coords.push(((r - area.top) as u16, (c - area.left) as u16));
+                let (home_row, home_col) = area.coords(area.home(tile));
+                self.homes[tile as usize] = (home_row as u16, home_col as u16);
+            }
+        }
+        let mut scale = 1.0;
+        let mut found = None;
+        for _ in 0..ATTEMPTS {
+            let weight: Vec<i32> = self.weight.iter().map(|&w| (f64::from(w) * scale) as i32).collect();
+            let beam = Beam {
+                area: &area,
+                line: &line,
+                rank: &self.rank,
+                weight: &weight,
+                coords: &self.coords,
+                homes: &self.homes,
+                scoring: Scoring {
+                    line: (LINE_SHARE * scale * (PER_STEP * MOVE) as f64) as i64,
+                    per_step: PER_STEP,
+                    base: BASE,
+                },
+                width,
+                cap: 100 + 60 * line.tiles.len() + 4 * area.len(),
+            };
+            found = beam.run(&self.board, &mut self.beam);
+            if found.is_some() {
+                break;
+            }
+            scale *= RETRY_SCALE;
+        }
+        for &tile in &line.tiles {
+            self.rank[tile as usize] = NO_RANK;
+        }
+        let Some(moves) = found else { return false };
+        replay(grid, &area, &line, &moves, sink);
+        true
+    }
+
+    /// Weights of the tiles of the lines after this one: `NEXT_LINE` moves
+    /// per cell for the next, `FADE` times less for each line after.
+    fn weigh_later_lines(&mut self, later: impl Iterator<Item = (Phase, Placement)>, rows: usize, cols: usize) {
+        let mut phase = None;
+        let mut worth = NEXT_LINE * MOVE as f64 / FADE;
+        for (p, placement) in later {
+            // A new line: a new phase, or the next of the bottom pairs.
+            if phase != Some(p) || matches!(placement, Placement::BottomPair { .. }) {
+                worth *= FADE;
+                phase = Some(p);
+            }
+            let cells: &[(usize, usize)] = match placement {
+                Placement::Single { row, col } => &[(row, col)],
+                Placement::RightPair { row } => &[(row, cols - 2), (row, cols - 1)],
+                Placement::BottomPair { col } => &[(rows - 2, col), (rows - 1, col)],
+                Placement::LastBlock => &[(rows - 2, cols - 2), (rows - 2, cols - 1), (rows - 1, cols - 2)],
+            };
+            for &(r, c) in cells {
+                self.weight[tile_for(Pos::new(r, c), rows, cols) as usize] = worth as i32;
+            }
+        }
+    }
+}
+
+/// Makes the found moves on the grid with the usual events: for each
+/// placement its `Placement`, each tile's `TileTargeted`, the moves, and
+/// `Locked` once it is home.
+fn replay<S: FnMut(&Event)>(grid: &mut Grid, area: &Area, line: &Line, moves: &[(u8, u32)], sink: &mut S) {
+    let mut progress = Progress { stage: 0 };
+    progress.arrive(grid, area, line, sink);
+    while progress.stage < line.stages.len() && progress.met(grid, area, line) {
+        progress.finish(grid, area, line, sink);
+    }
+    for &(dir, stage) in moves {
+        grid.slide(Dir::from_index(usize::from(dir)), sink);
+        while progress.stage < stage as usize {
+            progress.finish(grid, area, line, sink);
+        }
+    }
+    debug_assert_eq!(progress.stage, line.stages.len(), "the line is built");
+}
+
+/// Which stage the replay has reached, to report placements as they start and finish.
+struct Progress {
+    stage: usize,
+}
+
+impl Progress {
+    /// The board cell of an area cell, as the grid numbers it.
+    fn index(grid: &Grid, area: &Area, cell: usize) -> usize {
+        let (r, c) = area.coords(cell);
+        grid.index(area.top + r, area.left + c)
+    }
+
+    /// True when the stage's pair is home before it starts.
+    fn skipping(&self, grid: &Grid, area: &Area, line: &Line) -> bool {
+        line.stages[self.stage]
+            .skip
+            .is_some_and(|skip| skip.cells.iter().all(|&(t, cell)| grid.tile_in(Self::index(grid, area, cell)) == t))
+    }
+
+    /// True when the current stage's goal is met already.
+    fn met(&self, grid: &Grid, area: &Area, line: &Line) -> bool {
+        let stage = &line.stages[self.stage];
+        match stage.goal {
+            Goal::Forced(_) => false,
+            Goal::Reach { tile, target } => {
+                let at = grid.where_is(tile);
+                let shut_in = stage.keep_out.is_some_and(|(t, cells)| {
+                    cells.iter().any(|&cell| grid.where_is(t) == Self::index(grid, area, cell))
+                });
+                self.skipping(grid, area, line)
+                    || !shut_in
+                        && match target {
+                            Target::Tile { cell } => at == Self::index(grid, area, cell),
+                            Target::Tuck { cell, blank } => {
+                                at == Self::index(grid, area, cell) && grid.blank == Self::index(grid, area, blank)
+                            }
+                        }
+            }
+        }
+    }
+
+    /// Reports the start of the current stage's placement and its tile's trip.
+    fn arrive<S: FnMut(&Event)>(&self, grid: &Grid, area: &Area, line: &Line, sink: &mut S) {
+        let Some(stage) = line.stages.get(self.stage) else { return };
+        let part = &line.parts[stage.placement];
+        let first = self.stage == 0 || line.stages[self.stage - 1].placement != stage.placement;
+        if first {
+            sink(&Event::Placement { region: part.region, group: Group::new(&part.tiles[..part.len]) });
+        }
+        if let Goal::Reach { tile, target } = stage.goal {
+            if self.skipping(grid, area, line) {
+                return;
+            }
+            let cell = match target {
+                Target::Tile { cell } | Target::Tuck { cell, .. } => cell,
+            };
+            let from = grid.pos(grid.where_is(tile));
+            let to = grid.pos(Self::index(grid, area, cell));
+            if from != to {
+                sink(&Event::TileTargeted { tile, from, to });
+            }
+        }
+    }
+
+    /// Finishes the current stage (or skips its pair), reporting a finished
+    /// placement and the start of the next stage.
+    fn finish<S: FnMut(&Event)>(&mut self, grid: &mut Grid, area: &Area, line: &Line, sink: &mut S) {
+        let placement = line.stages[self.stage].placement;
+        self.stage = match line.stages[self.stage].skip {
+            Some(skip) if self.skipping(grid, area, line) => skip.to,
+            _ => self.stage + 1,
+        };
+        if line.stages.get(self.stage).map(|s| s.placement) != Some(placement) {
+            lock(grid, &line.parts[placement], sink);
+        }
+        self.arrive(grid, area, line, sink);
+    }
+}
+
+fn lock<S: FnMut(&Event)>(grid: &mut Grid, part: &line::Part, sink: &mut S) {
+    let tiles: &[Tile] = &part.tiles[..part.len];
+    sink(&Event::Locked { group: Group::new(tiles) });
+    for home in &part.homes[..part.len] {
+        let index = grid.index(home.row, home.col);
+        grid.lock(index);
+    }
+}
+
+// The beam keeps tiles and cells in 16 bits.
+const _: () = assert!(MAX_LOOKAHEAD_CELLS <= beam::MAX_CELLS);

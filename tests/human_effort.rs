@@ -1,0 +1,87 @@
+//! The look-ahead efforts over many shapes: every solution replays to the
+//! goal with no locked tile moving (checked from the planner's events by
+//! `common::checked_solve_with`), and the phases come in the same order as
+//! the one-tile-at-a-time planner's.
+
+mod common;
+
+use common::checked_solve_with;
+use fifteen::human::{Effort, Event, Finish, Order, Phase, Planner};
+use fifteen::{Board, Scramble};
+
+const LOOKING_AHEAD: [Effort; 2] = [Effort::Normal, Effort::Best];
+
+fn phases(board: &Board, order: Order, effort: Effort) -> Vec<Phase> {
+    let mut phases = Vec::new();
+    let mut planner = Planner::new(board, order).unwrap().with_effort(effort);
+    planner
+        .run(&mut |event: &Event| {
+            if let Event::PhaseStarted(p) = event {
+                phases.push(*p)
+            }
+        })
+        .unwrap();
+    phases
+}
+
+#[test]
+fn every_small_shape_solves_with_look_ahead() {
+    for rows in 2..=6 {
+        for cols in 2..=6 {
+            for seed in 0..3 {
+                let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
+                for effort in LOOKING_AHEAD {
+                    for order in [Order::Shells, Order::Rows] {
+                        checked_solve_with(&board, order, Finish::Pairs, effort);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn larger_and_long_boards_solve_with_look_ahead() {
+    for (rows, cols, effort) in [
+        (10, 10, Effort::Normal),
+        (12, 12, Effort::Normal),
+        (8, 8, Effort::Best),
+        (3, 14, Effort::Normal),
+        (14, 3, Effort::Normal),
+        (2, 12, Effort::Best),
+        (12, 2, Effort::Best),
+        (5, 11, Effort::Normal),
+    ] {
+        let board = Board::scrambled(rows, cols, Scramble::Uniform, 7).unwrap();
+        checked_solve_with(&board, Order::Shells, Finish::Pairs, effort);
+    }
+}
+
+#[test]
+fn phases_come_in_the_same_order_at_every_effort() {
+    for (rows, cols) in [(4, 4), (5, 5), (7, 7), (4, 7), (7, 4)] {
+        let board = Board::scrambled(rows, cols, Scramble::Uniform, 3).unwrap();
+        for order in [Order::Shells, Order::Rows] {
+            let fast = phases(&board, order, Effort::Fast);
+            for effort in LOOKING_AHEAD {
+                assert_eq!(phases(&board, order, effort), fast, "{rows}×{cols} {order:?} {effort:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn looking_ahead_saves_moves() {
+    let total = |size: usize, effort: Effort| -> usize {
+        (0..4)
+            .map(|seed| {
+                let board = Board::scrambled(size, size, Scramble::Uniform, seed).unwrap();
+                checked_solve_with(&board, Order::Shells, Finish::Pairs, effort).len()
+            })
+            .sum()
+    };
+    for size in [5, 7] {
+        let (fast, normal) = (total(size, Effort::Fast), total(size, Effort::Normal));
+        assert!(normal * 10 < fast * 9, "{size}×{size}: normal {normal} against fast {fast}");
+    }
+}
