@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use fifteen::search::optimal::{self, Heuristic, PatternDatabase, PatternSpec};
-use fifteen::search::{bfs, iddfs};
+use fifteen::search::{bfs, iddfs, pdb_cache};
 use fifteen::{Board, Scramble};
 
 fn board(rows: usize, cols: usize, how: Scramble, seed: u64) -> Board {
@@ -64,6 +64,21 @@ fn bench_optimal(c: &mut Criterion) {
     });
     g.bench_function("4x4 uniform seed 1 pdb, pathfinding idastar", |b| {
         b.iter(|| optimal::solve_with_pathfinding(black_box(&fifteen), Heuristic::Patterns(&pdb)).unwrap())
+    });
+    // The same tables read in place from a mapped cache file: opening it
+    // (the checks every process makes), checking every block, and solving.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(pdb_cache::file_name(pdb.spec()));
+    pdb_cache::write(&path, &pdb).unwrap();
+    g.bench_function("6-6-3 cache file: open, mapped", |b| {
+        b.iter(|| pdb_cache::open(black_box(&path), pdb.spec()).unwrap())
+    });
+    g.bench_function("6-6-3 cache file: check every block", |b| {
+        b.iter(|| pdb_cache::verify(black_box(&path), pdb.spec()).unwrap())
+    });
+    let mapped = pdb_cache::open(&path, pdb.spec()).unwrap();
+    g.bench_function("4x4 uniform seed 1 pdb mapped, in place", |b| {
+        b.iter(|| optimal::solve_with(black_box(&fifteen), Heuristic::Patterns(&mapped), |_| {}).unwrap())
     });
     g.finish();
 }

@@ -94,7 +94,7 @@ pub fn run(input: &Path, options: BatchOptions) -> Result<(), CliError> {
         let open = || {
             std::fs::File::open(input).map_err(|source| CliError::Read { what: input.display().to_string(), source })
         };
-        let total = io::stderr().is_terminal().then(|| count_lines(open()?)).transpose()?;
+        let total = io::stderr().is_terminal().then(|| count_lines(open()?, input)).transpose()?;
         (Box::new(io::BufReader::with_capacity(1 << 16, open()?)), total)
     };
     let pool = rayon::ThreadPoolBuilder::new()
@@ -175,11 +175,12 @@ pub fn run(input: &Path, options: BatchOptions) -> Result<(), CliError> {
     Ok(())
 }
 
-fn count_lines(file: std::fs::File) -> Result<u64, CliError> {
+/// Lines in the input file, for the progress bar's length.
+fn count_lines(file: std::fs::File, path: &Path) -> Result<u64, CliError> {
     let mut reader = io::BufReader::with_capacity(1 << 16, file);
     let mut count = 0u64;
     loop {
-        let buf = reader.fill_buf().map_err(CliError::Write)?;
+        let buf = reader.fill_buf().map_err(|source| CliError::Read { what: path.display().to_string(), source })?;
         if buf.is_empty() {
             return Ok(count);
         }
@@ -258,7 +259,10 @@ impl Item {
         }
         let object = match serde_json::from_str::<Value>(text) {
             Ok(Value::Object(object)) => object,
-            Ok(_) => unreachable!("text starting with {{ is an object or an error"),
+            Ok(other) => {
+                let why = format!("line {number} is `{other}`, not a JSON object");
+                return Some(Item { id: number.into(), board: Err(why) });
+            }
             Err(e) => return Some(Item { id: number.into(), board: Err(format!("line {number} is not JSON: {e}")) }),
         };
         let id = object.get("id").cloned().unwrap_or_else(|| number.into());

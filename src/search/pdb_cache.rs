@@ -197,6 +197,11 @@ fn open_checked(path: &Path, spec: &PatternSpec, check: Check) -> Result<Pattern
         return Err(invalid("truncated in the header".into()));
     }
     let map = map_read_only(&file).map_err(|source| CacheError::Io { path: path.to_path_buf(), source })?;
+    // Lookups jump all over the tables, so page-table reach matters: ask
+    // for huge pages where the kernel can back a file mapping with them.
+    // Only a hint; without it the mapping works the same.
+    #[cfg(target_os = "linux")]
+    let _ = map.advise(memmap2::Advice::HugePage);
     let ranges = check_bytes(&map, spec, check).map_err(invalid)?;
     let bytes: SharedBytes = Arc::new(map);
     PatternDatabase::from_shared(spec.clone(), bytes, ranges).map_err(|e| invalid(e.to_string()))
