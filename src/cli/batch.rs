@@ -36,6 +36,7 @@ use fifteen::{Board, MoveNotation, Moves};
 use serde_json::Value;
 
 use super::error::CliError;
+use super::solve::EffortArg;
 use super::solve_search::SearchSolver;
 
 /// Lines read but not yet written, at most: enough to keep every worker
@@ -46,7 +47,7 @@ const IN_FLIGHT: usize = 4096;
 #[derive(Clone, Copy, Debug)]
 pub enum BatchSolver {
     /// The human strategy, any size.
-    Human { order: Order, finish: Finish },
+    Human { order: Order, finish: Finish, effort: EffortArg },
     /// One of the search solvers.
     Search(SearchSolver),
 }
@@ -339,8 +340,10 @@ impl Workers<'_> {
                 .map_err(|e| e.to_string())
         };
         match self.options.solver {
-            BatchSolver::Human { order, finish } => {
-                let mut planner = Planner::with_finish(board, order, finish).map_err(|e| e.to_string())?;
+            BatchSolver::Human { order, finish, effort } => {
+                let effort = effort.for_size(board.rows(), board.cols());
+                let mut planner =
+                    Planner::with_finish(board, order, finish).map_err(|e| e.to_string())?.with_effort(effort);
                 let mut moves = Vec::new();
                 while planner
                     .step(&mut |event: &Event| {

@@ -15,7 +15,6 @@ use super::error::CliError;
 use super::sizes::{self, Use};
 use super::solve::FinishArg;
 
-
 pub const RECORD_HELP: &str = "\
 Examples:
   fifteen record --size 4 --seed 7 --out solve.gif

@@ -419,7 +419,9 @@ fn solve_human<W: Write>(
 fn batch_options(cmd: &SolveCommand) -> Result<super::batch::BatchOptions, CliError> {
     use super::batch::{BatchOptions, BatchSolver};
     let solver = match cmd.solver {
-        SolverArg::Human => BatchSolver::Human { order: cmd.order.into(), finish: cmd.finish.into() },
+        SolverArg::Human => {
+            BatchSolver::Human { order: cmd.order.into(), finish: cmd.finish.into(), effort: cmd.effort }
+        }
         SolverArg::Bfs => BatchSolver::Search(SearchSolver::Bfs),
         SolverArg::Iddfs => BatchSolver::Search(SearchSolver::Iddfs { max_depth: cmd.max_depth }),
         SolverArg::Optimal => BatchSolver::Search(SearchSolver::Optimal),

@@ -4,9 +4,9 @@ use crate::board::{Board, Pos, Tile, tile_for};
 
 use super::event::{Event, Group, Phase, Region};
 use super::grid::{Dir, Grid, MAX_SIDE};
+use super::lookahead::{Effort, Lookahead};
 use super::push::{FAR, Weights};
 use super::router::route_blank;
-use super::lookahead::{Effort, Lookahead};
 use super::schedule::{Order, Placement, Schedule};
 use super::scratch::{RouteStats, Scratch};
 use super::stages::{Finish, MAX_EXACT_CELLS, Stages};
