@@ -62,7 +62,7 @@ fn cell_width(board: &Board) -> usize {
 /// use fifteen::{Board, Scramble};
 /// let player = Player::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap()).unwrap();
 /// let line = fifteen::tui::status_line(&player);
-/// assert!(line.starts_with("row 1: tiles 1–2  |  move 0/"), "{line}");
+/// assert!(line.starts_with("row 1: tiles 1–2  |  move 0, 0 in this phase  |"), "{line}");
 /// ```
 pub fn status_line(player: &Player) -> String {
     let mut line = String::new();
@@ -74,20 +74,24 @@ pub fn status_line(player: &Player) -> String {
         }
         (None, None) => {}
     }
-    let total = player.timeline().total().map_or_else(|| "?".to_string(), |n| n.to_string());
-    let _ = write!(line, "  |  move {}/{total}", player.cursor());
+    // The window's words: "move k of N" (N once the solver has got that
+    // far), then how far into the phase under way.
+    let _ = write!(line, "  |  move {}", player.cursor());
+    if let Some(total) = player.timeline().total() {
+        let _ = write!(line, " of {total}");
+    }
     match player.phase_progress() {
         Some((done, Some(len))) => {
-            let _ = write!(line, "  in phase {done}/{len}");
+            let _ = write!(line, ", {done} of {len} in this phase");
         }
         Some((done, None)) => {
-            let _ = write!(line, "  in phase {done}");
+            let _ = write!(line, ", {done} in this phase");
         }
         None => {}
     }
     let speed = player.speed();
     let speed = if speed < 10.0 && speed.fract() != 0.0 { format!("{speed:.1}") } else { format!("{speed:.0}") };
-    let _ = write!(line, "  {speed}/s  {} solver", player.timeline().solver());
+    let _ = write!(line, "  |  {speed} moves/s, {} solver", player.timeline().solver());
     line
 }
 
@@ -289,13 +293,18 @@ fn log<W: Write>(player: &mut Player, out: &mut W, options: &TuiOptions) -> io::
     };
     show(player, out)?;
     frames += 1;
+    // The phase already printed: the first phase's start is announced after
+    // the first move, and is printed once, at move 0.
+    let mut shown = player.phase().map(|p| p.start);
     while !player.is_finished() && options.frames.is_none_or(|n| frames < n) {
         player.step_forward(&mut |cue: &Cue| {
             if let Cue::PhaseStarted(_) = cue {
                 phase_started = true;
             }
         });
-        if std::mem::take(&mut phase_started) || player.is_finished() {
+        let new_phase = std::mem::take(&mut phase_started) && player.phase().map(|p| p.start) != shown;
+        if new_phase || player.is_finished() {
+            shown = player.phase().map(|p| p.start);
             show(player, out)?;
             frames += 1;
         }

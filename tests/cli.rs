@@ -285,7 +285,7 @@ fn fifteen_alone_takes_the_watch_options() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains(" 1  2  3\n 4  5  6\n 7  8 __\n"), "a 3×3 solved: {text}");
-    assert!(text.contains("move 0/"), "the window's words: {text}");
+    assert!(text.contains("|  move 0, 0 in this phase  |"), "the window's words: {text}");
     let mixed = fifteen_headless(&["--size", "3", "solve"], "");
     assert_error(&mixed, 2, "the subcommand 'solve' cannot be used with '--size <N>'");
     assert!(!stderr(&mixed).contains("Usage"));
@@ -356,9 +356,15 @@ fn iddfs_refuses_boards_beyond_its_reach_and_points_to_the_optimal_solver() {
 fn bench_prints_rates_as_plain_numbers() {
     let out = fifteen(&["bench", "--sizes", "3", "--count", "2"], "");
     assert!(out.status.success(), "{}", stderr(&out));
-    let line = stdout(&out).lines().nth(1).unwrap().to_string();
-    let rate: String = line.split_whitespace().nth(7).unwrap().to_string();
-    assert!(rate.chars().all(|c| c.is_ascii_digit()), "moves/s as digits: {line}");
+    let text = stdout(&out);
+    let (header, line) = (text.lines().next().unwrap(), text.lines().nth(1).unwrap());
+    // Columns are right-aligned: the rate ends where its heading does.
+    let end = header.find("moves/s").unwrap() + "moves/s".len();
+    let rate = line[..end].rsplit("  ").next().unwrap().trim();
+    assert!(
+        !rate.is_empty() && rate.chars().all(|c| c.is_ascii_digit() || c == ' '),
+        "moves/s as digits grouped by spaces, got {rate:?} in: {line}"
+    );
 }
 
 #[test]

@@ -127,6 +127,16 @@ fn only_the_network_module_uses_the_async_crates() {
     );
 }
 
+#[test]
+fn only_the_recordings_use_the_rasteriser_and_the_gif_encoder() {
+    forbid(
+        &["src"],
+        &["src/record/"],
+        &["tiny_skia", "fontdue", "gif::"],
+        "only src/record imports tiny-skia, fontdue and gif",
+    );
+}
+
 /// References to things a reader of the repository cannot open: the
 /// project's private notes, its seeds and issue tracker, a folder beside
 /// the repository.

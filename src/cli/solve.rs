@@ -209,7 +209,9 @@ pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
         SolverArg::Optimal => Some(SearchSolver::Optimal),
     };
     let result = match search {
-        _ if cmd.compare => super::solve_search::compare(&board, stdout),
+        _ if cmd.compare => {
+            super::solve_search::compare(&board, cmd.effort.for_size(board.rows(), board.cols()), stdout)
+        }
         None => solve_human(
             &board,
             Strategy {
@@ -398,19 +400,26 @@ fn solve_human<W: Write>(
         if titles.more > 0 {
             writeln!(err, "  … and {} more stretches", titles.more)?;
         }
-        writeln!(
+        write!(
             err,
-            "{}×{} board, order {}, effort {}, {:.3} ms; blank routes: {} round the tile, {} direct, {} searched; {} groups placed by exact search",
+            "{}×{} board, order {}, effort {}, {:.3} ms",
             board.rows(),
             board.cols(),
             order.name(),
             effort.name(),
-            elapsed.as_secs_f64() * 1e3,
-            s.routes.ring,
-            s.routes.direct,
-            s.routes.searched,
-            s.exact
+            elapsed.as_secs_f64() * 1e3
         )?;
+        // Tile-by-tile placements route the blank one step at a time; lines
+        // planned by look-ahead have no such routes to count.
+        let routes = s.routes.ring + s.routes.direct + s.routes.searched;
+        if routes > 0 {
+            write!(
+                err,
+                "; blank routes: {} round the tile, {} direct, {} searched",
+                s.routes.ring, s.routes.direct, s.routes.searched
+            )?;
+        }
+        writeln!(err, "; {} groups placed by exact search", s.exact)?;
     }
     Ok(())
 }

@@ -160,10 +160,10 @@ pub fn run<W: Write>(
 }
 
 /// `--compare`: the human solver and, where the size allows, the optimal one.
-pub fn compare<W: Write>(board: &Board, mut out: W) -> Result<(), CliError> {
+pub fn compare<W: Write>(board: &Board, effort: human::Effort, mut out: W) -> Result<(), CliError> {
     board.check_solvable()?;
     let started = Instant::now();
-    let plan = human::solve(board)?;
+    let plan = human::solve_by(human::Planner::new(board, human::Order::default())?.with_effort(effort))?;
     let human_ms = started.elapsed().as_secs_f64() * 1e3;
     let human_moves = plan.moves().len();
     writeln!(out, "{:<8} {:>8} {:>12}", "solver", "moves", "ms")?;

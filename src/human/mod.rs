@@ -30,7 +30,7 @@ mod window;
 
 pub use event::{Event, Group, Phase, Region};
 pub use lookahead::{Effort, MAX_LOOKAHEAD_CELLS};
-pub use plan::{Plan, Span, solve, solve_with};
+pub use plan::{Plan, Span, solve, solve_by, solve_with};
 pub use planner::{Planner, PlannerStats, SolveError};
 pub use record::{Context, PhaseTally, PhaseTotal, Recorder};
 pub use schedule::{Order, line_area, placement_title};

@@ -5,7 +5,7 @@ use std::ops::Range;
 use crate::board::{Board, Move, Moves};
 
 use super::event::{Event, Group, Phase, Region};
-use super::planner::SolveError;
+use super::planner::{Planner, SolveError};
 use super::record::{Context, PhaseTotal, Recorder};
 use super::schedule::Order;
 use super::stages::Finish;
@@ -111,7 +111,26 @@ pub fn solve(board: &Board) -> Result<Plan, SolveError> {
 
 /// Solves a board the way a person does, sweeping in the given order.
 pub fn solve_with(board: &Board, order: Order) -> Result<Plan, SolveError> {
-    let mut recorder = Recorder::new(board, order, Finish::Pairs)?;
+    solve_by(Planner::with_finish(board, order, Finish::Pairs)?)
+}
+
+/// Runs a planner set up as the caller likes (an order, a finish, an
+/// effort) to the end and collects its plan.
+///
+/// ```
+/// use fifteen::human::{self, Effort, Order, Planner};
+/// use fifteen::{Board, Scramble};
+/// let board = Board::scrambled(5, 5, Scramble::Uniform, 3).unwrap();
+/// let fast = human::solve(&board).unwrap();
+/// let best = human::solve_by(Planner::new(&board, Order::Shells).unwrap().with_effort(Effort::Best)).unwrap();
+/// let mut replay = board.clone();
+/// replay.apply(best.moves()).unwrap();
+/// assert!(replay.is_solved());
+/// assert!(best.moves().len() <= fast.moves().len());
+/// ```
+pub fn solve_by(planner: Planner) -> Result<Plan, SolveError> {
+    let (rows, cols, order) = (planner.rows(), planner.cols(), planner.order());
+    let mut recorder = Recorder::of(planner);
     let mut moves: Vec<Move> = Vec::new();
     let mut spans: Vec<Span> = Vec::new();
     recorder.pull_all(&mut |event: &Event, at: &Context| match *event {
@@ -131,5 +150,5 @@ pub fn solve_with(board: &Board, order: Order) -> Result<Plan, SolveError> {
         return Err(err.clone());
     }
     let totals = recorder.totals();
-    Ok(Plan { rows: board.rows(), cols: board.cols(), order, moves: Moves(moves), spans, totals })
+    Ok(Plan { rows, cols, order, moves: Moves(moves), spans, totals })
 }

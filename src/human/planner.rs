@@ -276,6 +276,21 @@ impl Planner {
         self.grid.to_board()
     }
 
+    /// The board's rows.
+    pub fn rows(&self) -> usize {
+        self.grid.rows
+    }
+
+    /// The board's columns.
+    pub fn cols(&self) -> usize {
+        self.grid.cols
+    }
+
+    /// The order the planner sweeps in.
+    pub fn order(&self) -> Order {
+        self.order
+    }
+
     fn place_single<S: FnMut(&Event)>(&mut self, row: usize, col: usize, sink: &mut S) -> Result<(), SolveError> {
         let (grid, scratch) = (&mut self.grid, &mut self.scratch);
         let tile = tile_for(Pos::new(row, col), grid.rows, grid.cols);
