@@ -359,8 +359,9 @@ fn bench_prints_rates_as_plain_numbers() {
     let text = stdout(&out);
     let (header, line) = (text.lines().next().unwrap(), text.lines().nth(1).unwrap());
     // Columns are right-aligned: the rate ends where its heading does.
-    let end = header.find("moves/s").unwrap() + "moves/s".len();
-    let rate = line[..end].rsplit("  ").next().unwrap().trim();
+    let end = header[..header.find("moves/s").unwrap()].chars().count() + "moves/s".len();
+    let upto: String = line.chars().take(end).collect();
+    let rate = upto.rsplit("  ").next().unwrap().trim();
     assert!(
         !rate.is_empty() && rate.chars().all(|c| c.is_ascii_digit() || c == ' '),
         "moves/s as digits grouped by spaces, got {rate:?} in: {line}"
@@ -375,9 +376,10 @@ fn the_default_speed_shows_the_whole_solve_in_about_45_seconds_at_every_size() {
         let moves = serde_json::from_str::<serde_json::Value>(&summary).unwrap()["count"].as_f64().unwrap();
         let out = fifteen_headless(&["watch", "--tui", "--frames", "1", "-"], &board);
         let status = stdout(&out);
-        let speed: f64 = status
-            .split_whitespace()
-            .find_map(|word| word.strip_suffix("/s").and_then(|s| s.parse().ok()))
+        let words: Vec<&str> = status.split_whitespace().collect();
+        let speed: f64 = words
+            .windows(2)
+            .find_map(|w| w[1].starts_with("moves/s").then(|| w[0].parse().ok()).flatten())
             .unwrap_or_else(|| panic!("a speed in {status}"));
         let seconds = moves / speed;
         let floor = if n == "4" { 5.0 } else { 30.0 };

@@ -27,6 +27,7 @@ pub enum Use {
     /// Animate the solve, keeping every move.
     Watch,
     /// Record the solve as pictures, keeping every move.
+    #[cfg_attr(not(feature = "record"), allow(dead_code))]
     Record,
 }
 

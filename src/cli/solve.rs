@@ -342,11 +342,9 @@ fn solve_human<W: Write>(
     let mut steps = 0u64;
     loop {
         let more = recorder.pull(&mut |event: &Event, context| match *event {
-            Event::Moved { mv, .. } => {
-                if write_error.is_none() {
-                    if let Err(e) = writer.push(mv) {
-                        write_error = Some(e);
-                    }
+            Event::Moved { mv, .. } if write_error.is_none() => {
+                if let Err(e) = writer.push(mv) {
+                    write_error = Some(e);
                 }
             }
             Event::Placement { region, group } => {
