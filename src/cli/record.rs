@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::board_source::{BoardInput, ScrambleArgs};
 use super::error::CliError;
 use super::sizes::{self, Use};
-use super::solve::FinishArg;
+use super::solve::{EffortArg, FinishArg};
 
 pub const RECORD_HELP: &str = "\
 Examples:
@@ -52,6 +52,10 @@ pub struct RecordCommand {
     /// How the solver ends: the strategy's pairs, or (up to 4×4 and 3×5) exact stages.
     #[arg(long, value_enum, default_value_t = FinishArg::Pairs)]
     finish: FinishArg,
+    /// How hard the solver looks ahead for fewer moves (see `fifteen solve
+    /// --help`): fast, normal, best, or auto (by size).
+    #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
+    effort: EffortArg,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -162,6 +166,7 @@ pub fn run(cmd: RecordCommand) -> Result<(), CliError> {
         pace: if cmd.phases { Some(Pace::Phases) } else { cmd.every.map(Pace::Moves) },
         fps: cmd.fps,
         finish: cmd.finish.into(),
+        effort: cmd.effort.for_size(board.rows(), board.cols()),
     };
     let mut out = BufWriter::new(file);
     match kind {

@@ -11,7 +11,7 @@ pub use raster::{Raster, RasterError};
 
 use crate::anim::{Cue, Player, Timeline};
 use crate::board::{Board, Pos};
-use crate::human::{Finish, Order, SolveError};
+use crate::human::{Effort, Finish, Order, SolveError};
 use crate::scene::{Layout, Painter, Row, watch_frame};
 
 /// How far the solve moves between frames.
@@ -47,6 +47,8 @@ pub struct Recording {
     pub fps: f64,
     /// How the solve ends.
     pub finish: Finish,
+    /// How hard the solver looks ahead.
+    pub effort: Effort,
 }
 
 /// A recording could not be made.
@@ -104,7 +106,7 @@ struct Recorder {
 
 impl Recorder {
     fn new(board: &Board, recording: &Recording) -> Result<Recorder, RecordError> {
-        let mut timeline = Timeline::with_finish(board, Order::default(), recording.finish)?;
+        let mut timeline = Timeline::with_effort(board, Order::default(), recording.finish, recording.effort)?;
         timeline.finish();
         if let Some(err) = timeline.error() {
             return Err(RecordError::Write(err.to_string()));
@@ -221,7 +223,7 @@ mod tests {
     use crate::scene::solved_samples;
 
     fn recording() -> Recording {
-        Recording { width: 640, height: 480, pace: None, fps: 8.0, finish: Finish::Pairs }
+        Recording { width: 640, height: 480, pace: None, fps: 8.0, finish: Finish::Pairs, effort: Effort::Fast }
     }
 
     #[test]
