@@ -23,7 +23,10 @@ pub const WATCH_HELP: &str = "\
 Controls (? or H in the window shows them):
   Space play/pause   Right/Left one move   Down/N, Up/P next/previous phase
   +/- speed   R restart   S new scramble   O overlays   M play yourself   Esc quit
-  Play mode: click a tile next to the blank or use the arrows; I for a hint.
+  W the blank's whole route   F follow camera (wheel zooms, drag pans)
+  B the optimal move (boards of up to 16 cells)   click a split to jump there
+  Play mode: click a tile next to the blank or use the arrows; I for a hint,
+  G the goal, L numbers on picture tiles.
 
 With no display (DISPLAY and WAYLAND_DISPLAY unset) or with --tui, the solve
 is shown in the terminal instead (keys: q quit, Space pause, n next phase,
