@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use fifteen::human::{Event, Finish, Order, Planner};
+use fifteen::human::{self, Finish, Order, Planner};
 use fifteen::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use fifteen::search::{SearchError, Solution, bfs};
 use fifteen::{Board, MoveNotation, Moves};
@@ -342,18 +342,9 @@ impl Workers<'_> {
         match self.options.solver {
             BatchSolver::Human { order, finish, effort } => {
                 let effort = effort.for_size(board.rows(), board.cols());
-                let mut planner =
-                    Planner::with_finish(board, order, finish).map_err(|e| e.to_string())?.with_effort(effort);
-                let mut moves = Vec::new();
-                while planner
-                    .step(&mut |event: &Event| {
-                        if let Event::Moved { mv, .. } = *event {
-                            moves.push(mv);
-                        }
-                    })
-                    .map_err(|e| e.to_string())?
-                {}
-                Ok(Solved { moves: Moves(moves), nodes: None, elapsed: started.elapsed() })
+                let planner = Planner::with_finish(board, order, finish).map_err(|e| e.to_string())?;
+                let plan = human::solve_by(planner.with_effort(effort)).map_err(|e| e.to_string())?;
+                Ok(Solved { moves: plan.moves().clone(), nodes: None, elapsed: started.elapsed() })
             }
             BatchSolver::Search(SearchSolver::Bfs) => searched(bfs::solve(board), started),
             BatchSolver::Search(SearchSolver::Iddfs { max_depth }) => {
