@@ -10,29 +10,14 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+mod common;
+
 use fifteen::search::bfs;
 use fifteen::{Board, Moves, Scramble};
 use serde_json::Value;
 
 fn fifteen(args: &[&str], stdin: &str, cache: &Path) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
-        .args(args)
-        .env("XDG_CACHE_HOME", cache)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_string();
-    // Written from another thread: the batch answers while it reads.
-    let feeder = std::thread::spawn(move || input.write_all(stdin.as_bytes()));
-    let out = child.wait_with_output().unwrap();
-    // A command that refuses its options exits without reading its input.
-    if let Err(e) = feeder.join().unwrap() {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    out
+    common::fifteen_with_cache(args, stdin, cache)
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -7,6 +7,8 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
+mod common;
+
 use fifteen::search::graph::StateGraph;
 use fifteen::search::optimal::{self, Entries, Heuristic, PatternDatabase, PatternSpec};
 use fifteen::search::pdb_cache::{self, Origin};
@@ -305,16 +307,7 @@ fn a_damaged_cache_is_rebuilt_with_a_reason_and_never_gives_a_wrong_answer() {
 // ---- the command ----
 
 fn fifteen(args: &[&str], stdin: &str, cache: &Path) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
-        .args(args)
-        .env("XDG_CACHE_HOME", cache)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
+    common::fifteen_with_cache(args, stdin, cache)
 }
 
 fn text(bytes: &[u8]) -> String {

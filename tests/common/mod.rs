@@ -1,4 +1,5 @@
-//! The replay checker every solver's tests share.
+//! What the tests share: the replay checker every solver's tests use, and
+//! a runner of the `fifteen` binary.
 #![allow(dead_code)]
 
 use fifteen::human::{Effort, Event, Finish, Order, Planner};
@@ -58,4 +59,29 @@ pub fn checked_solve_with(board: &Board, order: Order, finish: Finish, effort: E
     assert_eq!(solved_events, 1);
     assert_eq!(locked.iter().filter(|&&l| l).count(), board.len() - 1, "every tile was locked");
     moves
+}
+
+/// Runs the built `fifteen` with `args`, `stdin` as its input and `cache`
+/// as its cache directory. The input is written from another thread, since
+/// a filter such as `solve --batch` answers while it reads; a command that
+/// refuses its options may exit without reading it (a broken pipe then).
+pub fn fifteen_with_cache(args: &[&str], stdin: &str, cache: &std::path::Path) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+        .args(args)
+        .env("XDG_CACHE_HOME", cache)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_string();
+    let feeder = std::thread::spawn(move || input.write_all(stdin.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    if let Err(e) = feeder.join().unwrap() {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
+    out
 }
