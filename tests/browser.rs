@@ -3,7 +3,8 @@
 //!
 //! Skipped when no Chromium is installed, unless `FIFTEEN_BROWSER_TEST=require`
 //! (CI sets it after installing `chromium`). With `FIFTEEN_SCREENSHOT_DIR`
-//! set, the Watch test saves `watch.png` there (the README's picture).
+//! set, the Watch test saves `watch.png` there (the README's picture), and
+//! the optimal-distance test `optimal.png`.
 #![cfg(feature = "net")]
 
 use std::io::{BufRead, BufReader};
@@ -269,6 +270,65 @@ fn the_page_draws_the_first_state_plays_arrow_keys_and_watches_the_human_solver(
     server.stop().unwrap();
     let log = log.lock().unwrap().clone();
     assert!(log[0].starts_with("game 1 ") && log[0].ends_with(", complete"), "{log:?}");
+}
+
+#[test]
+fn the_page_shows_the_optimal_distance_and_the_best_move_on_b() {
+    let Some(mut browser) = Browser::launch() else { return };
+    let (server, config, _) = start_server(3, 3, 5);
+    let board = config.board(0).unwrap();
+    let shortest = fifteen::search::optimal::solve(&board).unwrap().moves;
+    browser.navigate(&format!("http://{}/", server.addr()));
+    let line = "document.getElementById('optimal').textContent";
+    let shown = browser.wait_for(line, 20, |v| v.as_str().is_some_and(|t| !t.ends_with('…')));
+    assert_eq!(shown, json!(format!("optimal: {} moves left", shortest.len())));
+
+    // B: the best move, in words and marked on its tile.
+    browser.key("b", 66);
+    let best = "[document.getElementById('optimal').textContent,                 Array.from(document.querySelectorAll('.cell.best')).map(c => c.textContent),                 document.getElementById('best').getAttribute('aria-pressed')]";
+    let seen = browser.eval(best);
+    let text = seen[0].as_str().unwrap().to_string();
+    let (_, said) = text.split_once(", best: slide ").unwrap_or_else(|| panic!("{text}"));
+    let (tile, way) = said.split_once(' ').unwrap();
+    assert_eq!(seen[1], json!([tile]), "the tile named is marked: {seen}");
+    assert_eq!(seen[2], json!("true"));
+    if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
+        browser.screenshot(&Path::new(&dir).join("optimal.png"));
+    }
+    // Making it: one move fewer, known at once (it is on the solution found).
+    let (key, code, mv) = [
+        ("ArrowLeft", 37, Move::Left),
+        ("ArrowRight", 39, Move::Right),
+        ("ArrowUp", 38, Move::Up),
+        ("ArrowDown", 40, Move::Down),
+    ]
+    .into_iter()
+    .find(|&(_, _, mv)| mv.word() == way)
+    .unwrap();
+    let mut next = board.clone();
+    assert_eq!(next.slide(mv).map(|t| t.to_string()).as_deref(), Some(tile));
+    browser.key(key, code);
+    let after = browser.wait_for(line, 20, |v| {
+        v.as_str().is_some_and(|t| t.starts_with(&format!("optimal: {} move", shortest.len() - 1)))
+    });
+    assert!(after.as_str().unwrap().contains(", best: slide "), "{after}");
+    browser.key("b", 66);
+    browser.wait_for(line, 5, |v| v == &json!(format!("optimal: {} moves left", shortest.len() - 1)));
+    drop(browser);
+    server.stop().unwrap();
+}
+
+#[test]
+fn the_page_shows_no_optimal_line_for_boards_over_16_cells() {
+    let Some(mut browser) = Browser::launch() else { return };
+    let (server, config, _) = start_server(3, 6, 1);
+    let board = config.board(0).unwrap();
+    browser.navigate(&format!("http://{}/", server.addr()));
+    browser.wait_for(&drawn(18), 20, |v| cells_of(v) == board.cells());
+    let hidden = "[document.getElementById('optimal').hidden, document.getElementById('best').hidden]";
+    assert_eq!(browser.eval(hidden), json!([true, true]));
+    drop(browser);
+    server.stop().unwrap();
 }
 
 #[test]

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use fifteen::net::load::Load;
-use fifteen::net::protocol::{State, Status, move_message};
+use fifteen::net::protocol::{Optimal, State, Status, move_message};
 use fifteen::net::{Bot, BotError, Server, ServerConfig, Solver};
 use fifteen::{Board, Move, Scramble};
 use tokio_tungstenite::tungstenite::protocol::frame::Frame;
@@ -262,6 +262,7 @@ fn every_kind_of_bad_frame_gets_the_unchanged_state_and_the_game_goes_on() {
         (r#"{"Move":3}"#, "unknown move 3"),
         (r#"{"Move":null}"#, "unknown move null"),
         (r#"{"Watch":"fast"}"#, "\"Watch\" takes the milliseconds"),
+        (r#"{"Optimal":"yes"}"#, "\"Optimal\" takes true or false"),
         (too_long.as_str(), "over the 4096-byte limit"),
     ];
     texts.extend(off_board.iter().map(|m| (m.as_str(), "the blank cannot go")));
@@ -382,6 +383,189 @@ fn a_move_or_stop_ends_a_watch() {
         tcp.set_read_timeout(Some(Duration::from_millis(300))).unwrap();
     }
     assert!(client.read().is_err(), "no more moves after Stop");
+    server.stop();
+}
+
+/// A message from the server: a state, or an optimal distance.
+enum Reply {
+    State(State),
+    Optimal(Optimal),
+}
+
+fn read_reply(client: &mut Client) -> Reply {
+    match read_message(client) {
+        Message::Text(text) => match Optimal::parse(text.as_str()) {
+            Some(optimal) => Reply::Optimal(optimal),
+            None => Reply::State(serde_json::from_str(text.as_str()).unwrap()),
+        },
+        other => panic!("expected a text frame, got {other:?}"),
+    }
+}
+
+/// Reads a game's messages while checking the optimal distances it is
+/// sent: each follows the state of its position, with nothing between (so
+/// never for a position already left), and agrees with the optimal solver.
+struct Follower {
+    client: Client,
+    board: Board,
+    score: u64,
+    answers: Vec<Optimal>,
+}
+
+impl Follower {
+    fn read(&mut self) -> Reply {
+        let reply = read_reply(&mut self.client);
+        match &reply {
+            Reply::State(state) => {
+                self.board = board_of(state);
+                self.score = state.score;
+            }
+            Reply::Optimal(optimal) => {
+                assert_eq!(optimal.score, self.score, "an answer for a position left behind: {optimal:?}");
+                let shortest = fifteen::search::optimal::solve(&self.board).unwrap().moves;
+                assert_eq!(optimal.moves, Some(shortest.len()), "{optimal:?} for {:?}", self.board.cells());
+                if let Some(best) = optimal.best_move() {
+                    let mut next = self.board.clone();
+                    assert_eq!(next.slide(best), optimal.tile, "the tile the best move slides");
+                    let after = fifteen::search::optimal::solve(&next).unwrap().moves;
+                    assert_eq!(after.len() + 1, shortest.len(), "the best move is an optimal one");
+                } else {
+                    assert!(self.board.is_solved());
+                }
+                self.answers.push(optimal.clone());
+            }
+        }
+        reply
+    }
+
+    /// Reads until the state of `score` and its answer have come.
+    fn until_answered(&mut self, score: u64) -> Optimal {
+        loop {
+            if let Reply::Optimal(optimal) = self.read()
+                && optimal.score == score
+            {
+                return optimal;
+            }
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        send_text(&mut self.client, text);
+    }
+}
+
+#[test]
+fn a_4x4_game_is_sent_the_optimal_distance_of_each_position_and_never_a_stale_one() {
+    // Boards 30 random slides from the goal: Manhattan distance (no tables
+    // in tests) solves them in milliseconds. The table loader, which the
+    // first search calls, says so and waits for the test's word: that
+    // search is under way while the player moves on.
+    let (open_gate, gate) = std::sync::mpsc::channel::<()>();
+    let (loading, loader_called) = std::sync::mpsc::channel::<()>();
+    let gate = Arc::new(Mutex::new(gate));
+    let mut server = TestServer::start(4, 4, |c| {
+        c.scramble = Scramble::Walk(30);
+        c.tables = Some(Arc::new(move |_, _| {
+            let _ = loading.send(());
+            let _ = gate.lock().unwrap().recv_timeout(Duration::from_secs(30));
+            None
+        }));
+    });
+    let mut client = connect(&server.url("/ws"));
+    let first = read_state(&mut client);
+    let mut game = Follower { client, board: board_of(&first), score: 0, answers: Vec::new() };
+    game.send(r#"{"Optimal":true}"#);
+    assert!(matches!(game.read(), Reply::State(_)));
+    loader_called.recv_timeout(Duration::from_secs(10)).expect("the first search loads the tables");
+
+    // Moves made while the search for the first position runs: its answer
+    // comes after that position was left and must not be sent.
+    let mut replay = game.board.clone();
+    let mut last = None;
+    for i in 0..12u64 {
+        let onward: Vec<Move> = replay.legal_moves().filter(|&mv| Some(mv.opposite()) != last).collect();
+        let mv = onward[i as usize % onward.len()];
+        replay.slide(mv);
+        last = Some(mv);
+        game.send(&move_message(mv));
+        assert!(matches!(game.read(), Reply::State(_)));
+    }
+    assert_eq!((&game.board, game.answers.len()), (&replay, 0));
+    open_gate.send(()).unwrap();
+    let answer = game.until_answered(12);
+    assert_eq!(game.answers.len(), 1, "only the position now is answered: {:?}", game.answers);
+    assert_eq!(answer.moves, Some(fifteen::search::optimal::solve(&replay).unwrap().moves.len()));
+
+    // Following the best move: the next position is on the solution found,
+    // so its answer comes at once, one move shorter.
+    let best = answer.best_move().unwrap();
+    game.send(&move_message(best));
+    let next = game.until_answered(13);
+    assert_eq!(next.moves, answer.moves.map(|m| m - 1));
+
+    // A refused move resends the state; the answer is not sent twice.
+    let off_board = Move::ALL.into_iter().find(|&mv| !game.board.can_slide(mv)).unwrap();
+    game.send(&move_message(off_board));
+    game.send(r#"{"Optimal":false}"#);
+    let mv = game.board.legal_moves().next().unwrap();
+    game.send(&move_message(mv));
+    game.send(r#"{"Stop":true}"#);
+    let sent = game.answers.len();
+    for _ in 0..4 {
+        assert!(matches!(game.read(), Reply::State(_)), "no answer once declined");
+    }
+    assert_eq!(game.answers.len(), sent);
+    assert!(game.answers.iter().filter(|a| a.score == 13).count() == 1);
+    game.client.close(None).unwrap();
+    server.wait_for_log(1);
+    server.stop();
+}
+
+#[test]
+fn boards_over_16_cells_get_no_optimal_distance() {
+    let mut server = TestServer::start(3, 6, |_| {});
+    let mut client = connect(&server.url("/ws"));
+    let mut board = board_of(&read_state(&mut client));
+    send_text(&mut client, r#"{"Optimal":true}"#);
+    assert!(matches!(read_reply(&mut client), Reply::State(_)));
+    for _ in 0..3 {
+        let mv = board.legal_moves().next().unwrap();
+        board.slide(mv);
+        send_text(&mut client, &move_message(mv));
+        assert!(matches!(read_reply(&mut client), Reply::State(_)));
+    }
+    // Time for an answer that should never come, then one more message.
+    std::thread::sleep(Duration::from_millis(300));
+    send_text(&mut client, r#"{"Stop":true}"#);
+    match read_reply(&mut client) {
+        Reply::State(state) => assert_eq!((state.board.as_slice(), state.score), (board.cells(), 3)),
+        Reply::Optimal(optimal) => panic!("an 18-cell board got {optimal:?}"),
+    }
+    server.stop();
+}
+
+#[test]
+fn a_client_gone_mid_search_frees_its_turn_for_the_next_game() {
+    // One search at a time, server-wide: the next game's answer can only
+    // come once the first game's search has ended or been dropped.
+    let mut server = TestServer::start(4, 4, |c| {
+        c.scramble = Scramble::Walk(40);
+        c.optimal_threads = 1;
+    });
+    for _ in 0..3 {
+        let mut gone = connect(&server.url("/ws"));
+        read_state(&mut gone);
+        send_text(&mut gone, r#"{"Optimal":true}"#);
+        drop(gone);
+    }
+    let mut client = connect(&server.url("/ws"));
+    let first = read_state(&mut client);
+    let mut game = Follower { client, board: board_of(&first), score: 0, answers: Vec::new() };
+    game.send(r#"{"Optimal":true}"#);
+    game.until_answered(0);
+    let log = server.wait_for_log(3);
+    assert!(log.iter().take(3).all(|l| l.contains("dropped")), "{log:?}");
+    game.client.close(None).unwrap();
     server.stop();
 }
 

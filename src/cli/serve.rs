@@ -17,7 +17,9 @@ cells (100×100). Every websocket connection (at /eight/ws, the path older clien
 game. With --seed S the i-th game of the server's life gets a board derived
 from S and i, so runs can be replayed; without it a seed is drawn and
 printed. Open http://ADDR/ in a browser to play with the arrow keys or watch
-the human solver. One line per game is logged on stderr. Ctrl-C stops.";
+the human solver; on boards of up to 16 cells the page shows the optimal
+number of moves left, and B (or Best move) the optimal move. One line per
+game is logged on stderr. Ctrl-C stops.";
 
 #[derive(Args, Debug)]
 pub struct ServeCommand {
@@ -57,6 +59,11 @@ pub fn run(cmd: ServeCommand) -> Result<(), CliError> {
     config.scramble = cmd.board.walk.map_or(Scramble::Uniform, Scramble::Walk);
     config.seed = cmd.board.seed();
     config.max_games = cmd.max_games;
+    // The page's "optimal: N moves left": the same tables as `solve --solver
+    // optimal`, loaded off the game loop at start; searches on every core.
+    config.tables =
+        Some(std::sync::Arc::new(|rows, cols| super::pdb::tables_for(rows, cols).map(|(tables, _)| tables)));
+    config.optimal_threads = super::pdb::cores();
     if cmd.max_games == 0 {
         return Err(CliError::Usage("--max-games must be at least 1".into()));
     }

@@ -5,24 +5,22 @@
 //! shows; that only compares boards and, when the board is new, posts it to
 //! the worker (which always takes the newest board it was sent and skips
 //! the rest). Until an answer comes, [`Oracle::line`] says "…". An answer is
-//! a whole shortest solution, so every board along it is answered at once:
-//! a player who follows the optimal moves, or a solve stepped back and
-//! forth, sees the distance without a new search. Boards of more than 16
-//! cells get no line (no optimal solver takes them).
+//! a whole shortest solution, so every board along it is answered at once
+//! (see [`crate::search::distance`], which the page's server shares): a
+//! player who follows the optimal moves, or a solve stepped back and forth,
+//! sees the distance without a new search. Boards of more than 16 cells get
+//! no line (no optimal solver takes them).
 //!
 //! No macroquad here: the window draws the line, the tests drive this
 //! directly.
 
-use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
 
 use crate::board::{Board, Move};
-use crate::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
+use crate::search::distance::{Answers, ShortestPath, has_distance};
+use crate::search::optimal::PatternDatabase;
 
-/// Gives the pattern databases for a board shape (rows, cols), if it has
-/// any: the command passes one in, since finding them means reading the
-/// cache. Called on the oracle's thread, once per shape.
-pub type TableLoader = Arc<dyn Fn(usize, usize) -> Option<PatternDatabase> + Send + Sync>;
+pub use crate::search::distance::TableLoader;
 
 /// A [`TableLoader`] that can sit in the window's options.
 #[derive(Clone)]
@@ -34,43 +32,11 @@ impl std::fmt::Debug for OracleTables {
     }
 }
 
-/// Shortest solutions kept to answer later boards from.
-const KEPT: usize = 8;
-
-/// A shortest solution and every board along it.
-struct Known {
-    boards: Vec<Board>,
-    moves: Vec<Move>,
-}
-
-impl Known {
-    fn new(start: Board, moves: Vec<Move>) -> Known {
-        let mut boards = Vec::with_capacity(moves.len() + 1);
-        let mut board = start;
-        for &mv in &moves {
-            let next = {
-                let mut b = board.clone();
-                b.slide(mv);
-                b
-            };
-            boards.push(std::mem::replace(&mut board, next));
-        }
-        boards.push(board);
-        Known { boards, moves }
-    }
-
-    /// Moves left and the next optimal move, if `board` is on this path.
-    fn lookup(&self, board: &Board) -> Option<(usize, Option<Move>)> {
-        let k = self.boards.iter().position(|b| b == board)?;
-        Some((self.moves.len() - k, self.moves.get(k).copied()))
-    }
-}
-
 /// The optimal distance of the boards a window shows.
 pub struct Oracle {
     requests: Option<Sender<Board>>,
-    answers: Receiver<Result<Known, String>>,
-    known: Vec<Known>,
+    answers: Receiver<Result<ShortestPath, String>>,
+    known: Answers,
     asked: Option<Board>,
     failed: Option<String>,
     /// Show the optimal move after the distance (the window's toggle key).
@@ -88,7 +54,7 @@ impl Oracle {
         Oracle {
             requests: spawned.is_ok().then_some(requests),
             answers,
-            known: Vec::new(),
+            known: Answers::new(),
             asked: None,
             failed: None,
             show_move: false,
@@ -100,17 +66,14 @@ impl Oracle {
     pub fn observe(&mut self, board: &Board) {
         for answer in self.answers.try_iter() {
             match answer {
-                Ok(known) => {
-                    if self.known.len() == KEPT {
-                        self.known.remove(0);
-                    }
-                    self.known.push(known);
+                Ok(path) => {
+                    self.known.learn(path);
                     self.failed = None;
                 }
                 Err(why) => self.failed = Some(why),
             }
         }
-        if board.len() > MAX_OPTIMAL_CELLS || self.answer(board).is_some() || self.asked.as_ref() == Some(board) {
+        if !has_distance(board.len()) || self.answer(board).is_some() || self.asked.as_ref() == Some(board) {
             return;
         }
         if let Some(requests) = &self.requests {
@@ -124,14 +87,14 @@ impl Oracle {
 
     /// Moves left and the next optimal move, when known.
     pub fn answer(&self, board: &Board) -> Option<(usize, Option<Move>)> {
-        self.known.iter().rev().find_map(|k| k.lookup(board))
+        self.known.answer(board).map(|d| (d.moves_left, d.best))
     }
 
     /// The line to show for `board`: `optimal: 23 moves left` (with the
     /// optimal move when [`show_move`](Self::show_move) is on),
     /// `optimal: …` until known, nothing for boards of more than 16 cells.
     pub fn line(&self, board: &Board) -> Option<String> {
-        if board.len() > MAX_OPTIMAL_CELLS {
+        if !has_distance(board.len()) {
             return None;
         }
         Some(match self.answer(board) {
@@ -140,7 +103,8 @@ impl Oracle {
                 let plural = if left == 1 { "move" } else { "moves" };
                 match best.filter(|_| self.show_move) {
                     Some(mv) => {
-                        format!("optimal: {left} {plural} left, best: slide {} {}", tile_moving(board, mv), mv.word())
+                        let tile = board.clone().slide(mv).unwrap_or(0);
+                        format!("optimal: {left} {plural} left, best: slide {tile} {}", mv.word())
                     }
                     None => format!("optimal: {left} {plural} left"),
                 }
@@ -151,18 +115,9 @@ impl Oracle {
     }
 }
 
-/// The tile that slides when `mv` is made.
-fn tile_moving(board: &Board, mv: Move) -> u32 {
-    let (dr, dc) = mv.tile_step();
-    let blank = board.blank();
-    let row = blank.row.wrapping_add_signed(-dr);
-    let col = blank.col.wrapping_add_signed(-dc);
-    board.tile_at(crate::board::Pos { row, col })
-}
-
 /// The worker: solve the newest board asked, send the solution, repeat
 /// until the window is gone.
-fn work(inbox: Receiver<Board>, outbox: Sender<Result<Known, String>>, tables: Option<TableLoader>) {
+fn work(inbox: Receiver<Board>, outbox: Sender<Result<ShortestPath, String>>, tables: Option<TableLoader>) {
     let mut loaded: Vec<((usize, usize), Option<PatternDatabase>)> = Vec::new();
     while let Ok(mut board) = inbox.recv() {
         if let Some(newer) = inbox.try_iter().last() {
@@ -174,10 +129,7 @@ fn work(inbox: Receiver<Board>, outbox: Sender<Result<Known, String>>, tables: O
             loaded.push((shape, db));
         }
         let db = loaded.iter().find(|(s, _)| *s == shape).and_then(|(_, db)| db.as_ref());
-        let heuristic = db.map_or(Heuristic::ManhattanConflicts, Heuristic::Patterns);
-        let answer = optimal::solve_with(&board, heuristic, |_| {})
-            .map(|solution| Known::new(board, solution.moves.0))
-            .map_err(|e| e.to_string());
+        let answer = ShortestPath::search(&board, db).map_err(|e| e.to_string());
         if outbox.send(answer).is_err() {
             return;
         }

@@ -104,7 +104,7 @@ pub fn plan(board: &Board, solver: Solver, tables: Option<&PatternDatabase>) -> 
 
 /// Pattern databases for a board shape (rows, columns), supplied by the
 /// caller, which owns the cache on disk.
-pub type TableSource = std::sync::Arc<dyn Fn(usize, usize) -> Option<PatternDatabase> + Send + Sync>;
+pub type TableSource = crate::search::distance::TableLoader;
 
 /// Why the bot did not finish a game.
 #[derive(Debug, thiserror::Error)]

@@ -33,6 +33,7 @@ pub struct Game {
     board: Board,
     score: u64,
     watch: Option<Watch>,
+    wants_optimal: bool,
 }
 
 /// The human solver streaming its moves.
@@ -46,7 +47,7 @@ struct Watch {
 impl Game {
     /// A new game on this board.
     pub fn new(board: Board) -> Game {
-        Game { board, score: 0, watch: None }
+        Game { board, score: 0, watch: None, wants_optimal: false }
     }
 
     /// The board now.
@@ -71,6 +72,12 @@ impl Game {
             Some(&(_, doing)) => state.doing(doing),
             None => state,
         }
+    }
+
+    /// True once the client has asked for the optimal distance
+    /// (`{"Optimal":true}`) and not since declined it.
+    pub fn wants_optimal(&self) -> bool {
+        self.wants_optimal
     }
 
     /// How long to wait before the next streamed move, while watched.
@@ -116,6 +123,10 @@ impl Game {
             }
             Ok(Request::Stop) => {
                 self.watch = None;
+                self.state()
+            }
+            Ok(Request::Optimal(wanted)) => {
+                self.wants_optimal = wanted;
                 self.state()
             }
         }

@@ -6,6 +6,8 @@
 //!   moves `{"Move":"left"}` naming where the blank goes.
 //! - [`game`]: one game's rules, pure and synchronous (moves, refusals, the
 //!   watched human solver).
+//! - [`optimal`]: the optimal distance of each position, for clients that
+//!   ask, searched off the async executor.
 //! - [`server`]: the axum websocket server and its embedded [`page`].
 //! - [`bot`]: a client that solves the board it is dealt and checks every
 //!   state the server sends against its own replay.
@@ -17,6 +19,7 @@
 pub mod bot;
 pub mod game;
 pub mod load;
+pub mod optimal;
 pub mod page;
 pub mod protocol;
 pub mod server;

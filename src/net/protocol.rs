@@ -7,6 +7,14 @@
 //! server adds the board's shape and, while it streams the human solver's
 //! moves, what the solver is doing.
 //!
+//! A client that sends `{"Optimal":true}` also gets, on boards of up to 16
+//! cells, an [`Optimal`] message after a state once the server knows that
+//! position's optimal distance:
+//! `{"Optimal":{"Score":3,"Moves":21,"Best":"left","Tile":7}}`. It comes
+//! after the state it answers (same `Score`), only while that is still the
+//! game's position, so a client shows it when its `Score` is the one on
+//! screen. Clients that never ask get states only, exactly as before.
+//!
 //! ```
 //! use fifteen::net::protocol::{Request, State, Status};
 //! use fifteen::{Board, Move};
@@ -26,6 +34,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::board::{Board, Move, MoveNotation, Tile};
 use crate::human::{Group, Order, Phase, Region, line_area, placement_title};
+use crate::search::distance::Distance;
 
 /// Where the game stands, as the `Status` field says it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -223,6 +232,81 @@ impl State {
     }
 }
 
+/// The optimal distance of a game's position, sent after its state to a
+/// client that asked with `{"Optimal":true}`.
+///
+/// ```
+/// use fifteen::{Board, Move};
+/// use fifteen::net::protocol::Optimal;
+/// use fifteen::search::distance::Distance;
+///
+/// let board = Board::from_cells(2, 2, vec![1, 2, 0, 3]).unwrap();
+/// let optimal = Optimal::of(&board, 4, Distance { moves_left: 1, best: Some(Move::Left) });
+/// // Tile 3 slides left: the blank goes right, as a client would send it.
+/// assert_eq!(optimal.to_json(), r#"{"Optimal":{"Score":4,"Moves":1,"Best":"right","Tile":3}}"#);
+/// assert_eq!(optimal.best_move(), Some(Move::Left));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct Optimal {
+    /// The `Score` of the state it answers.
+    pub score: u64,
+    /// Moves of a shortest solution from there (0 when solved).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<usize>,
+    /// Its first move, naming where the blank goes like a `Move` message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best: Option<String>,
+    /// The tile that move slides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tile: Option<Tile>,
+    /// Why there is no distance (the search failed), instead of `Moves`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// The envelope: `{"Optimal":{…}}`, which no state has.
+#[derive(Serialize, Deserialize)]
+struct OptimalMessage {
+    #[serde(rename = "Optimal")]
+    optimal: Optimal,
+}
+
+impl Optimal {
+    /// The distance of `board`, the position after `score` moves.
+    pub fn of(board: &Board, score: u64, distance: Distance) -> Optimal {
+        Optimal {
+            score,
+            moves: Some(distance.moves_left),
+            best: distance.best.map(|mv| MoveNotation::Blank.name(mv).word().to_string()),
+            tile: distance.best_tile(board),
+            error: None,
+        }
+    }
+
+    /// No distance for the position after `score` moves, and why.
+    pub fn failed(score: u64, why: String) -> Optimal {
+        Optimal { score, moves: None, best: None, tile: None, error: Some(why) }
+    }
+
+    /// The best move in fifteen's tile notation, ready for [`Board::slide`].
+    pub fn best_move(&self) -> Option<Move> {
+        self.best.as_deref().and_then(Move::from_word).map(|mv| MoveNotation::Blank.read(mv))
+    }
+
+    /// The message as the JSON text the server sends.
+    pub fn to_json(&self) -> String {
+        let message = OptimalMessage { optimal: self.clone() };
+        // Numbers and strings always serialize.
+        serde_json::to_string(&message).unwrap_or_else(|e| format!(r#"{{"Optimal":{{"Error":"{e}"}}}}"#))
+    }
+
+    /// Reads a text frame that is an `Optimal` message; `None` for any other.
+    pub fn parse(text: &str) -> Option<Optimal> {
+        serde_json::from_str::<OptimalMessage>(text).ok().map(|m| m.optimal)
+    }
+}
+
 /// A message a client may send.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Request {
@@ -237,6 +321,9 @@ pub enum Request {
     },
     /// `{"Stop":true}`: stop streaming.
     Stop,
+    /// `{"Optimal":true}`: send an [`Optimal`] message after each state
+    /// (boards of up to 16 cells); `{"Optimal":false}`: stop.
+    Optimal(bool),
 }
 
 /// Why a client's message was refused. Its text follows `error: ` in the reply.
@@ -254,6 +341,9 @@ pub enum BadRequest {
     /// A `Watch` whose speed is not a number of milliseconds.
     #[error("\"Watch\" takes the milliseconds between moves, like {{\"Watch\":250}}, not {0}")]
     BadWatch(String),
+    /// An `Optimal` that is not `true` or `false`.
+    #[error("\"Optimal\" takes true or false, like {{\"Optimal\":true}}, not {0}")]
+    BadOptimal(String),
     /// A binary frame.
     #[error("binary frames are not accepted; send JSON text like {{\"Move\":\"left\"}}")]
     Binary,
@@ -291,6 +381,10 @@ impl Request {
         }
         if object.contains_key("Stop") {
             return Ok(Request::Stop);
+        }
+        if let Some(wanted) = object.get("Optimal") {
+            let wanted = wanted.as_bool().ok_or_else(|| BadRequest::BadOptimal(brief(wanted)))?;
+            return Ok(Request::Optimal(wanted));
         }
         Err(BadRequest::NoMove)
     }
@@ -334,6 +428,19 @@ mod tests {
     }
 
     #[test]
+    fn optimal_messages_round_trip_and_are_no_state() {
+        let board = Board::goal(3, 3).unwrap();
+        let solved = Optimal::of(&board, 9, Distance { moves_left: 0, best: None });
+        let json = solved.to_json();
+        assert_eq!(json, r#"{"Optimal":{"Score":9,"Moves":0}}"#);
+        assert_eq!(Optimal::parse(&json), Some(solved));
+        assert!(serde_json::from_str::<State>(&json).is_err(), "an old client's state parser skips it");
+        assert_eq!(Optimal::parse(&State::new(&board, 0).to_json()), None);
+        let failed = Optimal::failed(2, "out of memory".into());
+        assert_eq!(failed.to_json(), r#"{"Optimal":{"Score":2,"Error":"out of memory"}}"#);
+    }
+
+    #[test]
     fn error_statuses_read_back() {
         let mut state = State::new(&Board::goal(2, 2).unwrap(), 0);
         state.status = Status::Error("no \"Move\"".into());
@@ -358,6 +465,12 @@ mod tests {
         assert_eq!(Request::parse(r#"{"move":"left"}"#), Err(BadRequest::NoMove));
         assert_eq!(Request::parse(r#"{"Move":7}"#), Err(BadRequest::UnknownMove("7".into())));
         assert!(matches!(Request::parse(r#"{"Watch":"fast"}"#), Err(BadRequest::BadWatch(_))));
+        assert_eq!(Request::parse(r#"{"Optimal":true}"#), Ok(Request::Optimal(true)));
+        assert_eq!(Request::parse(r#"{"Optimal":false}"#), Ok(Request::Optimal(false)));
+        assert_eq!(
+            Request::parse(r#"{"Optimal":"yes"}"#).unwrap_err().to_string(),
+            r#""Optimal" takes true or false, like {"Optimal":true}, not "yes""#
+        );
         let long = format!(r#"{{"Move":"{}"}}"#, "x".repeat(100));
         let err = Request::parse(&long).unwrap_err().to_string();
         assert!(err.len() < 120 && err.contains('…'), "{err}");

@@ -5,6 +5,8 @@
 //! after every message; bad messages get the unchanged board with an
 //! `error: …` status. Idle connections are closed, the number of games is
 //! capped, and stopping the server closes every game with a close frame.
+//! A client that asks (`{"Optimal":true}`) also gets each position's
+//! optimal distance once it is known (see [`super::optimal`]).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -24,8 +26,10 @@ use tokio::time::{Instant, sleep_until, timeout};
 use tokio_tungstenite::tungstenite;
 
 use crate::board::{Board, Scramble, SizeError};
+use crate::search::distance::TableLoader;
 
 use super::game::Game;
+use super::optimal::{GameOracle, Searches};
 use super::page;
 use super::protocol::{BadRequest, Request, State};
 
@@ -59,10 +63,17 @@ pub struct ServerConfig {
     pub idle_timeout: Duration,
     /// One line per game, written when it ends.
     pub log: LogSink,
+    /// Where the optimal distance's searches get pattern databases (none:
+    /// Manhattan distance and linear conflicts); called once, off the async
+    /// executor, by the first search of the server's life.
+    pub tables: Option<TableLoader>,
+    /// Optimal-distance searches that may run at once, over all games.
+    pub optimal_threads: usize,
 }
 
 impl ServerConfig {
-    /// Uniform boards of this shape, seed 0, 1 024 games, 5 minutes idle, log to stderr.
+    /// Uniform boards of this shape, seed 0, 1 024 games, 5 minutes idle, log
+    /// to stderr, no pattern databases, one optimal search at a time.
     pub fn new(rows: usize, cols: usize) -> Result<ServerConfig, ServeError> {
         Board::goal(rows, cols)?;
         if rows * cols > MAX_CELLS {
@@ -80,6 +91,8 @@ impl ServerConfig {
                 use std::io::Write;
                 let _ = writeln!(std::io::stderr().lock(), "{line}");
             }),
+            tables: None,
+            optimal_threads: 1,
         })
     }
 
@@ -152,9 +165,11 @@ impl Server {
         let listener = runtime.block_on(bind(addr))?;
         let addr = listener.local_addr()?;
         let (stop, stopped) = watch::channel(false);
-        let thread = std::thread::Builder::new()
-            .name("fifteen-serve".into())
-            .spawn(move || runtime.block_on(run(listener, config, stopped)))?;
+        let thread = std::thread::Builder::new().name("fifteen-serve".into()).spawn(move || {
+            let result = runtime.block_on(run(listener, config, stopped));
+            end_runtime(runtime);
+            result
+        })?;
         Ok(Server { addr, stop, thread: Some(thread) })
     }
 
@@ -192,7 +207,7 @@ pub fn serve_until_signal(
     ready: impl FnOnce(SocketAddr),
 ) -> Result<(), ServeError> {
     let runtime = runtime()?;
-    runtime.block_on(async move {
+    let result = runtime.block_on(async move {
         let listener = bind(addr).await?;
         ready(listener.local_addr()?);
         let (stop, stopped) = watch::channel(false);
@@ -201,7 +216,16 @@ pub fn serve_until_signal(
             let _ = stop.send(true);
         });
         run(listener, config, stopped).await
-    })
+    });
+    end_runtime(runtime);
+    result
+}
+
+/// Ends the runtime without waiting long for an optimal search still
+/// running on the blocking pool: its game is gone, and a search cannot be
+/// interrupted.
+fn end_runtime(runtime: tokio::runtime::Runtime) {
+    runtime.shutdown_timeout(Duration::from_millis(500));
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, ServeError> {
@@ -237,6 +261,8 @@ struct Shared {
     /// Becomes true when the server stops.
     stopped: watch::Receiver<bool>,
     started: Instant,
+    /// The optimal-distance searches' tables and turns.
+    searches: Arc<Searches>,
 }
 
 /// The routes: the page, its script and style, and the two websocket paths.
@@ -256,12 +282,14 @@ fn asset(content_type: &'static str, body: &'static str) -> Response {
 
 async fn run(listener: TcpListener, config: ServerConfig, stopped: watch::Receiver<bool>) -> Result<(), ServeError> {
     let max_games = config.max_games;
+    let searches = Arc::new(Searches::new(config.tables.clone(), config.optimal_threads));
     let shared = Arc::new(Shared {
         config,
         games: AtomicU64::new(0),
         slots: Arc::new(Semaphore::new(max_games)),
         stopped: stopped.clone(),
         started: Instant::now(),
+        searches,
     });
     let mut stop = stopped;
     // Small messages one after another (a watched solve): send each at once.
@@ -329,7 +357,7 @@ async fn play(mut socket: WebSocket, peer: SocketAddr, shared: &Shared) {
         }
     };
     let mut game = Game::new(board);
-    let end = converse(&mut socket, &mut game, config, shared.stopped.clone()).await;
+    let end = converse(&mut socket, &mut game, shared).await;
     let outcome = if game.is_complete() {
         "complete".to_string()
     } else {
@@ -351,14 +379,12 @@ async fn play(mut socket: WebSocket, peer: SocketAddr, shared: &Shared) {
     ));
 }
 
-/// The message loop: replies, watched moves, the idle clock and the stop signal.
-async fn converse(
-    socket: &mut WebSocket,
-    game: &mut Game,
-    config: &ServerConfig,
-    mut stopped: watch::Receiver<bool>,
-) -> End {
-    let idle = config.idle_timeout;
+/// The message loop: replies, watched moves, optimal distances, the idle
+/// clock and the stop signal.
+async fn converse(socket: &mut WebSocket, game: &mut Game, shared: &Shared) -> End {
+    let idle = shared.config.idle_timeout;
+    let mut stopped = shared.stopped.clone();
+    let mut oracle: Option<GameOracle> = None;
     if let Err(end) = send(socket, &game.state(), idle).await {
         return end;
     }
@@ -387,6 +413,12 @@ async fn converse(
                 if let Err(end) = send(socket, &reply, idle).await {
                     return end;
                 }
+                if game.wants_optimal() != oracle.is_some() {
+                    oracle = game.wants_optimal().then(|| GameOracle::new(shared.searches.clone()));
+                }
+                if let Err(end) = send_optimal(socket, &mut oracle, game, idle).await {
+                    return end;
+                }
                 let now = Instant::now();
                 idle_at = now + idle;
                 if game.watch_delay() != was_watching {
@@ -398,10 +430,21 @@ async fn converse(
                     if let Err(end) = send(socket, &state, idle).await {
                         return end;
                     }
+                    if let Err(end) = send_optimal(socket, &mut oracle, game, idle).await {
+                        return end;
+                    }
                 }
                 let now = Instant::now();
                 idle_at = now + idle;
                 tick_at = game.watch_delay().map(|d| now + d);
+            }
+            finished = searched(&mut oracle) => {
+                let answer = oracle.as_mut().and_then(|o| o.settle(finished, game.board(), game.score()));
+                if let Some(answer) = answer {
+                    if let Err(end) = send_text(socket, answer.to_json(), idle).await {
+                        return end;
+                    }
+                }
             }
             _ = sleep_until(idle_at) => {
                 let why = format!("idle for {} s", idle.as_secs_f64());
@@ -431,8 +474,34 @@ async fn refuse_broken(socket: &mut WebSocket, error: axum::Error) -> End {
     End::Broken(why)
 }
 
+/// After a state: the optimal distance of the game's position, when the
+/// client asked and it is known (else its search starts).
+async fn send_optimal(
+    socket: &mut WebSocket,
+    oracle: &mut Option<GameOracle>,
+    game: &Game,
+    wait: Duration,
+) -> Result<(), End> {
+    match oracle.as_mut().and_then(|o| o.observe(game.board(), game.score())) {
+        Some(answer) => send_text(socket, answer.to_json(), wait).await,
+        None => Ok(()),
+    }
+}
+
+/// The end of the game's optimal search; never, while there is none.
+async fn searched(oracle: &mut Option<GameOracle>) -> super::optimal::Finished {
+    match oracle {
+        Some(oracle) => oracle.finished().await,
+        None => std::future::pending().await,
+    }
+}
+
 async fn send(socket: &mut WebSocket, state: &State, wait: Duration) -> Result<(), End> {
-    match timeout(wait, socket.send(Message::Text(state.to_json().into()))).await {
+    send_text(socket, state.to_json(), wait).await
+}
+
+async fn send_text(socket: &mut WebSocket, text: String, wait: Duration) -> Result<(), End> {
+    match timeout(wait, socket.send(Message::Text(text.into()))).await {
         Ok(Ok(())) => Ok(()),
         Ok(Err(e)) => Err(End::Broken(format!("connection error: {e}"))),
         Err(_) => Err(End::Broken("client stopped reading".into())),

@@ -1,7 +1,9 @@
 // fifteen's page: draws the states the server sends and sends moves back.
 // The protocol (src/net/protocol.rs): states {"Board":[…],"Status":…,"Score":n}
 // (plus Rows, Cols, and Phase/Target/Region while watching) and moves
-// {"Move":"left"}, naming where the blank goes.
+// {"Move":"left"}, naming where the blank goes. The page asks for the optimal
+// distance ({"Optimal":true}); the server then follows a state, once it knows,
+// with {"Optimal":{"Score":n,"Moves":m,"Best":"left","Tile":t}} (or "Error").
 (function () {
   'use strict';
 
@@ -12,6 +14,8 @@
   var watchEl = document.getElementById('watch');
   var speedEl = document.getElementById('speed');
   var newEl = document.getElementById('new');
+  var optimalEl = document.getElementById('optimal');
+  var bestEl = document.getElementById('best');
 
   var socket = null;
   var rows = 0;
@@ -21,9 +25,18 @@
   var board = [];
   var watching = false;
   var over = true;
+  var score = -1;
+  // The optimal distance of the position on screen, once the server sends it.
+  var optimal = null;
+  var showBest = false;
 
   // Arrow keys name the way a tile slides; the server wants the blank's way.
   var KEYS = { ArrowLeft: 'right', ArrowRight: 'left', ArrowUp: 'down', ArrowDown: 'up' };
+  // The way the tile slides when the blank goes this way, as a word and an arrow.
+  var TILE_WAY = { left: 'right', right: 'left', up: 'down', down: 'up' };
+  var ARROWS = { left: '\u2190', right: '\u2192', up: '\u2191', down: '\u2193' };
+  // The optimal solver takes boards of up to 16 cells.
+  var MAX_OPTIMAL_CELLS = 16;
 
   function connect() {
     if (socket) {
@@ -36,15 +49,24 @@
     setStatus('connecting…', '');
     watching = false;
     over = true;
+    score = -1;
+    optimal = null;
     controls();
+    socket.onopen = function () {
+      send({ Optimal: true });
+    };
     socket.onmessage = function (e) {
-      var state;
+      var message;
       try {
-        state = JSON.parse(e.data);
+        message = JSON.parse(e.data);
       } catch (err) {
         return;
       }
-      show(state);
+      if (message && message.Optimal) {
+        learn(message.Optimal);
+      } else {
+        show(message);
+      }
     };
     socket.onclose = function (e) {
       watching = false;
@@ -109,6 +131,11 @@
       cell.classList.toggle('target', tile !== 0 && targets.indexOf(tile) >= 0);
       cell.classList.toggle('goal', targets.indexOf(i + 1) >= 0);
     }
+    if (state.Score !== score) {
+      // A new position: its distance is not known yet.
+      score = state.Score;
+      optimal = null;
+    }
     var status = String(state.Status);
     setStatus(status, status.indexOf('error') === 0 ? 'error' : status === 'complete' ? 'complete' : '');
     scoreEl.textContent = String(state.Score);
@@ -129,7 +156,54 @@
     } else {
       phaseEl.textContent = over ? 'Solved in ' + state.Score + ' moves.' : '\u00a0';
     }
+    showOptimal();
     controls();
+  }
+
+  // An optimal distance: kept if it is for the position on screen (the
+  // server sends it only then, but a move may be on its way back).
+  function learn(answer) {
+    if (answer.Score === score) {
+      optimal = answer;
+      showOptimal();
+    }
+  }
+
+  // "optimal: 23 moves left" under the board, as the window's side panel
+  // says it; with Best move on, the tile to slide and its way, marked.
+  function showOptimal() {
+    var small = cells.length > 0 && cells.length <= MAX_OPTIMAL_CELLS;
+    optimalEl.hidden = !small;
+    bestEl.hidden = !small;
+    for (var i = 0; i < cells.length; i++) {
+      cells[i].classList.remove('best');
+    }
+    if (!small) {
+      return;
+    }
+    var text = 'optimal: \u2026';
+    if (optimal && typeof optimal.Moves === 'number') {
+      var left = optimal.Moves;
+      text = left === 0 ? 'optimal: solved' : 'optimal: ' + left + (left === 1 ? ' move' : ' moves') + ' left';
+      if (showBest && optimal.Best && optimal.Tile) {
+        var way = TILE_WAY[optimal.Best];
+        text += ', best: slide ' + optimal.Tile + ' ' + way;
+        var at = board.indexOf(optimal.Tile);
+        if (at >= 0) {
+          cells[at].classList.add('best');
+          cells[at].dataset.arrow = ARROWS[way];
+        }
+      }
+    } else if (optimal) {
+      text = 'optimal: unavailable (' + optimal.Error + ')';
+    }
+    optimalEl.textContent = text;
+  }
+
+  function toggleBest() {
+    showBest = !showBest;
+    bestEl.setAttribute('aria-pressed', String(showBest));
+    showOptimal();
   }
 
   // A tile's colour says where it belongs, as in the window: the hue runs
@@ -191,12 +265,20 @@
   }
 
   document.addEventListener('keydown', function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) {
+      return;
+    }
     var move = KEYS[e.key];
-    if (move && !e.altKey && !e.ctrlKey && !e.metaKey) {
+    if (move) {
       e.preventDefault();
       send({ Move: move });
+    } else if (e.key === 'b' || e.key === 'B') {
+      e.preventDefault();
+      toggleBest();
     }
   });
+
+  bestEl.addEventListener('click', toggleBest);
 
   watchEl.addEventListener('click', function () {
     if (watching) {

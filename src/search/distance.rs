@@ -1,0 +1,177 @@
+//! The optimal distance of the boards a game goes through: what the window
+//! and the page show as "optimal: N moves left", with the first optimal
+//! move for an optimal hint.
+//!
+//! One search answers one board with a whole shortest solution
+//! ([`ShortestPath`]), and so answers every board along it: a player who
+//! follows the optimal moves, or a watched solve stepped back and forth,
+//! gets the distance without a new search. [`Answers`] keeps the last few
+//! solutions and looks boards up in them.
+//!
+//! Nothing here waits, spawns or reads a file: the front ends run the
+//! searches where they may (the window's worker thread in `gui::oracle`,
+//! the server's blocking pool in `net::optimal`), and the command passes in
+//! a [`TableLoader`] that finds the pattern databases.
+//!
+//! ```
+//! use fifteen::{Board, Scramble};
+//! use fifteen::search::distance::{Answers, ShortestPath};
+//!
+//! let board = Board::scrambled(3, 3, Scramble::Uniform, 4).unwrap();
+//! let mut answers = Answers::new();
+//! assert_eq!(answers.answer(&board), None);
+//! answers.learn(ShortestPath::search(&board, None).unwrap());
+//! let distance = answers.answer(&board).unwrap();
+//! let shortest = fifteen::search::bfs::solve(&board).unwrap().moves;
+//! assert_eq!(distance.moves_left, shortest.len());
+//!
+//! // The board after the optimal move is answered too, one move nearer.
+//! let mut next = board.clone();
+//! next.slide(distance.best.unwrap());
+//! assert_eq!(answers.answer(&next).unwrap().moves_left, shortest.len() - 1);
+//! ```
+
+use std::sync::Arc;
+
+use crate::board::{Board, Move, Tile};
+
+use super::SearchError;
+use super::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
+
+/// Gives the pattern databases for a board shape (rows, cols), if it has
+/// any. The command passes one in, since finding them means reading the
+/// cache (or building the tables); it is called off the drawing thread and
+/// off the server's async executor, once per shape.
+pub type TableLoader = Arc<dyn Fn(usize, usize) -> Option<PatternDatabase> + Send + Sync>;
+
+/// Shortest solutions [`Answers`] keeps to answer later boards from.
+pub const KEPT: usize = 8;
+
+/// True when the optimal solver takes a board of this many cells (16 at
+/// most); bigger boards get no optimal distance.
+pub fn has_distance(cells: usize) -> bool {
+    cells <= MAX_OPTIMAL_CELLS
+}
+
+/// How far a board is from the goal, at best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Distance {
+    /// Moves of a shortest solution.
+    pub moves_left: usize,
+    /// Its first move (tile notation); `None` on the goal.
+    pub best: Option<Move>,
+}
+
+impl Distance {
+    /// The tile the optimal move slides on `board`, if there is a move.
+    pub fn best_tile(&self, board: &Board) -> Option<Tile> {
+        self.best.and_then(|mv| board.clone().slide(mv))
+    }
+}
+
+/// A shortest solution and every board along it.
+#[derive(Clone, Debug)]
+pub struct ShortestPath {
+    boards: Vec<Board>,
+    moves: Vec<Move>,
+}
+
+impl ShortestPath {
+    /// Searches a shortest solution of `board` by IDA*, with the pattern
+    /// databases when given (they must be for the board's shape), else
+    /// Manhattan distance and linear conflicts: slower on a 4×4, never wrong.
+    pub fn search(board: &Board, tables: Option<&PatternDatabase>) -> Result<ShortestPath, SearchError> {
+        let heuristic = tables.map_or(Heuristic::ManhattanConflicts, Heuristic::Patterns);
+        let solution = optimal::solve_with(board, heuristic, |_| {})?;
+        Ok(ShortestPath::along(board.clone(), solution.moves.0))
+    }
+
+    /// The boards from `start` along `moves`, which must be a shortest
+    /// solution of it.
+    fn along(start: Board, moves: Vec<Move>) -> ShortestPath {
+        let mut boards = Vec::with_capacity(moves.len() + 1);
+        let mut board = start;
+        for &mv in &moves {
+            let mut next = board.clone();
+            next.slide(mv);
+            boards.push(std::mem::replace(&mut board, next));
+        }
+        boards.push(board);
+        ShortestPath { boards, moves }
+    }
+
+    /// The board the search was asked about.
+    pub fn start(&self) -> &Board {
+        &self.boards[0]
+    }
+
+    /// The distance of `board`, if it is on this path.
+    pub fn lookup(&self, board: &Board) -> Option<Distance> {
+        let k = self.boards.iter().position(|b| b == board)?;
+        Some(Distance { moves_left: self.moves.len() - k, best: self.moves.get(k).copied() })
+    }
+}
+
+/// The last [`KEPT`] shortest solutions, newest first in lookups.
+#[derive(Clone, Debug, Default)]
+pub struct Answers {
+    known: Vec<ShortestPath>,
+}
+
+impl Answers {
+    /// No answers yet.
+    pub fn new() -> Answers {
+        Answers::default()
+    }
+
+    /// Keeps a solution, forgetting the oldest when [`KEPT`] are kept.
+    pub fn learn(&mut self, path: ShortestPath) {
+        if self.known.len() == KEPT {
+            self.known.remove(0);
+        }
+        self.known.push(path);
+    }
+
+    /// The distance of `board`, when one of the kept solutions passes it.
+    pub fn answer(&self, board: &Board) -> Option<Distance> {
+        self.known.iter().rev().find_map(|path| path.lookup(board))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Scramble;
+
+    #[test]
+    fn every_board_along_a_path_is_answered_and_the_oldest_is_forgotten() {
+        let mut answers = Answers::new();
+        let boards: Vec<Board> =
+            (0..=KEPT as u64).map(|s| Board::scrambled(3, 3, Scramble::Uniform, s).unwrap()).collect();
+        for board in &boards {
+            answers.learn(ShortestPath::search(board, None).unwrap());
+        }
+        assert_eq!(answers.answer(&boards[0]), None, "forgotten");
+        let last = boards.last().unwrap();
+        let shortest = crate::search::bfs::solve(last).unwrap().moves;
+        let mut board = last.clone();
+        for left in (1..=shortest.len()).rev() {
+            let distance = answers.answer(&board).unwrap();
+            assert_eq!(distance.moves_left, left);
+            board.slide(distance.best.unwrap()).unwrap();
+        }
+        assert!(board.is_solved());
+        assert_eq!(answers.answer(&board), Some(Distance { moves_left: 0, best: None }));
+    }
+
+    #[test]
+    fn the_best_tile_is_the_one_the_move_slides() {
+        let board = Board::from_cells(2, 2, vec![1, 2, 0, 3]).unwrap();
+        let path = ShortestPath::search(&board, None).unwrap();
+        let distance = path.lookup(&board).unwrap();
+        assert_eq!((distance.moves_left, distance.best), (1, Some(Move::Left)));
+        assert_eq!(distance.best_tile(&board), Some(3));
+        assert_eq!(path.start(), &board);
+        assert!(has_distance(16) && !has_distance(20));
+    }
+}
