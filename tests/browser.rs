@@ -4,7 +4,7 @@
 //! Skipped when no Chromium is installed, unless `FIFTEEN_BROWSER_TEST=require`
 //! (CI sets it after installing `chromium`). With `FIFTEEN_SCREENSHOT_DIR`
 //! set, the Watch test saves `watch.png` there (the README's picture), and
-//! the optimal-distance test `optimal.png`.
+//! the optimal-distance test `optimal-page.png`.
 #![cfg(feature = "net")]
 
 use std::io::{BufRead, BufReader};
@@ -293,7 +293,7 @@ fn the_page_shows_the_optimal_distance_and_the_best_move_on_b() {
     assert_eq!(seen[1], json!([tile]), "the tile named is marked: {seen}");
     assert_eq!(seen[2], json!("true"));
     if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
-        browser.screenshot(&Path::new(&dir).join("optimal.png"));
+        browser.screenshot(&Path::new(&dir).join("optimal-page.png"));
     }
     // Making it: one move fewer, known at once (it is on the solution found).
     let (key, code, mv) = [

@@ -4,6 +4,8 @@
 //! (`cell_0`, `cell_1`, …, `status`, `score`), plays with the arrow keys or
 //! clicks, and has **Watch** (the human solver streams its moves; the page
 //! outlines the region and marks the tiles being placed) and **New game**.
+//! On boards of up to 16 cells it asks for the optimal distance and shows
+//! `optimal: N moves left`, and **Best move** (key B) the optimal move.
 
 /// `GET /`.
 pub const INDEX: &str = include_str!("page/index.html");
