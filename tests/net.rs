@@ -326,6 +326,18 @@ fn a_hundred_concurrent_games_of_a_hundred_random_moves_match_their_replays() {
 }
 
 #[test]
+fn twenty_concurrent_games_each_get_every_position_answered() {
+    let mut server = TestServer::start(3, 3, |c| c.optimal_threads = 2);
+    let load = Load { seed: 5, optimal: true, ..Load::new(20, 40) };
+    let report = load.run(&server.url("/ws")).unwrap();
+    assert_eq!(report.moves, 20 * 40);
+    // Every move changed the position (with these seeds no game reaches the
+    // goal, after which moves are ignored) and waited for its answer.
+    assert_eq!(report.answers.len(), report.round_trips.len());
+    server.stop();
+}
+
+#[test]
 fn watching_streams_the_human_solver_with_phase_and_target_to_the_end() {
     let mut server = TestServer::start(4, 4, |_| {});
     let mut client = connect(&server.url("/ws"));

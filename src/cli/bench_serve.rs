@@ -4,6 +4,9 @@
 //! free loopback port, plays C games of random legal moves at once against it
 //! (every state checked against a replay), and reports moves per second, the
 //! round-trip p50/p99 and the server's peak resident memory (Linux: VmHWM).
+//! With `--optimal`, every game also asks for the optimal distance and waits
+//! for each position's answer before its next move; the answers' p50, p99
+//! and max (from the move) are reported too.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
@@ -28,6 +31,10 @@ pub struct BenchServeCommand {
     /// Milliseconds each game waits after an answer before its next move (0: flat out).
     #[arg(long, value_name = "MS", default_value_t = 0.0, value_parser = non_negative_real)]
     pace: f64,
+    /// Ask for the optimal distance ({"Optimal":true}) and wait for each
+    /// position's answer before the next move (boards of up to 16 cells).
+    #[arg(long)]
+    optimal: bool,
 }
 
 pub fn run(cmd: BenchServeCommand) -> Result<(), CliError> {
@@ -35,16 +42,22 @@ pub fn run(cmd: BenchServeCommand) -> Result<(), CliError> {
     let pace = std::time::Duration::try_from_secs_f64(cmd.pace / 1e3)
         .map_err(|_| CliError::Usage(format!("--pace {} is not a number of milliseconds", cmd.pace)))?;
     let how = if pace.is_zero() { "flat out".to_string() } else { format!("one every {} ms", cmd.pace) };
+    let waiting = if cmd.optimal { ", each waiting for its optimal distance" } else { "" };
     writeln!(
         out,
-        "{}×{} boards, {} random moves per game ({how}), client and server on one machine",
+        "{}×{} boards, {} random moves per game ({how}{waiting}), client and server on one machine",
         cmd.size, cmd.size, cmd.moves
     )?;
-    writeln!(out, "| games | moves | moves/s | p50 ms | p99 ms | max ms | server CPU per move | server peak RSS |")?;
-    writeln!(out, "|---:|---:|---:|---:|---:|---:|---:|---:|")?;
+    let answers = if cmd.optimal { " optimal p50 ms | p99 ms | max ms |" } else { "" };
+    let more = if cmd.optimal { "---:|---:|---:|" } else { "" };
+    writeln!(
+        out,
+        "| games | moves | moves/s | p50 ms | p99 ms | max ms | server CPU per move | server peak RSS |{answers}"
+    )?;
+    writeln!(out, "|---:|---:|---:|---:|---:|---:|---:|---:|{more}")?;
     for &games in &cmd.games {
         let mut server = ServerProcess::start(cmd.size, games)?;
-        let load = Load { pace, ..Load::new(games, cmd.moves) };
+        let load = Load { pace, optimal: cmd.optimal, ..Load::new(games, cmd.moves) };
         let result = load.run(&format!("ws://{}/ws", server.addr));
         let peak = server.peak_kib();
         let cpu = server.cpu_seconds();
@@ -53,9 +66,15 @@ pub fn run(cmd: BenchServeCommand) -> Result<(), CliError> {
         let ms = |p: f64| report.percentile(p).as_secs_f64() * 1e3;
         let peak = peak.map_or("n/a".to_string(), |kib| format!("{:.1} MB", kib as f64 / 1024.0));
         let cpu = cpu.map_or("n/a".to_string(), |s| format!("{:.1} µs", s * 1e6 / report.moves.max(1) as f64));
+        let answers = if cmd.optimal {
+            let ms = |p: f64| report.answer_percentile(p).as_secs_f64() * 1e3;
+            format!(" {:.3} | {:.3} | {:.3} |", ms(50.0), ms(99.0), ms(100.0))
+        } else {
+            String::new()
+        };
         writeln!(
             out,
-            "| {games} | {} | {:.0} | {:.3} | {:.3} | {:.3} | {cpu} | {peak} |",
+            "| {games} | {} | {:.0} | {:.3} | {:.3} | {:.3} | {cpu} | {peak} |{answers}",
             report.moves,
             report.moves_per_second(),
             ms(50.0),

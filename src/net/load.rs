@@ -4,7 +4,9 @@
 //! [`Load::run`] opens every game first, then plays random legal moves in all of
 //! them at once, timing each round trip and checking every state against a
 //! replay (after a game is complete, the server ignores moves; the replay
-//! expects that too).
+//! expects that too). With [`Load::optimal`], every game also asks for the
+//! optimal distance and waits for each position's answer before its next
+//! move, as a player reading the page's line would, timing each answer.
 
 use std::time::{Duration, Instant};
 
@@ -19,8 +21,10 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_conf
 
 use crate::board::{Board, Move};
 
+use crate::search::distance::has_distance;
+
 use super::bot::BotError;
-use super::protocol::{State, Status, move_message};
+use super::protocol::{Optimal, State, Status, move_message};
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -35,6 +39,9 @@ pub struct LoadReport {
     pub elapsed: Duration,
     /// Every move's round trip, sorted.
     pub round_trips: Vec<Duration>,
+    /// With [`Load::optimal`]: the time from each move to its position's
+    /// `Optimal` answer, sorted (empty otherwise).
+    pub answers: Vec<Duration>,
 }
 
 impl LoadReport {
@@ -45,12 +52,22 @@ impl LoadReport {
 
     /// The round trip that `p` percent of moves took at most (nearest rank).
     pub fn percentile(&self, p: f64) -> Duration {
-        if self.round_trips.is_empty() {
-            return Duration::ZERO;
-        }
-        let rank = ((p / 100.0) * self.round_trips.len() as f64).ceil() as usize;
-        self.round_trips[rank.clamp(1, self.round_trips.len()) - 1]
+        nearest_rank(&self.round_trips, p)
     }
+
+    /// The time to the optimal answer that `p` percent of moves waited at most.
+    pub fn answer_percentile(&self, p: f64) -> Duration {
+        nearest_rank(&self.answers, p)
+    }
+}
+
+/// The value that `p` percent of the sorted `times` are at most.
+fn nearest_rank(times: &[Duration], p: f64) -> Duration {
+    if times.is_empty() {
+        return Duration::ZERO;
+    }
+    let rank = ((p / 100.0) * times.len() as f64).ceil() as usize;
+    times[rank.clamp(1, times.len()) - 1]
 }
 
 /// A load to put on a server.
@@ -66,12 +83,15 @@ pub struct Load {
     pub pace: Duration,
     /// Seed for the moves.
     pub seed: u64,
+    /// Ask for the optimal distance (`{"Optimal":true}`) and wait for each
+    /// position's answer before the next move (boards of up to 16 cells).
+    pub optimal: bool,
 }
 
 impl Load {
     /// `games` games of `moves` moves each, flat out.
     pub fn new(games: usize, moves: usize) -> Load {
-        Load { games, moves, pace: Duration::ZERO, seed: 1 }
+        Load { games, moves, pace: Duration::ZERO, seed: 1, optimal: false }
     }
 
     /// Opens every game at `url`, then plays them all at once. Fails on the
@@ -82,7 +102,7 @@ impl Load {
     }
 
     async fn run_async(&self, url: &str) -> Result<LoadReport, BotError> {
-        let opened = try_join_all((0..self.games).map(|i| open(url, i))).await?;
+        let opened = try_join_all((0..self.games).map(|i| open(url, i, self.optimal))).await?;
         let started = Instant::now();
         let tasks: Vec<_> = opened
             .into_iter()
@@ -93,19 +113,24 @@ impl Load {
             })
             .collect();
         let mut round_trips = Vec::with_capacity(self.games * self.moves);
+        let mut answers = Vec::new();
         for task in tasks {
             let times = task.await.map_err(|e| BotError::Solver(format!("a load task failed: {e}")))??;
-            round_trips.extend(times);
+            round_trips.extend(times.round_trips);
+            answers.extend(times.answers);
         }
         let elapsed = started.elapsed();
         round_trips.sort_unstable();
-        Ok(LoadReport { games: self.games, moves: round_trips.len() as u64, elapsed, round_trips })
+        answers.sort_unstable();
+        Ok(LoadReport { games: self.games, moves: round_trips.len() as u64, elapsed, round_trips, answers })
     }
 }
 
 const WAIT: Duration = Duration::from_secs(20);
 
-async fn open(url: &str, game: usize) -> Result<(Socket, Board, u64), BotError> {
+/// Connects one game; with `optimal`, asks for the distance and waits for
+/// the first position's answer.
+async fn open(url: &str, game: usize, optimal: bool) -> Result<(Socket, Board, u64), BotError> {
     let connect_error = |why: String| BotError::Connect { url: url.to_string(), why: format!("game {game}: {why}") };
     let (mut socket, _) = timeout(WAIT, connect_async_with_config(url, None, true))
         .await
@@ -114,7 +139,26 @@ async fn open(url: &str, game: usize) -> Result<(Socket, Board, u64), BotError> 
     let first = next_state(&mut socket, game, 0).await?;
     let (rows, cols) = first.shape().ok_or_else(|| malformed(game, 0, "no shape".into()))?;
     let board = Board::from_cells(rows, cols, first.board).map_err(|e| malformed(game, 0, e.to_string()))?;
+    if optimal && has_distance(board.len()) {
+        send(&mut socket, r#"{"Optimal":true}"#.to_string(), game, 0, 0).await?;
+        next_state(&mut socket, game, 0).await?;
+        next_answer(&mut socket, game, 0, first.score).await?;
+    }
     Ok((socket, board, first.score))
+}
+
+/// One game's timings.
+struct Times {
+    round_trips: Vec<Duration>,
+    answers: Vec<Duration>,
+}
+
+async fn send(socket: &mut Socket, text: String, game: usize, made: usize, of: usize) -> Result<(), BotError> {
+    socket.send(Message::Text(text.into())).await.map_err(|e| BotError::Ended {
+        after: made,
+        of,
+        why: format!("game {game}: {e}"),
+    })
 }
 
 async fn play(
@@ -124,9 +168,11 @@ async fn play(
     load: Load,
     mut rng: Pcg64,
     game: usize,
-) -> Result<Vec<Duration>, BotError> {
+) -> Result<Times, BotError> {
     let moves = load.moves;
     let mut times = Vec::with_capacity(moves);
+    let wait_for_answers = load.optimal && has_distance(replay.len());
+    let mut answers = Vec::with_capacity(if wait_for_answers { moves } else { 0 });
     let mut legal = [Move::Up; 4];
     let pace_us = load.pace.as_micros().min(u32::MAX as u128) as u32;
     if pace_us > 0 {
@@ -143,15 +189,13 @@ async fn play(
         }
         let mv = legal[rng.random_range(0..count as u32) as usize];
         let sent = Instant::now();
-        socket.send(Message::Text(move_message(mv).into())).await.map_err(|e| BotError::Ended {
-            after: made - 1,
-            of: moves,
-            why: format!("game {game}: {e}"),
-        })?;
+        send(&mut socket, move_message(mv), game, made - 1, moves).await?;
         let state = next_state(&mut socket, game, made).await?;
         times.push(sent.elapsed());
-        // A complete game ignores moves.
-        if !replay.is_solved() {
+        // A complete game ignores moves (and a position already answered is
+        // not answered again).
+        let moved = !replay.is_solved();
+        if moved {
             replay.slide(mv);
             score += 1;
         }
@@ -167,16 +211,50 @@ async fn play(
                 ),
             });
         }
+        if wait_for_answers && moved {
+            next_answer(&mut socket, game, made, score).await?;
+            answers.push(sent.elapsed());
+        }
     }
     let _ = timeout(Duration::from_secs(1), socket.close(None)).await;
-    Ok(times)
+    Ok(Times { round_trips: times, answers })
 }
 
 fn malformed(game: usize, made: usize, why: String) -> BotError {
     BotError::Malformed { waiting: format!("game {game}, state after {made} moves"), why }
 }
 
+/// A message from the server: a state or an optimal distance.
+enum Incoming {
+    State(State),
+    Optimal(Optimal),
+}
+
 async fn next_state(socket: &mut Socket, game: usize, made: usize) -> Result<State, BotError> {
+    match next_message(socket, game, made).await? {
+        Incoming::State(state) => Ok(state),
+        Incoming::Optimal(answer) => {
+            Err(malformed(game, made, format!("an optimal distance (score {}) instead of a state", answer.score)))
+        }
+    }
+}
+
+/// Waits for the optimal distance of the position after `score` moves.
+async fn next_answer(socket: &mut Socket, game: usize, made: usize, score: u64) -> Result<Optimal, BotError> {
+    match next_message(socket, game, made).await? {
+        Incoming::Optimal(answer) if answer.score == score && answer.moves.is_some() => Ok(answer),
+        Incoming::Optimal(answer) => {
+            Err(malformed(game, made, format!("{answer:?} for the position of score {score}")))
+        }
+        Incoming::State(state) => Err(malformed(
+            game,
+            made,
+            format!("a state (score {}) while waiting for the optimal distance", state.score),
+        )),
+    }
+}
+
+async fn next_message(socket: &mut Socket, game: usize, made: usize) -> Result<Incoming, BotError> {
     loop {
         let message = timeout(WAIT, socket.next())
             .await
@@ -187,9 +265,12 @@ async fn next_state(socket: &mut Socket, game: usize, made: usize) -> Result<Sta
             .ok_or_else(|| BotError::Ended { after: made, of: made, why: format!("game {game}: connection closed") })?
             .map_err(|e| malformed(game, made, e.to_string()))?;
         return match message {
-            Message::Text(text) => {
-                serde_json::from_str(text.as_str()).map_err(|e| malformed(game, made, e.to_string()))
-            }
+            Message::Text(text) => match Optimal::parse(text.as_str()) {
+                Some(answer) => Ok(Incoming::Optimal(answer)),
+                None => serde_json::from_str(text.as_str())
+                    .map(Incoming::State)
+                    .map_err(|e| malformed(game, made, e.to_string())),
+            },
             Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => continue,
             other => Err(malformed(game, made, format!("unexpected {other:?}"))),
         };
@@ -207,10 +288,12 @@ mod tests {
             moves: 100,
             elapsed: Duration::from_secs(2),
             round_trips: (1..=100).map(Duration::from_millis).collect(),
+            answers: Vec::new(),
         };
         assert_eq!(report.percentile(50.0), Duration::from_millis(50));
         assert_eq!(report.percentile(99.0), Duration::from_millis(99));
         assert_eq!(report.percentile(100.0), Duration::from_millis(100));
         assert_eq!(report.moves_per_second(), 50.0);
+        assert_eq!(report.answer_percentile(99.0), Duration::ZERO);
     }
 }
