@@ -37,6 +37,7 @@ use crate::board::{Board, Move, Tile};
 
 use super::SearchError;
 use super::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
+use super::packed::Packed;
 
 /// Gives the pattern databases for a board shape (rows, cols), if it has
 /// any. The command passes one in, since finding them means reading the
@@ -69,10 +70,13 @@ impl Distance {
     }
 }
 
-/// A shortest solution and every board along it.
+/// A shortest solution and every board along it, each packed in a word (a
+/// server keeps a few per game: 8 bytes a board, not a `Board`'s two
+/// vectors).
 #[derive(Clone, Debug)]
 pub struct ShortestPath {
-    boards: Vec<Board>,
+    start: Board,
+    boards: Vec<Packed>,
     moves: Vec<Move>,
 }
 
@@ -86,28 +90,31 @@ impl ShortestPath {
         Ok(ShortestPath::along(board.clone(), solution.moves.0))
     }
 
-    /// The boards from `start` along `moves`, which must be a shortest
-    /// solution of it.
+    /// The boards from `start` (of at most 16 cells) along `moves`, which
+    /// must be a shortest solution of it.
     fn along(start: Board, moves: Vec<Move>) -> ShortestPath {
         let mut boards = Vec::with_capacity(moves.len() + 1);
-        let mut board = start;
+        let mut board = start.clone();
+        boards.push(Packed::from_cells(board.cells()));
         for &mv in &moves {
-            let mut next = board.clone();
-            next.slide(mv);
-            boards.push(std::mem::replace(&mut board, next));
+            board.slide(mv);
+            boards.push(Packed::from_cells(board.cells()));
         }
-        boards.push(board);
-        ShortestPath { boards, moves }
+        ShortestPath { start, boards, moves }
     }
 
     /// The board the search was asked about.
     pub fn start(&self) -> &Board {
-        &self.boards[0]
+        &self.start
     }
 
     /// The distance of `board`, if it is on this path.
     pub fn lookup(&self, board: &Board) -> Option<Distance> {
-        let k = self.boards.iter().position(|b| b == board)?;
+        if (board.rows(), board.cols()) != (self.start.rows(), self.start.cols()) {
+            return None;
+        }
+        let packed = Packed::from_cells(board.cells());
+        let k = self.boards.iter().position(|&b| b == packed)?;
         Some(Distance { moves_left: self.moves.len() - k, best: self.moves.get(k).copied() })
     }
 }
@@ -173,5 +180,10 @@ mod tests {
         assert_eq!(distance.best_tile(&board), Some(3));
         assert_eq!(path.start(), &board);
         assert!(has_distance(16) && !has_distance(20));
+        // The same cells in another shape are another board.
+        let wide = Board::from_cells(2, 3, vec![1, 2, 3, 4, 0, 5]).unwrap();
+        let path = ShortestPath::search(&wide, None).unwrap();
+        assert_eq!(path.lookup(&wide).map(|d| d.moves_left), Some(1));
+        assert_eq!(path.lookup(&Board::from_cells(3, 2, vec![1, 2, 3, 4, 0, 5]).unwrap()), None);
     }
 }
