@@ -528,6 +528,9 @@ fn a_4x4_game_is_sent_the_optimal_distance_of_each_position_and_never_a_stale_on
     }
     assert_eq!(game.answers.len(), sent);
     assert!(game.answers.iter().filter(|a| a.score == 13).count() == 1);
+    // Asked again: the position now is answered.
+    game.send(r#"{"Optimal":true}"#);
+    assert_eq!(game.until_answered(14).score, 14);
     game.client.close(None).unwrap();
     server.wait_for_log(1);
     server.stop();

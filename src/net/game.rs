@@ -33,7 +33,6 @@ pub struct Game {
     board: Board,
     score: u64,
     watch: Option<Watch>,
-    wants_optimal: bool,
 }
 
 /// The human solver streaming its moves.
@@ -47,7 +46,7 @@ struct Watch {
 impl Game {
     /// A new game on this board.
     pub fn new(board: Board) -> Game {
-        Game { board, score: 0, watch: None, wants_optimal: false }
+        Game { board, score: 0, watch: None }
     }
 
     /// The board now.
@@ -72,12 +71,6 @@ impl Game {
             Some(&(_, doing)) => state.doing(doing),
             None => state,
         }
-    }
-
-    /// True once the client has asked for the optimal distance
-    /// (`{"Optimal":true}`) and not since declined it.
-    pub fn wants_optimal(&self) -> bool {
-        self.wants_optimal
     }
 
     /// How long to wait before the next streamed move, while watched.
@@ -125,10 +118,9 @@ impl Game {
                 self.watch = None;
                 self.state()
             }
-            Ok(Request::Optimal(wanted)) => {
-                self.wants_optimal = wanted;
-                self.state()
-            }
+            // The answers are the server's (`net::optimal`): the game only
+            // replies with its state, as to every message.
+            Ok(Request::Optimal(_)) => self.state(),
         }
     }
 

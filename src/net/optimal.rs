@@ -1,7 +1,9 @@
 //! "optimal: N moves left" for the page: the optimal distance of a game's
 //! position, searched on tokio's blocking pool, never on the async executor.
 //!
-//! A game whose client sent `{"Optimal":true}` has a [`GameOracle`]. After
+//! A game whose client sent `{"Optimal":true}` has a [`GameOracle`] from
+//! then on (`{"Optimal":false}` only silences it, so turning it off and on
+//! cannot start a second search for the same game). After
 //! every state the server sends, it [`observe`](GameOracle::observe)s the
 //! position: one on a shortest solution already found is answered at once
 //! (see [`crate::search::distance`], shared with the window); otherwise a
@@ -76,12 +78,29 @@ pub struct GameOracle {
     search: Option<Search>,
     /// The score last answered, so a state sent again is not answered twice.
     answered: Option<u64>,
+    /// Whether the client wants answers now.
+    asked: bool,
 }
 
 impl GameOracle {
     /// An oracle for one game, sharing `searches` with the others.
     pub fn new(searches: Arc<Searches>) -> GameOracle {
-        GameOracle { searches, answers: Answers::new(), now: Arc::new(AtomicU64::new(0)), search: None, answered: None }
+        GameOracle {
+            searches,
+            answers: Answers::new(),
+            now: Arc::new(AtomicU64::new(0)),
+            search: None,
+            answered: None,
+            asked: true,
+        }
+    }
+
+    /// The client asks for answers (`{"Optimal":true}`: the position now is
+    /// answered again, even if it was before) or declines them (no message,
+    /// no new search; a search under way ends and is kept).
+    pub fn ask(&mut self, wanted: bool) {
+        self.asked = wanted;
+        self.answered = None;
     }
 
     /// Called after the state of `board`, the position after `score` moves,
@@ -89,10 +108,10 @@ impl GameOracle {
     /// `None` and a search starts (unless one is under way). Boards of more
     /// than 16 cells get nothing. Never blocks.
     pub fn observe(&mut self, board: &Board, score: u64) -> Option<Optimal> {
-        if !has_distance(board.len()) {
+        self.now.store(score, Ordering::Relaxed);
+        if !self.asked || !has_distance(board.len()) {
             return None;
         }
-        self.now.store(score, Ordering::Relaxed);
         if self.answered == Some(score) {
             return None;
         }
@@ -129,7 +148,7 @@ impl GameOracle {
     pub fn settle(&mut self, finished: Finished, board: &Board, score: u64) -> Option<Optimal> {
         match finished.result {
             Some(Ok(path)) => self.answers.learn(path),
-            Some(Err(why)) if finished.score == score && self.answered != Some(score) => {
+            Some(Err(why)) if self.asked && finished.score == score && self.answered != Some(score) => {
                 self.answered = Some(score);
                 return Some(Optimal::failed(score, why));
             }
@@ -220,6 +239,25 @@ mod tests {
             let answer = oracle.settle(finished, &moved, 1).unwrap();
             assert_eq!((answer.score, answer.moves), (1, Some(optimal_length(&moved))));
             // The first search was kept: going back is answered at once.
+            assert_eq!(oracle.observe(&board, 2).and_then(|a| a.moves), Some(optimal_length(&board)));
+        });
+    }
+
+    #[test]
+    fn a_declined_oracle_starts_nothing_and_asked_again_answers_the_position_now() {
+        runtime().block_on(async {
+            let mut oracle = GameOracle::new(Arc::new(Searches::new(None, 1)));
+            let board = Board::scrambled(3, 3, Scramble::Uniform, 6).unwrap();
+            oracle.observe(&board, 0);
+            let finished = oracle.finished().await;
+            assert!(oracle.settle(finished, &board, 0).is_some());
+            oracle.ask(false);
+            let mut moved = board.clone();
+            moved.slide(board.legal_moves().next().unwrap());
+            assert_eq!(oracle.observe(&moved, 1), None);
+            assert!(!oracle.is_searching(), "declined: no search");
+            assert_eq!(oracle.observe(&board, 2), None, "declined: no answer, even a known one");
+            oracle.ask(true);
             assert_eq!(oracle.observe(&board, 2).and_then(|a| a.moves), Some(optimal_length(&board)));
         });
     }

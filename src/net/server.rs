@@ -409,12 +409,18 @@ async fn converse(socket: &mut WebSocket, game: &mut Game, shared: &Shared) -> E
                     Some(Err(e)) => return refuse_broken(socket, e).await,
                 };
                 let was_watching = game.watch_delay();
+                let optimal_asked = match &request {
+                    Ok(Request::Optimal(wanted)) => Some(*wanted),
+                    _ => None,
+                };
                 let reply = game.handle(request);
                 if let Err(end) = send(socket, &reply, idle).await {
                     return end;
                 }
-                if game.wants_optimal() != oracle.is_some() {
-                    oracle = game.wants_optimal().then(|| GameOracle::new(shared.searches.clone()));
+                if let Some(wanted) = optimal_asked {
+                    // Made once, at the first request, and kept: at most one
+                    // search per game however often the client toggles.
+                    oracle.get_or_insert_with(|| GameOracle::new(shared.searches.clone())).ask(wanted);
                 }
                 if let Err(end) = send_optimal(socket, &mut oracle, game, idle).await {
                     return end;
