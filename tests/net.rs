@@ -537,6 +537,32 @@ fn a_4x4_game_is_sent_the_optimal_distance_of_each_position_and_never_a_stale_on
 }
 
 #[test]
+fn a_search_still_running_does_not_hold_up_stopping_the_server() {
+    // The first search hangs in the table loader (as a long search would:
+    // IDA* cannot be interrupted) until the test lets it go.
+    let (release, gate) = std::sync::mpsc::channel::<()>();
+    let (loading, loader_called) = std::sync::mpsc::channel::<()>();
+    let gate = Arc::new(Mutex::new(gate));
+    let mut server = TestServer::start(3, 3, |c| {
+        c.tables = Some(Arc::new(move |_, _| {
+            let _ = loading.send(());
+            let _ = gate.lock().unwrap().recv_timeout(Duration::from_secs(60));
+            None
+        }));
+    });
+    let mut client = connect(&server.url("/ws"));
+    read_state(&mut client);
+    send_text(&mut client, r#"{"Optimal":true}"#);
+    read_state(&mut client);
+    loader_called.recv_timeout(Duration::from_secs(10)).expect("the search started");
+    let stopping = Instant::now();
+    let log = server.stop();
+    assert!(stopping.elapsed() < Duration::from_secs(10), "stopped in {:?}", stopping.elapsed());
+    assert!(log[0].contains("dropped (server stopping)"), "{log:?}");
+    let _ = release.send(());
+}
+
+#[test]
 fn boards_over_16_cells_get_no_optimal_distance() {
     let mut server = TestServer::start(3, 6, |_| {});
     let mut client = connect(&server.url("/ws"));
