@@ -314,6 +314,22 @@ fn the_page_shows_the_optimal_distance_and_the_best_move_on_b() {
     assert!(after.as_str().unwrap().contains(", best: slide "), "{after}");
     browser.key("b", 66);
     browser.wait_for(line, 5, |v| v == &json!(format!("optimal: {} moves left", shortest.len() - 1)));
+
+    // Following the best move to the end solves the board in the fewest moves.
+    browser.key("b", 66);
+    let keys = [("ArrowLeft", 37), ("ArrowRight", 39), ("ArrowUp", 38), ("ArrowDown", 40)];
+    for left in (1..shortest.len()).rev() {
+        let said = browser.wait_for(line, 20, |v| {
+            v.as_str().is_some_and(|t| t.starts_with(&format!("optimal: {left} move")) && t.contains("best"))
+        });
+        let way = said.as_str().unwrap().rsplit(' ').next().unwrap().to_string();
+        let (key, code) = keys.into_iter().find(|(key, _)| key[5..].eq_ignore_ascii_case(&way)).unwrap();
+        browser.key(key, code);
+    }
+    browser.wait_for(line, 20, |v| v == "optimal: solved");
+    let phase = browser.eval("document.getElementById('phase').textContent");
+    let fewest = shortest.len();
+    assert_eq!(phase, json!(format!("Solved in {fewest} moves (the fewest possible: {fewest}).")));
     drop(browser);
     server.stop().unwrap();
 }

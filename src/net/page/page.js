@@ -28,6 +28,8 @@
   var score = -1;
   // The optimal distance of the position on screen, once the server sends it.
   var optimal = null;
+  // The fewest moves that solve the board dealt, once known.
+  var dealtOptimal = null;
   var showBest = false;
 
   // Arrow keys name the way a tile slides; the server wants the blank's way.
@@ -51,6 +53,7 @@
     over = true;
     score = -1;
     optimal = null;
+    dealtOptimal = null;
     controls();
     socket.onopen = function () {
       send({ Optimal: true });
@@ -154,7 +157,8 @@
       var what = state.Title || state.Phase + ', placing ' + targets.join(' + ');
       phaseEl.textContent = (over ? 'Solved. Last: ' : 'Watching: ') + what;
     } else {
-      phaseEl.textContent = over ? 'Solved in ' + state.Score + ' moves.' : '\u00a0';
+      var fewest = dealtOptimal === null ? '' : ' (the fewest possible: ' + dealtOptimal + ')';
+      phaseEl.textContent = over ? 'Solved in ' + state.Score + ' moves' + fewest + '.' : '\u00a0';
     }
     showOptimal();
     controls();
@@ -163,6 +167,9 @@
   // An optimal distance: kept if it is for the position on screen (the
   // server sends it only then, but a move may be on its way back).
   function learn(answer) {
+    if (answer.Score === 0 && typeof answer.Moves === 'number') {
+      dealtOptimal = answer.Moves;
+    }
     if (answer.Score === score) {
       optimal = answer;
       showOptimal();
