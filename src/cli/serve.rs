@@ -60,9 +60,14 @@ pub fn run(cmd: ServeCommand) -> Result<(), CliError> {
     config.seed = cmd.board.seed();
     config.max_games = cmd.max_games;
     // The page's "optimal: N moves left": the same tables as `solve --solver
-    // optimal`, loaded off the game loop at start; searches on every core.
-    config.tables =
-        Some(std::sync::Arc::new(|rows, cols| super::pdb::tables_for(rows, cols).map(|(tables, _)| tables)));
+    // optimal`, loaded off the game loop by the first search; searches on
+    // every core.
+    config.tables = Some(std::sync::Arc::new(|rows, cols| {
+        super::pdb::tables_for(rows, cols).map(|(tables, account)| {
+            eprintln!("fifteen serve: optimal distances by {account}");
+            tables
+        })
+    }));
     config.optimal_threads = super::pdb::cores();
     if cmd.max_games == 0 {
         return Err(CliError::Usage("--max-games must be at least 1".into()));
