@@ -153,6 +153,28 @@ fn the_library_bot_reports_its_moves_and_they_solve_the_board_dealt() {
 }
 
 #[test]
+fn the_bot_checks_every_optimal_distance_the_server_sends() {
+    // The human solver's positions are off any shortest path: most need a
+    // search of their own on both sides.
+    let mut server = TestServer::start(4, 4, |c| c.scramble = Scramble::Walk(30));
+    let mut bot = Bot::new(server.url("/ws"));
+    bot.solver = Some(Solver::Human);
+    bot.check_optimal = true;
+    let report = bot.play().unwrap();
+    assert_eq!(report.optimal_checked, report.moves.len() + 1, "the dealt position and one per move");
+    server.stop();
+
+    let mut server = TestServer::start(3, 3, |_| {});
+    let out = fifteen(&["bot", &server.url("/ws"), "--check-optimal"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    let last = text.lines().last().unwrap();
+    let moves: usize = last.split_whitespace().nth(2).unwrap().parse().unwrap();
+    assert!(last.ends_with(&format!("3×3 board; {} optimal distances checked)", moves + 1)), "{last}");
+    server.stop();
+}
+
+#[test]
 fn the_bot_binary_finishes_3x3_with_bfs_and_4x4_with_optimal() {
     // The optimal solver builds its pattern databases once, into a cache of
     // the test's own (never the user's).

@@ -28,6 +28,10 @@ pub struct BotCommand {
     /// Seconds to wait for the connection and for each state.
     #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = positive_real)]
     timeout: f64,
+    /// Also ask for the optimal distance of every position and check each
+    /// answer against the bot's own search (boards of up to 16 cells).
+    #[arg(long)]
+    check_optimal: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +52,7 @@ pub fn run(cmd: BotCommand) -> Result<(), CliError> {
         SolverArg::Human => Solver::Human,
     });
     bot.delay = Duration::from_millis(cmd.delay);
+    bot.check_optimal = cmd.check_optimal;
     // Pattern databases come from the cache (built once, with a bar).
     bot.tables = Some(std::sync::Arc::new(|rows, cols| super::pdb::tables_for(rows, cols).map(|(tables, _)| tables)));
     bot.timeout = Duration::try_from_secs_f64(cmd.timeout)
@@ -59,9 +64,14 @@ pub fn run(cmd: BotCommand) -> Result<(), CliError> {
     if !report.moves.is_empty() {
         writeln!(out, "{}", report.sent().join(", "))?;
     }
+    let checked = if cmd.check_optimal {
+        format!("; {} optimal distances checked", report.optimal_checked)
+    } else {
+        String::new()
+    };
     writeln!(
         out,
-        "complete in {} moves ({} solver, {}×{} board)",
+        "complete in {} moves ({} solver, {}×{} board{checked})",
         report.moves.len(),
         report.solver,
         report.board.rows(),

@@ -3,7 +3,9 @@
 //!
 //! It reads the first state, solves the board, sends one move at a time and
 //! waits for each state, checking every one against its own replay: the
-//! board, the score, and the status. A disagreement is an error.
+//! board, the score, and the status. With [`Bot::check_optimal`] it also asks
+//! for the optimal distance and checks every answer against its own search.
+//! A disagreement is an error.
 
 use std::fmt;
 use std::time::Duration;
@@ -16,10 +18,11 @@ use crate::board::{Board, Move, MoveNotation, Moves};
 use crate::human;
 use crate::search::{
     self, SearchError,
+    distance::{Answers, Distance, ShortestPath, has_distance},
     optimal::{self, Heuristic, PatternDatabase},
 };
 
-use super::protocol::{State, Status, move_message};
+use super::protocol::{Optimal, State, Status, move_message};
 
 /// The solvers the bot can use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -186,6 +189,8 @@ pub struct BotReport {
     /// The moves it made, in fifteen's tile notation (the wire carries the
     /// blank's direction: see [`BotReport::sent`]).
     pub moves: Moves,
+    /// Optimal distances the server sent and the bot checked.
+    pub optimal_checked: usize,
 }
 
 impl BotReport {
@@ -208,6 +213,10 @@ pub struct Bot {
     pub timeout: Duration,
     /// Where the optimal solver gets pattern databases, if anywhere.
     pub tables: Option<TableSource>,
+    /// Ask for the optimal distance (`{"Optimal":true}`) and check each
+    /// answer: its distance against the bot's own search, its best move for
+    /// one that leads a move nearer (boards of up to 16 cells).
+    pub check_optimal: bool,
 }
 
 impl fmt::Debug for Bot {
@@ -218,6 +227,7 @@ impl fmt::Debug for Bot {
             .field("delay", &self.delay)
             .field("timeout", &self.timeout)
             .field("tables", &self.tables.is_some())
+            .field("check_optimal", &self.check_optimal)
             .finish()
     }
 }
@@ -226,7 +236,14 @@ impl Bot {
     /// A bot for this address: default solver, no delay, 10 s timeouts, no
     /// pattern databases.
     pub fn new(url: impl Into<String>) -> Bot {
-        Bot { url: url.into(), solver: None, delay: Duration::ZERO, timeout: Duration::from_secs(10), tables: None }
+        Bot {
+            url: url.into(),
+            solver: None,
+            delay: Duration::ZERO,
+            timeout: Duration::from_secs(10),
+            tables: None,
+            check_optimal: false,
+        }
     }
 
     /// Checks the address before any connection is tried.
@@ -298,11 +315,26 @@ impl Bot {
         check_status(&first, &board, 0)?;
 
         let solver = self.solver.unwrap_or_else(|| Solver::default_for(&board));
-        let tables = match (&self.tables, solver) {
-            (Some(source), Solver::Optimal) => source(board.rows(), board.cols()),
+        let checking = self.check_optimal && has_distance(board.len());
+        let tables = match &self.tables {
+            Some(source) if solver == Solver::Optimal || checking => source(board.rows(), board.cols()),
             _ => None,
         };
         let moves = if board.is_solved() { Moves::default() } else { plan(&board, solver, tables.as_ref())? };
+        let mut oracle =
+            checking.then(|| OptimalCheck { tables: tables.as_ref(), answers: Answers::new(), checked: 0 });
+        if let Some(oracle) = oracle.as_mut() {
+            let waiting = "the state after {\"Optimal\":true}";
+            if let Err(e) = socket.send(Message::Text(r#"{"Optimal":true}"#.into())).await {
+                return Err(BotError::Ended { after: 0, of: moves.len(), why: format!("cannot ask for answers: {e}") });
+            }
+            let state = self.next_state(socket, waiting).await.map_err(|e| e.into_error(0, moves.len()))?;
+            if state.board != first.board || state.score != first.score {
+                return Err(malformed(format!("{waiting} is not the first state: {:?}", state.board)));
+            }
+            let answer = self.next_answer(socket, 0).await.map_err(|e| e.into_error(0, moves.len()))?;
+            oracle.check(&answer, &board, first.score, 0)?;
+        }
         let mut replay = board.clone();
         for (i, &mv) in moves.iter().enumerate() {
             if i > 0 && !self.delay.is_zero() {
@@ -324,6 +356,10 @@ impl Bot {
                 Err(Next::Failed(e)) => return Err(e),
             };
             check(&state, &replay, first.score + i as u64 + 1, i + 1, mv)?;
+            if let Some(oracle) = oracle.as_mut() {
+                let answer = self.next_answer(socket, i + 1).await.map_err(|e| e.into_error(i + 1, moves.len()))?;
+                oracle.check(&answer, &replay, state.score, i + 1)?;
+            }
         }
         if !replay.is_solved() {
             return Err(BotError::Ended {
@@ -332,7 +368,8 @@ impl Bot {
                 why: "the moves did not solve it".into(),
             });
         }
-        Ok(BotReport { board, solver, moves })
+        let optimal_checked = oracle.map_or(0, |o| o.checked);
+        Ok(BotReport { board, solver, moves, optimal_checked })
     }
 
     fn timed_out(&self, waiting: &str) -> BotError {
@@ -340,6 +377,34 @@ impl Bot {
     }
 
     async fn next_state<S>(&self, socket: &mut S, waiting: &str) -> Result<State, Next>
+    where
+        S: StreamExt<Item = Result<Message, tungstenite::Error>> + Unpin,
+    {
+        match self.next_message(socket, waiting).await? {
+            Incoming::State(state) => Ok(state),
+            Incoming::Optimal(answer) => Err(Next::Failed(BotError::Malformed {
+                waiting: waiting.into(),
+                why: format!("an optimal distance (for score {}) came instead", answer.score),
+            })),
+        }
+    }
+
+    /// The optimal distance that follows the state after `made` moves.
+    async fn next_answer<S>(&self, socket: &mut S, made: usize) -> Result<Optimal, Next>
+    where
+        S: StreamExt<Item = Result<Message, tungstenite::Error>> + Unpin,
+    {
+        let waiting = format!("the optimal distance after move {made}");
+        match self.next_message(socket, &waiting).await? {
+            Incoming::Optimal(answer) => Ok(answer),
+            Incoming::State(state) => Err(Next::Failed(BotError::Malformed {
+                waiting,
+                why: format!("a state (score {}) came instead", state.score),
+            })),
+        }
+    }
+
+    async fn next_message<S>(&self, socket: &mut S, waiting: &str) -> Result<Incoming, Next>
     where
         S: StreamExt<Item = Result<Message, tungstenite::Error>> + Unpin,
     {
@@ -357,9 +422,12 @@ impl Bot {
             };
             let malformed = |why: String| Next::Failed(BotError::Malformed { waiting: waiting.into(), why });
             return match message {
-                Message::Text(text) => {
-                    serde_json::from_str(text.as_str()).map_err(|e| malformed(format!("{e} in {}", snippet(&text))))
-                }
+                Message::Text(text) => match Optimal::parse(text.as_str()) {
+                    Some(answer) => Ok(Incoming::Optimal(answer)),
+                    None => serde_json::from_str(text.as_str())
+                        .map(Incoming::State)
+                        .map_err(|e| malformed(format!("{e} in {}", snippet(&text)))),
+                },
                 Message::Binary(bytes) => Err(malformed(format!("a binary frame of {} bytes", bytes.len()))),
                 Message::Close(frame) => Err(Next::Closed(frame)),
                 Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => continue,
@@ -372,6 +440,81 @@ impl Bot {
 enum Next {
     Closed(Option<CloseFrame>),
     Failed(BotError),
+}
+
+impl Next {
+    /// The error, for a game `after` moves into `of`.
+    fn into_error(self, after: usize, of: usize) -> BotError {
+        match self {
+            Next::Closed(frame) => {
+                BotError::Ended { after, of, why: format!("the server closed the connection{}", close_reason(&frame)) }
+            }
+            Next::Failed(e) => e,
+        }
+    }
+}
+
+/// A message from the server.
+enum Incoming {
+    State(State),
+    Optimal(Optimal),
+}
+
+/// The bot's own optimal distances, to check the server's answers with.
+struct OptimalCheck<'a> {
+    tables: Option<&'a PatternDatabase>,
+    answers: Answers,
+    checked: usize,
+}
+
+impl OptimalCheck<'_> {
+    /// The distance of `board`, searched unless a kept solution passes it.
+    fn distance(&mut self, board: &Board) -> Result<Distance, BotError> {
+        if let Some(known) = self.answers.answer(board) {
+            return Ok(known);
+        }
+        let path = ShortestPath::search(board, self.tables).map_err(|e| BotError::Solver(e.to_string()))?;
+        let distance = path.lookup(board).expect("a path passes its start");
+        self.answers.learn(path);
+        Ok(distance)
+    }
+
+    /// Checks the server's answer for `board`, the position after `made`
+    /// moves with this `score`.
+    fn check(&mut self, answer: &Optimal, board: &Board, score: u64, made: usize) -> Result<(), BotError> {
+        let mismatch = |why: String| BotError::Mismatch { after: made, why };
+        if answer.score != score {
+            return Err(mismatch(format!(
+                "an optimal distance for score {} came after the state of {score}",
+                answer.score
+            )));
+        }
+        if let Some(why) = &answer.error {
+            return Err(mismatch(format!("the server has no optimal distance: {why}")));
+        }
+        let own = self.distance(board)?;
+        if answer.moves != Some(own.moves_left) {
+            return Err(mismatch(format!(
+                "the server says {:?} moves are left at best but the bot's search says {}",
+                answer.moves, own.moves_left
+            )));
+        }
+        if own.moves_left > 0 {
+            let Some(best) = answer.best_move() else {
+                return Err(mismatch(format!("the optimal distance names no best move: {:?}", answer.best)));
+            };
+            let mut next = board.clone();
+            let tile = next.slide(best);
+            if tile.is_none() || tile != answer.tile {
+                return Err(mismatch(format!("the best move {:?} does not slide tile {:?}", answer.best, answer.tile)));
+            }
+            if self.distance(&next)?.moves_left + 1 != own.moves_left {
+                return Err(mismatch(format!("the best move {:?} is not an optimal one", answer.best)));
+            }
+        }
+        self.checked += 1;
+        Ok(())
+    }
 }
 
 fn connect_error(e: tungstenite::Error) -> String {
@@ -447,6 +590,27 @@ mod tests {
         }
         assert_eq!(lengths[0], lengths[1], "bfs and optimal both find a shortest solution");
         assert!(lengths[2] >= lengths[0]);
+    }
+
+    #[test]
+    fn a_wrong_optimal_distance_is_named() {
+        let board = Board::from_cells(2, 2, vec![1, 2, 0, 3]).unwrap();
+        let mut oracle = OptimalCheck { tables: None, answers: Answers::new(), checked: 0 };
+        let right = Optimal::of(&board, 4, Distance { moves_left: 1, best: Some(Move::Left) });
+        assert!(oracle.check(&right, &board, 4, 0).is_ok());
+        let said = |answer: Optimal, score: u64| {
+            let mut oracle = OptimalCheck { tables: None, answers: Answers::new(), checked: 0 };
+            oracle.check(&answer, &board, score, 0).unwrap_err().to_string()
+        };
+        assert!(said(right.clone(), 5).contains("for score 4 came after the state of 5"));
+        assert!(said(Optimal { moves: Some(3), ..right.clone() }, 4).contains("the bot's search says 1"));
+        assert!(said(Optimal { tile: Some(1), ..right.clone() }, 4).contains("does not slide tile"));
+        assert!(said(Optimal { best: None, ..right.clone() }, 4).contains("names no best move"));
+        assert!(said(Optimal::failed(4, "no tables".into()), 4).contains("no optimal distance: no tables"));
+        // Tile 1 down instead of tile 3 left: legal, but away from the goal.
+        let away = Optimal::of(&board, 4, Distance { moves_left: 1, best: Some(Move::Down) });
+        assert!(said(away, 4).contains("is not an optimal one"));
+        assert_eq!(oracle.checked, 1);
     }
 
     #[test]
