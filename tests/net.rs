@@ -488,29 +488,50 @@ impl Follower {
     }
 }
 
+/// A table loader that holds the search that calls it (the server's
+/// first) until the test lets it go, and says when it is called: a search
+/// under way for as long as a test needs. Gives no tables.
+struct HeldLoader {
+    loader: fifteen::search::distance::TableLoader,
+    called: std::sync::mpsc::Receiver<()>,
+    release: std::sync::mpsc::Sender<()>,
+}
+
+impl HeldLoader {
+    fn new() -> HeldLoader {
+        let (release, gate) = std::sync::mpsc::channel::<()>();
+        let (calling, called) = std::sync::mpsc::channel::<()>();
+        let gate = Mutex::new(gate);
+        let loader = Arc::new(move |_, _| {
+            let _ = calling.send(());
+            let _ = gate.lock().unwrap().recv_timeout(Duration::from_secs(60));
+            None
+        });
+        HeldLoader { loader, called, release }
+    }
+
+    /// Waits until a search is in the loader.
+    fn wait_for_search(&self) {
+        self.called.recv_timeout(Duration::from_secs(10)).expect("a search calls the loader");
+    }
+}
+
 #[test]
 fn a_4x4_game_is_sent_the_optimal_distance_of_each_position_and_never_a_stale_one() {
     // Boards 30 random slides from the goal: Manhattan distance (no tables
-    // in tests) solves them in milliseconds. The table loader, which the
-    // first search calls, says so and waits for the test's word: that
-    // search is under way while the player moves on.
-    let (open_gate, gate) = std::sync::mpsc::channel::<()>();
-    let (loading, loader_called) = std::sync::mpsc::channel::<()>();
-    let gate = Arc::new(Mutex::new(gate));
+    // in tests) solves them in milliseconds. The first search is held in
+    // the table loader while the player moves on.
+    let held = HeldLoader::new();
     let mut server = TestServer::start(4, 4, |c| {
         c.scramble = Scramble::Walk(30);
-        c.tables = Some(Arc::new(move |_, _| {
-            let _ = loading.send(());
-            let _ = gate.lock().unwrap().recv_timeout(Duration::from_secs(30));
-            None
-        }));
+        c.tables = Some(held.loader.clone());
     });
     let mut client = connect(&server.url("/ws"));
     let first = read_state(&mut client);
     let mut game = Follower { client, board: board_of(&first), score: 0, answers: Vec::new() };
     game.send(r#"{"Optimal":true}"#);
     assert!(matches!(game.read(), Reply::State(_)));
-    loader_called.recv_timeout(Duration::from_secs(10)).expect("the first search loads the tables");
+    held.wait_for_search();
 
     // Moves made while the search for the first position runs: its answer
     // comes after that position was left and must not be sent.
@@ -525,7 +546,7 @@ fn a_4x4_game_is_sent_the_optimal_distance_of_each_position_and_never_a_stale_on
         assert!(matches!(game.read(), Reply::State(_)));
     }
     assert_eq!((&game.board, game.answers.len()), (&replay, 0));
-    open_gate.send(()).unwrap();
+    held.release.send(()).unwrap();
     let answer = game.until_answered(12);
     assert_eq!(game.answers.len(), 1, "only the position now is answered: {:?}", game.answers);
     assert_eq!(answer.moves, Some(fifteen::search::optimal::solve(&replay).unwrap().moves.len()));
@@ -560,28 +581,20 @@ fn a_4x4_game_is_sent_the_optimal_distance_of_each_position_and_never_a_stale_on
 
 #[test]
 fn a_search_still_running_does_not_hold_up_stopping_the_server() {
-    // The first search hangs in the table loader (as a long search would:
-    // IDA* cannot be interrupted) until the test lets it go.
-    let (release, gate) = std::sync::mpsc::channel::<()>();
-    let (loading, loader_called) = std::sync::mpsc::channel::<()>();
-    let gate = Arc::new(Mutex::new(gate));
-    let mut server = TestServer::start(3, 3, |c| {
-        c.tables = Some(Arc::new(move |_, _| {
-            let _ = loading.send(());
-            let _ = gate.lock().unwrap().recv_timeout(Duration::from_secs(60));
-            None
-        }));
-    });
+    // The first search is held in the table loader, as a long search would
+    // be (IDA* cannot be interrupted).
+    let held = HeldLoader::new();
+    let mut server = TestServer::start(3, 3, |c| c.tables = Some(held.loader.clone()));
     let mut client = connect(&server.url("/ws"));
     read_state(&mut client);
     send_text(&mut client, r#"{"Optimal":true}"#);
     read_state(&mut client);
-    loader_called.recv_timeout(Duration::from_secs(10)).expect("the search started");
+    held.wait_for_search();
     let stopping = Instant::now();
     let log = server.stop();
     assert!(stopping.elapsed() < Duration::from_secs(10), "stopped in {:?}", stopping.elapsed());
     assert!(log[0].contains("dropped (server stopping)"), "{log:?}");
-    let _ = release.send(());
+    let _ = held.release.send(());
 }
 
 #[test]
