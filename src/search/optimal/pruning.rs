@@ -1,0 +1,265 @@
+//! Move pruning: move sequences that never need to be searched, because
+//! a shorter sequence, or an equally long one that comes first, leaves the
+//! board the same and fits wherever they fit.
+//!
+//! IDA* stores no visited set, so every way of reaching a board is searched
+//! again. Undoing the last move is the shortest such waste; the next are
+//! the blank's trips around a 2×2 block (going one and a half times round
+//! clockwise leaves the three tiles as going one and a half times round
+//! the other way), then longer trips over several blocks. Following Taylor
+//! and Korf (L. A. Taylor and R. E. Korf, "Pruning duplicate nodes in
+//! depth-first search", AAAI 1993,
+//! <http://aaai.org/Library/AAAI/1993/aaai93-113.php>), every move sequence
+//! of up to 12 moves is played on an unbounded
+//! board; a sequence is *redundant* when an earlier one in shortlex order
+//! (shorter, or as long and first in `U D L R` order) ends in
+//! the same board and keeps the blank inside the rectangle the redundant
+//! one's blank covers, so it is legal wherever the redundant one is. The
+//! shortest redundant sequences (none of whose parts is redundant) go into
+//! an automaton (Aho and Corasick's) that the search steps with each move;
+//! a move that completes a redundant sequence is not made.
+//!
+//! Why no shortest solution is lost: of all the paths to a board within a
+//! bound, the first in shortlex order contains no redundant sequence (else
+//! swapping that sequence for its earlier twin would give an earlier path),
+//! and along a shortest solution every board is within the bound.
+//!
+//! The list is worked out once, by the generator in this module's tests, and
+//! kept in `pruning.txt` (the test checks that it is still what the
+//! generator gives), so that a solve does not spend the time to work it out:
+//! 708,588 sequences played, 2536 shortest redundant ones kept.
+
+use std::sync::LazyLock;
+
+use crate::board::Move;
+
+/// The shortest redundant sequences, one a line, as tile-move letters.
+const REDUNDANT: &str = include_str!("pruning.txt");
+
+/// A state of the automaton: which end of which redundant sequences the
+/// moves so far could be in.
+pub(crate) type PruneState = u16;
+
+/// The automaton's transition to stop at: the move completes a redundant
+/// sequence.
+pub(crate) const PRUNED: PruneState = PruneState::MAX;
+
+/// The automaton, built once per process from [`REDUNDANT`].
+pub(crate) static MOVE_PRUNING: LazyLock<MovePruning> = LazyLock::new(|| {
+    let sequences: Vec<Vec<u8>> = REDUNDANT
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(|l| l.bytes().map(|b| letter_index(b).expect("pruning.txt holds U D L R only")).collect())
+        .collect();
+    MovePruning::new(&sequences)
+});
+
+/// Where the letter is in `U D L R` order.
+fn letter_index(letter: u8) -> Option<u8> {
+    Move::ALL.iter().position(|m| m.letter() as u8 == letter).map(|i| i as u8)
+}
+
+/// Moves to stop at, as a table of `state × move → next state` (or
+/// [`PRUNED`]); the start state is 0.
+#[derive(Debug)]
+pub(crate) struct MovePruning {
+    next: Vec<[PruneState; 4]>,
+}
+
+impl MovePruning {
+    /// The automaton that stops every sequence containing one of
+    /// `sequences` or undoing the move before (moves in `U D L R` order).
+    pub(crate) fn new(sequences: &[Vec<u8>]) -> MovePruning {
+        const NONE: u32 = u32::MAX;
+        let mut children: Vec<[u32; 4]> = vec![[NONE; 4]];
+        let mut stop = vec![false];
+        let reversals = (0..4u8).map(|m| vec![m, m ^ 1]);
+        for sequence in sequences.iter().cloned().chain(reversals) {
+            let mut node = 0usize;
+            for &m in &sequence {
+                if children[node][usize::from(m)] == NONE {
+                    children[node][usize::from(m)] = children.len() as u32;
+                    children.push([NONE; 4]);
+                    stop.push(false);
+                }
+                node = children[node][usize::from(m)] as usize;
+            }
+            stop[node] = true;
+        }
+        // Breadth first: each node's transitions from its own children and
+        // its longest proper suffix's transitions.
+        let mut next = vec![[0u32; 4]; children.len()];
+        let mut suffix = vec![0usize; children.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for m in 0..4 {
+            match children[0][m] {
+                NONE => next[0][m] = 0,
+                child => {
+                    next[0][m] = child;
+                    queue.push_back(child as usize);
+                }
+            }
+        }
+        while let Some(node) = queue.pop_front() {
+            stop[node] |= stop[suffix[node]];
+            for m in 0..4 {
+                match children[node][m] {
+                    NONE => next[node][m] = next[suffix[node]][m],
+                    child => {
+                        suffix[child as usize] = next[suffix[node]][m] as usize;
+                        next[node][m] = child;
+                        queue.push_back(child as usize);
+                    }
+                }
+            }
+        }
+        assert!(children.len() < usize::from(PRUNED), "the automaton fits its state type");
+        let next =
+            next.iter().map(|row| row.map(|to| if stop[to as usize] { PRUNED } else { to as PruneState })).collect();
+        MovePruning { next }
+    }
+
+    /// The state after move `m` (`U D L R` order), or [`PRUNED`].
+    #[inline]
+    pub(crate) fn step(&self, state: PruneState, m: usize) -> PruneState {
+        self.next[usize::from(state)][m]
+    }
+
+    /// States of the automaton.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.next.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{HashMap, HashSet};
+
+    use super::*;
+
+    /// The longest redundant sequence looked for.
+    const MAX_LEN: usize = 12;
+
+    /// The shortest redundant move sequences of up to `max_len` moves (see the
+    /// module's comment), in shortlex order, moves in `U D L R` order.
+    fn redundant_sequences(max_len: usize) -> Vec<Vec<u8>> {
+        let steps: Vec<(i32, i32)> = Move::ALL
+            .iter()
+            .map(|m| {
+                let (dr, dc) = m.blank_step();
+                (dr as i32, dc as i32)
+            })
+            .collect();
+        let side = 2 * max_len as i32 + 1;
+        let centre = max_len as i32;
+        let cell = |r: i32, c: i32| (r * side + c) as usize;
+        let plane: Vec<u16> = (0..(side * side) as u16).collect();
+        // Board after a sequence (the cells that changed and what they hold,
+        // the blank's cell) → the blank's rectangle of each earlier sequence
+        // that ends in it.
+        let mut first: HashMap<Vec<u16>, Vec<[i32; 4]>> = HashMap::new();
+        // Sequences that are, or contain, a redundant one.
+        let mut contains: HashSet<Vec<u8>> = HashSet::new();
+        let mut shortest = Vec::new();
+        let mut level: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut board = plane.clone();
+        // The empty sequence: a sequence that comes back is redundant.
+        first.insert(vec![cell(centre, centre) as u16], vec![[0; 4]]);
+        for _ in 1..=max_len {
+            let mut longer = Vec::with_capacity(level.len() * 3);
+            for s in &level {
+                for m in 0..4u8 {
+                    if s.last().is_none_or(|&last| last != m ^ 1) {
+                        let mut t = s.clone();
+                        t.push(m);
+                        longer.push(t);
+                    }
+                }
+            }
+            level = longer;
+            for s in &level {
+                board.copy_from_slice(&plane);
+                let (mut r, mut c) = (centre, centre);
+                let mut visited = vec![cell(r, c)];
+                let mut rect = [0i32; 4];
+                for &m in s {
+                    let (dr, dc) = steps[usize::from(m)];
+                    let (nr, nc) = (r + dr, c + dc);
+                    board.swap(cell(r, c), cell(nr, nc));
+                    (r, c) = (nr, nc);
+                    visited.push(cell(r, c));
+                    rect = [
+                        rect[0].min(r - centre),
+                        rect[1].max(r - centre),
+                        rect[2].min(c - centre),
+                        rect[3].max(c - centre),
+                    ];
+                }
+                visited.sort_unstable();
+                visited.dedup();
+                let mut key = vec![cell(r, c) as u16];
+                for &v in &visited {
+                    if board[v] != v as u16 {
+                        key.extend([v as u16, board[v]]);
+                    }
+                }
+                let inside = |e: &[i32; 4]| rect[0] <= e[0] && e[1] <= rect[1] && rect[2] <= e[2] && e[3] <= rect[3];
+                let part_contains = contains.contains(&s[..s.len() - 1]) || contains.contains(&s[1..]);
+                let earlier = first.entry(key).or_default();
+                if earlier.iter().any(inside) {
+                    if !part_contains {
+                        shortest.push(s.clone());
+                    }
+                    contains.insert(s.clone());
+                } else if part_contains {
+                    contains.insert(s.clone());
+                }
+                earlier.push(rect);
+            }
+        }
+        shortest
+    }
+
+    /// Sequences as lines of tile-move letters.
+    fn as_lines(sequences: &[Vec<u8>]) -> String {
+        sequences
+            .iter()
+            .map(|s| s.iter().map(|&m| Move::ALL[usize::from(m)].letter()).collect::<String>() + "\n")
+            .collect()
+    }
+
+    #[test]
+    fn the_kept_list_is_what_the_generator_gives() {
+        let generated = as_lines(&redundant_sequences(MAX_LEN));
+        assert!(
+            generated == REDUNDANT,
+            "src/search/optimal/pruning.txt is out of date; write this into it:\n{generated}"
+        );
+    }
+
+    #[test]
+    fn the_six_move_trips_round_a_block_are_redundant_once_per_pair() {
+        let six: Vec<Vec<u8>> = redundant_sequences(6);
+        // Four 2×2 blocks around the blank's start, two directions each:
+        // one of each pair of twins is kept.
+        assert_eq!(six.len(), 4, "{}", as_lines(&six));
+    }
+
+    #[test]
+    fn the_automaton_stops_reversals_and_the_listed_sequences() {
+        let pruning = &*MOVE_PRUNING;
+        for m in 0..4 {
+            assert_eq!(pruning.step(pruning.step(0, m), m ^ 1), PRUNED);
+        }
+        for line in REDUNDANT.lines() {
+            let moves: Vec<usize> = line.bytes().map(|b| usize::from(letter_index(b).unwrap())).collect();
+            let mut state = 0;
+            for (i, &m) in moves.iter().enumerate() {
+                state = pruning.step(state, m);
+                assert_eq!(state == PRUNED, i + 1 == moves.len(), "{line} stops at its end only");
+            }
+        }
+        assert!(pruning.len() > 1);
+    }
+}
