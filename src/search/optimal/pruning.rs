@@ -31,8 +31,6 @@
 
 use std::sync::LazyLock;
 
-use crate::board::Move;
-
 /// The shortest redundant sequences, one a line, as tile-move letters.
 const REDUNDANT: &str = include_str!("pruning.txt");
 
@@ -46,17 +44,20 @@ pub(crate) const PRUNED: PruneState = PruneState::MAX;
 
 /// The automaton, built once per process from [`REDUNDANT`].
 pub(crate) static MOVE_PRUNING: LazyLock<MovePruning> = LazyLock::new(|| {
-    let sequences: Vec<Vec<u8>> = REDUNDANT
-        .lines()
-        .filter(|l| !l.is_empty())
-        .map(|l| l.bytes().map(|b| letter_index(b).expect("pruning.txt holds U D L R only")).collect())
-        .collect();
-    MovePruning::new(&sequences)
+    let sequences =
+        REDUNDANT.lines().map(|line| line.bytes().map(|b| letter_index(b).expect("pruning.txt holds U D L R only")));
+    MovePruning::new(sequences, REDUNDANT.len())
 });
 
-/// Where the letter is in `U D L R` order.
+/// Where the letter is in `U D L R` order ([`Move::ALL`](crate::board::Move::ALL)).
 fn letter_index(letter: u8) -> Option<u8> {
-    Move::ALL.iter().position(|m| m.letter() as u8 == letter).map(|i| i as u8)
+    match letter {
+        b'U' => Some(0),
+        b'D' => Some(1),
+        b'L' => Some(2),
+        b'R' => Some(3),
+        _ => None,
+    }
 }
 
 /// Moves to stop at, as a table of `state × move → next state` (or
@@ -68,54 +69,72 @@ pub(crate) struct MovePruning {
 
 impl MovePruning {
     /// The automaton that stops every sequence containing one of
-    /// `sequences` or undoing the move before (moves in `U D L R` order).
-    pub(crate) fn new(sequences: &[Vec<u8>]) -> MovePruning {
-        const NONE: u32 = u32::MAX;
-        let mut children: Vec<[u32; 4]> = vec![[NONE; 4]];
-        let mut stop = vec![false];
-        let reversals = (0..4u8).map(|m| vec![m, m ^ 1]);
-        for sequence in sequences.iter().cloned().chain(reversals) {
+    /// `sequences` or undoing the move before (moves in `U D L R` order),
+    /// with room for `capacity` states.
+    pub(crate) fn new<S: IntoIterator<Item = u8>>(
+        sequences: impl IntoIterator<Item = S>,
+        capacity: usize,
+    ) -> MovePruning {
+        const NONE: PruneState = PRUNED;
+        // The trie of the sequences: `next[node][m]` its child by move m.
+        let mut next: Vec<[PruneState; 4]> = Vec::with_capacity(capacity);
+        next.push([NONE; 4]);
+        let mut stop = Vec::with_capacity(capacity);
+        stop.push(false);
+        let mut add = |sequence: &mut dyn Iterator<Item = u8>| {
             let mut node = 0usize;
-            for &m in &sequence {
-                if children[node][usize::from(m)] == NONE {
-                    children[node][usize::from(m)] = children.len() as u32;
-                    children.push([NONE; 4]);
+            for m in sequence {
+                if next[node][usize::from(m)] == NONE {
+                    assert!(next.len() < usize::from(NONE), "the automaton fits its state type");
+                    next[node][usize::from(m)] = next.len() as PruneState;
+                    next.push([NONE; 4]);
                     stop.push(false);
                 }
-                node = children[node][usize::from(m)] as usize;
+                node = usize::from(next[node][usize::from(m)]);
             }
             stop[node] = true;
+        };
+        for sequence in sequences {
+            add(&mut sequence.into_iter());
         }
-        // Breadth first: each node's transitions from its own children and
-        // its longest proper suffix's transitions.
-        let mut next = vec![[0u32; 4]; children.len()];
-        let mut suffix = vec![0usize; children.len()];
-        let mut queue = std::collections::VecDeque::new();
-        for m in 0..4 {
-            match children[0][m] {
-                NONE => next[0][m] = 0,
-                child => {
-                    next[0][m] = child;
-                    queue.push_back(child as usize);
-                }
+        for m in 0..4u8 {
+            add(&mut [m, m ^ 1].into_iter());
+        }
+        // Breadth first, the trie becomes the automaton in place: a missing
+        // child is replaced by the transition of the node's longest proper
+        // suffix in the trie, and a node stops if that suffix stops.
+        let mut suffix: Vec<PruneState> = vec![0; next.len()];
+        let mut queue: Vec<PruneState> = Vec::with_capacity(next.len());
+        for to in &mut next[0] {
+            match *to {
+                NONE => *to = 0,
+                child => queue.push(child),
             }
         }
-        while let Some(node) = queue.pop_front() {
-            stop[node] |= stop[suffix[node]];
-            for m in 0..4 {
-                match children[node][m] {
-                    NONE => next[node][m] = next[suffix[node]][m],
+        let mut at = 0;
+        while let Some(&node) = queue.get(at) {
+            at += 1;
+            let node = usize::from(node);
+            let fallback = usize::from(suffix[node]);
+            stop[node] |= stop[fallback];
+            let fallback_row = next[fallback];
+            for (to, fallback_to) in next[node].iter_mut().zip(fallback_row) {
+                match *to {
+                    NONE => *to = fallback_to,
                     child => {
-                        suffix[child as usize] = next[suffix[node]][m] as usize;
-                        next[node][m] = child;
-                        queue.push_back(child as usize);
+                        suffix[usize::from(child)] = fallback_to;
+                        queue.push(child);
                     }
                 }
             }
         }
-        assert!(children.len() < usize::from(PRUNED), "the automaton fits its state type");
-        let next =
-            next.iter().map(|row| row.map(|to| if stop[to as usize] { PRUNED } else { to as PruneState })).collect();
+        for row in &mut next {
+            for to in row.iter_mut() {
+                if stop[usize::from(*to)] {
+                    *to = PRUNED;
+                }
+            }
+        }
         MovePruning { next }
     }
 
@@ -137,6 +156,7 @@ mod tests {
     use std::collections::{HashMap, HashSet};
 
     use super::*;
+    use crate::board::Move;
 
     /// The longest redundant sequence looked for.
     const MAX_LEN: usize = 12;
@@ -244,6 +264,13 @@ mod tests {
         // Four 2×2 blocks around the blank's start, two directions each:
         // one of each pair of twins is kept.
         assert_eq!(six.len(), 4, "{}", as_lines(&six));
+    }
+
+    #[test]
+    fn letters_are_in_the_order_of_the_moves() {
+        for (i, m) in Move::ALL.iter().enumerate() {
+            assert_eq!(letter_index(m.letter() as u8), Some(i as u8));
+        }
     }
 
     #[test]
