@@ -24,12 +24,11 @@
 //! swapping that sequence for its earlier twin would give an earlier path),
 //! and along a shortest solution every board is within the bound.
 //!
-//! The list is worked out once, by the generator in this module's tests, and
-//! kept in `pruning.txt` (the test checks that it is still what the
-//! generator gives), so that a solve does not spend the time to work it out:
-//! 708,588 sequences played, 2536 shortest redundant ones kept.
-
-use std::sync::LazyLock;
+//! The list is worked out once, by the generator in this module's tests
+//! (708,588 sequences played, 2536 shortest redundant ones kept), and kept
+//! in `pruning.txt`; the test checks that it is still what the generator
+//! gives. The automaton (11,763 states) is built from it while compiling,
+//! so a solve starts with it ready.
 
 /// The shortest redundant sequences, one a line, as tile-move letters.
 const REDUNDANT: &str = include_str!("pruning.txt");
@@ -42,15 +41,133 @@ pub(crate) type PruneState = u16;
 /// sequence.
 pub(crate) const PRUNED: PruneState = PruneState::MAX;
 
-/// The automaton, built once per process from [`REDUNDANT`].
-pub(crate) static MOVE_PRUNING: LazyLock<MovePruning> = LazyLock::new(|| {
-    let sequences =
-        REDUNDANT.lines().map(|line| line.bytes().map(|b| letter_index(b).expect("pruning.txt holds U D L R only")));
-    MovePruning::new(sequences, REDUNDANT.len())
-});
+/// A trie node's missing child while the trie is built.
+const NONE: PruneState = PRUNED;
+
+/// Room for the trie: no more nodes than letters, plus the root and the
+/// four reversals.
+const CAPACITY: usize = REDUNDANT.len() + 9;
+
+/// The trie of the redundant sequences and the four reversals (`UD`, `DU`,
+/// `LR`, `RL`): `next[node][m]` is the node's child by move m.
+struct Trie {
+    next: [[PruneState; 4]; CAPACITY],
+    stop: [bool; CAPACITY],
+    len: usize,
+}
+
+impl Trie {
+    /// The trie of `text`'s lines and the reversals.
+    const fn of(text: &[u8]) -> Trie {
+        let mut trie = Trie { next: [[NONE; 4]; CAPACITY], stop: [false; CAPACITY], len: 1 };
+        let (mut node, mut i) = (0, 0);
+        while i <= text.len() {
+            if i == text.len() || text[i] == b'\n' {
+                if node != 0 {
+                    trie.stop[node] = true;
+                }
+                node = 0;
+            } else {
+                let m = match letter_index(text[i]) {
+                    Some(m) => m as usize,
+                    None => panic!("pruning.txt holds U D L R only"),
+                };
+                node = trie.child(node, m);
+            }
+            i += 1;
+        }
+        let mut m = 0;
+        while m < 4 {
+            let first = trie.child(0, m);
+            let second = trie.child(first, m ^ 1);
+            trie.stop[second] = true;
+            m += 1;
+        }
+        trie
+    }
+
+    /// The child of `node` by move `m`, added if missing.
+    const fn child(&mut self, node: usize, m: usize) -> usize {
+        if self.next[node][m] == NONE {
+            self.next[node][m] = self.len as PruneState;
+            self.len += 1;
+        }
+        self.next[node][m] as usize
+    }
+}
+
+const TRIE: Trie = Trie::of(REDUNDANT.as_bytes());
+
+/// States of the automaton: the trie's nodes.
+const STATES: usize = TRIE.len;
+const _: () = assert!(STATES < PRUNED as usize, "the automaton fits its state type");
+
+/// The automaton, worked out while compiling, so a solve starts with it.
+pub(crate) static MOVE_PRUNING: MovePruning = MovePruning { next: automaton(&TRIE) };
+
+/// Breadth first, the trie becomes the automaton: a missing child is the
+/// transition of the node's longest proper suffix in the trie, a node stops
+/// when that suffix stops, and a transition into a stopping node is
+/// [`PRUNED`].
+const fn automaton(trie: &Trie) -> [[PruneState; 4]; STATES] {
+    let mut next = [[0; 4]; STATES];
+    let mut stop = [false; STATES];
+    let mut i = 0;
+    while i < STATES {
+        next[i] = trie.next[i];
+        stop[i] = trie.stop[i];
+        i += 1;
+    }
+    let mut suffix = [0 as PruneState; STATES];
+    let mut queue = [0 as PruneState; STATES];
+    let (mut head, mut tail) = (0, 0);
+    let mut m = 0;
+    while m < 4 {
+        if next[0][m] == NONE {
+            next[0][m] = 0;
+        } else {
+            queue[tail] = next[0][m];
+            tail += 1;
+        }
+        m += 1;
+    }
+    while head < tail {
+        let node = queue[head] as usize;
+        head += 1;
+        let fallback = suffix[node] as usize;
+        if stop[fallback] {
+            stop[node] = true;
+        }
+        let mut m = 0;
+        while m < 4 {
+            let fallback_to = next[fallback][m];
+            let child = next[node][m];
+            if child == NONE {
+                next[node][m] = fallback_to;
+            } else {
+                suffix[child as usize] = fallback_to;
+                queue[tail] = child;
+                tail += 1;
+            }
+            m += 1;
+        }
+    }
+    let mut i = 0;
+    while i < STATES {
+        let mut m = 0;
+        while m < 4 {
+            if stop[next[i][m] as usize] {
+                next[i][m] = PRUNED;
+            }
+            m += 1;
+        }
+        i += 1;
+    }
+    next
+}
 
 /// Where the letter is in `U D L R` order ([`Move::ALL`](crate::board::Move::ALL)).
-fn letter_index(letter: u8) -> Option<u8> {
+const fn letter_index(letter: u8) -> Option<u8> {
     match letter {
         b'U' => Some(0),
         b'D' => Some(1),
@@ -62,82 +179,11 @@ fn letter_index(letter: u8) -> Option<u8> {
 
 /// Moves to stop at, as a table of `state × move → next state` (or
 /// [`PRUNED`]); the start state is 0.
-#[derive(Debug)]
 pub(crate) struct MovePruning {
-    next: Vec<[PruneState; 4]>,
+    next: [[PruneState; 4]; STATES],
 }
 
 impl MovePruning {
-    /// The automaton that stops every sequence containing one of
-    /// `sequences` or undoing the move before (moves in `U D L R` order),
-    /// with room for `capacity` states.
-    pub(crate) fn new<S: IntoIterator<Item = u8>>(
-        sequences: impl IntoIterator<Item = S>,
-        capacity: usize,
-    ) -> MovePruning {
-        const NONE: PruneState = PRUNED;
-        // The trie of the sequences: `next[node][m]` its child by move m.
-        let mut next: Vec<[PruneState; 4]> = Vec::with_capacity(capacity);
-        next.push([NONE; 4]);
-        let mut stop = Vec::with_capacity(capacity);
-        stop.push(false);
-        let mut add = |sequence: &mut dyn Iterator<Item = u8>| {
-            let mut node = 0usize;
-            for m in sequence {
-                if next[node][usize::from(m)] == NONE {
-                    assert!(next.len() < usize::from(NONE), "the automaton fits its state type");
-                    next[node][usize::from(m)] = next.len() as PruneState;
-                    next.push([NONE; 4]);
-                    stop.push(false);
-                }
-                node = usize::from(next[node][usize::from(m)]);
-            }
-            stop[node] = true;
-        };
-        for sequence in sequences {
-            add(&mut sequence.into_iter());
-        }
-        for m in 0..4u8 {
-            add(&mut [m, m ^ 1].into_iter());
-        }
-        // Breadth first, the trie becomes the automaton in place: a missing
-        // child is replaced by the transition of the node's longest proper
-        // suffix in the trie, and a node stops if that suffix stops.
-        let mut suffix: Vec<PruneState> = vec![0; next.len()];
-        let mut queue: Vec<PruneState> = Vec::with_capacity(next.len());
-        for to in &mut next[0] {
-            match *to {
-                NONE => *to = 0,
-                child => queue.push(child),
-            }
-        }
-        let mut at = 0;
-        while let Some(&node) = queue.get(at) {
-            at += 1;
-            let node = usize::from(node);
-            let fallback = usize::from(suffix[node]);
-            stop[node] |= stop[fallback];
-            let fallback_row = next[fallback];
-            for (to, fallback_to) in next[node].iter_mut().zip(fallback_row) {
-                match *to {
-                    NONE => *to = fallback_to,
-                    child => {
-                        suffix[usize::from(child)] = fallback_to;
-                        queue.push(child);
-                    }
-                }
-            }
-        }
-        for row in &mut next {
-            for to in row.iter_mut() {
-                if stop[usize::from(*to)] {
-                    *to = PRUNED;
-                }
-            }
-        }
-        MovePruning { next }
-    }
-
     /// The state after move `m` (`U D L R` order), or [`PRUNED`].
     #[inline]
     pub(crate) fn step(&self, state: PruneState, m: usize) -> PruneState {
@@ -275,7 +321,7 @@ mod tests {
 
     #[test]
     fn the_automaton_stops_reversals_and_the_listed_sequences() {
-        let pruning = &*MOVE_PRUNING;
+        let pruning = &MOVE_PRUNING;
         for m in 0..4 {
             assert_eq!(pruning.step(pruning.step(0, m), m ^ 1), PRUNED);
         }
