@@ -34,7 +34,7 @@ fn bench_iddfs(c: &mut Criterion) {
     let mut g = c.benchmark_group("iddfs");
     g.sample_size(20);
     let seed_board: Board = "7 1 3 4\n2 5 10 8\n_ 6 9 11\n13 14 15 12".parse().unwrap();
-    g.bench_function("seed 000 board (18 moves)", |b| {
+    g.bench_function("4x4 board 18 moves away", |b| {
         b.iter(|| iddfs::solve(black_box(&seed_board), iddfs::Limits::default(), |_| {}).unwrap())
     });
     let eight = board(3, 3, Scramble::Uniform, 1);

@@ -4,14 +4,15 @@ use crate::board::{Board, Move, Moves};
 use crate::search::packed::{Grid, MAX_PACKED_CELLS, NO_CELL};
 use crate::search::{Solution, Stats};
 
-use super::{Estimator, arrays};
+use super::pruning::{MOVE_PRUNING, MovePruning, PRUNED, PruneState};
+use super::{Child, Estimator, arrays};
 
 /// Longer than any optimal solution of a 16-cell board.
 const MAX_PATH: usize = 256;
-const NO_MOVE: usize = 4;
 
 struct Ida<'a, E: Estimator> {
     grid: &'a Grid,
+    pruning: &'a MovePruning,
     est: &'a E,
     cells: [u8; MAX_PACKED_CELLS],
     pos: [u8; MAX_PACKED_CELLS],
@@ -25,13 +26,22 @@ pub(super) fn search<E: Estimator>(grid: &Grid, est: &E, board: &Board, progress
     let (cells, pos) = arrays(board);
     let (aux, h) = est.evaluate(&cells, &pos);
     let blank = pos[0] as usize;
-    let mut ida =
-        Ida { grid, est, cells, pos, path: [0; MAX_PATH], bound: h, next_bound: u32::MAX, stats: Stats::default() };
+    let mut ida = Ida {
+        grid,
+        pruning: &MOVE_PRUNING,
+        est,
+        cells,
+        pos,
+        path: [0; MAX_PATH],
+        bound: h,
+        next_bound: u32::MAX,
+        stats: Stats::default(),
+    };
     loop {
         progress(ida.bound);
         ida.stats.iterations += 1;
         ida.next_bound = u32::MAX;
-        if let Some(len) = ida.dfs(blank, 0, h, aux, NO_MOVE) {
+        if let Some(len) = ida.dfs(blank, 0, h, aux, 0) {
             let moves = ida.path[..len].iter().map(|&m| Move::ALL[m as usize]).collect();
             return Solution { moves: Moves(moves), stats: ida.stats };
         }
@@ -43,38 +53,43 @@ pub(super) fn search<E: Estimator>(grid: &Grid, est: &E, board: &Board, progress
 impl<E: Estimator> Ida<'_, E> {
     /// Depth-first search below a node at depth `g` with estimate `h`;
     /// returns the solution's length when one within the bound is found.
-    fn dfs(&mut self, blank: usize, g: u32, h: u32, aux: E::Aux, previous: usize) -> Option<usize> {
+    /// `moves` is the move-pruning automaton's state after the moves so far.
+    fn dfs(&mut self, blank: usize, g: u32, h: u32, aux: E::Aux, moves: PruneState) -> Option<usize> {
         if h == 0 {
             return Some(g as usize);
         }
         self.stats.expanded += 1;
-        let budget = self.bound - g - 1;
+        let mut children = [Child::default(); 4];
+        let mut after = [0 as PruneState; 4];
+        let mut count = 0;
         for m in 0..4 {
-            // The opposite of move m is m ^ 1 (U D L R): never undo the last move.
-            if m == previous ^ 1 {
-                continue;
-            }
             let from = self.grid.source(blank, m);
-            if from == NO_CELL {
+            let state = self.pruning.step(moves, m);
+            if from == NO_CELL || state == PRUNED {
                 continue;
             }
-            let from = from as usize;
-            let tile = self.cells[from];
+            children[count] = Child { mv: m as u8, from, tile: self.cells[from as usize] };
+            after[count] = state;
+            count += 1;
+        }
+        self.stats.generated += count as u64;
+        let mut estimates = [(aux, 0u32); 4];
+        self.est.children(&aux, &mut self.cells, &mut self.pos, blank, &children[..count], &mut estimates);
+        for i in 0..count {
+            let (child, (child_aux, h_child)) = (&children[i], estimates[i]);
+            let f = g + 1 + h_child;
+            if f > self.bound {
+                self.next_bound = self.next_bound.min(f);
+                continue;
+            }
+            let (from, tile) = (usize::from(child.from), child.tile);
             self.cells[blank] = tile;
             self.cells[from] = 0;
             self.pos[tile as usize] = blank as u8;
             self.pos[0] = from as u8;
-            self.stats.generated += 1;
-            let mut child = aux;
-            let h_child = self.est.update(&mut child, &self.cells, &self.pos, tile, from, blank, budget);
-            let f = g + 1 + h_child;
-            if f <= self.bound {
-                self.path[g as usize] = m as u8;
-                if let Some(len) = self.dfs(from, g + 1, h_child, child, m) {
-                    return Some(len);
-                }
-            } else if f < self.next_bound {
-                self.next_bound = f;
+            self.path[g as usize] = child.mv;
+            if let Some(len) = self.dfs(from, g + 1, h_child, child_aux, after[i]) {
+                return Some(len);
             }
             self.cells[from] = tile;
             self.cells[blank] = 0;

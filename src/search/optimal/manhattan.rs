@@ -8,7 +8,7 @@
 //! Yung, 1992). A slide changes only the moved tile's distance and the two
 //! lines it leaves and enters, so a child's estimate costs a few steps.
 
-use super::Estimator;
+use super::{Child, Estimator};
 use crate::search::packed::{Grid, MAX_PACKED_CELLS};
 
 const MAX_LINES: usize = 8;
@@ -106,17 +106,34 @@ impl Estimator for ManhattanConflicts {
         (s, u32::from(s.manhattan + s.conflicts))
     }
 
-    #[inline]
-    fn update(
+    fn children(
         &self,
-        s: &mut LineState,
-        cells: &[u8; MAX_PACKED_CELLS],
-        _pos: &[u8; MAX_PACKED_CELLS],
-        tile: u8,
-        from: usize,
-        to: usize,
-        _budget: u32,
-    ) -> u32 {
+        s: &LineState,
+        cells: &mut [u8; MAX_PACKED_CELLS],
+        _pos: &mut [u8; MAX_PACKED_CELLS],
+        blank: usize,
+        children: &[Child],
+        out: &mut [(LineState, u32)],
+    ) {
+        for (child, slot) in children.iter().zip(out) {
+            let from = usize::from(child.from);
+            cells[blank] = child.tile;
+            cells[from] = 0;
+            let mut state = *s;
+            let h = self.update(&mut state, cells, child.tile, from, blank);
+            cells[from] = child.tile;
+            cells[blank] = 0;
+            *slot = (state, h);
+        }
+    }
+}
+
+impl ManhattanConflicts {
+    /// The estimate after `tile` slid from `from` to `to` (`cells` already
+    /// shows the move): the moved tile's distance and the two lines it left
+    /// and entered.
+    #[inline]
+    fn update(&self, s: &mut LineState, cells: &[u8; MAX_PACKED_CELLS], tile: u8, from: usize, to: usize) -> u32 {
         let d = &self.distance[tile as usize];
         s.manhattan = s.manhattan + u16::from(d[to]) - u16::from(d[from]);
         let (fr, fc, tr, tc) = (from / self.cols, from % self.cols, to / self.cols, to % self.cols);

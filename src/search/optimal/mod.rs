@@ -32,6 +32,7 @@ mod ida;
 mod manhattan;
 mod pdb;
 mod placement;
+mod pruning;
 
 pub use pdb::{BuildProgress, Entries, MAX_GROUPS, PatternDatabase, PatternSpec, PdbError, SharedBytes};
 pub use placement::MAX_GROUP_TILES;
@@ -65,7 +66,17 @@ impl Heuristic<'_> {
     }
 }
 
-/// A lower bound on the moves a board needs, computed from scratch.
+/// One child of a node: the move (index in `U D L R` order) and the tile
+/// that slides from cell `from` into the blank.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Child {
+    pub(crate) mv: u8,
+    pub(crate) from: u8,
+    pub(crate) tile: u8,
+}
+
+/// A lower bound on the moves a board needs, computed from scratch and
+/// updated for a node's children.
 pub(crate) trait Estimator {
     /// What a node keeps to update the estimate cheaply (copied per node).
     type Aux: Copy;
@@ -73,20 +84,21 @@ pub(crate) trait Estimator {
     /// The estimate of a whole board (`cells[cell]` = tile, `pos[tile]` = cell).
     fn evaluate(&self, cells: &[u8; MAX_PACKED_CELLS], pos: &[u8; MAX_PACKED_CELLS]) -> (Self::Aux, u32);
 
-    /// The estimate after `tile` slid from `from` to `to` (`cells` and `pos`
-    /// already show the move). May stop early and return any value above
-    /// `budget` when the result exceeds it.
+    /// The estimates of all children of a node at once (`out[i]` for
+    /// `children[i]`, whose tile slides into the blank at `blank`), so that
+    /// an estimator reading big tables can start every child's reads before
+    /// it waits for any. `cells` and `pos` show the node; they may be
+    /// changed on the way but show the node again on return.
     #[allow(clippy::too_many_arguments)]
-    fn update(
+    fn children(
         &self,
-        aux: &mut Self::Aux,
-        cells: &[u8; MAX_PACKED_CELLS],
-        pos: &[u8; MAX_PACKED_CELLS],
-        tile: u8,
-        from: usize,
-        to: usize,
-        budget: u32,
-    ) -> u32;
+        aux: &Self::Aux,
+        cells: &mut [u8; MAX_PACKED_CELLS],
+        pos: &mut [u8; MAX_PACKED_CELLS],
+        blank: usize,
+        children: &[Child],
+        out: &mut [(Self::Aux, u32)],
+    );
 }
 
 /// A board as cell → tile and tile → cell arrays.

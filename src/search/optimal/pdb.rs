@@ -35,8 +35,8 @@ use crate::board::{Board, Tile};
 use crate::search::SearchError;
 use crate::search::packed::{Grid, MAX_PACKED_CELLS};
 
-use super::Estimator;
 use super::placement::{MAX_GROUP_TILES, UNSET, for_each_placement, rank};
+use super::{Child, Estimator};
 
 /// The most groups a spec may have.
 pub const MAX_GROUPS: usize = 4;
@@ -316,12 +316,9 @@ pub struct PatternDatabase {
     /// Tiles of each group, in table order.
     tiles: [[u8; MAX_GROUP_TILES]; MAX_GROUPS],
     sizes: [usize; MAX_GROUPS],
-    /// Group of each tile (the blank: none).
-    group_of: [u8; MAX_PACKED_CELLS],
     /// Mirror lookup: for each group, the tiles of the unmirrored board whose
     /// mirror images are the group's tiles; and each cell's mirror.
     mirror_src: [[u8; MAX_GROUP_TILES]; MAX_GROUPS],
-    mirror_group_of: [u8; MAX_PACKED_CELLS],
     mirror_cell: [u8; MAX_PACKED_CELLS],
     /// `distance[tile][cell]`: Manhattan distance home (for four-bit entries).
     distance: [[u8; MAX_PACKED_CELLS]; MAX_PACKED_CELLS],
@@ -388,7 +385,6 @@ impl PatternDatabase {
         }
         let mut tiles = [[0u8; MAX_GROUP_TILES]; MAX_GROUPS];
         let mut sizes = [0usize; MAX_GROUPS];
-        let mut group_of = [u8::MAX; MAX_PACKED_CELLS];
         for (g, group) in spec.groups.iter().enumerate() {
             if tables.table(g).len() != spec.table_bytes(g) {
                 let found = tables.table(g).len();
@@ -397,7 +393,6 @@ impl PatternDatabase {
             sizes[g] = group.len();
             for (i, &t) in group.iter().enumerate() {
                 tiles[g][i] = t as u8;
-                group_of[t as usize] = g as u8;
             }
             let home: Vec<u8> = group.iter().map(|&t| t as u8 - 1).collect();
             if entry(tables.table(g), rank(&home, n), spec.entries) != 0 {
@@ -409,7 +404,6 @@ impl PatternDatabase {
         let mut mirror_cell = [0u8; MAX_PACKED_CELLS];
         let mut mirror_tile = [0u8; MAX_PACKED_CELLS];
         let mut mirror_src = [[0u8; MAX_GROUP_TILES]; MAX_GROUPS];
-        let mut mirror_group_of = [u8::MAX; MAX_PACKED_CELLS];
         if spec.mirror {
             let w = spec.cols;
             for (cell, m) in mirror_cell.iter_mut().enumerate().take(n) {
@@ -423,23 +417,9 @@ impl PatternDatabase {
                     mirror_src[g][i] = mirror_tile[tiles[g][i] as usize];
                 }
             }
-            for t in 1..n {
-                mirror_group_of[t] = group_of[mirror_tile[t] as usize];
-            }
         }
         let distance = manhattan(spec.rows, spec.cols);
-        Ok(PatternDatabase {
-            spec,
-            tables,
-            n,
-            tiles,
-            sizes,
-            group_of,
-            mirror_src,
-            mirror_group_of,
-            mirror_cell,
-            distance,
-        })
+        Ok(PatternDatabase { spec, tables, n, tiles, sizes, mirror_src, mirror_cell, distance })
     }
 
     /// The spec the tables were built for.
@@ -523,21 +503,35 @@ fn to_nibbles(bytes: &[u8], tiles: &[u8], n: usize, distance: &[[u8; MAX_PACKED_
 /// The tables read as a lower bound, for entries of one kind
 /// (`NIBBLES`: four-bit entries over the Manhattan distance). Holds each
 /// table as a plain slice, taken once per search, so a lookup is one load.
+///
+/// The board is looked up in up to two *views*: as it is (view 0) and, with
+/// the mirror lookup, mirrored in its main diagonal (view 1). A node keeps
+/// each group's index in each view, and a child's index is worked out from
+/// its parent's: a slide changes the moved tile's digit of the rank, and
+/// the digits of the group's tiles on the cells it passes over (none for a
+/// slide along the view's rows, `cols − 1` for a slide across them).
 #[derive(Clone, Copy)]
 pub(crate) struct Lookup<'a, const NIBBLES: bool> {
     db: &'a PatternDatabase,
     tables: [&'a [u8]; MAX_GROUPS],
+    views: usize,
+    /// `slot[view][tile]`: the tile's group in that view and its digit in
+    /// the group's rank (the blank: group `u8::MAX`).
+    slot: [[(u8, u8); MAX_PACKED_CELLS]; 2],
+    /// `view_cell[view][cell]`: where the cell is in the view (an involution).
+    view_cell: [[u8; MAX_PACKED_CELLS]; 2],
+    /// `weight[g][digit]`: how much one step of that digit moves the index.
+    weight: [[u32; MAX_GROUP_TILES]; MAX_GROUPS],
 }
 
-/// Per-node values: each group's entry, plain and mirrored, their sums,
-/// and (four-bit entries) the Manhattan distance of the whole board, which
-/// the mirrored board shares.
-#[derive(Clone, Copy, Debug)]
+/// Per-node values: each group's index and entry in each view, the sum of
+/// each view's entries, and (four-bit entries; else 0) the Manhattan
+/// distance of the whole board, which both views share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct GroupValues {
-    values: [u8; MAX_GROUPS],
-    mirrored: [u8; MAX_GROUPS],
-    sum: u16,
-    mirrored_sum: u16,
+    index: [[u32; MAX_GROUPS]; 2],
+    values: [[u8; MAX_GROUPS]; 2],
+    sums: [u16; 2],
     manhattan: u16,
 }
 
@@ -547,35 +541,80 @@ impl<'a, const NIBBLES: bool> Lookup<'a, NIBBLES> {
         for (g, table) in tables.iter_mut().enumerate().take(db.tables.count()) {
             *table = db.tables.table(g);
         }
-        Lookup { db, tables }
-    }
-
-    /// The entry of group `g` for the tiles at `at` (read as stored).
-    #[inline]
-    fn stored(&self, g: usize, at: &[u8]) -> u8 {
-        let index = rank(at, self.db.n);
-        if NIBBLES { (self.tables[g][index >> 1] >> ((index & 1) << 2)) & 0xF } else { self.tables[g][index] }
-    }
-
-    #[inline]
-    fn value(&self, g: usize, pos: &[u8; MAX_PACKED_CELLS]) -> u8 {
-        let mut at = [0u8; MAX_GROUP_TILES];
-        for i in 0..self.db.sizes[g] {
-            at[i] = pos[self.db.tiles[g][i] as usize];
+        let views = if db.spec.mirror { 2 } else { 1 };
+        let mut slot = [[(u8::MAX, 0); MAX_PACKED_CELLS]; 2];
+        let view_cell = [std::array::from_fn(|cell| cell as u8), db.mirror_cell];
+        let mut weight = [[0u32; MAX_GROUP_TILES]; MAX_GROUPS];
+        for g in 0..db.spec.groups.len() {
+            let k = db.sizes[g];
+            for digit in 0..k {
+                weight[g][digit] = (digit + 1..k).map(|m| (db.n - m) as u32).product();
+                slot[0][usize::from(db.tiles[g][digit])] = (g as u8, digit as u8);
+                slot[1][usize::from(db.mirror_src[g][digit])] = (g as u8, digit as u8);
+            }
         }
-        self.stored(g, &at[..self.db.sizes[g]])
+        Lookup { db, tables, views, slot, view_cell, weight }
     }
 
-    #[inline]
-    fn mirror_value(&self, g: usize, pos: &[u8; MAX_PACKED_CELLS]) -> u8 {
+    /// Group `g`'s index in `view`, ranked from scratch.
+    fn index(&self, g: usize, view: usize, pos: &[u8; MAX_PACKED_CELLS]) -> u32 {
+        let db = self.db;
+        let tiles = if view == 1 { &db.mirror_src[g] } else { &db.tiles[g] };
         let mut at = [0u8; MAX_GROUP_TILES];
-        for i in 0..self.db.sizes[g] {
-            at[i] = self.db.mirror_cell[pos[self.db.mirror_src[g][i] as usize] as usize];
+        for (cell, &tile) in at.iter_mut().zip(tiles).take(db.sizes[g]) {
+            *cell = self.view_cell[view][usize::from(pos[usize::from(tile)])];
         }
-        self.stored(g, &at[..self.db.sizes[g]])
+        rank(&at[..db.sizes[g]], db.n) as u32
     }
 
-    /// The bound from the entry sums.
+    /// The index, in `view`, of the moved tile's group after it slid from
+    /// `from` into the blank at `to`, from the index before (`cells` shows
+    /// the board before or after the slide: only the cells between the two
+    /// are read).
+    #[inline]
+    fn moved_index(
+        &self,
+        view: usize,
+        index: u32,
+        cells: &[u8; MAX_PACKED_CELLS],
+        tile: u8,
+        from: u8,
+        to: usize,
+    ) -> u32 {
+        let (g, digit) = self.slot[view][usize::from(tile)];
+        let weight = &self.weight[usize::from(g)];
+        let (a, b) = (i32::from(self.view_cell[view][usize::from(from)]), i32::from(self.view_cell[view][to]));
+        let step = if b > a { 1 } else { -1 };
+        let mut delta = (b - a) * weight[usize::from(digit)] as i32;
+        // A group tile between the two cells: one ranked before the moved
+        // tile shifts the moved tile's digit back by one; one ranked after
+        // it has one free cell more (or fewer) below it.
+        let mut c = a + step;
+        while c != b {
+            let (other, d) = self.slot[view][usize::from(cells[usize::from(self.view_cell[view][c as usize])])];
+            if other == g {
+                delta +=
+                    step * if d < digit { -(weight[usize::from(digit)] as i32) } else { weight[usize::from(d)] as i32 };
+            }
+            c += step;
+        }
+        index.wrapping_add_signed(delta)
+    }
+
+    /// The byte of group `g`'s table that holds entry `index`.
+    #[inline]
+    fn load(&self, g: usize, index: u32) -> u8 {
+        let index = index as usize;
+        if NIBBLES { self.tables[g][index >> 1] } else { self.tables[g][index] }
+    }
+
+    /// Entry `index` from the byte [`load`](Self::load) read.
+    #[inline]
+    fn entry(byte: u8, index: u32) -> u8 {
+        if NIBBLES { (byte >> ((index & 1) << 2)) & 0xF } else { byte }
+    }
+
+    /// The bound from a view's entry sum.
     #[inline]
     fn bound(v: &GroupValues, sum: u16) -> u32 {
         if NIBBLES { u32::from(v.manhattan + 2 * sum) } else { u32::from(sum) }
@@ -588,58 +627,143 @@ impl<const NIBBLES: bool> Estimator for Lookup<'_, NIBBLES> {
     fn evaluate(&self, _cells: &[u8; MAX_PACKED_CELLS], pos: &[u8; MAX_PACKED_CELLS]) -> (GroupValues, u32) {
         let db = self.db;
         let mut v =
-            GroupValues { values: [0; MAX_GROUPS], mirrored: [0; MAX_GROUPS], sum: 0, mirrored_sum: 0, manhattan: 0 };
-        for (distance, &cell) in db.distance.iter().zip(pos).take(db.n).skip(1) {
-            v.manhattan += u16::from(distance[cell as usize]);
-        }
-        for g in 0..db.spec.groups.len() {
-            v.values[g] = self.value(g, pos);
-            v.sum += u16::from(v.values[g]);
-            if db.spec.mirror {
-                v.mirrored[g] = self.mirror_value(g, pos);
-                v.mirrored_sum += u16::from(v.mirrored[g]);
+            GroupValues { index: [[0; MAX_GROUPS]; 2], values: [[0; MAX_GROUPS]; 2], sums: [0; 2], manhattan: 0 };
+        if NIBBLES {
+            for (distance, &cell) in db.distance.iter().zip(pos).take(db.n).skip(1) {
+                v.manhattan += u16::from(distance[cell as usize]);
             }
         }
-        (v, Self::bound(&v, v.sum.max(v.mirrored_sum)))
+        for view in 0..self.views {
+            for g in 0..db.spec.groups.len() {
+                let index = self.index(g, view, pos);
+                v.index[view][g] = index;
+                v.values[view][g] = Self::entry(self.load(g, index), index);
+                v.sums[view] += u16::from(v.values[view][g]);
+            }
+        }
+        (v, Self::bound(&v, v.sums[0].max(v.sums[1])))
     }
 
-    #[inline]
-    fn update(
+    fn children(
         &self,
-        v: &mut GroupValues,
-        _cells: &[u8; MAX_PACKED_CELLS],
-        pos: &[u8; MAX_PACKED_CELLS],
-        tile: u8,
-        from: usize,
-        to: usize,
-        budget: u32,
-    ) -> u32 {
-        let db = self.db;
-        if NIBBLES {
-            let d = &db.distance[tile as usize];
-            v.manhattan = v.manhattan + u16::from(d[to]) - u16::from(d[from]);
+        v: &GroupValues,
+        cells: &mut [u8; MAX_PACKED_CELLS],
+        _pos: &mut [u8; MAX_PACKED_CELLS],
+        blank: usize,
+        children: &[Child],
+        out: &mut [(GroupValues, u32)],
+    ) {
+        // Every child's index in every view first, with no branch on what
+        // is read, so that all the reads (cache misses, mostly) are under
+        // way together; reading a view that the other alone would have cut
+        // costs less than waiting for one read after the other.
+        let mut read = [[0u8; 2]; 4];
+        for ((child, slot), bytes) in children.iter().zip(out.iter_mut()).zip(&mut read) {
+            let mut w = *v;
+            for (view, byte) in bytes.iter_mut().enumerate().take(self.views) {
+                let g = usize::from(self.slot[view][usize::from(child.tile)].0);
+                w.index[view][g] = self.moved_index(view, w.index[view][g], cells, child.tile, child.from, blank);
+                *byte = self.load(g, w.index[view][g]);
+            }
+            *slot = (w, 0);
         }
-        let g = db.group_of[tile as usize] as usize;
-        let new = self.value(g, pos);
-        v.sum = v.sum + u16::from(new) - u16::from(v.values[g]);
-        v.values[g] = new;
-        let plain = Self::bound(v, v.sum);
-        if !db.spec.mirror || plain > budget {
-            // Pruned on the plain sum alone: the mirrored values are not
-            // needed (this child is never expanded, so they may go stale).
-            return plain;
+        for ((child, (w, bound)), bytes) in children.iter().zip(out.iter_mut()).zip(&read) {
+            let tile = usize::from(child.tile);
+            if NIBBLES {
+                let d = &self.db.distance[tile];
+                w.manhattan = w.manhattan + u16::from(d[blank]) - u16::from(d[usize::from(child.from)]);
+            }
+            for (view, &byte) in bytes.iter().enumerate().take(self.views) {
+                let g = usize::from(self.slot[view][tile].0);
+                w.set(view, g, Self::entry(byte, w.index[view][g]));
+            }
+            *bound = Self::bound(w, w.sums[0].max(w.sums[1]));
         }
-        let mg = db.mirror_group_of[tile as usize] as usize;
-        let new = self.mirror_value(mg, pos);
-        v.mirrored_sum = v.mirrored_sum + u16::from(new) - u16::from(v.mirrored[mg]);
-        v.mirrored[mg] = new;
-        Self::bound(v, v.sum.max(v.mirrored_sum))
+    }
+}
+
+impl GroupValues {
+    /// Sets group `g`'s entry in `view` and returns that view's new sum.
+    #[inline]
+    fn set(&mut self, view: usize, g: usize, value: u8) -> u16 {
+        self.sums[view] = self.sums[view] + u16::from(value) - u16::from(self.values[view][g]);
+        self.values[view][g] = value;
+        self.sums[view]
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::optimal::arrays;
+    use crate::search::packed::NO_CELL;
+
+    /// Every child's values, worked out from its parent's, equal the
+    /// child's values worked out from scratch, along a long random walk.
+    fn children_match_from_scratch<const NIBBLES: bool>(pdb: &PatternDatabase, seed: u64) {
+        let lookup = Lookup::<NIBBLES>::new(pdb);
+        let (rows, cols) = (pdb.spec.rows, pdb.spec.cols);
+        let grid = Grid::new(rows, cols).unwrap();
+        let board = Board::scrambled(rows, cols, crate::Scramble::Uniform, seed).unwrap();
+        let (mut cells, mut pos) = arrays(&board);
+        let mut random = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for _ in 0..400 {
+            let blank = usize::from(pos[0]);
+            let (aux, _) = lookup.evaluate(&cells, &pos);
+            let children: Vec<Child> = (0..4)
+                .filter(|&m| grid.source(blank, m) != NO_CELL)
+                .map(|m| {
+                    let from = grid.source(blank, m);
+                    Child { mv: m as u8, from, tile: cells[usize::from(from)] }
+                })
+                .collect();
+            let mut out = [(aux, 0u32); 4];
+            let (before_cells, before_pos) = (cells, pos);
+            lookup.children(&aux, &mut cells, &mut pos, blank, &children, &mut out);
+            assert_eq!((cells, pos), (before_cells, before_pos), "the node is shown again on return");
+            for (child, &(values, h)) in children.iter().zip(&out) {
+                let (mut c, mut p) = (cells, pos);
+                let from = usize::from(child.from);
+                c[blank] = child.tile;
+                c[from] = 0;
+                p[usize::from(child.tile)] = blank as u8;
+                p[0] = child.from;
+                assert_eq!(lookup.evaluate(&c, &p), (values, h), "{rows}×{cols}, seed {seed}");
+            }
+            random ^= random << 13;
+            random ^= random >> 7;
+            random ^= random << 17;
+            let child = children[(random % children.len() as u64) as usize];
+            let from = usize::from(child.from);
+            cells[blank] = child.tile;
+            cells[from] = 0;
+            pos[usize::from(child.tile)] = blank as u8;
+            pos[0] = child.from;
+        }
+    }
+
+    #[test]
+    fn a_childs_table_indices_follow_from_its_parents() {
+        let fifteen = PatternSpec::new(
+            4,
+            4,
+            vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8], vec![9, 10, 11, 12], vec![13, 14, 15]],
+            true,
+        )
+        .unwrap();
+        let mirrored = PatternDatabase::build(fifteen.clone(), 1, |_| {});
+        let nibbles = PatternDatabase::build(fifteen.with_entries(Entries::Nibbles), 1, |_| {});
+        let eight = PatternSpec::new(3, 3, vec![vec![5, 1, 2, 3], vec![8, 7, 6, 4]], true).unwrap();
+        let eight = PatternDatabase::build(eight, 1, |_| {});
+        let wide = PatternSpec::new(2, 4, vec![vec![7, 1, 5], vec![2, 3, 4, 6]], false).unwrap();
+        let wide = PatternDatabase::build(wide, 1, |_| {});
+        for seed in 0..3 {
+            children_match_from_scratch::<false>(&mirrored, seed);
+            children_match_from_scratch::<true>(&nibbles, seed);
+            children_match_from_scratch::<false>(&eight, seed);
+            children_match_from_scratch::<false>(&wide, seed);
+        }
+    }
 
     #[test]
     fn bad_specs_are_refused() {
