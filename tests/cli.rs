@@ -168,7 +168,9 @@ fn finish_exact_solves_small_boards_in_stages_and_refuses_big_ones() {
     let mut replay: Board = board.parse().unwrap();
     replay.apply(&moves).unwrap();
     assert!(replay.is_solved());
-    let strategy = fifteen(&["solve", "--format", "summary"], board);
+    // Fewer than the person's way tile by tile (at effort best, lines
+    // weighed by what they leave can take fewer still).
+    let strategy = fifteen(&["solve", "--format", "summary", "--effort", "fast"], board);
     let pairs: serde_json::Value = serde_json::from_str(&stdout(&strategy)).unwrap();
     assert!(moves.len() < pairs["count"].as_u64().unwrap() as usize);
 

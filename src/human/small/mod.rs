@@ -1,0 +1,149 @@
+//! Small rectangles at effort `best`: each line searched whole and weighed
+//! by what it leaves.
+//!
+//! Once the unsolved rectangle has at most [`band::MAX_CELLS`] cells (a
+//! 4×4, or a 5×5's after its first row), a program can do what a careful
+//! person only approximates: consider every way of putting the next line
+//! home within a few moves of the fewest, and keep the one whose leftover
+//! is cheapest to finish the same way. The leftover is priced exactly once
+//! it is 3×3 or smaller (the fewest moves to finish it line by line, from
+//! a table of every arrangement), and by searching its next line the same
+//! way for the most promising few otherwise.
+//!
+//! Still region by region: the same phases, lines and last block as the
+//! tile-by-tile planner, each line announced as one placement (its tiles
+//! together, `row 1: tiles 1–4`), each bottom pair and the last block as
+//! their own, and nothing moves once locked.
+
+mod band;
+mod rect;
+mod tables;
+
+use crate::board::{Pos, Tile, tile_for};
+
+use super::event::{Event, Group, Phase};
+use super::grid::Grid;
+use super::lookahead::Effort;
+use super::router::follow_path;
+use super::schedule::Placement;
+use super::scratch::Scratch;
+use band::{Breadth, best_line};
+use rect::{Cut, Rect};
+
+/// How wide the searches are at an effort, or `None` for none.
+fn breadth(effort: Effort) -> Option<Breadth> {
+    match effort {
+        Effort::Fast | Effort::Normal => None,
+        Effort::Best => Some(Breadth { slack: [6, 4, 2], keep: [24, 6, 2], states: 2_000_000 }),
+    }
+}
+
+/// Puts home the line (or bottom pair, or last block) that `first` begins,
+/// when the unsolved rectangle is small enough, reporting each event
+/// before it happens. `later` yields the placements after `first`. The
+/// number of placements done, or `None` with nothing done.
+pub(super) fn place_line<S: FnMut(&Event)>(
+    grid: &mut Grid,
+    scratch: &mut Scratch,
+    effort: Effort,
+    (phase, first): (Phase, Placement),
+    later: impl Iterator<Item = (Phase, Placement)>,
+    sink: &mut S,
+) -> Option<(usize, usize)> {
+    let breadth = breadth(effort)?;
+    let (rows, cols) = (grid.rows, grid.cols);
+    let (top, left) = grid.open_corner();
+    let (top, left) = (top - 1, left - 1);
+    let rect = Rect { height: rows - top, width: cols - left };
+    if rect.len() > band::MAX_CELLS || rect.height < 2 || rect.width < 2 {
+        return None;
+    }
+    let levels = levels(std::iter::once((phase, first)).chain(later));
+    let cuts = cuts_of(rect, &levels, |(r, c)| (r - top) * rect.width + c - left, rows, cols)?;
+
+    let mut cells = Vec::with_capacity(rect.len());
+    for r in top..rows {
+        for c in left..cols {
+            let at = grid.index(r, c);
+            if grid.is_locked(at) {
+                return None;
+            }
+            let (hr, hc) = grid.home_of_cell(at);
+            cells.push(((hr - 1 - top) * rect.width + hc - 1 - left) as u8);
+        }
+    }
+    let choice = best_line(rect, &cuts, &cells, breadth, 0)?;
+
+    let placements = &levels[0].1;
+    let homes: Vec<(usize, usize)> = placements.iter().flat_map(|p| p.cells(rows, cols).to_vec()).collect();
+    let tiles: Vec<Tile> = homes.iter().map(|&(r, c)| tile_for(Pos::new(r, c), rows, cols)).collect();
+    let group = Group::new(&tiles);
+    sink(&Event::Placement { region: first.region(), group });
+    if !choice.path.is_empty() {
+        scratch.path.clear();
+        scratch
+            .path
+            .extend(choice.path.iter().map(|&cell| grid.index(top + cell / rect.width, left + cell % rect.width)));
+        follow_path(grid, scratch, sink);
+    }
+    debug_assert!(homes.iter().all(|&(r, c)| grid.tile_in(grid.index(r, c)) == tile_for(Pos::new(r, c), rows, cols)));
+    sink(&Event::Locked { group });
+    for &(r, c) in &homes {
+        grid.lock(grid.index(r, c));
+    }
+    Some((placements.len(), tiles.len()))
+}
+
+/// The placements grouped as the searches put them home: a row's or a
+/// column's all together, each bottom pair and the last block alone.
+fn levels(placements: impl Iterator<Item = (Phase, Placement)>) -> Vec<(Phase, Vec<Placement>)> {
+    let mut levels: Vec<(Phase, Vec<Placement>)> = Vec::new();
+    for (phase, placement) in placements {
+        match levels.last_mut() {
+            Some((last, group)) if *last == phase && matches!(phase, Phase::Row(_) | Phase::Column(_)) => {
+                group.push(placement)
+            }
+            _ => levels.push((phase, vec![placement])),
+        }
+    }
+    levels
+}
+
+/// The cut each level makes of the rectangle, or `None` if a level is not
+/// exactly the rectangle's top row, left column or last block at its turn.
+fn cuts_of(
+    mut rect: Rect,
+    levels: &[(Phase, Vec<Placement>)],
+    cell_of: impl Fn((usize, usize)) -> usize,
+    rows: usize,
+    cols: usize,
+) -> Option<Vec<Cut>> {
+    let mut cuts = Vec::with_capacity(levels.len());
+    // Cells of the current rectangle are numbered as in the first one;
+    // `grow` maps the current rectangle's numbers back to them.
+    let mut grow: Vec<usize> = (0..rect.len()).collect();
+    for (phase, placements) in levels {
+        let cut = match phase {
+            Phase::Row(_) => Cut::Top,
+            Phase::Column(_) | Phase::BottomRows => Cut::Left,
+            Phase::LastBlock => Cut::All,
+            Phase::Rest => return None,
+        };
+        let mut want: Vec<usize> = rect.line(cut).iter().map(|&c| grow[c]).collect();
+        let mut have: Vec<usize> = placements.iter().flat_map(|p| p.cells(rows, cols).to_vec()).map(&cell_of).collect();
+        want.sort_unstable();
+        have.sort_unstable();
+        if want != have {
+            return None;
+        }
+        cuts.push(cut);
+        match rect.after(cut) {
+            Some(next) => {
+                grow = (0..next.len()).map(|c| grow[rect.grow_label(cut, c)]).collect();
+                rect = next;
+            }
+            None => return Some(cuts),
+        }
+    }
+    None
+}
