@@ -434,7 +434,7 @@ impl Planner {
         true
     }
 
-    /// At effort best on a small unsolved rectangle: the line that starts
+    /// With look-ahead on a small unsolved rectangle: the line that starts
     /// with `first` searched whole (see `small`). False, with nothing done,
     /// otherwise.
     fn place_small<S: FnMut(&Event)>(&mut self, phase: Phase, first: Placement, sink: &mut S) -> bool {

@@ -1,5 +1,5 @@
-//! Small rectangles at effort `best`: each line searched whole and weighed
-//! by what it leaves.
+//! Small rectangles with look-ahead (`normal`, `best`): each line searched
+//! whole and weighed by what it leaves.
 //!
 //! Once the unsolved rectangle has at most [`band::MAX_CELLS`] cells (a
 //! 4×4, or a 5×5's after its first row), a program can do what a careful
@@ -33,7 +33,8 @@ use rect::{Cut, Rect};
 /// How wide the searches are at an effort, or `None` for none.
 fn breadth(effort: Effort) -> Option<Breadth> {
     match effort {
-        Effort::Fast | Effort::Normal => None,
+        Effort::Fast => None,
+        Effort::Normal => Some(Breadth { slack: [4, 3, 2], keep: [8, 3, 1], states: 500_000 }),
         Effort::Best => Some(Breadth { slack: [6, 4, 2], keep: [24, 6, 2], states: 2_000_000 }),
     }
 }
