@@ -35,7 +35,7 @@ fn breadth(effort: Effort) -> Option<Breadth> {
     match effort {
         Effort::Fast => None,
         Effort::Normal => Some(Breadth { slack: [4, 3, 2], keep: [8, 3, 1], states: 500_000 }),
-        Effort::Best => Some(Breadth { slack: [6, 4, 2], keep: [24, 6, 2], states: 2_000_000 }),
+        Effort::Best => Some(Breadth { slack: [6, 4, 2], keep: [64, 6, 2], states: 2_000_000 }),
     }
 }
 
