@@ -15,13 +15,22 @@ use super::tables::{LineTable, REST_CELLS, line_table, rest_table};
 /// `u128`).
 pub(super) const MAX_CELLS: usize = 25;
 
+/// Rectangles of more than this many cells are searched narrower, with at
+/// most this slack and this many finishes weighed (a 2×12 in about a
+/// quarter of a second instead of more than one).
+const WIDE_CELLS: usize = 20;
+const WIDE_SLACK: u8 = 4;
+const WIDE_KEEP: usize = 16;
+
 /// How wide the searches are: moves over the fewest a line may take, and
 /// how many of its finishes are weighed by searching the next line, by
-/// depth (the line being placed, the next, the one after).
+/// depth (the line being placed, the next, the one after, and every one
+/// after that). The counts multiply down the depths, so the last is 1: a
+/// long thin board, a pair at a time, has a dozen lines to weigh.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Breadth {
-    pub(super) slack: [u8; 3],
-    pub(super) keep: [usize; 3],
+    pub(super) slack: [u8; 4],
+    pub(super) keep: [usize; 4],
     /// States a search may reach before it is run again narrower.
     pub(super) states: usize,
 }
@@ -89,8 +98,14 @@ pub(super) fn best_line(rect: Rect, cuts: &[Cut], cells: &[u8], breadth: Breadth
     }
     let line = line_table(rect, cuts[0])?;
     let next = rect.after(cuts[0])?;
-    let depth = depth.min(2);
-    let mut slack = breadth.slack[depth];
+    let depth = depth.min(breadth.keep.len() - 1);
+    // Past a 4×5 (long thin boards only) the states in the slack and the
+    // finishes to weigh grow fast: fewer of each.
+    let (mut slack, keep) = if rect.len() > WIDE_CELLS {
+        (breadth.slack[depth].min(WIDE_SLACK), breadth.keep[depth].min(WIDE_KEEP))
+    } else {
+        (breadth.slack[depth], breadth.keep[depth])
+    };
     let (nodes, finishes) = loop {
         match finishes(rect, &line, cells, slack, breadth.states) {
             Some(found) => break found,
@@ -127,7 +142,7 @@ pub(super) fn best_line(rect: Rect, cuts: &[Cut], cells: &[u8], breadth: Breadth
         ranked.sort_unstable();
         ranked
             .iter()
-            .take(breadth.keep[depth])
+            .take(keep)
             .map(|&(guess, n, g)| {
                 rest_of(&nodes[n as usize], &mut part);
                 let rest = best_line(next, &cuts[1..], &part, breadth, depth + 1);
@@ -247,7 +262,7 @@ mod tests {
             blank = to;
         }
         assert!(!rect.line_home(Cut::Left, &cells));
-        let breadth = Breadth { slack: [6, 4, 2], keep: [8, 4, 2], states: 1_000_000 };
+        let breadth = Breadth { slack: [6, 4, 2, 2], keep: [8, 4, 2, 1], states: 1_000_000 };
         let choice = best_line(rect, &cuts, &cells, breadth, 0).unwrap();
         replay(rect, &mut cells, &choice.path);
         assert!(rect.line_home(Cut::Left, &cells));

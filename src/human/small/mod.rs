@@ -34,8 +34,8 @@ use rect::{Cut, Rect};
 fn breadth(effort: Effort) -> Option<Breadth> {
     match effort {
         Effort::Fast => None,
-        Effort::Normal => Some(Breadth { slack: [4, 3, 2], keep: [8, 3, 1], states: 500_000 }),
-        Effort::Best => Some(Breadth { slack: [6, 4, 2], keep: [64, 6, 2], states: 2_000_000 }),
+        Effort::Normal => Some(Breadth { slack: [4, 3, 2, 2], keep: [8, 3, 1, 1], states: 500_000 }),
+        Effort::Best => Some(Breadth { slack: [6, 4, 2, 2], keep: [64, 6, 2, 1], states: 2_000_000 }),
     }
 }
 
