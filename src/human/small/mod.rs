@@ -148,3 +148,30 @@ fn cuts_of(
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::schedule::{Order, Schedule};
+    use super::*;
+
+    fn cuts(rows: usize, cols: usize, schedule: Schedule) -> Option<Vec<Cut>> {
+        let rect = Rect { height: rows, width: cols };
+        cuts_of(rect, &levels(schedule), |(r, c)| r * cols + c, rows, cols)
+    }
+
+    #[test]
+    fn the_schedules_lines_cut_the_rectangle_in_turn() {
+        use Cut::*;
+        let whole = |rows, cols, order| cuts(rows, cols, Schedule::new(rows, cols, order));
+        assert_eq!(whole(4, 4, Order::Shells), Some(vec![Top, Left, Top, Left, All]));
+        assert_eq!(whole(4, 4, Order::Rows), Some(vec![Top, Top, Left, Left, All]));
+        assert_eq!(whole(2, 5, Order::Shells), Some(vec![Left, Left, Left, All]));
+        assert_eq!(whole(5, 2, Order::Shells), Some(vec![Top, Top, Top, All]));
+        assert_eq!(whole(3, 6, Order::Shells), Some(vec![Left, Left, Left, Top, Left, All]));
+        assert_eq!(whole(2, 2, Order::Rows), Some(vec![All]));
+        // A line begun tile by tile is not one of the rectangle's lines.
+        let mut begun = Schedule::new(4, 4, Order::Shells);
+        begun.next();
+        assert_eq!(cuts(4, 4, begun), None);
+    }
+}
