@@ -15,9 +15,10 @@ use super::tables::{LineTable, REST_CELLS, line_table, rest_table};
 /// `u128`).
 pub(super) const MAX_CELLS: usize = 25;
 
-/// Rectangles of more than this many cells are searched narrower, with at
-/// most this slack and this many finishes weighed (a 2×12 in about a
-/// quarter of a second instead of more than one).
+/// Rectangles of more than this many cells (only long thin boards have
+/// them: a 5×5's first row is the beam's) are searched narrower, with at
+/// most this slack and this many finishes weighed: the states within the
+/// slack grow fast with the cells.
 const WIDE_CELLS: usize = 20;
 const WIDE_SLACK: u8 = 4;
 const WIDE_KEEP: usize = 16;
