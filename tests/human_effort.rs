@@ -183,3 +183,41 @@ fn searching_small_lines_whole_saves_a_quarter_of_the_moves() {
     // Wider is no worse here.
     assert!(total_moves(4, 6, Effort::Best) <= total_moves(4, 6, Effort::Normal));
 }
+
+/// Fails unless `tile` (if any) is at `to` on `board`.
+fn arrived(board: &Board, target: Option<(fifteen::Tile, fifteen::Pos)>) {
+    if let Some((tile, to)) = target {
+        assert_eq!(board.position_of(tile), to, "tile {tile} reached its target before the next leg\n{board}");
+    }
+}
+
+#[test]
+fn at_best_a_whole_lines_moves_come_in_legs_each_bringing_one_of_its_tiles_home() {
+    for seed in 0..4 {
+        let board = Board::scrambled(4, 4, Scramble::Uniform, seed).unwrap();
+        let mut replay = board.clone();
+        let (mut group, mut target, mut legs) = (None, None, 0);
+        let mut planner = Planner::new(&board, Order::Shells).unwrap().with_effort(Effort::Best);
+        planner
+            .run(&mut |event: &Event| match *event {
+                Event::Placement { group: g, .. } => group = Some(g),
+                Event::TileTargeted { tile, to, .. } => {
+                    arrived(&replay, target);
+                    assert!(group.unwrap().tiles().contains(&tile), "the target is one of the line's tiles");
+                    target = Some((tile, to));
+                    legs += 1;
+                }
+                Event::Moved { mv, .. } => {
+                    replay.slide(mv).unwrap();
+                }
+                Event::Locked { .. } => {
+                    arrived(&replay, target);
+                    target = None;
+                }
+                _ => {}
+            })
+            .unwrap();
+        assert!(replay.is_solved());
+        assert!(legs >= 8, "seed {seed}: {legs} legs");
+    }
+}

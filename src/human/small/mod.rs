@@ -80,12 +80,30 @@ pub(super) fn place_line<S: FnMut(&Event)>(
     let tiles: Vec<Tile> = homes.iter().map(|&(r, c)| tile_for(Pos::new(r, c), rows, cols)).collect();
     let group = Group::new(&tiles);
     sink(&Event::Placement { region: first.region(), group });
-    if !choice.path.is_empty() {
+    // The moves in legs, one a tile: each ends as a tile of the line comes
+    // home for good, and is announced with that tile as its target, so a
+    // viewer sees the line built tile by tile.
+    let label = |(r, c): (usize, usize)| (r - top) * rect.width + c - left;
+    let mut now = cells;
+    let mut legs = legs(rect, &now, &choice.path, homes.iter().map(|&home| label(home))).into_iter();
+    let mut start = 0;
+    while start < choice.path.len() {
+        let (end, target) = legs.next().map_or((choice.path.len(), None), |(end, home)| (end, Some(home)));
+        if let Some(home) = target {
+            let at = now.iter().position(|&l| usize::from(l) == home).expect("every tile is somewhere");
+            let cell = |c: usize| Pos::new(top + c / rect.width, left + c % rect.width);
+            sink(&Event::TileTargeted { tile: tile_for(cell(home), rows, cols), from: cell(at), to: cell(home) });
+        }
+        let leg = &choice.path[start..end];
         scratch.path.clear();
-        scratch
-            .path
-            .extend(choice.path.iter().map(|&cell| grid.index(top + cell / rect.width, left + cell % rect.width)));
+        scratch.path.extend(leg.iter().map(|&c| grid.index(top + c / rect.width, left + c % rect.width)));
         follow_path(grid, scratch, sink);
+        let mut blank = now.iter().position(|&l| l == rect.blank()).expect("a blank");
+        for &to in leg {
+            now.swap(blank, to);
+            blank = to;
+        }
+        start = end;
     }
     debug_assert!(homes.iter().all(|&(r, c)| grid.tile_in(grid.index(r, c)) == tile_for(Pos::new(r, c), rows, cols)));
     sink(&Event::Locked { group });
@@ -93,6 +111,26 @@ pub(super) fn place_line<S: FnMut(&Event)>(
         grid.lock(grid.index(r, c));
     }
     Some((placements.len(), tiles.len()))
+}
+
+/// Where `path` (the blank's cells from `cells`) is cut into legs: for each
+/// tile of `line` (by its home) that is not home for good from the start,
+/// the number of moves after which it is, in that order, with the tile.
+fn legs(rect: Rect, cells: &[u8], path: &[usize], line: impl Iterator<Item = usize>) -> Vec<(usize, usize)> {
+    let mut settled = vec![0usize; rect.len()];
+    let mut now = cells.to_vec();
+    let mut blank = now.iter().position(|&l| l == rect.blank()).expect("a blank");
+    for (k, &to) in path.iter().enumerate() {
+        let tile = usize::from(now[to]);
+        now.swap(blank, to);
+        // The tile now sits where the blank was: home, or away from it.
+        settled[tile] = if blank == tile { k + 1 } else { usize::MAX };
+        blank = to;
+    }
+    let mut order: Vec<(usize, usize)> = line.map(|home| (settled[home], home)).filter(|&(k, _)| k > 0).collect();
+    order.sort_unstable();
+    debug_assert!(order.iter().all(|&(k, _)| k != usize::MAX), "the line ends home");
+    order
 }
 
 /// The placements grouped as the searches put them home: a row's or a
