@@ -20,7 +20,12 @@ fn fifteen_headless(args: &[&str], stdin: &str) -> Output {
 fn run(command: &mut Command, stdin: &str) -> Output {
     let mut child =
         command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    // A command that refuses its options may exit before it reads its
+    // input: the write then fails with a broken pipe, which is not the
+    // outcome under test (its exit code and stderr are).
+    if let Err(e) = child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
     child.wait_with_output().unwrap()
 }
 
@@ -168,7 +173,9 @@ fn finish_exact_solves_small_boards_in_stages_and_refuses_big_ones() {
     let mut replay: Board = board.parse().unwrap();
     replay.apply(&moves).unwrap();
     assert!(replay.is_solved());
-    let strategy = fifteen(&["solve", "--format", "summary"], board);
+    // Fewer than the person's way tile by tile (at effort best, lines
+    // weighed by what they leave can take fewer still).
+    let strategy = fifteen(&["solve", "--format", "summary", "--effort", "fast"], board);
     let pairs: serde_json::Value = serde_json::from_str(&stdout(&strategy)).unwrap();
     assert!(moves.len() < pairs["count"].as_u64().unwrap() as usize);
 

@@ -6,7 +6,7 @@
 mod common;
 
 use common::checked_solve_with;
-use fifteen::human::{Effort, Event, Finish, Order, Phase, Planner};
+use fifteen::human::{Effort, Event, Finish, Order, Phase, Planner, placement_title};
 use fifteen::{Board, Scramble};
 
 const LOOKING_AHEAD: [Effort; 2] = [Effort::Normal, Effort::Best];
@@ -70,18 +70,154 @@ fn phases_come_in_the_same_order_at_every_effort() {
     }
 }
 
+/// Moves of the checked solves of `boards` square boards (seeds 0, 1, …).
+fn total_moves(size: usize, boards: u64, effort: Effort) -> usize {
+    (0..boards)
+        .map(|seed| {
+            let board = Board::scrambled(size, size, Scramble::Uniform, seed).unwrap();
+            checked_solve_with(&board, Order::Shells, Finish::Pairs, effort).len()
+        })
+        .sum()
+}
+
 #[test]
 fn looking_ahead_saves_moves() {
-    let total = |size: usize, effort: Effort| -> usize {
-        (0..4)
-            .map(|seed| {
-                let board = Board::scrambled(size, size, Scramble::Uniform, seed).unwrap();
-                checked_solve_with(&board, Order::Shells, Finish::Pairs, effort).len()
-            })
-            .sum()
-    };
     for size in [5, 7] {
-        let (fast, normal) = (total(size, Effort::Fast), total(size, Effort::Normal));
+        let (fast, normal) = (total_moves(size, 4, Effort::Fast), total_moves(size, 4, Effort::Normal));
         assert!(normal * 10 < fast * 9, "{size}×{size}: normal {normal} against fast {fast}");
+    }
+}
+
+#[test]
+fn long_boards_solve_at_every_effort() {
+    for (rows, cols) in [(2, 8), (8, 2), (3, 7), (7, 3), (2, 9), (9, 2), (4, 7), (7, 4)] {
+        for seed in 0..2 {
+            let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
+            for effort in [Effort::Fast, Effort::Normal, Effort::Best] {
+                for order in [Order::Shells, Order::Rows] {
+                    checked_solve_with(&board, order, Finish::Pairs, effort);
+                }
+            }
+        }
+    }
+}
+
+/// The placements' titles, in order, as the window and `--stats` name them.
+fn titles(board: &Board, order: Order, effort: Effort) -> Vec<String> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let mut phase = None;
+    let mut titles = Vec::new();
+    let mut planner = Planner::new(board, order).unwrap().with_effort(effort);
+    planner
+        .run(&mut |event: &Event| match *event {
+            Event::PhaseStarted(p) => phase = Some(p),
+            Event::Placement { region, group } => {
+                titles.push(placement_title(phase.unwrap(), region, group, rows, cols, order))
+            }
+            _ => {}
+        })
+        .unwrap();
+    titles
+}
+
+#[test]
+fn at_best_a_small_boards_lines_are_placed_whole_still_region_by_region() {
+    for seed in 0..4 {
+        let board = Board::scrambled(4, 4, Scramble::Uniform, seed).unwrap();
+        assert_eq!(
+            titles(&board, Order::Shells, Effort::Best),
+            [
+                "row 1: tiles 1–4",
+                "column 1: tiles 5, 9, 13",
+                "row 2: tiles 6–8",
+                "bottom rows: pair 10 + 14",
+                "last 2×2"
+            ],
+            "seed {seed}"
+        );
+        assert_eq!(
+            titles(&board, Order::Rows, Effort::Best),
+            [
+                "row 1: tiles 1–4",
+                "row 2: tiles 5–8",
+                "bottom rows: pair 9 + 13",
+                "bottom rows: pair 10 + 14",
+                "last 2×2"
+            ],
+            "seed {seed}"
+        );
+        // At fast the same lines, tile by tile and pair by pair.
+        let fast = titles(&board, Order::Shells, Effort::Fast);
+        assert_eq!(fast[0], "row 1: tiles 1–2");
+        assert!(fast.len() > 5, "{fast:?}");
+    }
+    // A 5×5's first row is too long for the whole-line search: the beam
+    // builds it, tile by tile then the end pair; the rest line by line.
+    let board = Board::scrambled(5, 5, Scramble::Uniform, 1).unwrap();
+    assert_eq!(
+        titles(&board, Order::Shells, Effort::Best),
+        [
+            "row 1: tiles 1–3",
+            "row 1: tiles 1–3",
+            "row 1: tiles 1–3",
+            "row 1: end pair 4 + 5",
+            "column 1: tiles 6, 11, …, 21",
+            "row 2: tiles 7–10",
+            "column 2: tiles 12, 17, 22",
+            "row 3: tiles 13–15",
+            "bottom rows: pair 18 + 23",
+            "last 2×2"
+        ]
+    );
+}
+
+#[test]
+fn searching_small_lines_whole_saves_a_quarter_of_the_moves() {
+    for size in [4, 5] {
+        let fast = total_moves(size, 6, Effort::Fast);
+        for effort in LOOKING_AHEAD {
+            let moves = total_moves(size, 6, effort);
+            assert!(moves * 100 < fast * 80, "{size}×{size}: {effort:?} {moves} against fast {fast}");
+        }
+    }
+    // Wider is no worse here.
+    assert!(total_moves(4, 6, Effort::Best) <= total_moves(4, 6, Effort::Normal));
+}
+
+/// Fails unless `tile` (if any) is at `to` on `board`.
+fn arrived(board: &Board, target: Option<(fifteen::Tile, fifteen::Pos)>) {
+    if let Some((tile, to)) = target {
+        assert_eq!(board.position_of(tile), to, "tile {tile} reached its target before the next leg\n{board}");
+    }
+}
+
+#[test]
+fn at_best_a_whole_lines_moves_come_in_legs_each_bringing_one_of_its_tiles_home() {
+    for seed in 0..4 {
+        let board = Board::scrambled(4, 4, Scramble::Uniform, seed).unwrap();
+        let mut replay = board.clone();
+        let (mut group, mut target, mut legs) = (None, None, 0);
+        let mut planner = Planner::new(&board, Order::Shells).unwrap().with_effort(Effort::Best);
+        planner
+            .run(&mut |event: &Event| match *event {
+                Event::Placement { group: g, .. } => group = Some(g),
+                Event::TileTargeted { tile, to, .. } => {
+                    arrived(&replay, target);
+                    assert!(group.unwrap().tiles().contains(&tile), "the target is one of the line's tiles");
+                    target = Some((tile, to));
+                    legs += 1;
+                }
+                Event::Moved { mv, .. } => {
+                    replay.slide(mv).unwrap();
+                }
+                Event::Locked { .. } => {
+                    arrived(&replay, target);
+                    target = None;
+                }
+                _ => {}
+            })
+            .unwrap();
+        assert!(replay.is_solved());
+        assert!(legs >= 8, "seed {seed}: {legs} legs");
     }
 }

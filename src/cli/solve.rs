@@ -36,8 +36,9 @@ pub struct SolveCommand {
     finish: FinishArg,
     /// How hard the human solver looks ahead for fewer moves: `fast` (one
     /// tile at a time), `normal` or `best` (each line by a beam search over
-    /// the blank's moves, boards of up to 2500 cells), or `auto` (by size:
-    /// best up to 30×30, fast beyond).
+    /// the blank's moves, on a small unsolved rectangle by a search of the
+    /// whole line; boards of up to 2500 cells), or `auto` (by size: best up
+    /// to 30×30, fast beyond).
     #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
     effort: EffortArg,
     /// Print moves per phase and the time taken on stderr.

@@ -23,6 +23,7 @@ mod record;
 mod router;
 mod schedule;
 mod scratch;
+mod small;
 mod stages;
 mod tile_search;
 mod transport;

@@ -9,6 +9,7 @@ use super::push::{FAR, Weights};
 use super::router::route_blank;
 use super::schedule::{Order, Placement, Schedule};
 use super::scratch::{RouteStats, Scratch};
+use super::small;
 use super::stages::{Finish, MAX_EXACT_CELLS, Stages};
 use super::transport::transport;
 use super::window::{Window, finish_among, finish_in_window};
@@ -216,6 +217,9 @@ impl Planner {
             // Pushes count most for the tiles placed soonest (see
             // `Weights`): the line's own and, in shells, the crossing line's.
             self.scratch.weights = self.weights_for(phase);
+        }
+        if self.place_small(phase, placement, sink) {
+            return Ok(true);
         }
         if self.place_line_ahead(phase, placement, sink) {
             return Ok(true);
@@ -427,6 +431,24 @@ impl Planner {
             self.schedule.next();
         }
         self.placed += tiles as u64;
+        true
+    }
+
+    /// With look-ahead on a small unsolved rectangle: the line that starts
+    /// with `first` searched whole (see `small`). False, with nothing done,
+    /// otherwise.
+    fn place_small<S: FnMut(&Event)>(&mut self, phase: Phase, first: Placement, sink: &mut S) -> bool {
+        let later = self.schedule.clone();
+        let Some((placements, tiles)) =
+            small::place_line(&mut self.grid, &mut self.scratch, self.effort, (phase, first), later, sink)
+        else {
+            return false;
+        };
+        for _ in 1..placements {
+            self.schedule.next();
+        }
+        self.placed += tiles as u64;
+        self.exact += 1;
         true
     }
 

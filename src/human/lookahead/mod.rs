@@ -80,7 +80,7 @@ impl Effort {
         match self {
             Effort::Fast => None,
             Effort::Normal => Some(if cells <= 400 { 200 } else { 50 }),
-            Effort::Best => Some(if cells <= 36 { 3000 } else { 1000 }),
+            Effort::Best => Some(if cells <= 36 { 10000 } else { 1000 }),
         }
     }
 }

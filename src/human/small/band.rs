@@ -1,0 +1,276 @@
+//! A line searched whole, weighed by what it leaves: every way of putting
+//! the line home within a few moves of the fewest (a breadth-first search
+//! over whole arrangements of the rectangle, pruned by the line's exact
+//! table), each finish scored by its moves plus the cost of the rest — from
+//! the rest table when the rest is small, else by searching the next line
+//! the same way for the most promising finishes.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::rect::{Cut, Rect};
+use super::tables::{LineTable, REST_CELLS, line_table, rest_table};
+
+/// The most cells of a rectangle searched this way (5 bits a cell fit a
+/// `u128`).
+pub(super) const MAX_CELLS: usize = 25;
+
+/// Rectangles of more than this many cells (only long thin boards have
+/// them: a 5×5's first row is the beam's) are searched narrower, with at
+/// most this slack and this many finishes weighed: the states within the
+/// slack grow fast with the cells.
+const WIDE_CELLS: usize = 20;
+const WIDE_SLACK: u8 = 4;
+const WIDE_KEEP: usize = 16;
+
+/// How wide the searches are: moves over the fewest a line may take, and
+/// how many of its finishes are weighed by searching the next line, by
+/// depth (the line being placed, the next, the one after, and every one
+/// after that). The counts multiply down the depths, so the last is 1: a
+/// long thin board, a pair at a time, has a dozen lines to weigh.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Breadth {
+    pub(super) slack: [u8; 4],
+    pub(super) keep: [usize; 4],
+    /// States a search may reach before it is run again narrower.
+    pub(super) states: usize,
+}
+
+/// The arrangement as a word: 5 bits a cell.
+type Key = u128;
+
+fn pack(cells: &[u8]) -> Key {
+    cells.iter().rev().fold(0, |key, &label| key << 5 | Key::from(label))
+}
+
+fn unpack(key: Key, out: &mut [u8]) {
+    for (k, cell) in out.iter_mut().enumerate() {
+        *cell = (key >> (5 * k)) as u8 & 31;
+    }
+}
+
+/// A multiply-shift hash for the keys: they are already well mixed in
+/// their low bits, and the standard hasher's strength is not needed here.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u128(&mut self, key: u128) {
+        let folded = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        self.0 = (folded ^ (folded >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 ^= self.0 >> 32;
+    }
+}
+
+struct Node {
+    key: Key,
+    parent: u32,
+    blank: u8,
+}
+
+/// The best way found to put the first line home: its total (the line's
+/// moves plus what the rest is expected to take) and the blank's cells,
+/// move by move.
+pub(super) struct Choice {
+    pub(super) total: u32,
+    pub(super) path: Vec<usize>,
+}
+
+/// The best line of `rect` (cut by `cuts[0]`, the rest by `cuts[1..]`) from
+/// `cells`, weighed by what it leaves; `None` when the rectangle or its
+/// line is too big for the tables.
+pub(super) fn best_line(rect: Rect, cuts: &[Cut], cells: &[u8], breadth: Breadth, depth: usize) -> Option<Choice> {
+    if rect.len() <= REST_CELLS {
+        let table = rest_table(rect, cuts);
+        return Some(Choice { total: u32::from(table.moves(cells)), path: table.first_stage(cells) });
+    }
+    if rect.len() > MAX_CELLS {
+        return None;
+    }
+    let line = line_table(rect, cuts[0])?;
+    let next = rect.after(cuts[0])?;
+    let depth = depth.min(breadth.keep.len() - 1);
+    // Past a 4×5 (long thin boards only) the states in the slack and the
+    // finishes to weigh grow fast: fewer of each.
+    let (mut slack, keep) = if rect.len() > WIDE_CELLS {
+        (breadth.slack[depth].min(WIDE_SLACK), breadth.keep[depth].min(WIDE_KEEP))
+    } else {
+        (breadth.slack[depth], breadth.keep[depth])
+    };
+    let (nodes, finishes) = loop {
+        match finishes(rect, &line, cells, slack, breadth.states) {
+            Some(found) => break found,
+            None if slack > 0 => slack -= 1,
+            None => unreachable!("a search without slack has no cap"),
+        }
+    };
+    let mut part = vec![0u8; next.len()];
+    let mut whole = vec![0u8; rect.len()];
+    let mut rest_of = |node: &Node, part: &mut Vec<u8>| {
+        unpack(node.key, &mut whole);
+        rect.shrink(cuts[0], &whole, part);
+    };
+    let best = if next.len() <= REST_CELLS {
+        let table = rest_table(next, &cuts[1..]);
+        finishes
+            .iter()
+            .map(|&(g, n)| {
+                rest_of(&nodes[n as usize], &mut part);
+                (u32::from(g) + u32::from(table.moves(&part)), n)
+            })
+            .min()
+    } else {
+        // Rank the finishes by the next line's exact cost plus the other
+        // tiles' distances, then search on from the most promising few.
+        let next_line = line_table(next, cuts[1]);
+        let mut ranked: Vec<(u32, u32, u8)> = finishes
+            .iter()
+            .map(|&(g, n)| {
+                rest_of(&nodes[n as usize], &mut part);
+                (u32::from(g) + estimate(next, cuts[1], next_line.as_deref(), &part), n, g)
+            })
+            .collect();
+        ranked.sort_unstable();
+        ranked
+            .iter()
+            .take(keep)
+            .map(|&(guess, n, g)| {
+                rest_of(&nodes[n as usize], &mut part);
+                let rest = best_line(next, &cuts[1..], &part, breadth, depth + 1);
+                (rest.map_or(guess, |r| u32::from(g) + r.total), n)
+            })
+            .min()
+    }?;
+    let (total, mut n) = best;
+    let mut path = Vec::new();
+    while n != 0 {
+        path.push(usize::from(nodes[n as usize].blank));
+        n = nodes[n as usize].parent;
+    }
+    path.reverse();
+    Some(Choice { total, path })
+}
+
+/// A quick guess of what finishing from `cells` costs: the next line's
+/// exact cost plus every other tile's distance from home.
+fn estimate(rect: Rect, cut: Cut, line: Option<&LineTable>, cells: &[u8]) -> u32 {
+    let blank = rect.blank();
+    let at = cells.iter().position(|&l| l == blank).expect("a blank") as u8;
+    let others: usize = cells
+        .iter()
+        .enumerate()
+        .filter(|&(_, &l)| l != blank && !rect.in_line(cut, usize::from(l)))
+        .map(|(cell, &l)| rect.distance(cell, usize::from(l)))
+        .sum();
+    let line_moves = match line {
+        Some(table) => u32::from(table.moves(cells, at)),
+        None => cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &l)| l != blank && rect.in_line(cut, usize::from(l)))
+            .map(|(cell, &l)| 3 * rect.distance(cell, usize::from(l)) as u32)
+            .sum(),
+    };
+    line_moves + others as u32
+}
+
+/// Every arrangement reached with the line home within `slack` moves of
+/// the fewest, each once at its fewest moves: the search's nodes and the
+/// finishes as (moves, node). `None` if more than `cap` states were
+/// reached with slack left to give up.
+#[allow(clippy::type_complexity)]
+fn finishes(rect: Rect, line: &LineTable, start: &[u8], slack: u8, cap: usize) -> Option<(Vec<Node>, Vec<(u8, u32)>)> {
+    debug_assert_eq!(line.cells(), rect.len());
+    let blank_label = rect.blank();
+    let blank = start.iter().position(|&l| l == blank_label).expect("a blank") as u8;
+    let bound = line.moves(start, blank).saturating_add(slack);
+    let mut nodes = vec![Node { key: pack(start), parent: 0, blank }];
+    let mut seen: HashSet<Key, BuildHasherDefault<KeyHasher>> = HashSet::default();
+    seen.insert(nodes[0].key);
+    let mut finishes = Vec::new();
+    let mut layer: Vec<u32> = vec![0];
+    let mut cells = vec![0u8; rect.len()];
+    for g in 0..=bound {
+        let mut next_layer = Vec::new();
+        for &n in &layer {
+            let Node { key, blank, .. } = nodes[n as usize];
+            unpack(key, &mut cells);
+            let index = line.index(&cells, blank);
+            if line.at(index) == 0 {
+                finishes.push((g, n));
+            }
+            if g == bound {
+                continue;
+            }
+            let b = usize::from(blank);
+            for to in rect.neighbours(b) {
+                let tile = cells[to];
+                if g + 1 + line.at(line.slide(index, b, to, tile)) > bound {
+                    continue;
+                }
+                let moved = Key::from(tile) << (5 * b) | Key::from(blank_label) << (5 * to);
+                let cleared = key & !(31 << (5 * b)) & !(31 << (5 * to));
+                let key = cleared | moved;
+                if seen.insert(key) {
+                    next_layer.push(nodes.len() as u32);
+                    nodes.push(Node { key, parent: n, blank: to as u8 });
+                }
+            }
+            if slack > 0 && nodes.len() > cap {
+                return None;
+            }
+        }
+        layer = next_layer;
+    }
+    Some((nodes, finishes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn replay(rect: Rect, cells: &mut [u8], path: &[usize]) {
+        let mut blank = cells.iter().position(|&l| l == rect.blank()).unwrap();
+        for &to in path {
+            assert_eq!(rect.distance(blank, to), 1, "single steps");
+            cells.swap(blank, to);
+            blank = to;
+        }
+    }
+
+    #[test]
+    fn the_chosen_line_is_home_and_its_total_is_what_the_rest_then_takes() {
+        let rect = Rect { height: 3, width: 4 };
+        let cuts = [Cut::Left, Cut::Top, Cut::Left, Cut::All];
+        // A 3×4 arrangement scrambled by 200 blank moves.
+        let mut cells: Vec<u8> = (0..12).collect();
+        let (mut blank, mut seed) = (11usize, 7u64);
+        for _ in 0..200 {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let options: Vec<usize> = rect.neighbours(blank).collect();
+            let to = options[(seed >> 33) as usize % options.len()];
+            cells.swap(blank, to);
+            blank = to;
+        }
+        assert!(!rect.line_home(Cut::Left, &cells));
+        let breadth = Breadth { slack: [6, 4, 2, 2], keep: [8, 4, 2, 1], states: 1_000_000 };
+        let choice = best_line(rect, &cuts, &cells, breadth, 0).unwrap();
+        replay(rect, &mut cells, &choice.path);
+        assert!(rect.line_home(Cut::Left, &cells));
+        let next = rect.after(Cut::Left).unwrap();
+        let mut part = Vec::new();
+        rect.shrink(Cut::Left, &cells, &mut part);
+        let rest = rest_table(next, &cuts[1..]).moves(&part);
+        assert_eq!(choice.total, (choice.path.len() + usize::from(rest)) as u32);
+    }
+}

@@ -1,0 +1,215 @@
+//! Small rectangles with look-ahead (`normal`, `best`): each line searched
+//! whole and weighed by what it leaves.
+//!
+//! Once the unsolved rectangle has at most [`band::MAX_CELLS`] cells (a
+//! 4×4, or a 5×5's after its first row), a program can do what a careful
+//! person only approximates: consider every way of putting the next line
+//! home within a few moves of the fewest, and keep the one whose leftover
+//! is cheapest to finish the same way. The leftover is priced exactly once
+//! it is 3×3 or smaller (the fewest moves to finish it line by line, from
+//! a table of every arrangement), and by searching its next line the same
+//! way for the most promising few otherwise.
+//!
+//! Still region by region: the same phases, lines and last block as the
+//! tile-by-tile planner, each line announced as one placement (its tiles
+//! together, `row 1: tiles 1–4`), each bottom pair and the last block as
+//! their own, and nothing moves once locked.
+
+mod band;
+mod rect;
+mod tables;
+
+use crate::board::{Pos, Tile, tile_for};
+
+use super::event::{Event, Group, Phase};
+use super::grid::Grid;
+use super::lookahead::Effort;
+use super::router::follow_path;
+use super::schedule::Placement;
+use super::scratch::Scratch;
+use band::{Breadth, best_line};
+use rect::{Cut, Rect};
+
+/// How wide the searches are at an effort, or `None` for none.
+fn breadth(effort: Effort) -> Option<Breadth> {
+    match effort {
+        Effort::Fast => None,
+        Effort::Normal => Some(Breadth { slack: [4, 3, 2, 2], keep: [8, 3, 1, 1], states: 500_000 }),
+        Effort::Best => Some(Breadth { slack: [6, 4, 2, 2], keep: [64, 6, 2, 1], states: 2_000_000 }),
+    }
+}
+
+/// Puts home the line (or bottom pair, or last block) that `first` begins,
+/// when the unsolved rectangle is small enough, reporting each event
+/// before it happens. `later` yields the placements after `first`. The
+/// number of placements done, or `None` with nothing done.
+pub(super) fn place_line<S: FnMut(&Event)>(
+    grid: &mut Grid,
+    scratch: &mut Scratch,
+    effort: Effort,
+    (phase, first): (Phase, Placement),
+    later: impl Iterator<Item = (Phase, Placement)>,
+    sink: &mut S,
+) -> Option<(usize, usize)> {
+    let breadth = breadth(effort)?;
+    let (rows, cols) = (grid.rows, grid.cols);
+    let (top, left) = grid.open_corner();
+    let (top, left) = (top - 1, left - 1);
+    let rect = Rect { height: rows - top, width: cols - left };
+    if rect.len() > band::MAX_CELLS || rect.height < 2 || rect.width < 2 {
+        return None;
+    }
+    let levels = levels(std::iter::once((phase, first)).chain(later));
+    let cuts = cuts_of(rect, &levels, |(r, c)| (r - top) * rect.width + c - left, rows, cols)?;
+
+    let mut cells = Vec::with_capacity(rect.len());
+    for r in top..rows {
+        for c in left..cols {
+            let at = grid.index(r, c);
+            if grid.is_locked(at) {
+                return None;
+            }
+            let (hr, hc) = grid.home_of_cell(at);
+            cells.push(((hr - 1 - top) * rect.width + hc - 1 - left) as u8);
+        }
+    }
+    let choice = best_line(rect, &cuts, &cells, breadth, 0)?;
+
+    let placements = &levels[0].1;
+    let homes: Vec<(usize, usize)> = placements.iter().flat_map(|p| p.cells(rows, cols).to_vec()).collect();
+    let tiles: Vec<Tile> = homes.iter().map(|&(r, c)| tile_for(Pos::new(r, c), rows, cols)).collect();
+    let group = Group::new(&tiles);
+    sink(&Event::Placement { region: first.region(), group });
+    // The moves in legs, one a tile: each ends as a tile of the line comes
+    // home for good, and is announced with that tile as its target, so a
+    // viewer sees the line built tile by tile.
+    let label = |(r, c): (usize, usize)| (r - top) * rect.width + c - left;
+    let mut now = cells;
+    let mut legs = legs(rect, &now, &choice.path, homes.iter().map(|&home| label(home))).into_iter();
+    let mut start = 0;
+    while start < choice.path.len() {
+        let (end, target) = legs.next().map_or((choice.path.len(), None), |(end, home)| (end, Some(home)));
+        if let Some(home) = target {
+            let at = now.iter().position(|&l| usize::from(l) == home).expect("every tile is somewhere");
+            let cell = |c: usize| Pos::new(top + c / rect.width, left + c % rect.width);
+            sink(&Event::TileTargeted { tile: tile_for(cell(home), rows, cols), from: cell(at), to: cell(home) });
+        }
+        let leg = &choice.path[start..end];
+        scratch.path.clear();
+        scratch.path.extend(leg.iter().map(|&c| grid.index(top + c / rect.width, left + c % rect.width)));
+        follow_path(grid, scratch, sink);
+        let mut blank = now.iter().position(|&l| l == rect.blank()).expect("a blank");
+        for &to in leg {
+            now.swap(blank, to);
+            blank = to;
+        }
+        start = end;
+    }
+    debug_assert!(homes.iter().all(|&(r, c)| grid.tile_in(grid.index(r, c)) == tile_for(Pos::new(r, c), rows, cols)));
+    sink(&Event::Locked { group });
+    for &(r, c) in &homes {
+        grid.lock(grid.index(r, c));
+    }
+    Some((placements.len(), tiles.len()))
+}
+
+/// Where `path` (the blank's cells from `cells`) is cut into legs: for each
+/// tile of `line` (by its home) that is not home for good from the start,
+/// the number of moves after which it is, in that order, with the tile.
+fn legs(rect: Rect, cells: &[u8], path: &[usize], line: impl Iterator<Item = usize>) -> Vec<(usize, usize)> {
+    let mut settled = vec![0usize; rect.len()];
+    let mut now = cells.to_vec();
+    let mut blank = now.iter().position(|&l| l == rect.blank()).expect("a blank");
+    for (k, &to) in path.iter().enumerate() {
+        let tile = usize::from(now[to]);
+        now.swap(blank, to);
+        // The tile now sits where the blank was: home, or away from it.
+        settled[tile] = if blank == tile { k + 1 } else { usize::MAX };
+        blank = to;
+    }
+    let mut order: Vec<(usize, usize)> = line.map(|home| (settled[home], home)).filter(|&(k, _)| k > 0).collect();
+    order.sort_unstable();
+    debug_assert!(order.iter().all(|&(k, _)| k != usize::MAX), "the line ends home");
+    order
+}
+
+/// The placements grouped as the searches put them home: a row's or a
+/// column's all together, each bottom pair and the last block alone.
+fn levels(placements: impl Iterator<Item = (Phase, Placement)>) -> Vec<(Phase, Vec<Placement>)> {
+    let mut levels: Vec<(Phase, Vec<Placement>)> = Vec::new();
+    for (phase, placement) in placements {
+        match levels.last_mut() {
+            Some((last, group)) if *last == phase && matches!(phase, Phase::Row(_) | Phase::Column(_)) => {
+                group.push(placement)
+            }
+            _ => levels.push((phase, vec![placement])),
+        }
+    }
+    levels
+}
+
+/// The cut each level makes of the rectangle, or `None` if a level is not
+/// exactly the rectangle's top row, left column or last block at its turn.
+fn cuts_of(
+    mut rect: Rect,
+    levels: &[(Phase, Vec<Placement>)],
+    cell_of: impl Fn((usize, usize)) -> usize,
+    rows: usize,
+    cols: usize,
+) -> Option<Vec<Cut>> {
+    let mut cuts = Vec::with_capacity(levels.len());
+    // Cells of the current rectangle are numbered as in the first one;
+    // `grow` maps the current rectangle's numbers back to them.
+    let mut grow: Vec<usize> = (0..rect.len()).collect();
+    for (phase, placements) in levels {
+        let cut = match phase {
+            Phase::Row(_) => Cut::Top,
+            Phase::Column(_) | Phase::BottomRows => Cut::Left,
+            Phase::LastBlock => Cut::All,
+            Phase::Rest => return None,
+        };
+        let mut want: Vec<usize> = rect.line(cut).iter().map(|&c| grow[c]).collect();
+        let mut have: Vec<usize> = placements.iter().flat_map(|p| p.cells(rows, cols).to_vec()).map(&cell_of).collect();
+        want.sort_unstable();
+        have.sort_unstable();
+        if want != have {
+            return None;
+        }
+        cuts.push(cut);
+        match rect.after(cut) {
+            Some(next) => {
+                grow = (0..next.len()).map(|c| grow[rect.grow_label(cut, c)]).collect();
+                rect = next;
+            }
+            None => return Some(cuts),
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::schedule::{Order, Schedule};
+    use super::*;
+
+    fn cuts(rows: usize, cols: usize, schedule: Schedule) -> Option<Vec<Cut>> {
+        let rect = Rect { height: rows, width: cols };
+        cuts_of(rect, &levels(schedule), |(r, c)| r * cols + c, rows, cols)
+    }
+
+    #[test]
+    fn the_schedules_lines_cut_the_rectangle_in_turn() {
+        use Cut::*;
+        let whole = |rows, cols, order| cuts(rows, cols, Schedule::new(rows, cols, order));
+        assert_eq!(whole(4, 4, Order::Shells), Some(vec![Top, Left, Top, Left, All]));
+        assert_eq!(whole(4, 4, Order::Rows), Some(vec![Top, Top, Left, Left, All]));
+        assert_eq!(whole(2, 5, Order::Shells), Some(vec![Left, Left, Left, All]));
+        assert_eq!(whole(5, 2, Order::Shells), Some(vec![Top, Top, Top, All]));
+        assert_eq!(whole(3, 6, Order::Shells), Some(vec![Left, Left, Left, Top, Left, All]));
+        assert_eq!(whole(2, 2, Order::Rows), Some(vec![All]));
+        // A line begun tile by tile is not one of the rectangle's lines.
+        let mut begun = Schedule::new(4, 4, Order::Shells);
+        begun.next();
+        assert_eq!(cuts(4, 4, begun), None);
+    }
+}

@@ -1,0 +1,141 @@
+//! The unsolved rectangle of a small board as a puzzle of its own: its
+//! cells numbered in reading order, each tile named by the cell of its home
+//! (so the goal is every cell holding its own number), the blank by the
+//! last cell's, and the lines that cut it down one after another.
+
+/// What one stage of the solve puts home: the rectangle's top row, its left
+/// column (a column, or a pair of the bottom two rows), or all of it (the
+/// last 2×2 block).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Cut {
+    Top,
+    Left,
+    All,
+}
+
+/// An unsolved rectangle's shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Rect {
+    pub(super) height: usize,
+    pub(super) width: usize,
+}
+
+impl Rect {
+    pub(super) fn len(self) -> usize {
+        self.height * self.width
+    }
+
+    /// The blank's number: the last cell, the blank's home.
+    pub(super) fn blank(self) -> u8 {
+        (self.len() - 1) as u8
+    }
+
+    /// The cells next to `cell`, north, east, south, west.
+    pub(super) fn neighbours(self, cell: usize) -> impl Iterator<Item = usize> {
+        let (r, c) = (cell / self.width, cell % self.width);
+        let w = self.width;
+        [
+            (r > 0).then(|| cell - w),
+            (c + 1 < w).then_some(cell + 1),
+            (r + 1 < self.height).then_some(cell + w),
+            (c > 0).then(|| cell - 1),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// Manhattan distance between two cells.
+    pub(super) fn distance(self, a: usize, b: usize) -> usize {
+        let w = self.width;
+        (a / w).abs_diff(b / w) + (a % w).abs_diff(b % w)
+    }
+
+    /// The cells a cut puts home (and so the numbers of its tiles), in the
+    /// order a person names them.
+    pub(super) fn line(self, cut: Cut) -> Vec<usize> {
+        match cut {
+            Cut::Top => (0..self.width).collect(),
+            Cut::Left => (0..self.height).map(|r| r * self.width).collect(),
+            Cut::All => (0..self.len() - 1).collect(),
+        }
+    }
+
+    /// Whether the tile numbered `label` is one a cut puts home.
+    pub(super) fn in_line(self, cut: Cut, label: usize) -> bool {
+        match cut {
+            Cut::Top => label < self.width,
+            Cut::Left => label % self.width == 0,
+            Cut::All => label + 1 < self.len(),
+        }
+    }
+
+    /// The rectangle left once a cut's line is home.
+    pub(super) fn after(self, cut: Cut) -> Option<Rect> {
+        match cut {
+            Cut::Top => Some(Rect { height: self.height - 1, width: self.width }),
+            Cut::Left => Some(Rect { height: self.height, width: self.width - 1 }),
+            Cut::All => None,
+        }
+    }
+
+    /// The number in the smaller rectangle (after `cut`) of cell or tile
+    /// `label` of this one, which must lie outside the cut's line.
+    pub(super) fn shrink_label(self, cut: Cut, label: usize) -> usize {
+        match cut {
+            Cut::Top => label - self.width,
+            Cut::Left => label / self.width * (self.width - 1) + label % self.width - 1,
+            Cut::All => unreachable!("nothing is left after the last block"),
+        }
+    }
+
+    /// The other way: the number here of cell or tile `label` of the
+    /// rectangle left after `cut`.
+    pub(super) fn grow_label(self, cut: Cut, label: usize) -> usize {
+        match cut {
+            Cut::Top => label + self.width,
+            Cut::Left => label / (self.width - 1) * self.width + label % (self.width - 1) + 1,
+            Cut::All => unreachable!("nothing is left after the last block"),
+        }
+    }
+
+    /// The arrangement of the rectangle left after `cut`, from one of this
+    /// rectangle with the cut's line home.
+    pub(super) fn shrink(self, cut: Cut, cells: &[u8], out: &mut Vec<u8>) {
+        out.clear();
+        for (cell, &label) in cells.iter().enumerate() {
+            if !self.in_line(cut, cell) {
+                out.push(self.shrink_label(cut, usize::from(label)) as u8);
+            }
+        }
+    }
+
+    /// Whether the cut's line is home in `cells`.
+    pub(super) fn line_home(self, cut: Cut, cells: &[u8]) -> bool {
+        match cut {
+            Cut::All => cells.iter().enumerate().all(|(cell, &label)| usize::from(label) == cell),
+            _ => self.line(cut).iter().all(|&cell| usize::from(cells[cell]) == cell),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shrinking_and_growing_are_inverse_and_keep_the_blank_last() {
+        for (height, width) in [(3, 3), (4, 4), (2, 5), (4, 5), (5, 4), (3, 6)] {
+            let rect = Rect { height, width };
+            for cut in [Cut::Top, Cut::Left] {
+                let Some(small) = rect.after(cut) else { continue };
+                let outside: Vec<usize> = (0..rect.len()).filter(|&l| !rect.in_line(cut, l)).collect();
+                assert_eq!(outside.len(), small.len());
+                for (k, &label) in outside.iter().enumerate() {
+                    assert_eq!(rect.shrink_label(cut, label), k, "{rect:?} {cut:?}");
+                    assert_eq!(rect.grow_label(cut, k), label);
+                }
+                assert_eq!(rect.shrink_label(cut, usize::from(rect.blank())), usize::from(small.blank()));
+            }
+        }
+    }
+}
