@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::checked_solve_with;
+use common::{checked_solve_rolling, checked_solve_with};
 use fifteen::human::{Effort, Event, Finish, Order, Phase, Planner};
 use fifteen::{Board, Scramble};
 
@@ -83,5 +83,21 @@ fn looking_ahead_saves_moves() {
     for size in [5, 7] {
         let (fast, normal) = (total(size, Effort::Fast), total(size, Effort::Normal));
         assert!(normal * 10 < fast * 9, "{size}×{size}: normal {normal} against fast {fast}");
+    }
+}
+
+/// The rolling look-ahead (what `normal` and `best` use above
+/// `MAX_LOOKAHEAD_CELLS` cells) at a small width, on a square board and a
+/// long one in both orders: every move replays, no locked tile moves, and
+/// the board ends solved.
+#[test]
+fn rolling_look_ahead_solves_square_and_long_boards() {
+    for (rows, cols, order) in
+        [(60, 60, Order::Shells), (8, 70, Order::Shells), (70, 8, Order::Rows), (9, 9, Order::Rows)]
+    {
+        for seed in [1, 2] {
+            let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
+            checked_solve_rolling(&board, order, 3);
+        }
     }
 }
