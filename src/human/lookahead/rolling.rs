@@ -85,6 +85,9 @@ struct State {
     last: u8,
     /// Overlay entries in use.
     len: u16,
+    /// One bit per overlay cell, by the cell's number mod 64: a cell whose
+    /// bit is clear is not in the overlay, without a scan.
+    mask: u64,
     cost: u32,
     potential: i64,
     offset: i64,
@@ -117,8 +120,24 @@ struct Candidate {
 struct Near {
     /// The window as an area of the board (board rows and columns).
     area: Area,
-    table: Table,
+    /// Its table, in [`Tables::cache`].
+    table: usize,
 }
+
+/// What a stage's table depends on: the window's shape, the target's cells
+/// in it and which of its cells are out of bounds. Most stages of a big
+/// board share one of a few dozen of these (a single tile mid-row, at the
+/// row's start, a pair at the board's edge, …), so tables are kept by it.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct NearKey {
+    height: usize,
+    width: usize,
+    target: (usize, Option<usize>),
+    blocked: Vec<u64>,
+}
+
+/// The most tables kept; past it the cache starts again.
+const CACHED_TABLES: usize = 4096;
 
 /// Buffers kept between lines.
 #[derive(Default)]
@@ -154,6 +173,8 @@ struct Tables {
     /// Padded home cell of each of the line's tiles, by rank.
     homes: Vec<usize>,
     nears: Vec<Option<Near>>,
+    cache: Vec<Table>,
+    cached: std::collections::HashMap<NearKey, usize>,
 }
 
 /// The line's fixed data for one search.
@@ -170,7 +191,10 @@ pub(super) struct Rolling<'a> {
 
 /// The word of the tile in `cell`: from the state's overlay, else the grid.
 #[inline]
-fn word_at(words: &[u32], overlay: &[(u32, u32)], cell: usize) -> u32 {
+fn word_at(words: &[u32], overlay: &[(u32, u32)], mask: u64, cell: usize) -> u32 {
+    if mask & bit(cell) == 0 {
+        return words[cell] & !FLAGS;
+    }
     for &(c, w) in overlay {
         if c as usize == cell {
             return w;
@@ -179,9 +203,15 @@ fn word_at(words: &[u32], overlay: &[(u32, u32)], cell: usize) -> u32 {
     words[cell] & !FLAGS
 }
 
+/// A cell's bit in an overlay's mask.
+#[inline]
+fn bit(cell: usize) -> u64 {
+    1 << (cell % 64)
+}
+
 /// Sets the word of `cell` in an overlay.
 #[inline]
-fn set_word(overlay: &mut [(u32, u32)], len: &mut u16, cell: usize, word: u32) {
+fn set_word(overlay: &mut [(u32, u32)], len: &mut u16, mask: &mut u64, cell: usize, word: u32) {
     for entry in &mut overlay[..usize::from(*len)] {
         if entry.0 as usize == cell {
             entry.1 = word;
@@ -190,12 +220,14 @@ fn set_word(overlay: &mut [(u32, u32)], len: &mut u16, cell: usize, word: u32) {
     }
     overlay[usize::from(*len)] = (cell as u32, word);
     *len += 1;
+    *mask |= bit(cell);
 }
 
 /// A state's board: the grid, its overlay, and maybe one more move.
 struct View<'a> {
     grid: &'a Grid,
     overlay: &'a [(u32, u32)],
+    mask: u64,
     /// The word that moved, its new cell, and the blank's new cell.
     moved: Option<(u32, usize, usize)>,
     blank_word: u32,
@@ -206,7 +238,7 @@ impl View<'_> {
         match self.moved {
             Some((_, _, blank)) if cell == blank => self.blank_word,
             Some((word, to, _)) if cell == to => word,
-            _ => word_at(self.grid.words(), self.overlay, cell),
+            _ => word_at(self.grid.words(), self.overlay, self.mask, cell),
         }
     }
 
@@ -298,13 +330,14 @@ impl Rolling<'_> {
             stage: 0,
             last: 4,
             len: 0,
+            mask: 0,
             cost: 0,
             potential: 0,
             offset: 0,
             hash: 0,
         };
         {
-            let view = View { grid, overlay: &[], moved: None, blank_word };
+            let view = View { grid, overlay: &[], mask: 0, moved: None, blank_word };
             self.settle(&mut root, &view, tables, true);
         }
         if root.stage == finished {
@@ -344,7 +377,7 @@ impl Rolling<'_> {
                     if forced.is_none() && (grid.words()[next] & LOCKED != 0 || tables.line_lock[next] < stage.locked) {
                         continue;
                     }
-                    let word = word_at(grid.words(), overlay, next);
+                    let word = word_at(grid.words(), overlay, s.mask, next);
                     let tile = tile_of(grid, word);
                     let rank = self.rank[tile as usize];
                     let mut child = s;
@@ -362,7 +395,7 @@ impl Rolling<'_> {
                     };
                     child.potential += self.weight_of(tile, rank, &stage) * farther;
                     child.hash ^= key(word, next) ^ key(word, from) ^ key(blank_word, next) ^ key(blank_word, from);
-                    let view = View { grid, overlay, moved: Some((word, from, next)), blank_word };
+                    let view = View { grid, overlay, mask: s.mask, moved: Some((word, from, next)), blank_word };
                     if forced.is_some() {
                         child.stage += 1;
                         self.settle(&mut child, &view, tables, true);
@@ -443,14 +476,15 @@ impl Rolling<'_> {
             moves.copy_within(i * HORIZON + COMMIT..(i + 1) * HORIZON, kept * HORIZON);
             let mut state = states[i];
             state.len = 0;
+            state.mask = 0;
             let slots = &mut overlay[kept * OVERLAY..(kept + 1) * OVERLAY];
             let mut at = grid.blank;
             for k in 0..HORIZON - COMMIT {
                 let dir = usize::from(moves[kept * HORIZON + k].0);
                 let next = grid.step(at, Dir::from_index(dir));
-                let word = word_at(grid.words(), &slots[..usize::from(state.len)], next);
-                set_word(slots, &mut state.len, at, word);
-                set_word(slots, &mut state.len, next, blank_word);
+                let word = word_at(grid.words(), &slots[..usize::from(state.len)], state.mask, next);
+                set_word(slots, &mut state.len, &mut state.mask, at, word);
+                set_word(slots, &mut state.len, &mut state.mask, next, blank_word);
                 at = next;
             }
             debug_assert_eq!(at, state.blank as usize);
@@ -503,7 +537,11 @@ impl Rolling<'_> {
                     arriving = Some(grid.distance(view.cell_of(tile, word), home) as i64);
                 }
             }
-            state.at = view.cell_of(tile, word) as u32;
+            state.at = match view.moved {
+                _ if arrived => view.cell_of(tile, word) as u32,
+                Some((moved, to, _)) if moved == word => to as u32,
+                _ => state.at,
+            };
             let (at, blank) = (state.at as usize, state.blank as usize);
             let shut_in = stage.keep_out.is_some_and(|(t, w, cells)| cells.contains(&view.cell_of(t, w)));
             let done = !shut_in && at == target && tuck.is_none_or(|b| blank == b);
@@ -563,7 +601,7 @@ impl Rolling<'_> {
         let rbr = rr.wrapping_add_signed(br as isize - tr as isize);
         let rbc = rc.wrapping_add_signed(bc as isize - tc as isize);
         if inside(rbr, rbc) {
-            let d = near.table.cost(area, tile, local(rbr, rbc));
+            let d = scratch.cache[near.table].cost(area, tile, local(rbr, rbc));
             if d < TRAPPED {
                 return d + extra;
             }
@@ -576,7 +614,7 @@ impl Rolling<'_> {
         for (nr, nc) in [(-1isize, 0isize), (0, 1), (1, 0), (0, -1)] {
             let (sr, sc) = (rr.wrapping_add_signed(nr), rc.wrapping_add_signed(nc));
             if inside(sr, sc) {
-                let d = near.table.cost(area, tile, local(sr, sc));
+                let d = scratch.cache[near.table].cost(area, tile, local(sr, sc));
                 if d < TRAPPED {
                     let way = tr.wrapping_add_signed(nr).abs_diff(br) + tc.wrapping_add_signed(nc).abs_diff(bc);
                     best = best.min(d + way as u32);
@@ -625,8 +663,31 @@ impl Rolling<'_> {
             StageGoal::Reach { cell, .. } => Target::Tile { cell: local(cell) },
             StageGoal::Forced { .. } => unreachable!("a tile's stage"),
         };
+        let mut blocked = vec![0u64; scratch.blocked.len().div_ceil(64)];
+        for (i, _) in scratch.blocked.iter().enumerate().filter(|(_, b)| **b) {
+            blocked[i / 64] |= 1 << (i % 64);
+        }
+        let key = NearKey {
+            height: area.height,
+            width: area.width,
+            target: match target {
+                Target::Tile { cell } => (cell, None),
+                Target::Tuck { cell, blank } => (cell, Some(blank)),
+            },
+            blocked,
+        };
+        if let Some(&table) = scratch.cached.get(&key) {
+            return Near { area, table };
+        }
+        if scratch.cache.len() == CACHED_TABLES {
+            scratch.cache.clear();
+            scratch.cached.clear();
+            scratch.nears.iter_mut().for_each(|near| *near = None);
+        }
         let table = Table::build(&area, &scratch.blocked, target, 0, area.len() - 1, &mut scratch.queue);
-        Near { area, table }
+        scratch.cache.push(table);
+        scratch.cached.insert(key, scratch.cache.len() - 1);
+        Near { area, table: scratch.cache.len() - 1 }
     }
 }
 
@@ -644,9 +705,10 @@ fn advance(beam: &mut Beams, depth: usize, blank_word: u32) {
         next_overlay.extend_from_slice(&overlay[p * OVERLAY..(p + 1) * OVERLAY]);
         let mut state = c.state;
         state.len = parent.len;
+        state.mask = parent.mask;
         let slots = &mut next_overlay[start..];
-        set_word(slots, &mut state.len, parent.blank as usize, c.moved);
-        set_word(slots, &mut state.len, state.blank as usize, blank_word);
+        set_word(slots, &mut state.len, &mut state.mask, parent.blank as usize, c.moved);
+        set_word(slots, &mut state.len, &mut state.mask, state.blank as usize, blank_word);
         let start = next_moves.len();
         next_moves.extend_from_slice(&moves[p * HORIZON..(p + 1) * HORIZON]);
         next_moves[start + depth] = (c.dir, state.stage);
