@@ -37,7 +37,7 @@ pub struct SolveCommand {
     /// How hard the human solver looks ahead for fewer moves: `fast` (one
     /// tile at a time), `normal` or `best` (each line by a beam search over
     /// the blank's moves), or `auto` (by size: best up to 30×30, normal up
-    /// to 110×110, fast beyond).
+    /// to 50×50, best up to 100×100, fast beyond).
     #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
     effort: EffortArg,
     /// Print moves per phase and the time taken on stderr.
@@ -136,11 +136,11 @@ pub enum FinishArg {
 pub enum EffortArg {
     /// one tile at a time: fastest, linear on any size
     Fast,
-    /// each line by a narrow beam search over the blank's moves (about 15 s on a 100×100)
+    /// each line by a narrow beam search over the blank's moves (about 13 s on a 100×100)
     Normal,
     /// each line by a wide beam search: fewest moves, slowest
     Best,
-    /// by the board's size: best up to 30×30, normal up to 110×110, fast beyond
+    /// by the board's size: best up to 30×30, normal up to 50×50, best up to 100×100, fast beyond
     #[default]
     Auto,
 }

@@ -49,20 +49,24 @@ impl Effort {
         }
     }
 
-    /// The effort that fits a board of this shape in seconds (up to half a
-    /// minute on a 100×100): `best` up to 30×30 cells, `normal` up to
-    /// [`AUTO_NORMAL_CELLS`] cells, `fast` beyond.
+    /// The effort that fits a board of this shape in at most about half a
+    /// minute: `best` up to 30×30 cells; `normal` up to
+    /// [`MAX_LOOKAHEAD_CELLS`] (the whole-area beam at `best` would take
+    /// minutes there); `best` again, now the rolling beam, up to
+    /// [`AUTO_LOOKAHEAD_CELLS`]; `fast` beyond.
     ///
     /// ```
     /// use fifteen::human::Effort;
     /// assert_eq!(Effort::for_size(4, 4), Effort::Best);
-    /// assert_eq!(Effort::for_size(100, 100), Effort::Normal);
+    /// assert_eq!(Effort::for_size(40, 40), Effort::Normal);
+    /// assert_eq!(Effort::for_size(100, 100), Effort::Best);
     /// assert_eq!(Effort::for_size(1000, 1000), Effort::Fast);
     /// ```
     pub fn for_size(rows: usize, cols: usize) -> Effort {
         match rows * cols {
             cells if cells <= 900 => Effort::Best,
-            cells if cells <= AUTO_NORMAL_CELLS => Effort::Normal,
+            cells if cells <= MAX_LOOKAHEAD_CELLS => Effort::Normal,
+            cells if cells <= AUTO_LOOKAHEAD_CELLS => Effort::Best,
             _ => Effort::Fast,
         }
     }
@@ -99,10 +103,10 @@ pub(super) enum Look {
 /// move lists over the one board, so a round costs the same on any size.
 pub const MAX_LOOKAHEAD_CELLS: usize = 2500;
 
-/// The most cells `auto` plans at `normal`: the rolling beam costs about
-/// 10 µs a move at its width, so a 100×100 (1.7 million moves) takes about
-/// 15 s; a 300×300 would take minutes, and gets `fast`.
-pub const AUTO_NORMAL_CELLS: usize = 12_100;
+/// The most cells `auto` plans with look-ahead: the rolling beam at `best`
+/// costs about 15 µs a move, so a 100×100 (1.6 million moves) takes about
+/// 25 s; a 300×300 would take many minutes, and gets `fast`.
+pub const AUTO_LOOKAHEAD_CELLS: usize = 10_000;
 
 /// States the rolling beam keeps at `normal` and `best`.
 const ROLLING_NORMAL: usize = 20;
