@@ -101,3 +101,14 @@ fn rolling_look_ahead_solves_square_and_long_boards() {
         }
     }
 }
+
+/// `normal` on a board above `MAX_LOOKAHEAD_CELLS` cells is the rolling
+/// beam, and it pays: fewer moves than one tile at a time (about 10 % on
+/// 51×51; 1.59 against 1.80·n³ on 50×50).
+#[test]
+fn normal_on_a_big_board_makes_fewer_moves_than_fast() {
+    let board = Board::scrambled(51, 51, Scramble::Uniform, 1).unwrap();
+    let fast = checked_solve_with(&board, Order::Shells, Finish::Pairs, Effort::Fast).len();
+    let normal = checked_solve_with(&board, Order::Shells, Finish::Pairs, Effort::Normal).len();
+    assert!(normal * 20 < fast * 19, "51×51: normal {normal} against fast {fast}");
+}

@@ -769,3 +769,16 @@ fn commit<S: FnMut(&Event)>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{REACH, reduce};
+
+    #[test]
+    fn far_tiles_are_costed_as_a_staircase_then_straight_on() {
+        assert_eq!(reduce(2, REACH), (2, REACH, 0), "within reach: as it is");
+        assert_eq!(reduce(REACH + 2, REACH + 2), (REACH, REACH, 12), "two staircase steps");
+        assert_eq!(reduce(REACH + 3, REACH + 1), (REACH, REACH, 6 + 5 * 2), "one staircase step, two straight");
+        assert_eq!(reduce(0, REACH + 10), (0, REACH, 50), "straight on");
+    }
+}
