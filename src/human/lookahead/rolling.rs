@@ -1,23 +1,23 @@
 //! The line beam for big boards: states are short move lists over the one
-//! shared board, and the beam commits its moves every few dozen rounds.
+//! shared board, and the beam commits its moves a dozen at a time.
 //!
 //! [`beam`](super::beam) copies the whole unsolved area into every state,
 //! so a round costs the area times the width: fine up to 50×50, hopeless
 //! on 300×300. Here a state is only the cells its moves changed since the
 //! last commit (at most [`HORIZON`] + 1 of them), read over the planner's
-//! grid. Every [`HORIZON`] rounds the best state's first [`COMMIT`] moves
-//! are made on the grid, with their events, and the states that did not
-//! make them are dropped; the others keep their last moves as a shorter
-//! list. So a round costs the width times the horizon, whatever the
-//! board's size, and memory stays flat.
+//! grid. Once the states are [`HORIZON`] moves past the last commit, the
+//! best state's first [`COMMIT`] moves are made on the grid, with their
+//! events, and the states that did not make them are dropped; the others
+//! keep their last moves as a shorter list. So a round costs the width
+//! times the horizon, whatever the board's size, and memory stays flat.
 //!
 //! The score is the beam's (see [`beam`](super::beam)): the exact cost of
 //! the stage under way, the weighted distances of the line's later tiles
 //! and of the next lines' tiles, and the offset that keeps the score from
 //! rising when a stage ends. Only the stage's cost is found differently:
-//! from a table over a small window around its target (with the line's
-//! finished cells out of bounds) once the tile is near, and from a table
-//! of an open board farther out, where walls do not matter yet.
+//! from a table over a small window round its target, with the real walls,
+//! and for a tile farther out from the same table as if it were nearer,
+//! plus what the rest of its way costs on an open board (see [`reduce`]).
 
 use crate::board::Tile;
 
@@ -30,7 +30,7 @@ use super::table::{TRAPPED, Table, Target};
 use super::{Outcome, Progress};
 
 /// Moves a state may make past the last commit before the beam commits.
-pub(super) const HORIZON: usize = 24;
+const HORIZON: usize = 24;
 /// Moves committed at a time: the best state's first ones.
 const COMMIT: usize = 12;
 /// Cells of a stage's exact window on each side of its target.
