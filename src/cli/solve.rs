@@ -36,8 +36,9 @@ pub struct SolveCommand {
     finish: FinishArg,
     /// How hard the human solver looks ahead for fewer moves: `fast` (one
     /// tile at a time), `normal` or `best` (each line by a beam search over
-    /// the blank's moves), or `auto` (by size: best up to 30×30, normal up
-    /// to 50×50, best up to 100×100, fast beyond).
+    /// the blank's moves, boards of up to 10 000 cells), or `auto` (by size:
+    /// best up to 30×30, normal up to 50×50, best up to 100×100, fast
+    /// beyond).
     #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
     effort: EffortArg,
     /// Print moves per phase and the time taken on stderr.
@@ -136,9 +137,9 @@ pub enum FinishArg {
 pub enum EffortArg {
     /// one tile at a time: fastest, linear on any size
     Fast,
-    /// each line by a narrow beam search over the blank's moves (about 13 s on a 100×100)
+    /// each line by a narrow beam search over the blank's moves (up to 10 000 cells; about 13 s on a 100×100)
     Normal,
-    /// each line by a wide beam search: fewest moves, slowest
+    /// each line by a wide beam search: fewest moves, slowest (up to 10 000 cells)
     Best,
     /// by the board's size: best up to 30×30, normal up to 50×50, best up to 100×100, fast beyond
     #[default]

@@ -187,8 +187,9 @@ impl Planner {
 
     /// The same planner, building every line by the rolling look-ahead
     /// with `width` states, whatever the board's size: what `normal` and
-    /// `best` do on boards of more than [`MAX_LOOKAHEAD_CELLS`](super::MAX_LOOKAHEAD_CELLS) cells, for
-    /// tests and measurements on smaller ones.
+    /// `best` do on boards of more than [`MAX_LOOKAHEAD_CELLS`](super::MAX_LOOKAHEAD_CELLS) cells (up to
+    /// [`MAX_ROLLING_CELLS`](super::MAX_ROLLING_CELLS)), for tests and
+    /// measurements on other sizes.
     ///
     /// ```
     /// use fifteen::{Board, Scramble};

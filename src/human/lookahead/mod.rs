@@ -33,9 +33,11 @@ pub enum Effort {
     Fast,
     /// Each line by a narrow beam search over the blank's moves: over the
     /// whole unsolved area on boards of up to [`MAX_LOOKAHEAD_CELLS`]
-    /// cells, by the rolling beam (a few dozen moves at a time) above.
+    /// cells, by the rolling beam (a dozen moves at a time) up to
+    /// [`MAX_ROLLING_CELLS`]; bigger boards as `Fast`.
     Normal,
-    /// Each line by a wide beam search: fewest moves, slowest.
+    /// Each line by a wide beam search: fewest moves, slowest (bigger
+    /// boards than [`MAX_ROLLING_CELLS`] as `Fast`).
     Best,
 }
 
@@ -53,7 +55,7 @@ impl Effort {
     /// minute: `best` up to 30×30 cells; `normal` up to
     /// [`MAX_LOOKAHEAD_CELLS`] (the whole-area beam at `best` would take
     /// minutes there); `best` again, now the rolling beam, up to
-    /// [`AUTO_LOOKAHEAD_CELLS`]; `fast` beyond.
+    /// [`MAX_ROLLING_CELLS`]; `fast` beyond.
     ///
     /// ```
     /// use fifteen::human::Effort;
@@ -66,7 +68,7 @@ impl Effort {
         match rows * cols {
             cells if cells <= 900 => Effort::Best,
             cells if cells <= MAX_LOOKAHEAD_CELLS => Effort::Normal,
-            cells if cells <= AUTO_LOOKAHEAD_CELLS => Effort::Best,
+            cells if cells <= MAX_ROLLING_CELLS => Effort::Best,
             _ => Effort::Fast,
         }
     }
@@ -76,6 +78,7 @@ impl Effort {
         let cells = rows * cols;
         match self {
             Effort::Fast => Look::Tiles,
+            _ if cells > MAX_ROLLING_CELLS => Look::Tiles,
             _ if cells > MAX_LOOKAHEAD_CELLS => {
                 Look::Rolling(if self == Effort::Best { ROLLING_BEST } else { ROLLING_NORMAL })
             }
@@ -103,10 +106,12 @@ pub(super) enum Look {
 /// move lists over the one board, so a round costs the same on any size.
 pub const MAX_LOOKAHEAD_CELLS: usize = 2500;
 
-/// The most cells `auto` plans with look-ahead: the rolling beam at `best`
-/// costs about 15 µs a move, so a 100×100 (1.6 million moves) takes about
-/// 25 s; a 300×300 would take many minutes, and gets `fast`.
-pub const AUTO_LOOKAHEAD_CELLS: usize = 10_000;
+/// The most cells a board may have for look-ahead; bigger boards are
+/// planned tile by tile at every effort. Up to here the rolling beam makes
+/// fewer moves than one tile at a time (100×100 at width 40: 1.63·n³
+/// against 1.77, in about 25 s); on a 300×300 it made more (1.82 against
+/// 1.75 at width 20) and took minutes.
+pub const MAX_ROLLING_CELLS: usize = 10_000;
 
 /// States the rolling beam keeps at `normal` and `best`.
 const ROLLING_NORMAL: usize = 20;
