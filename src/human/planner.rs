@@ -428,7 +428,9 @@ impl Planner {
 
     /// With look-ahead: builds the line that starts with `first` (the rest of
     /// its phase) by a beam search, unless it is small enough for the exact
-    /// search. False, with nothing done, otherwise.
+    /// search. True when at least `first` is home (the rolling beam may
+    /// give up later in the line; the next step then takes up the rest).
+    /// False, with `first` not placed, otherwise: the caller places it.
     fn place_line_ahead<S: FnMut(&Event)>(&mut self, phase: Phase, first: Placement, sink: &mut S) -> bool {
         let look = match self.rolling_width {
             Some(width) => Look::Rolling(width),
@@ -436,7 +438,7 @@ impl Planner {
         };
         // The bottom rows are one long line of pairs in a two-row strip,
         // where the rolling beam's blank paths lose to the pairs placed one
-        // by one (2×1500: 8.8 against 6.8 million moves).
+        // by one (see docs/fewest-moves.md).
         let bottom_rows_rolling = matches!(look, Look::Rolling(_)) && phase == Phase::BottomRows;
         if look == Look::Tiles || first == Placement::LastBlock || bottom_rows_rolling {
             return false;

@@ -62,6 +62,44 @@ impl Scoring {
     }
 }
 
+/// A state's score in parts: the exact cost of the stage under way (in
+/// moves), the weighted distances, and the offset kept when stages end.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Tally {
+    pub(super) cost: u32,
+    pub(super) potential: i64,
+    pub(super) offset: i64,
+}
+
+impl Tally {
+    pub(super) fn score(&self) -> i64 {
+        i64::from(self.cost) * MOVE + self.potential + self.offset
+    }
+
+    /// Ends a stage update with the stage's `cost`: an `arriving` tile
+    /// (its cells from home) gives up its distance term (see
+    /// [`Scoring::arrival`]). True when the stage is `done`, for the caller
+    /// to go on to the next one; else the cost is kept.
+    pub(super) fn settle(
+        &mut self,
+        scoring: &Scoring,
+        arriving: Option<i64>,
+        cost: u32,
+        trapped: bool,
+        done: bool,
+    ) -> bool {
+        if let Some(cells) = arriving {
+            let (potential, offset) = scoring.arrival(cells, cost, trapped);
+            self.potential += potential;
+            self.offset += offset;
+        }
+        if !done {
+            self.cost = cost;
+        }
+        done
+    }
+}
+
 /// Reusable buffers.
 #[derive(Default)]
 pub(super) struct BeamScratch {
@@ -86,16 +124,14 @@ struct State {
     stage: u32,
     /// The direction of the last move (4: none yet).
     last: u8,
-    cost: u32,
-    potential: i64,
-    offset: i64,
+    tally: Tally,
     hash: u64,
     node: u32,
 }
 
 impl State {
     fn score(&self) -> i64 {
-        i64::from(self.cost) * MOVE + self.potential + self.offset
+        self.tally.score()
     }
 }
 
@@ -192,7 +228,7 @@ impl Beam<'_> {
             hash ^= key(tile, cell);
         }
         let mut root =
-            State { blank: blank as u32, at: 0, stage: 0, last: 4, cost: 0, potential: 0, offset: 0, hash, node: ROOT };
+            State { blank: blank as u32, at: 0, stage: 0, last: 4, tally: Tally::default(), hash, node: ROOT };
         let view = View { board: &blocks[..cells], cells: &blocks[cells..stride], moved: None };
         self.settle(&mut root, &view, &mut tables, queue, blocked, true);
         if root.stage as usize == self.line.stages.len() {
@@ -241,7 +277,7 @@ impl Beam<'_> {
                     } else {
                         i64::from(col.abs_diff(home_col)) - i64::from(next_col.abs_diff(home_col))
                     };
-                    child.potential += self.weight_of(tile, rank, s.stage) * farther;
+                    child.tally.potential += self.weight_of(tile, rank, s.stage) * farther;
                     child.hash ^= key(tile, next) ^ key(tile, from) ^ key(0, next) ^ key(0, from);
                     let view =
                         View { board: &block[..cells], cells: &block[cells..], moved: Some((tile, rank, from, next)) };
@@ -325,13 +361,13 @@ impl Beam<'_> {
         loop {
             let k = state.stage as usize;
             let Some(stage) = self.line.stages.get(k) else {
-                state.cost = 0;
+                state.tally.cost = 0;
                 return;
             };
             let (tile, target) = match stage.goal {
                 Goal::Forced(_) => {
                     let forced = self.line.stages[k..].iter().take_while(|s| matches!(s.goal, Goal::Forced(_))).count();
-                    state.cost = forced as u32;
+                    state.tally.cost = forced as u32;
                     return;
                 }
                 Goal::Reach { tile, target } => (tile, target),
@@ -371,18 +407,11 @@ impl Beam<'_> {
                 });
                 table.cost(area, at, blank) + self.line.forced_after(k) as u32 + if shut_in { KEEP_OUT } else { 0 }
             };
-            if let Some(d) = arriving {
-                let (potential, offset) = self.scoring.arrival(d, cost, cost >= TRAPPED);
-                state.potential += potential;
-                state.offset += offset;
+            if !state.tally.settle(&self.scoring, arriving, cost, cost >= TRAPPED, done) {
+                return;
             }
-            if done {
-                state.stage += 1;
-                arrived = true;
-                continue;
-            }
-            state.cost = cost;
-            return;
+            state.stage += 1;
+            arrived = true;
         }
     }
 }

@@ -108,9 +108,9 @@ pub const MAX_LOOKAHEAD_CELLS: usize = 2500;
 
 /// The most cells a board may have for look-ahead; bigger boards are
 /// planned tile by tile at every effort. Up to here the rolling beam makes
-/// fewer moves than one tile at a time (100×100 at width 40: 1.63·n³
-/// against 1.77, in about 25 s); on a 300×300 it made more (1.82 against
-/// 1.75 at width 20) and took minutes.
+/// fewer moves than one tile at a time in about half a minute; its gain
+/// shrinks as the board grows, and on a 300×300 it made more moves, in
+/// minutes (docs/fewest-moves.md has the figures).
 pub const MAX_ROLLING_CELLS: usize = 10_000;
 
 /// States the rolling beam keeps at `normal` and `best`.

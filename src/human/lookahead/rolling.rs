@@ -24,7 +24,7 @@ use crate::board::Tile;
 use super::super::event::Event;
 use super::super::grid::{Dir, FLAGS, Grid, LOCKED, unpack_home};
 use super::area::Area;
-use super::beam::{Candidacy, MOVE, Scoring, drop_duplicates, key};
+use super::beam::{Candidacy, Scoring, Tally, drop_duplicates, key};
 use super::line::{Goal, Line, NO_RANK};
 use super::table::{TRAPPED, Table, Target};
 use super::{Outcome, Progress};
@@ -88,15 +88,13 @@ struct State {
     /// One bit per overlay cell, by the cell's number mod 64: a cell whose
     /// bit is clear is not in the overlay, without a scan.
     mask: u64,
-    cost: u32,
-    potential: i64,
-    offset: i64,
+    tally: Tally,
     hash: u64,
 }
 
 impl State {
     fn score(&self) -> i64 {
-        i64::from(self.cost) * MOVE + self.potential + self.offset
+        self.tally.score()
     }
 }
 
@@ -331,9 +329,7 @@ impl Rolling<'_> {
             last: 4,
             len: 0,
             mask: 0,
-            cost: 0,
-            potential: 0,
-            offset: 0,
+            tally: Tally::default(),
             hash: 0,
         };
         {
@@ -344,7 +340,7 @@ impl Rolling<'_> {
             debug_assert_eq!(progress.stage, self.line.stages.len());
             return Outcome::Built;
         }
-        let mut stall_after = stall_budget(root.cost);
+        let mut stall_after = stall_budget(root.tally.cost);
         let (mut best_stage, mut since) = (root.stage, 0);
         beam.states.clear();
         beam.states.push(root);
@@ -393,7 +389,7 @@ impl Rolling<'_> {
                         let next_col = if dir == 3 { col - 1 } else { col + 1 };
                         col.abs_diff(home_col) as i64 - next_col.abs_diff(home_col) as i64
                     };
-                    child.potential += self.weight_of(tile, rank, &stage) * farther;
+                    child.tally.potential += self.weight_of(tile, rank, &stage) * farther;
                     child.hash ^= key(word, next) ^ key(word, from) ^ key(blank_word, next) ^ key(blank_word, from);
                     let view = View { grid, overlay, mask: s.mask, moved: Some((word, from, next)), blank_word };
                     if forced.is_some() {
@@ -434,7 +430,7 @@ impl Rolling<'_> {
             let top = beam.states.iter().map(|s| s.stage).max().unwrap_or(0);
             if top > best_stage {
                 (best_stage, since) = (top, 0);
-                let cost = beam.states.iter().filter(|s| s.stage == top).map(|s| s.cost).min().unwrap_or(0);
+                let cost = beam.states.iter().filter(|s| s.stage == top).map(|s| s.tally.cost).min().unwrap_or(0);
                 stall_after = stall_budget(cost);
             } else {
                 since += 1;
@@ -512,12 +508,12 @@ impl Rolling<'_> {
         loop {
             let k = state.stage as usize;
             let Some(&stage) = scratch.stages.get(k) else {
-                state.cost = 0;
+                state.tally.cost = 0;
                 return;
             };
             let (tile, word, target, tuck) = match stage.goal {
                 StageGoal::Forced { left, .. } => {
-                    state.cost = left;
+                    state.tally.cost = left;
                     return;
                 }
                 StageGoal::Reach { tile, word, cell, blank } => (tile, word, cell, blank),
@@ -550,18 +546,11 @@ impl Rolling<'_> {
             } else {
                 self.stage_cost(grid, scratch, k, at, blank) + stage.forced_after + if shut_in { KEEP_OUT } else { 0 }
             };
-            if let Some(d) = arriving {
-                let (potential, offset) = self.scoring.arrival(d, cost, cost >= SHUT);
-                state.potential += potential;
-                state.offset += offset;
+            if !state.tally.settle(&self.scoring, arriving, cost, cost >= SHUT, done) {
+                return;
             }
-            if done {
-                state.stage += 1;
-                arrived = true;
-                continue;
-            }
-            state.cost = cost;
-            return;
+            state.stage += 1;
+            arrived = true;
         }
     }
 
