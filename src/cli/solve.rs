@@ -137,7 +137,7 @@ pub enum FinishArg {
 pub enum EffortArg {
     /// one tile at a time: fastest, linear on any size
     Fast,
-    /// each line by a narrow beam search over the blank's moves (up to 10 000 cells; about 13 s on a 100×100)
+    /// each line by a narrow beam search over the blank's moves (up to 10 000 cells; 7–13 s on a 100×100)
     Normal,
     /// each line by a wide beam search: fewest moves, slowest (up to 10 000 cells)
     Best,

@@ -710,10 +710,11 @@ fn advance(beam: &mut Beams, depth: usize, blank_word: u32) {
 
 /// Rounds a stage may take that begins `cost` moves from done before the
 /// search gives up on it: a stage that wanders (a pair's second tile shut
-/// in, a plateau the beam does not cross) is cut short, and the planner
-/// puts that placement home tile by tile.
+/// in, a plateau the beam does not cross) is cut short, since every round
+/// past the horizon is a move made, and the planner puts that placement
+/// home tile by tile. A stage the beam goes about well takes about its cost.
 fn stall_budget(cost: u32) -> usize {
-    40 + 3 * cost.min(SHUT_BUDGET) as usize
+    20 + cost.min(SHUT_BUDGET) as usize
 }
 
 /// A tile `rows` and `cols` from its target, brought within [`REACH`] of
