@@ -30,7 +30,7 @@ mod transport;
 mod window;
 
 pub use event::{Event, Group, Phase, Region};
-pub use lookahead::{Effort, MAX_LOOKAHEAD_CELLS};
+pub use lookahead::{Effort, MAX_LOOKAHEAD_CELLS, MAX_ROLLING_CELLS};
 pub use plan::{Plan, Span, solve, solve_by, solve_with};
 pub use planner::{Planner, PlannerStats, SolveError};
 pub use record::{Context, PhaseTally, PhaseTotal, Recorder};

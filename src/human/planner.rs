@@ -4,7 +4,7 @@ use crate::board::{Board, Pos, Tile, tile_for};
 
 use super::event::{Event, Group, Phase, Region};
 use super::grid::{Dir, Grid, MAX_SIDE};
-use super::lookahead::{Effort, Lookahead};
+use super::lookahead::{Effort, Look, Lookahead, Outcome};
 use super::push::{FAR, Weights};
 use super::router::route_blank;
 use super::schedule::{Order, Placement, Schedule};
@@ -87,6 +87,8 @@ pub struct Planner {
     stages: Option<Stages>,
     /// How far ahead lines are planned, and the look-ahead's buffers.
     effort: Effort,
+    /// Set to plan every line by the rolling beam of this width.
+    rolling_width: Option<usize>,
     lookahead: Lookahead,
 }
 
@@ -159,6 +161,7 @@ impl Planner {
             cells: Vec::new(),
             stages: (finish == Finish::Exact).then(Stages::new),
             effort: Effort::Fast,
+            rolling_width: None,
             lookahead: Lookahead::default(),
         })
     }
@@ -180,6 +183,26 @@ impl Planner {
     /// ```
     pub fn with_effort(mut self, effort: Effort) -> Planner {
         self.effort = effort;
+        self
+    }
+
+    /// The same planner, building every line by the rolling look-ahead
+    /// with `width` states, whatever the board's size: what `normal` and
+    /// `best` do on boards of more than [`MAX_LOOKAHEAD_CELLS`](super::MAX_LOOKAHEAD_CELLS) cells (up to
+    /// [`MAX_ROLLING_CELLS`](super::MAX_ROLLING_CELLS)), for tests and
+    /// measurements on other sizes.
+    ///
+    /// ```
+    /// use fifteen::{Board, Scramble};
+    /// use fifteen::human::{Order, Planner};
+    ///
+    /// let board = Board::scrambled(12, 12, Scramble::Uniform, 1).unwrap();
+    /// let mut planner = Planner::new(&board, Order::Shells).unwrap().with_rolling_beam(4);
+    /// planner.run(&mut |_| {}).unwrap();
+    /// assert!(planner.board().is_solved());
+    /// ```
+    pub fn with_rolling_beam(mut self, width: usize) -> Planner {
+        self.rolling_width = Some(width.max(1));
         self
     }
 
@@ -409,10 +432,19 @@ impl Planner {
 
     /// With look-ahead: builds the line that starts with `first` (the rest of
     /// its phase) by a beam search, unless it is small enough for the exact
-    /// search. False, with nothing done, otherwise.
+    /// search. True when at least `first` is home (the rolling beam may
+    /// give up later in the line; the next step then takes up the rest).
+    /// False, with `first` not placed, otherwise: the caller places it.
     fn place_line_ahead<S: FnMut(&Event)>(&mut self, phase: Phase, first: Placement, sink: &mut S) -> bool {
-        let Some(width) = self.effort.beam_width(self.grid.rows, self.grid.cols) else { return false };
-        if first == Placement::LastBlock {
+        let look = match self.rolling_width {
+            Some(width) => Look::Rolling(width),
+            None => self.effort.look(self.grid.rows, self.grid.cols),
+        };
+        // The bottom rows are one long line of pairs in a two-row strip,
+        // where the rolling beam's blank paths lose to the pairs placed one
+        // by one (see docs/fewest-moves.md).
+        let bottom_rows_rolling = matches!(look, Look::Rolling(_)) && phase == Phase::BottomRows;
+        if look == Look::Tiles || first == Placement::LastBlock || bottom_rows_rolling {
             return false;
         }
         let mut line = vec![first];
@@ -420,17 +452,22 @@ impl Planner {
         while let Some((_, next)) = rest.next_if(|&(p, _)| p == phase) {
             line.push(next);
         }
-        let tiles = line.iter().map(|p| if matches!(p, Placement::Single { .. }) { 1 } else { 2 }).sum::<usize>();
+        let tiles_of = |p: &Placement| if matches!(p, Placement::Single { .. }) { 1 } else { 2 };
+        let tiles = line.iter().map(tiles_of).sum::<usize>();
         if tiles <= 3 && exact_states(self.grid.unlocked(), tiles) <= EXACT_STATES {
             return false;
         }
-        if !self.lookahead.place_line(&mut self.grid, &line, rest, width, sink) {
+        let done = match self.lookahead.place_line(&mut self.grid, &line, rest, look, sink) {
+            Outcome::Built => line.len(),
+            Outcome::Stalled(done) => done,
+        };
+        if done == 0 {
             return false;
         }
-        for _ in 1..line.len() {
+        for _ in 1..done {
             self.schedule.next();
         }
-        self.placed += tiles as u64;
+        self.placed += line[..done].iter().map(tiles_of).sum::<usize>() as u64;
         true
     }
 

@@ -20,11 +20,21 @@ pub fn checked_solve(board: &Board, order: Order, finish: Finish) -> Vec<Move> {
 
 /// [`checked_solve`] with the given effort.
 pub fn checked_solve_with(board: &Board, order: Order, finish: Finish, effort: Effort) -> Vec<Move> {
+    let planner = Planner::with_finish(board, order, finish).expect("solvable").with_effort(effort);
+    checked_run(board, planner)
+}
+
+/// [`checked_human_solve`] with the rolling look-ahead of `width` states.
+pub fn checked_solve_rolling(board: &Board, order: Order, width: usize) -> Vec<Move> {
+    checked_run(board, Planner::new(board, order).expect("solvable").with_rolling_beam(width))
+}
+
+/// Runs `planner` (made for `board`) with the checks of [`checked_human_solve`].
+pub fn checked_run(board: &Board, mut planner: Planner) -> Vec<Move> {
     let mut replay = board.clone();
     let mut locked = vec![false; board.len()];
     let mut moves = Vec::new();
     let mut solved_events = 0;
-    let mut planner = Planner::with_finish(board, order, finish).expect("solvable").with_effort(effort);
     planner
         .run(&mut |event: &Event| match *event {
             Event::Moved { mv, tile, from, to } => {

@@ -47,6 +47,59 @@ pub(super) struct Scoring {
     pub(super) base: i64,
 }
 
+impl Scoring {
+    /// When a tile's stage begins: its distance term (`cells` from home)
+    /// gives way to the stage's exact `cost`. The changes to the potential
+    /// and to the offset, which keep the score level, or lower when the
+    /// exact cost is below the guess: a finished stage never raises the
+    /// score, or the beam would put off finishing it (but a `trapped` one
+    /// does).
+    pub(super) fn arrival(&self, cells: i64, cost: u32, trapped: bool) -> (i64, i64) {
+        let guess = (self.per_step * cells + self.base) * MOVE;
+        let exact = i64::from(cost) * MOVE;
+        let jump = if trapped { exact - guess } else { (exact - guess).min(0) };
+        (-self.line * cells, self.line * cells - exact + jump)
+    }
+}
+
+/// A state's score in parts: the exact cost of the stage under way (in
+/// moves), the weighted distances, and the offset kept when stages end.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Tally {
+    pub(super) cost: u32,
+    pub(super) potential: i64,
+    pub(super) offset: i64,
+}
+
+impl Tally {
+    pub(super) fn score(&self) -> i64 {
+        i64::from(self.cost) * MOVE + self.potential + self.offset
+    }
+
+    /// Ends a stage update with the stage's `cost`: an `arriving` tile
+    /// (its cells from home) gives up its distance term (see
+    /// [`Scoring::arrival`]). True when the stage is `done`, for the caller
+    /// to go on to the next one; else the cost is kept.
+    pub(super) fn settle(
+        &mut self,
+        scoring: &Scoring,
+        arriving: Option<i64>,
+        cost: u32,
+        trapped: bool,
+        done: bool,
+    ) -> bool {
+        if let Some(cells) = arriving {
+            let (potential, offset) = scoring.arrival(cells, cost, trapped);
+            self.potential += potential;
+            self.offset += offset;
+        }
+        if !done {
+            self.cost = cost;
+        }
+        done
+    }
+}
+
 /// Reusable buffers.
 #[derive(Default)]
 pub(super) struct BeamScratch {
@@ -71,16 +124,14 @@ struct State {
     stage: u32,
     /// The direction of the last move (4: none yet).
     last: u8,
-    cost: u32,
-    potential: i64,
-    offset: i64,
+    tally: Tally,
     hash: u64,
     node: u32,
 }
 
 impl State {
     fn score(&self) -> i64 {
-        i64::from(self.cost) * MOVE + self.potential + self.offset
+        self.tally.score()
     }
 }
 
@@ -177,7 +228,7 @@ impl Beam<'_> {
             hash ^= key(tile, cell);
         }
         let mut root =
-            State { blank: blank as u32, at: 0, stage: 0, last: 4, cost: 0, potential: 0, offset: 0, hash, node: ROOT };
+            State { blank: blank as u32, at: 0, stage: 0, last: 4, tally: Tally::default(), hash, node: ROOT };
         let view = View { board: &blocks[..cells], cells: &blocks[cells..stride], moved: None };
         self.settle(&mut root, &view, &mut tables, queue, blocked, true);
         if root.stage as usize == self.line.stages.len() {
@@ -226,7 +277,7 @@ impl Beam<'_> {
                     } else {
                         i64::from(col.abs_diff(home_col)) - i64::from(next_col.abs_diff(home_col))
                     };
-                    child.potential += self.weight_of(tile, rank, s.stage) * farther;
+                    child.tally.potential += self.weight_of(tile, rank, s.stage) * farther;
                     child.hash ^= key(tile, next) ^ key(tile, from) ^ key(0, next) ^ key(0, from);
                     let view =
                         View { board: &block[..cells], cells: &block[cells..], moved: Some((tile, rank, from, next)) };
@@ -310,13 +361,13 @@ impl Beam<'_> {
         loop {
             let k = state.stage as usize;
             let Some(stage) = self.line.stages.get(k) else {
-                state.cost = 0;
+                state.tally.cost = 0;
                 return;
             };
             let (tile, target) = match stage.goal {
                 Goal::Forced(_) => {
                     let forced = self.line.stages[k..].iter().take_while(|s| matches!(s.goal, Goal::Forced(_))).count();
-                    state.cost = forced as u32;
+                    state.tally.cost = forced as u32;
                     return;
                 }
                 Goal::Reach { tile, target } => (tile, target),
@@ -356,40 +407,44 @@ impl Beam<'_> {
                 });
                 table.cost(area, at, blank) + self.line.forced_after(k) as u32 + if shut_in { KEEP_OUT } else { 0 }
             };
-            if let Some(d) = arriving {
-                // Keep the score level, or lower when the exact cost is
-                // below the guess: a finished stage never raises the score,
-                // or the beam would put off finishing it.
-                let guess = (self.scoring.per_step * d + self.scoring.base) * MOVE;
-                let exact = i64::from(cost) * MOVE;
-                state.potential -= self.scoring.line * d;
-                let jump = if cost >= TRAPPED { exact - guess } else { (exact - guess).min(0) };
-                state.offset += self.scoring.line * d - exact + jump;
+            if !state.tally.settle(&self.scoring, arriving, cost, cost >= TRAPPED, done) {
+                return;
             }
-            if done {
-                state.stage += 1;
-                arrived = true;
-                continue;
-            }
-            state.cost = cost;
-            return;
+            state.stage += 1;
+            arrived = true;
         }
+    }
+}
+
+/// A candidate state of a beam, as the duplicate check sees it.
+pub(super) trait Candidacy {
+    /// Its score (smaller is better), its board's hash and its stage.
+    fn parts(&mut self) -> (&mut i64, u64, u32);
+}
+
+impl Candidacy for Candidate {
+    fn parts(&mut self) -> (&mut i64, u64, u32) {
+        (&mut self.score, self.state.hash, self.state.stage)
     }
 }
 
 /// Keeps, of the candidates that reach the same board (and stage), the one
 /// with the better score: an open-addressing table of hashes, so a round
 /// costs about the candidates' number, not a sort of them.
-fn drop_duplicates(candidates: &mut Vec<Candidate>, seen: &mut Vec<(u64, u32)>) {
+pub(super) fn drop_duplicates<C: Candidacy>(candidates: &mut Vec<C>, seen: &mut Vec<(u64, u32)>) {
     const EMPTY: u32 = u32::MAX;
+    const DROPPED: i64 = i64::MAX;
     let size = (2 * candidates.len()).next_power_of_two().max(16);
     seen.clear();
     seen.resize(size, (0, EMPTY));
     let mask = size - 1;
-    const DROPPED: i64 = i64::MAX;
+    let order = |c: &mut C| {
+        let (score, hash, _) = c.parts();
+        (*score, hash)
+    };
     for i in 0..candidates.len() {
-        let c = candidates[i];
-        let key = c.state.hash ^ u64::from(c.state.stage).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let (_, hash, stage) = candidates[i].parts();
+        let key = hash ^ u64::from(stage).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let mut slot = key as usize & mask;
         loop {
             let (k, at) = seen[slot];
@@ -399,18 +454,18 @@ fn drop_duplicates(candidates: &mut Vec<Candidate>, seen: &mut Vec<(u64, u32)>) 
             }
             if k == key {
                 let other = at as usize;
-                if (c.score, c.state.hash) < (candidates[other].score, candidates[other].state.hash) {
-                    candidates[other].score = DROPPED;
+                if order(&mut candidates[i]) < order(&mut candidates[other]) {
+                    *candidates[other].parts().0 = DROPPED;
                     seen[slot].1 = i as u32;
                 } else {
-                    candidates[i].score = DROPPED;
+                    *candidates[i].parts().0 = DROPPED;
                 }
                 break;
             }
             slot = (slot + 1) & mask;
         }
     }
-    candidates.retain(|c| c.score != DROPPED);
+    candidates.retain_mut(|c| *c.parts().0 != DROPPED);
 }
 
 /// The moves from the root to `node`, each with the stage after it.
@@ -427,7 +482,7 @@ fn path(nodes: &[Node], mut node: u32) -> Vec<(u8, u32)> {
 
 /// A random-looking key for a tile in a cell (for board hashes).
 #[inline]
-fn key(tile: Tile, cell: usize) -> u64 {
+pub(super) fn key(tile: Tile, cell: usize) -> u64 {
     let mut z = (u64::from(tile) << 32 | cell as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

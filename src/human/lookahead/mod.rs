@@ -11,6 +11,7 @@
 mod area;
 mod beam;
 mod line;
+mod rolling;
 mod table;
 
 use crate::board::{Pos, Tile, tile_for};
@@ -21,6 +22,7 @@ use super::schedule::Placement;
 use area::Area;
 use beam::{Beam, BeamScratch, MOVE, Scoring};
 use line::{Goal, Line, NO_RANK};
+use rolling::{Rolling, RollingScratch};
 use table::Target;
 
 /// How hard the human solver looks for fewer moves.
@@ -29,11 +31,13 @@ pub enum Effort {
     /// One tile at a time, each by its own best route: linear and fastest.
     #[default]
     Fast,
-    /// Each line by a narrow beam search over the blank's moves (boards
-    /// of up to [`MAX_LOOKAHEAD_CELLS`] cells; bigger ones as `Fast`).
+    /// Each line by a narrow beam search over the blank's moves: over the
+    /// whole unsolved area on boards of up to [`MAX_LOOKAHEAD_CELLS`]
+    /// cells, by the rolling beam (a dozen moves at a time) up to
+    /// [`MAX_ROLLING_CELLS`]; bigger boards as `Fast`.
     Normal,
-    /// Each line by a wide beam search: fewest moves, slowest (boards of
-    /// up to [`MAX_LOOKAHEAD_CELLS`] cells; bigger ones as `Fast`).
+    /// Each line by a wide beam search: fewest moves, slowest (bigger
+    /// boards than [`MAX_ROLLING_CELLS`] as `Fast`).
     Best,
 }
 
@@ -47,49 +51,71 @@ impl Effort {
         }
     }
 
-    /// The effort that fits a board of this shape in a few seconds:
-    /// `best` up to 30×30 cells, `fast` beyond.
+    /// The effort that fits a board of this shape in at most about half a
+    /// minute: `best` up to 30×30 cells; `normal` up to
+    /// [`MAX_LOOKAHEAD_CELLS`] (the whole-area beam at `best` would take
+    /// minutes there); `best` again, now the rolling beam, up to
+    /// [`MAX_ROLLING_CELLS`]; `fast` beyond.
     ///
     /// ```
     /// use fifteen::human::Effort;
     /// assert_eq!(Effort::for_size(4, 4), Effort::Best);
+    /// assert_eq!(Effort::for_size(40, 40), Effort::Normal);
+    /// assert_eq!(Effort::for_size(100, 100), Effort::Best);
     /// assert_eq!(Effort::for_size(1000, 1000), Effort::Fast);
     /// ```
     pub fn for_size(rows: usize, cols: usize) -> Effort {
-        if rows * cols <= 900 { Effort::Best } else { Effort::Fast }
-    }
-
-    /// The effort a board of this shape really gets: [`Effort::Fast`] above
-    /// [`MAX_LOOKAHEAD_CELLS`] cells, this one otherwise.
-    ///
-    /// ```
-    /// use fifteen::human::Effort;
-    /// assert_eq!(Effort::Best.on(30, 30), Effort::Best);
-    /// assert_eq!(Effort::Best.on(100, 100), Effort::Fast);
-    /// ```
-    pub fn on(self, rows: usize, cols: usize) -> Effort {
-        if rows * cols > MAX_LOOKAHEAD_CELLS { Effort::Fast } else { self }
-    }
-
-    /// States the beam keeps, or `None` for no look-ahead.
-    pub(super) fn beam_width(self, rows: usize, cols: usize) -> Option<usize> {
-        let cells = rows * cols;
-        if cells > MAX_LOOKAHEAD_CELLS {
-            return None;
+        match rows * cols {
+            cells if cells <= 900 => Effort::Best,
+            cells if cells <= MAX_LOOKAHEAD_CELLS => Effort::Normal,
+            cells if cells <= MAX_ROLLING_CELLS => Effort::Best,
+            _ => Effort::Fast,
         }
+    }
+
+    /// How lines are planned on a board of this shape.
+    pub(super) fn look(self, rows: usize, cols: usize) -> Look {
+        let cells = rows * cols;
         match self {
-            Effort::Fast => None,
-            Effort::Normal => Some(if cells <= 400 { 200 } else { 50 }),
-            Effort::Best => Some(if cells <= 36 { 10000 } else { 1000 }),
+            Effort::Fast => Look::Tiles,
+            _ if cells > MAX_ROLLING_CELLS => Look::Tiles,
+            _ if cells > MAX_LOOKAHEAD_CELLS => {
+                Look::Rolling(if self == Effort::Best { ROLLING_BEST } else { ROLLING_NORMAL })
+            }
+            Effort::Normal => Look::Whole(if cells <= 400 { 200 } else { 50 }),
+            Effort::Best => Look::Whole(if cells <= 36 { 10000 } else { 1000 }),
         }
     }
 }
 
-/// The most cells a board may have for look-ahead. Each beam state keeps
-/// its own copy of the unsolved area, so a round costs the area times the
-/// width: fine up to about 50×50, hours on a 1000×1000. Bigger boards are
-/// planned tile by tile at every effort.
+/// How lines are planned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Look {
+    /// One tile at a time.
+    Tiles,
+    /// Each line by the beam over the whole unsolved area, this wide.
+    Whole(usize),
+    /// Each line by the rolling beam, this wide.
+    Rolling(usize),
+}
+
+/// The most cells a board may have for the beam over the whole unsolved
+/// area. Each of its states keeps its own copy of the area, so a round
+/// costs the area times the width: fine up to about 50×50, hours on a
+/// 1000×1000. Bigger boards get the rolling beam, whose states are short
+/// move lists over the one board, so a round costs the same on any size.
 pub const MAX_LOOKAHEAD_CELLS: usize = 2500;
+
+/// The most cells a board may have for look-ahead; bigger boards are
+/// planned tile by tile at every effort. Up to here the rolling beam makes
+/// fewer moves than one tile at a time in about half a minute; its gain
+/// shrinks as the board grows, and on a 300×300 it made more moves, in
+/// minutes (docs/fewest-moves.md has the figures).
+pub const MAX_ROLLING_CELLS: usize = 10_000;
+
+/// States the rolling beam keeps at `normal` and `best`.
+const ROLLING_NORMAL: usize = 20;
+const ROLLING_BEST: usize = 40;
 
 /// How much a tile of the next line counts (per cell from home), in moves,
 /// and how much less each line after it.
@@ -100,10 +126,23 @@ const LINE_SHARE: f64 = 0.6;
 /// Guessed cost of a later tile of the line: moves per cell, plus a start.
 const PER_STEP: i64 = 4;
 const BASE: i64 = 4;
+/// The least a tile of a later line counts in the rolling beam (moves per
+/// cell), however far its line: on a big board most of the blank's moves
+/// push tiles of lines far off, and this makes it choose, among equally
+/// short routes, the one that pushes them home.
+const ROLLING_FLOOR: f64 = 0.2;
 /// When a line does not finish, it is searched again with the distance
 /// terms scaled by this, up to this many times.
 const RETRY_SCALE: f64 = 0.7;
 const ATTEMPTS: usize = 3;
+
+/// What one line came to.
+pub(super) enum Outcome {
+    /// Every placement of the line is home.
+    Built,
+    /// The search stalled; this many placements are home (their moves made).
+    Stalled(usize),
+}
 
 /// Buffers kept between lines.
 #[derive(Default)]
@@ -114,22 +153,24 @@ pub(super) struct Lookahead {
     coords: Vec<(u16, u16)>,
     homes: Vec<(u16, u16)>,
     beam: BeamScratch,
+    rolling: RollingScratch,
 }
 
 impl Lookahead {
-    /// Builds the line made of `placements` (singles and pairs of one phase)
-    /// by a beam of `width` states, reporting each event before it happens.
+    /// Builds the line made of `placements` (singles and pairs of one
+    /// phase) as `look` says, reporting each event before it happens.
     /// `later` yields the placements after the line, to weigh their tiles.
-    /// False, with nothing moved, if the search found no way (the caller
-    /// then places the line tile by tile).
+    /// [`Outcome::Stalled`] says how many placements are home when the
+    /// search gave up (none, and nothing moved, for the whole-area beam);
+    /// the caller places the rest tile by tile.
     pub(super) fn place_line<S: FnMut(&Event)>(
         &mut self,
         grid: &mut Grid,
         placements: &[Placement],
         later: impl Iterator<Item = (Phase, Placement)>,
-        width: usize,
+        look: Look,
         sink: &mut S,
-    ) -> bool {
+    ) -> Outcome {
         let (rows, cols) = (grid.rows, grid.cols);
         let (top, left) = grid.open_corner();
         let area = Area { top: top - 1, left: left - 1, height: rows + 1 - top, width: cols + 1 - left, rows, cols };
@@ -143,7 +184,35 @@ impl Lookahead {
         for (k, &tile) in line.tiles.iter().enumerate() {
             self.rank[tile as usize] = k as u16;
         }
-        self.weigh_later_lines(later, rows, cols);
+        let floor = if matches!(look, Look::Rolling(_)) { ROLLING_FLOOR * MOVE as f64 } else { 0.0 };
+        self.weigh_later_lines(later, rows, cols, floor);
+        let outcome = match look {
+            Look::Tiles => Outcome::Stalled(0),
+            Look::Whole(width) => match self.search_whole(grid, &area, &line, width) {
+                Some(moves) => {
+                    replay(grid, &area, &line, &moves, sink);
+                    Outcome::Built
+                }
+                None => Outcome::Stalled(0),
+            },
+            Look::Rolling(width) => {
+                let scoring =
+                    Scoring { line: (LINE_SHARE * (PER_STEP * MOVE) as f64) as i64, per_step: PER_STEP, base: BASE };
+                let rolling =
+                    Rolling { area: &area, line: &line, rank: &self.rank, weight: &self.weight, scoring, width };
+                rolling.run(grid, &mut self.rolling, sink)
+            }
+        };
+        for &tile in &line.tiles {
+            self.rank[tile as usize] = NO_RANK;
+        }
+        outcome
+    }
+
+    /// The beam over the whole area: the line's moves, or `None` if it
+    /// found no way.
+    fn search_whole(&mut self, grid: &Grid, area: &Area, line: &Line, width: usize) -> Option<Vec<(u8, u32)>> {
+        let (rows, cols) = (grid.rows, grid.cols);
         self.board.clear();
         self.coords.clear();
         self.homes.resize(rows * cols, (0, 0));
@@ -161,8 +230,8 @@ impl Lookahead {
         for _ in 0..ATTEMPTS {
             let weight: Vec<i32> = self.weight.iter().map(|&w| (f64::from(w) * scale) as i32).collect();
             let beam = Beam {
-                area: &area,
-                line: &line,
+                area,
+                line,
                 rank: &self.rank,
                 weight: &weight,
                 coords: &self.coords,
@@ -181,17 +250,19 @@ impl Lookahead {
             }
             scale *= RETRY_SCALE;
         }
-        for &tile in &line.tiles {
-            self.rank[tile as usize] = NO_RANK;
-        }
-        let Some(moves) = found else { return false };
-        replay(grid, &area, &line, &moves, sink);
-        true
+        found
     }
 
     /// Weights of the tiles of the lines after this one: `NEXT_LINE` moves
     /// per cell for the next, `FADE` times less for each line after.
-    fn weigh_later_lines(&mut self, later: impl Iterator<Item = (Phase, Placement)>, rows: usize, cols: usize) {
+    /// No tile counts less than `floor`.
+    fn weigh_later_lines(
+        &mut self,
+        later: impl Iterator<Item = (Phase, Placement)>,
+        rows: usize,
+        cols: usize,
+        floor: f64,
+    ) {
         let mut phase = None;
         let mut worth = NEXT_LINE * MOVE as f64 / FADE;
         for (p, placement) in later {
@@ -207,7 +278,7 @@ impl Lookahead {
                 Placement::LastBlock => &[(rows - 2, cols - 2), (rows - 2, cols - 1), (rows - 1, cols - 2)],
             };
             for &(r, c) in cells {
-                self.weight[tile_for(Pos::new(r, c), rows, cols) as usize] = worth as i32;
+                self.weight[tile_for(Pos::new(r, c), rows, cols) as usize] = worth.max(floor) as i32;
             }
         }
     }
@@ -237,6 +308,11 @@ struct Progress {
 }
 
 impl Progress {
+    /// How many of the line's placements are finished.
+    fn placements_done(&self, line: &Line) -> usize {
+        line.stages.get(self.stage).map_or(line.parts.len(), |s| s.placement)
+    }
+
     /// The board cell of an area cell, as the grid numbers it.
     fn index(grid: &Grid, area: &Area, cell: usize) -> usize {
         let (r, c) = area.coords(cell);
