@@ -5,13 +5,8 @@
 
 mod common;
 
-<<<<<<< HEAD
-use common::checked_solve_with;
-use fifteen::human::{Effort, Event, Finish, Order, Phase, Planner, placement_title};
-=======
 use common::{checked_solve_rolling, checked_solve_with};
-use fifteen::human::{Effort, Event, Finish, Order, Phase, Planner};
->>>>>>> s19-big
+use fifteen::human::{Effort, Event, Finish, Order, Phase, Planner, placement_title};
 use fifteen::{Board, Scramble};
 
 const LOOKING_AHEAD: [Effort; 2] = [Effort::Normal, Effort::Best];
@@ -93,7 +88,6 @@ fn looking_ahead_saves_moves() {
     }
 }
 
-<<<<<<< HEAD
 #[test]
 fn long_boards_solve_at_every_effort() {
     for (rows, cols) in [(2, 8), (8, 2), (3, 7), (7, 3), (2, 9), (9, 2), (4, 7), (7, 4)] {
@@ -104,7 +98,10 @@ fn long_boards_solve_at_every_effort() {
                     checked_solve_with(&board, order, Finish::Pairs, effort);
                 }
             }
-=======
+        }
+    }
+}
+
 /// The rolling look-ahead (what `normal` and `best` use above
 /// `MAX_LOOKAHEAD_CELLS` cells) at a small width, on a square board and a
 /// long one in both orders: every move replays, no locked tile moves, and
@@ -117,12 +114,10 @@ fn rolling_look_ahead_solves_square_and_long_boards() {
         for seed in [1, 2] {
             let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
             checked_solve_rolling(&board, order, 3);
->>>>>>> s19-big
         }
     }
 }
 
-<<<<<<< HEAD
 /// The placements' titles, in order, as the window and `--stats` name them.
 fn titles(board: &Board, order: Order, effort: Effort) -> Vec<String> {
     let (rows, cols) = (board.rows(), board.cols());
@@ -241,7 +236,8 @@ fn at_best_a_whole_lines_moves_come_in_legs_each_bringing_one_of_its_tiles_home(
         assert!(replay.is_solved());
         assert!(legs >= 8, "seed {seed}: {legs} legs");
     }
-=======
+}
+
 /// `normal` on a board above `MAX_LOOKAHEAD_CELLS` cells is the rolling
 /// beam, and it pays: fewer moves than one tile at a time (about 10 % on
 /// 51×51; 1.59 against 1.80·n³ on 50×50).
@@ -251,5 +247,4 @@ fn normal_on_a_big_board_makes_fewer_moves_than_fast() {
     let fast = checked_solve_with(&board, Order::Shells, Finish::Pairs, Effort::Fast).len();
     let normal = checked_solve_with(&board, Order::Shells, Finish::Pairs, Effort::Normal).len();
     assert!(normal * 20 < fast * 19, "51×51: normal {normal} against fast {fast}");
->>>>>>> s19-big
 }
