@@ -191,23 +191,32 @@ struct BuildReport {
     lines: bool,
     started: Option<Instant>,
     tenths: u64,
+    eta_shown: bool,
+}
+
+/// The rate of the first seconds says little about the rest (the first
+/// layers of a breadth-first build are tiny), so the bar shows the time left
+/// only once the build has run this long and done a hundredth of its work.
+const ETA_AFTER: Duration = Duration::from_secs(3);
+
+fn bar_style(with_eta: bool) -> indicatif::ProgressStyle {
+    let template = if with_eta {
+        "{msg} [{bar:30}] {percent:>3}% {elapsed_precise}, about {eta} left"
+    } else {
+        "{msg} [{bar:30}] {percent:>3}% {elapsed_precise}, estimating the time left"
+    };
+    indicatif::ProgressStyle::with_template(template).expect("a valid template").progress_chars("=> ")
 }
 
 impl BuildReport {
     fn new(spec: &PatternSpec, asked: bool) -> BuildReport {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = indicatif::ProgressBar::hidden();
-            bar.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{msg} [{bar:30}] {percent:>3}% {elapsed_precise}, about {eta} left",
-                )
-                .expect("a valid template")
-                .progress_chars("=> "),
-            );
+            bar.set_style(bar_style(false));
             bar.set_message(format!("building {}x{} {} pattern databases", spec.rows(), spec.cols(), spec.partition()));
             bar
         });
-        BuildReport { lines: bar.is_none() && asked, bar, started: None, tenths: 0 }
+        BuildReport { lines: bar.is_none() && asked, bar, started: None, tenths: 0, eta_shown: false }
     }
 
     fn update(&mut self, spec: &PatternSpec, p: BuildProgress) {
@@ -228,6 +237,10 @@ impl BuildReport {
         });
         if let Some(bar) = &self.bar {
             bar.set_position(p.done);
+            if !self.eta_shown && started.elapsed() >= ETA_AFTER && p.done * 100 >= p.total {
+                self.eta_shown = true;
+                bar.set_style(bar_style(true));
+            }
         } else if self.lines && p.total > 0 {
             let tenths = p.done * 10 / p.total;
             if tenths > self.tenths && tenths < 10 {
