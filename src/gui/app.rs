@@ -7,9 +7,6 @@ use crate::board::{Board, Move, Pos, Scramble, Tile};
 use crate::human::{Effort, Finish, Group, Order, SolveError};
 use crate::scene::{Camera, Frame, Row, play_panel, watch_frame};
 
-/// How many moves the window plans ahead per frame, so "move k of N" learns
-/// N within a few seconds even on a 100×100 board.
-const PREFETCH_PER_FRAME: usize = 60_000;
 /// …but no further than this many moves ahead of the cursor, so a huge
 /// board's timeline grows only as fast as it is watched.
 const PREFETCH_HORIZON: usize = 5_000_000;
@@ -242,13 +239,27 @@ impl App {
         }
     }
 
+    /// Plans the watched solve ahead, a placement at a time while
+    /// `more_time()` says the frame has time left, so "move k of N" learns N
+    /// while the animation plays. The front end measures the time: planning
+    /// at `best` costs far more a move than at `fast`, so a budget in moves
+    /// would stall the frames of a big board.
+    pub fn plan_ahead(&mut self, more_time: &mut dyn FnMut() -> bool) {
+        if self.mode != Mode::Watch {
+            return;
+        }
+        while self.player.timeline().total().is_none()
+            && self.player.timeline().len() < self.player.cursor() + PREFETCH_HORIZON
+            && more_time()
+        {
+            self.player.prefetch(1);
+        }
+    }
+
     /// Lets `seconds` pass.
     pub fn update(&mut self, seconds: f64) {
         match self.mode {
             Mode::Watch => {
-                if self.player.timeline().len() < self.player.cursor() + PREFETCH_HORIZON {
-                    self.player.prefetch(PREFETCH_PER_FRAME);
-                }
                 let mut locked = None;
                 self.player.advance(seconds, &mut |cue: &Cue| {
                     if let Cue::Locked(group) = cue {
@@ -470,6 +481,24 @@ mod tests {
         assert!(subtitle.starts_with(&format!("move {total} of {total}")), "{subtitle}");
         a.command(Command::Restart);
         assert_eq!(a.player.cursor(), 0);
+    }
+
+    #[test]
+    fn planning_ahead_stops_when_the_frame_has_no_time_left_and_learns_the_total() {
+        let mut a = app();
+        a.plan_ahead(&mut || false);
+        assert_eq!(a.player.timeline().total(), None, "no time, no planning");
+        let before = a.player.timeline().placements().len();
+        let mut calls = 0;
+        a.plan_ahead(&mut || {
+            calls += 1;
+            calls <= 1
+        });
+        assert_eq!(a.player.timeline().placements().len(), before + 1, "one placement a slice of time");
+        a.plan_ahead(&mut || true);
+        let total = a.player.timeline().total().expect("the whole solve planned");
+        assert_eq!(total, a.player.timeline().len());
+        assert_eq!(a.player.cursor(), 0, "planning ahead does not move the animation");
     }
 
     #[test]

@@ -17,7 +17,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use macroquad::miniquad::conf::{LinuxBackend, Platform};
 use macroquad::prelude::*;
@@ -29,6 +29,10 @@ pub use picture::{DEFAULT_PICTURE, Picture, PictureError, look_alike};
 use crate::board::{Board, Move};
 use crate::human::{Effort, Finish, SolveError};
 use crate::scene::{Hit, Painter, Row};
+
+/// How long a frame may spend planning the watched solve ahead: a few
+/// milliseconds of a 60 Hz frame.
+const PLANNING_PER_FRAME: Duration = Duration::from_millis(4);
 
 /// The window's size when it opens, in pixels.
 pub const WINDOW_SIZE: (i32, i32) = (1100, 820);
@@ -203,6 +207,8 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) 
         // A stalled frame (window dragged, machine busy) should not jump the
         // solve ahead by seconds.
         let dt = (get_frame_time() as f64).clamp(0.0, 0.25);
+        let planning = Instant::now();
+        app.plan_ahead(&mut || planning.elapsed() < PLANNING_PER_FRAME);
         app.update(dt);
         oracle.observe(app.board());
         oracle.show_move ^= is_key_pressed(KeyCode::B);
