@@ -15,6 +15,9 @@ use crate::board::{BLANK, Board, Move, Pos, Tile};
 /// progress line only.
 const MAX_TEXT_WIDTH: usize = 200;
 const MAX_TEXT_ROWS: usize = 40;
+/// How far ahead of the shown move the solve is planned (a quarter of each
+/// frame's time goes to planning, until the total is known).
+const PLANNING_HORIZON: usize = 5_000_000;
 
 /// How a terminal animation should go.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -220,7 +223,8 @@ fn animate<W: Write, K: KeySource + ?Sized>(
         let now = Instant::now();
         let dt = now.duration_since(last).as_secs_f64();
         last = now;
-        player.prefetch(60_000);
+        let planning = Instant::now();
+        player.plan_ahead(PLANNING_HORIZON, &mut || planning.elapsed() < frame_time / 4);
         player.advance(dt, &mut |_: &Cue| {});
         let mut frame = String::new();
         if drawn_lines > 0 {

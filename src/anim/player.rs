@@ -137,10 +137,27 @@ impl Player {
         &self.timeline
     }
 
-    /// Plans up to about `budget` more moves ahead, so the total becomes
-    /// known while the animation plays. Front ends call it once a frame.
-    pub fn prefetch(&mut self, budget: usize) {
-        self.timeline.prefetch(budget);
+    /// Plans ahead a placement at a time while `more_time()` says so, the
+    /// total is still unknown and fewer than `horizon` moves are planned
+    /// beyond the cursor (so a huge board's timeline grows only as fast as it
+    /// is watched). Front ends call it once a frame with a
+    /// closure that watches their clock: planning at `best` costs far more a
+    /// move than at `fast`, so a budget in moves would stall a big board's
+    /// frames.
+    ///
+    /// ```
+    /// use fifteen::anim::{Player, Timeline};
+    /// use fifteen::{Board, Scramble};
+    /// let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
+    /// let mut player = Player::new(Timeline::new(&board).unwrap());
+    /// player.plan_ahead(usize::MAX, &mut || true);
+    /// assert_eq!(player.timeline().total(), Some(player.timeline().len()));
+    /// ```
+    pub fn plan_ahead(&mut self, horizon: usize, more_time: &mut dyn FnMut() -> bool) {
+        let until = self.cursor.saturating_add(horizon);
+        while self.timeline.total().is_none() && self.timeline.len() < until && more_time() {
+            self.timeline.prefetch(1);
+        }
     }
 
     /// The board after [`Player::cursor`] moves.

@@ -248,12 +248,7 @@ impl App {
         if self.mode != Mode::Watch {
             return;
         }
-        while self.player.timeline().total().is_none()
-            && self.player.timeline().len() < self.player.cursor() + PREFETCH_HORIZON
-            && more_time()
-        {
-            self.player.prefetch(1);
-        }
+        self.player.plan_ahead(PREFETCH_HORIZON, more_time);
     }
 
     /// Lets `seconds` pass.
