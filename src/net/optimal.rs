@@ -17,8 +17,9 @@
 //! once through the loader the command passes in, and a limit on the
 //! searches running at once (a semaphore of `threads` turns). A search
 //! still waiting for its turn when its game has moved on or ended does not
-//! run; one already running when the client leaves finishes, its answer is
-//! dropped, and its turn is freed.
+//! run; one already running when the client leaves stops within a few
+//! milliseconds and frees its turn. One running when the game moves on goes
+//! on, since its path may still answer the positions that follow.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -172,7 +173,8 @@ impl GameOracle {
                     return None;
                 }
                 let tables = searches.tables(board.rows(), board.cols());
-                Some(ShortestPath::search(&board, tables).map_err(|e| e.to_string()))
+                let gone = || now.load(Ordering::Relaxed) == GONE;
+                Some(ShortestPath::search_until(&board, tables, &gone).map_err(|e| e.to_string()))
             });
             let result = job.await.unwrap_or_else(|e| Some(Err(format!("the search failed: {e}"))));
             Finished { score, result }
@@ -216,6 +218,33 @@ mod tests {
             let along = oracle.observe(&next, 1).expect("on the path: no search");
             assert_eq!(along.moves, Some(optimal_length(&board) - 1));
             assert!(!oracle.is_searching());
+        });
+    }
+
+    #[test]
+    fn a_search_whose_game_is_gone_stops_part_way() {
+        runtime().block_on(async {
+            // The loader runs inside the search's job, after the job checked
+            // that its game is still there: it marks the game gone, as a
+            // client leaving mid-search does. Without tables this board
+            // needs far more nodes than the search expands between two
+            // questions whether to stop, so an answer means it never asked.
+            let game: Arc<OnceLock<Arc<AtomicU64>>> = Arc::new(OnceLock::new());
+            let slot = game.clone();
+            let loader: TableLoader = Arc::new(move |_, _| {
+                slot.get().expect("the game's score").store(GONE, Ordering::Relaxed);
+                None
+            });
+            let mut oracle = GameOracle::new(Arc::new(Searches::new(Some(loader), 1)));
+            game.set(oracle.now.clone()).unwrap();
+            let board = Board::scrambled(4, 4, Scramble::Uniform, 1).unwrap();
+            assert_eq!(oracle.observe(&board, 0), None);
+            let finished = oracle.finished().await;
+            match finished.result {
+                Some(Err(why)) => assert!(why.contains("stopped"), "{why}"),
+                Some(Ok(path)) => panic!("the search ran to the end: {:?}", path.lookup(&board)),
+                None => panic!("the search did not start"),
+            }
         });
     }
 

@@ -85,8 +85,18 @@ impl ShortestPath {
     /// databases when given (they must be for the board's shape), else
     /// Manhattan distance and linear conflicts: slower on a 4×4, never wrong.
     pub fn search(board: &Board, tables: Option<&PatternDatabase>) -> Result<ShortestPath, SearchError> {
+        ShortestPath::search_until(board, tables, &|| false)
+    }
+
+    /// [`ShortestPath::search`], given up ([`SearchError::Stopped`]) as
+    /// soon as `stop()` says the answer is no longer wanted.
+    pub fn search_until(
+        board: &Board,
+        tables: Option<&PatternDatabase>,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<ShortestPath, SearchError> {
         let heuristic = tables.map_or(Heuristic::ManhattanConflicts, Heuristic::Patterns);
-        let solution = optimal::solve_with(board, heuristic, |_| {})?;
+        let solution = optimal::solve_until(board, heuristic, |_| {}, stop)?;
         Ok(ShortestPath::along(board.clone(), solution.moves.0))
     }
 

@@ -55,6 +55,9 @@ pub enum SearchError {
         /// The most cells the solver takes.
         max_cells: usize,
     },
+    /// The caller asked the search to stop before it found a solution.
+    #[error("the search was stopped before it found a solution")]
+    Stopped,
     /// The board cannot be solved at all.
     #[error("unsolvable board: {0}")]
     Unsolvable(#[from] Unsolvable),

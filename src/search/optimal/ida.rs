@@ -10,6 +10,11 @@ use super::{Child, Estimator, arrays};
 /// Longer than any optimal solution of a 16-cell board.
 const MAX_PATH: usize = 256;
 
+/// How often (in nodes expanded) the search asks whether to stop: rare
+/// enough to cost nothing measurable, often enough to stop within a few
+/// milliseconds.
+const STOP_CHECK_NODES: u64 = 1 << 14;
+
 struct Ida<'a, E: Estimator> {
     grid: &'a Grid,
     pruning: &'a MovePruning,
@@ -20,9 +25,18 @@ struct Ida<'a, E: Estimator> {
     bound: u32,
     next_bound: u32,
     stats: Stats,
+    stop: &'a dyn Fn() -> bool,
+    stopped: bool,
 }
 
-pub(super) fn search<E: Estimator>(grid: &Grid, est: &E, board: &Board, progress: &mut dyn FnMut(u32)) -> Solution {
+/// The search; `None` when `stop()` said so before a solution was found.
+pub(super) fn search<E: Estimator>(
+    grid: &Grid,
+    est: &E,
+    board: &Board,
+    progress: &mut dyn FnMut(u32),
+    stop: &dyn Fn() -> bool,
+) -> Option<Solution> {
     let (cells, pos) = arrays(board);
     let (aux, h) = est.evaluate(&cells, &pos);
     let blank = pos[0] as usize;
@@ -36,6 +50,8 @@ pub(super) fn search<E: Estimator>(grid: &Grid, est: &E, board: &Board, progress
         bound: h,
         next_bound: u32::MAX,
         stats: Stats::default(),
+        stop,
+        stopped: false,
     };
     loop {
         progress(ida.bound);
@@ -43,7 +59,10 @@ pub(super) fn search<E: Estimator>(grid: &Grid, est: &E, board: &Board, progress
         ida.next_bound = u32::MAX;
         if let Some(len) = ida.dfs(blank, 0, h, aux, 0) {
             let moves = ida.path[..len].iter().map(|&m| Move::ALL[m as usize]).collect();
-            return Solution { moves: Moves(moves), stats: ida.stats };
+            return Some(Solution { moves: Moves(moves), stats: ida.stats });
+        }
+        if ida.stopped {
+            return None;
         }
         assert!(ida.next_bound != u32::MAX && (ida.next_bound as usize) < MAX_PATH, "a solvable board has a solution");
         ida.bound = ida.next_bound;
@@ -59,6 +78,10 @@ impl<E: Estimator> Ida<'_, E> {
             return Some(g as usize);
         }
         self.stats.expanded += 1;
+        if self.stats.expanded % STOP_CHECK_NODES == 0 && (self.stop)() {
+            self.stopped = true;
+            return None;
+        }
         let mut children = [Child::default(); 4];
         let mut after = [0 as PruneState; 4];
         let mut count = 0;
@@ -90,6 +113,10 @@ impl<E: Estimator> Ida<'_, E> {
             self.path[g as usize] = child.mv;
             if let Some(len) = self.dfs(from, g + 1, h_child, child_aux, after[i]) {
                 return Some(len);
+            }
+            if self.stopped {
+                // The search is over: the board arrays are left as they are.
+                return None;
             }
             self.cells[from] = tile;
             self.cells[blank] = 0;

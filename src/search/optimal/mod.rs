@@ -144,19 +144,37 @@ pub fn solve(board: &Board) -> Result<Solution, SearchError> {
 /// assert_eq!(solution.moves.to_string(), "DDDLLLUUU");
 /// assert_eq!(bounds.last(), Some(&9));
 /// ```
-pub fn solve_with(
+pub fn solve_with(board: &Board, heuristic: Heuristic<'_>, progress: impl FnMut(u32)) -> Result<Solution, SearchError> {
+    solve_until(board, heuristic, progress, &|| false)
+}
+
+/// [`solve_with`], asking `stop()` every few thousand nodes and giving up
+/// with [`SearchError::Stopped`] when it says so: for a caller whose
+/// answer is no longer wanted (a server's client gone).
+///
+/// ```
+/// use fifteen::{Board, search::{SearchError, optimal::{self, Heuristic}}};
+/// let board: Board = "0 12 9 13\n15 11 10 14\n3 7 5 6\n4 8 2 1".parse().unwrap();
+/// let stopped = optimal::solve_until(&board, Heuristic::ManhattanConflicts, |_| {}, &|| true);
+/// assert!(matches!(stopped, Err(SearchError::Stopped)));
+/// ```
+pub fn solve_until(
     board: &Board,
     heuristic: Heuristic<'_>,
     mut progress: impl FnMut(u32),
+    stop: &dyn Fn() -> bool,
 ) -> Result<Solution, SearchError> {
     let grid = check(board, heuristic)?;
-    Ok(match heuristic {
-        Heuristic::ManhattanConflicts => ida::search(&grid, &ManhattanConflicts::new(&grid), board, &mut progress),
+    let solution = match heuristic {
+        Heuristic::ManhattanConflicts => {
+            ida::search(&grid, &ManhattanConflicts::new(&grid), board, &mut progress, stop)
+        }
         Heuristic::Patterns(pdb) => match pdb.spec().entries() {
-            Entries::Bytes => ida::search(&grid, &Lookup::<false>::new(pdb), board, &mut progress),
-            Entries::Nibbles => ida::search(&grid, &Lookup::<true>::new(pdb), board, &mut progress),
+            Entries::Bytes => ida::search(&grid, &Lookup::<false>::new(pdb), board, &mut progress, stop),
+            Entries::Nibbles => ida::search(&grid, &Lookup::<true>::new(pdb), board, &mut progress, stop),
         },
-    })
+    };
+    solution.ok_or(SearchError::Stopped)
 }
 
 /// The lower bound a heuristic gives a board.
