@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{checked_solve_rolling, checked_solve_with};
+use common::{checked_solve_rolling, checked_solve_tried, checked_solve_with};
 use fifteen::human::{Effort, Event, Finish, Order, Phase, Planner, placement_title};
 use fifteen::{Board, Scramble};
 
@@ -116,6 +116,39 @@ fn rolling_look_ahead_solves_square_and_long_boards() {
             checked_solve_rolling(&board, order, 3);
         }
     }
+}
+
+/// Trying each tile's trip several ways (what `normal` and `best` do above
+/// `MAX_ROLLING_CELLS` cells), on square and long boards in both orders:
+/// every move replays, no locked tile moves, and the board ends solved.
+#[test]
+fn tried_trips_solve_square_and_long_boards() {
+    for (rows, cols, order) in [
+        (40, 40, Order::Shells),
+        (6, 50, Order::Shells),
+        (50, 6, Order::Rows),
+        (9, 9, Order::Rows),
+        (2, 2, Order::Shells),
+    ] {
+        for seed in [1, 2] {
+            let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
+            checked_solve_tried(&board, order, 7);
+        }
+    }
+}
+
+/// Trying each trip seven ways pays on a big board (about 3 % on 100×100:
+/// 1.708 against 1.766·n³).
+#[test]
+fn trying_trips_saves_moves() {
+    let mut plain = 0;
+    let mut tried = 0;
+    for seed in [1, 2] {
+        let board = Board::scrambled(40, 40, Scramble::Uniform, seed).unwrap();
+        plain += checked_solve_with(&board, Order::Shells, Finish::Pairs, Effort::Fast).len();
+        tried += checked_solve_tried(&board, Order::Shells, 7).len();
+    }
+    assert!(tried * 100 < plain * 99, "40×40: tried {tried} against plain {plain}");
 }
 
 /// The placements' titles, in order, as the window and `--stats` name them.

@@ -27,6 +27,7 @@ mod small;
 mod stages;
 mod tile_search;
 mod transport;
+mod tries;
 mod window;
 
 pub use event::{Event, Group, Phase, Region};

@@ -8,10 +8,11 @@ use super::lookahead::{Effort, Look, Lookahead, Outcome};
 use super::push::{FAR, Weights};
 use super::router::route_blank;
 use super::schedule::{Order, Placement, Schedule};
-use super::scratch::{RouteStats, Scratch};
+use super::scratch::{RouteStats, Scratch, TripStyle};
 use super::small;
 use super::stages::{Finish, MAX_EXACT_CELLS, Stages};
 use super::transport::transport;
+use super::tries::best_style;
 use super::window::{Window, finish_among, finish_in_window};
 
 /// Why the human solver did not produce a solution.
@@ -89,6 +90,8 @@ pub struct Planner {
     effort: Effort,
     /// Set to plan every line by the rolling beam of this width.
     rolling_width: Option<usize>,
+    /// Set to place every line tile by tile, each trip tried this many ways.
+    tried_trips: Option<usize>,
     lookahead: Lookahead,
 }
 
@@ -162,6 +165,7 @@ impl Planner {
             stages: (finish == Finish::Exact).then(Stages::new),
             effort: Effort::Fast,
             rolling_width: None,
+            tried_trips: None,
             lookahead: Lookahead::default(),
         })
     }
@@ -203,6 +207,29 @@ impl Planner {
     /// ```
     pub fn with_rolling_beam(mut self, width: usize) -> Planner {
         self.rolling_width = Some(width.max(1));
+        self
+    }
+
+    /// The same planner, placing every line tile by tile with each tile's
+    /// trip tried `tries` ways (at most seven) and the best made: what
+    /// `normal` (3) and `best` (7) do on boards of more than
+    /// [`MAX_ROLLING_CELLS`](super::MAX_ROLLING_CELLS) cells, for tests and
+    /// measurements on other sizes.
+    ///
+    /// ```
+    /// use fifteen::{Board, Scramble};
+    /// use fifteen::human::{Order, Planner};
+    ///
+    /// let board = Board::scrambled(12, 12, Scramble::Uniform, 1).unwrap();
+    /// let mut plain = Planner::new(&board, Order::Shells).unwrap();
+    /// let mut tried = Planner::new(&board, Order::Shells).unwrap().with_tried_trips(7);
+    /// plain.run(&mut |_| {}).unwrap();
+    /// tried.run(&mut |_| {}).unwrap();
+    /// assert!(tried.board().is_solved());
+    /// assert!(tried.moves() < plain.moves());
+    /// ```
+    pub fn with_tried_trips(mut self, tries: usize) -> Planner {
+        self.tried_trips = Some(tries.max(1));
         self
     }
 
@@ -322,9 +349,18 @@ impl Planner {
         let (grid, scratch) = (&mut self.grid, &mut self.scratch);
         let tile = tile_for(Pos::new(row, col), grid.rows, grid.cols);
         let home = grid.index(row, col);
+        let tries = match (self.tried_trips, self.rolling_width) {
+            (Some(tries), _) => tries,
+            (None, Some(_)) => 1,
+            (None, None) => self.effort.tries(grid.rows, grid.cols),
+        };
+        let style = best_style(grid, scratch, tile, home, tries);
         let group = Group::new(&[tile]);
         sink(&Event::Placement { region: Region::TopLeft, group });
-        if !transport(grid, scratch, tile, home, sink) {
+        scratch.style = style;
+        let arrived = transport(grid, scratch, tile, home, sink);
+        scratch.style = TripStyle::PLAIN;
+        if !arrived {
             return Err(SolveError::Stuck { tile, at: Pos::new(row, col) });
         }
         sink(&Event::Locked { group });
@@ -436,9 +472,10 @@ impl Planner {
     /// give up later in the line; the next step then takes up the rest).
     /// False, with `first` not placed, otherwise: the caller places it.
     fn place_line_ahead<S: FnMut(&Event)>(&mut self, phase: Phase, first: Placement, sink: &mut S) -> bool {
-        let look = match self.rolling_width {
-            Some(width) => Look::Rolling(width),
-            None => self.effort.look(self.grid.rows, self.grid.cols),
+        let look = match (self.tried_trips, self.rolling_width) {
+            (Some(_), _) => Look::Tiles,
+            (None, Some(width)) => Look::Rolling(width),
+            (None, None) => self.effort.look(self.grid.rows, self.grid.cols),
         };
         // The bottom rows are one long line of pairs in a two-row strip,
         // where the rolling beam's blank paths lose to the pairs placed one

@@ -1,7 +1,7 @@
 //! The planner's working space: everything its algorithms keep between
 //! calls so that a move allocates nothing, apart from the board itself.
 
-use crate::board::Pos;
+use crate::board::{Pos, Tile};
 
 use super::push::Weights;
 use super::tile_search::TileSearch;
@@ -24,6 +24,11 @@ pub(super) struct Scratch {
     /// How much a push counts, by how soon the tile is placed; set by the
     /// planner at each phase.
     pub(super) weights: Weights,
+    /// How a travelling tile weighs its next step (see [`TripStyle`]).
+    pub(super) style: TripStyle,
+    /// The slides of a trip tried and taken back (see `tries`), as
+    /// (tile, from, to).
+    pub(super) trail: Vec<(Tile, Pos, Pos)>,
     /// The route being walked, as padded indices.
     pub(super) path: Vec<usize>,
     /// The same route as cells, for the `BlankRouted` event.
@@ -36,4 +41,28 @@ pub(super) struct Scratch {
     pub(super) search: TileSearch,
     /// How the routes were found so far.
     pub(super) stats: RouteStats,
+}
+
+/// How a travelling tile picks its next step: the plain rule, or one of the
+/// variations a trip is tried with. A tile on open ground has many equally
+/// short trips (a staircase with its straight stretch early or late); these
+/// move its turns elsewhere and change which tiles the blank pushes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct TripStyle {
+    /// Added to a step's score when it is vertical (in the units of
+    /// [`Weights`]: a move is 5).
+    pub(super) vertical_bias: i64,
+    /// What the step's pushes count for, times the usual.
+    pub(super) push_factor: i64,
+}
+
+impl TripStyle {
+    /// The plain rule.
+    pub(super) const PLAIN: TripStyle = TripStyle { vertical_bias: 0, push_factor: 1 };
+}
+
+impl Default for TripStyle {
+    fn default() -> TripStyle {
+        TripStyle::PLAIN
+    }
 }

@@ -117,8 +117,10 @@ fn tile_step<S: FnMut(&Event)>(
             None => (approach_estimate(grid, at, front), 0, None),
         };
         let cost = (reach + 1 + trip_cost(along, across)) as i64;
-        options[k] =
-            Some(StepOption { dir, score: (cost * i64::from(MOVE_COST) - i64::from(gain), -i64::from(gain)), ring });
+        let style = scratch.style;
+        let bias = if dir.is_horizontal() { 0 } else { style.vertical_bias };
+        let score = cost * i64::from(MOVE_COST) - i64::from(gain) * style.push_factor + bias;
+        options[k] = Some(StepOption { dir, score: (score, -i64::from(gain)), ring });
     }
     if let [Some(a), Some(b)] = &options {
         if b.score < a.score {

@@ -19,6 +19,7 @@ use crate::board::{Pos, Tile, tile_for};
 use super::event::{Event, Group, Phase};
 use super::grid::{Dir, Grid};
 use super::schedule::Placement;
+use super::tries::MAX_TRIES;
 use area::Area;
 use beam::{Beam, BeamScratch, MOVE, Scoring};
 use line::{Goal, Line, NO_RANK};
@@ -34,10 +35,12 @@ pub enum Effort {
     /// Each line by a narrow beam search over the blank's moves: over the
     /// whole unsolved area on boards of up to [`MAX_LOOKAHEAD_CELLS`]
     /// cells, by the rolling beam (a dozen moves at a time) up to
-    /// [`MAX_ROLLING_CELLS`]; bigger boards as `Fast`.
+    /// [`MAX_ROLLING_CELLS`]; on bigger boards one tile at a time, each
+    /// tile's trip tried three ways and the best made.
     Normal,
-    /// Each line by a wide beam search: fewest moves, slowest (bigger
-    /// boards than [`MAX_ROLLING_CELLS`] as `Fast`).
+    /// Each line by a wide beam search: fewest moves, slowest. On boards
+    /// bigger than [`MAX_ROLLING_CELLS`] one tile at a time, each tile's
+    /// trip tried seven ways.
     Best,
 }
 
@@ -55,21 +58,37 @@ impl Effort {
     /// minute: `best` up to 30×30 cells; `normal` up to
     /// [`MAX_LOOKAHEAD_CELLS`] (the whole-area beam at `best` would take
     /// minutes there); `best` again, now the rolling beam, up to
-    /// [`MAX_ROLLING_CELLS`]; `fast` beyond.
+    /// [`MAX_ROLLING_CELLS`], then trying each trip seven ways up to
+    /// 300×300 cells; `normal` (three ways) up to 500×500; `fast` beyond.
     ///
     /// ```
     /// use fifteen::human::Effort;
     /// assert_eq!(Effort::for_size(4, 4), Effort::Best);
     /// assert_eq!(Effort::for_size(40, 40), Effort::Normal);
     /// assert_eq!(Effort::for_size(100, 100), Effort::Best);
+    /// assert_eq!(Effort::for_size(300, 300), Effort::Best);
+    /// assert_eq!(Effort::for_size(500, 500), Effort::Normal);
     /// assert_eq!(Effort::for_size(1000, 1000), Effort::Fast);
     /// ```
     pub fn for_size(rows: usize, cols: usize) -> Effort {
         match rows * cols {
             cells if cells <= 900 => Effort::Best,
             cells if cells <= MAX_LOOKAHEAD_CELLS => Effort::Normal,
-            cells if cells <= MAX_ROLLING_CELLS => Effort::Best,
+            cells if cells <= MAX_TRIED_CELLS => Effort::Best,
+            cells if cells <= MAX_TRIED_NORMAL_CELLS => Effort::Normal,
             _ => Effort::Fast,
+        }
+    }
+
+    /// Ways each single tile's trip is tried before the best is made (see
+    /// `tries`), on a board of this shape: once, except at `normal` (3)
+    /// and `best` (all of them) on boards too big for look-ahead.
+    pub(super) fn tries(self, rows: usize, cols: usize) -> usize {
+        match self {
+            _ if rows * cols <= MAX_ROLLING_CELLS => 1,
+            Effort::Fast => 1,
+            Effort::Normal => 3,
+            Effort::Best => MAX_TRIES,
         }
     }
 
@@ -112,6 +131,13 @@ pub const MAX_LOOKAHEAD_CELLS: usize = 2500;
 /// shrinks as the board grows, and on a 300×300 it made more moves, in
 /// minutes (docs/fewest-moves.md has the figures).
 pub const MAX_ROLLING_CELLS: usize = 10_000;
+
+/// The most cells on which `auto` tries each trip seven ways (`best`):
+/// about ten seconds for a 300×300 board on a 2-core machine (a try costs
+/// about a trip), and three ways (`normal`) up to 500×500, about the same
+/// again; `fast` is left for bigger boards, which take that long as it is.
+const MAX_TRIED_CELLS: usize = 90_000;
+const MAX_TRIED_NORMAL_CELLS: usize = 250_000;
 
 /// States the rolling beam keeps at `normal` and `best`.
 const ROLLING_NORMAL: usize = 20;

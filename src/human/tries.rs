@@ -1,0 +1,119 @@
+//! Trying a tile's trip several ways and making the best.
+//!
+//! One tile at a time, each step of a trip is chosen for that step alone:
+//! of its equally short trips the tile takes whichever the first steps
+//! favour. A person with time looks at a few ways of bringing the tile
+//! home and picks the one that leaves the other tiles best placed; so does
+//! the planner at `normal` and `best` on boards too big for the beam: it
+//! makes the trip in each [`TripStyle`] of a short list, weighs each by its
+//! moves less what its pushes are worth (the same worth as the router
+//! gives them, see `push`), takes each back, and then makes the best one,
+//! reporting its events as always. A try costs about a trip, so `n` tries
+//! make a tile about `n + 1` times as slow.
+
+use crate::board::{Tile, home_of};
+
+use super::event::Event;
+use super::grid::Grid;
+use super::push::MOVE_COST;
+use super::scratch::{Scratch, TripStyle};
+use super::transport::transport;
+
+/// The styles tried, in this order: the plain rule, then vertical steps
+/// made dearer or cheaper by one move, by two, by about half a move
+/// (docs/fewest-moves.md has what each number of tries gains).
+const STYLES: [TripStyle; 7] = [
+    TripStyle::PLAIN,
+    TripStyle { vertical_bias: -5, push_factor: 1 },
+    TripStyle { vertical_bias: 5, push_factor: 1 },
+    TripStyle { vertical_bias: -10, push_factor: 1 },
+    TripStyle { vertical_bias: 10, push_factor: 1 },
+    TripStyle { vertical_bias: -3, push_factor: 1 },
+    TripStyle { vertical_bias: 3, push_factor: 1 },
+];
+
+/// The most tries a tile gets.
+pub(super) const MAX_TRIES: usize = STYLES.len();
+
+/// Tries the first `tries` styles for bringing `tile` to `dest` (nothing is
+/// reported, and each try is taken back) and returns the best: fewest
+/// moves less the worth of its pushes. The plain style with fewer than two
+/// tries, or when no try got the tile there.
+pub(super) fn best_style(grid: &mut Grid, scratch: &mut Scratch, tile: Tile, dest: usize, tries: usize) -> TripStyle {
+    if tries < 2 {
+        return TripStyle::PLAIN;
+    }
+    let (rows, cols) = (grid.rows, grid.cols);
+    let moves_before = grid.moves;
+    let mut trail = std::mem::take(&mut scratch.trail);
+    let mut best: Option<(i64, TripStyle)> = None;
+    for &style in STYLES.iter().take(tries) {
+        scratch.style = style;
+        trail.clear();
+        let arrived = transport(grid, scratch, tile, dest, &mut |event: &Event| {
+            if let Event::Moved { tile, from, to, .. } = *event {
+                trail.push((tile, from, to));
+            }
+        });
+        // What the pushes are worth: each slide brings its tile a cell
+        // nearer home or takes it a cell away.
+        let worth: i64 = trail
+            .iter()
+            .map(|&(tile, from, to)| {
+                let home = home_of(tile, rows, cols);
+                let (before, after) = (
+                    home.row.abs_diff(from.row) + home.col.abs_diff(from.col),
+                    home.row.abs_diff(to.row) + home.col.abs_diff(to.col),
+                );
+                let weight = i64::from(scratch.weights.of(home.row + 1, home.col + 1));
+                (before as i64 - after as i64) * weight
+            })
+            .sum();
+        let cost = trail.len() as i64 * i64::from(MOVE_COST) - worth;
+        if arrived && best.is_none_or(|(least, _)| cost < least) {
+            best = Some((cost, style));
+        }
+        // Take the try back: the blank retraces its steps.
+        for &(_, _, to) in trail.iter().rev() {
+            let back = grid.index(to.row, to.col);
+            let dir = grid.dir_between(grid.blank, back);
+            grid.slide(dir, &mut |_: &Event| {});
+        }
+        grid.moves = moves_before;
+    }
+    scratch.trail = trail;
+    scratch.style = TripStyle::PLAIN;
+    best.map_or(TripStyle::PLAIN, |(_, style)| style)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Pos, Scramble, tile_for};
+
+    #[test]
+    fn trying_takes_every_try_back() {
+        for seed in 1..20 {
+            let board = Board::scrambled(9, 11, Scramble::Uniform, seed).unwrap();
+            let mut grid = Grid::new(&board);
+            let mut scratch = Scratch::default();
+            let tile = tile_for(Pos::new(0, 0), 9, 11);
+            let home = grid.index(0, 0);
+            let style = best_style(&mut grid, &mut scratch, tile, home, MAX_TRIES);
+            assert_eq!(grid.to_board(), board, "seed {seed}: the board is as it was");
+            assert_eq!(grid.moves, 0);
+            assert!(STYLES.contains(&style));
+            assert_eq!(scratch.style, TripStyle::PLAIN);
+        }
+    }
+
+    #[test]
+    fn one_try_is_the_plain_trip_and_moves_nothing() {
+        let board = Board::scrambled(5, 5, Scramble::Uniform, 3).unwrap();
+        let mut grid = Grid::new(&board);
+        let mut scratch = Scratch::default();
+        let home = grid.index(0, 0);
+        assert_eq!(best_style(&mut grid, &mut scratch, 1, home, 1), TripStyle::PLAIN);
+        assert_eq!(grid.to_board(), board);
+    }
+}
