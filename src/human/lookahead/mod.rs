@@ -144,7 +144,8 @@ const ROLLING_NORMAL: usize = 20;
 const ROLLING_BEST: usize = 40;
 
 /// How much a tile of the next line counts (per cell from home), in moves,
-/// and how much less each line after it.
+/// and how much less each line after it: `FADE` on boards of up to about
+/// 22×22, slower on bigger ones (see `fade_for`).
 const NEXT_LINE: f64 = 2.0;
 const FADE: f64 = 0.9;
 /// A later tile of the line being built counts this share of its guessed cost.
@@ -280,7 +281,7 @@ impl Lookahead {
     }
 
     /// Weights of the tiles of the lines after this one: `NEXT_LINE` moves
-    /// per cell for the next, `FADE` times less for each line after.
+    /// per cell for the next, [`fade_for`] times less for each line after.
     /// No tile counts less than `floor`.
     fn weigh_later_lines(
         &mut self,
@@ -290,11 +291,12 @@ impl Lookahead {
         floor: f64,
     ) {
         let mut phase = None;
-        let mut worth = NEXT_LINE * MOVE as f64 / FADE;
+        let fade = fade_for(rows, cols);
+        let mut worth = NEXT_LINE * MOVE as f64 / fade;
         for (p, placement) in later {
             // A new line: a new phase, or the next of the bottom pairs.
             if phase != Some(p) || matches!(placement, Placement::BottomPair { .. }) {
-                worth *= FADE;
+                worth *= fade;
                 phase = Some(p);
             }
             let cells: &[(usize, usize)] = match placement {
@@ -308,6 +310,18 @@ impl Lookahead {
             }
         }
     }
+}
+
+/// How much less each later line counts than the one before: `FADE`, or
+/// on a bigger board slower, so that the weights fall from `NEXT_LINE` to
+/// `ROLLING_FLOOR` over as many lines as the board's longer side. On a big
+/// board the lines a dozen lines off are still only a few percent of the
+/// way through it, and a blank path that pushes their tiles home is worth
+/// taking; fading by 0.9 a line, the beam treated them as far off
+/// (docs/fewest-moves.md has the measurements).
+fn fade_for(rows: usize, cols: usize) -> f64 {
+    let side = rows.max(cols).max(1) as f64;
+    FADE.max((ROLLING_FLOOR / NEXT_LINE).powf(side.recip()))
 }
 
 /// Makes the found moves on the grid with the usual events: for each
