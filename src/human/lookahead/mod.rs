@@ -57,15 +57,17 @@ impl Effort {
     /// The effort that fits a board of this shape in at most about half a
     /// minute: `best` up to 30×30 cells; `normal` up to
     /// [`MAX_LOOKAHEAD_CELLS`] (the whole-area beam at `best` would take
-    /// minutes there); `best` again, now the rolling beam, up to
-    /// [`MAX_ROLLING_CELLS`], then trying each trip seven ways up to
-    /// 300×300 cells; `normal` (three ways) up to 500×500; `fast` beyond.
+    /// minutes there); `best` again, now the rolling beam, up to 100×100
+    /// cells, and `normal` up to [`MAX_ROLLING_CELLS`] (150×150); then
+    /// trying each trip seven ways up to 300×300 cells; `normal` (three
+    /// ways) up to 500×500; `fast` beyond.
     ///
     /// ```
     /// use fifteen::human::Effort;
     /// assert_eq!(Effort::for_size(4, 4), Effort::Best);
     /// assert_eq!(Effort::for_size(40, 40), Effort::Normal);
     /// assert_eq!(Effort::for_size(100, 100), Effort::Best);
+    /// assert_eq!(Effort::for_size(150, 150), Effort::Normal);
     /// assert_eq!(Effort::for_size(300, 300), Effort::Best);
     /// assert_eq!(Effort::for_size(500, 500), Effort::Normal);
     /// assert_eq!(Effort::for_size(1000, 1000), Effort::Fast);
@@ -74,6 +76,8 @@ impl Effort {
         match rows * cols {
             cells if cells <= 900 => Effort::Best,
             cells if cells <= MAX_LOOKAHEAD_CELLS => Effort::Normal,
+            cells if cells <= ROLLING_BEST_CELLS => Effort::Best,
+            cells if cells <= MAX_ROLLING_CELLS => Effort::Normal,
             cells if cells <= MAX_TRIED_CELLS => Effort::Best,
             cells if cells <= MAX_TRIED_NORMAL_CELLS => Effort::Normal,
             _ => Effort::Fast,
@@ -126,11 +130,16 @@ pub(super) enum Look {
 pub const MAX_LOOKAHEAD_CELLS: usize = 2500;
 
 /// The most cells a board may have for look-ahead; bigger boards are
-/// planned tile by tile at every effort. Up to here the rolling beam makes
-/// fewer moves than one tile at a time in about half a minute; its gain
-/// shrinks as the board grows, and on a 300×300 it made more moves, in
-/// minutes (docs/fewest-moves.md has the figures).
-pub const MAX_ROLLING_CELLS: usize = 10_000;
+/// planned tile by tile at every effort. A round of the rolling beam costs
+/// the same on any board, so its time grows with the moves, as n³: at
+/// `normal` about 7 s for a 100×100 and 23 s for a 150×150; on a 300×300
+/// it would take minutes (docs/fewest-moves.md has the figures).
+pub const MAX_ROLLING_CELLS: usize = 22_500;
+
+/// The most cells on which `auto` takes `best`'s rolling beam (40 states,
+/// about 12 s for a 100×100); up to [`MAX_ROLLING_CELLS`] it takes
+/// `normal`'s (20).
+const ROLLING_BEST_CELLS: usize = 10_000;
 
 /// The most cells on which `auto` tries each trip seven ways (`best`):
 /// about ten seconds for a 300×300 board on a 2-core machine (a try costs
