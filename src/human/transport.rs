@@ -172,6 +172,11 @@ const LOOKAHEAD_MAX_CELLS: usize = 320 * 320;
 /// (`a` = 0) or horizontally (1), so the blank is right behind it.
 type Lookahead = [[[i64; 2]; HORIZON + 1]; HORIZON + 1];
 
+/// What the pushes of a move past the horizon are assumed worth, in
+/// [`MOVE_COST`] units: a plan that leaves more moves for later also
+/// leaves more pushes (1 measured best; 0 and 2 make more moves).
+const PUSHES_PAST_HORIZON: i64 = 1;
+
 /// Side of the window of cells whose pushes a plan looks at: the
 /// lookahead and its ring.
 const WINDOW: usize = HORIZON + 3;
@@ -215,7 +220,8 @@ fn plan_ahead(grid: &Grid, weights: &Weights, at: usize, dest: usize) -> Lookahe
             let j = taken - i;
             let (rows, cols) = (rows_left - i, cols_left - j);
             if taken == horizon {
-                values[i][j] = [trip_cost(rows, cols) as i64 * unit, trip_cost(cols, rows) as i64 * unit];
+                let past = unit - PUSHES_PAST_HORIZON;
+                values[i][j] = [trip_cost(rows, cols) as i64 * past, trip_cost(cols, rows) as i64 * past];
                 continue;
             }
             let here = at
