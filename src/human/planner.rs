@@ -90,8 +90,9 @@ pub struct Planner {
     effort: Effort,
     /// Set to plan every line by the rolling beam of this width.
     rolling_width: Option<usize>,
-    /// Set to place every line tile by tile, each trip tried this many ways.
-    tried_trips: Option<usize>,
+    /// Set to place every line tile by tile, each trip planned ahead and
+    /// tried this many ways.
+    planned_trips: Option<usize>,
     lookahead: Lookahead,
 }
 
@@ -165,7 +166,7 @@ impl Planner {
             stages: (finish == Finish::Exact).then(Stages::new),
             effort: Effort::Fast,
             rolling_width: None,
-            tried_trips: None,
+            planned_trips: None,
             lookahead: Lookahead::default(),
         })
     }
@@ -211,10 +212,10 @@ impl Planner {
     }
 
     /// The same planner, placing every line tile by tile with each tile's
-    /// trip tried `tries` ways (at most seven) and the best made: what
-    /// `normal` (3) and `best` (7) do on boards of more than
-    /// [`MAX_ROLLING_CELLS`](super::MAX_ROLLING_CELLS) cells, for tests and
-    /// measurements on other sizes.
+    /// trip planned ahead for its pushes and tried `tries` ways (at most
+    /// seven), the best made: what `normal` (1) and `best` (7) do on boards
+    /// of more than [`MAX_ROLLING_CELLS`](super::MAX_ROLLING_CELLS) cells,
+    /// for tests and measurements on other sizes.
     ///
     /// ```
     /// use fifteen::{Board, Scramble};
@@ -222,15 +223,25 @@ impl Planner {
     ///
     /// let board = Board::scrambled(12, 12, Scramble::Uniform, 1).unwrap();
     /// let mut plain = Planner::new(&board, Order::Shells).unwrap();
-    /// let mut tried = Planner::new(&board, Order::Shells).unwrap().with_tried_trips(7);
+    /// let mut planned = Planner::new(&board, Order::Shells).unwrap().with_planned_trips(7);
     /// plain.run(&mut |_| {}).unwrap();
-    /// tried.run(&mut |_| {}).unwrap();
-    /// assert!(tried.board().is_solved());
-    /// assert!(tried.moves() < plain.moves());
+    /// planned.run(&mut |_| {}).unwrap();
+    /// assert!(planned.board().is_solved());
+    /// assert!(planned.moves() < plain.moves());
     /// ```
-    pub fn with_tried_trips(mut self, tries: usize) -> Planner {
-        self.tried_trips = Some(tries.max(1));
+    pub fn with_planned_trips(mut self, tries: usize) -> Planner {
+        self.planned_trips = Some(tries.max(1));
         self
+    }
+
+    /// Whether trips are planned ahead, and how many ways each single
+    /// tile's trip is tried.
+    fn trip_plan(&self) -> (bool, usize) {
+        match (self.planned_trips, self.rolling_width) {
+            (Some(tries), _) => (true, tries),
+            (None, Some(_)) => (false, 1),
+            (None, None) => self.effort.trip_plan(self.grid.rows, self.grid.cols),
+        }
     }
 
     /// Carries out the next placement, reporting each event to `sink` before
@@ -346,20 +357,18 @@ impl Planner {
     }
 
     fn place_single<S: FnMut(&Event)>(&mut self, row: usize, col: usize, sink: &mut S) -> Result<(), SolveError> {
+        let (plan_ahead, tries) = self.trip_plan();
         let (grid, scratch) = (&mut self.grid, &mut self.scratch);
         let tile = tile_for(Pos::new(row, col), grid.rows, grid.cols);
         let home = grid.index(row, col);
-        let tries = match (self.tried_trips, self.rolling_width) {
-            (Some(tries), _) => tries,
-            (None, Some(_)) => 1,
-            (None, None) => self.effort.tries(grid.rows, grid.cols),
-        };
+        let base = TripStyle::PLAIN.planning(plan_ahead);
+        scratch.style = base;
         let style = best_style(grid, scratch, tile, home, tries);
         let group = Group::new(&[tile]);
         sink(&Event::Placement { region: Region::TopLeft, group });
         scratch.style = style;
         let arrived = transport(grid, scratch, tile, home, sink);
-        scratch.style = TripStyle::PLAIN;
+        scratch.style = base;
         if !arrived {
             return Err(SolveError::Stuck { tile, at: Pos::new(row, col) });
         }
@@ -373,6 +382,7 @@ impl Planner {
     /// the second beside it, then turn both in with two slides. Arrangements
     /// near the homes, where that can jam, are finished by the window search.
     fn place_pair<S: FnMut(&Event)>(&mut self, pair: PairSpec, sink: &mut S) -> Result<(), SolveError> {
+        self.scratch.style = TripStyle::PLAIN.planning(self.trip_plan().0);
         let (grid, scratch) = (&mut self.grid, &mut self.scratch);
         let group = Group::new(&[pair.first, pair.second]);
         sink(&Event::Placement { region: pair.region, group });
@@ -472,7 +482,7 @@ impl Planner {
     /// give up later in the line; the next step then takes up the rest).
     /// False, with `first` not placed, otherwise: the caller places it.
     fn place_line_ahead<S: FnMut(&Event)>(&mut self, phase: Phase, first: Placement, sink: &mut S) -> bool {
-        let look = match (self.tried_trips, self.rolling_width) {
+        let look = match (self.planned_trips, self.rolling_width) {
             (Some(_), _) => Look::Tiles,
             (None, Some(width)) => Look::Rolling(width),
             (None, None) => self.effort.look(self.grid.rows, self.grid.cols),

@@ -137,6 +137,21 @@ pub(super) fn ring_mask(grid: &Grid, center: usize) -> u8 {
     mask
 }
 
+/// Like [`ring_mask`], but with `vacated` counted as free: the mask a
+/// travelling tile will see from `center` once it has left `vacated`.
+#[inline]
+pub(super) fn ring_mask_after(grid: &Grid, center: usize, vacated: usize) -> u8 {
+    let w = grid.width as isize;
+    let mut mask = 0u8;
+    for (k, &(dr, dc)) in RING.iter().enumerate() {
+        let i = center.wrapping_add_signed(dr * w + dc);
+        if !grid.is_free(i) && i != vacated {
+            mask |= 1 << k;
+        }
+    }
+    mask
+}
+
 /// The side of `center` the blank is on, if it is next to it.
 #[inline]
 pub(super) fn blank_side(grid: &Grid, center: usize) -> Option<Dir> {

@@ -49,6 +49,10 @@ pub(super) struct Scratch {
 /// move its turns elsewhere and change which tiles the blank pushes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct TripStyle {
+    /// Plan the tile's next steps for their pushes (see `transport`)
+    /// rather than weigh each step alone: `normal` and `best` on boards
+    /// too big for look-ahead.
+    pub(super) plan_ahead: bool,
     /// Added to a step's score when it is vertical (in the units of
     /// [`Weights`]: a move is 5).
     pub(super) vertical_bias: i64,
@@ -58,7 +62,12 @@ pub(super) struct TripStyle {
 
 impl TripStyle {
     /// The plain rule.
-    pub(super) const PLAIN: TripStyle = TripStyle { vertical_bias: 0, push_factor: 1 };
+    pub(super) const PLAIN: TripStyle = TripStyle { plan_ahead: false, vertical_bias: 0, push_factor: 1 };
+
+    /// The same, planning ahead or not.
+    pub(super) const fn planning(self, plan_ahead: bool) -> TripStyle {
+        TripStyle { plan_ahead, ..self }
+    }
 }
 
 impl Default for TripStyle {

@@ -14,8 +14,10 @@ use crate::board::Tile;
 
 use super::event::Event;
 use super::grid::{Dir, Grid};
-use super::push::MOVE_COST;
-use super::router::{RingRoute, best_ring_route, blank_side, ring_mask, route_blank, route_round, walk_ring};
+use super::push::{MOVE_COST, Weights, push_gain_at};
+use super::router::{
+    RingRoute, best_ring_route, blank_side, ring_mask, ring_mask_after, ring_table, route_blank, route_round, walk_ring,
+};
 use super::scratch::Scratch;
 
 /// Moves left for a tile `along` steps from home on the axis it just moved
@@ -100,6 +102,8 @@ fn tile_step<S: FnMut(&Event)>(
     // the blank in front, the slide, and a model of the rest of the trip)
     // less what the blank's way there does for other tiles: a tile
     // pushed a step nearer home saves about a move later.
+    let plans_ahead = side.is_some() && scratch.style.plan_ahead;
+    let ahead = plans_ahead.then(|| plan_ahead(grid, &scratch.weights, at, dest));
     let mut options: [Option<StepOption>; 2] = [None, None];
     for (k, (dir, useful)) in [(vertical, rows_left > 0), (horizontal, cols_left > 0)].into_iter().enumerate() {
         let front = grid.step(at, dir);
@@ -116,10 +120,14 @@ fn tile_step<S: FnMut(&Event)>(
             // guess at them here does not pay.
             None => (approach_estimate(grid, at, front), 0, None),
         };
-        let cost = (reach + 1 + trip_cost(along, across)) as i64;
+        let rest = match &ahead {
+            Some(values) => values[usize::from(k == 0)][usize::from(k == 1)][k],
+            None => trip_cost(along, across) as i64 * i64::from(MOVE_COST),
+        };
+        let cost = (reach + 1) as i64 * i64::from(MOVE_COST) + rest;
         let style = scratch.style;
         let bias = if dir.is_horizontal() { 0 } else { style.vertical_bias };
-        let score = cost * i64::from(MOVE_COST) - i64::from(gain) * style.push_factor + bias;
+        let score = cost - i64::from(gain) * style.push_factor + bias;
         options[k] = Some(StepOption { dir, score: (score, -i64::from(gain)), ring });
     }
     if let [Some(a), Some(b)] = &options {
@@ -149,6 +157,128 @@ fn tile_step<S: FnMut(&Event)>(
         return Some(grid.step(at, dir));
     }
     None
+}
+
+/// How many tile steps ahead a trip is planned for its pushes. Each step
+/// planned further ahead finds better pushes, but the work per tile step
+/// grows with its square.
+const HORIZON: usize = 12;
+
+/// Costs of the rest of a trip from each cell of the lookahead, by how the
+/// tile got there: `[i][j][a]` for the tile `i` steps toward `dest`
+/// vertically and `j` horizontally from `at`, having just moved vertically
+/// (`a` = 0) or horizontally (1), so the blank is right behind it.
+type Lookahead = [[[i64; 2]; HORIZON + 1]; HORIZON + 1];
+
+/// What the pushes of a move past the horizon are assumed worth, in
+/// [`MOVE_COST`] units: a plan that leaves more moves for later also
+/// leaves more pushes (1 measured best; 0 and 2 make more moves).
+const PUSHES_PAST_HORIZON: i64 = 1;
+
+/// Side of the window of cells whose pushes a plan looks at: the
+/// lookahead and its ring.
+const WINDOW: usize = HORIZON + 3;
+
+/// Marks a push not yet weighed.
+const UNWEIGHED: i32 = i32::MIN;
+
+/// Plans the next `HORIZON` steps of the tile at `at` by dynamic programming
+/// over its shortest staircases: each step costs its ring route and slide
+/// in [`MOVE_COST`] units less the pushes of that route on the board as it
+/// is now (skipping the cells the trip will have changed), and the steps
+/// past the horizon cost [`trip_cost`]. Tiles pushed now are worth more
+/// than the next step's pushes alone show, so the whole stretch is weighed.
+fn plan_ahead(grid: &Grid, weights: &Weights, at: usize, dest: usize) -> Lookahead {
+    let (tr, tc) = grid.coords(at);
+    let (dr, dc) = grid.coords(dest);
+    let (rows_left, cols_left) = (tr.abs_diff(dr), tc.abs_diff(dc));
+    let vertical = if dr < tr { Dir::N } else { Dir::S };
+    let horizontal = if dc < tc { Dir::W } else { Dir::E };
+    let dirs = [vertical, horizontal];
+    let (down, right) = (vertical.delta().0, horizontal.delta().1);
+    let horizon = HORIZON.min(rows_left + cols_left);
+    let table = ring_table();
+    let unit = i64::from(MOVE_COST);
+    // The worth of pushing the tile in window cell (u, v), one row or
+    // column before the lookahead's first, each way; weighed when first
+    // needed. The tile's own cell and the blank's hold other tiles by then.
+    let mut pushes = [[[UNWEIGHED; 4]; WINDOW]; WINDOW];
+    let mut push = |u: isize, v: isize, dir: Dir| -> i32 {
+        let slot = &mut pushes[(u + 1) as usize][(v + 1) as usize][dir as usize];
+        if *slot == UNWEIGHED {
+            let (r, c) = (tr.wrapping_add_signed(u * down), tc.wrapping_add_signed(v * right));
+            let cell = r * grid.width + c;
+            *slot = if cell == at || cell == grid.blank { 0 } else { push_gain_at(grid, weights, cell, r, c, dir) };
+        }
+        *slot
+    };
+    let mut values: Lookahead = [[[0; 2]; HORIZON + 1]; HORIZON + 1];
+    for taken in (1..=horizon).rev() {
+        for i in taken.saturating_sub(cols_left)..=taken.min(rows_left) {
+            let j = taken - i;
+            let (rows, cols) = (rows_left - i, cols_left - j);
+            if taken == horizon {
+                let past = unit - PUSHES_PAST_HORIZON;
+                values[i][j] = [trip_cost(rows, cols) as i64 * past, trip_cost(cols, rows) as i64 * past];
+                continue;
+            }
+            let here = at
+                .wrapping_add_signed(grid.offset(vertical) * i as isize)
+                .wrapping_add_signed(grid.offset(horizontal) * j as isize);
+            let mask = ring_mask_after(grid, here, at);
+            for arrived in 0..2 {
+                let from = dirs[arrived].opposite();
+                let mut best = i64::MAX;
+                for (k, dir) in dirs.into_iter().enumerate() {
+                    let left = if k == 0 { rows } else { cols };
+                    if left == 0 || !grid.is_free(grid.step(here, dir)) {
+                        continue;
+                    }
+                    let step = match table.choices(mask, from, dir) {
+                        [Some(route), other] => {
+                            let mut gain = route_gain(&mut push, i, j, from, route, (down, right));
+                            if let Some(other) = other {
+                                gain = gain.max(route_gain(&mut push, i, j, from, other, (down, right)));
+                            }
+                            (route.len() + 1) as i64 * unit - i64::from(gain)
+                        }
+                        _ => (BLOCKED_RING + 1) as i64 * unit,
+                    };
+                    let next = values[i + usize::from(k == 0)][j + usize::from(k == 1)][k];
+                    best = best.min(step + next);
+                }
+                values[i][j][arrived] = if best == i64::MAX {
+                    // Boxed in: the tile must detour round.
+                    (trip_cost(rows, cols) + 2 * BLOCKED_RING) as i64 * unit
+                } else {
+                    best
+                };
+            }
+        }
+    }
+    values
+}
+
+/// The pushes of a ring route round lookahead cell (`i`, `j`) with the
+/// blank starting on side `from`; `signs` turn board steps into window
+/// steps.
+#[inline]
+fn route_gain(
+    push: &mut impl FnMut(isize, isize, Dir) -> i32,
+    i: usize,
+    j: usize,
+    from: Dir,
+    route: &RingRoute,
+    (down, right): (isize, isize),
+) -> i32 {
+    let step = |(u, v): (isize, isize), dir: Dir| (u + dir.delta().0 * down, v + dir.delta().1 * right);
+    let mut cell = step((i as isize, j as isize), from);
+    let mut gain = 0;
+    for &dir in route.dirs() {
+        cell = step(cell, dir);
+        gain += push(cell.0, cell.1, dir.opposite());
+    }
+    gain
 }
 
 /// Routes the blank to the cell on side `dir` of the tile at `at`.

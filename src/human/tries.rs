@@ -24,12 +24,12 @@ use super::transport::transport;
 /// (docs/fewest-moves.md has what each number of tries gains).
 const STYLES: [TripStyle; 7] = [
     TripStyle::PLAIN,
-    TripStyle { vertical_bias: -5, push_factor: 1 },
-    TripStyle { vertical_bias: 5, push_factor: 1 },
-    TripStyle { vertical_bias: -10, push_factor: 1 },
-    TripStyle { vertical_bias: 10, push_factor: 1 },
-    TripStyle { vertical_bias: -3, push_factor: 1 },
-    TripStyle { vertical_bias: 3, push_factor: 1 },
+    TripStyle { vertical_bias: -5, ..TripStyle::PLAIN },
+    TripStyle { vertical_bias: 5, ..TripStyle::PLAIN },
+    TripStyle { vertical_bias: -10, ..TripStyle::PLAIN },
+    TripStyle { vertical_bias: 10, ..TripStyle::PLAIN },
+    TripStyle { vertical_bias: -3, ..TripStyle::PLAIN },
+    TripStyle { vertical_bias: 3, ..TripStyle::PLAIN },
 ];
 
 /// The most tries a tile gets.
@@ -37,17 +37,20 @@ pub(super) const MAX_TRIES: usize = STYLES.len();
 
 /// Tries the first `tries` styles for bringing `tile` to `dest` (nothing is
 /// reported, and each try is taken back) and returns the best: fewest
-/// moves less the worth of its pushes. The plain style with fewer than two
-/// tries, or when no try got the tile there.
+/// moves less the worth of its pushes. Every style plans ahead as the
+/// one in `scratch` says, which is left as it was. That style with fewer
+/// than two tries, or when no try got the tile there.
 pub(super) fn best_style(grid: &mut Grid, scratch: &mut Scratch, tile: Tile, dest: usize, tries: usize) -> TripStyle {
+    let base = scratch.style;
     if tries < 2 {
-        return TripStyle::PLAIN;
+        return base;
     }
     let (rows, cols) = (grid.rows, grid.cols);
     let moves_before = grid.moves;
     let mut trail = std::mem::take(&mut scratch.trail);
     let mut best: Option<(i64, TripStyle)> = None;
     for &style in STYLES.iter().take(tries) {
+        let style = style.planning(base.plan_ahead);
         scratch.style = style;
         trail.clear();
         let arrived = transport(grid, scratch, tile, dest, &mut |event: &Event| {
@@ -82,8 +85,8 @@ pub(super) fn best_style(grid: &mut Grid, scratch: &mut Scratch, tile: Tile, des
         grid.moves = moves_before;
     }
     scratch.trail = trail;
-    scratch.style = TripStyle::PLAIN;
-    best.map_or(TripStyle::PLAIN, |(_, style)| style)
+    scratch.style = base;
+    best.map_or(base, |(_, style)| style)
 }
 
 #[cfg(test)]

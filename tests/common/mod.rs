@@ -29,9 +29,9 @@ pub fn checked_solve_rolling(board: &Board, order: Order, width: usize) -> Vec<M
     checked_run(board, Planner::new(board, order).expect("solvable").with_rolling_beam(width))
 }
 
-/// [`checked_human_solve`] tile by tile, each trip tried `tries` ways.
-pub fn checked_solve_tried(board: &Board, order: Order, tries: usize) -> Vec<Move> {
-    checked_run(board, Planner::new(board, order).expect("solvable").with_tried_trips(tries))
+/// [`checked_human_solve`] tile by tile, each trip planned ahead and tried `tries` ways.
+pub fn checked_solve_planned(board: &Board, order: Order, tries: usize) -> Vec<Move> {
+    checked_run(board, Planner::new(board, order).expect("solvable").with_planned_trips(tries))
 }
 
 /// Runs `planner` (made for `board`) with the checks of [`checked_human_solve`].

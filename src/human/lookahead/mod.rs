@@ -36,11 +36,11 @@ pub enum Effort {
     /// whole unsolved area on boards of up to [`MAX_LOOKAHEAD_CELLS`]
     /// cells, by the rolling beam (a dozen moves at a time) up to
     /// [`MAX_ROLLING_CELLS`]; on bigger boards one tile at a time, each
-    /// tile's trip tried three ways and the best made.
+    /// trip planned a dozen steps ahead for what it does to other tiles.
     Normal,
     /// Each line by a wide beam search: fewest moves, slowest. On boards
-    /// bigger than [`MAX_ROLLING_CELLS`] one tile at a time, each tile's
-    /// trip tried seven ways.
+    /// bigger than [`MAX_ROLLING_CELLS`] one tile at a time, each trip
+    /// planned ahead and tried seven ways, the best made.
     Best,
 }
 
@@ -58,9 +58,9 @@ impl Effort {
     /// minute: `best` up to 30×30 cells; `normal` up to
     /// [`MAX_LOOKAHEAD_CELLS`] (the whole-area beam at `best` would take
     /// minutes there); `best` again, now the rolling beam, up to 100×100
-    /// cells, and `normal` up to [`MAX_ROLLING_CELLS`] (150×150); then
-    /// trying each trip seven ways up to 300×300 cells; `normal` (three
-    /// ways) up to 500×500; `fast` beyond.
+    /// cells, and `normal` up to [`MAX_ROLLING_CELLS`] (150×150); `normal`
+    /// (one tile at a time, each trip planned ahead) up to 300×300; `fast`
+    /// beyond.
     ///
     /// ```
     /// use fifteen::human::Effort;
@@ -68,31 +68,29 @@ impl Effort {
     /// assert_eq!(Effort::for_size(40, 40), Effort::Normal);
     /// assert_eq!(Effort::for_size(100, 100), Effort::Best);
     /// assert_eq!(Effort::for_size(150, 150), Effort::Normal);
-    /// assert_eq!(Effort::for_size(300, 300), Effort::Best);
-    /// assert_eq!(Effort::for_size(500, 500), Effort::Normal);
-    /// assert_eq!(Effort::for_size(1000, 1000), Effort::Fast);
+    /// assert_eq!(Effort::for_size(300, 300), Effort::Normal);
+    /// assert_eq!(Effort::for_size(500, 500), Effort::Fast);
     /// ```
     pub fn for_size(rows: usize, cols: usize) -> Effort {
         match rows * cols {
             cells if cells <= 900 => Effort::Best,
             cells if cells <= MAX_LOOKAHEAD_CELLS => Effort::Normal,
             cells if cells <= ROLLING_BEST_CELLS => Effort::Best,
-            cells if cells <= MAX_ROLLING_CELLS => Effort::Normal,
-            cells if cells <= MAX_TRIED_CELLS => Effort::Best,
-            cells if cells <= MAX_TRIED_NORMAL_CELLS => Effort::Normal,
+            cells if cells <= MAX_PLANNED_CELLS => Effort::Normal,
             _ => Effort::Fast,
         }
     }
 
-    /// Ways each single tile's trip is tried before the best is made (see
-    /// `tries`), on a board of this shape: once, except at `normal` (3)
-    /// and `best` (all of them) on boards too big for look-ahead.
-    pub(super) fn tries(self, rows: usize, cols: usize) -> usize {
+    /// On a board too big for look-ahead, whether each trip is planned
+    /// ahead for its pushes (`normal` and `best`), and how many ways each
+    /// single tile's trip is tried before the best is made (`best`: all of
+    /// them); see `transport` and `tries`.
+    pub(super) fn trip_plan(self, rows: usize, cols: usize) -> (bool, usize) {
         match self {
-            _ if rows * cols <= MAX_ROLLING_CELLS => 1,
-            Effort::Fast => 1,
-            Effort::Normal => 3,
-            Effort::Best => MAX_TRIES,
+            _ if rows * cols <= MAX_ROLLING_CELLS => (false, 1),
+            Effort::Fast => (false, 1),
+            Effort::Normal => (true, 1),
+            Effort::Best => (true, MAX_TRIES),
         }
     }
 
@@ -141,12 +139,10 @@ pub const MAX_ROLLING_CELLS: usize = 22_500;
 /// `normal`'s (20).
 const ROLLING_BEST_CELLS: usize = 10_000;
 
-/// The most cells on which `auto` tries each trip seven ways (`best`):
-/// about ten seconds for a 300×300 board on a 2-core machine (a try costs
-/// about a trip), and three ways (`normal`) up to 500×500, about the same
-/// again; `fast` is left for bigger boards, which take that long as it is.
-const MAX_TRIED_CELLS: usize = 90_000;
-const MAX_TRIED_NORMAL_CELLS: usize = 250_000;
+/// The most cells on which `auto` plans each trip ahead (`normal`, above
+/// [`MAX_ROLLING_CELLS`]): about 27 s for a 300×300 board on a 2-core
+/// machine, ten or twenty times `fast`'s time.
+const MAX_PLANNED_CELLS: usize = 90_000;
 
 /// States the rolling beam keeps at `normal` and `best`.
 const ROLLING_NORMAL: usize = 20;
