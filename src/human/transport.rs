@@ -159,12 +159,12 @@ fn tile_step<S: FnMut(&Event)>(
 /// How many tile steps ahead a trip is planned for its pushes. Each step
 /// planned further ahead finds better pushes, but the work per tile step
 /// grows with its square.
-const HORIZON: usize = 12;
+const HORIZON: usize = 16;
 
 /// The largest board (in cells) whose trips are planned ahead: the plan
-/// makes a tile step about ten times dearer, which keeps a 320×320 board
-/// under a minute; bigger boards keep the step-by-step choice.
-const LOOKAHEAD_MAX_CELLS: usize = 320 * 320;
+/// makes a tile step about thirty times dearer, which keeps a 300×300
+/// board near half a minute; bigger boards keep the step-by-step choice.
+const LOOKAHEAD_MAX_CELLS: usize = 300 * 300;
 
 /// Costs of the rest of a trip from each cell of the lookahead, by how the
 /// tile got there: `[i][j][a]` for the tile `i` steps toward `dest`
