@@ -126,15 +126,8 @@ pub(super) fn ring_table() -> &'static RingTable {
 /// Bit k set when ring cell k around `center` is blocked.
 #[inline]
 pub(super) fn ring_mask(grid: &Grid, center: usize) -> u8 {
-    let w = grid.width as isize;
-    let mut mask = 0u8;
-    for (k, &(dr, dc)) in RING.iter().enumerate() {
-        let i = center.wrapping_add_signed(dr * w + dc);
-        if !grid.is_free(i) {
-            mask |= 1 << k;
-        }
-    }
-    mask
+    // No cell has this index, so none is taken for vacated.
+    ring_mask_after(grid, center, usize::MAX)
 }
 
 /// Like [`ring_mask`], but with `vacated` counted as free: the mask a

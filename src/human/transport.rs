@@ -14,7 +14,7 @@ use crate::board::Tile;
 
 use super::event::Event;
 use super::grid::{Dir, Grid};
-use super::push::{MOVE_COST, Weights, push_gain_at};
+use super::push::{MOVE_COST, Weights, gain_along};
 use super::router::{
     RingRoute, best_ring_route, blank_side, ring_mask, ring_mask_after, ring_table, route_blank, route_round, walk_ring,
 };
@@ -162,7 +162,7 @@ fn tile_step<S: FnMut(&Event)>(
 /// How many tile steps ahead a trip is planned for its pushes. Each step
 /// planned further ahead finds better pushes, but the work per tile step
 /// grows with its square.
-const HORIZON: usize = 12;
+const HORIZON: usize = 16;
 
 /// Costs of the rest of a trip from each cell of the lookahead, by how the
 /// tile got there: `[i][j][a]` for the tile `i` steps toward `dest`
@@ -178,9 +178,6 @@ const PUSHES_PAST_HORIZON: i64 = 1;
 /// Side of the window of cells whose pushes a plan looks at: the
 /// lookahead and its ring.
 const WINDOW: usize = HORIZON + 3;
-
-/// Marks a push not yet weighed.
-const UNWEIGHED: i32 = i32::MIN;
 
 /// Plans the next `HORIZON` steps of the tile at `at` by dynamic programming
 /// over its shortest staircases: each step costs its ring route and slide
@@ -199,19 +196,33 @@ fn plan_ahead(grid: &Grid, weights: &Weights, at: usize, dest: usize) -> Lookahe
     let horizon = HORIZON.min(rows_left + cols_left);
     let table = ring_table();
     let unit = i64::from(MOVE_COST);
-    // The worth of pushing the tile in window cell (u, v), one row or
-    // column before the lookahead's first, each way; weighed when first
-    // needed. The tile's own cell and the blank's hold other tiles by then.
-    let mut pushes = [[[UNWEIGHED; 4]; WINDOW]; WINDOW];
-    let mut push = |u: isize, v: isize, dir: Dir| -> i32 {
-        let slot = &mut pushes[(u + 1) as usize][(v + 1) as usize][dir as usize];
-        if *slot == UNWEIGHED {
-            let (r, c) = (tr.wrapping_add_signed(u * down), tc.wrapping_add_signed(v * right));
+    // The worth of pushing the tile in window cell (u, v) (index
+    // (u + 1) * WINDOW + v + 1, from one row and column before the
+    // lookahead's first) each way, for every cell a ring route of the plan
+    // can pass. The tile's own cell and the blank's hold other tiles by then.
+    let mut pushes = [[0i32; 4]; WINDOW * WINDOW];
+    let last_u = rows_left.min(horizon - 1) as isize + 1;
+    let last_v = cols_left.min(horizon - 1) as isize + 1;
+    for u in -1..=last_u {
+        let r = tr.wrapping_add_signed(u * down);
+        for v in -1..=last_v.min(horizon as isize + 1 - u) {
+            let c = tc.wrapping_add_signed(v * right);
             let cell = r * grid.width + c;
-            *slot = if cell == at || cell == grid.blank { 0 } else { push_gain_at(grid, weights, cell, r, c, dir) };
+            if cell == at || cell == grid.blank {
+                continue;
+            }
+            let (hr, hc) = grid.home_of_cell(cell);
+            let weight = weights.of(hr, hc);
+            pushes[((u + 1) * WINDOW as isize + v + 1) as usize] = [
+                gain_along(r, hr, -1, weight),
+                gain_along(c, hc, 1, weight),
+                gain_along(r, hr, 1, weight),
+                gain_along(c, hc, -1, weight),
+            ];
         }
-        *slot
-    };
+    }
+    // A board step in window indices.
+    let window_step = Dir::ALL.map(|d| d.delta().0 * down * WINDOW as isize + d.delta().1 * right);
     let mut values: Lookahead = [[[0; 2]; HORIZON + 1]; HORIZON + 1];
     for taken in (1..=horizon).rev() {
         for i in taken.saturating_sub(cols_left)..=taken.min(rows_left) {
@@ -236,9 +247,10 @@ fn plan_ahead(grid: &Grid, weights: &Weights, at: usize, dest: usize) -> Lookahe
                     }
                     let step = match table.choices(mask, from, dir) {
                         [Some(route), other] => {
-                            let mut gain = route_gain(&mut push, i, j, from, route, (down, right));
+                            let start = ((i + 1) * WINDOW + j + 1).wrapping_add_signed(window_step[from as usize]);
+                            let mut gain = route_gain(&pushes, start, route, &window_step);
                             if let Some(other) = other {
-                                gain = gain.max(route_gain(&mut push, i, j, from, other, (down, right)));
+                                gain = gain.max(route_gain(&pushes, start, other, &window_step));
                             }
                             (route.len() + 1) as i64 * unit - i64::from(gain)
                         }
@@ -259,24 +271,15 @@ fn plan_ahead(grid: &Grid, weights: &Weights, at: usize, dest: usize) -> Lookahe
     values
 }
 
-/// The pushes of a ring route round lookahead cell (`i`, `j`) with the
-/// blank starting on side `from`; `signs` turn board steps into window
-/// steps.
+/// The pushes of a ring route with the blank starting in window cell
+/// `start`.
 #[inline]
-fn route_gain(
-    push: &mut impl FnMut(isize, isize, Dir) -> i32,
-    i: usize,
-    j: usize,
-    from: Dir,
-    route: &RingRoute,
-    (down, right): (isize, isize),
-) -> i32 {
-    let step = |(u, v): (isize, isize), dir: Dir| (u + dir.delta().0 * down, v + dir.delta().1 * right);
-    let mut cell = step((i as isize, j as isize), from);
+fn route_gain(pushes: &[[i32; 4]], start: usize, route: &RingRoute, window_step: &[isize; 4]) -> i32 {
+    let mut cell = start;
     let mut gain = 0;
     for &dir in route.dirs() {
-        cell = step(cell, dir);
-        gain += push(cell.0, cell.1, dir.opposite());
+        cell = cell.wrapping_add_signed(window_step[dir as usize]);
+        gain += pushes[cell][dir.opposite() as usize];
     }
     gain
 }
