@@ -6,7 +6,10 @@
 //! model of the rest of the trip: in open space a step that turns costs 3
 //! moves (the blank hops round one corner) and a step straight on costs 5
 //! (it goes round the tile). So tiles travel diagonally, as staircases, and
-//! finish along the longer axis.
+//! finish along the longer axis. Every shortest staircase costs the same
+//! moves in that model; on boards up to [`LOOKAHEAD_MAX_CELLS`] the step is
+//! chosen by a plan of the next [`HORIZON`] steps that weighs each
+//! staircase's pushes of other tiles too ([`plan_ahead`]).
 
 use pathfinding::directed::bfs::bfs;
 
@@ -99,8 +102,8 @@ fn tile_step<S: FnMut(&Event)>(
     let mask = ring_mask(grid, at);
 
     // Up to two useful directions. Each is weighed by its moves (getting
-    // the blank in front, the slide, and a model of the rest of the trip)
-    // less what the blank's way there does for other tiles: a tile
+    // the blank in front, the slide, and a model or plan of the rest of the
+    // trip) less what the blank's way there does for other tiles: a tile
     // pushed a step nearer home saves about a move later.
     let plans_ahead = side.is_some() && scratch.style.plan_ahead;
     let ahead = plans_ahead.then(|| plan_ahead(grid, &scratch.weights, at, dest));
@@ -172,7 +175,7 @@ type Lookahead = [[[i64; 2]; HORIZON + 1]; HORIZON + 1];
 
 /// What the pushes of a move past the horizon are assumed worth, in
 /// [`MOVE_COST`] units: a plan that leaves more moves for later also
-/// leaves more pushes (1 measured best; 0 and 2 make more moves).
+/// leaves more pushes for later.
 const PUSHES_PAST_HORIZON: i64 = 1;
 
 /// Side of the window of cells whose pushes a plan looks at: the
