@@ -7,9 +7,10 @@
 //! moves (the blank hops round one corner) and a step straight on costs 5
 //! (it goes round the tile). So tiles travel diagonally, as staircases, and
 //! finish along the longer axis. Every shortest staircase costs the same
-//! moves in that model; on boards up to [`LOOKAHEAD_MAX_CELLS`] the step is
-//! chosen by a plan of the next [`HORIZON`] steps that weighs each
-//! staircase's pushes of other tiles too ([`plan_ahead`]).
+//! moves in that model; when the trip's style says so (`normal` and `best`
+//! on boards too big for their look-ahead) the step is chosen by a plan of
+//! the next [`HORIZON`] steps that weighs each staircase's pushes of other
+//! tiles too ([`plan_ahead`]).
 
 use pathfinding::directed::bfs::bfs;
 
