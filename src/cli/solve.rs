@@ -157,6 +157,15 @@ impl EffortArg {
             EffortArg::Auto => Effort::for_size(rows, cols),
         }
     }
+
+    /// The effort a watched board of this shape gets: `auto` as
+    /// [`Effort::for_watching`] says.
+    pub fn for_watching(self, rows: usize, cols: usize) -> Effort {
+        match self {
+            EffortArg::Auto => Effort::for_watching(rows, cols),
+            other => other.for_size(rows, cols),
+        }
+    }
 }
 
 impl From<FinishArg> for Finish {

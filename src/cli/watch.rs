@@ -83,7 +83,8 @@ pub struct WatchOptions {
     #[arg(long, value_enum, default_value_t = FinishArg::Pairs)]
     finish: FinishArg,
     /// How hard the solver looks ahead for fewer moves (see `fifteen solve
-    /// --help`): fast, normal, best, or auto (by size).
+    /// --help`): fast, normal, best, or auto (by size as for `solve` up to
+    /// 100×100, fast beyond, so that planning keeps ahead of the playback).
     #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
     effort: EffortArg,
 }
@@ -237,7 +238,7 @@ fn terminal(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<
         let mut game = Game::new(board);
         tui::play(&mut game, io::stdin().lock(), &mut out).map(|_| ())
     } else {
-        let effort = cmd.options.effort.for_size(board.rows(), board.cols());
+        let effort = cmd.options.effort.for_watching(board.rows(), board.cols());
         let mut player = Player::solve_with_effort(&board, cmd.options.finish.into(), effort)?;
         player.set_speed(speed);
         let options = TuiOptions { ansi, frames: cmd.options.frames, ..TuiOptions::default() };

@@ -119,7 +119,7 @@ impl App {
         finish: Finish,
         effort: Option<Effort>,
     ) -> Result<App, SolveError> {
-        let sized = effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
+        let sized = effort.unwrap_or_else(|| Effort::for_watching(board.rows(), board.cols()));
         let mut player = Player::solve_with_effort(&board, finish, sized)?;
         player.set_speed(speed);
         if mode == Mode::Watch {
@@ -329,7 +329,7 @@ impl App {
     }
 
     fn watch_from(&mut self, board: &Board) {
-        let effort = self.effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
+        let effort = self.effort.unwrap_or_else(|| Effort::for_watching(board.rows(), board.cols()));
         match Timeline::with_effort(board, Order::default(), self.finish, effort) {
             Ok(timeline) => self.player.replace(timeline),
             Err(err) => self.say(&err.to_string()),

@@ -81,6 +81,21 @@ impl Effort {
         }
     }
 
+    /// The effort a window or terminal takes when not told: as
+    /// [`Effort::for_size`] up to 100×100 cells, `fast` beyond. A watched
+    /// solve plays in about 45 seconds whatever the size, and the player
+    /// plans only a few milliseconds a frame; `fast` keeps ahead of that on
+    /// any board, the look-ahead only up to 100×100 (about 12 s a solve).
+    ///
+    /// ```
+    /// use fifteen::human::Effort;
+    /// assert_eq!(Effort::for_watching(100, 100), Effort::Best);
+    /// assert_eq!(Effort::for_watching(300, 300), Effort::Fast);
+    /// ```
+    pub fn for_watching(rows: usize, cols: usize) -> Effort {
+        if rows * cols <= ROLLING_BEST_CELLS { Effort::for_size(rows, cols) } else { Effort::Fast }
+    }
+
     /// On a board too big for look-ahead, whether each trip is planned
     /// ahead for its pushes (`normal` and `best`), and how many ways each
     /// single tile's trip is tried before the best is made (`best`: all of
