@@ -1,11 +1,11 @@
 //! Trying a tile's trip several ways and making the best.
 //!
-//! One tile at a time, each step of a trip is chosen for that step alone:
-//! of its equally short trips the tile takes whichever the first steps
-//! favour. A person with time looks at a few ways of bringing the tile
-//! home and picks the one that leaves the other tiles best placed; so does
-//! the planner at `normal` and `best` on boards too big for the beam: it
-//! makes the trip in each [`TripStyle`] of a short list, weighs each by its
+//! One tile at a time, a trip's steps are chosen a step (or a plan of a
+//! few steps) at a time: of its equally short trips the tile takes whichever
+//! its first steps favour. A person with time looks at a few whole ways of
+//! bringing the tile home and picks the one that leaves the other tiles
+//! best placed; so does the planner at `best` on boards too big for the
+//! beam: it makes the trip in each [`TripStyle`] of a short list, weighs each by its
 //! moves less what its pushes are worth (the same worth as the router
 //! gives them, see `push`), takes each back, and then makes the best one,
 //! reporting its events as always. A try costs about a trip, so `n` tries
