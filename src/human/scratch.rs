@@ -56,13 +56,11 @@ pub(super) struct TripStyle {
     /// Added to a step's score when it is vertical (in the units of
     /// [`Weights`]: a move is 5).
     pub(super) vertical_bias: i64,
-    /// What the step's pushes count for, times the usual.
-    pub(super) push_factor: i64,
 }
 
 impl TripStyle {
     /// The plain rule.
-    pub(super) const PLAIN: TripStyle = TripStyle { plan_ahead: false, vertical_bias: 0, push_factor: 1 };
+    pub(super) const PLAIN: TripStyle = TripStyle { plan_ahead: false, vertical_bias: 0 };
 
     /// The same, planning ahead or not.
     pub(super) const fn planning(self, plan_ahead: bool) -> TripStyle {

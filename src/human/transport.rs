@@ -131,7 +131,7 @@ fn tile_step<S: FnMut(&Event)>(
         let cost = (reach + 1) as i64 * i64::from(MOVE_COST) + rest;
         let style = scratch.style;
         let bias = if dir.is_horizontal() { 0 } else { style.vertical_bias };
-        let score = cost - i64::from(gain) * style.push_factor + bias;
+        let score = cost - i64::from(gain) + bias;
         options[k] = Some(StepOption { dir, score: (score, -i64::from(gain)), ring });
     }
     if let [Some(a), Some(b)] = &options {

@@ -15,7 +15,7 @@ use crate::board::{Tile, home_of};
 
 use super::event::Event;
 use super::grid::Grid;
-use super::push::MOVE_COST;
+use super::push::{MOVE_COST, gain_along};
 use super::scratch::{Scratch, TripStyle};
 use super::transport::transport;
 
@@ -58,18 +58,19 @@ pub(super) fn best_style(grid: &mut Grid, scratch: &mut Scratch, tile: Tile, des
                 trail.push((tile, from, to));
             }
         });
-        // What the pushes are worth: each slide brings its tile a cell
-        // nearer home or takes it a cell away.
+        // What the pushes are worth, by the router's own rule.
         let worth: i64 = trail
             .iter()
             .map(|&(tile, from, to)| {
                 let home = home_of(tile, rows, cols);
-                let (before, after) = (
-                    home.row.abs_diff(from.row) + home.col.abs_diff(from.col),
-                    home.row.abs_diff(to.row) + home.col.abs_diff(to.col),
-                );
-                let weight = i64::from(scratch.weights.of(home.row + 1, home.col + 1));
-                (before as i64 - after as i64) * weight
+                let weight = scratch.weights.of(home.row + 1, home.col + 1);
+                let (dr, dc) = (to.row as isize - from.row as isize, to.col as isize - from.col as isize);
+                let gain = if dc == 0 {
+                    gain_along(from.row, home.row, dr, weight)
+                } else {
+                    gain_along(from.col, home.col, dc, weight)
+                };
+                i64::from(gain)
             })
             .sum();
         let cost = trail.len() as i64 * i64::from(MOVE_COST) - worth;
