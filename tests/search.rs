@@ -267,9 +267,10 @@ fn on_4x4_two_independent_bounds_and_exhaustive_search_agree() {
         assert_eq!(by_lc.moves.len(), exhaustive.moves.len(), "seed {seed}\n{board}");
         replays(&board, &by_pdb.moves);
     }
-    // Seed 000's board: 18 moves, proved by iterative deepening.
-    let seed_board: Board = "7 1 3 4\n2 5 10 8\n_ 6 9 11\n13 14 15 12".parse().unwrap();
-    assert_eq!(optimal::solve_with(&seed_board, Heuristic::Patterns(pdb), |_| {}).unwrap().moves.len(), 18);
+    // The example board of Sweigart's sliding-tile solver (README: Sources):
+    // 18 moves, proved by iterative deepening.
+    let sweigart_board: Board = "7 1 3 4\n2 5 10 8\n_ 6 9 11\n13 14 15 12".parse().unwrap();
+    assert_eq!(optimal::solve_with(&sweigart_board, Heuristic::Patterns(pdb), |_| {}).unwrap().moves.len(), 18);
     // Deeper walks: Manhattan + linear conflict and the pattern databases are
     // independent lower bounds; IDA* with either proves the same optimum,
     // which is at most the walk's length and has its parity.
@@ -364,7 +365,7 @@ fn the_command_runs_every_search_solver() {
         assert_eq!(moves.len(), shortest, "{solver}");
         replays(&board, &moves);
     }
-    // iddfs reports each depth limit on stderr, like seed 000.
+    // iddfs reports each depth limit on stderr, like Sweigart's solver (README: Sources).
     let out = fifteen(&["solve", "--solver", "iddfs"], &board.to_string(), cache.path());
     let err = text(&out.stderr);
     let lines: Vec<&str> = err.lines().collect();

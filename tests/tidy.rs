@@ -234,6 +234,15 @@ fn the_code_and_docs_point_at_nothing_outside_the_repository() {
     check_references(&files);
 }
 
+/// The tests too (all but this file, whose checks spell out what they
+/// look for).
+#[test]
+fn the_tests_point_at_nothing_outside_the_repository() {
+    let files: Vec<PathBuf> = text_files("tests").into_iter().filter(|p| !p.ends_with("tidy.rs")).collect();
+    assert!(files.iter().any(|p| p.ends_with("browser.rs")), "the tests are read");
+    check_references(&files);
+}
+
 #[test]
 fn the_readme_points_at_nothing_outside_the_repository() {
     check_references(&[root().join("README.md")]);
