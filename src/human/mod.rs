@@ -13,6 +13,7 @@
 //! assert_eq!(plan.moves().to_string(), "LL");
 //! ```
 
+mod detour;
 mod event;
 mod grid;
 mod lookahead;

@@ -236,10 +236,10 @@ impl Planner {
 
     /// Whether trips are planned ahead, and how many ways each single
     /// tile's trip is tried.
-    fn trip_plan(&self) -> (bool, usize) {
+    fn trip_plan(&self) -> (TripStyle, usize) {
         match (self.planned_trips, self.rolling_width) {
-            (Some(tries), _) => (true, tries),
-            (None, Some(_)) => (false, 1),
+            (Some(tries), _) => (TripStyle::PLANNED, tries),
+            (None, Some(_)) => (TripStyle::PLAIN, 1),
             (None, None) => self.effort.trip_plan(self.grid.rows, self.grid.cols),
         }
     }
@@ -357,11 +357,10 @@ impl Planner {
     }
 
     fn place_single<S: FnMut(&Event)>(&mut self, row: usize, col: usize, sink: &mut S) -> Result<(), SolveError> {
-        let (plan_ahead, tries) = self.trip_plan();
+        let (base, tries) = self.trip_plan();
         let (grid, scratch) = (&mut self.grid, &mut self.scratch);
         let tile = tile_for(Pos::new(row, col), grid.rows, grid.cols);
         let home = grid.index(row, col);
-        let base = TripStyle::PLAIN.planning(plan_ahead);
         scratch.style = base;
         let style = best_style(grid, scratch, tile, home, tries);
         let group = Group::new(&[tile]);
@@ -382,7 +381,7 @@ impl Planner {
     /// the second beside it, then turn both in with two slides. Arrangements
     /// near the homes, where that can jam, are finished by the window search.
     fn place_pair<S: FnMut(&Event)>(&mut self, pair: PairSpec, sink: &mut S) -> Result<(), SolveError> {
-        self.scratch.style = TripStyle::PLAIN.planning(self.trip_plan().0);
+        self.scratch.style = self.trip_plan().0;
         let (grid, scratch) = (&mut self.grid, &mut self.scratch);
         let group = Group::new(&[pair.first, pair.second]);
         sink(&Event::Placement { region: pair.region, group });

@@ -24,7 +24,7 @@ use crate::board::Pos;
 use super::event::Event;
 use super::grid::{Dir, FLAGS, Grid, unpack_home};
 use super::push::{Weights, gain_along, push_gain};
-use super::scratch::Scratch;
+use super::scratch::{Approach, Scratch};
 
 /// How far (in cells, measured across the longer side) the blank's approach
 /// may stray from the straight line while it picks, among its shortest paths,
@@ -204,8 +204,9 @@ pub(super) fn route_round<S: FnMut(&Event)>(
     }
 }
 
-/// Moves the blank to `goal` by a shortest path over free cells; false
-/// (and nothing moved) when there is none.
+/// Moves the blank to `goal` over free cells, by a shortest path or, when
+/// the trip's style says so, the cheapest (see `detour`); false (and
+/// nothing moved) when there is none.
 pub(super) fn route_blank<S: FnMut(&Event)>(grid: &mut Grid, scratch: &mut Scratch, goal: usize, sink: &mut S) -> bool {
     if grid.blank == goal {
         return true;
@@ -213,7 +214,15 @@ pub(super) fn route_blank<S: FnMut(&Event)>(grid: &mut Grid, scratch: &mut Scrat
     if !grid.is_free(goal) {
         return false;
     }
-    if monotone_path(grid, scratch, goal, APPROACH_BAND).is_some() {
+    let detoured = match scratch.style.approach {
+        Approach::Detour { band } => {
+            scratch.detour.cheapest_path(grid, &scratch.weights, goal, band, &mut scratch.path)
+        }
+        Approach::Shortest => false,
+    };
+    if detoured {
+        scratch.stats.detours += 1;
+    } else if monotone_path(grid, scratch, goal, APPROACH_BAND).is_some() {
         scratch.stats.direct += 1;
     } else if searched_path(grid, &mut scratch.path, goal) {
         scratch.stats.searched += 1;

@@ -3,6 +3,7 @@
 
 use crate::board::{Pos, Tile};
 
+use super::detour::Detour;
 use super::push::Weights;
 use super::tile_search::TileSearch;
 
@@ -15,6 +16,9 @@ pub struct RouteStats {
     pub direct: u64,
     /// Routes that needed an A* search.
     pub searched: u64,
+    /// Approaches by the cheapest route, moves less pushes, rather than
+    /// the shortest (`normal` and `best` on big boards).
+    pub detours: u64,
 }
 
 /// Buffers, tables and settings the router, transport and endgame searches
@@ -37,6 +41,8 @@ pub(super) struct Scratch {
     /// column, offset into `approach_best`), and the best gains.
     pub(super) approach_rows: Vec<(usize, usize, usize)>,
     pub(super) approach_best: Vec<i32>,
+    /// The detour search's distances and queue (see [`Approach::Detour`]).
+    pub(super) detour: Detour,
     /// Tables for the endgame and exact-stage searches.
     pub(super) search: TileSearch,
     /// How the routes were found so far.
@@ -53,6 +59,8 @@ pub(super) struct TripStyle {
     /// rather than weigh each step alone: `normal` and `best` on boards
     /// too big for look-ahead.
     pub(super) plan_ahead: bool,
+    /// How the blank comes to the tile when it is not beside it.
+    pub(super) approach: Approach,
     /// Added to a step's score when it is vertical (in the units of
     /// [`Weights`]: a move is 5).
     pub(super) vertical_bias: i64,
@@ -60,12 +68,23 @@ pub(super) struct TripStyle {
 
 impl TripStyle {
     /// The plain rule.
-    pub(super) const PLAIN: TripStyle = TripStyle { plan_ahead: false, vertical_bias: 0 };
+    pub(super) const PLAIN: TripStyle = TripStyle { plan_ahead: false, approach: Approach::Shortest, vertical_bias: 0 };
 
-    /// The same, planning ahead or not.
-    pub(super) const fn planning(self, plan_ahead: bool) -> TripStyle {
-        TripStyle { plan_ahead, ..self }
-    }
+    /// Trips planned ahead, approached by detours through the whole box:
+    /// `normal` and `best` on big boards.
+    pub(super) const PLANNED: TripStyle =
+        TripStyle { plan_ahead: true, approach: Approach::Detour { band: None }, vertical_bias: 0 };
+}
+
+/// How the blank comes to a tile (or any cell it is routed to).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Approach {
+    /// A shortest route, the one near the straight line that pushes best.
+    Shortest,
+    /// The cheapest route in moves less its pushes' worth, maybe a few
+    /// moves longer (see `detour`): inside the box round the blank and its
+    /// goal, and within `band` cells of the straight line when given.
+    Detour { band: Option<usize> },
 }
 
 impl Default for TripStyle {

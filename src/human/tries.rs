@@ -50,7 +50,7 @@ pub(super) fn best_style(grid: &mut Grid, scratch: &mut Scratch, tile: Tile, des
     let mut trail = std::mem::take(&mut scratch.trail);
     let mut best: Option<(i64, TripStyle)> = None;
     for &style in STYLES.iter().take(tries) {
-        let style = style.planning(base.plan_ahead);
+        let style = TripStyle { vertical_bias: style.vertical_bias, ..base };
         scratch.style = style;
         trail.clear();
         let arrived = transport(grid, scratch, tile, dest, &mut |event: &Event| {

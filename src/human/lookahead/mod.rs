@@ -19,6 +19,7 @@ use crate::board::{Pos, Tile, tile_for};
 use super::event::{Event, Group, Phase};
 use super::grid::{Dir, Grid};
 use super::schedule::Placement;
+use super::scratch::TripStyle;
 use super::tries::MAX_TRIES;
 use area::Area;
 use beam::{Beam, BeamScratch, MOVE, Scoring};
@@ -36,11 +37,12 @@ pub enum Effort {
     /// whole unsolved area on boards of up to [`MAX_LOOKAHEAD_CELLS`]
     /// cells, by the rolling beam (a dozen moves at a time) up to
     /// [`MAX_ROLLING_CELLS`]; on bigger boards one tile at a time, each
-    /// trip planned a dozen steps ahead for what it does to other tiles.
+    /// trip planned a dozen steps ahead for what it does to other tiles
+    /// and the blank's approaches taking detours that push tiles home.
     Normal,
     /// Each line by a wide beam search: fewest moves, slowest. On boards
-    /// bigger than [`MAX_ROLLING_CELLS`] one tile at a time, each trip
-    /// planned ahead and tried seven ways, the best made.
+    /// bigger than [`MAX_ROLLING_CELLS`] one tile at a time, as `normal`,
+    /// each trip tried seven ways and the best made.
     Best,
 }
 
@@ -58,9 +60,9 @@ impl Effort {
     /// minute: `best` up to 30×30 cells; `normal` up to
     /// [`MAX_LOOKAHEAD_CELLS`] (the whole-area beam at `best` would take
     /// minutes there); `best` again, now the rolling beam, up to 100×100
-    /// cells, and `normal` up to [`MAX_ROLLING_CELLS`] (150×150); `normal`
-    /// (one tile at a time, each trip planned ahead) up to 300×300; `fast`
-    /// beyond.
+    /// cells ([`MAX_ROLLING_CELLS`]); `normal` (one tile at a time, each
+    /// trip planned ahead, the blank's approaches by detours) up to
+    /// 300×300; `fast` beyond.
     ///
     /// ```
     /// use fifteen::human::Effort;
@@ -75,7 +77,7 @@ impl Effort {
         match rows * cols {
             cells if cells <= 900 => Effort::Best,
             cells if cells <= MAX_LOOKAHEAD_CELLS => Effort::Normal,
-            cells if cells <= ROLLING_BEST_CELLS => Effort::Best,
+            cells if cells <= MAX_ROLLING_CELLS => Effort::Best,
             cells if cells <= MAX_PLANNED_CELLS => Effort::Normal,
             _ => Effort::Fast,
         }
@@ -93,19 +95,20 @@ impl Effort {
     /// assert_eq!(Effort::for_watching(300, 300), Effort::Fast);
     /// ```
     pub fn for_watching(rows: usize, cols: usize) -> Effort {
-        if rows * cols <= ROLLING_BEST_CELLS { Effort::for_size(rows, cols) } else { Effort::Fast }
+        if rows * cols <= MAX_ROLLING_CELLS { Effort::for_size(rows, cols) } else { Effort::Fast }
     }
 
-    /// On a board too big for look-ahead, whether each trip is planned
-    /// ahead for its pushes (`normal` and `best`), and how many ways each
-    /// single tile's trip is tried before the best is made (`best`: all of
-    /// them); see `transport` and `tries`.
-    pub(super) fn trip_plan(self, rows: usize, cols: usize) -> (bool, usize) {
+    /// On a board too big for look-ahead, how each trip is made (planned
+    /// ahead for its pushes and approached by detours at `normal` and
+    /// `best`), and how many ways each single tile's trip is tried before
+    /// the best is made (`best`: all of them); see `transport`, `detour`
+    /// and `tries`.
+    pub(super) fn trip_plan(self, rows: usize, cols: usize) -> (TripStyle, usize) {
         match self {
-            _ if rows * cols <= MAX_ROLLING_CELLS => (false, 1),
-            Effort::Fast => (false, 1),
-            Effort::Normal => (true, 1),
-            Effort::Best => (true, MAX_TRIES),
+            _ if rows * cols <= MAX_ROLLING_CELLS => (TripStyle::PLAIN, 1),
+            Effort::Fast => (TripStyle::PLAIN, 1),
+            Effort::Normal => (TripStyle::PLANNED, 1),
+            Effort::Best => (TripStyle::PLANNED, MAX_TRIES),
         }
     }
 
@@ -143,20 +146,16 @@ pub(super) enum Look {
 pub const MAX_LOOKAHEAD_CELLS: usize = 2500;
 
 /// The most cells a board may have for look-ahead; bigger boards are
-/// planned tile by tile at every effort. A round of the rolling beam costs
+/// placed tile by tile at every effort. A round of the rolling beam costs
 /// the same on any board, so its time grows with the moves, as n³: at
-/// `normal` about 7 s for a 100×100 and 23 s for a 150×150; on a 300×300
-/// it would take minutes (docs/fewest-moves.md has the figures).
-pub const MAX_ROLLING_CELLS: usize = 22_500;
-
-/// The most cells on which `auto` takes `best`'s rolling beam (40 states,
-/// about 12 s for a 100×100); up to [`MAX_ROLLING_CELLS`] it takes
-/// `normal`'s (20).
-const ROLLING_BEST_CELLS: usize = 10_000;
+/// `normal` about 7 s for a 100×100 and 23 s for a 150×150. Above 100×100
+/// trips planned ahead with detours make fewer moves than its 20 states,
+/// in a tenth of the time (docs/fewest-moves.md has the figures).
+pub const MAX_ROLLING_CELLS: usize = 10_000;
 
 /// The most cells on which `auto` plans each trip ahead (`normal`, above
-/// [`MAX_ROLLING_CELLS`]): about 27 s for a 300×300 board on a 2-core
-/// machine, ten or twenty times `fast`'s time.
+/// [`MAX_ROLLING_CELLS`]): about 36 s for a 300×300 board on a 2-core
+/// machine, thirty times `fast`'s time.
 const MAX_PLANNED_CELLS: usize = 90_000;
 
 /// States the rolling beam keeps at `normal` and `best`.
