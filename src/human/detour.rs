@@ -32,22 +32,19 @@ const FROM_LOWER: u8 = 1;
 const FROM_HIGHER: u8 = 2;
 
 /// The search's rows, kept between calls so that an approach allocates
-/// nothing once they have grown.
+/// nothing once they have grown. Every row has the same number of cells;
+/// in a band each row's first cell follows the straight line.
 #[derive(Default)]
 pub(super) struct Detour {
-    /// Per row: the lowest and highest offset across from the blank's
-    /// line, and where the row starts in `came`.
-    rows: Vec<(i64, i64, usize)>,
-    /// How the route reached each cell (by `rows`).
+    /// How the route reached each cell, row after row.
     came: Vec<u8>,
     /// The cheapest cost to each cell of the row before and of this one.
     before: Vec<u32>,
     cost: Vec<u32>,
     /// This row's costs entering it from the row before, and each cell's
-    /// steps in from the lower cell across and from the higher one
-    /// ([`UNREACHED`] into a blocked cell).
+    /// step in from the higher cell across.
     entered: Vec<u32>,
-    along_row: Vec<[u32; 2]>,
+    down_step: Vec<u32>,
 }
 
 /// The trip's geometry: rows along its longer axis, cells along each.
@@ -117,27 +114,33 @@ impl Detour {
         let inner = if axes.tall { grid.cols } else { grid.rows } as i64;
         let first = (1 - axes.start.1 as i64).max(axes.offset.min(0) - MARGIN as i64);
         let last = (inner - axes.start.1 as i64).min(axes.offset.max(0) + MARGIN as i64);
-        let range = |i: usize| -> (i64, i64) {
+        let cells = (match band {
+            None => last - first,
+            Some(band) => 2 * band as i64,
+        } + 1) as usize;
+        let row_start = |i: usize| -> i64 {
             match band {
-                None => (first, last),
+                None => first,
                 Some(band) => {
                     let mid = if axes.length == 0 { 0 } else { axes.offset * i as i64 / axes.length as i64 };
-                    (first.max(mid - band as i64), last.min(mid + band as i64))
+                    mid - band as i64
                 }
             }
         };
-        self.rows.clear();
-        self.came.clear();
+        self.came.resize((axes.length + 1) * cells, FROM_BEFORE);
+        for buffer in [&mut self.before, &mut self.cost, &mut self.entered, &mut self.down_step] {
+            buffer.clear();
+            buffer.resize(cells, UNREACHED);
+        }
         for i in 0..=axes.length {
-            let (lo, hi) = range(i);
-            self.enter_row(grid, weights, &axes, i, (lo, hi));
-            let start = self.came.len();
-            self.came.resize(start + self.entered.len(), FROM_BEFORE);
-            self.go_along_row(start);
-            self.rows.push((lo, hi, start));
+            let lo = row_start(i);
+            // The row's first cell moves by at most one from the row before's.
+            let shift = if i == 0 { 0 } else { lo - row_start(i - 1) };
+            let row = Row { i, lo, shift, open: (first.max(lo), last.min(lo + cells as i64 - 1)) };
+            self.do_row(grid, weights, &axes, &row);
             std::mem::swap(&mut self.before, &mut self.cost);
         }
-        let (lo, _, _) = self.rows[axes.length];
+        let lo = row_start(axes.length);
         if self.before[(axes.offset - lo) as usize] >= UNREACHED {
             return false;
         }
@@ -145,8 +148,7 @@ impl Detour {
         let (mut i, mut j) = (axes.length, axes.offset);
         while (i, j) != (0, 0) {
             path.push(grid.blank.wrapping_add_signed(axes.along * i as isize + axes.across * j as isize));
-            let (lo, _, start) = self.rows[i];
-            match self.came[start + (j - lo) as usize] {
+            match self.came[i * cells + (j - row_start(i)) as usize] {
                 FROM_LOWER => j -= 1,
                 FROM_HIGHER => j += 1,
                 _ => i -= 1,
@@ -156,66 +158,72 @@ impl Detour {
         true
     }
 
-    /// Row `i`'s costs coming in from the row before (the blank itself in
-    /// the first), and its cells' steps along it.
-    fn enter_row(&mut self, grid: &Grid, weights: &Weights, axes: &Axes, i: usize, (lo, hi): (i64, i64)) {
+    /// Works out a row's cheapest costs (into `cost`) and how each cell
+    /// was reached (into its slice of `came`): first each cell from the row
+    /// before (the blank itself in the first row) or from the cell below
+    /// it across, going up the row; then from the cell above it, going
+    /// down the row. The two ways are kept apart, so a route never doubles
+    /// back along a row.
+    // `k` also places the cell across and in the row before.
+    #[allow(clippy::needless_range_loop)]
+    fn do_row(&mut self, grid: &Grid, weights: &Weights, axes: &Axes, row: &Row) {
         let words = grid.words();
-        let here = axes.start.0.wrapping_add_signed(axes.sign * i as isize);
-        // The cells entered from the row before: offsets `from..=to`, read
-        // from `before` at `shift` less.
-        let (from, to, shift) = match i.checked_sub(1).map(|p| self.rows[p]) {
-            Some((plo, phi, _)) => (lo.max(plo), hi.min(phi), plo),
-            None => (0, 0, 0),
-        };
-        let count = (hi - lo + 1) as usize;
-        self.entered.clear();
-        self.entered.resize(count, UNREACHED);
-        self.along_row.clear();
-        self.along_row.resize(count, [UNREACHED; 2]);
-        let mut cell = grid.blank.wrapping_add_signed(axes.along * i as isize + axes.across * lo as isize);
-        let mut across = (axes.start.1 as i64 + lo) as usize;
-        for k in 0..count {
+        let cells = self.cost.len();
+        let came = &mut self.came[row.i * cells..(row.i + 1) * cells];
+        let here = axes.start.0.wrapping_add_signed(axes.sign * row.i as isize);
+        // Cells past the board or the box stay unreached.
+        let (open_lo, open_hi) = ((row.open.0 - row.lo) as usize, (row.open.1 - row.lo) as usize);
+        self.cost.fill(UNREACHED);
+        self.entered.fill(UNREACHED);
+        let mut cell = grid.blank.wrapping_add_signed(axes.along * row.i as isize + axes.across * row.open.0 as isize);
+        let mut across = (axes.start.1 as i64 + row.open.0) as usize;
+        let mut carried = UNREACHED;
+        for k in open_lo..=open_hi {
             let word = words[cell];
             cell = cell.wrapping_add_signed(axes.across);
             across += 1;
             if word & FLAGS != 0 {
+                self.down_step[k] = UNREACHED;
+                carried = UNREACHED;
                 continue;
             }
             // The blank steps in; the tile there moves back.
             let (home_along, home_across, weight) = axes.home(weights, word);
-            let j = lo + k as i64;
-            if (from..=to).contains(&j) {
-                let before = if i == 0 { 0 } else { self.before[(j - shift) as usize] };
-                let step = if i == 0 { 0 } else { step_cost(gain_along(here, home_along, -axes.sign, weight)) };
-                self.entered[k] = (before + step).min(UNREACHED);
-            }
-            self.along_row[k] = [
-                step_cost(gain_along(across - 1, home_across, -1, weight)),
-                step_cost(gain_along(across - 1, home_across, 1, weight)),
-            ];
-        }
-    }
-
-    /// Goes either way along the row just entered: each cell keeps the
-    /// cheapest of coming in from the row before and from either side.
-    fn go_along_row(&mut self, start: usize) {
-        self.cost.clear();
-        self.cost.extend_from_slice(&self.entered);
-        let came = &mut self.came[start..];
-        for (way, how) in [(0, FROM_LOWER), (1, FROM_HIGHER)] {
-            let cells = self.cost.iter_mut().zip(came.iter_mut()).zip(&self.entered).zip(&self.along_row);
-            let mut carried = UNREACHED;
-            let mut relax = |(((cost, came), &entered), steps): (((&mut u32, &mut u8), &u32), &[u32; 2])| {
-                let via = (carried + steps[way]).min(UNREACHED);
-                // Without branches: which way is cheaper is as good as random.
-                let better = via < *cost;
-                *cost = (*cost).min(via);
-                *came = [*came, how][usize::from(better)];
-                carried = entered.min(via);
+            let incoming = if row.i == 0 {
+                if row.lo + k as i64 == 0 { 0 } else { UNREACHED }
+            } else {
+                let from = k as i64 + row.shift;
+                let before = if (0..cells as i64).contains(&from) { self.before[from as usize] } else { UNREACHED };
+                before + step_cost(gain_along(here, home_along, -axes.sign, weight))
             };
-            if way == 0 { cells.for_each(&mut relax) } else { cells.rev().for_each(&mut relax) }
+            let up_step = step_cost(gain_along(across - 1, home_across, -1, weight));
+            self.down_step[k] = step_cost(gain_along(across - 1, home_across, 1, weight));
+            let entered = incoming.min(UNREACHED);
+            let via = (carried + up_step).min(UNREACHED);
+            self.entered[k] = entered;
+            carried = entered.min(via);
+            self.cost[k] = carried;
+            came[k] = [FROM_BEFORE, FROM_LOWER][usize::from(via < entered)];
+        }
+        carried = UNREACHED;
+        for k in (open_lo..=open_hi).rev() {
+            let via = (carried + self.down_step[k]).min(UNREACHED);
+            let better = via < self.cost[k];
+            self.cost[k] = self.cost[k].min(via);
+            came[k] = [came[k], FROM_HIGHER][usize::from(better)];
+            carried = self.entered[k].min(via);
         }
     }
+}
+
+/// One row of the search: its number, the offset across of its first
+/// cell, how far that moved from the row before's, and the offsets of its
+/// first and last cells on the board and in the box.
+struct Row {
+    i: usize,
+    lo: i64,
+    shift: i64,
+    open: (i64, i64),
 }
 
 /// A step's cost: a move less its push's worth, never below nothing.
