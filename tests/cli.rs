@@ -432,3 +432,45 @@ fn in_a_terminal_solve_says_what_it_waits_for_and_q_stops_the_animation() {
     assert!(!text.contains("Solved in"), "{text}");
     assert!(took.as_secs() < 5, "q took {took:?}");
 }
+
+/// The planner runs beside the writer: when the reader goes away after a
+/// few moves, `solve` stops planning and exits quietly, and when the
+/// output cannot be written it says so once and fails.
+#[test]
+fn solve_stops_when_its_moves_cannot_be_written() {
+    let board = stdout(&fifteen(&["scramble", "--size", "200", "--seed", "3"], ""));
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+        .args(["solve", "--effort", "fast"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(board.as_bytes()).unwrap();
+    let mut first = [0u8; 16];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+    assert!(first.iter().all(|b| b"ULDR".contains(b)), "{first:?}");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "a closed pipe is not an error: {}", stderr(&out));
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+
+    #[cfg(target_os = "linux")]
+    {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("Linux has /dev/full");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+            .args(["solve", "--effort", "fast"])
+            .stdin(Stdio::piped())
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        child.stdin.take().unwrap().write_all(board.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.starts_with("error: ") && err.lines().count() == 1, "{err}");
+        assert!(err.contains("space"), "{err}");
+    }
+}

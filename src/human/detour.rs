@@ -38,6 +38,8 @@ const FROM_HIGHER: u8 = 2;
 pub(super) struct Detour {
     /// How the route reached each cell, row after row.
     came: Vec<u8>,
+    /// The offset across of each row's first cell.
+    starts: Vec<i64>,
     /// The cheapest cost to each cell of the row before and of this one.
     before: Vec<u32>,
     cost: Vec<u32>,
@@ -118,29 +120,41 @@ impl Detour {
             None => last - first,
             Some(band) => 2 * band as i64,
         } + 1) as usize;
-        let row_start = |i: usize| -> i64 {
-            match band {
-                None => first,
-                Some(band) => {
-                    let mid = if axes.length == 0 { 0 } else { axes.offset * i as i64 / axes.length as i64 };
-                    mid - band as i64
+        // Each row's first cell: the box's, or the band's round the line
+        // (stepped along it without dividing: a row's middle moves by at
+        // most one cell from the row before's).
+        self.starts.clear();
+        match band {
+            None => self.starts.resize(axes.length + 1, first),
+            Some(band) => {
+                let (mut mid, mut rest) = (0i64, 0i64);
+                for _ in 0..=axes.length {
+                    self.starts.push(mid - band as i64);
+                    rest += axes.offset;
+                    if rest >= axes.length as i64 {
+                        rest -= axes.length as i64;
+                        mid += 1;
+                    } else if rest < 0 {
+                        rest += axes.length as i64;
+                        mid -= 1;
+                    }
                 }
             }
-        };
+        }
         self.came.resize((axes.length + 1) * cells, FROM_BEFORE);
         for buffer in [&mut self.before, &mut self.cost, &mut self.entered, &mut self.down_step] {
             buffer.clear();
             buffer.resize(cells, UNREACHED);
         }
         for i in 0..=axes.length {
-            let lo = row_start(i);
+            let lo = self.starts[i];
             // The row's first cell moves by at most one from the row before's.
-            let shift = if i == 0 { 0 } else { lo - row_start(i - 1) };
+            let shift = if i == 0 { 0 } else { lo - self.starts[i - 1] };
             let row = Row { i, lo, shift, open: (first.max(lo), last.min(lo + cells as i64 - 1)) };
             self.do_row(grid, weights, &axes, &row);
             std::mem::swap(&mut self.before, &mut self.cost);
         }
-        let lo = row_start(axes.length);
+        let lo = self.starts[axes.length];
         if self.before[(axes.offset - lo) as usize] >= UNREACHED {
             return false;
         }
@@ -148,7 +162,7 @@ impl Detour {
         let (mut i, mut j) = (axes.length, axes.offset);
         while (i, j) != (0, 0) {
             path.push(grid.blank.wrapping_add_signed(axes.along * i as isize + axes.across * j as isize));
-            match self.came[i * cells + (j - row_start(i)) as usize] {
+            match self.came[i * cells + (j - self.starts[i]) as usize] {
                 FROM_LOWER => j -= 1,
                 FROM_HIGHER => j += 1,
                 _ => i -= 1,
