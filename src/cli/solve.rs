@@ -38,10 +38,10 @@ pub struct SolveCommand {
     /// How hard the human solver looks ahead for fewer moves: `fast` (one
     /// tile at a time), `normal` or `best` (each line by a beam search over
     /// the blank's moves, on a small unsolved rectangle by a search of the
-    /// whole line; above 100×100 a tile at a time, each trip planned
-    /// ahead and the blank's way to it taking detours that push tiles
-    /// home), or `auto` (by size: best up to 30×30, normal up to 50×50,
-    /// best up to 100×100, normal up to 300×300, fast beyond).
+    /// whole line; above 100×100 a tile at a time, the blank's way to
+    /// each tile taking detours that push tiles home, each trip planned
+    /// ahead up to 300×300), or `auto` (by size: best up to 30×30, normal
+    /// up to 50×50, best up to 100×100, normal beyond).
     #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
     effort: EffortArg,
     /// Print moves per phase and the time taken on stderr.
@@ -140,11 +140,11 @@ pub enum FinishArg {
 pub enum EffortArg {
     /// one tile at a time: fastest, linear on any size
     Fast,
-    /// each line by a narrow beam search over the blank's moves (7 s on a 100×100); above 100×100 each tile's trip planned 16 steps ahead, the blank's way to it by detours that push tiles home
+    /// each line by a narrow beam search over the blank's moves (7 s on a 100×100); above 100×100 a tile at a time, the blank's way to it by detours that push tiles home, each trip planned 16 steps ahead up to 300×300
     Normal,
     /// each line by a wide beam search: fewest moves, slowest; above 100×100 as normal, each trip tried 7 ways
     Best,
-    /// by the board's size: best up to 30×30, normal up to 50×50, best up to 100×100, normal up to 300×300, fast beyond
+    /// by the board's size: best up to 30×30, normal up to 50×50, best up to 100×100, normal beyond
     #[default]
     Auto,
 }
