@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{checked_solve_planned, checked_solve_rolling, checked_solve_with};
+use common::{checked_solve_detours, checked_solve_planned, checked_solve_rolling, checked_solve_with};
 use fifteen::human::{Effort, Event, Finish, Order, Phase, Planner, placement_title};
 use fifteen::{Board, Scramble};
 
@@ -124,20 +124,46 @@ fn rolling_look_ahead_solves_square_and_long_boards() {
 /// ends solved.
 #[test]
 fn planned_trips_solve_square_and_long_boards() {
-    for (rows, cols, order) in [
+    for (board, order) in square_and_long_boards() {
+        for tries in [1, 7] {
+            checked_solve_planned(&board, order, tries);
+        }
+    }
+}
+
+/// A square board, long ones both ways, a small one and the smallest, in
+/// both orders, two seeds each.
+fn square_and_long_boards() -> impl Iterator<Item = (Board, Order)> {
+    let shapes = [
         (40, 40, Order::Shells),
         (6, 50, Order::Shells),
         (50, 6, Order::Rows),
         (9, 9, Order::Rows),
         (2, 2, Order::Shells),
-    ] {
-        for seed in [1, 2] {
-            let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
-            for tries in [1, 7] {
-                checked_solve_planned(&board, order, tries);
-            }
+    ];
+    shapes.into_iter().flat_map(|(rows, cols, order)| {
+        [1, 2].map(|seed| (Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap(), order))
+    })
+}
+
+/// Detours in a band (what `normal` and `best` do above 300×300), on
+/// square and long boards in both orders, narrow bands and wide: every
+/// move replays, no locked tile moves, the board ends solved, and on a
+/// big board they save moves.
+#[test]
+fn detours_solve_square_and_long_boards_and_save_moves() {
+    for (board, order) in square_and_long_boards() {
+        for band in [1, 8] {
+            checked_solve_detours(&board, order, band);
         }
     }
+    let (mut plain, mut detoured) = (0, 0);
+    for seed in [1, 2] {
+        let board = Board::scrambled(40, 40, Scramble::Uniform, seed).unwrap();
+        plain += checked_solve_with(&board, Order::Shells, Finish::Pairs, Effort::Fast).len();
+        detoured += checked_solve_detours(&board, Order::Shells, 8).len();
+    }
+    assert!(detoured * 100 < plain * 97, "40×40: detours {detoured} against plain {plain}");
 }
 
 /// Planning trips ahead pays on a big board, and trying them several ways

@@ -90,9 +90,9 @@ pub struct Planner {
     effort: Effort,
     /// Set to plan every line by the rolling beam of this width.
     rolling_width: Option<usize>,
-    /// Set to place every line tile by tile, each trip planned ahead and
-    /// tried this many ways.
-    planned_trips: Option<usize>,
+    /// Set to place every line tile by tile, each trip made in this style
+    /// and tried this many ways.
+    trips: Option<(TripStyle, usize)>,
     lookahead: Lookahead,
 }
 
@@ -166,7 +166,7 @@ impl Planner {
             stages: (finish == Finish::Exact).then(Stages::new),
             effort: Effort::Fast,
             rolling_width: None,
-            planned_trips: None,
+            trips: None,
             lookahead: Lookahead::default(),
         })
     }
@@ -230,15 +230,37 @@ impl Planner {
     /// assert!(planned.moves() < plain.moves());
     /// ```
     pub fn with_planned_trips(mut self, tries: usize) -> Planner {
-        self.planned_trips = Some(tries.max(1));
+        self.trips = Some((TripStyle::PLANNED, tries.max(1)));
+        self
+    }
+
+    /// The same planner, placing every line tile by tile with the blank's
+    /// approaches taking detours within `band` cells of the straight line
+    /// (see `docs/fewest-moves.md`): what `normal` does on boards of more
+    /// than 300×300 cells, for tests and measurements on other sizes.
+    ///
+    /// ```
+    /// use fifteen::{Board, Scramble};
+    /// use fifteen::human::{Order, Planner};
+    ///
+    /// let board = Board::scrambled(30, 30, Scramble::Uniform, 1).unwrap();
+    /// let mut plain = Planner::new(&board, Order::Shells).unwrap();
+    /// let mut detours = Planner::new(&board, Order::Shells).unwrap().with_detours(8);
+    /// plain.run(&mut |_| {}).unwrap();
+    /// detours.run(&mut |_| {}).unwrap();
+    /// assert!(detours.board().is_solved());
+    /// assert!(detours.moves() < plain.moves());
+    /// ```
+    pub fn with_detours(mut self, band: usize) -> Planner {
+        self.trips = Some((TripStyle::detouring(band), 1));
         self
     }
 
     /// Whether trips are planned ahead, and how many ways each single
     /// tile's trip is tried.
     fn trip_plan(&self) -> (TripStyle, usize) {
-        match (self.planned_trips, self.rolling_width) {
-            (Some(tries), _) => (TripStyle::PLANNED, tries),
+        match (self.trips, self.rolling_width) {
+            (Some(trips), _) => trips,
             (None, Some(_)) => (TripStyle::PLAIN, 1),
             (None, None) => self.effort.trip_plan(self.grid.rows, self.grid.cols),
         }
@@ -481,7 +503,7 @@ impl Planner {
     /// give up later in the line; the next step then takes up the rest).
     /// False, with `first` not placed, otherwise: the caller places it.
     fn place_line_ahead<S: FnMut(&Event)>(&mut self, phase: Phase, first: Placement, sink: &mut S) -> bool {
-        let look = match (self.planned_trips, self.rolling_width) {
+        let look = match (self.trips, self.rolling_width) {
             (Some(_), _) => Look::Tiles,
             (None, Some(width)) => Look::Rolling(width),
             (None, None) => self.effort.look(self.grid.rows, self.grid.cols),

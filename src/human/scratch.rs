@@ -74,6 +74,12 @@ impl TripStyle {
     /// `normal` and `best` on big boards.
     pub(super) const PLANNED: TripStyle =
         TripStyle { plan_ahead: true, approach: Approach::Detour { band: None }, vertical_bias: 0 };
+
+    /// Approached by detours within `band` cells of the straight line, not
+    /// planned ahead: `normal` and `best` on boards above 300×300.
+    pub(super) const fn detouring(band: usize) -> TripStyle {
+        TripStyle { approach: Approach::Detour { band: Some(band) }, ..TripStyle::PLAIN }
+    }
 }
 
 /// How the blank comes to a tile (or any cell it is routed to).

@@ -34,6 +34,12 @@ pub fn checked_solve_planned(board: &Board, order: Order, tries: usize) -> Vec<M
     checked_run(board, Planner::new(board, order).expect("solvable").with_planned_trips(tries))
 }
 
+/// [`checked_human_solve`] tile by tile, the blank's approaches taking
+/// detours within `band` cells of the straight line.
+pub fn checked_solve_detours(board: &Board, order: Order, band: usize) -> Vec<Move> {
+    checked_run(board, Planner::new(board, order).expect("solvable").with_detours(band))
+}
+
 /// Runs `planner` (made for `board`) with the checks of [`checked_human_solve`].
 pub fn checked_run(board: &Board, mut planner: Planner) -> Vec<Move> {
     let mut replay = board.clone();

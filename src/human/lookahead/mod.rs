@@ -19,7 +19,7 @@ use crate::board::{Pos, Tile, tile_for};
 use super::event::{Event, Group, Phase};
 use super::grid::{Dir, Grid};
 use super::schedule::Placement;
-use super::scratch::{Approach, TripStyle};
+use super::scratch::TripStyle;
 use super::tries::MAX_TRIES;
 use area::Area;
 use beam::{Beam, BeamScratch, MOVE, Scoring};
@@ -109,7 +109,7 @@ impl Effort {
             _ if cells <= MAX_ROLLING_CELLS => return (TripStyle::PLAIN, 1),
             Effort::Fast => return (TripStyle::PLAIN, 1),
             _ if cells <= MAX_PLANNED_CELLS => TripStyle::PLANNED,
-            _ => TripStyle { approach: Approach::Detour { band: Some(DETOUR_BAND) }, ..TripStyle::PLAIN },
+            _ => TripStyle::detouring(DETOUR_BAND),
         };
         (style, if self == Effort::Best { MAX_TRIES } else { 1 })
     }
