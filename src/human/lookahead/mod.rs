@@ -56,13 +56,13 @@ impl Effort {
         }
     }
 
-    /// The effort that fits a board of this shape in at most about half a
-    /// minute: `best` up to 30×30 cells; `normal` up to
-    /// [`MAX_LOOKAHEAD_CELLS`] (the whole-area beam at `best` would take
-    /// minutes there); `best` again, now the rolling beam, up to 100×100
-    /// cells ([`MAX_ROLLING_CELLS`]); `normal` (one tile at a time, the
-    /// blank's approaches by detours, each trip planned ahead up to
-    /// 300×300) beyond: about 55 s for a 1000×1000, a third more than
+    /// The effort for a board of this shape: up to 300×300 cells what fits
+    /// in at most about half a minute. `best` up to 30×30 cells; `normal`
+    /// up to [`MAX_LOOKAHEAD_CELLS`] (the whole-area beam at `best` would
+    /// take minutes there); `best` again, now the rolling beam, up to
+    /// 100×100 cells ([`MAX_ROLLING_CELLS`]); `normal` (one tile at a
+    /// time, the blank's approaches by detours, each trip planned ahead up
+    /// to 300×300) beyond: about 55 s for a 1000×1000, a third more than
     /// `fast`, for 6 % fewer moves.
     ///
     /// ```
