@@ -21,7 +21,7 @@ use super::push::{MOVE_COST, Weights, gain_along};
 
 /// Cells past the blank and its goal, across the trip, that a route may
 /// use: 2 found nearly all of the gain, 8 no more than 4.
-pub(super) const MARGIN: usize = 4;
+const MARGIN: usize = 4;
 
 /// The cost of a cell no route reaches; sums with it stay at least this.
 const UNREACHED: u32 = 1 << 30;

@@ -41,7 +41,7 @@ pub(super) struct Scratch {
     /// column, offset into `approach_best`), and the best gains.
     pub(super) approach_rows: Vec<(usize, usize, usize)>,
     pub(super) approach_best: Vec<i32>,
-    /// The detour search's distances and queue (see [`Approach::Detour`]).
+    /// The detour search's rows (see [`Approach::Detour`]).
     pub(super) detour: Detour,
     /// Tables for the endgame and exact-stage searches.
     pub(super) search: TileSearch,
