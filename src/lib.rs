@@ -33,6 +33,7 @@ pub mod output;
 pub mod record;
 pub mod scene;
 pub mod search;
+pub mod slidysim;
 pub mod tui;
 
 pub use board::{

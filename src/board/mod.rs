@@ -11,7 +11,7 @@ mod scramble;
 
 use std::fmt;
 
-pub use moves::{Move, MoveNotation, Moves, ParseMoveError};
+pub use moves::{Move, MoveNotation, Moves, ParseMoveError, run_length};
 pub use parity::Unsolvable;
 pub use parse::ParseBoardError;
 pub use scramble::Scramble;

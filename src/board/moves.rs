@@ -143,7 +143,8 @@ impl MoveNotation {
 }
 
 /// A list of moves. Prints as letters (`ULDR…`) and parses from letters or
-/// words, separated or not by spaces and commas.
+/// words, separated or not by spaces and commas. A letter may carry a count,
+/// as speedsolvers write moves: `R3U2L` is `RRRUUL`.
 ///
 /// ```
 /// use fifteen::{Move, Moves};
@@ -151,6 +152,8 @@ impl MoveNotation {
 /// assert_eq!(moves.to_string(), "ULD");
 /// assert_eq!("U L D".parse::<Moves>().unwrap(), moves);
 /// assert_eq!(moves.to_string().parse::<Moves>().unwrap(), moves);
+/// assert_eq!("R3U2L".parse::<Moves>().unwrap().to_string(), "RRRUUL");
+/// assert_eq!("RRRUUL".parse::<Moves>().unwrap().run_length(), "R3U2L");
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Moves(pub Vec<Move>);
@@ -188,6 +191,29 @@ impl<'a> IntoIterator for &'a Moves {
     }
 }
 
+impl Moves {
+    /// The moves with each run of one letter written once with its count
+    /// (`R3U2L`), the way speedsolvers' tools write them.
+    pub fn run_length(&self) -> String {
+        run_length(&self.0)
+    }
+}
+
+/// `moves` with each run of one letter written once with its count: `R3U2L`.
+pub fn run_length(moves: &[Move]) -> String {
+    let mut out = String::new();
+    let mut rest = moves;
+    while let Some(&first) = rest.first() {
+        let run = rest.iter().take_while(|&&mv| mv == first).count();
+        out.push(first.letter());
+        if run > 1 {
+            out.push_str(&run.to_string());
+        }
+        rest = &rest[run..];
+    }
+    out
+}
+
 impl fmt::Display for Moves {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let letters: String = self.0.iter().map(|mv| mv.letter()).collect();
@@ -197,11 +223,15 @@ impl fmt::Display for Moves {
 
 /// A move string held something that is not a move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{token}` is not a move: write U, D, L, R or up, down, left, right")]
+#[error("`{token}` is not a move: write U, D, L, R (with a count if you like: R3) or up, down, left, right")]
 pub struct ParseMoveError {
     /// The word or letter that could not be read.
     pub token: String,
 }
+
+/// The most moves one count may stand for (`R` followed by a larger number
+/// is refused rather than filling memory).
+const MAX_RUN: usize = 1 << 20;
 
 impl FromStr for Moves {
     type Err = ParseMoveError;
@@ -213,13 +243,32 @@ impl FromStr for Moves {
                 moves.push(mv);
                 continue;
             }
-            for c in token.chars() {
-                let mv = Move::from_letter(c).ok_or_else(|| ParseMoveError { token: token.to_string() })?;
-                moves.push(mv);
-            }
+            read_letters(token, &mut moves).ok_or_else(|| ParseMoveError { token: token.to_string() })?;
         }
         Ok(Moves(moves))
     }
+}
+
+/// Reads letters with optional counts (`R3U2L`) onto `moves`; `None` when
+/// the token holds anything else, a count without a letter, a count of 0 or
+/// one over [`MAX_RUN`].
+fn read_letters(token: &str, moves: &mut Vec<Move>) -> Option<()> {
+    let bytes = token.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let mv = Move::from_letter(bytes[i] as char)?;
+        i += 1;
+        let digits = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let run = if digits == 0 {
+            1
+        } else {
+            let count: usize = token[i..i + digits].parse().ok().filter(|&n| (1..=MAX_RUN).contains(&n))?;
+            i += digits;
+            count
+        };
+        moves.extend(std::iter::repeat_n(mv, run));
+    }
+    Some(())
 }
 
 #[cfg(test)]
@@ -235,6 +284,17 @@ mod tests {
             let (dr, dc) = mv.tile_step();
             assert_eq!(Move::from_tile_step(dr, dc), Some(mv));
             assert_eq!(mv.blank_step(), (-dr, -dc));
+        }
+    }
+
+    #[test]
+    fn counts_repeat_the_letter_before_them() {
+        let moves: Moves = "R3U2L d10".parse().unwrap();
+        assert_eq!(moves.to_string(), format!("RRRUUL{}", "D".repeat(10)));
+        assert_eq!(moves.run_length(), "R3U2LD10");
+        assert_eq!(moves.run_length().parse::<Moves>().unwrap(), moves);
+        for bad in ["3R", "R0", "U99999999999999999999", "R2x", "L-1"] {
+            assert_eq!(bad.parse::<Moves>().unwrap_err().token, bad, "{bad}");
         }
     }
 

@@ -4,7 +4,10 @@
 //! white space too), the blank written `0`, `_`, `__`, `.` or `*`. A single
 //! line of N numbers is read as a square board when N is a perfect square, so
 //! `[15, 2, 1, 12, 8, 5, 6, 11, 4, 9, 10, 7, 3, 14, 13, 0]` is a 15-puzzle.
-//! Blank lines and `#` comments are skipped. Every error names the line.
+//! Rows may also be separated by `/`, as speedsolvers write boards
+//! (`1 8 0 15/5 4 6 2/9 3 12 10/13 7 11 14`); then each row counts as a
+//! line in error messages. Blank lines and `#` comments are skipped. Every
+//! error names the line.
 
 use std::str::FromStr;
 
@@ -116,9 +119,9 @@ impl FromStr for Board {
         let mut cells: Vec<Tile> = Vec::new();
         // (line number, cells on it) for every line that holds cells.
         let mut rows: Vec<(usize, usize)> = Vec::new();
-        for (index, raw) in text.lines().enumerate() {
+        let segments = text.lines().flat_map(|raw| raw.split('#').next().unwrap_or("").split('/'));
+        for (index, content) in segments.enumerate() {
             let line = index + 1;
-            let content = raw.split('#').next().unwrap_or("");
             let before = cells.len();
             for token in
                 content.split(|c: char| c.is_whitespace() || matches!(c, ',' | '[' | ']')).filter(|t| !t.is_empty())
@@ -235,6 +238,17 @@ mod tests {
         let b: Board = "[15, 2, 1, 12, 8, 5, 6, 11, 4, 9, 10, 7, 3, 14, 13, 0]".parse().unwrap();
         assert_eq!((b.rows(), b.cols()), (4, 4));
         assert_eq!(b.tile_at(super::super::Pos::new(3, 2)), 13);
+    }
+
+    #[test]
+    fn reads_rows_separated_by_slashes() {
+        let b: Board = "1 8 0 15/5 4 6 2/9 3 12 10/13 7 11 14".parse().unwrap();
+        assert_eq!((b.rows(), b.cols()), (4, 4));
+        assert_eq!(b.tile_at(super::super::Pos::new(0, 3)), 15);
+        let solved: Board = "1 2 3/4 5 0\n".parse().unwrap();
+        assert_eq!((solved.rows(), solved.cols()), (2, 3));
+        assert_eq!(err("1 2/3 9"), "line 2: tile 9 is out of range: a 2×2 board has tiles 1 to 3");
+        assert!(err("1 2 3/4 0").starts_with("line 2 has 2 cells but line 1 has 3"));
     }
 
     #[test]
