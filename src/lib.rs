@@ -26,6 +26,7 @@ pub mod board;
 #[cfg(feature = "gui")]
 pub mod gui;
 pub mod human;
+pub mod lines;
 #[cfg(feature = "net")]
 pub mod net;
 pub mod output;

@@ -11,6 +11,9 @@ pub enum CliError {
     /// The board text could not be read.
     #[error("{source}{}", origin(.path))]
     BadBoard { source: ParseBoardError, path: Option<PathBuf> },
+    /// A replay link (or a file of them) that holds no good solve.
+    #[error("{origin}: {source}")]
+    BadReplay { origin: String, source: fifteen::slidysim::SlidysimError },
     /// A size option that makes no board.
     #[error("{0}")]
     BadSize(#[from] SizeError),
@@ -50,7 +53,11 @@ impl CliError {
     /// 2 for bad input or usage, 1 for everything else.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::BadBoard { .. } | CliError::BadSize(_) | CliError::Usage(_) | CliError::Read { .. } => 2,
+            CliError::BadBoard { .. }
+            | CliError::BadReplay { .. }
+            | CliError::BadSize(_)
+            | CliError::Usage(_)
+            | CliError::Read { .. } => 2,
             #[cfg(feature = "net")]
             CliError::Serve(fifteen::net::ServeError::Size(_) | fifteen::net::ServeError::TooLarge { .. }) => 2,
             #[cfg(feature = "net")]

@@ -8,6 +8,7 @@ mod bench_serve;
 mod board_source;
 #[cfg(feature = "net")]
 mod bot;
+mod compare;
 mod error;
 mod graph;
 mod keys;
@@ -22,6 +23,7 @@ mod serve;
 mod sizes;
 mod solve;
 mod solve_search;
+mod solve_source;
 mod watch;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -56,6 +58,9 @@ enum Command {
     /// Solve a board and print the moves.
     #[command(after_help = MOVES_HELP)]
     Solve(solve::SolveCommand),
+    /// A person's solve (a slidysim replay link) beside fifteen's, line by line.
+    #[command(after_help = compare::COMPARE_HELP)]
+    Compare(compare::CompareCommand),
     /// Build the whole state graph of a small board (up to 10 cells).
     Graph(graph::GraphCommand),
     /// Measure a solver's moves and speed on random boards.
@@ -96,6 +101,7 @@ pub fn run() -> Result<(), CliError> {
     match cli.command {
         Some(Command::Scramble(cmd)) => scramble::run(cmd),
         Some(Command::Solve(cmd)) => solve::run(cmd),
+        Some(Command::Compare(cmd)) => compare::run(cmd),
         Some(Command::Graph(cmd)) => graph::run(cmd),
         Some(Command::Bench(cmd)) => bench::run(cmd),
         Some(Command::Pdb(cmd)) => pdb::run(cmd),

@@ -1,0 +1,256 @@
+//! `fifteen compare`: a person's solve beside fifteen's solve of the same
+//! scramble, line by line, and a summary by size when there are several.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use clap::{Args, ValueEnum};
+use fifteen::human::{self, Effort, Order, Planner};
+use fifteen::lines::{self, Stage};
+use fifteen::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
+use rayon::prelude::*;
+use serde_json::json;
+
+use super::error::CliError;
+use super::solve::EffortArg;
+use super::solve_source::{self, SourcedSolve};
+
+pub const COMPARE_HELP: &str = "\
+SOURCE is a slidysim replay link (https://slidysim.github.io/replay?r=…), its
+bare payload, or a file holding links, one a line; `-` or nothing reads them
+from stdin. A leaderboard replay of an average holds several solves.
+
+The two solves are lined up by what each had finished: a row of the table
+for every unsolved rectangle both left behind (a line is finished at the move
+after which it stays home to the end), with the moves each had made by then
+and the moves the person spent on that stretch beyond fifteen's.";
+
+#[derive(Args, Debug)]
+pub struct CompareCommand {
+    /// Replay links, payloads or files of them (stdin when none or `-`).
+    #[arg(value_name = "SOURCE")]
+    sources: Vec<String>,
+    /// Compare only the N-th solve of all the sources (from 1).
+    #[arg(long = "solve", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pick: Option<u32>,
+    /// How to print: a table per solve, or one JSON line per solve.
+    #[arg(long, short, value_enum, default_value_t = CompareFormat::Table)]
+    format: CompareFormat,
+    /// How hard fifteen looks for fewer moves (as `solve --effort`).
+    #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
+    effort: EffortArg,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum CompareFormat {
+    /// the lines side by side, then a summary by size
+    Table,
+    /// one JSON object per solve, then one per size
+    Json,
+}
+
+/// One solve compared.
+struct Compared {
+    sourced: SourcedSolve,
+    effort: Effort,
+    fifteen: usize,
+    optimal: Option<usize>,
+    stages: Vec<Stage>,
+}
+
+pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
+    let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
+    let tables = optimal_tables(&solves);
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = cmd.threads {
+        pool = pool.num_threads(n as usize);
+    }
+    let pool = pool.build().map_err(|e| CliError::Solver(format!("cannot start worker threads: {e}")))?;
+    let compared: Vec<Compared> = pool.install(|| {
+        solves.into_par_iter().map(|sourced| compare(sourced, cmd.effort, &tables)).collect::<Result<_, _>>()
+    })?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for one in &compared {
+        match cmd.format {
+            CompareFormat::Table => write!(out, "{}", table(one))?,
+            CompareFormat::Json => writeln!(out, "{}", solve_json(one))?,
+        }
+    }
+    summary(&compared, cmd.format, &mut out)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The pattern databases for every shape of up to 16 cells among the
+/// solves, loaded once before the solves are spread over the cores.
+fn optimal_tables(solves: &[SourcedSolve]) -> BTreeMap<(usize, usize), Option<PatternDatabase>> {
+    let mut tables = BTreeMap::new();
+    for s in solves.iter().map(|s| &s.solve.scramble).filter(|b| b.len() <= MAX_OPTIMAL_CELLS) {
+        tables.entry((s.rows(), s.cols())).or_insert_with(|| super::pdb::tables_for(s.rows(), s.cols()).map(|t| t.0));
+    }
+    tables
+}
+
+fn compare(
+    sourced: SourcedSolve,
+    effort: EffortArg,
+    tables: &BTreeMap<(usize, usize), Option<PatternDatabase>>,
+) -> Result<Compared, CliError> {
+    let board = &sourced.solve.scramble;
+    let effort = effort.for_size(board.rows(), board.cols());
+    let plan = human::solve_by(Planner::new(board, Order::default())?.with_effort(effort))?;
+    let person_lines = lines::detect(board, &sourced.solve.moves);
+    let fifteen_lines = lines::detect(board, plan.moves());
+    let optimal = match tables.get(&(board.rows(), board.cols())) {
+        Some(Some(pdb)) => Some(optimal::solve_with(board, Heuristic::Patterns(pdb), |_| {})?.moves.len()),
+        Some(None) => Some(optimal::solve(board)?.moves.len()),
+        None => None,
+    };
+    Ok(Compared {
+        stages: lines::line_up(&person_lines, &fifteen_lines),
+        fifteen: plan.moves().len(),
+        effort,
+        optimal,
+        sourced,
+    })
+}
+
+/// What a stage finished: the person's lines, `row 1, column 1`, with runs
+/// of rows or columns written as ranges (`rows 2–15, columns 1–14`).
+fn finished(stage: &Stage) -> String {
+    lines::names(&stage.finished)
+}
+
+fn table(one: &Compared) -> String {
+    let solve = &one.sourced.solve;
+    let board = &solve.scramble;
+    let mut out = String::new();
+    let _ = writeln!(out, "solve {}: {} ({})", one.sourced.number, solve.event, one.sourced.origin);
+    let mut person = format!("{} moves", solve.moves.len());
+    if let Some(ms) = solve.time_ms {
+        let _ = write!(person, " in {:.3} s", ms as f64 / 1000.0);
+    }
+    if let Some(tps) = solve.tps() {
+        let _ = write!(person, ", {tps:.2} tps");
+    }
+    let _ = writeln!(out, "  person:  {person}, MMD {}", mmd(solve.moves.len(), board.manhattan()));
+    let _ = writeln!(
+        out,
+        "  fifteen: {} moves ({}), MMD {}",
+        one.fifteen,
+        one.effort.name(),
+        mmd(one.fifteen, board.manhattan())
+    );
+    if let Some(best) = one.optimal {
+        let _ = writeln!(out, "  optimal: {best} moves");
+    }
+    let width = one.stages.iter().map(|s| finished(s).chars().count()).max().unwrap_or(0).max(8);
+    let _ = writeln!(
+        out,
+        "  {:<width$}  {:>6}  {:>7}  {:>7}  {:>13}  {:>5}",
+        "finished", "left", "person", "fifteen", "stretch", "lost"
+    );
+    let (mut before_person, mut before_fifteen) = (0, 0);
+    for stage in &one.stages {
+        let left =
+            if stage.rows_left == 0 { "solved".into() } else { format!("{}×{}", stage.rows_left, stage.cols_left) };
+        let (p, f) = (stage.first - before_person, stage.second - before_fifteen);
+        let _ = writeln!(
+            out,
+            "  {:<width$}  {left:>6}  {:>7}  {:>7}  {:>13}  {:>+5}",
+            finished(stage),
+            stage.first,
+            stage.second,
+            format!("{p}/{f}"),
+            p as i64 - f as i64
+        );
+        (before_person, before_fifteen) = (stage.first, stage.second);
+    }
+    out.push('\n');
+    out
+}
+
+fn mmd(moves: usize, manhattan: usize) -> String {
+    if manhattan == 0 { "-".into() } else { format!("{:.3}", moves as f64 / manhattan as f64) }
+}
+
+fn solve_json(one: &Compared) -> serde_json::Value {
+    let solve = &one.sourced.solve;
+    let board = &solve.scramble;
+    let manhattan = board.manhattan();
+    let ratio = |moves: usize| (manhattan > 0).then(|| moves as f64 / manhattan as f64);
+    let stages: Vec<_> = one
+        .stages
+        .iter()
+        .map(|s| {
+            json!({
+                "finished": finished(s),
+                "rows_left": s.rows_left,
+                "cols_left": s.cols_left,
+                "person": s.first,
+                "fifteen": s.second,
+            })
+        })
+        .collect();
+    json!({
+        "solve": one.sourced.number,
+        "source": one.sourced.origin,
+        "event": solve.event,
+        "rows": board.rows(),
+        "cols": board.cols(),
+        "manhattan": manhattan,
+        "person": {
+            "moves": solve.moves.len(),
+            "time_ms": solve.time_ms,
+            "tps": solve.tps(),
+            "mmd": ratio(solve.moves.len()),
+            "player": solve.player,
+        },
+        "fifteen": { "moves": one.fifteen, "effort": one.effort.name(), "mmd": ratio(one.fifteen) },
+        "optimal": one.optimal,
+        "stages": stages,
+    })
+}
+
+/// Per size: solves, the people's mean moves, fifteen's, and how often
+/// fifteen made more.
+fn summary(compared: &[Compared], format: CompareFormat, out: &mut impl Write) -> io::Result<()> {
+    let mut by_size: BTreeMap<(usize, usize), (usize, usize, usize, usize)> = BTreeMap::new();
+    for one in compared {
+        let board = &one.sourced.solve.scramble;
+        let entry = by_size.entry((board.rows(), board.cols())).or_default();
+        let person = one.sourced.solve.moves.len();
+        *entry = (entry.0 + 1, entry.1 + person, entry.2 + one.fifteen, entry.3 + usize::from(one.fifteen > person));
+    }
+    if format == CompareFormat::Table {
+        if compared.len() < 2 {
+            return Ok(());
+        }
+        writeln!(
+            out,
+            "{:<8} {:>6} {:>12} {:>12} {:>13}",
+            "size", "solves", "person mean", "fifteen mean", "fifteen more"
+        )?;
+    }
+    for (&(rows, cols), &(n, person, fifteen, more)) in &by_size {
+        let (person_mean, fifteen_mean) = (person as f64 / n as f64, fifteen as f64 / n as f64);
+        match format {
+            CompareFormat::Table => writeln!(
+                out,
+                "{:<8} {n:>6} {person_mean:>12.1} {fifteen_mean:>12.1} {more:>13}",
+                format!("{rows}×{cols}")
+            )?,
+            CompareFormat::Json => writeln!(
+                out,
+                "{}",
+                json!({"summary": format!("{rows}x{cols}"), "rows": rows, "cols": cols, "solves": n,
+                       "person_mean": person_mean, "fifteen_mean": fifteen_mean, "fifteen_more": more})
+            )?,
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,90 @@
+//! Where a command's people's solves come from: replay links, their bare
+//! payloads, or files (or stdin) holding them, one a line.
+
+use std::io::{IsTerminal, Read};
+use std::path::Path;
+
+use fifteen::slidysim::{self, SlidysimError, Solve};
+
+use super::error::CliError;
+
+/// A solve with the source it came from, for messages and output.
+pub struct SourcedSolve {
+    /// The source as given, or `stdin`.
+    pub origin: String,
+    /// Which solve of all the sources, from 1.
+    pub number: usize,
+    pub solve: Solve,
+}
+
+/// Reads every solve of `sources` (stdin when there are none or one is
+/// `-`), in order, numbering them from 1; `pick` keeps only the N-th.
+pub fn read(sources: &[String], pick: Option<usize>) -> Result<Vec<SourcedSolve>, CliError> {
+    let stdin_only = [String::from("-")];
+    let sources = if sources.is_empty() { &stdin_only[..] } else { sources };
+    let mut solves = Vec::new();
+    for source in sources {
+        let (origin, text) = source_text(source)?;
+        let read = slidysim::parse_source(&text).map_err(|e| bad(&origin, e))?;
+        for solve in read {
+            solves.push(SourcedSolve { origin: origin.clone(), number: solves.len() + 1, solve });
+        }
+    }
+    match pick {
+        None => Ok(solves),
+        Some(n) if (1..=solves.len()).contains(&n) => Ok(vec![solves.swap_remove(n - 1)]),
+        Some(n) => Err(bad("--solve", SlidysimError::NoSuchSolve { asked: n, count: solves.len() })),
+    }
+}
+
+fn bad(origin: &str, source: SlidysimError) -> CliError {
+    CliError::BadReplay { origin: origin.to_string(), source }
+}
+
+/// The text of one source: stdin for `-`, a file when one is there, the
+/// argument itself when it is a link or a payload.
+fn source_text(source: &str) -> Result<(String, String), CliError> {
+    if source == "-" {
+        if std::io::stdin().is_terminal() {
+            eprintln!("reading replay links from the terminal, one a line; end with Ctrl-D");
+        }
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map_err(|source| CliError::Read { what: "stdin".into(), source })?;
+        return Ok(("stdin".into(), utf8(bytes, "stdin")?));
+    }
+    let path = Path::new(source);
+    if path.is_file() {
+        let bytes = std::fs::read(path).map_err(|e| CliError::Read { what: source.to_string(), source: e })?;
+        return Ok((source.to_string(), utf8(bytes, source)?));
+    }
+    if source.contains("r=") || looks_like_payload(source) {
+        return Ok((shorten(source), source.to_string()));
+    }
+    Err(CliError::Read {
+        what: source.to_string(),
+        source: std::io::Error::new(std::io::ErrorKind::NotFound, "no such file, and it is not a replay link"),
+    })
+}
+
+/// A bare payload: long, and only base64 letters or URL escapes.
+fn looks_like_payload(text: &str) -> bool {
+    text.len() >= 16 && text.bytes().all(|b| b.is_ascii_alphanumeric() || b"+/=%".contains(&b))
+}
+
+/// A link as named in messages: its first 40 characters.
+fn shorten(link: &str) -> String {
+    match link.char_indices().nth(40) {
+        Some((at, _)) => format!("{}…", &link[..at]),
+        None => link.to_string(),
+    }
+}
+
+fn utf8(bytes: Vec<u8>, what: &str) -> Result<String, CliError> {
+    String::from_utf8(bytes).map_err(|e| CliError::Read {
+        what: what.to_string(),
+        source: std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
+        ),
+    })
+}
