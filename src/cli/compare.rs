@@ -13,8 +13,8 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::error::CliError;
-use super::solve::EffortArg;
 use super::solve_source::{self, SourcedSolve};
+use super::strategy::EffortArg;
 
 pub const COMPARE_HELP: &str = "\
 SOURCE is a slidysim replay link (https://slidysim.github.io/replay?r=…), its
