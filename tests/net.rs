@@ -705,6 +705,178 @@ fn idle_games_are_closed() {
     server.stop();
 }
 
+/// Raises this process's limit on open files to `want` when it is lower (up
+/// to the hard limit), so a test's sockets fit; fails naming the limit when
+/// even the hard limit is too low.
+#[cfg(unix)]
+fn allow_open_files(want: u64) {
+    use rustix::process::{Resource, getrlimit, setrlimit};
+    let limit = getrlimit(Resource::Nofile);
+    let current = limit.current.unwrap_or(u64::MAX);
+    if current >= want {
+        return;
+    }
+    let maximum = limit.maximum.unwrap_or(u64::MAX);
+    assert!(maximum >= want, "this test needs {want} open files; the hard limit is {maximum}");
+    setrlimit(Resource::Nofile, rustix::process::Rlimit { current: Some(want), maximum: limit.maximum })
+        .expect("raising the open-file limit");
+}
+
+/// Reads from `tcp` until the server closes it (end of file or a reset) or
+/// `deadline` passes; the answer is what it had sent by then and whether it
+/// closed.
+fn read_until_closed(tcp: &mut TcpStream, deadline: Instant) -> (Vec<u8>, bool) {
+    use std::io::Read;
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return (got, false);
+        }
+        tcp.set_read_timeout(Some(left)).unwrap();
+        match tcp.read(&mut buf) {
+            Ok(0) => return (got, true),
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => return (got, true),
+            Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {
+                return (got, false);
+            }
+            Err(e) => panic!("reading a slow client's socket: {e}"),
+        }
+    }
+}
+
+/// Whether the server still holds `tcp` open (nothing to read, no end of
+/// file), asked without waiting.
+fn still_open(tcp: &TcpStream) -> bool {
+    tcp.set_nonblocking(true).unwrap();
+    let open = matches!(tcp.peek(&mut [0u8; 1]), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock);
+    tcp.set_nonblocking(false).unwrap();
+    open
+}
+
+#[test]
+#[cfg(unix)]
+fn a_thousand_slow_header_clients_are_closed_while_a_game_completes() {
+    use std::io::Write;
+    const SLOW: usize = 1000;
+    // Each slow client is two sockets in this process: its own and the
+    // server's end.
+    allow_open_files(2 * SLOW as u64 + 512);
+    let limit = Duration::from_secs(3);
+    let mut server = TestServer::start(3, 3, |c| c.header_timeout = limit);
+    let addr = server.server.as_ref().unwrap().addr();
+    let opened = Instant::now();
+    // Half a request each: the request line and one header, never the blank
+    // line that ends the head.
+    let mut slow: Vec<TcpStream> = (0..SLOW)
+        .map(|_| {
+            let mut tcp = TcpStream::connect(addr).unwrap();
+            tcp.write_all(b"GET / HTTP/1.1\r\nHost: fifteen\r\n").unwrap();
+            tcp
+        })
+        .collect();
+    let all_opened = opened.elapsed();
+
+    // A real player meanwhile: the page loads and a game is played to the end.
+    assert!(http_get(addr, "/").starts_with("HTTP/1.1 200"));
+    let mut bot = Bot::new(server.url("/ws"));
+    bot.solver = Some(Solver::Human);
+    let report = bot.play().unwrap();
+    let mut replay = report.board.clone();
+    replay.apply(&report.moves).unwrap();
+    assert!(replay.is_solved());
+    assert!(server.wait_for_log(1)[0].ends_with(", complete"), "{:?}", server.log);
+    let played = opened.elapsed();
+    if played + Duration::from_millis(500) < limit {
+        let open = slow.iter().filter(|tcp| still_open(tcp)).count();
+        assert_eq!(open, SLOW, "every slow client is still connected while the game is played");
+    } else {
+        eprintln!(
+            "(opening {SLOW} sockets took {all_opened:?} and the game ended at {played:?}: too late to see them open)"
+        );
+    }
+
+    // Then each is closed, none before the limit, all soon after it.
+    let deadline = opened + limit + Duration::from_secs(5);
+    for (i, tcp) in slow.iter_mut().enumerate() {
+        let (sent, closed) = read_until_closed(tcp, deadline);
+        assert!(closed, "slow client {i} still connected {:?} after it connected", opened.elapsed());
+        assert!(sent.is_empty(), "slow client {i} was sent {:?}", String::from_utf8_lossy(&sent));
+        if i == 0 {
+            assert!(opened.elapsed() >= limit - Duration::from_millis(50), "closed after {:?}", opened.elapsed());
+        }
+    }
+    let all_closed = opened.elapsed();
+    assert!(all_closed < limit + all_opened + Duration::from_secs(3), "the last closed after {all_closed:?}");
+    server.stop();
+}
+
+#[test]
+fn heads_too_slow_or_too_long_and_idle_connections_are_closed() {
+    use std::io::Write;
+    let limit = Duration::from_millis(800);
+    let mut server = TestServer::start(3, 3, |c| {
+        c.header_timeout = limit;
+        c.idle_timeout = Duration::from_millis(600);
+    });
+    let addr = server.server.as_ref().unwrap().addr();
+    let soon = || Instant::now() + limit + Duration::from_secs(3);
+
+    // A head trickled a byte at a time, each well within the limit, is
+    // closed at the limit all the same.
+    let mut trickle = TcpStream::connect(addr).unwrap();
+    let started = Instant::now();
+    let mut bytes = b"GET / HTTP/1.1\r\nHost: fifteen\r\nX-Slow: ".iter().cycle();
+    while still_open(&trickle) && started.elapsed() < limit + Duration::from_secs(3) {
+        // A write after the server closed may fail; the loop's test sees it.
+        let _ = trickle.write_all(&[*bytes.next().unwrap()]);
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let took = started.elapsed();
+    let (sent, closed) = read_until_closed(&mut trickle, soon());
+    assert!(closed && sent.is_empty(), "{closed} {:?}", String::from_utf8_lossy(&sent));
+    assert!(took >= limit && took < limit + Duration::from_secs(2), "closed after {took:?}");
+
+    // A head past the cap is refused with 431 and closed.
+    let mut long = TcpStream::connect(addr).unwrap();
+    let cookie = "x".repeat(fifteen::net::server::HEAD_LIMIT);
+    let _ = write!(long, "GET / HTTP/1.1\r\nHost: fifteen\r\nCookie: {cookie}\r\n\r\n");
+    let (sent, closed) = read_until_closed(&mut long, soon());
+    let sent = String::from_utf8_lossy(&sent);
+    assert!(closed && sent.starts_with("HTTP/1.1 431"), "{closed} {sent:.200}");
+
+    // A kept-alive connection served once and then silent is closed too.
+    let mut kept = TcpStream::connect(addr).unwrap();
+    write!(kept, "GET /page.css HTTP/1.1\r\nHost: fifteen\r\n\r\n").unwrap();
+    let (sent, closed) = read_until_closed(&mut kept, soon());
+    let sent = String::from_utf8_lossy(&sent);
+    assert!(closed && sent.starts_with("HTTP/1.1 200") && sent.contains(".region"), "{closed} {sent:.200}");
+
+    // A websocket that only pings is idle: closed with 1001 after --idle.
+    let mut pinger = connect(&server.url("/ws"));
+    read_state(&mut pinger);
+    if let MaybeTlsStream::Plain(tcp) = pinger.get_ref() {
+        tcp.set_read_timeout(Some(Duration::from_millis(100))).unwrap();
+    }
+    let started = Instant::now();
+    let code = loop {
+        assert!(started.elapsed() < Duration::from_secs(5), "a pinging websocket was never closed");
+        pinger.send(Message::Ping(vec![1].into())).unwrap();
+        match pinger.read() {
+            Ok(Message::Close(frame)) => break frame.map(|f| u16::from(f.code)),
+            Ok(_) => continue,
+            Err(tungstenite::Error::Io(e)) if e.kind() == std::io::ErrorKind::WouldBlock => continue,
+            Err(e) => panic!("{e}"),
+        }
+    };
+    assert_eq!(code, Some(1001));
+    assert!(started.elapsed() >= Duration::from_millis(550), "closed after {:?}", started.elapsed());
+    assert!(server.wait_for_log(1)[0].contains("dropped (idle for 0.6 s)"), "{:?}", server.log);
+    server.stop();
+}
+
 #[test]
 fn stopping_the_server_closes_open_games_with_1001() {
     let mut server = TestServer::start(3, 3, |_| {});
@@ -800,6 +972,8 @@ fn serve_refuses_bad_arguments() {
         (&["serve", "--size", "101"][..], "too big to serve"),
         (&["serve", "--max-games", "0"][..], "--max-games"),
         (&["serve", "--idle=-1"][..], "--idle"),
+        (&["serve", "--header-timeout", "0"][..], "--header-timeout"),
+        (&["serve", "--header-timeout", "1e300"][..], "--header-timeout"),
     ] {
         let out = fifteen(args);
         let stderr = String::from_utf8(out.stderr).unwrap();

@@ -127,8 +127,8 @@ fn only_the_network_module_uses_the_async_crates() {
     forbid(
         &["src"],
         &["src/net/"],
-        &["tokio", "axum", "tungstenite", "futures"],
-        "only src/net imports tokio, axum, tungstenite and futures",
+        &["tokio", "axum", "hyper", "tower::", "tungstenite", "futures"],
+        "only src/net imports tokio, axum, hyper, tower, tungstenite and futures",
     );
 }
 

@@ -35,6 +35,10 @@ pub struct ServeCommand {
     /// Close a game after this many seconds without a message.
     #[arg(long, value_name = "SECS", default_value_t = 300.0, value_parser = positive_real)]
     idle: f64,
+    /// Close a connection whose request headers are not all in after this
+    /// many seconds (the slow-headers attack); also an idle kept-alive one.
+    #[arg(long, value_name = "SECS", default_value_t = 5.0, value_parser = positive_real)]
+    header_timeout: f64,
 }
 
 /// The address to listen on: `HOST:PORT` resolved now (a name such as
@@ -46,6 +50,15 @@ fn listen_address(text: &str) -> Result<SocketAddr, CliError> {
     }
     let mut addresses = text.to_socket_addrs().map_err(|e| bad(e.to_string()))?;
     addresses.next().ok_or_else(|| bad("the name has no address".into()))
+}
+
+/// A flag's seconds as a duration: positive, and not so large or so small
+/// that no duration holds it.
+fn seconds(flag: &str, secs: f64) -> Result<Duration, CliError> {
+    Duration::try_from_secs_f64(secs)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| CliError::Usage(format!("{flag} {secs} is not a positive number of seconds")))
 }
 
 pub fn run(cmd: ServeCommand) -> Result<(), CliError> {
@@ -72,10 +85,8 @@ pub fn run(cmd: ServeCommand) -> Result<(), CliError> {
     if cmd.max_games == 0 {
         return Err(CliError::Usage("--max-games must be at least 1".into()));
     }
-    config.idle_timeout = Duration::try_from_secs_f64(cmd.idle)
-        .ok()
-        .filter(|d| !d.is_zero())
-        .ok_or_else(|| CliError::Usage(format!("--idle {} is not a positive number of seconds", cmd.idle)))?;
+    config.idle_timeout = seconds("--idle", cmd.idle)?;
+    config.header_timeout = seconds("--header-timeout", cmd.header_timeout)?;
     let seed = config.seed;
     let mixing = match config.scramble {
         Scramble::Uniform => "uniform".to_string(),

@@ -5,6 +5,10 @@
 //! after every message; bad messages get the unchanged board with an
 //! `error: …` status. Idle connections are closed, the number of games is
 //! capped, and stopping the server closes every game with a close frame.
+//! A connection whose request head (request line and headers) is not in
+//! within [`ServerConfig::header_timeout`], or runs past [`HEAD_LIMIT`], is
+//! closed: a client that sends half a request and waits (the slow-headers
+//! attack) holds its socket for seconds, not for ever.
 //! A client that asks (`{"Optimal":true}`) also gets each position's
 //! optimal distance once it is known (see [`super::optimal`]).
 
@@ -19,11 +23,16 @@ use axum::extract::{ConnectInfo, State as Extract};
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{any, get};
-use axum::serve::ListenerExt;
+use axum::serve::{Listener, ListenerExt};
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 use tokio::time::{Instant, sleep_until, timeout};
 use tokio_tungstenite::tungstenite;
+use tower::ServiceExt;
 
 use crate::board::{Board, Scramble, SizeError};
 use crate::search::distance::TableLoader;
@@ -43,6 +52,11 @@ pub const MESSAGE_LIMIT: usize = 4 * 1024;
 /// with code 1009 (message too big).
 pub const FRAME_LIMIT: usize = 64 * 1024;
 
+/// A request's head (request line and headers) longer than this is refused
+/// with 431 and its connection closed. A browser's upgrade request is well
+/// under 2 KiB; this leaves room for cookies of other pages on the host.
+pub const HEAD_LIMIT: usize = 16 * 1024;
+
 /// Where a game's log line goes (stderr for the command; tests collect them).
 pub type LogSink = Arc<dyn Fn(&str) + Send + Sync>;
 
@@ -61,6 +75,10 @@ pub struct ServerConfig {
     pub max_games: usize,
     /// A game with no message (and no watched move) for this long is closed.
     pub idle_timeout: Duration,
+    /// A connection whose request head is not complete this long after the
+    /// server starts waiting for it (on connect, and after each response on
+    /// a kept-alive connection) is closed, however slowly it trickles in.
+    pub header_timeout: Duration,
     /// One line per game, written when it ends.
     pub log: LogSink,
     /// Where the optimal distance's searches get pattern databases (none:
@@ -72,8 +90,9 @@ pub struct ServerConfig {
 }
 
 impl ServerConfig {
-    /// Uniform boards of this shape, seed 0, 1 024 games, 5 minutes idle, log
-    /// to stderr, no pattern databases, one optimal search at a time.
+    /// Uniform boards of this shape, seed 0, 1 024 games, 5 minutes idle, 5
+    /// seconds for a request's head, log to stderr, no pattern databases,
+    /// one optimal search at a time.
     pub fn new(rows: usize, cols: usize) -> Result<ServerConfig, ServeError> {
         Board::goal(rows, cols)?;
         if rows * cols > MAX_CELLS {
@@ -86,6 +105,7 @@ impl ServerConfig {
             seed: 0,
             max_games: 1024,
             idle_timeout: Duration::from_secs(300),
+            header_timeout: Duration::from_secs(5),
             // A log write that fails (stderr closed) must not take a game down.
             log: Arc::new(|line: &str| {
                 use std::io::Write;
@@ -283,6 +303,8 @@ fn asset(content_type: &'static str, body: &'static str) -> Response {
 async fn run(listener: TcpListener, config: ServerConfig, stopped: watch::Receiver<bool>) -> Result<(), ServeError> {
     let max_games = config.max_games;
     let searches = Arc::new(Searches::new(config.tables.clone(), config.optimal_threads));
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(config.header_timeout).max_buf_size(HEAD_LIMIT);
     let shared = Arc::new(Shared {
         config,
         games: AtomicU64::new(0),
@@ -291,14 +313,34 @@ async fn run(listener: TcpListener, config: ServerConfig, stopped: watch::Receiv
         started: Instant::now(),
         searches,
     });
-    let mut stop = stopped;
+    let app = router(shared.clone());
     // Small messages one after another (a watched solve): send each at once.
-    let listener = listener.tap_io(|tcp| {
+    // axum's listener retries failed accepts (out of file descriptors) after
+    // a pause instead of ending the server.
+    let mut listener = listener.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);
     });
-    axum::serve(listener, router(shared.clone()).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(async move { until_stopped(&mut stop).await })
-        .await?;
+    let mut stop = stopped.clone();
+    loop {
+        let (tcp, peer) = tokio::select! {
+            () = until_stopped(&mut stop) => break,
+            accepted = listener.accept() => accepted,
+        };
+        let service = app.clone().map_request(move |mut request: hyper::Request<Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            request
+        });
+        let connection = http.serve_connection(TokioIo::new(tcp), TowerToHyperService::new(service)).with_upgrades();
+        let mut stop = stopped.clone();
+        tokio::spawn(async move {
+            let mut connection = std::pin::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => return,
+                () = until_stopped(&mut stop) => connection.as_mut().graceful_shutdown(),
+            }
+            let _ = connection.await;
+        });
+    }
     // Every game holds a permit until it has sent its close frame and logged.
     let all = u32::try_from(max_games).unwrap_or(u32::MAX);
     let _ = timeout(Duration::from_secs(5), shared.slots.acquire_many(all)).await;

@@ -453,6 +453,11 @@ fn check_bytes(bytes: &[u8], spec: &PatternSpec, check: Check) -> Result<Vec<Ran
     if bytes.len() > start {
         return Err(format!("{} bytes past the last table", bytes.len() - start));
     }
+    // The padding is not under the header's checksum: zeros, as written, or
+    // the file is not one fifteen wrote.
+    if let Some(at) = bytes[f.at..header_len].iter().position(|&b| b != 0) {
+        return Err(format!("byte {} of the header's padding is not zero", f.at + at));
+    }
     let data = &bytes[header_len..];
     let damaged = |b: usize| checksum(&[&data[b * BLOCK..((b + 1) * BLOCK).min(data_len)]]) != sums[b];
     let bad = match check {

@@ -1,0 +1,138 @@
+//! The fuzz targets: each reads any bytes as one parser's outside input and
+//! panics only when that parser breaks a promise. Refusing the input is
+//! fine; panicking, hanging, or accepting something that does not read back
+//! the same is not.
+//!
+//! `tests/fuzz_corpus.rs` in the crate includes this file as it is and runs
+//! every target on its corpus (`fuzz/corpus/NAME`) and on every input the
+//! fuzzer ever failed on (`fuzz/regressions/NAME`), so this file uses
+//! nothing but fifteen and the standard library, plus serde_json.
+//!
+//! Adding a target: a function here, its line in [`all`], and a folder
+//! `fuzz/corpus/NAME` of real inputs.
+
+use fifteen::search::optimal::{PatternDatabase, PatternSpec};
+use fifteen::search::pdb_cache;
+use fifteen::{Board, Moves};
+
+/// One target: any bytes in, a panic when the parser breaks its promise.
+pub type Check = fn(&[u8]);
+
+/// Every target, by the name `fuzz/run` and the corpus folders use.
+pub fn all() -> Vec<(&'static str, Check)> {
+    let targets: [(&'static str, Check); 3] =
+        [("board_text", board_text), ("moves", moves), ("pdb_header", pdb_header)];
+    targets.into_iter().chain(network_targets()).collect()
+}
+
+#[cfg(feature = "net")]
+fn network_targets() -> Vec<(&'static str, Check)> {
+    vec![("ws_message", ws_message)]
+}
+
+#[cfg(not(feature = "net"))]
+fn network_targets() -> Vec<(&'static str, Check)> {
+    Vec::new()
+}
+
+/// The target called `name`.
+pub fn find(name: &str) -> Option<Check> {
+    all().into_iter().find(|(n, _)| *n == name).map(|(_, check)| check)
+}
+
+/// Board text, as `fifteen solve` reads it from a file or standard input:
+/// one row per line or a square board on one line, any blank mark, commas,
+/// brackets and comments. A board read is a permutation with one blank,
+/// and the way fifteen prints it reads back as the same board.
+pub fn board_text(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(board) = text.parse::<Board>() else {
+        return;
+    };
+    let mut seen = vec![false; board.len()];
+    for &tile in board.cells() {
+        let tile = tile as usize;
+        assert!(tile < board.len() && !seen[tile], "{board:?} is not a permutation");
+        seen[tile] = true;
+    }
+    let printed = board.to_string();
+    let again: Board =
+        printed.parse().unwrap_or_else(|e| panic!("the printed board\n{printed}does not read back: {e}"));
+    assert!(again == board, "the printed board\n{printed}reads back as another board");
+    let _ = board.is_solvable();
+}
+
+/// Move strings (`fifteen solve --moves`, `fifteen check`): letters and
+/// words, in either notation. What is read prints as letters that read
+/// back the same, and both notations name the same moves.
+pub fn moves(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(moves) = text.parse::<Moves>() else {
+        return;
+    };
+    let printed = moves.to_string();
+    assert_eq!(printed.parse::<Moves>().as_ref(), Ok(&moves), "{printed}");
+    for &mv in &moves {
+        let blank = fifteen::MoveNotation::Blank;
+        assert_eq!(blank.read(blank.name(mv)), mv);
+    }
+}
+
+/// The small spec the header target reads files of: a 2×3 board in two
+/// groups, tables of a few hundred bytes, so a whole file is about 4.5 KB.
+pub fn pdb_spec() -> PatternSpec {
+    PatternSpec::new(2, 3, vec![vec![1, 2, 3], vec![4, 5]], false).expect("a valid 2×3 spec")
+}
+
+/// A pattern-database file (the cache `fifteen pdb` writes and the solver
+/// maps): header, block checksums and tables, for the 2×3 spec of
+/// [`pdb_spec`]. What is accepted encodes back to the same bytes.
+pub fn pdb_header(data: &[u8]) {
+    let spec = pdb_spec();
+    if let Ok(database) = pdb_cache::decode(data, &spec) {
+        assert!(pdb_cache::encode(&database) == data, "an accepted file does not encode back to itself");
+    }
+}
+
+/// The tables of [`pdb_spec`], as `fifteen pdb build` makes them (for the
+/// corpus).
+pub fn pdb_file() -> Vec<u8> {
+    pdb_cache::encode(&PatternDatabase::build(pdb_spec(), 1, |_| {}))
+}
+
+/// A websocket text frame both ways: what a client sends the server
+/// (`{"Move":"left"}`, `Watch`, `Stop`, `Optimal`), answered by a game as
+/// the server answers it, and what the server sends a client (states and
+/// optimal distances), read as `fifteen bot` reads them. A refused request
+/// leaves the game unchanged; a state's board is checked as the bot does.
+#[cfg(feature = "net")]
+pub fn ws_message(data: &[u8]) {
+    use fifteen::net::game::Game;
+    use fifteen::net::protocol::{Optimal, Request, State};
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let board = Board::from_cells(3, 3, vec![1, 2, 3, 4, 0, 6, 7, 5, 8]).expect("a 3×3 board");
+    let mut game = Game::new(board.clone());
+    let request = Request::parse(text);
+    let refused = request.is_err();
+    let reply = game.handle(request);
+    if refused {
+        assert!(reply.board == board.cells() && reply.score == 0, "a refused message changed the game");
+    }
+    // A Watch streams the solver: a few of its moves, each legal.
+    for _ in 0..4 {
+        if game.advance_watch().is_none() {
+            break;
+        }
+    }
+    let _ = Optimal::parse(text).map(|o| o.best_move());
+    let state = serde_json::from_str::<State>(text).ok();
+    if let Some((rows, cols, cells)) = state.and_then(|s| s.shape().map(|(rows, cols)| (rows, cols, s.board))) {
+        let _ = Board::from_cells(rows, cols, cells);
+    }
+}
