@@ -13,15 +13,15 @@
 
 use fifteen::search::optimal::{PatternDatabase, PatternSpec};
 use fifteen::search::pdb_cache;
-use fifteen::{Board, Moves};
+use fifteen::{Board, Moves, slidysim};
 
 /// One target: any bytes in, a panic when the parser breaks its promise.
 pub type Check = fn(&[u8]);
 
 /// Every target, by the name `fuzz/run` and the corpus folders use.
 pub fn all() -> Vec<(&'static str, Check)> {
-    let targets: [(&'static str, Check); 3] =
-        [("board_text", board_text), ("moves", moves), ("pdb_header", pdb_header)];
+    let targets: [(&'static str, Check); 4] =
+        [("board_text", board_text), ("moves", moves), ("pdb_header", pdb_header), ("slidysim", slidysim)];
     targets.into_iter().chain(network_targets()).collect()
 }
 
@@ -134,5 +134,29 @@ pub fn ws_message(data: &[u8]) {
     let state = serde_json::from_str::<State>(text).ok();
     if let Some((rows, cols, cells)) = state.and_then(|s| s.shape().map(|(rows, cols)| (rows, cols, s.board))) {
         let _ = Board::from_cells(rows, cols, cells);
+    }
+}
+
+/// slidysim replay sources, as `fifteen replay` and `fifteen compare` read
+/// them: links, bare payloads, one a line. Every solve read is a solvable
+/// scramble whose moves are legal and reach the goal, and fifteen's own link
+/// and notation for it read back as the same scramble and moves.
+pub fn slidysim(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(solves) = slidysim::parse_source(text) else {
+        return;
+    };
+    assert!(!solves.is_empty(), "a source read holds a solve");
+    for solve in &solves {
+        let mut board = solve.scramble.clone();
+        assert!(board.apply(&solve.moves).is_ok(), "{}: an illegal move was accepted", solve.event);
+        assert!(board.is_solved(), "{}: a solution that does not solve was accepted", solve.event);
+        let notation = slidysim::board_notation(&solve.scramble);
+        assert_eq!(notation.parse::<Board>().as_ref(), Ok(&solve.scramble), "the notation reads back");
+        let link = slidysim::replay_link(&solve.scramble, &solve.moves, solve.move_times_ms.as_deref());
+        let again = slidysim::parse_source(&link).expect("fifteen's own link reads");
+        assert_eq!((&again[0].scramble, &again[0].moves), (&solve.scramble, &solve.moves), "the link reads back");
     }
 }
