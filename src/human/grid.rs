@@ -79,7 +79,7 @@ impl Dir {
 /// The board being solved, and nothing else: each cell's tile and flags,
 /// the cells of the tiles the planner asks about, the blank, and which
 /// lines are locked. Every algorithm's working space lives in the planner's
-/// [`Scratch`](super::scratch::Scratch).
+/// [`Scratch`](super::trip::scratch::Scratch).
 pub(super) struct Grid {
     pub(super) rows: usize,
     pub(super) cols: usize,

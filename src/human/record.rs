@@ -6,9 +6,9 @@
 use crate::board::Board;
 
 use super::event::{Event, Group, Phase, Region};
+use super::exact::finish::Finish;
 use super::planner::{Planner, PlannerStats, SolveError};
 use super::schedule::Order;
-use super::stages::Finish;
 
 /// What the planner is doing when it reports an event: the phase and the
 /// placement under way, and the moves made before the event.

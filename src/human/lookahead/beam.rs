@@ -25,9 +25,9 @@
 
 use crate::board::Tile;
 
-use super::area::Area;
-use super::line::{Goal, Line, NO_RANK};
-use super::table::{TRAPPED, Table, Target};
+use super::line::{Goal, NO_RANK, StagedLine};
+use super::table::{StageTable, StageTarget, TRAPPED};
+use crate::human::cell_rect::CellRect;
 
 /// The most cells a board may have for the beam: tiles and cells are kept
 /// in 16 bits.
@@ -103,21 +103,21 @@ impl Tally {
 /// Reusable buffers.
 #[derive(Default)]
 pub(super) struct BeamScratch {
-    states: Vec<State>,
-    next_states: Vec<State>,
+    states: Vec<WholeState>,
+    next_states: Vec<WholeState>,
     /// Each state's area (tiles by cell) and its line tiles' cells, as
     /// 16-bit numbers (see [`MAX_CELLS`]): half the bytes to copy and read.
     blocks: Vec<u16>,
     next_blocks: Vec<u16>,
-    candidates: Vec<Candidate>,
-    nodes: Vec<Node>,
+    candidates: Vec<WholeCandidate>,
+    nodes: Vec<MoveNode>,
     queue: Vec<u32>,
     blocked: Vec<bool>,
     seen: Vec<(u64, u32)>,
 }
 
 #[derive(Clone, Copy, Debug)]
-struct State {
+struct WholeState {
     blank: u32,
     /// Cell of the tile of the stage under way.
     at: u32,
@@ -129,22 +129,22 @@ struct State {
     node: u32,
 }
 
-impl State {
+impl WholeState {
     fn score(&self) -> i64 {
         self.tally.score()
     }
 }
 
 #[derive(Clone, Copy, Debug)]
-struct Candidate {
+struct WholeCandidate {
     parent: u32,
     dir: u8,
     score: i64,
-    state: State,
+    state: WholeState,
 }
 
 #[derive(Clone, Copy, Debug)]
-struct Node {
+struct MoveNode {
     parent: u32,
     dir: u8,
     stage: u32,
@@ -158,14 +158,14 @@ const KEEP_OUT: u32 = 10;
 
 /// What a state's board looks like: a stored block, or a parent's block
 /// with one move made.
-struct View<'a> {
+struct WholeView<'a> {
     board: &'a [u16],
     cells: &'a [u16],
     /// The tile that moved, its rank and its new cell; and the blank's new cell.
     moved: Option<(Tile, u16, usize, usize)>,
 }
 
-impl View<'_> {
+impl WholeView<'_> {
     fn tile_at(&self, cell: usize) -> Tile {
         match self.moved {
             Some((_, _, _, blank)) if cell == blank => 0,
@@ -184,8 +184,8 @@ impl View<'_> {
 
 /// The search for one line.
 pub(super) struct Beam<'a> {
-    pub(super) area: &'a Area,
-    pub(super) line: &'a Line,
+    pub(super) area: &'a CellRect,
+    pub(super) line: &'a StagedLine,
     /// Rank of each tile in the line (`NO_RANK` for the others).
     pub(super) rank: &'a [u16],
     /// Weight of each tile of the later lines (by tile number).
@@ -208,7 +208,7 @@ impl Beam<'_> {
         let area = self.area;
         let cells = area.len();
         let stride = cells + self.line.tiles.len();
-        let mut tables: Vec<Option<Table>> = (0..self.line.stages.len()).map(|_| None).collect();
+        let mut tables: Vec<Option<StageTable>> = (0..self.line.stages.len()).map(|_| None).collect();
         let BeamScratch { states, next_states, blocks, next_blocks, candidates, nodes, queue, blocked, seen } = scratch;
         states.clear();
         nodes.clear();
@@ -228,8 +228,8 @@ impl Beam<'_> {
             hash ^= key(tile, cell);
         }
         let mut root =
-            State { blank: blank as u32, at: 0, stage: 0, last: 4, tally: Tally::default(), hash, node: ROOT };
-        let view = View { board: &blocks[..cells], cells: &blocks[cells..stride], moved: None };
+            WholeState { blank: blank as u32, at: 0, stage: 0, last: 4, tally: Tally::default(), hash, node: ROOT };
+        let view = WholeView { board: &blocks[..cells], cells: &blocks[cells..stride], moved: None };
         self.settle(&mut root, &view, &mut tables, queue, blocked, true);
         if root.stage as usize == self.line.stages.len() {
             return Some(Vec::new());
@@ -279,15 +279,23 @@ impl Beam<'_> {
                     };
                     child.tally.potential += self.weight_of(tile, rank, s.stage) * farther;
                     child.hash ^= key(tile, next) ^ key(tile, from) ^ key(0, next) ^ key(0, from);
-                    let view =
-                        View { board: &block[..cells], cells: &block[cells..], moved: Some((tile, rank, from, next)) };
+                    let view = WholeView {
+                        board: &block[..cells],
+                        cells: &block[cells..],
+                        moved: Some((tile, rank, from, next)),
+                    };
                     if forced.is_some() {
                         child.stage += 1;
                         self.settle(&mut child, &view, &mut tables, queue, blocked, true);
                     } else {
                         self.settle(&mut child, &view, &mut tables, queue, blocked, false);
                     }
-                    candidates.push(Candidate { parent: i as u32, dir: dir as u8, score: child.score(), state: child });
+                    candidates.push(WholeCandidate {
+                        parent: i as u32,
+                        dir: dir as u8,
+                        score: child.score(),
+                        state: child,
+                    });
                 }
             }
             if candidates.is_empty() {
@@ -298,7 +306,7 @@ impl Beam<'_> {
                 candidates.iter().filter(|c| c.state.stage == finished).min_by_key(|c| (c.score, c.state.hash))
             {
                 let parent = states[best.parent as usize].node;
-                nodes.push(Node { parent, dir: best.dir, stage: finished });
+                nodes.push(MoveNode { parent, dir: best.dir, stage: finished });
                 return Some(path(nodes, nodes.len() as u32 - 1));
             }
             drop_duplicates(candidates, seen);
@@ -323,7 +331,7 @@ impl Beam<'_> {
                     block[cells + usize::from(rank)] = from as u16;
                 }
                 let mut state = c.state;
-                nodes.push(Node { parent: parent.node, dir: c.dir, stage: state.stage });
+                nodes.push(MoveNode { parent: parent.node, dir: c.dir, stage: state.stage });
                 state.node = nodes.len() as u32 - 1;
                 next_states.push(state);
             }
@@ -350,9 +358,9 @@ impl Beam<'_> {
     /// `arrived` says the state has just entered its stage.
     fn settle(
         &self,
-        state: &mut State,
-        view: &View,
-        tables: &mut [Option<Table>],
+        state: &mut WholeState,
+        view: &WholeView,
+        tables: &mut [Option<StageTable>],
         queue: &mut Vec<u32>,
         blocked: &mut Vec<bool>,
         mut arrived: bool,
@@ -385,7 +393,8 @@ impl Beam<'_> {
                 }
                 let previous = k.checked_sub(1).map_or(0, |p| self.line.stages[p].current);
                 if rank >= previous {
-                    arriving = Some(area.distance(view.cell_of(rank), area.home(tile)) as i64);
+                    arriving =
+                        Some(area.distance(view.cell_of(rank), area.home(tile, self.line.rows, self.line.cols)) as i64);
                 }
             }
             state.at = view.cell_of(rank) as u32;
@@ -395,15 +404,15 @@ impl Beam<'_> {
             let shut_in = stage.keep_out.is_some_and(|(t, cells)| cells.contains(&view.cell_of(self.rank[t as usize])));
             let done = !shut_in
                 && match target {
-                    Target::Tile { cell } => at == cell,
-                    Target::Tuck { cell, blank: b } => at == cell && blank == b,
+                    StageTarget::Tile { cell } => at == cell,
+                    StageTarget::Tuck { cell, blank: b } => at == cell && blank == b,
                 };
             let cost = if done {
                 0
             } else {
                 let table = tables[k].get_or_insert_with(|| {
                     self.line.blocked(k, blocked);
-                    Table::build(area, blocked, target, at, blank, queue)
+                    StageTable::build(area, blocked, target, at, blank, queue)
                 });
                 table.cost(area, at, blank) + self.line.forced_after(k) as u32 + if shut_in { KEEP_OUT } else { 0 }
             };
@@ -422,7 +431,7 @@ pub(super) trait Candidacy {
     fn parts(&mut self) -> (&mut i64, u64, u32);
 }
 
-impl Candidacy for Candidate {
+impl Candidacy for WholeCandidate {
     fn parts(&mut self) -> (&mut i64, u64, u32) {
         (&mut self.score, self.state.hash, self.state.stage)
     }
@@ -469,7 +478,7 @@ pub(super) fn drop_duplicates<C: Candidacy>(candidates: &mut Vec<C>, seen: &mut 
 }
 
 /// The moves from the root to `node`, each with the stage after it.
-fn path(nodes: &[Node], mut node: u32) -> Vec<(u8, u32)> {
+fn path(nodes: &[MoveNode], mut node: u32) -> Vec<(u8, u32)> {
     let mut moves = Vec::new();
     while node != ROOT {
         let n = nodes[node as usize];

@@ -8,7 +8,6 @@
 //! tile being placed (exactly) and for the tiles of the lines after it (by
 //! their distance from home). See [`beam`] for the score.
 
-mod area;
 mod beam;
 mod line;
 mod rolling;
@@ -16,16 +15,16 @@ mod table;
 
 use crate::board::{Pos, Tile, tile_for};
 
+use super::cell_rect::CellRect;
 use super::event::{Event, Group, Phase};
 use super::grid::{Dir, Grid};
 use super::schedule::Placement;
-use super::scratch::TripStyle;
-use super::tries::MAX_TRIES;
-use area::Area;
+use crate::human::trip::scratch::TripStyle;
+use crate::human::trip::tries::MAX_TRIES;
 use beam::{Beam, BeamScratch, MOVE, Scoring};
-use line::{Goal, Line, NO_RANK};
+use line::{Goal, NO_RANK, StagedLine};
 use rolling::{Rolling, RollingScratch};
-use table::Target;
+use table::StageTarget;
 
 /// How hard the human solver looks for fewer moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -228,12 +227,12 @@ impl Lookahead {
     ) -> Outcome {
         let (rows, cols) = (grid.rows, grid.cols);
         let (top, left) = grid.open_corner();
-        let area = Area { top: top - 1, left: left - 1, height: rows + 1 - top, width: cols + 1 - left, rows, cols };
+        let area = CellRect { top: top - 1, left: left - 1, height: rows + 1 - top, width: cols + 1 - left };
         let locked: Vec<bool> = (area.top..rows)
             .flat_map(|r| (area.left..cols).map(move |c| (r, c)))
             .map(|(r, c)| grid.is_locked(grid.index(r, c)))
             .collect();
-        let line = Line::new(&area, placements, &locked);
+        let line = StagedLine::new(&area, rows, cols, placements, &locked);
         self.rank.resize(rows * cols, NO_RANK);
         self.weight.resize(rows * cols, 0);
         for (k, &tile) in line.tiles.iter().enumerate() {
@@ -266,7 +265,13 @@ impl Lookahead {
 
     /// The beam over the whole area: the line's moves, or `None` if it
     /// found no way.
-    fn search_whole(&mut self, grid: &Grid, area: &Area, line: &Line, width: usize) -> Option<Vec<(u8, u32)>> {
+    fn search_whole(
+        &mut self,
+        grid: &Grid,
+        area: &CellRect,
+        line: &StagedLine,
+        width: usize,
+    ) -> Option<Vec<(u8, u32)>> {
         let (rows, cols) = (grid.rows, grid.cols);
         self.board.clear();
         self.coords.clear();
@@ -276,7 +281,7 @@ impl Lookahead {
                 let tile = grid.tile_in(grid.index(r, c));
                 self.board.push(tile);
                 self.coords.push(((r - area.top) as u16, (c - area.left) as u16));
-                let (home_row, home_col) = area.coords(area.home(tile));
+                let (home_row, home_col) = area.coords(area.home(tile, rows, cols));
                 self.homes[tile as usize] = (home_row as u16, home_col as u16);
             }
         }
@@ -355,8 +360,8 @@ fn fade_for(rows: usize, cols: usize) -> f64 {
 /// Makes the found moves on the grid with the usual events: for each
 /// placement its `Placement`, each tile's `TileTargeted`, the moves, and
 /// `Locked` once it is home.
-fn replay<S: FnMut(&Event)>(grid: &mut Grid, area: &Area, line: &Line, moves: &[(u8, u32)], sink: &mut S) {
-    let mut progress = Progress { stage: 0 };
+fn replay<S: FnMut(&Event)>(grid: &mut Grid, area: &CellRect, line: &StagedLine, moves: &[(u8, u32)], sink: &mut S) {
+    let mut progress = LineProgress { stage: 0 };
     progress.arrive(grid, area, line, sink);
     while progress.stage < line.stages.len() && progress.met(grid, area, line) {
         progress.finish(grid, area, line, sink);
@@ -371,31 +376,31 @@ fn replay<S: FnMut(&Event)>(grid: &mut Grid, area: &Area, line: &Line, moves: &[
 }
 
 /// Which stage the replay has reached, to report placements as they start and finish.
-struct Progress {
+struct LineProgress {
     stage: usize,
 }
 
-impl Progress {
+impl LineProgress {
     /// How many of the line's placements are finished.
-    fn placements_done(&self, line: &Line) -> usize {
+    fn placements_done(&self, line: &StagedLine) -> usize {
         line.stages.get(self.stage).map_or(line.parts.len(), |s| s.placement)
     }
 
     /// The board cell of an area cell, as the grid numbers it.
-    fn index(grid: &Grid, area: &Area, cell: usize) -> usize {
+    fn index(grid: &Grid, area: &CellRect, cell: usize) -> usize {
         let (r, c) = area.coords(cell);
         grid.index(area.top + r, area.left + c)
     }
 
     /// True when the stage's pair is home before it starts.
-    fn skipping(&self, grid: &Grid, area: &Area, line: &Line) -> bool {
+    fn skipping(&self, grid: &Grid, area: &CellRect, line: &StagedLine) -> bool {
         line.stages[self.stage]
             .skip
             .is_some_and(|skip| skip.cells.iter().all(|&(t, cell)| grid.tile_in(Self::index(grid, area, cell)) == t))
     }
 
     /// True when the current stage's goal is met already.
-    fn met(&self, grid: &Grid, area: &Area, line: &Line) -> bool {
+    fn met(&self, grid: &Grid, area: &CellRect, line: &StagedLine) -> bool {
         let stage = &line.stages[self.stage];
         match stage.goal {
             Goal::Forced(_) => false,
@@ -407,8 +412,8 @@ impl Progress {
                 self.skipping(grid, area, line)
                     || !shut_in
                         && match target {
-                            Target::Tile { cell } => at == Self::index(grid, area, cell),
-                            Target::Tuck { cell, blank } => {
+                            StageTarget::Tile { cell } => at == Self::index(grid, area, cell),
+                            StageTarget::Tuck { cell, blank } => {
                                 at == Self::index(grid, area, cell) && grid.blank == Self::index(grid, area, blank)
                             }
                         }
@@ -417,7 +422,7 @@ impl Progress {
     }
 
     /// Reports the start of the current stage's placement and its tile's trip.
-    fn arrive<S: FnMut(&Event)>(&self, grid: &Grid, area: &Area, line: &Line, sink: &mut S) {
+    fn arrive<S: FnMut(&Event)>(&self, grid: &Grid, area: &CellRect, line: &StagedLine, sink: &mut S) {
         let Some(stage) = line.stages.get(self.stage) else { return };
         let part = &line.parts[stage.placement];
         let first = self.stage == 0 || line.stages[self.stage - 1].placement != stage.placement;
@@ -429,7 +434,7 @@ impl Progress {
                 return;
             }
             let cell = match target {
-                Target::Tile { cell } | Target::Tuck { cell, .. } => cell,
+                StageTarget::Tile { cell } | StageTarget::Tuck { cell, .. } => cell,
             };
             let from = grid.pos(grid.where_is(tile));
             let to = grid.pos(Self::index(grid, area, cell));
@@ -441,7 +446,7 @@ impl Progress {
 
     /// Finishes the current stage (or skips its pair), reporting a finished
     /// placement and the start of the next stage.
-    fn finish<S: FnMut(&Event)>(&mut self, grid: &mut Grid, area: &Area, line: &Line, sink: &mut S) {
+    fn finish<S: FnMut(&Event)>(&mut self, grid: &mut Grid, area: &CellRect, line: &StagedLine, sink: &mut S) {
         let placement = line.stages[self.stage].placement;
         self.stage = match line.stages[self.stage].skip {
             Some(skip) if self.skipping(grid, area, line) => skip.to,

@@ -4,9 +4,9 @@
 //! [`beam`](super::beam) copies the whole unsolved area into every state,
 //! so a round costs the area times the width: fine up to 50×50, hopeless
 //! on 300×300. Here a state is only the cells its moves changed since the
-//! last commit (at most [`HORIZON`] + 1 of them), read over the planner's
-//! grid. Once the states are [`HORIZON`] moves past the last commit, the
-//! best state's first [`COMMIT`] moves are made on the grid, with their
+//! last commit (at most [`AHEAD_MOVES`] + 1 of them), read over the planner's
+//! grid. Once the states are [`AHEAD_MOVES`] moves past the last commit, the
+//! best state's first [`COMMIT_MOVES`] moves are made on the grid, with their
 //! events, and the states that did not make them are dropped; the others
 //! keep their last moves as a shorter list. So a round costs the width
 //! times the horizon, whatever the board's size, and memory stays flat.
@@ -21,18 +21,18 @@
 
 use crate::board::Tile;
 
-use super::super::event::Event;
-use super::super::grid::{Dir, FLAGS, Grid, LOCKED, unpack_home};
-use super::area::Area;
 use super::beam::{Candidacy, Scoring, Tally, drop_duplicates, key};
-use super::line::{Goal, Line, NO_RANK};
-use super::table::{TRAPPED, Table, Target};
-use super::{Outcome, Progress};
+use super::line::{Goal, NO_RANK, StagedLine};
+use super::table::{StageTable, StageTarget, TRAPPED};
+use super::{LineProgress, Outcome};
+use crate::human::cell_rect::CellRect;
+use crate::human::event::Event;
+use crate::human::grid::{Dir, FLAGS, Grid, LOCKED, unpack_home};
 
 /// Moves a state may make past the last commit before the beam commits.
-const HORIZON: usize = 24;
+const AHEAD_MOVES: usize = 24;
 /// Moves committed at a time: the best state's first ones.
-const COMMIT: usize = 12;
+const COMMIT_MOVES: usize = 12;
 /// Cells of a stage's exact window on each side of its target.
 const NEAR: usize = REACH + BLANK_ROOM;
 /// Tiles farther than this many rows or columns from their target are
@@ -49,12 +49,12 @@ const SHUT_BUDGET: u32 = 500;
 /// Moves added while a tile sits where it must not stay (see `beam`).
 const KEEP_OUT: u32 = 10;
 /// Overlay entries a state may hold: one per move, plus the blank's first cell.
-const OVERLAY: usize = HORIZON + 1;
+const OVERLAY: usize = AHEAD_MOVES + 1;
 
 /// One stage of the line in the grid's padded cell numbers.
 #[derive(Clone, Copy, Debug)]
-struct Stage {
-    goal: StageGoal,
+struct GridStage {
+    goal: GridGoal,
     /// The blank may not enter a line cell whose lock rank is below this.
     locked: u16,
     /// The line's tiles ranked below this are covered by the stage's cost.
@@ -68,7 +68,7 @@ struct Stage {
 }
 
 #[derive(Clone, Copy, Debug)]
-enum StageGoal {
+enum GridGoal {
     /// Bring the tile (number, word) to `cell`, and the blank to `blank` if set.
     Reach { tile: Tile, word: u32, cell: usize, blank: Option<usize> },
     /// Forced moves left, counting this one.
@@ -76,7 +76,7 @@ enum StageGoal {
 }
 
 #[derive(Clone, Copy, Debug)]
-struct State {
+struct RollingState {
     blank: u32,
     /// Cell of the tile of the stage under way.
     at: u32,
@@ -92,33 +92,33 @@ struct State {
     hash: u64,
 }
 
-impl State {
+impl RollingState {
     fn score(&self) -> i64 {
         self.tally.score()
     }
 }
 
-impl Candidacy for Candidate {
+impl Candidacy for RollingCandidate {
     fn parts(&mut self) -> (&mut i64, u64, u32) {
         (&mut self.score, self.state.hash, self.state.stage)
     }
 }
 
 #[derive(Clone, Copy, Debug)]
-struct Candidate {
+struct RollingCandidate {
     parent: u32,
     dir: u8,
     /// The word of the tile the move slid.
     moved: u32,
     score: i64,
-    state: State,
+    state: RollingState,
 }
 
 /// A stage's exact table over a window around its target.
 struct Near {
     /// The window as an area of the board (board rows and columns).
-    area: Area,
-    /// Its table, in [`Tables::cache`].
+    area: CellRect,
+    /// Its table, in [`StageTables::cache`].
     table: usize,
 }
 
@@ -140,45 +140,45 @@ const CACHED_TABLES: usize = 4096;
 /// Buffers kept between lines.
 #[derive(Default)]
 pub(super) struct RollingScratch {
-    beam: Beams,
-    tables: Tables,
+    beam: RollingStates,
+    tables: StageTables,
 }
 
 /// The beam's states and what they are made from.
 #[derive(Default)]
-struct Beams {
-    states: Vec<State>,
-    next_states: Vec<State>,
+struct RollingStates {
+    states: Vec<RollingState>,
+    next_states: Vec<RollingState>,
     /// Each state's changed cells since the last commit, `OVERLAY` slots a state.
     overlay: Vec<(u32, u32)>,
     next_overlay: Vec<(u32, u32)>,
     /// Each state's moves since the last commit (direction, stage after),
-    /// `HORIZON` slots a state.
+    /// `AHEAD_MOVES` slots a state.
     moves: Vec<(u8, u32)>,
     next_moves: Vec<(u8, u32)>,
-    candidates: Vec<Candidate>,
+    candidates: Vec<RollingCandidate>,
     seen: Vec<(u64, u32)>,
 }
 
 /// The line's stages and the tables that cost them.
 #[derive(Default)]
-struct Tables {
+struct StageTables {
     /// Lock rank of the line's cells by padded cell (`NO_RANK` elsewhere).
     line_lock: Vec<u16>,
     queue: Vec<u32>,
     blocked: Vec<bool>,
-    stages: Vec<Stage>,
+    stages: Vec<GridStage>,
     /// Padded home cell of each of the line's tiles, by rank.
     homes: Vec<usize>,
     nears: Vec<Option<Near>>,
-    cache: Vec<Table>,
+    cache: Vec<StageTable>,
     cached: std::collections::HashMap<NearKey, usize>,
 }
 
 /// The line's fixed data for one search.
 pub(super) struct Rolling<'a> {
-    pub(super) area: &'a Area,
-    pub(super) line: &'a Line,
+    pub(super) area: &'a CellRect,
+    pub(super) line: &'a StagedLine,
     /// Rank of each tile in the line (`NO_RANK` for the others).
     pub(super) rank: &'a [u16],
     /// Weight of each tile of the later lines (by tile number).
@@ -222,7 +222,7 @@ fn set_word(overlay: &mut [(u32, u32)], len: &mut u16, mask: &mut u64, cell: usi
 }
 
 /// A state's board: the grid, its overlay, and maybe one more move.
-struct View<'a> {
+struct OverlayView<'a> {
     grid: &'a Grid,
     overlay: &'a [(u32, u32)],
     mask: u64,
@@ -231,7 +231,7 @@ struct View<'a> {
     blank_word: u32,
 }
 
-impl View<'_> {
+impl OverlayView<'_> {
     fn word_at(&self, cell: usize) -> u32 {
         match self.moved {
             Some((_, _, blank)) if cell == blank => self.blank_word,
@@ -273,7 +273,7 @@ impl Rolling<'_> {
     }
 
     /// The line's stages in padded cells, its lock ranks, and empty tables.
-    fn prepare(&self, grid: &Grid, scratch: &mut Tables) {
+    fn prepare(&self, grid: &Grid, scratch: &mut StageTables) {
         let line = self.line;
         let word = |tile: Tile| grid.words()[grid.where_is(tile)] & !FLAGS;
         scratch.line_lock.resize(grid.words().len(), NO_RANK);
@@ -286,14 +286,14 @@ impl Rolling<'_> {
             let goal = match stage.goal {
                 Goal::Reach { tile, target } => {
                     let (cell, blank) = match target {
-                        Target::Tile { cell } => (cell, None),
-                        Target::Tuck { cell, blank } => (cell, Some(self.padded(grid, blank))),
+                        StageTarget::Tile { cell } => (cell, None),
+                        StageTarget::Tuck { cell, blank } => (cell, Some(self.padded(grid, blank))),
                     };
-                    StageGoal::Reach { tile, word: word(tile), cell: self.padded(grid, cell), blank }
+                    GridGoal::Reach { tile, word: word(tile), cell: self.padded(grid, cell), blank }
                 }
-                Goal::Forced(dir) => StageGoal::Forced { dir: dir as u8, left: 1 + line.forced_after(k) as u32 },
+                Goal::Forced(dir) => GridGoal::Forced { dir: dir as u8, left: 1 + line.forced_after(k) as u32 },
             };
-            scratch.stages.push(Stage {
+            scratch.stages.push(GridStage {
                 goal,
                 locked: stage.locked,
                 current: stage.current,
@@ -306,7 +306,7 @@ impl Rolling<'_> {
         }
         scratch.homes.clear();
         for &tile in &line.tiles {
-            let home = self.area.home(tile);
+            let home = self.area.home(tile, grid.rows, grid.cols);
             scratch.homes.push(self.padded(grid, home));
         }
         scratch.nears.clear();
@@ -315,14 +315,14 @@ impl Rolling<'_> {
 
     fn search<S: FnMut(&Event)>(&self, grid: &mut Grid, scratch: &mut RollingScratch, sink: &mut S) -> Outcome {
         let finished = self.line.stages.len() as u32;
-        let mut progress = Progress { stage: 0 };
+        let mut progress = LineProgress { stage: 0 };
         progress.arrive(grid, self.area, self.line, sink);
         while progress.stage < self.line.stages.len() && progress.met(grid, self.area, self.line) {
             progress.finish(grid, self.area, self.line, sink);
         }
         let blank_word = grid.words()[grid.blank] & !FLAGS;
         let RollingScratch { beam, tables } = scratch;
-        let mut root = State {
+        let mut root = RollingState {
             blank: grid.blank as u32,
             at: 0,
             stage: 0,
@@ -333,7 +333,7 @@ impl Rolling<'_> {
             hash: 0,
         };
         {
-            let view = View { grid, overlay: &[], mask: 0, moved: None, blank_word };
+            let view = OverlayView { grid, overlay: &[], mask: 0, moved: None, blank_word };
             self.settle(&mut root, &view, tables, true);
         }
         if root.stage == finished {
@@ -347,19 +347,19 @@ impl Rolling<'_> {
         beam.overlay.clear();
         beam.overlay.resize(OVERLAY, (0, 0));
         beam.moves.clear();
-        beam.moves.resize(HORIZON, (0, 0));
+        beam.moves.resize(AHEAD_MOVES, (0, 0));
         let mut depth = 0;
         let width = grid.width;
         let offsets = [width.wrapping_neg(), 1, width, 1usize.wrapping_neg()];
         loop {
-            let Beams { states, overlay: overlays, candidates, .. } = &mut *beam;
+            let RollingStates { states, overlay: overlays, candidates, .. } = &mut *beam;
             candidates.clear();
             for (i, &s) in states.iter().enumerate() {
                 let overlay = &overlays[i * OVERLAY..i * OVERLAY + usize::from(s.len)];
                 let stage = tables.stages[s.stage as usize];
                 let forced = match stage.goal {
-                    StageGoal::Forced { dir, .. } => Some(usize::from(dir)),
-                    StageGoal::Reach { .. } => None,
+                    GridGoal::Forced { dir, .. } => Some(usize::from(dir)),
+                    GridGoal::Reach { .. } => None,
                 };
                 let from = s.blank as usize;
                 let (row, col) = grid.coords(from);
@@ -391,14 +391,14 @@ impl Rolling<'_> {
                     };
                     child.tally.potential += self.weight_of(tile, rank, &stage) * farther;
                     child.hash ^= key(word, next) ^ key(word, from) ^ key(blank_word, next) ^ key(blank_word, from);
-                    let view = View { grid, overlay, mask: s.mask, moved: Some((word, from, next)), blank_word };
+                    let view = OverlayView { grid, overlay, mask: s.mask, moved: Some((word, from, next)), blank_word };
                     if forced.is_some() {
                         child.stage += 1;
                         self.settle(&mut child, &view, tables, true);
                     } else {
                         self.settle(&mut child, &view, tables, false);
                     }
-                    candidates.push(Candidate {
+                    candidates.push(RollingCandidate {
                         parent: i as u32,
                         dir: dir as u8,
                         moved: word,
@@ -413,7 +413,7 @@ impl Rolling<'_> {
             if let Some(best) =
                 candidates.iter().filter(|c| c.state.stage == finished).min_by_key(|c| (c.score, c.state.hash)).copied()
             {
-                let parent = best.parent as usize * HORIZON;
+                let parent = best.parent as usize * AHEAD_MOVES;
                 beam.moves[parent + depth] = (best.dir, finished);
                 let moves = &beam.moves[parent..parent + depth + 1];
                 commit(grid, &mut progress, self.area, self.line, moves, sink);
@@ -438,45 +438,45 @@ impl Rolling<'_> {
                     return Outcome::Stalled(progress.placements_done(self.line));
                 }
             }
-            if depth == HORIZON {
+            if depth == AHEAD_MOVES {
                 self.commit_best(grid, beam, &mut progress, blank_word, sink);
-                depth -= COMMIT;
+                depth -= COMMIT_MOVES;
             }
         }
     }
 
-    /// Makes the best state's first `COMMIT` moves on the grid and keeps
+    /// Makes the best state's first `COMMIT_MOVES` moves on the grid and keeps
     /// the states that made the same ones, their overlays redone from the
     /// grid as it is now.
     fn commit_best<S: FnMut(&Event)>(
         &self,
         grid: &mut Grid,
-        beam: &mut Beams,
-        progress: &mut Progress,
+        beam: &mut RollingStates,
+        progress: &mut LineProgress,
         blank_word: u32,
         sink: &mut S,
     ) {
         let best = (0..beam.states.len())
             .min_by_key(|&i| (beam.states[i].score(), beam.states[i].hash))
             .expect("the beam is never empty here");
-        let start = best * HORIZON;
-        let prefix: [(u8, u32); COMMIT] = std::array::from_fn(|k| beam.moves[start + k]);
+        let start = best * AHEAD_MOVES;
+        let prefix: [(u8, u32); COMMIT_MOVES] = std::array::from_fn(|k| beam.moves[start + k]);
         commit(grid, progress, self.area, self.line, &prefix, sink);
-        let Beams { states, overlay, moves, .. } = beam;
+        let RollingStates { states, overlay, moves, .. } = beam;
         let mut kept = 0;
         for i in 0..states.len() {
-            let same = (0..COMMIT).all(|k| moves[i * HORIZON + k].0 == prefix[k].0);
+            let same = (0..COMMIT_MOVES).all(|k| moves[i * AHEAD_MOVES + k].0 == prefix[k].0);
             if !same {
                 continue;
             }
-            moves.copy_within(i * HORIZON + COMMIT..(i + 1) * HORIZON, kept * HORIZON);
+            moves.copy_within(i * AHEAD_MOVES + COMMIT_MOVES..(i + 1) * AHEAD_MOVES, kept * AHEAD_MOVES);
             let mut state = states[i];
             state.len = 0;
             state.mask = 0;
             let slots = &mut overlay[kept * OVERLAY..(kept + 1) * OVERLAY];
             let mut at = grid.blank;
-            for k in 0..HORIZON - COMMIT {
-                let dir = usize::from(moves[kept * HORIZON + k].0);
+            for k in 0..AHEAD_MOVES - COMMIT_MOVES {
+                let dir = usize::from(moves[kept * AHEAD_MOVES + k].0);
                 let next = grid.step(at, Dir::from_index(dir));
                 let word = word_at(grid.words(), &slots[..usize::from(state.len)], state.mask, next);
                 set_word(slots, &mut state.len, &mut state.mask, at, word);
@@ -492,7 +492,7 @@ impl Rolling<'_> {
 
     /// How much a cell of the tile's distance from home counts in `stage`.
     #[inline]
-    fn weight_of(&self, tile: Tile, rank: u16, stage: &Stage) -> i64 {
+    fn weight_of(&self, tile: Tile, rank: u16, stage: &GridStage) -> i64 {
         if rank == NO_RANK {
             i64::from(self.weight[tile as usize])
         } else if rank < stage.current {
@@ -503,7 +503,7 @@ impl Rolling<'_> {
     }
 
     /// Brings a state's stage up to date (see `Beam::settle`).
-    fn settle(&self, state: &mut State, view: &View, scratch: &mut Tables, mut arrived: bool) {
+    fn settle(&self, state: &mut RollingState, view: &OverlayView, scratch: &mut StageTables, mut arrived: bool) {
         let grid = view.grid;
         loop {
             let k = state.stage as usize;
@@ -512,11 +512,11 @@ impl Rolling<'_> {
                 return;
             };
             let (tile, word, target, tuck) = match stage.goal {
-                StageGoal::Forced { left, .. } => {
+                GridGoal::Forced { left, .. } => {
                     state.tally.cost = left;
                     return;
                 }
-                StageGoal::Reach { tile, word, cell, blank } => (tile, word, cell, blank),
+                GridGoal::Reach { tile, word, cell, blank } => (tile, word, cell, blank),
             };
             let rank = self.rank[tile as usize];
             let mut arriving = None;
@@ -560,8 +560,8 @@ impl Rolling<'_> {
     /// at the window's reach, plus the open board's moves for the rest of
     /// its way (see [`reduce`]), so the count does not jump where the
     /// table takes over.
-    fn stage_cost(&self, grid: &Grid, scratch: &mut Tables, k: usize, at: usize, blank: usize) -> u32 {
-        let StageGoal::Reach { cell: target, .. } = scratch.stages[k].goal else { unreachable!("a tile's stage") };
+    fn stage_cost(&self, grid: &Grid, scratch: &mut StageTables, k: usize, at: usize, blank: usize) -> u32 {
+        let GridGoal::Reach { cell: target, .. } = scratch.stages[k].goal else { unreachable!("a tile's stage") };
         if scratch.nears[k].is_none() {
             let near = self.near_table(grid, scratch, k, target);
             scratch.nears[k] = Some(near);
@@ -620,21 +620,14 @@ impl Rolling<'_> {
     /// The exact table of stage `k` over the cells within `NEAR` of its
     /// target, in the unsolved region, the line's cells locked by then out
     /// of bounds.
-    fn near_table(&self, grid: &Grid, scratch: &mut Tables, k: usize, target: usize) -> Near {
+    fn near_table(&self, grid: &Grid, scratch: &mut StageTables, k: usize, target: usize) -> Near {
         let (gr, gc) = grid.coords(target);
         let (open_row, open_col) = grid.open_corner();
         let top = gr.saturating_sub(NEAR).max(open_row);
         let left = gc.saturating_sub(NEAR).max(open_col);
         let bottom = (gr + NEAR).min(grid.rows);
         let right = (gc + NEAR).min(grid.cols);
-        let area = Area {
-            top: top - 1,
-            left: left - 1,
-            height: bottom + 1 - top,
-            width: right + 1 - left,
-            rows: grid.rows,
-            cols: grid.cols,
-        };
+        let area = CellRect { top: top - 1, left: left - 1, height: bottom + 1 - top, width: right + 1 - left };
         let locked = scratch.stages[k].locked;
         scratch.blocked.clear();
         for r in top..=bottom {
@@ -648,9 +641,9 @@ impl Rolling<'_> {
             area.cell(r - top, c - left)
         };
         let target = match scratch.stages[k].goal {
-            StageGoal::Reach { cell, blank: Some(b), .. } => Target::Tuck { cell: local(cell), blank: local(b) },
-            StageGoal::Reach { cell, .. } => Target::Tile { cell: local(cell) },
-            StageGoal::Forced { .. } => unreachable!("a tile's stage"),
+            GridGoal::Reach { cell, blank: Some(b), .. } => StageTarget::Tuck { cell: local(cell), blank: local(b) },
+            GridGoal::Reach { cell, .. } => StageTarget::Tile { cell: local(cell) },
+            GridGoal::Forced { .. } => unreachable!("a tile's stage"),
         };
         let mut blocked = vec![0u64; scratch.blocked.len().div_ceil(64)];
         for (i, _) in scratch.blocked.iter().enumerate().filter(|(_, b)| **b) {
@@ -660,8 +653,8 @@ impl Rolling<'_> {
             height: area.height,
             width: area.width,
             target: match target {
-                Target::Tile { cell } => (cell, None),
-                Target::Tuck { cell, blank } => (cell, Some(blank)),
+                StageTarget::Tile { cell } => (cell, None),
+                StageTarget::Tuck { cell, blank } => (cell, Some(blank)),
             },
             blocked,
         };
@@ -673,7 +666,7 @@ impl Rolling<'_> {
             scratch.cached.clear();
             scratch.nears.iter_mut().for_each(|near| *near = None);
         }
-        let table = Table::build(&area, &scratch.blocked, target, 0, area.len() - 1, &mut scratch.queue);
+        let table = StageTable::build(&area, &scratch.blocked, target, 0, area.len() - 1, &mut scratch.queue);
         scratch.cache.push(table);
         scratch.cached.insert(key, scratch.cache.len() - 1);
         Near { area, table: scratch.cache.len() - 1 }
@@ -682,8 +675,8 @@ impl Rolling<'_> {
 
 /// The survivors become the next round's states: each a copy of its
 /// parent's overlay and moves with one move more.
-fn advance(beam: &mut Beams, depth: usize, blank_word: u32) {
-    let Beams { states, next_states, overlay, next_overlay, moves, next_moves, candidates, .. } = beam;
+fn advance(beam: &mut RollingStates, depth: usize, blank_word: u32) {
+    let RollingStates { states, next_states, overlay, next_overlay, moves, next_moves, candidates, .. } = beam;
     next_states.clear();
     next_overlay.clear();
     next_moves.clear();
@@ -699,7 +692,7 @@ fn advance(beam: &mut Beams, depth: usize, blank_word: u32) {
         set_word(slots, &mut state.len, &mut state.mask, parent.blank as usize, c.moved);
         set_word(slots, &mut state.len, &mut state.mask, state.blank as usize, blank_word);
         let start = next_moves.len();
-        next_moves.extend_from_slice(&moves[p * HORIZON..(p + 1) * HORIZON]);
+        next_moves.extend_from_slice(&moves[p * AHEAD_MOVES..(p + 1) * AHEAD_MOVES]);
         next_moves[start + depth] = (c.dir, state.stage);
         next_states.push(state);
     }
@@ -746,9 +739,9 @@ fn tile_of(grid: &Grid, word: u32) -> Tile {
 /// and finish.
 fn commit<S: FnMut(&Event)>(
     grid: &mut Grid,
-    progress: &mut Progress,
-    area: &Area,
-    line: &Line,
+    progress: &mut LineProgress,
+    area: &CellRect,
+    line: &StagedLine,
     moves: &[(u8, u32)],
     sink: &mut S,
 ) {

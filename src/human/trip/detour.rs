@@ -16,8 +16,8 @@
 //! by exactly the step the cost counted: the costs read from the board as
 //! it is are the costs the route will have.
 
-use super::grid::{FLAGS, Grid, unpack_home};
 use super::push::{MOVE_COST, Weights, gain_along};
+use crate::human::grid::{FLAGS, Grid, unpack_home};
 
 /// Cells past the blank and its goal, across the trip, that a route may
 /// use: 2 found nearly all of the gain, 8 no more than 4.
@@ -35,7 +35,7 @@ const FROM_HIGHER: u8 = 2;
 /// nothing once they have grown. Every row has the same number of cells;
 /// in a band each row's first cell follows the straight line.
 #[derive(Default)]
-pub(super) struct Detour {
+pub(in crate::human) struct Detour {
     /// How the route reached each cell, row after row.
     came: Vec<u8>,
     /// The offset across of each row's first cell.
@@ -102,7 +102,7 @@ impl Detour {
     /// box round both and, when `band` is given, within that many cells
     /// across of the straight line between them. False, with `path` left
     /// as it was, when blocked cells cut every such route.
-    pub(super) fn cheapest_path(
+    pub(in crate::human) fn cheapest_path(
         &mut self,
         grid: &Grid,
         weights: &Weights,
@@ -253,7 +253,7 @@ mod tests {
     use super::*;
     use crate::board::{Board, Scramble};
     use crate::human::grid::Dir;
-    use crate::human::push::push_gain_at;
+    use crate::human::trip::push::push_gain_at;
 
     /// The cost of a route by the push rule, walked on the board as it is.
     fn route_cost(grid: &Grid, weights: &Weights, path: &[usize]) -> u32 {
