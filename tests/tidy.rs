@@ -501,6 +501,7 @@ fn no_module_imports_a_module_that_imports_it_back() {
 const HUMAN_LAYERS: &[&str] = &[
     "event",
     "cell_rect",
+    "open_board",
     "grid",
     "schedule",
     "trip",

@@ -18,6 +18,7 @@ mod event;
 mod exact;
 mod grid;
 mod lookahead;
+mod open_board;
 mod plan;
 mod planner;
 mod record;

@@ -317,8 +317,9 @@ impl Planner {
         }
         match placement {
             Placement::Single { row, col } => self.place_single(row, col, sink)?,
-            Placement::RightPair { row } => self.place_pair(PairSpec::right(&self.grid, row), sink)?,
-            Placement::BottomPair { col } => self.place_pair(PairSpec::bottom(&self.grid, col), sink)?,
+            Placement::RightPair { .. } | Placement::BottomPair { .. } => {
+                self.place_pair(PairSpec::new(&self.grid, placement), sink)?
+            }
             Placement::LastBlock => self.place_last_block(sink)?,
         }
         Ok(true)
@@ -596,8 +597,8 @@ impl Planner {
     }
 }
 
-/// The geometry of one pair: a right pair (a row's last two cells) or a
-/// bottom pair (a column's last two cells), which are mirror images.
+/// One pair's cells (see [`PairCells`](super::schedule::PairCells)) in
+/// the grid's numbering, with its tiles and the endgame's window.
 struct PairSpec {
     region: Region,
     /// The tile nearer the top-left, and its home.
@@ -616,37 +617,29 @@ struct PairSpec {
 }
 
 impl PairSpec {
-    fn right(grid: &Grid, row: usize) -> PairSpec {
+    fn new(grid: &Grid, placement: Placement) -> PairSpec {
         let (rows, cols) = (grid.rows, grid.cols);
-        let at = |r: usize, c: usize| grid.index(r, c);
-        PairSpec {
-            region: Region::RightColumns,
-            first: tile_for(Pos::new(row, cols - 2), rows, cols),
-            first_home: at(row, cols - 2),
-            second: tile_for(Pos::new(row, cols - 1), rows, cols),
-            second_home: at(row, cols - 1),
-            second_park: at(row + 1, cols - 1),
-            first_slide: Dir::E,
-            second_slide: Dir::S,
+        let pair = placement.pair(rows, cols).expect("a pair placement");
+        let [first, second] = pair.homes;
+        let window = match placement {
             // Rows row..row+2 (the last one may be the padding's), the
             // last three columns.
-            window: CellRect { top: row, left: cols.saturating_sub(3), height: 3, width: cols.min(3) },
-        }
-    }
-
-    fn bottom(grid: &Grid, col: usize) -> PairSpec {
-        let (rows, cols) = (grid.rows, grid.cols);
-        let at = |r: usize, c: usize| grid.index(r, c);
+            Placement::RightPair { row } => {
+                CellRect { top: row, left: cols.saturating_sub(3), height: 3, width: cols.min(3) }
+            }
+            // The last three rows, columns col..col+2.
+            _ => CellRect { top: rows.saturating_sub(3), left: first.col, height: rows.min(3), width: 3 },
+        };
         PairSpec {
-            region: Region::BottomRows,
-            first: tile_for(Pos::new(rows - 2, col), rows, cols),
-            first_home: at(rows - 2, col),
-            second: tile_for(Pos::new(rows - 1, col), rows, cols),
-            second_home: at(rows - 1, col),
-            second_park: at(rows - 1, col + 1),
-            first_slide: Dir::S,
-            second_slide: Dir::E,
-            window: CellRect { top: rows.saturating_sub(3), left: col, height: rows.min(3), width: 3 },
+            region: pair.region,
+            first: tile_for(first, rows, cols),
+            first_home: grid.index(first.row, first.col),
+            second: tile_for(second, rows, cols),
+            second_home: grid.index(second.row, second.col),
+            second_park: grid.index(pair.park.row, pair.park.col),
+            first_slide: pair.turn[0],
+            second_slide: pair.turn[1],
+            window,
         }
     }
 }

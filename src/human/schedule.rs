@@ -1,7 +1,8 @@
 //! The order in which tiles are put home.
 
 use super::event::{Group, Phase, Region};
-use crate::board::Tile;
+use super::grid::Dir;
+use crate::board::{Pos, Tile};
 
 /// Which way the planner sweeps the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -56,6 +57,26 @@ impl Placement {
         PlacementCells { list, len }
     }
 
+    /// A pair's cells and turn (see [`PairCells`]); `None` for a single
+    /// tile or the last block.
+    pub(super) fn pair(self, rows: usize, cols: usize) -> Option<PairCells> {
+        match self {
+            Placement::RightPair { row } => Some(PairCells {
+                region: Region::RightColumns,
+                homes: [Pos::new(row, cols - 2), Pos::new(row, cols - 1)],
+                park: Pos::new(row + 1, cols - 1),
+                turn: [Dir::E, Dir::S],
+            }),
+            Placement::BottomPair { col } => Some(PairCells {
+                region: Region::BottomRows,
+                homes: [Pos::new(rows - 2, col), Pos::new(rows - 1, col)],
+                park: Pos::new(rows - 1, col + 1),
+                turn: [Dir::S, Dir::E],
+            }),
+            Placement::Single { .. } | Placement::LastBlock => None,
+        }
+    }
+
     /// The region the placement's tiles belong to.
     pub(super) fn region(self) -> Region {
         match self {
@@ -65,6 +86,20 @@ impl Placement {
             Placement::LastBlock => Region::LastBlock,
         }
     }
+}
+
+/// A pair the way a person puts it home: the first tile into the second's
+/// home (the corner), the second beside it in `park` with the blank in the
+/// first's home, then the blank's two steps `turn` slide both in. A right
+/// pair (a row's last two cells) and a bottom pair (a column's last two)
+/// are mirror images.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct PairCells {
+    pub(super) region: Region,
+    /// The first tile's home, then the second's (the corner).
+    pub(super) homes: [Pos; 2],
+    pub(super) park: Pos,
+    pub(super) turn: [Dir; 2],
 }
 
 /// The cells of a placement, as (row, column), without allocating.

@@ -6,16 +6,12 @@ use crate::board::{Pos, Tile, tile_for};
 use super::table::StageTarget;
 use crate::human::cell_rect::CellRect;
 use crate::human::event::Region;
-use crate::human::schedule::Placement;
+use crate::human::schedule::{PairCells, Placement};
 
 /// No rank: the tile is not one of the line's.
 pub(super) const NO_RANK: u16 = u16::MAX;
 /// A cell locked for the whole line.
 pub(super) const WALL: u16 = 0;
-
-/// Blank directions as the area numbers them: north, east, south, west.
-pub(super) const EAST: usize = 1;
-pub(super) const SOUTH: usize = 2;
 
 /// What a stage asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,15 +113,9 @@ impl StagedLine {
                         len: 1,
                     });
                 }
-                Placement::RightPair { row } => {
-                    let homes = [Pos::new(row, cols - 2), Pos::new(row, cols - 1)];
-                    let park = area.cell_of(row + 1, cols - 1);
-                    line.push_pair(area, placement, Region::RightColumns, homes, park, [EAST, SOUTH]);
-                }
-                Placement::BottomPair { col } => {
-                    let homes = [Pos::new(rows - 2, col), Pos::new(rows - 1, col)];
-                    let park = area.cell_of(rows - 1, col + 1);
-                    line.push_pair(area, placement, Region::BottomRows, homes, park, [SOUTH, EAST]);
+                Placement::RightPair { .. } | Placement::BottomPair { .. } => {
+                    let pair = p.pair(rows, cols).expect("a pair");
+                    line.push_pair(area, placement, pair);
                 }
                 Placement::LastBlock => unreachable!("the last block is not a line"),
             }
@@ -138,20 +128,12 @@ impl StagedLine {
         line
     }
 
-    /// A pair the way a person puts it home: the first tile into the
-    /// second's home (the corner), the second beside it (`park`) with the
-    /// blank in the first's home, then two slides turn both in.
-    fn push_pair(
-        &mut self,
-        area: &CellRect,
-        placement: usize,
-        region: Region,
-        homes: [Pos; 2],
-        park: usize,
-        turn: [usize; 2],
-    ) {
+    /// A pair's stages, the way a person puts it home (see [`PairCells`]).
+    fn push_pair(&mut self, area: &CellRect, placement: usize, pair: PairCells) {
+        let PairCells { region, homes, park, turn } = pair;
         let [first, second] = homes.map(|h| tile_for(h, self.rows, self.cols));
         let [first_home, corner] = homes.map(|h| area.cell_of(h.row, h.col));
+        let park = area.cell_of(park.row, park.col);
         let locked = self.locks.len() as u16 + 1;
         self.tiles.push(first);
         let skip_to = self.stages.len() + 4;
@@ -175,7 +157,7 @@ impl StagedLine {
         });
         for dir in turn {
             self.stages.push(LineStage {
-                goal: Goal::Forced(dir),
+                goal: Goal::Forced(dir as usize),
                 locked: locked + 1,
                 current,
                 placement,

@@ -332,13 +332,7 @@ impl Lookahead {
                 worth *= fade;
                 phase = Some(p);
             }
-            let cells: &[(usize, usize)] = match placement {
-                Placement::Single { row, col } => &[(row, col)],
-                Placement::RightPair { row } => &[(row, cols - 2), (row, cols - 1)],
-                Placement::BottomPair { col } => &[(rows - 2, col), (rows - 1, col)],
-                Placement::LastBlock => &[(rows - 2, cols - 2), (rows - 2, cols - 1), (rows - 1, cols - 2)],
-            };
-            for &(r, c) in cells {
+            for &(r, c) in placement.cells(rows, cols).iter() {
                 self.weight[tile_for(Pos::new(r, c), rows, cols) as usize] = worth.max(floor) as i32;
             }
         }

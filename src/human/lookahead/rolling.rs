@@ -17,7 +17,7 @@
 //! rising when a stage ends. Only the stage's cost is found differently:
 //! from a table over a small window round its target, with the real walls,
 //! and for a tile farther out from the same table as if it were nearer,
-//! plus what the rest of its way costs on an open board (see [`reduce`]).
+//! plus what the rest of its way costs on an open board (see [`bring_within`]).
 
 use crate::board::Tile;
 
@@ -28,6 +28,7 @@ use super::{LineProgress, Outcome};
 use crate::human::cell_rect::CellRect;
 use crate::human::event::Event;
 use crate::human::grid::{Dir, FLAGS, Grid, LOCKED, unpack_home};
+use crate::human::open_board::{bring_within, rough_cost};
 
 /// Moves a state may make past the last commit before the beam commits.
 const AHEAD_MOVES: usize = 24;
@@ -36,7 +37,7 @@ const COMMIT_MOVES: usize = 12;
 /// Cells of a stage's exact window on each side of its target.
 const NEAR: usize = REACH + BLANK_ROOM;
 /// Tiles farther than this many rows or columns from their target are
-/// costed as if nearer (see [`reduce`]); the table's window reaches
+/// costed as if nearer (see [`bring_within`]); the table's window reaches
 /// `BLANK_ROOM` cells farther, for the blank round the tile.
 const REACH: usize = 4;
 const BLANK_ROOM: usize = 3;
@@ -558,7 +559,7 @@ impl Rolling<'_> {
     /// `blank`, from the stage's table over the window round its target
     /// (the real walls in it); a tile farther out is costed as if it were
     /// at the window's reach, plus the open board's moves for the rest of
-    /// its way (see [`reduce`]), so the count does not jump where the
+    /// its way (see [`bring_within`]), so the count does not jump where the
     /// table takes over.
     fn stage_cost(&self, grid: &Grid, scratch: &mut StageTables, k: usize, at: usize, blank: usize) -> u32 {
         let GridGoal::Reach { cell: target, .. } = scratch.stages[k].goal else { unreachable!("a tile's stage") };
@@ -571,7 +572,7 @@ impl Rolling<'_> {
         let (br, bc) = grid.coords(blank);
         let (gr, gc) = grid.coords(target);
         let (dr, dc) = (tr as isize - gr as isize, tc as isize - gc as isize);
-        let (rows, cols, extra) = reduce(dr.unsigned_abs(), dc.unsigned_abs());
+        let (rows, cols, extra) = bring_within(dr.unsigned_abs(), dc.unsigned_abs(), REACH);
         let reduced = extra > 0;
         let rr = gr.wrapping_add_signed(rows as isize * dr.signum());
         let rc = gc.wrapping_add_signed(cols as isize * dc.signum());
@@ -581,7 +582,7 @@ impl Rolling<'_> {
                 && (area.left + 1..area.left + 1 + area.width).contains(&c)
         };
         let local = |r: usize, c: usize| area.cell(r - area.top - 1, c - area.left - 1);
-        let rough = (5 * (dr.unsigned_abs() + dc.unsigned_abs()) + tr.abs_diff(br) + tc.abs_diff(bc)) as u32;
+        let rough = rough_cost(dr.unsigned_abs() + dc.unsigned_abs(), tr.abs_diff(br) + tc.abs_diff(bc));
         if !inside(rr, rc) {
             return rough;
         }
@@ -710,23 +711,6 @@ fn stall_budget(cost: u32) -> usize {
     20 + cost.min(SHUT_BUDGET) as usize
 }
 
-/// A tile `rows` and `cols` from its target, brought within [`REACH`] of
-/// it: the nearer offset and the moves the rest of the way costs on an open
-/// board (3 a step of a staircase, 5 a step straight on; see `transport`).
-fn reduce(mut rows: usize, mut cols: usize) -> (usize, usize, u32) {
-    let mut extra = 0;
-    let diagonal = rows.min(cols).saturating_sub(REACH);
-    rows -= diagonal;
-    cols -= diagonal;
-    extra += 6 * diagonal;
-    for axis in [&mut rows, &mut cols] {
-        let straight = axis.saturating_sub(REACH);
-        *axis -= straight;
-        extra += 5 * straight;
-    }
-    (rows, cols, extra as u32)
-}
-
 /// The tile whose home a cell word holds.
 #[inline]
 fn tile_of(grid: &Grid, word: u32) -> Tile {
@@ -750,18 +734,5 @@ fn commit<S: FnMut(&Event)>(
         while progress.stage < stage as usize {
             progress.finish(grid, area, line, sink);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{REACH, reduce};
-
-    #[test]
-    fn far_tiles_are_costed_as_a_staircase_then_straight_on() {
-        assert_eq!(reduce(2, REACH), (2, REACH, 0), "within reach: as it is");
-        assert_eq!(reduce(REACH + 2, REACH + 2), (REACH, REACH, 12), "two staircase steps");
-        assert_eq!(reduce(REACH + 3, REACH + 1), (REACH, REACH, 6 + 5 * 2), "one staircase step, two straight");
-        assert_eq!(reduce(0, REACH + 10), (0, REACH, 50), "straight on");
     }
 }

@@ -8,6 +8,7 @@
 //! are reversible, so distances from the goal are distances to it.
 
 use crate::human::cell_rect::CellRect;
+use crate::human::open_board::rough_cost;
 
 /// No way to the goal inside the window.
 const UNREACHED: u16 = u16::MAX;
@@ -152,7 +153,7 @@ impl StageTable {
     pub(super) fn cost(&self, area: &CellRect, tile: usize, blank: usize) -> u32 {
         let goal = self.target.cell();
         let Some(t) = self.slot(area, tile) else {
-            return outside_estimate(area, tile, blank, goal);
+            return rough_cost(area.distance(tile, goal), area.distance(blank, tile));
         };
         if let Some(b) = self.slot(area, blank) {
             let d = self.dist[t * self.cells + b];
@@ -176,9 +177,4 @@ impl StageTable {
         }
         if best == u32::MAX { TRAPPED } else { best }
     }
-}
-
-/// About five moves a step for the tile, plus the blank's way to it.
-fn outside_estimate(area: &CellRect, tile: usize, blank: usize, goal: usize) -> u32 {
-    (5 * area.distance(tile, goal) + area.distance(blank, tile)) as u32
 }

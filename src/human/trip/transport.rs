@@ -2,11 +2,8 @@
 //! front of the tile, slide the tile, repeat.
 //!
 //! Each step picks the tile's direction among those that bring it closer,
-//! by the cost of getting the blank in front (ring table or route) plus a
-//! model of the rest of the trip: in open space a step that turns costs 3
-//! moves (the blank hops round one corner) and a step straight on costs 5
-//! (it goes round the tile). So tiles travel diagonally, as staircases, and
-//! finish along the longer axis. Every shortest staircase costs the same
+//! by the cost of getting the blank in front (ring table or route) plus
+//! the open board's cost of the rest of the trip (see `open_board`). Every shortest staircase costs the same
 //! moves in that model; when the trip's style says so (`normal` and `best`
 //! on boards too big for their look-ahead) the step is chosen by a plan of
 //! the next [`PLANNED_STEPS`] steps that weighs each staircase's pushes of other
@@ -23,21 +20,7 @@ use super::router::{
 use super::scratch::Scratch;
 use crate::human::event::Event;
 use crate::human::grid::{Dir, Grid};
-
-/// Moves left for a tile `along` steps from home on the axis it just moved
-/// along and `across` steps on the other, with the blank just behind it.
-pub(in crate::human) fn trip_cost(along: usize, across: usize) -> usize {
-    // Each slide costs 1 + 4 when it continues straight, 1 + 2 when it turns;
-    // the most turns come from spreading the shorter axis between the longer.
-    let turns = if across == 0 {
-        0
-    } else if along >= across {
-        2 * across
-    } else {
-        2 * along + 1
-    };
-    5 * (along + across) - 2 * turns
-}
+use crate::human::open_board::trip_cost;
 
 /// One way a tile could step next, weighed.
 struct StepOption {
@@ -324,18 +307,4 @@ fn detour_direction(grid: &Grid, at: usize, dest: usize) -> Option<Dir> {
         |&i| i == dest,
     )?;
     path.get(1).map(|&next| grid.dir_between(at, next))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::trip_cost;
-
-    #[test]
-    fn trip_cost_counts_turns_and_straights() {
-        assert_eq!(trip_cost(0, 0), 0);
-        assert_eq!(trip_cost(3, 0), 15, "three straight steps");
-        assert_eq!(trip_cost(0, 3), 13, "a turn, then two straight");
-        assert_eq!(trip_cost(2, 2), 12, "a staircase: 3 per step");
-        assert_eq!(trip_cost(3, 1), 16);
-    }
 }
