@@ -90,7 +90,7 @@ pub(super) struct Grid {
     /// lies in the first [`TRACKED_LINES`] open rows or columns (see
     /// [`Grid::is_tracked`]). On a big board most tiles the blank pushes are
     /// far from home and their numbers are scattered, so writing each one's
-    /// cell was a cache miss per move; the others are found by a scan of
+    /// cell would be a cache miss per move; the others are found by a scan of
     /// the open region when a line fills and the band moves on.
     at: Vec<u32>,
     /// Unlocked cells in each padded row and column, to see a line fill.

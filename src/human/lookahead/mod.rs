@@ -148,22 +148,22 @@ pub const MAX_LOOKAHEAD_CELLS: usize = 2500;
 
 /// The most cells a board may have for look-ahead; bigger boards are
 /// placed tile by tile at every effort. A round of the rolling beam costs
-/// the same on any board, so its time grows with the moves, as n³: at
-/// `normal` about 7 s for a 100×100 and 23 s for a 150×150. Above 100×100
-/// trips planned ahead with detours make fewer moves than its 20 states,
-/// in a tenth of the time (docs/fewest-moves.md has the figures).
+/// the same on any board, so its time grows with the moves, as n³; above
+/// this size trips planned ahead with detours make fewer moves than it,
+/// in far less time (docs/benchmarks.md and docs/fewest-moves.md have the
+/// figures).
 pub const MAX_ROLLING_CELLS: usize = 10_000;
 
 /// The most cells on which `normal` and `best` plan each trip ahead, and
 /// let the blank's approaches detour anywhere in the box round the blank
-/// and the tile: about 28 s for a 300×300 board on a 2-core machine,
-/// thirty times `fast`'s time, and growing faster than n³ (a whole box's
-/// cells for each approach).
+/// and the tile: the time grows faster than n³ (a whole box's cells for
+/// each approach), so bigger boards keep the detours in a band (the times
+/// are in docs/benchmarks.md).
 const MAX_PLANNED_CELLS: usize = 90_000;
 
 /// On bigger boards, how many cells either side of the straight line the
-/// blank's approaches may stray: 8 makes a 1000×1000 in under a minute
-/// (6 made 0.3 % more moves, 2 % faster; on 300×300, 4 made 1 % more).
+/// blank's approaches may stray: the widest band that keeps a 1000×1000
+/// within about a minute (docs/benchmarks.md has the figures).
 const DETOUR_BAND: usize = 8;
 
 /// States the rolling beam keeps at `normal` and `best`.

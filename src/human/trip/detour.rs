@@ -9,8 +9,8 @@
 //! nothing, and the approach is the cheapest route that never steps back
 //! along the longer axis of its trip: row by row (or column by column),
 //! entering each from the one before and then going either way along it.
-//! A search free to step back as well found routes hardly cheaper (on
-//! 300×300 boards, 0.4 % fewer moves) at several times the cost.
+//! A search free to step back as well finds routes hardly cheaper at
+//! several times the cost (docs/benchmarks.md has the figures).
 //!
 //! Such a route visits each cell once, so each tile on it is pushed once,
 //! by exactly the step the cost counted: the costs read from the board as
@@ -20,7 +20,7 @@ use super::push::{MOVE_COST, Weights, gain_along};
 use crate::human::grid::{FLAGS, Grid, unpack_home};
 
 /// Cells past the blank and its goal, across the trip, that a route may
-/// use: 2 found nearly all of the gain, 8 no more than 4.
+/// use: past a few, wider margins find no more (docs/benchmarks.md).
 const MARGIN: usize = 4;
 
 /// The cost of a cell no route reaches; sums with it stay at least this.

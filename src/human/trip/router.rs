@@ -30,8 +30,7 @@ use crate::human::grid::{Dir, FLAGS, Grid, unpack_home};
 /// may stray from the straight line while it picks, among its shortest paths,
 /// the one that pushes the tiles it meets nearest home. A wider band finds
 /// slightly better paths, but the work grows with the band while the gain
-/// shrinks; 6 is where widening stopped paying (the measurements are in
-/// the history of this constant).
+/// shrinks: this is where widening stops paying (docs/benchmarks.md).
 const APPROACH_BAND: usize = 6;
 
 /// Ring cells around a tile, clockwise from north, as (row, col) deltas.
