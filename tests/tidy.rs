@@ -555,8 +555,6 @@ const LONG_FUNCTIONS: &[(&str, &str, &str)] = &[
         "run",
         "checks the arguments, then runs every size and method and writes the table as it goes",
     ),
-    ("src/human/lookahead/beam.rs", "run", "the whole-area beam's rounds; to become the one generic beam"),
-    ("src/human/lookahead/rolling.rs", "search", "the rolling beam's rounds; to become the one generic beam"),
     (
         "src/human/trip/router.rs",
         "monotone_path",

@@ -12,6 +12,7 @@ mod beam;
 mod line;
 mod rolling;
 mod table;
+mod whole;
 
 use crate::board::{Pos, Tile, tile_for};
 
@@ -21,10 +22,11 @@ use super::grid::{Dir, Grid};
 use super::schedule::Placement;
 use crate::human::trip::scratch::TripStyle;
 use crate::human::trip::tries::MAX_TRIES;
-use beam::{Beam, BeamScratch, MOVE, Scoring};
+use beam::{Beam, BeamStage, MOVE, Scoring, beam_stages};
 use line::{Goal, NO_RANK, StagedLine};
 use rolling::{Rolling, RollingScratch};
 use table::StageTarget;
+use whole::{AreaCopies, WholeScratch};
 
 /// How hard the human solver looks for fewer moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -206,7 +208,11 @@ pub(super) struct Lookahead {
     board: Vec<u32>,
     coords: Vec<(u16, u16)>,
     homes: Vec<(u16, u16)>,
-    beam: BeamScratch,
+    /// The line's stages and its tiles' homes (by rank) in the numbering
+    /// of the beam under way.
+    stages: Vec<BeamStage>,
+    line_homes: Vec<usize>,
+    whole: WholeScratch,
     rolling: RollingScratch,
 }
 
@@ -252,9 +258,16 @@ impl Lookahead {
             Look::Rolling(width) => {
                 let scoring =
                     Scoring { line: (LINE_SHARE * (PER_STEP * MOVE) as f64) as i64, per_step: PER_STEP, base: BASE };
-                let rolling =
-                    Rolling { area: &area, line: &line, rank: &self.rank, weight: &self.weight, scoring, width };
-                rolling.run(grid, &mut self.rolling, sink)
+                rolling::prepare(grid, &area, &line, &mut self.stages, &mut self.line_homes, &mut self.rolling);
+                let beam = Beam {
+                    stages: &self.stages,
+                    rank: &self.rank,
+                    weight: &self.weight,
+                    homes: &self.line_homes,
+                    scoring,
+                    width,
+                };
+                Rolling { beam, area: &area, line: &line }.run(grid, &mut self.rolling, sink)
             }
         };
         for &tile in &line.tiles {
@@ -285,26 +298,28 @@ impl Lookahead {
                 self.homes[tile as usize] = (home_row as u16, home_col as u16);
             }
         }
+        beam_stages(line, |cell| cell, |tile| tile, &mut self.stages);
+        self.line_homes.clear();
+        self.line_homes.extend(line.tiles.iter().map(|&tile| area.home(tile, rows, cols)));
         let mut scale = 1.0;
         let mut found = None;
         for _ in 0..ATTEMPTS {
             let weight: Vec<i32> = self.weight.iter().map(|&w| (f64::from(w) * scale) as i32).collect();
             let beam = Beam {
-                area,
-                line,
+                stages: &self.stages,
                 rank: &self.rank,
                 weight: &weight,
-                coords: &self.coords,
-                homes: &self.homes,
+                homes: &self.line_homes,
                 scoring: Scoring {
                     line: (LINE_SHARE * scale * (PER_STEP * MOVE) as f64) as i64,
                     per_step: PER_STEP,
                     base: BASE,
                 },
                 width,
-                cap: 100 + 60 * line.tiles.len() + 4 * area.len(),
             };
-            found = beam.run(&self.board, &mut self.beam);
+            let copies = AreaCopies::new(area, line, &self.coords, &self.homes);
+            let cap = 100 + 60 * line.tiles.len() + 4 * area.len();
+            found = whole::run(&beam, copies, cap, &self.board, &mut self.whole);
             if found.is_some() {
                 break;
             }
