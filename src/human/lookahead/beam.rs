@@ -199,7 +199,7 @@ pub(super) struct BeamCandidate<E> {
 
 /// A move being looked at: the word of the tile that slid, the cell it
 /// slid to and the blank's new cell.
-pub(super) type Slide = (u32, usize, usize);
+pub(super) type ChildMove = (u32, usize, usize);
 
 /// The board a beam reads: its cells, numbered its own way, as they are in
 /// each state, and what each stage costs from a state.
@@ -217,9 +217,15 @@ pub(super) trait BeamBoard {
     /// Whether the blank may not enter `cell` in a stage with this lock rank.
     fn blocked(&self, cell: usize, locked: u16) -> bool;
     /// The word in `cell` of state `i`, with `slide` made after it if given.
-    fn word_at(&self, i: usize, state: &BeamState<Self::Extra>, slide: Option<Slide>, cell: usize) -> u32;
+    fn word_at(&self, i: usize, state: &BeamState<Self::Extra>, slide: Option<ChildMove>, cell: usize) -> u32;
     /// The cell of a tile (number, word, rank in the line) in state `i`, with `slide` made.
-    fn cell_of(&self, i: usize, state: &BeamState<Self::Extra>, slide: Option<Slide>, tile: (Tile, u32, u16)) -> usize;
+    fn cell_of(
+        &self,
+        i: usize,
+        state: &BeamState<Self::Extra>,
+        slide: Option<ChildMove>,
+        tile: (Tile, u32, u16),
+    ) -> usize;
     /// The tile a word names.
     fn tile_of(&self, word: u32) -> Tile;
     /// What the blank's word is.
@@ -338,7 +344,7 @@ impl Beam<'_> {
         board: &B,
         costs: &mut B::Costs,
         state: &mut BeamState<B::Extra>,
-        view: (usize, &BeamState<B::Extra>, Option<Slide>),
+        view: (usize, &BeamState<B::Extra>, Option<ChildMove>),
         mut arrived: bool,
     ) {
         let (i, parent, slide) = view;

@@ -370,17 +370,8 @@ fn fade_for(rows: usize, cols: usize) -> f64 {
 /// placement its `Placement`, each tile's `TileTargeted`, the moves, and
 /// `Locked` once it is home.
 fn replay<S: FnMut(&Event)>(grid: &mut Grid, area: &CellRect, line: &StagedLine, moves: &[(u8, u32)], sink: &mut S) {
-    let mut progress = LineProgress { stage: 0 };
-    progress.arrive(grid, area, line, sink);
-    while progress.stage < line.stages.len() && progress.met(grid, area, line) {
-        progress.finish(grid, area, line, sink);
-    }
-    for &(dir, stage) in moves {
-        grid.slide(Dir::from_index(usize::from(dir)), sink);
-        while progress.stage < stage as usize {
-            progress.finish(grid, area, line, sink);
-        }
-    }
+    let mut progress = LineProgress::start(grid, area, line, sink);
+    progress.make(grid, area, line, moves, sink);
     debug_assert_eq!(progress.stage, line.stages.len(), "the line is built");
 }
 
@@ -390,6 +381,35 @@ struct LineProgress {
 }
 
 impl LineProgress {
+    /// Reports the line's first placement and finishes the stages whose
+    /// goal is met before any move.
+    fn start<S: FnMut(&Event)>(grid: &mut Grid, area: &CellRect, line: &StagedLine, sink: &mut S) -> LineProgress {
+        let mut progress = LineProgress { stage: 0 };
+        progress.arrive(grid, area, line, sink);
+        while progress.stage < line.stages.len() && progress.met(grid, area, line) {
+            progress.finish(grid, area, line, sink);
+        }
+        progress
+    }
+
+    /// Makes `moves` (each with the stage reached after it) on the grid,
+    /// reporting placements as their stages start and finish.
+    fn make<S: FnMut(&Event)>(
+        &mut self,
+        grid: &mut Grid,
+        area: &CellRect,
+        line: &StagedLine,
+        moves: &[(u8, u32)],
+        sink: &mut S,
+    ) {
+        for &(dir, stage) in moves {
+            grid.slide(Dir::from_index(usize::from(dir)), sink);
+            while self.stage < stage as usize {
+                self.finish(grid, area, line, sink);
+            }
+        }
+    }
+
     /// How many of the line's placements are finished.
     fn placements_done(&self, line: &StagedLine) -> usize {
         line.stages.get(self.stage).map_or(line.parts.len(), |s| s.placement)

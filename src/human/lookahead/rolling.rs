@@ -23,7 +23,7 @@ use crate::human::event::Event;
 use crate::human::grid::{Dir, FLAGS, Grid, LOCKED, unpack_home};
 use crate::human::open_board::{bring_within, rough_cost};
 
-use super::beam::{Beam, BeamBoard, BeamCandidate, BeamGoal, BeamStage, BeamState, Slide, beam_stages};
+use super::beam::{Beam, BeamBoard, BeamCandidate, BeamGoal, BeamStage, BeamState, ChildMove, beam_stages};
 use super::line::{NO_RANK, StagedLine};
 use super::table::{StageTable, StageTarget, TRAPPED};
 use super::{LineProgress, Outcome};
@@ -177,7 +177,7 @@ impl BeamBoard for GridOverlay<'_> {
     }
 
     #[inline]
-    fn word_at(&self, i: usize, state: &BeamState<Overlay>, slide: Option<Slide>, cell: usize) -> u32 {
+    fn word_at(&self, i: usize, state: &BeamState<Overlay>, slide: Option<ChildMove>, cell: usize) -> u32 {
         match slide {
             Some((_, _, blank)) if cell == blank => self.blank_word,
             Some((word, to, _)) if cell == to => word,
@@ -186,7 +186,7 @@ impl BeamBoard for GridOverlay<'_> {
     }
 
     #[inline]
-    fn cell_of(&self, i: usize, state: &BeamState<Overlay>, slide: Option<Slide>, tile: (Tile, u32, u16)) -> usize {
+    fn cell_of(&self, i: usize, state: &BeamState<Overlay>, slide: Option<ChildMove>, tile: (Tile, u32, u16)) -> usize {
         let (tile, word, _) = tile;
         match slide {
             Some((moved, to, _)) if moved == word => return to,
@@ -415,11 +415,7 @@ impl Rolling<'_> {
     }
 
     fn search<S: FnMut(&Event)>(&self, grid: &mut Grid, scratch: &mut RollingScratch, sink: &mut S) -> Outcome {
-        let mut progress = LineProgress { stage: 0 };
-        progress.arrive(grid, self.area, self.line, sink);
-        while progress.stage < self.line.stages.len() && progress.met(grid, self.area, self.line) {
-            progress.finish(grid, self.area, self.line, sink);
-        }
+        let mut progress = LineProgress::start(grid, self.area, self.line, sink);
         let RollingScratch { beam, tables, line_lock } = scratch;
         let mut root = BeamState::root(grid.blank, 0, Overlay::default());
         self.beam.settle_root(&GridOverlay::new(grid, &[], line_lock), tables, &mut root);
@@ -445,7 +441,7 @@ impl Rolling<'_> {
                 let parent = best.parent as usize * AHEAD_MOVES;
                 beam.moves[parent + depth] = (best.dir, best.state.stage);
                 let moves = &beam.moves[parent..parent + depth + 1];
-                commit(grid, &mut progress, self.area, self.line, moves, sink);
+                progress.make(grid, self.area, self.line, moves, sink);
                 debug_assert_eq!(progress.stage, self.line.stages.len(), "the line is built");
                 return Outcome::Built;
             }
@@ -478,7 +474,7 @@ impl Rolling<'_> {
             .expect("the beam is never empty here");
         let start = best * AHEAD_MOVES;
         let prefix: [(u8, u32); COMMIT_MOVES] = std::array::from_fn(|k| beam.moves[start + k]);
-        commit(grid, progress, self.area, self.line, &prefix, sink);
+        progress.make(grid, self.area, self.line, &prefix, sink);
         let RollingStates { states, overlay, moves, .. } = beam;
         let mut kept = 0;
         for i in 0..states.len() {
@@ -578,22 +574,4 @@ fn tile_of(grid: &Grid, word: u32) -> Tile {
     let (r, c) = unpack_home(word);
     let i = (r - 1) * grid.cols + c - 1;
     if i + 1 == grid.rows * grid.cols { 0 } else { (i + 1) as Tile }
-}
-
-/// Makes `moves` on the grid, reporting placements as their stages start
-/// and finish.
-fn commit<S: FnMut(&Event)>(
-    grid: &mut Grid,
-    progress: &mut LineProgress,
-    area: &CellRect,
-    line: &StagedLine,
-    moves: &[(u8, u32)],
-    sink: &mut S,
-) {
-    for &(dir, stage) in moves {
-        grid.slide(Dir::from_index(usize::from(dir)), sink);
-        while progress.stage < stage as usize {
-            progress.finish(grid, area, line, sink);
-        }
-    }
 }

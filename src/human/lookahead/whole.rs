@@ -8,7 +8,7 @@
 use crate::board::Tile;
 use crate::human::cell_rect::CellRect;
 
-use super::beam::{Beam, BeamBoard, BeamCandidate, BeamStage, BeamState, Slide, key};
+use super::beam::{Beam, BeamBoard, BeamCandidate, BeamStage, BeamState, ChildMove, key};
 use super::line::{Goal, NO_RANK, StagedLine};
 use super::table::{StageTable, TRAPPED};
 
@@ -84,7 +84,7 @@ impl BeamBoard for AreaCopies<'_> {
     }
 
     #[inline]
-    fn word_at(&self, i: usize, _: &BeamState<u32>, slide: Option<Slide>, cell: usize) -> u32 {
+    fn word_at(&self, i: usize, _: &BeamState<u32>, slide: Option<ChildMove>, cell: usize) -> u32 {
         match slide {
             Some((_, _, blank)) if cell == blank => 0,
             Some((word, to, _)) if cell == to => word,
@@ -93,7 +93,7 @@ impl BeamBoard for AreaCopies<'_> {
     }
 
     #[inline]
-    fn cell_of(&self, i: usize, _: &BeamState<u32>, slide: Option<Slide>, tile: (Tile, u32, u16)) -> usize {
+    fn cell_of(&self, i: usize, _: &BeamState<u32>, slide: Option<ChildMove>, tile: (Tile, u32, u16)) -> usize {
         let (_, word, rank) = tile;
         match slide {
             Some((moved, to, _)) if moved == word => to,

@@ -150,7 +150,7 @@ impl Detour {
             let lo = self.starts[i];
             // The row's first cell moves by at most one from the row before's.
             let shift = if i == 0 { 0 } else { lo - self.starts[i - 1] };
-            let row = Row { i, lo, shift, open: (first.max(lo), last.min(lo + cells as i64 - 1)) };
+            let row = DetourRow { i, lo, shift, open: (first.max(lo), last.min(lo + cells as i64 - 1)) };
             self.do_row(grid, weights, &axes, &row);
             std::mem::swap(&mut self.before, &mut self.cost);
         }
@@ -180,7 +180,7 @@ impl Detour {
     /// back along a row.
     // `k` also places the cell across and in the row before.
     #[allow(clippy::needless_range_loop)]
-    fn do_row(&mut self, grid: &Grid, weights: &Weights, axes: &Axes, row: &Row) {
+    fn do_row(&mut self, grid: &Grid, weights: &Weights, axes: &Axes, row: &DetourRow) {
         let words = grid.words();
         let cells = self.cost.len();
         let came = &mut self.came[row.i * cells..(row.i + 1) * cells];
@@ -233,7 +233,7 @@ impl Detour {
 /// One row of the search: its number, the offset across of its first
 /// cell, how far that moved from the row before's, and the offsets of its
 /// first and last cells on the board and in the box.
-struct Row {
+struct DetourRow {
     i: usize,
     lo: i64,
     shift: i64,
