@@ -645,3 +645,29 @@ fn functions_over_eighty_lines_are_listed_with_a_reason() {
         );
     }
 }
+
+/// ARCHITECTURE.md's codemap section for src/human: every folder and file
+/// of src/human is named there (as `name/` or `name.rs`), so a newcomer
+/// finds each from it.
+#[test]
+fn the_codemap_names_every_part_of_the_human_solver() {
+    let text = read(&root().join("ARCHITECTURE.md"));
+    let start = text.find("### `src/human/`").expect("ARCHITECTURE.md has a src/human section");
+    let end = text[start + 1..].find("\n### ").map_or(text.len(), |e| start + 1 + e);
+    let section = &text[start..end];
+    let mut missing = Vec::new();
+    for path in files_under("src/human").into_iter().filter(|p| p.extension().is_some_and(|e| e == "rs")) {
+        let file = relative(&path);
+        let inside = file.trim_start_matches("src/human/");
+        let named = match inside.split_once('/') {
+            Some((folder, "mod.rs")) => format!("`{folder}/`"),
+            Some((_, name)) => format!("`{name}`"),
+            None if inside == "mod.rs" => continue,
+            None => format!("`{inside}`"),
+        };
+        if !section.contains(&named) {
+            missing.push(format!("{file} (as {named})"));
+        }
+    }
+    assert!(missing.is_empty(), "ARCHITECTURE.md's src/human codemap does not name:\n{}", missing.join("\n"));
+}
