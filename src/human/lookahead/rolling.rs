@@ -9,7 +9,7 @@
 //! best state's first [`COMMIT_MOVES`] moves are made on the grid, with their
 //! events, and the states that did not make them are dropped; the others
 //! keep their last moves as a shorter list. So a round costs the width
-//! times the horizon, whatever the board's size, and memory stays flat.
+//! times [`AHEAD_MOVES`], whatever the board's size, and memory stays flat.
 //!
 //! The search and its score are [`beam`](super::beam)'s. Only the stage's
 //! cost is found differently: from a table over a small window round its
@@ -562,7 +562,7 @@ fn advance(beam: &mut RollingStates, depth: usize, blank_word: u32) {
 /// Rounds a stage may take that begins `cost` moves from done before the
 /// search gives up on it: a stage that wanders (a pair's second tile shut
 /// in, a plateau the beam does not cross) is cut short, since every round
-/// past the horizon is a move made, and the planner puts that placement
+/// past [`AHEAD_MOVES`] is a move made, and the planner puts that placement
 /// home tile by tile. A stage the beam goes about well takes about its cost.
 fn stall_budget(cost: u32) -> usize {
     20 + cost.min(SHUT_BUDGET) as usize

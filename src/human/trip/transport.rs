@@ -157,10 +157,10 @@ const PLANNED_STEPS: usize = 16;
 /// (`a` = 0) or horizontally (1), so the blank is right behind it.
 type StepPlan = [[[i64; 2]; PLANNED_STEPS + 1]; PLANNED_STEPS + 1];
 
-/// What the pushes of a move past the horizon are assumed worth, in
+/// What the pushes of a move past the planned steps are assumed worth, in
 /// [`MOVE_COST`] units: a plan that leaves more moves for later also
 /// leaves more pushes for later.
-const PUSHES_PAST_HORIZON: i64 = 1;
+const PUSHES_PAST_PLAN: i64 = 1;
 
 /// Side of the window of cells whose pushes a plan looks at: the
 /// lookahead and its ring.
@@ -170,7 +170,7 @@ const PLAN_SIDE: usize = PLANNED_STEPS + 3;
 /// over its shortest staircases: each step costs its ring route and slide
 /// in [`MOVE_COST`] units less the pushes of that route on the board as it
 /// is now (skipping the cells the trip will have changed), and the steps
-/// past the horizon cost [`trip_cost`]. Tiles pushed now are worth more
+/// past them cost [`trip_cost`]. Tiles pushed now are worth more
 /// than the next step's pushes alone show, so the whole stretch is weighed.
 fn plan_ahead(grid: &Grid, weights: &Weights, at: usize, dest: usize) -> StepPlan {
     let (tr, tc) = grid.coords(at);
@@ -180,7 +180,7 @@ fn plan_ahead(grid: &Grid, weights: &Weights, at: usize, dest: usize) -> StepPla
     let horizontal = if dc < tc { Dir::W } else { Dir::E };
     let dirs = [vertical, horizontal];
     let (down, right) = (vertical.delta().0, horizontal.delta().1);
-    let horizon = PLANNED_STEPS.min(rows_left + cols_left);
+    let planned = PLANNED_STEPS.min(rows_left + cols_left);
     let table = ring_table();
     let unit = i64::from(MOVE_COST);
     // The worth of pushing the tile in window cell (u, v) (index
@@ -188,11 +188,11 @@ fn plan_ahead(grid: &Grid, weights: &Weights, at: usize, dest: usize) -> StepPla
     // lookahead's first) each way, for every cell a ring route of the plan
     // can pass. The tile's own cell and the blank's hold other tiles by then.
     let mut pushes = [[0i32; 4]; PLAN_SIDE * PLAN_SIDE];
-    let last_u = rows_left.min(horizon - 1) as isize + 1;
-    let last_v = cols_left.min(horizon - 1) as isize + 1;
+    let last_u = rows_left.min(planned - 1) as isize + 1;
+    let last_v = cols_left.min(planned - 1) as isize + 1;
     for u in -1..=last_u {
         let r = tr.wrapping_add_signed(u * down);
-        for v in -1..=last_v.min(horizon as isize + 1 - u) {
+        for v in -1..=last_v.min(planned as isize + 1 - u) {
             let c = tc.wrapping_add_signed(v * right);
             let cell = r * grid.width + c;
             if cell == at || cell == grid.blank {
@@ -211,12 +211,12 @@ fn plan_ahead(grid: &Grid, weights: &Weights, at: usize, dest: usize) -> StepPla
     // A board step in window indices.
     let window_step = Dir::ALL.map(|d| d.delta().0 * down * PLAN_SIDE as isize + d.delta().1 * right);
     let mut values: StepPlan = [[[0; 2]; PLANNED_STEPS + 1]; PLANNED_STEPS + 1];
-    for taken in (1..=horizon).rev() {
+    for taken in (1..=planned).rev() {
         for i in taken.saturating_sub(cols_left)..=taken.min(rows_left) {
             let j = taken - i;
             let (rows, cols) = (rows_left - i, cols_left - j);
-            if taken == horizon {
-                let past = unit - PUSHES_PAST_HORIZON;
+            if taken == planned {
+                let past = unit - PUSHES_PAST_PLAN;
                 values[i][j] = [trip_cost(rows, cols) as i64 * past, trip_cost(cols, rows) as i64 * past];
                 continue;
             }
