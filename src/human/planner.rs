@@ -7,7 +7,7 @@ use super::event::{Event, Group, Phase, Region};
 use super::exact::endgame::{finish_among, finish_in_window};
 use super::exact::finish::{ExactFinish, Finish, MAX_EXACT_CELLS};
 use super::exact::tile_search::TileSearch;
-use super::grid::{Dir, Grid, MAX_SIDE};
+use super::grid::{Dir, MAX_SIDE, PaddedGrid};
 use super::lookahead::{Effort, Look, Lookahead, Outcome};
 use super::schedule::{Order, Placement, Schedule};
 use super::small;
@@ -76,7 +76,7 @@ pub enum SolveError {
 /// assert_eq!(planner.moves(), planner.stats().moves);
 /// ```
 pub struct Planner {
-    grid: Grid,
+    grid: PaddedGrid,
     scratch: Scratch,
     /// Tables for the endgame and exact-stage searches.
     search: TileSearch,
@@ -158,7 +158,7 @@ impl Planner {
             return Err(SolveError::TooBigForExact { rows: board.rows(), cols: board.cols(), max: MAX_EXACT_CELLS });
         }
         Ok(Planner {
-            grid: Grid::new(board),
+            grid: PaddedGrid::new(board),
             scratch: Scratch::default(),
             search: TileSearch::default(),
             schedule: Schedule::new(board.rows(), board.cols(), order).peekable(),
@@ -415,11 +415,11 @@ impl Planner {
         sink(&Event::Placement { region: pair.region, group });
         let stuck = SolveError::Stuck { tile: pair.first, at: grid.pos(pair.first_home) };
         let tracked = [(pair.first, pair.first_home), (pair.second, pair.second_home)];
-        let inside = |grid: &Grid, tile: Tile| {
+        let inside = |grid: &PaddedGrid, tile: Tile| {
             let at = grid.pos(grid.where_is(tile));
             pair.window.contains(at.row, at.col)
         };
-        let home = |grid: &Grid| {
+        let home = |grid: &PaddedGrid| {
             grid.where_is(pair.first) == pair.first_home && grid.where_is(pair.second) == pair.second_home
         };
 
@@ -617,7 +617,7 @@ struct PairSpec {
 }
 
 impl PairSpec {
-    fn new(grid: &Grid, placement: Placement) -> PairSpec {
+    fn new(grid: &PaddedGrid, placement: Placement) -> PairSpec {
         let (rows, cols) = (grid.rows, grid.cols);
         let pair = placement.pair(rows, cols).expect("a pair placement");
         let [first, second] = pair.homes;

@@ -13,7 +13,7 @@ use crate::board::Tile;
 use super::tile_search::{MAX_TRACKED, Ties, TileSearch, blank_walk};
 use crate::human::cell_rect::CellRect;
 use crate::human::event::Event;
-use crate::human::grid::{Dir, Grid};
+use crate::human::grid::{Dir, PaddedGrid};
 use crate::human::trip::router::{follow_path, route_blank};
 use crate::human::trip::scratch::Scratch;
 
@@ -26,7 +26,7 @@ pub(in crate::human) const MAX_CELLS: usize = 36;
 /// outside the window, the blank cannot get in without disturbing them,
 /// or there is no way inside it.
 pub(in crate::human) fn finish_in_window<S: FnMut(&Event)>(
-    grid: &mut Grid,
+    grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     search: &mut TileSearch,
     window: CellRect,
@@ -53,7 +53,7 @@ pub(in crate::human) fn finish_in_window<S: FnMut(&Event)>(
 /// Like [`finish_in_window`], over any set of unlocked cells (at most 255;
 /// the caller keeps the states within its budget).
 pub(in crate::human) fn finish_among<S: FnMut(&Event)>(
-    grid: &mut Grid,
+    grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     search: &mut TileSearch,
     cells: &[usize],
@@ -84,7 +84,7 @@ pub(in crate::human) fn finish_among<S: FnMut(&Event)>(
     let neighbours = neighbour_slots(grid, cells);
     // Each tracked tile's distance from home, by slot. A move shifts one
     // tile one cell, so their sum never overestimates the moves left.
-    let board: &Grid = grid;
+    let board: &PaddedGrid = grid;
     let to_home: Vec<u16> = goal
         .iter()
         .flat_map(|&home| {
@@ -107,14 +107,14 @@ pub(in crate::human) fn finish_among<S: FnMut(&Event)>(
 /// For each of `cells`, the slots (indices into `cells`) of its neighbours
 /// among them, north, east, south, west: where the blank can step in a
 /// [`TileSearch`] over those cells.
-pub(in crate::human) fn neighbour_slots(grid: &Grid, cells: &[usize]) -> Vec<Vec<u8>> {
+pub(in crate::human) fn neighbour_slots(grid: &PaddedGrid, cells: &[usize]) -> Vec<Vec<u8>> {
     let slot = |i: usize| cells.iter().position(|&c| c == i).map(|s| s as u8);
     cells.iter().map(|&c| Dir::ALL.into_iter().filter_map(|d| slot(grid.step(c, d))).collect()).collect()
 }
 
 /// Routes the blank into the window, nearest cell first, around the tracked tiles.
 fn blank_into<S: FnMut(&Event)>(
-    grid: &mut Grid,
+    grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     cells: &[usize],
     tracked: &[(Tile, usize)],

@@ -14,7 +14,7 @@ use crate::search::optimal;
 use super::endgame::neighbour_slots;
 use super::tile_search::{MAX_TRACKED, Ties, TileSearch, blank_walk};
 use crate::human::event::{Event, Group, Phase, Region};
-use crate::human::grid::{Dir, Grid};
+use crate::human::grid::{Dir, PaddedGrid};
 
 /// How the end of a solve is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -90,7 +90,7 @@ impl ExactFinish {
     /// Plays the next stage; false once the board is solved.
     pub(in crate::human) fn step<S: FnMut(&Event)>(
         &mut self,
-        grid: &mut Grid,
+        grid: &mut PaddedGrid,
         search: &mut TileSearch,
         sink: &mut S,
     ) -> bool {
@@ -136,7 +136,7 @@ impl ExactFinish {
     }
 
     /// A shortest solution of the unsolved rectangle, as its own puzzle.
-    fn rest_moves(&self, grid: &Grid) -> Vec<Move> {
+    fn rest_moves(&self, grid: &PaddedGrid) -> Vec<Move> {
         let (rows, cols) = (grid.rows, grid.cols);
         let (height, width) = (rows - self.top, cols - self.left);
         let mut cells = Vec::with_capacity(height * width);
@@ -158,7 +158,7 @@ impl ExactFinish {
 
 /// The fewest moves that put `tiles` home (the unsolved cells are all that
 /// may move): breadth-first over the cells of those tiles and the blank.
-fn line_moves(grid: &Grid, search: &mut TileSearch, tiles: &[Tile]) -> Vec<Move> {
+fn line_moves(grid: &PaddedGrid, search: &mut TileSearch, tiles: &[Tile]) -> Vec<Move> {
     let (rows, cols) = (grid.rows, grid.cols);
     let free: Vec<usize> = (0..rows)
         .flat_map(|r| (0..cols).map(move |c| (r, c)))

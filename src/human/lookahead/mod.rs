@@ -18,7 +18,7 @@ use crate::board::{Pos, Tile, tile_for};
 
 use super::cell_rect::CellRect;
 use super::event::{Event, Group, Phase};
-use super::grid::{Dir, Grid};
+use super::grid::{Dir, PaddedGrid};
 use super::schedule::Placement;
 use crate::human::trip::scratch::TripStyle;
 use crate::human::trip::tries::MAX_TRIES;
@@ -225,7 +225,7 @@ impl Lookahead {
     /// the caller places the rest tile by tile.
     pub(super) fn place_line<S: FnMut(&Event)>(
         &mut self,
-        grid: &mut Grid,
+        grid: &mut PaddedGrid,
         placements: &[Placement],
         later: impl Iterator<Item = (Phase, Placement)>,
         look: Look,
@@ -280,7 +280,7 @@ impl Lookahead {
     /// found no way.
     fn search_whole(
         &mut self,
-        grid: &Grid,
+        grid: &PaddedGrid,
         area: &CellRect,
         line: &StagedLine,
         width: usize,
@@ -369,7 +369,13 @@ fn fade_for(rows: usize, cols: usize) -> f64 {
 /// Makes the found moves on the grid with the usual events: for each
 /// placement its `Placement`, each tile's `TileTargeted`, the moves, and
 /// `Locked` once it is home.
-fn replay<S: FnMut(&Event)>(grid: &mut Grid, area: &CellRect, line: &StagedLine, moves: &[(u8, u32)], sink: &mut S) {
+fn replay<S: FnMut(&Event)>(
+    grid: &mut PaddedGrid,
+    area: &CellRect,
+    line: &StagedLine,
+    moves: &[(u8, u32)],
+    sink: &mut S,
+) {
     let mut progress = LineProgress::start(grid, area, line, sink);
     progress.make(grid, area, line, moves, sink);
     debug_assert_eq!(progress.stage, line.stages.len(), "the line is built");
@@ -383,7 +389,12 @@ struct LineProgress {
 impl LineProgress {
     /// Reports the line's first placement and finishes the stages whose
     /// goal is met before any move.
-    fn start<S: FnMut(&Event)>(grid: &mut Grid, area: &CellRect, line: &StagedLine, sink: &mut S) -> LineProgress {
+    fn start<S: FnMut(&Event)>(
+        grid: &mut PaddedGrid,
+        area: &CellRect,
+        line: &StagedLine,
+        sink: &mut S,
+    ) -> LineProgress {
         let mut progress = LineProgress { stage: 0 };
         progress.arrive(grid, area, line, sink);
         while progress.stage < line.stages.len() && progress.met(grid, area, line) {
@@ -396,7 +407,7 @@ impl LineProgress {
     /// reporting placements as their stages start and finish.
     fn make<S: FnMut(&Event)>(
         &mut self,
-        grid: &mut Grid,
+        grid: &mut PaddedGrid,
         area: &CellRect,
         line: &StagedLine,
         moves: &[(u8, u32)],
@@ -416,20 +427,20 @@ impl LineProgress {
     }
 
     /// The board cell of an area cell, as the grid numbers it.
-    fn index(grid: &Grid, area: &CellRect, cell: usize) -> usize {
+    fn index(grid: &PaddedGrid, area: &CellRect, cell: usize) -> usize {
         let (r, c) = area.coords(cell);
         grid.index(area.top + r, area.left + c)
     }
 
     /// True when the stage's pair is home before it starts.
-    fn skipping(&self, grid: &Grid, area: &CellRect, line: &StagedLine) -> bool {
+    fn skipping(&self, grid: &PaddedGrid, area: &CellRect, line: &StagedLine) -> bool {
         line.stages[self.stage]
             .skip
             .is_some_and(|skip| skip.cells.iter().all(|&(t, cell)| grid.tile_in(Self::index(grid, area, cell)) == t))
     }
 
     /// True when the current stage's goal is met already.
-    fn met(&self, grid: &Grid, area: &CellRect, line: &StagedLine) -> bool {
+    fn met(&self, grid: &PaddedGrid, area: &CellRect, line: &StagedLine) -> bool {
         let stage = &line.stages[self.stage];
         match stage.goal {
             Goal::Forced(_) => false,
@@ -451,7 +462,7 @@ impl LineProgress {
     }
 
     /// Reports the start of the current stage's placement and its tile's trip.
-    fn arrive<S: FnMut(&Event)>(&self, grid: &Grid, area: &CellRect, line: &StagedLine, sink: &mut S) {
+    fn arrive<S: FnMut(&Event)>(&self, grid: &PaddedGrid, area: &CellRect, line: &StagedLine, sink: &mut S) {
         let Some(stage) = line.stages.get(self.stage) else { return };
         let part = &line.parts[stage.placement];
         let first = self.stage == 0 || line.stages[self.stage - 1].placement != stage.placement;
@@ -475,7 +486,7 @@ impl LineProgress {
 
     /// Finishes the current stage (or skips its pair), reporting a finished
     /// placement and the start of the next stage.
-    fn finish<S: FnMut(&Event)>(&mut self, grid: &mut Grid, area: &CellRect, line: &StagedLine, sink: &mut S) {
+    fn finish<S: FnMut(&Event)>(&mut self, grid: &mut PaddedGrid, area: &CellRect, line: &StagedLine, sink: &mut S) {
         let placement = line.stages[self.stage].placement;
         self.stage = match line.stages[self.stage].skip {
             Some(skip) if self.skipping(grid, area, line) => skip.to,
@@ -488,7 +499,7 @@ impl LineProgress {
     }
 }
 
-fn lock<S: FnMut(&Event)>(grid: &mut Grid, part: &line::Part, sink: &mut S) {
+fn lock<S: FnMut(&Event)>(grid: &mut PaddedGrid, part: &line::Part, sink: &mut S) {
     let tiles: &[Tile] = &part.tiles[..part.len];
     sink(&Event::Locked { group: Group::new(tiles) });
     for home in &part.homes[..part.len] {

@@ -20,7 +20,7 @@
 use crate::board::Tile;
 use crate::human::cell_rect::CellRect;
 use crate::human::event::Event;
-use crate::human::grid::{Dir, FLAGS, Grid, LOCKED, unpack_home};
+use crate::human::grid::{Dir, FLAGS, LOCKED, PaddedGrid, unpack_home};
 use crate::human::open_board::{bring_within, rough_cost};
 
 use super::beam::{Beam, BeamBoard, BeamCandidate, BeamGoal, BeamStage, BeamState, ChildMove, beam_stages};
@@ -152,7 +152,7 @@ pub(super) struct NearTables {
 
 /// The grid as the rolling beam reads it: each state's overlay over it.
 struct GridOverlay<'a> {
-    grid: &'a Grid,
+    grid: &'a PaddedGrid,
     overlays: &'a [(u32, u32)],
     line_lock: &'a [u16],
     blank_word: u32,
@@ -294,7 +294,7 @@ impl BeamBoard for GridOverlay<'_> {
 }
 
 impl<'a> GridOverlay<'a> {
-    fn new(grid: &'a Grid, overlays: &'a [(u32, u32)], line_lock: &'a [u16]) -> GridOverlay<'a> {
+    fn new(grid: &'a PaddedGrid, overlays: &'a [(u32, u32)], line_lock: &'a [u16]) -> GridOverlay<'a> {
         let width = grid.width;
         GridOverlay {
             grid,
@@ -369,7 +369,7 @@ impl<'a> GridOverlay<'a> {
 }
 
 /// The grid's padded cell of an area cell.
-fn padded(grid: &Grid, area: &CellRect, cell: usize) -> usize {
+fn padded(grid: &PaddedGrid, area: &CellRect, cell: usize) -> usize {
     let (r, c) = area.coords(cell);
     grid.index(area.top + r, area.left + c)
 }
@@ -377,7 +377,7 @@ fn padded(grid: &Grid, area: &CellRect, cell: usize) -> usize {
 /// The line's stages in padded cells, its tiles' padded homes (by rank),
 /// its lock ranks, and empty tables, before [`run`].
 pub(super) fn prepare(
-    grid: &Grid,
+    grid: &PaddedGrid,
     area: &CellRect,
     line: &StagedLine,
     stages: &mut Vec<BeamStage>,
@@ -406,7 +406,12 @@ pub(super) struct Rolling<'a> {
 impl Rolling<'_> {
     /// Builds the line on `grid` with the usual events (see [`Outcome`]),
     /// once [`prepare`] has made its stages.
-    pub(super) fn run<S: FnMut(&Event)>(&self, grid: &mut Grid, scratch: &mut RollingScratch, sink: &mut S) -> Outcome {
+    pub(super) fn run<S: FnMut(&Event)>(
+        &self,
+        grid: &mut PaddedGrid,
+        scratch: &mut RollingScratch,
+        sink: &mut S,
+    ) -> Outcome {
         let outcome = self.search(grid, scratch, sink);
         for &cell in &self.line.locks {
             scratch.line_lock[padded(grid, self.area, cell)] = NO_RANK;
@@ -414,7 +419,7 @@ impl Rolling<'_> {
         outcome
     }
 
-    fn search<S: FnMut(&Event)>(&self, grid: &mut Grid, scratch: &mut RollingScratch, sink: &mut S) -> Outcome {
+    fn search<S: FnMut(&Event)>(&self, grid: &mut PaddedGrid, scratch: &mut RollingScratch, sink: &mut S) -> Outcome {
         let mut progress = LineProgress::start(grid, self.area, self.line, sink);
         let RollingScratch { beam, tables, line_lock } = scratch;
         let mut root = BeamState::root(grid.blank, 0, Overlay::default());
@@ -463,7 +468,7 @@ impl Rolling<'_> {
     /// grid as it is now.
     fn commit_best<S: FnMut(&Event)>(
         &self,
-        grid: &mut Grid,
+        grid: &mut PaddedGrid,
         beam: &mut RollingStates,
         progress: &mut LineProgress,
         sink: &mut S,
@@ -570,7 +575,7 @@ fn stall_budget(cost: u32) -> usize {
 
 /// The tile whose home a cell word holds.
 #[inline]
-fn tile_of(grid: &Grid, word: u32) -> Tile {
+fn tile_of(grid: &PaddedGrid, word: u32) -> Tile {
     let (r, c) = unpack_home(word);
     let i = (r - 1) * grid.cols + c - 1;
     if i + 1 == grid.rows * grid.cols { 0 } else { (i + 1) as Tile }

@@ -22,7 +22,7 @@ mod tables;
 use crate::board::{Pos, Tile, tile_for};
 
 use super::event::{Event, Group, Phase};
-use super::grid::Grid;
+use super::grid::PaddedGrid;
 use super::lookahead::Effort;
 use super::schedule::Placement;
 use crate::human::trip::router::follow_path;
@@ -44,7 +44,7 @@ fn breadth(effort: Effort) -> Option<Breadth> {
 /// before it happens. `later` yields the placements after `first`. The
 /// number of placements done, or `None` with nothing done.
 pub(super) fn place_line<S: FnMut(&Event)>(
-    grid: &mut Grid,
+    grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     effort: Effort,
     (phase, first): (Phase, Placement),

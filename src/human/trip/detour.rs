@@ -17,7 +17,7 @@
 //! it is are the costs the route will have.
 
 use super::push::{MOVE_COST, Weights, gain_along};
-use crate::human::grid::{FLAGS, Grid, unpack_home};
+use crate::human::grid::{FLAGS, PaddedGrid, unpack_home};
 
 /// Cells past the blank and its goal, across the trip, that a route may
 /// use: past a few, wider margins find no more (docs/benchmarks.md).
@@ -66,7 +66,7 @@ struct Axes {
 }
 
 impl Axes {
-    fn new(grid: &Grid, goal: usize) -> Axes {
+    fn new(grid: &PaddedGrid, goal: usize) -> Axes {
         let (br, bc) = grid.coords(grid.blank);
         let (gr, gc) = grid.coords(goal);
         let width = grid.width as isize;
@@ -104,7 +104,7 @@ impl Detour {
     /// as it was, when blocked cells cut every such route.
     pub(in crate::human) fn cheapest_path(
         &mut self,
-        grid: &Grid,
+        grid: &PaddedGrid,
         weights: &Weights,
         goal: usize,
         band: Option<usize>,
@@ -180,7 +180,7 @@ impl Detour {
     /// back along a row.
     // `k` also places the cell across and in the row before.
     #[allow(clippy::needless_range_loop)]
-    fn do_row(&mut self, grid: &Grid, weights: &Weights, axes: &Axes, row: &DetourRow) {
+    fn do_row(&mut self, grid: &PaddedGrid, weights: &Weights, axes: &Axes, row: &DetourRow) {
         let words = grid.words();
         let cells = self.cost.len();
         let came = &mut self.came[row.i * cells..(row.i + 1) * cells];
@@ -256,7 +256,7 @@ mod tests {
     use crate::human::trip::push::push_gain_at;
 
     /// The cost of a route by the push rule, walked on the board as it is.
-    fn route_cost(grid: &Grid, weights: &Weights, path: &[usize]) -> u32 {
+    fn route_cost(grid: &PaddedGrid, weights: &Weights, path: &[usize]) -> u32 {
         let mut at = grid.blank;
         let mut total = 0;
         for &next in path {
@@ -271,7 +271,7 @@ mod tests {
     /// Cheapest route by `pathfinding`'s Dijkstra over the same cells and
     /// steps: never back along the trip's longer axis, inside the board and
     /// the box widened by `MARGIN` across.
-    fn dijkstra_cost(grid: &Grid, weights: &Weights, goal: usize) -> Option<u32> {
+    fn dijkstra_cost(grid: &PaddedGrid, weights: &Weights, goal: usize) -> Option<u32> {
         let (br, bc) = grid.coords(grid.blank);
         let (gr, gc) = grid.coords(goal);
         let tall = br.abs_diff(gr) >= bc.abs_diff(gc);
@@ -317,7 +317,7 @@ mod tests {
         for seed in 0..40 {
             let (rows, cols) = (7 + seed as usize % 5, 12 - seed as usize % 4);
             let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
-            let mut grid = Grid::new(&board);
+            let mut grid = PaddedGrid::new(&board);
             // Lock the first row and hold one cell, as a trip would.
             for col in 0..cols {
                 if grid.index(0, col) != grid.blank {
@@ -364,7 +364,7 @@ mod tests {
     #[test]
     fn a_band_keeps_the_route_near_the_straight_line() {
         let board = Board::scrambled(40, 40, Scramble::Uniform, 5).unwrap();
-        let grid = Grid::new(&board);
+        let grid = PaddedGrid::new(&board);
         let weights = Weights::flat();
         let mut detour = Detour::default();
         let mut path = Vec::new();
@@ -389,7 +389,7 @@ mod tests {
     #[test]
     fn a_route_with_no_way_through_is_none_and_leaves_the_path() {
         let board = Board::scrambled(6, 6, Scramble::Uniform, 1).unwrap();
-        let mut grid = Grid::new(&board);
+        let mut grid = PaddedGrid::new(&board);
         // Wall off the bottom row from the rest.
         let wall_row = if grid.pos(grid.blank).row >= 4 { 1 } else { 4 };
         for col in 0..6 {

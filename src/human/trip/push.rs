@@ -5,7 +5,7 @@
 //! prefers, among routes of equal length, the one whose pushes are worth
 //! most; and a push counts more the sooner its tile will be placed.
 
-use crate::human::grid::{Dir, Grid};
+use crate::human::grid::{Dir, PaddedGrid};
 
 /// What a move costs in the units of [`Weights`]: a push of an ordinary
 /// tile toward home is worth 2/5 of a move, one in the lines placed next up
@@ -80,7 +80,14 @@ pub(in crate::human) fn gain_along(here: usize, home: usize, tile_step: isize, w
 /// The worth of moving the tile in `cell` (padded row `r`, column `c`)
 /// one step `dir`.
 #[inline]
-pub(in crate::human) fn push_gain_at(grid: &Grid, weights: &Weights, cell: usize, r: usize, c: usize, dir: Dir) -> i32 {
+pub(in crate::human) fn push_gain_at(
+    grid: &PaddedGrid,
+    weights: &Weights,
+    cell: usize,
+    r: usize,
+    c: usize,
+    dir: Dir,
+) -> i32 {
     let (hr, hc) = grid.home_of_cell(cell);
     let weight = weights.of(hr, hc);
     let (dr, dc) = dir.delta();
@@ -89,7 +96,7 @@ pub(in crate::human) fn push_gain_at(grid: &Grid, weights: &Weights, cell: usize
 
 /// The summed worth of the pushes when the blank walks `dirs` from where it
 /// is: each tile on the way moves back one cell.
-pub(in crate::human) fn push_gain(grid: &Grid, weights: &Weights, dirs: &[Dir]) -> i32 {
+pub(in crate::human) fn push_gain(grid: &PaddedGrid, weights: &Weights, dirs: &[Dir]) -> i32 {
     let (mut at, (mut r, mut c)) = (grid.blank, grid.blank_coords());
     let mut gain = 0;
     for &dir in dirs {

@@ -24,7 +24,7 @@ use crate::board::Pos;
 use super::push::{Weights, gain_along, push_gain};
 use super::scratch::{Approach, Scratch};
 use crate::human::event::Event;
-use crate::human::grid::{Dir, FLAGS, Grid, unpack_home};
+use crate::human::grid::{Dir, FLAGS, PaddedGrid, unpack_home};
 
 /// How far (in cells, measured across the longer side) the blank's approach
 /// may stray from the straight line while it picks, among its shortest paths,
@@ -124,7 +124,7 @@ pub(in crate::human) fn ring_table() -> &'static RingTable {
 
 /// Bit k set when ring cell k around `center` is blocked.
 #[inline]
-pub(in crate::human) fn ring_mask(grid: &Grid, center: usize) -> u8 {
+pub(in crate::human) fn ring_mask(grid: &PaddedGrid, center: usize) -> u8 {
     // No cell has this index, so none is taken for vacated.
     ring_mask_after(grid, center, usize::MAX)
 }
@@ -132,7 +132,7 @@ pub(in crate::human) fn ring_mask(grid: &Grid, center: usize) -> u8 {
 /// Like [`ring_mask`], but with `vacated` counted as free: the mask a
 /// travelling tile will see from `center` once it has left `vacated`.
 #[inline]
-pub(in crate::human) fn ring_mask_after(grid: &Grid, center: usize, vacated: usize) -> u8 {
+pub(in crate::human) fn ring_mask_after(grid: &PaddedGrid, center: usize, vacated: usize) -> u8 {
     let w = grid.width as isize;
     let mut mask = 0u8;
     for (k, &(dr, dc)) in RING.iter().enumerate() {
@@ -146,7 +146,7 @@ pub(in crate::human) fn ring_mask_after(grid: &Grid, center: usize, vacated: usi
 
 /// The side of `center` the blank is on, if it is next to it.
 #[inline]
-pub(in crate::human) fn blank_side(grid: &Grid, center: usize) -> Option<Dir> {
+pub(in crate::human) fn blank_side(grid: &PaddedGrid, center: usize) -> Option<Dir> {
     Dir::ALL.into_iter().find(|&d| grid.step(center, d) == grid.blank)
 }
 
@@ -154,7 +154,7 @@ pub(in crate::human) fn blank_side(grid: &Grid, center: usize) -> Option<Dir> {
 /// from side `from` to side `to` that pushes tiles nearest home, with
 /// that gain.
 pub(in crate::human) fn best_ring_route(
-    grid: &Grid,
+    grid: &PaddedGrid,
     weights: &Weights,
     mask: u8,
     from: Dir,
@@ -172,7 +172,7 @@ pub(in crate::human) fn best_ring_route(
 
 /// Walks the blank along a ring route.
 pub(in crate::human) fn walk_ring<S: FnMut(&Event)>(
-    grid: &mut Grid,
+    grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     route: RingRoute,
     sink: &mut S,
@@ -192,7 +192,7 @@ pub(in crate::human) fn walk_ring<S: FnMut(&Event)>(
 
 /// Moves the blank round `center` to side `to`; false if the ring is blocked.
 pub(in crate::human) fn route_round<S: FnMut(&Event)>(
-    grid: &mut Grid,
+    grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     center: usize,
     to: Dir,
@@ -212,7 +212,7 @@ pub(in crate::human) fn route_round<S: FnMut(&Event)>(
 /// the trip's style says so, the cheapest (see `detour`); false (and
 /// nothing moved) when there is none.
 pub(in crate::human) fn route_blank<S: FnMut(&Event)>(
-    grid: &mut Grid,
+    grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     goal: usize,
     sink: &mut S,
@@ -247,7 +247,7 @@ pub(in crate::human) fn route_blank<S: FnMut(&Event)>(
 /// that stay within `band` cells of the straight line from the blank to
 /// `goal` (so the work is about `band` times the path's length); `None` if
 /// blocked cells cut every such path.
-fn monotone_path(grid: &Grid, scratch: &mut Scratch, goal: usize, band: usize) -> Option<i32> {
+fn monotone_path(grid: &PaddedGrid, scratch: &mut Scratch, goal: usize, band: usize) -> Option<i32> {
     const NONE: i32 = i32::MIN / 2;
     // Values above this come from a path; below, from NONE's drift.
     const REACHED: i32 = NONE / 2;
@@ -339,7 +339,7 @@ fn monotone_path(grid: &Grid, scratch: &mut Scratch, goal: usize, band: usize) -
 }
 
 /// Fills `path` by A* inside a window around the blank and `goal`.
-fn searched_path(grid: &Grid, path: &mut Vec<usize>, goal: usize) -> bool {
+fn searched_path(grid: &PaddedGrid, path: &mut Vec<usize>, goal: usize) -> bool {
     let (br, bc) = grid.coords(grid.blank);
     let (gr, gc) = grid.coords(goal);
     let mut margin = 2;
@@ -378,7 +378,7 @@ fn searched_path(grid: &Grid, path: &mut Vec<usize>, goal: usize) -> bool {
 }
 
 /// Reports the route in `scratch.path`, then walks the blank along it.
-pub(in crate::human) fn follow_path<S: FnMut(&Event)>(grid: &mut Grid, scratch: &mut Scratch, sink: &mut S) {
+pub(in crate::human) fn follow_path<S: FnMut(&Event)>(grid: &mut PaddedGrid, scratch: &mut Scratch, sink: &mut S) {
     let (path, cells) = (&scratch.path, &mut scratch.path_cells);
     cells.clear();
     let (mut row, mut col) = (grid.blank_row, grid.blank_col);

@@ -21,7 +21,7 @@ pub struct RouteStats {
 }
 
 /// Buffers, tables and settings the router, transport and endgame searches
-/// work in. The planner owns one and lends it out with the [`Grid`](crate::human::grid::Grid).
+/// work in. The planner owns one and lends it out with the [`PaddedGrid`](crate::human::grid::PaddedGrid).
 #[derive(Default)]
 pub(in crate::human) struct Scratch {
     /// How much a push counts, by how soon the tile is placed; set by the

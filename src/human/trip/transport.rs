@@ -19,7 +19,7 @@ use super::router::{
 };
 use super::scratch::Scratch;
 use crate::human::event::Event;
-use crate::human::grid::{Dir, Grid};
+use crate::human::grid::{Dir, PaddedGrid};
 use crate::human::open_board::trip_cost;
 
 /// One way a tile could step next, weighed.
@@ -37,7 +37,7 @@ const BLOCKED_RING: usize = 12;
 /// Moves `tile` to `dest` without disturbing locked or held cells.
 /// False if no way was found (the caller chooses another plan).
 pub(in crate::human) fn transport<S: FnMut(&Event)>(
-    grid: &mut Grid,
+    grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     tile: Tile,
     dest: usize,
@@ -70,7 +70,7 @@ pub(in crate::human) fn transport<S: FnMut(&Event)>(
 /// Brings the blank in front of the tile at `at` and slides it one cell
 /// toward `dest`. Returns the tile's new cell.
 fn tile_step<S: FnMut(&Event)>(
-    grid: &mut Grid,
+    grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     at: usize,
     dest: usize,
@@ -172,7 +172,7 @@ const PLAN_SIDE: usize = PLANNED_STEPS + 3;
 /// is now (skipping the cells the trip will have changed), and the steps
 /// past them cost [`trip_cost`]. Tiles pushed now are worth more
 /// than the next step's pushes alone show, so the whole stretch is weighed.
-fn plan_ahead(grid: &Grid, weights: &Weights, at: usize, dest: usize) -> StepPlan {
+fn plan_ahead(grid: &PaddedGrid, weights: &Weights, at: usize, dest: usize) -> StepPlan {
     let (tr, tc) = grid.coords(at);
     let (dr, dc) = grid.coords(dest);
     let (rows_left, cols_left) = (tr.abs_diff(dr), tc.abs_diff(dc));
@@ -273,7 +273,7 @@ fn route_gain(pushes: &[[i32; 4]], start: usize, route: &RingRoute, window_step:
 
 /// Routes the blank to the cell on side `dir` of the tile at `at`.
 fn bring_blank_in_front<S: FnMut(&Event)>(
-    grid: &mut Grid,
+    grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     at: usize,
     dir: Dir,
@@ -289,7 +289,7 @@ fn bring_blank_in_front<S: FnMut(&Event)>(
 
 /// Estimated moves for the blank to reach `front`, going round the tile
 /// at `at` when the tile sits on the straight line between them.
-fn approach_estimate(grid: &Grid, at: usize, front: usize) -> usize {
+fn approach_estimate(grid: &PaddedGrid, at: usize, front: usize) -> usize {
     let (br, bc) = grid.coords(grid.blank);
     let (fr, fc) = grid.coords(front);
     let (tr, tc) = grid.coords(at);
@@ -300,7 +300,7 @@ fn approach_estimate(grid: &Grid, at: usize, front: usize) -> usize {
 
 /// First step of a shortest path for the tile over free cells, found by
 /// breadth-first search, for when no step toward `dest` is open.
-fn detour_direction(grid: &Grid, at: usize, dest: usize) -> Option<Dir> {
+fn detour_direction(grid: &PaddedGrid, at: usize, dest: usize) -> Option<Dir> {
     let path = bfs(
         &at,
         |&i| Dir::ALL.into_iter().map(move |d| grid.step(i, d)).filter(|&n| grid.is_free(n) || n == grid.blank),
