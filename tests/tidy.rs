@@ -263,3 +263,416 @@ fn the_checks_catch_what_they_look_for() {
     assert_eq!(missing_paths("see docs/no-such-file.md and src/lib.rs."), ["docs/no-such-file.md"]);
     assert!(code_lines("src/board").iter().any(|(file, _)| file == "src/board/mod.rs"));
 }
+
+/// A Rust file's module path, as `lib::a::b` for the library's modules and
+/// `bin::a::b` for the command's (src/main.rs and the modules it declares).
+fn module_of(file: &str) -> String {
+    let path = file.trim_start_matches("src/").trim_end_matches(".rs");
+    let crate_root = if path == "main" || path.starts_with("cli/") { "bin" } else { "lib" };
+    let mut parts: Vec<&str> = vec![crate_root];
+    parts.extend(path.split('/').filter(|p| !["lib", "main", "mod"].contains(p)));
+    parts.join("::")
+}
+
+/// The code of a file without comments, string and character literals, so
+/// that braces and paths are only the code's. Rough, but enough for the
+/// crate's own style.
+fn bare_code(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
+                out.push(if chars[i] == '\n' { '\n' } else { ' ' });
+                i += 1;
+            }
+            i += 2;
+        } else if c == 'r'
+            && (next == Some('#') || next == Some('"'))
+            && !chars[..i].last().is_some_and(|p| p.is_alphanumeric() || *p == '_')
+        {
+            let hashes = chars[i + 1..].iter().take_while(|&&h| h == '#').count();
+            if chars.get(i + 1 + hashes) != Some(&'"') {
+                out.push(c);
+                i += 1;
+                continue;
+            }
+            i += 2 + hashes;
+            let close: Vec<char> = std::iter::once('"').chain(std::iter::repeat_n('#', hashes)).collect();
+            while i < chars.len() && !chars[i..].starts_with(&close) {
+                if chars[i] == '\n' {
+                    out.push('\n');
+                }
+                i += 1;
+            }
+            i += close.len();
+            out.push_str("\"\"");
+        } else if c == '"' {
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                if chars[i] == '\\' {
+                    i += 1;
+                }
+                if chars.get(i) == Some(&'\n') {
+                    out.push('\n');
+                }
+                i += 1;
+            }
+            i += 1;
+            out.push_str("\"\"");
+        } else if c == '\''
+            && (chars.get(i + 2) == Some(&'\'') || (next == Some('\\') && chars.get(i + 3) == Some(&'\'')))
+        {
+            i += if next == Some('\\') { 4 } else { 3 };
+            out.push_str("' '");
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Every module of src/ with the modules its code names (by `crate::`,
+/// `super::`, `self::`, the library's name, or a child module's name),
+/// each as the deepest module of the path that exists.
+fn module_imports() -> Vec<(String, String, Vec<String>)> {
+    let files: Vec<(String, String)> = files_under("src")
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .map(|p| (relative(&p), bare_code(&read(&p))))
+        .collect();
+    let modules: Vec<String> = files.iter().map(|(file, _)| module_of(file)).collect();
+    let mut out = Vec::new();
+    for (file, code) in &files {
+        let module = module_of(file);
+        let mut found: Vec<String> = Vec::new();
+        for path in paths_in(code) {
+            let mut segments: Vec<&str> = path.split("::").collect();
+            let mut at: Vec<String> = module.split("::").map(str::to_string).collect();
+            // A `mod.rs` or a crate root is its module; other files' `super` is their parent.
+            match segments[0] {
+                "crate" => at.truncate(1),
+                "fifteen" => at = vec!["lib".to_string()],
+                "self" => {}
+                "super" => {}
+                name if modules.contains(&format!("{module}::{name}")) => {}
+                _ => continue,
+            }
+            if segments[0] == "crate" || segments[0] == "fifteen" || segments[0] == "self" {
+                segments.remove(0);
+            }
+            while segments.first() == Some(&"super") {
+                segments.remove(0);
+                at.pop();
+            }
+            for segment in segments {
+                let deeper = format!("{}::{segment}", at.join("::"));
+                if !modules.contains(&deeper) {
+                    break;
+                }
+                at.push(segment.to_string());
+            }
+            let target = at.join("::");
+            // A module's own submodules are its to use: declaring them is using them.
+            let own = target.starts_with(&format!("{module}::"));
+            if target != module && !own && !found.contains(&target) {
+                found.push(target);
+            }
+        }
+        found.sort();
+        out.push((file.clone(), module, found));
+    }
+    out
+}
+
+/// The module paths a file's code names: `a::b::c` runs of lower-case
+/// segments (a `{` group adds each of its members' first segments).
+fn paths_in(code: &str) -> Vec<String> {
+    let mut paths = Vec::new();
+    let bytes: Vec<char> = code.chars().collect();
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut i = 0;
+    while i < bytes.len() {
+        let visibility = i >= 3 && bytes[..i].ends_with(&['(', 'i', 'n', ' ']);
+        if visibility || !is_ident(bytes[i]) || (i > 0 && (is_ident(bytes[i - 1]) || bytes[i - 1] == ':')) {
+            i += 1;
+            continue;
+        }
+        let mut end = i;
+        let mut path = String::new();
+        loop {
+            let start = end;
+            while end < bytes.len() && is_ident(bytes[end]) {
+                end += 1;
+            }
+            path.extend(&bytes[start..end]);
+            if bytes[end..].starts_with(&[':', ':'])
+                && bytes.get(end + 2).is_some_and(|&c| c.is_ascii_lowercase() || c == '_')
+            {
+                path.push_str("::");
+                end += 2;
+            } else {
+                break;
+            }
+        }
+        if bytes[end..].starts_with(&[':', ':', '{']) {
+            let close = bytes[end..].iter().position(|&c| c == '}').map_or(bytes.len(), |p| end + p);
+            let group: String = bytes[end + 3..close].iter().collect();
+            for member in group.split(',') {
+                let first = member.trim().split("::").next().unwrap_or("");
+                if first.starts_with(|c: char| c.is_ascii_lowercase()) && first != "self" {
+                    paths.push(format!("{path}::{first}"));
+                }
+            }
+            paths.push(path.clone());
+        } else if path.contains("::") {
+            paths.push(path.clone());
+        }
+        i = end.max(i + 1);
+    }
+    paths
+}
+
+/// Pairs of modules that import each other today, with the reason; like
+/// [`KNOWN_EXCEPTIONS`], an entry that no longer holds fails the test, so
+/// the list only shrinks.
+const KNOWN_CYCLES: &[(&str, &str, &str)] = &[(
+    "bin::cli::batch",
+    "bin::cli::solve",
+    "batch.rs takes solve.rs's `EffortArg` while `solve --batch` hands over to batch.rs; \
+     the argument types are to move out of solve.rs with the command's reshaping",
+)];
+
+#[test]
+fn no_module_imports_a_module_that_imports_it_back() {
+    let imports = module_imports();
+    let edges = |m: &str| imports.iter().find(|(_, module, _)| module == m).map_or(&[][..], |(_, _, to)| &to[..]);
+    let known = |a: &str, b: &str| KNOWN_CYCLES.iter().any(|(x, y, _)| (*x, *y) == (a, b) || (*y, *x) == (a, b));
+    let mut cycles = Vec::new();
+    for (_, module, _) in &imports {
+        // A path back to `module`, breadth first, so the shortest one is named.
+        let mut came: Vec<(String, String)> = Vec::new();
+        let mut queue: Vec<String> = edges(module).iter().filter(|to| !known(module, to)).cloned().collect();
+        for next in &queue {
+            came.push((next.clone(), module.clone()));
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let at = queue[head].clone();
+            head += 1;
+            if at == *module {
+                let mut cycle = vec![module.clone()];
+                let mut back = came.iter().find(|(to, _)| *to == at).map(|(_, from)| from.clone());
+                while let Some(from) = back.filter(|f| f != module) {
+                    cycle.push(from.clone());
+                    back = came.iter().find(|(to, _)| *to == from).map(|(_, f)| f.clone());
+                }
+                cycle.push(module.clone());
+                cycle.reverse();
+                cycles.push(cycle.join(" → "));
+                break;
+            }
+            for next in edges(&at) {
+                if known(&at, next) {
+                    continue;
+                }
+                if !came.iter().any(|(to, _)| to == next) {
+                    came.push((next.clone(), at.clone()));
+                    queue.push(next.clone());
+                }
+            }
+        }
+    }
+    assert!(cycles.is_empty(), "no module may import a module that imports it back; these do:\n{}", cycles.join("\n"));
+    for (a, b, _) in KNOWN_CYCLES {
+        assert!(
+            edges(a).iter().any(|to| to == b) && edges(b).iter().any(|to| to == a),
+            "{a} and {b} no longer import each other: remove them from KNOWN_CYCLES"
+        );
+    }
+}
+
+/// The parts of src/human (its folders, and its files outside them) from
+/// the bottom up, as ARCHITECTURE.md's codemap lists them: each may import
+/// only the parts before it. `mod` is src/human/mod.rs, the public face.
+const HUMAN_LAYERS: &[&str] = &[
+    "event",
+    "cell_rect",
+    "open_board",
+    "grid",
+    "schedule",
+    "trip",
+    "exact",
+    "lookahead",
+    "small",
+    "planner",
+    "record",
+    "plan",
+    "mod",
+];
+
+#[test]
+fn the_parts_of_the_human_solver_import_one_way() {
+    let part = |module: &str| {
+        module.strip_prefix("lib::human").map(|rest| rest.split("::").nth(1).unwrap_or("mod").to_string())
+    };
+    let mut wrong = Vec::new();
+    let mut seen = Vec::new();
+    for (file, module, imports) in module_imports() {
+        let Some(from) = part(&module) else { continue };
+        let rank = HUMAN_LAYERS.iter().position(|&p| p == from);
+        assert!(rank.is_some(), "{file}: src/human/{from} is not in HUMAN_LAYERS (nor in ARCHITECTURE.md's codemap?)");
+        seen.push(from.clone());
+        for to in imports.iter().filter_map(|m| part(m)) {
+            if to != from && HUMAN_LAYERS.iter().position(|&p| p == to) >= rank {
+                wrong.push(format!("{file}: {from} imports {to}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "src/human's parts import only the parts below them (HUMAN_LAYERS):\n{}",
+        wrong.join("\n")
+    );
+    for layer in HUMAN_LAYERS {
+        assert!(seen.iter().any(|s| s == layer), "HUMAN_LAYERS names {layer}, which src/human no longer has");
+    }
+}
+
+/// Functions longer than [`MAX_FUNCTION_LINES`], each with the reason it
+/// is one piece. An entry that is no longer that long fails the test too.
+const LONG_FUNCTIONS: &[(&str, &str, &str)] = &[
+    (
+        "src/cli/batch.rs",
+        "run",
+        "the reader, the worker pool and the ordered writer share one thread scope and its channels",
+    ),
+    (
+        "src/cli/bench.rs",
+        "run",
+        "checks the arguments, then runs every size and method and writes the table as it goes",
+    ),
+    (
+        "src/human/trip/router.rs",
+        "monotone_path",
+        "one dynamic programme over the band's rows, forward then back along the best path",
+    ),
+    (
+        "src/human/trip/transport.rs",
+        "plan_ahead",
+        "one dynamic programme over the staircases ahead, its pushes read from the board as it is",
+    ),
+    (
+        "src/search/optimal/build.rs",
+        "build_table",
+        "one breadth-first sweep of a pattern database, its threads sharing the frontier",
+    ),
+];
+
+/// Lines a function may take, from its `fn` to its closing brace.
+const MAX_FUNCTION_LINES: usize = 80;
+
+/// Every function of src/ as (file, name, first line, lines).
+fn functions() -> Vec<(String, String, usize, usize)> {
+    let mut out = Vec::new();
+    for path in files_under("src").into_iter().filter(|p| p.extension().is_some_and(|e| e == "rs")) {
+        let file = relative(&path);
+        let code = bare_code(&read(&path));
+        let lines: Vec<&str> = code.lines().collect();
+        for (number, line) in lines.iter().enumerate() {
+            let Some(at) = line.find("fn ").filter(|&at| at == 0 || !line.as_bytes()[at - 1].is_ascii_alphanumeric())
+            else {
+                continue;
+            };
+            let name: String = line[at + 3..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            if name.is_empty() {
+                continue;
+            }
+            // The body: from the first `{` after the name (or none, for a
+            // declaration ending in `;`) to its matching `}`.
+            let mut depth = 0usize;
+            let mut opened = false;
+            let mut end = None;
+            'scan: for (k, text) in lines.iter().enumerate().skip(number) {
+                let start = if k == number { at } else { 0 };
+                for c in text[start..].chars() {
+                    match c {
+                        ';' if !opened && depth == 0 => break 'scan,
+                        '{' => {
+                            depth += 1;
+                            opened = true;
+                        }
+                        '}' => {
+                            depth = depth.saturating_sub(1);
+                            if opened && depth == 0 {
+                                end = Some(k);
+                                break 'scan;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            if let Some(end) = end {
+                out.push((file.clone(), name, number + 1, end - number + 1));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn functions_over_eighty_lines_are_listed_with_a_reason() {
+    let all = functions();
+    let long: Vec<_> = all.iter().filter(|(_, _, _, lines)| *lines > MAX_FUNCTION_LINES).collect();
+    let unlisted: Vec<String> = long
+        .iter()
+        .filter(|(file, name, _, _)| !LONG_FUNCTIONS.iter().any(|(f, n, _)| f == file && n == name))
+        .map(|(file, name, line, lines)| format!("{file}:{line}: fn {name}, {lines} lines"))
+        .collect();
+    assert!(
+        unlisted.is_empty(),
+        "functions over {MAX_FUNCTION_LINES} lines: split them, or list them in LONG_FUNCTIONS with the reason they are one piece:\n{}",
+        unlisted.join("\n")
+    );
+    for (file, name, _) in LONG_FUNCTIONS {
+        assert!(
+            long.iter().any(|(f, n, _, _)| f == file && n == name),
+            "{file}: fn {name} is no longer over {MAX_FUNCTION_LINES} lines: remove it from LONG_FUNCTIONS"
+        );
+    }
+}
+
+/// ARCHITECTURE.md's codemap section for src/human: every folder and file
+/// of src/human is named there (as `name/` or `name.rs`), so a newcomer
+/// finds each from it.
+#[test]
+fn the_codemap_names_every_part_of_the_human_solver() {
+    let text = read(&root().join("ARCHITECTURE.md"));
+    let start = text.find("### `src/human/`").expect("ARCHITECTURE.md has a src/human section");
+    let end = text[start + 1..].find("\n### ").map_or(text.len(), |e| start + 1 + e);
+    let section = &text[start..end];
+    let mut missing = Vec::new();
+    for path in files_under("src/human").into_iter().filter(|p| p.extension().is_some_and(|e| e == "rs")) {
+        let file = relative(&path);
+        let inside = file.trim_start_matches("src/human/");
+        let named = match inside.split_once('/') {
+            Some((folder, "mod.rs")) => format!("`{folder}/`"),
+            Some((_, name)) => format!("`{name}`"),
+            None if inside == "mod.rs" => continue,
+            None => format!("`{inside}`"),
+        };
+        if !section.contains(&named) {
+            missing.push(format!("{file} (as {named})"));
+        }
+    }
+    assert!(missing.is_empty(), "ARCHITECTURE.md's src/human codemap does not name:\n{}", missing.join("\n"));
+}

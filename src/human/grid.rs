@@ -79,8 +79,8 @@ impl Dir {
 /// The board being solved, and nothing else: each cell's tile and flags,
 /// the cells of the tiles the planner asks about, the blank, and which
 /// lines are locked. Every algorithm's working space lives in the planner's
-/// [`Scratch`](super::scratch::Scratch).
-pub(super) struct Grid {
+/// [`Scratch`](super::trip::scratch::Scratch).
+pub(super) struct PaddedGrid {
     pub(super) rows: usize,
     pub(super) cols: usize,
     /// Padded width: `cols + 2`.
@@ -88,9 +88,9 @@ pub(super) struct Grid {
     /// Cell index of each tile; `at[0]` is the blank. Kept right only for
     /// the tiles the planner may ask about: the blank and those whose home
     /// lies in the first [`TRACKED_LINES`] open rows or columns (see
-    /// [`Grid::is_tracked`]). On a big board most tiles the blank pushes are
+    /// [`PaddedGrid::is_tracked`]). On a big board most tiles the blank pushes are
     /// far from home and their numbers are scattered, so writing each one's
-    /// cell was a cache miss per move; the others are found by a scan of
+    /// cell would be a cache miss per move; the others are found by a scan of
     /// the open region when a line fills and the band moves on.
     at: Vec<u32>,
     /// Unlocked cells in each padded row and column, to see a line fill.
@@ -114,8 +114,8 @@ pub(super) struct Grid {
     unlocked: usize,
 }
 
-impl Grid {
-    pub(super) fn new(board: &Board) -> Grid {
+impl PaddedGrid {
+    pub(super) fn new(board: &Board) -> PaddedGrid {
         let (rows, cols) = (board.rows(), board.cols());
         let width = cols + 2;
         let padded = (rows + 2) * width;
@@ -140,7 +140,7 @@ impl Grid {
             open[0] = 0;
             open[last] = 0;
         }
-        Grid {
+        PaddedGrid {
             rows,
             cols,
             width,
@@ -244,7 +244,7 @@ impl Grid {
     }
 
     /// The cell of `tile`, which must be the blank or a tracked tile (see
-    /// [`Grid::is_tracked`]): the ones a placement can be about.
+    /// [`PaddedGrid::is_tracked`]): the ones a placement can be about.
     #[inline]
     pub(super) fn where_is(&self, tile: Tile) -> usize {
         let at = self.at[tile as usize] as usize;

@@ -13,30 +13,25 @@
 //! assert_eq!(plan.moves().to_string(), "LL");
 //! ```
 
-mod detour;
+mod cell_rect;
 mod event;
+mod exact;
 mod grid;
 mod lookahead;
+mod open_board;
 mod plan;
 mod planner;
-mod push;
 mod record;
-mod router;
 mod schedule;
-mod scratch;
 mod small;
-mod stages;
-mod tile_search;
-mod transport;
-mod tries;
-mod window;
+mod trip;
 
 pub use event::{Event, Group, Phase, Region};
+pub use exact::finish::{Finish, MAX_EXACT_CELLS, REST_CELLS};
+pub use exact::tile_search::{MAX_TRACKED, Slots, Ties, TileSearch};
 pub use lookahead::{Effort, MAX_LOOKAHEAD_CELLS, MAX_ROLLING_CELLS};
 pub use plan::{Plan, Span, solve, solve_by, solve_with};
 pub use planner::{Planner, PlannerStats, SolveError};
 pub use record::{Context, PhaseTally, PhaseTotal, Recorder};
 pub use schedule::{Order, line_area, placement_title};
-pub use scratch::RouteStats;
-pub use stages::{Finish, MAX_EXACT_CELLS, REST_CELLS};
-pub use tile_search::{MAX_TRACKED, Slots, Ties, TileSearch};
+pub use trip::scratch::RouteStats;

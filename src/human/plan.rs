@@ -5,10 +5,10 @@ use std::ops::Range;
 use crate::board::{Board, Move, Moves};
 
 use super::event::{Event, Group, Phase, Region};
+use super::exact::finish::Finish;
 use super::planner::{Planner, SolveError};
 use super::record::{Context, PhaseTotal, Recorder};
 use super::schedule::Order;
-use super::stages::Finish;
 
 /// The moves of one placement: which phase and region, which tiles.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,18 +2,20 @@
 
 use crate::board::{Board, Pos, Tile, tile_for};
 
+use super::cell_rect::CellRect;
 use super::event::{Event, Group, Phase, Region};
-use super::grid::{Dir, Grid, MAX_SIDE};
+use super::exact::endgame::{finish_among, finish_in_window};
+use super::exact::finish::{ExactFinish, Finish, MAX_EXACT_CELLS};
+use super::exact::tile_search::TileSearch;
+use super::grid::{Dir, MAX_SIDE, PaddedGrid};
 use super::lookahead::{Effort, Look, Lookahead, Outcome};
-use super::push::{FAR, Weights};
-use super::router::route_blank;
 use super::schedule::{Order, Placement, Schedule};
-use super::scratch::{RouteStats, Scratch, TripStyle};
 use super::small;
-use super::stages::{Finish, MAX_EXACT_CELLS, Stages};
-use super::transport::transport;
-use super::tries::best_style;
-use super::window::{Window, finish_among, finish_in_window};
+use super::trip::push::{FAR, Weights};
+use super::trip::router::route_blank;
+use super::trip::scratch::{RouteStats, Scratch, TripStyle};
+use super::trip::transport::transport;
+use super::trip::tries::best_style;
 
 /// Why the human solver did not produce a solution.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -74,8 +76,10 @@ pub enum SolveError {
 /// assert_eq!(planner.moves(), planner.stats().moves);
 /// ```
 pub struct Planner {
-    grid: Grid,
+    grid: PaddedGrid,
     scratch: Scratch,
+    /// Tables for the endgame and exact-stage searches.
+    search: TileSearch,
     schedule: std::iter::Peekable<Schedule>,
     phase: Option<Phase>,
     order: Order,
@@ -85,7 +89,7 @@ pub struct Planner {
     /// Scratch for the cells of an exact search.
     cells: Vec<usize>,
     /// Set when the board is solved in exact stages instead.
-    stages: Option<Stages>,
+    stages: Option<ExactFinish>,
     /// How far ahead lines are planned, and the look-ahead's buffers.
     effort: Effort,
     /// Set to plan every line by the rolling beam of this width.
@@ -154,8 +158,9 @@ impl Planner {
             return Err(SolveError::TooBigForExact { rows: board.rows(), cols: board.cols(), max: MAX_EXACT_CELLS });
         }
         Ok(Planner {
-            grid: Grid::new(board),
+            grid: PaddedGrid::new(board),
             scratch: Scratch::default(),
+            search: TileSearch::default(),
             schedule: Schedule::new(board.rows(), board.cols(), order).peekable(),
             phase: None,
             order,
@@ -163,7 +168,7 @@ impl Planner {
             placed: 0,
             exact: 0,
             cells: Vec::new(),
-            stages: (finish == Finish::Exact).then(Stages::new),
+            stages: (finish == Finish::Exact).then(ExactFinish::new),
             effort: Effort::Fast,
             rolling_width: None,
             trips: None,
@@ -274,7 +279,7 @@ impl Planner {
         }
         if let Some(stages) = &mut self.stages {
             let before = self.grid.unlocked();
-            if stages.step(&mut self.grid, &mut self.scratch.search, sink) {
+            if stages.step(&mut self.grid, &mut self.search, sink) {
                 self.placed += (before - self.grid.unlocked()) as u64;
                 self.exact += 1;
                 return Ok(true);
@@ -312,8 +317,9 @@ impl Planner {
         }
         match placement {
             Placement::Single { row, col } => self.place_single(row, col, sink)?,
-            Placement::RightPair { row } => self.place_pair(PairSpec::right(&self.grid, row), sink)?,
-            Placement::BottomPair { col } => self.place_pair(PairSpec::bottom(&self.grid, col), sink)?,
+            Placement::RightPair { .. } | Placement::BottomPair { .. } => {
+                self.place_pair(PairSpec::new(&self.grid, placement), sink)?
+            }
             Placement::LastBlock => self.place_last_block(sink)?,
         }
         Ok(true)
@@ -404,25 +410,29 @@ impl Planner {
     /// near the homes, where that can jam, are finished by the window search.
     fn place_pair<S: FnMut(&Event)>(&mut self, pair: PairSpec, sink: &mut S) -> Result<(), SolveError> {
         self.scratch.style = self.trip_plan().0;
-        let (grid, scratch) = (&mut self.grid, &mut self.scratch);
+        let (grid, scratch, search) = (&mut self.grid, &mut self.scratch, &mut self.search);
         let group = Group::new(&[pair.first, pair.second]);
         sink(&Event::Placement { region: pair.region, group });
         let stuck = SolveError::Stuck { tile: pair.first, at: grid.pos(pair.first_home) };
         let tracked = [(pair.first, pair.first_home), (pair.second, pair.second_home)];
-        let inside = |grid: &Grid, tile: Tile| pair.window.contains(grid, grid.where_is(tile));
-        let home = |grid: &Grid| {
+        let inside = |grid: &PaddedGrid, tile: Tile| {
+            let at = grid.pos(grid.where_is(tile));
+            pair.window.contains(at.row, at.col)
+        };
+        let home = |grid: &PaddedGrid| {
             grid.where_is(pair.first) == pair.first_home && grid.where_is(pair.second) == pair.second_home
         };
 
         let mut finished = home(grid)
             || inside(grid, pair.first)
                 && inside(grid, pair.second)
-                && finish_in_window(grid, scratch, pair.window, &tracked, sink);
+                && finish_in_window(grid, scratch, search, pair.window, &tracked, sink);
         if !finished {
             if !transport(grid, scratch, pair.first, pair.second_home, sink) {
                 return Err(stuck);
             }
-            finished = inside(grid, pair.second) && finish_in_window(grid, scratch, pair.window, &tracked, sink);
+            finished =
+                inside(grid, pair.second) && finish_in_window(grid, scratch, search, pair.window, &tracked, sink);
         }
         if !finished {
             grid.hold(pair.second_home);
@@ -482,7 +492,7 @@ impl Planner {
         let tiles: Vec<Tile> = tracked.iter().map(|&(tile, _)| tile).collect();
         let group = Group::new(&tiles);
         sink(&Event::Placement { region, group });
-        let done = listed && finish_among(&mut self.grid, &mut self.scratch, &cells, &tracked, sink);
+        let done = listed && finish_among(&mut self.grid, &mut self.scratch, &mut self.search, &cells, &tracked, sink);
         self.cells = cells;
         if !done {
             let (tile, home) = tracked[0];
@@ -565,7 +575,7 @@ impl Planner {
     }
 
     fn place_last_block<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<(), SolveError> {
-        let (grid, scratch) = (&mut self.grid, &mut self.scratch);
+        let (grid, scratch, search) = (&mut self.grid, &mut self.scratch, &mut self.search);
         let (rows, cols) = (grid.rows, grid.cols);
         let cells = Placement::LastBlock.cells(rows, cols);
         let tracked: [(Tile, usize); 3] = std::array::from_fn(|k| {
@@ -574,8 +584,8 @@ impl Planner {
         let tiles = tracked.map(|(tile, _)| tile);
         let group = Group::new(&tiles);
         sink(&Event::Placement { region: Region::LastBlock, group });
-        let window = Window { top: rows - 1, left: cols - 1, bottom: rows, right: cols };
-        if !finish_in_window(grid, scratch, window, &tracked, sink) {
+        let window = CellRect { top: rows - 2, left: cols - 2, height: 2, width: 2 };
+        if !finish_in_window(grid, scratch, search, window, &tracked, sink) {
             return Err(SolveError::Stuck { tile: tiles[0], at: Pos::new(rows - 2, cols - 2) });
         }
         sink(&Event::Locked { group });
@@ -587,8 +597,8 @@ impl Planner {
     }
 }
 
-/// The geometry of one pair: a right pair (a row's last two cells) or a
-/// bottom pair (a column's last two cells), which are mirror images.
+/// One pair's cells (see [`PairCells`](super::schedule::PairCells)) in
+/// the grid's numbering, with its tiles and the endgame's window.
 struct PairSpec {
     region: Region,
     /// The tile nearer the top-left, and its home.
@@ -603,40 +613,33 @@ struct PairSpec {
     first_slide: Dir,
     second_slide: Dir,
     /// The cells the endgame search may use.
-    window: Window,
+    window: CellRect,
 }
 
 impl PairSpec {
-    fn right(grid: &Grid, row: usize) -> PairSpec {
+    fn new(grid: &PaddedGrid, placement: Placement) -> PairSpec {
         let (rows, cols) = (grid.rows, grid.cols);
-        let at = |r: usize, c: usize| grid.index(r, c);
+        let pair = placement.pair(rows, cols).expect("a pair placement");
+        let [first, second] = pair.homes;
+        let window = match placement {
+            // Rows row..row+2 (the last one may be the padding's), the
+            // last three columns.
+            Placement::RightPair { row } => {
+                CellRect { top: row, left: cols.saturating_sub(3), height: 3, width: cols.min(3) }
+            }
+            // The last three rows, columns col..col+2.
+            _ => CellRect { top: rows.saturating_sub(3), left: first.col, height: rows.min(3), width: 3 },
+        };
         PairSpec {
-            region: Region::RightColumns,
-            first: tile_for(Pos::new(row, cols - 2), rows, cols),
-            first_home: at(row, cols - 2),
-            second: tile_for(Pos::new(row, cols - 1), rows, cols),
-            second_home: at(row, cols - 1),
-            second_park: at(row + 1, cols - 1),
-            first_slide: Dir::E,
-            second_slide: Dir::S,
-            // Padded coordinates: rows row..row+2, the last three columns.
-            window: Window { top: row + 1, left: cols.saturating_sub(2).max(1), bottom: row + 3, right: cols },
-        }
-    }
-
-    fn bottom(grid: &Grid, col: usize) -> PairSpec {
-        let (rows, cols) = (grid.rows, grid.cols);
-        let at = |r: usize, c: usize| grid.index(r, c);
-        PairSpec {
-            region: Region::BottomRows,
-            first: tile_for(Pos::new(rows - 2, col), rows, cols),
-            first_home: at(rows - 2, col),
-            second: tile_for(Pos::new(rows - 1, col), rows, cols),
-            second_home: at(rows - 1, col),
-            second_park: at(rows - 1, col + 1),
-            first_slide: Dir::S,
-            second_slide: Dir::E,
-            window: Window { top: rows.saturating_sub(2).max(1), left: col + 1, bottom: rows, right: col + 3 },
+            region: pair.region,
+            first: tile_for(first, rows, cols),
+            first_home: grid.index(first.row, first.col),
+            second: tile_for(second, rows, cols),
+            second_home: grid.index(second.row, second.col),
+            second_park: grid.index(pair.park.row, pair.park.col),
+            first_slide: pair.turn[0],
+            second_slide: pair.turn[1],
+            window,
         }
     }
 }

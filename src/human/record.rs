@@ -6,9 +6,9 @@
 use crate::board::Board;
 
 use super::event::{Event, Group, Phase, Region};
+use super::exact::finish::Finish;
 use super::planner::{Planner, PlannerStats, SolveError};
 use super::schedule::Order;
-use super::stages::Finish;
 
 /// What the planner is doing when it reports an event: the phase and the
 /// placement under way, and the moves made before the event.
@@ -90,7 +90,7 @@ impl PhaseTally {
 }
 
 /// Where the recorder stands.
-enum Status {
+enum PullStatus {
     /// More placements can be pulled.
     Planning,
     /// The board is solved.
@@ -120,7 +120,7 @@ enum Status {
 /// ```
 pub struct Recorder {
     planner: Box<Planner>,
-    status: Status,
+    status: PullStatus,
     context: Context,
     tally: PhaseTally,
 }
@@ -137,7 +137,7 @@ impl Recorder {
     pub fn of(planner: Planner) -> Recorder {
         Recorder {
             planner: Box::new(planner),
-            status: Status::Planning,
+            status: PullStatus::Planning,
             context: Context::default(),
             tally: PhaseTally::default(),
         }
@@ -147,7 +147,7 @@ impl Recorder {
     /// with the context it happens in. Returns false once nothing more will
     /// come: the board is solved, or the planner failed ([`Recorder::error`]).
     pub fn pull<S: FnMut(&Event, &Context)>(&mut self, sink: &mut S) -> bool {
-        if !matches!(self.status, Status::Planning) {
+        if !matches!(self.status, PullStatus::Planning) {
             return false;
         }
         let (context, tally) = (&mut self.context, &mut self.tally);
@@ -168,11 +168,11 @@ impl Recorder {
         match step {
             Ok(true) => true,
             Ok(false) => {
-                self.status = Status::Done;
+                self.status = PullStatus::Done;
                 false
             }
             Err(err) => {
-                self.status = Status::Failed(err);
+                self.status = PullStatus::Failed(err);
                 false
             }
         }
@@ -185,13 +185,13 @@ impl Recorder {
 
     /// True once the board is solved.
     pub fn is_done(&self) -> bool {
-        matches!(self.status, Status::Done)
+        matches!(self.status, PullStatus::Done)
     }
 
     /// Why the planner stopped early, if it did.
     pub fn error(&self) -> Option<&SolveError> {
         match &self.status {
-            Status::Failed(err) => Some(err),
+            PullStatus::Failed(err) => Some(err),
             _ => None,
         }
     }

@@ -1,7 +1,8 @@
 //! The order in which tiles are put home.
 
 use super::event::{Group, Phase, Region};
-use crate::board::Tile;
+use super::grid::Dir;
+use crate::board::{Pos, Tile};
 
 /// Which way the planner sweeps the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -56,6 +57,26 @@ impl Placement {
         PlacementCells { list, len }
     }
 
+    /// A pair's cells and turn (see [`PairCells`]); `None` for a single
+    /// tile or the last block.
+    pub(super) fn pair(self, rows: usize, cols: usize) -> Option<PairCells> {
+        match self {
+            Placement::RightPair { row } => Some(PairCells {
+                region: Region::RightColumns,
+                homes: [Pos::new(row, cols - 2), Pos::new(row, cols - 1)],
+                park: Pos::new(row + 1, cols - 1),
+                turn: [Dir::E, Dir::S],
+            }),
+            Placement::BottomPair { col } => Some(PairCells {
+                region: Region::BottomRows,
+                homes: [Pos::new(rows - 2, col), Pos::new(rows - 1, col)],
+                park: Pos::new(rows - 1, col + 1),
+                turn: [Dir::S, Dir::E],
+            }),
+            Placement::Single { .. } | Placement::LastBlock => None,
+        }
+    }
+
     /// The region the placement's tiles belong to.
     pub(super) fn region(self) -> Region {
         match self {
@@ -65,6 +86,20 @@ impl Placement {
             Placement::LastBlock => Region::LastBlock,
         }
     }
+}
+
+/// A pair the way a person puts it home: the first tile into the second's
+/// home (the corner), the second beside it in `park` with the blank in the
+/// first's home, then the blank's two steps `turn` slide both in. A right
+/// pair (a row's last two cells) and a bottom pair (a column's last two)
+/// are mirror images.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct PairCells {
+    pub(super) region: Region,
+    /// The first tile's home, then the second's (the corner).
+    pub(super) homes: [Pos; 2],
+    pub(super) park: Pos,
+    pub(super) turn: [Dir; 2],
 }
 
 /// The cells of a placement, as (row, column), without allocating.
@@ -84,7 +119,7 @@ impl std::ops::Deref for PlacementCells {
 
 /// A line of the sweep: a row or column with its singles and its pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Line {
+enum SweepLine {
     /// Row `row`: singles at columns `from..cols-2`, then the right pair.
     Row {
         row: usize,
@@ -111,7 +146,7 @@ pub(super) struct Schedule {
     /// Top-left corner of the unsolved rectangle.
     top: usize,
     left: usize,
-    line: Option<Line>,
+    line: Option<SweepLine>,
     /// Placements already yielded in the current line.
     done_in_line: usize,
     finished: bool,
@@ -122,43 +157,43 @@ impl Schedule {
         Schedule { rows, cols, order, top: 0, left: 0, line: None, done_in_line: 0, finished: false }
     }
 
-    fn next_line(&mut self) -> Line {
+    fn next_line(&mut self) -> SweepLine {
         let height = self.rows - self.top;
         let width = self.cols - self.left;
         // Shells take the shorter line: a column when the region is wider
         // than tall, so a long board is cut to a square first, then rows
         // and columns alternate.
         if height > 2 && width > height && self.order == Order::Shells {
-            let line = Line::Column { col: self.left, from: self.top };
+            let line = SweepLine::Column { col: self.left, from: self.top };
             self.left += 1;
             return line;
         }
         if height > 2 {
-            let line = Line::Row { row: self.top, from: self.left };
+            let line = SweepLine::Row { row: self.top, from: self.left };
             self.top += 1;
             return line;
         }
         if width > 2 {
-            let line = Line::Bottom { from: self.left };
+            let line = SweepLine::Bottom { from: self.left };
             self.left = self.cols - 2;
             return line;
         }
-        Line::Last
+        SweepLine::Last
     }
 
-    fn phase(line: Line) -> Phase {
+    fn phase(line: SweepLine) -> Phase {
         match line {
-            Line::Row { row, .. } => Phase::Row(row),
-            Line::Column { col, .. } => Phase::Column(col),
-            Line::Bottom { .. } => Phase::BottomRows,
-            Line::Last => Phase::LastBlock,
+            SweepLine::Row { row, .. } => Phase::Row(row),
+            SweepLine::Column { col, .. } => Phase::Column(col),
+            SweepLine::Bottom { .. } => Phase::BottomRows,
+            SweepLine::Last => Phase::LastBlock,
         }
     }
 
     /// The placement `k` of a line, if the line has that many.
-    fn placement(&self, line: Line, k: usize) -> Option<Placement> {
+    fn placement(&self, line: SweepLine, k: usize) -> Option<Placement> {
         match line {
-            Line::Row { row, from } => {
+            SweepLine::Row { row, from } => {
                 let singles = self.cols - 2 - from;
                 match k.cmp(&singles) {
                     std::cmp::Ordering::Less => Some(Placement::Single { row, col: from + k }),
@@ -166,7 +201,7 @@ impl Schedule {
                     std::cmp::Ordering::Greater => None,
                 }
             }
-            Line::Column { col, from } => {
+            SweepLine::Column { col, from } => {
                 let singles = self.rows - 2 - from;
                 match k.cmp(&singles) {
                     std::cmp::Ordering::Less => Some(Placement::Single { row: from + k, col }),
@@ -174,8 +209,8 @@ impl Schedule {
                     std::cmp::Ordering::Greater => None,
                 }
             }
-            Line::Bottom { from } => (from + k < self.cols - 2).then_some(Placement::BottomPair { col: from + k }),
-            Line::Last => (k == 0).then_some(Placement::LastBlock),
+            SweepLine::Bottom { from } => (from + k < self.cols - 2).then_some(Placement::BottomPair { col: from + k }),
+            SweepLine::Last => (k == 0).then_some(Placement::LastBlock),
         }
     }
 }
@@ -198,7 +233,7 @@ impl Iterator for Schedule {
                 self.done_in_line += 1;
                 return Some((Schedule::phase(line), placement));
             }
-            if line == Line::Last {
+            if line == SweepLine::Last {
                 self.finished = true;
             }
             self.line = None;
@@ -210,7 +245,7 @@ impl Iterator for Schedule {
 /// The line of the sweep that `phase` builds on a `rows`×`cols` board swept
 /// in `order`, found by walking the schedule's lines (a few thousand steps
 /// at most, no allocation).
-fn line_of(phase: Phase, rows: usize, cols: usize, order: Order) -> Option<Line> {
+fn line_of(phase: Phase, rows: usize, cols: usize, order: Order) -> Option<SweepLine> {
     if rows < 2 || cols < 2 {
         return None;
     }
@@ -220,7 +255,7 @@ fn line_of(phase: Phase, rows: usize, cols: usize, order: Order) -> Option<Line>
         if Schedule::phase(line) == phase {
             return Some(line);
         }
-        if line == Line::Last {
+        if line == SweepLine::Last {
             return None;
         }
     }
@@ -240,10 +275,10 @@ fn line_of(phase: Phase, rows: usize, cols: usize, order: Order) -> Option<Line>
 /// ```
 pub fn line_area(phase: Phase, rows: usize, cols: usize, order: Order) -> Option<(usize, usize, usize, usize)> {
     Some(match line_of(phase, rows, cols, order)? {
-        Line::Row { row, from } => (row, from, row + 1, cols),
-        Line::Column { col, from } => (from, col, rows, col + 1),
-        Line::Bottom { from } => (rows - 2, from, rows, cols - 2),
-        Line::Last => (rows - 2, cols - 2, rows, cols),
+        SweepLine::Row { row, from } => (row, from, row + 1, cols),
+        SweepLine::Column { col, from } => (from, col, rows, col + 1),
+        SweepLine::Bottom { from } => (rows - 2, from, rows, cols - 2),
+        SweepLine::Last => (rows - 2, cols - 2, rows, cols),
     })
 }
 
@@ -273,7 +308,7 @@ pub fn placement_title(phase: Phase, region: Region, group: Group, rows: usize, 
         };
     }
     match line_of(phase, rows, cols, order) {
-        Some(Line::Row { row, from }) => {
+        Some(SweepLine::Row { row, from }) => {
             let (a, b) = (tile(row, cols - 2), tile(row, cols - 1));
             let stretch: Vec<Tile> = (from..cols.saturating_sub(2)).map(|c| tile(row, c)).collect();
             let what = match tiles {
@@ -283,7 +318,7 @@ pub fn placement_title(phase: Phase, region: Region, group: Group, rows: usize, 
             };
             format!("row {}: {what}", row + 1)
         }
-        Some(Line::Column { col, from }) => {
+        Some(SweepLine::Column { col, from }) => {
             let (a, b) = (tile(rows - 2, col), tile(rows - 1, col));
             let stretch: Vec<Tile> = (from..rows.saturating_sub(2)).map(|r| tile(r, col)).collect();
             let what = match tiles {
@@ -293,11 +328,11 @@ pub fn placement_title(phase: Phase, region: Region, group: Group, rows: usize, 
             };
             format!("column {}: {what}", col + 1)
         }
-        Some(Line::Bottom { .. }) => match tiles {
+        Some(SweepLine::Bottom { .. }) => match tiles {
             [a, b] => format!("bottom rows: pair {a} + {b}"),
             _ => format!("bottom rows: {}", tile_list(tiles, cols as Tile)),
         },
-        Some(Line::Last) => "last 2×2".to_string(),
+        Some(SweepLine::Last) => "last 2×2".to_string(),
         None => format!("{phase}: {}", tile_list(tiles, 1)),
     }
 }

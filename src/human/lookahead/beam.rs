@@ -1,4 +1,7 @@
-//! The beam search over the blank's moves that builds one line.
+//! The one beam search over the blank's moves that builds a line, generic
+//! over the board it reads: [`whole`](super::whole) keeps a copy of the
+//! unsolved area in every state, [`rolling`](super::rolling) a few moves
+//! over the one grid (see [`BeamBoard`]).
 //!
 //! Every state in the beam has made the same number of moves. A state's
 //! children are the blank's moves that do not undo its last one; each is
@@ -18,19 +21,14 @@
 //! its share of the distance term is swapped for the next stage's exact
 //! cost; if that made the score jump up, the beam would rather not finish
 //! the stage and stall.
-//!
-//! States keep their own copy of the unsolved area (only the survivors of a
-//! round are copied), with the cells of the line's tiles, and one node each
-//! in a tree of moves that the winning state is read back from.
 
 use crate::board::Tile;
 
-use super::area::Area;
-use super::line::{Goal, Line, NO_RANK};
-use super::table::{TRAPPED, Table, Target};
+use super::line::{Goal, NO_RANK, StagedLine};
+use super::table::StageTarget;
 
-/// The most cells a board may have for the beam: tiles and cells are kept
-/// in 16 bits.
+/// The most cells a board may have for the whole-area beam: tiles and
+/// cells are kept in 16 bits.
 pub(super) const MAX_CELLS: usize = 1 << 16;
 
 /// Score units per move.
@@ -100,245 +98,237 @@ impl Tally {
     }
 }
 
-/// Reusable buffers.
-#[derive(Default)]
-pub(super) struct BeamScratch {
-    states: Vec<State>,
-    next_states: Vec<State>,
-    /// Each state's area (tiles by cell) and its line tiles' cells, as
-    /// 16-bit numbers (see [`MAX_CELLS`]): half the bytes to copy and read.
-    blocks: Vec<u16>,
-    next_blocks: Vec<u16>,
-    candidates: Vec<Candidate>,
-    nodes: Vec<Node>,
-    queue: Vec<u32>,
-    blocked: Vec<bool>,
-    seen: Vec<(u64, u32)>,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct State {
-    blank: u32,
-    /// Cell of the tile of the stage under way.
-    at: u32,
-    stage: u32,
-    /// The direction of the last move (4: none yet).
-    last: u8,
-    tally: Tally,
-    hash: u64,
-    node: u32,
-}
-
-impl State {
-    fn score(&self) -> i64 {
-        self.tally.score()
-    }
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Candidate {
-    parent: u32,
-    dir: u8,
-    score: i64,
-    state: State,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Node {
-    parent: u32,
-    dir: u8,
-    stage: u32,
-}
-
-const ROOT: u32 = u32::MAX;
-
 /// Moves added to a stage's cost while a tile sits where it must not stay
 /// (about what it takes to move it out), so the beam clears it first.
 const KEEP_OUT: u32 = 10;
 
-/// What a state's board looks like: a stored block, or a parent's block
-/// with one move made.
-struct View<'a> {
-    board: &'a [u16],
-    cells: &'a [u16],
-    /// The tile that moved, its rank and its new cell; and the blank's new cell.
-    moved: Option<(Tile, u16, usize, usize)>,
+/// One stage of the line in the board's own cell numbers. A tile is named
+/// by its number and by its word: what the board holds in its cell (the
+/// tile's number in the area's copies, its home word on the grid).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct BeamStage {
+    pub(super) goal: BeamGoal,
+    /// The blank may not enter a line cell whose lock rank is below this.
+    pub(super) locked: u16,
+    /// The line's tiles ranked below this are covered by the stage's cost.
+    pub(super) current: u16,
+    /// A pair already home: its tiles' words and cells, and the stage to skip to.
+    pub(super) skip: Option<([(u32, usize); 2], u32)>,
+    /// A tile (its number and word) that must not end the stage in these
+    /// cells: a pair's second tile in its partner's home would be shut in
+    /// there, and from the corner it is pushed there.
+    pub(super) keep_out: Option<(Tile, u32, [usize; 2])>,
+    /// Forced moves after this stage (a pair's turn).
+    pub(super) forced_after: u32,
 }
 
-impl View<'_> {
-    fn tile_at(&self, cell: usize) -> Tile {
-        match self.moved {
-            Some((_, _, _, blank)) if cell == blank => 0,
-            Some((tile, _, to, _)) if cell == to => tile,
-            _ => Tile::from(self.board[cell]),
-        }
-    }
+#[derive(Clone, Copy, Debug)]
+pub(super) enum BeamGoal {
+    /// Bring the tile (number, word) to `cell`, and the blank to `blank` if set.
+    Reach { tile: Tile, word: u32, cell: usize, blank: Option<usize> },
+    /// Forced moves left, counting this one.
+    Forced { dir: u8, left: u32 },
+}
 
-    fn cell_of(&self, rank: u16) -> usize {
-        match self.moved {
-            Some((_, r, to, _)) if r == rank => to,
-            _ => self.cells[usize::from(rank)] as usize,
-        }
+/// The line's stages in a board's numbering: `cell` maps an area cell to
+/// the board's, `word` a tile to what the board holds for it.
+pub(super) fn beam_stages(
+    line: &StagedLine,
+    cell: impl Fn(usize) -> usize,
+    word: impl Fn(Tile) -> u32,
+    out: &mut Vec<BeamStage>,
+) {
+    out.clear();
+    for (k, stage) in line.stages.iter().enumerate() {
+        let goal = match stage.goal {
+            Goal::Reach { tile, target } => {
+                let (at, blank) = match target {
+                    StageTarget::Tile { cell } => (cell, None),
+                    StageTarget::Tuck { cell: at, blank } => (at, Some(cell(blank))),
+                };
+                BeamGoal::Reach { tile, word: word(tile), cell: cell(at), blank }
+            }
+            Goal::Forced(dir) => BeamGoal::Forced { dir: dir as u8, left: 1 + line.forced_after(k) as u32 },
+        };
+        out.push(BeamStage {
+            goal,
+            locked: stage.locked,
+            current: stage.current,
+            skip: stage.skip.map(|skip| (skip.cells.map(|(tile, at)| (word(tile), cell(at))), skip.to as u32)),
+            keep_out: stage.keep_out.map(|(tile, cells)| (tile, word(tile), cells.map(&cell))),
+            forced_after: line.forced_after(k) as u32,
+        });
     }
 }
 
-/// The search for one line.
+/// A state of the beam: where the blank is, how far the line is, its score
+/// and its board's hash; `extra` is what its board keeps besides.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct BeamState<E> {
+    pub(super) blank: u32,
+    /// Cell of the tile of the stage under way.
+    pub(super) at: u32,
+    pub(super) stage: u32,
+    /// The direction of the last move (4: none yet).
+    pub(super) last: u8,
+    pub(super) tally: Tally,
+    pub(super) hash: u64,
+    pub(super) extra: E,
+}
+
+impl<E> BeamState<E> {
+    pub(super) fn root(blank: usize, hash: u64, extra: E) -> BeamState<E> {
+        BeamState { blank: blank as u32, at: 0, stage: 0, last: 4, tally: Tally::default(), hash, extra }
+    }
+
+    pub(super) fn score(&self) -> i64 {
+        self.tally.score()
+    }
+}
+
+/// A child of a state: its parent's index, the blank's direction, the word
+/// of the tile it slid, its score and the state it makes.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct BeamCandidate<E> {
+    pub(super) parent: u32,
+    pub(super) dir: u8,
+    pub(super) moved: u32,
+    pub(super) score: i64,
+    pub(super) state: BeamState<E>,
+}
+
+/// A move being looked at: the word of the tile that slid, the cell it
+/// slid to and the blank's new cell.
+pub(super) type ChildMove = (u32, usize, usize);
+
+/// The board a beam reads: its cells, numbered its own way, as they are in
+/// each state, and what each stage costs from a state.
+pub(super) trait BeamBoard {
+    /// What a state keeps besides the common fields.
+    type Extra: Copy;
+    /// The tables the stages' costs are read from, filled as needed.
+    type Costs;
+    /// The cost of a stage whose goal cannot be reached from a state: the
+    /// beam steers clear of it.
+    const TRAPPED: u32;
+
+    /// The cell a step in `dir` (north, east, south, west) leads to, if on the board.
+    fn step(&self, from: usize, dir: usize) -> Option<usize>;
+    /// Whether the blank may not enter `cell` in a stage with this lock rank.
+    fn blocked(&self, cell: usize, locked: u16) -> bool;
+    /// The word in `cell` of state `i`, with `slide` made after it if given.
+    fn word_at(&self, i: usize, state: &BeamState<Self::Extra>, slide: Option<ChildMove>, cell: usize) -> u32;
+    /// The cell of a tile (number, word, rank in the line) in state `i`, with `slide` made.
+    fn cell_of(
+        &self,
+        i: usize,
+        state: &BeamState<Self::Extra>,
+        slide: Option<ChildMove>,
+        tile: (Tile, u32, u16),
+    ) -> usize;
+    /// The tile a word names.
+    fn tile_of(&self, word: u32) -> Tile;
+    /// What the blank's word is.
+    fn blank_word(&self) -> u32;
+    /// How many cells farther from home the tile of `word` is after it
+    /// slides from `next` to `from` (the blank's step in `dir`): 1 or -1.
+    fn farther(&self, word: u32, from: usize, next: usize, dir: usize) -> i64;
+    fn distance(&self, a: usize, b: usize) -> usize;
+    /// Moves to finish stage `k` with its tile in `at` and the blank in `blank`.
+    fn stage_cost(&self, costs: &mut Self::Costs, stage: &BeamStage, k: usize, at: usize, blank: usize) -> u32;
+}
+
+/// The search for one line: what does not change while it runs.
 pub(super) struct Beam<'a> {
-    pub(super) area: &'a Area,
-    pub(super) line: &'a Line,
+    pub(super) stages: &'a [BeamStage],
     /// Rank of each tile in the line (`NO_RANK` for the others).
     pub(super) rank: &'a [u16],
     /// Weight of each tile of the later lines (by tile number).
     pub(super) weight: &'a [i32],
+    /// Each of the line's tiles' home, by rank, in the board's numbering.
+    pub(super) homes: &'a [usize],
     pub(super) scoring: Scoring,
-    /// Area row and column of each area cell, and of each tile's home (by
-    /// tile number; only the area's tiles are filled in).
-    pub(super) coords: &'a [(u16, u16)],
-    pub(super) homes: &'a [(u16, u16)],
     pub(super) width: usize,
-    /// Rounds after which the search gives up.
-    pub(super) cap: usize,
 }
 
 impl Beam<'_> {
-    /// The blank's moves (area directions) that build the line from the
-    /// area `board` (tiles by area cell), each with the stage reached after
-    /// it; `None` if no state finished within the cap.
-    pub(super) fn run(&self, board: &[u32], scratch: &mut BeamScratch) -> Option<Vec<(u8, u32)>> {
-        let area = self.area;
-        let cells = area.len();
-        let stride = cells + self.line.tiles.len();
-        let mut tables: Vec<Option<Table>> = (0..self.line.stages.len()).map(|_| None).collect();
-        let BeamScratch { states, next_states, blocks, next_blocks, candidates, nodes, queue, blocked, seen } = scratch;
-        states.clear();
-        nodes.clear();
-        blocks.clear();
-        blocks.extend(board.iter().map(|&tile| tile as u16));
-        blocks.resize(stride, 0);
-        let mut blank = 0;
-        let mut hash = 0u64;
-        for (cell, &tile) in board.iter().enumerate() {
-            if tile == 0 {
-                blank = cell;
-            }
-            let rank = self.rank[tile as usize];
-            if rank != NO_RANK {
-                blocks[cells + usize::from(rank)] = cell as u16;
-            }
-            hash ^= key(tile, cell);
-        }
-        let mut root =
-            State { blank: blank as u32, at: 0, stage: 0, last: 4, tally: Tally::default(), hash, node: ROOT };
-        let view = View { board: &blocks[..cells], cells: &blocks[cells..stride], moved: None };
-        self.settle(&mut root, &view, &mut tables, queue, blocked, true);
-        if root.stage as usize == self.line.stages.len() {
-            return Some(Vec::new());
-        }
-        states.push(root);
-
-        for _ in 0..self.cap {
-            candidates.clear();
-            for (i, s) in states.iter().enumerate() {
-                let block = &blocks[i * stride..(i + 1) * stride];
-                let stage = &self.line.stages[s.stage as usize];
-                let forced = match stage.goal {
-                    Goal::Forced(dir) => Some(dir),
-                    Goal::Reach { .. } => None,
-                };
-                for dir in 0..4usize {
-                    match forced {
-                        Some(f) if f != dir => continue,
-                        None if usize::from(s.last) == (dir + 2) % 4 => continue,
-                        _ => {}
-                    }
-                    let from = s.blank as usize;
-                    let (row, col) = self.coords[from];
-                    let next = match dir {
-                        0 if row > 0 => from - area.width,
-                        1 if usize::from(col) + 1 < area.width => from + 1,
-                        2 if usize::from(row) + 1 < area.height => from + area.width,
-                        3 if col > 0 => from - 1,
-                        _ => continue,
-                    };
-                    if forced.is_none() && self.line.lock_rank[next] < stage.locked {
-                        continue;
-                    }
-                    let tile = Tile::from(block[next]);
-                    let rank = self.rank[tile as usize];
-                    let mut child = *s;
-                    child.blank = next as u32;
-                    child.last = dir as u8;
-                    // The tile goes from `next` to `from`: one cell farther
-                    // from home along the move's axis, or one nearer.
-                    let (home_row, home_col) = self.homes[tile as usize];
-                    let (next_row, next_col) = self.coords[next];
-                    let farther = if dir % 2 == 0 {
-                        i64::from(row.abs_diff(home_row)) - i64::from(next_row.abs_diff(home_row))
-                    } else {
-                        i64::from(col.abs_diff(home_col)) - i64::from(next_col.abs_diff(home_col))
-                    };
-                    child.tally.potential += self.weight_of(tile, rank, s.stage) * farther;
-                    child.hash ^= key(tile, next) ^ key(tile, from) ^ key(0, next) ^ key(0, from);
-                    let view =
-                        View { board: &block[..cells], cells: &block[cells..], moved: Some((tile, rank, from, next)) };
-                    if forced.is_some() {
-                        child.stage += 1;
-                        self.settle(&mut child, &view, &mut tables, queue, blocked, true);
-                    } else {
-                        self.settle(&mut child, &view, &mut tables, queue, blocked, false);
-                    }
-                    candidates.push(Candidate { parent: i as u32, dir: dir as u8, score: child.score(), state: child });
-                }
-            }
-            if candidates.is_empty() {
-                return None;
-            }
-            let finished = self.line.stages.len() as u32;
-            if let Some(best) =
-                candidates.iter().filter(|c| c.state.stage == finished).min_by_key(|c| (c.score, c.state.hash))
-            {
-                let parent = states[best.parent as usize].node;
-                nodes.push(Node { parent, dir: best.dir, stage: finished });
-                return Some(path(nodes, nodes.len() as u32 - 1));
-            }
-            drop_duplicates(candidates, seen);
-            if candidates.len() > self.width {
-                candidates.select_nth_unstable_by_key(self.width, |c| (c.score, c.state.hash));
-                candidates.truncate(self.width);
-            }
-            next_states.clear();
-            next_blocks.clear();
-            for c in candidates.iter() {
-                let parent = &states[c.parent as usize];
-                let start = c.parent as usize * stride;
-                next_blocks.extend_from_slice(&blocks[start..start + stride]);
-                let block = &mut next_blocks[next_states.len() * stride..];
-                let (from, to) = (parent.blank as usize, c.state.blank as usize);
-                let tile = block[to];
-                block[from] = tile;
-                block[to] = 0;
-                let tile = Tile::from(tile);
-                let rank = self.rank[tile as usize];
-                if rank != NO_RANK {
-                    block[cells + usize::from(rank)] = from as u16;
-                }
-                let mut state = c.state;
-                nodes.push(Node { parent: parent.node, dir: c.dir, stage: state.stage });
-                state.node = nodes.len() as u32 - 1;
-                next_states.push(state);
-            }
-            std::mem::swap(states, next_states);
-            std::mem::swap(blocks, next_blocks);
-        }
-        None
+    /// Brings the root up to date (see [`Beam::settle`]).
+    pub(super) fn settle_root<B: BeamBoard>(&self, board: &B, costs: &mut B::Costs, root: &mut BeamState<B::Extra>) {
+        let view = *root;
+        self.settle(board, costs, root, (0, &view, None), true);
     }
 
-    /// How much a cell of the tile's distance from home counts in stage `stage`.
+    /// Every state's children, into `candidates`.
+    pub(super) fn expand<B: BeamBoard>(
+        &self,
+        board: &B,
+        costs: &mut B::Costs,
+        states: &[BeamState<B::Extra>],
+        candidates: &mut Vec<BeamCandidate<B::Extra>>,
+    ) {
+        let blank_word = board.blank_word();
+        candidates.clear();
+        for (i, s) in states.iter().enumerate() {
+            let stage = &self.stages[s.stage as usize];
+            let forced = match stage.goal {
+                BeamGoal::Forced { dir, .. } => Some(usize::from(dir)),
+                BeamGoal::Reach { .. } => None,
+            };
+            let from = s.blank as usize;
+            for dir in 0..4usize {
+                match forced {
+                    Some(f) if f != dir => continue,
+                    None if usize::from(s.last) == (dir + 2) % 4 => continue,
+                    _ => {}
+                }
+                let Some(next) = board.step(from, dir) else { continue };
+                if forced.is_none() && board.blocked(next, stage.locked) {
+                    continue;
+                }
+                let word = board.word_at(i, s, None, next);
+                let tile = board.tile_of(word);
+                let rank = self.rank[tile as usize];
+                let mut child = *s;
+                child.blank = next as u32;
+                child.last = dir as u8;
+                child.tally.potential += self.weight_of(tile, rank, stage) * board.farther(word, from, next, dir);
+                child.hash ^= key(word, next) ^ key(word, from) ^ key(blank_word, next) ^ key(blank_word, from);
+                if forced.is_some() {
+                    child.stage += 1;
+                }
+                self.settle(board, costs, &mut child, (i, s, Some((word, from, next))), forced.is_some());
+                candidates.push(BeamCandidate {
+                    parent: i as u32,
+                    dir: dir as u8,
+                    moved: word,
+                    score: child.score(),
+                    state: child,
+                });
+            }
+        }
+    }
+
+    /// The best candidate that finishes the line, if any.
+    pub(super) fn finished<E: Copy>(&self, candidates: &[BeamCandidate<E>]) -> Option<BeamCandidate<E>> {
+        let finished = self.stages.len() as u32;
+        candidates.iter().filter(|c| c.state.stage == finished).min_by_key(|c| (c.score, c.state.hash)).copied()
+    }
+
+    /// Keeps the best `width` candidates, one for each board.
+    pub(super) fn prune<E: Copy>(&self, candidates: &mut Vec<BeamCandidate<E>>, seen: &mut Vec<(u64, u32)>) {
+        drop_duplicates(candidates, seen);
+        if candidates.len() > self.width {
+            candidates.select_nth_unstable_by_key(self.width, |c| (c.score, c.state.hash));
+            candidates.truncate(self.width);
+        }
+    }
+
+    /// How much a cell of the tile's distance from home counts in `stage`.
     #[inline]
-    fn weight_of(&self, tile: Tile, rank: u16, stage: u32) -> i64 {
+    fn weight_of(&self, tile: Tile, rank: u16, stage: &BeamStage) -> i64 {
         if rank == NO_RANK {
             i64::from(self.weight[tile as usize])
-        } else if rank < self.line.stages[stage as usize].current {
+        } else if rank < stage.current {
             0
         } else {
             self.scoring.line
@@ -347,67 +337,65 @@ impl Beam<'_> {
 
     /// Brings a state's stage up to date: finishes stages whose goal is met,
     /// skips pairs already home, and sets the cost of the stage under way.
-    /// `arrived` says the state has just entered its stage.
-    fn settle(
+    /// `view` is the board it reads: state `i`'s (the parent's) with a
+    /// slide made. `arrived` says the state has just entered its stage.
+    fn settle<B: BeamBoard>(
         &self,
-        state: &mut State,
-        view: &View,
-        tables: &mut [Option<Table>],
-        queue: &mut Vec<u32>,
-        blocked: &mut Vec<bool>,
+        board: &B,
+        costs: &mut B::Costs,
+        state: &mut BeamState<B::Extra>,
+        view: (usize, &BeamState<B::Extra>, Option<ChildMove>),
         mut arrived: bool,
     ) {
-        let area = self.area;
+        let (i, parent, slide) = view;
         loop {
             let k = state.stage as usize;
-            let Some(stage) = self.line.stages.get(k) else {
+            let Some(stage) = self.stages.get(k) else {
                 state.tally.cost = 0;
                 return;
             };
-            let (tile, target) = match stage.goal {
-                Goal::Forced(_) => {
-                    let forced = self.line.stages[k..].iter().take_while(|s| matches!(s.goal, Goal::Forced(_))).count();
-                    state.tally.cost = forced as u32;
+            let (tile, word, target, tuck) = match stage.goal {
+                BeamGoal::Forced { left, .. } => {
+                    state.tally.cost = left;
                     return;
                 }
-                Goal::Reach { tile, target } => (tile, target),
+                BeamGoal::Reach { tile, word, cell, blank } => (tile, word, cell, blank),
             };
             let rank = self.rank[tile as usize];
             // On arrival the tile leaves the distance term for the exact
             // cost; its cells of distance from home, if it was weighed.
             let mut arriving = None;
             if arrived {
-                if let Some(skip) = stage.skip {
-                    if skip.cells.iter().all(|&(t, cell)| view.tile_at(cell) == t) {
-                        state.stage = skip.to as u32;
+                if let Some((cells, to)) = stage.skip {
+                    if cells.iter().all(|&(w, cell)| board.word_at(i, parent, slide, cell) == w) {
+                        state.stage = to;
                         continue;
                     }
                 }
-                let previous = k.checked_sub(1).map_or(0, |p| self.line.stages[p].current);
+                let previous = k.checked_sub(1).map_or(0, |p| self.stages[p].current);
                 if rank >= previous {
-                    arriving = Some(area.distance(view.cell_of(rank), area.home(tile)) as i64);
+                    let at = board.cell_of(i, parent, slide, (tile, word, rank));
+                    arriving = Some(board.distance(at, self.homes[usize::from(rank)]) as i64);
                 }
             }
-            state.at = view.cell_of(rank) as u32;
+            state.at = match slide {
+                _ if arrived => board.cell_of(i, parent, slide, (tile, word, rank)) as u32,
+                Some((moved, to, _)) if moved == word => to as u32,
+                _ => state.at,
+            };
             let (at, blank) = (state.at as usize, state.blank as usize);
             // A stage is not over while a tile it must keep out of a cell
             // is there (the pair already turned the wrong way round, say).
-            let shut_in = stage.keep_out.is_some_and(|(t, cells)| cells.contains(&view.cell_of(self.rank[t as usize])));
-            let done = !shut_in
-                && match target {
-                    Target::Tile { cell } => at == cell,
-                    Target::Tuck { cell, blank: b } => at == cell && blank == b,
-                };
+            let shut_in = stage.keep_out.is_some_and(|(t, w, cells)| {
+                cells.contains(&board.cell_of(i, parent, slide, (t, w, self.rank[t as usize])))
+            });
+            let done = !shut_in && at == target && tuck.is_none_or(|b| blank == b);
             let cost = if done {
                 0
             } else {
-                let table = tables[k].get_or_insert_with(|| {
-                    self.line.blocked(k, blocked);
-                    Table::build(area, blocked, target, at, blank, queue)
-                });
-                table.cost(area, at, blank) + self.line.forced_after(k) as u32 + if shut_in { KEEP_OUT } else { 0 }
+                board.stage_cost(costs, stage, k, at, blank) + stage.forced_after + if shut_in { KEEP_OUT } else { 0 }
             };
-            if !state.tally.settle(&self.scoring, arriving, cost, cost >= TRAPPED, done) {
+            if !state.tally.settle(&self.scoring, arriving, cost, cost >= B::TRAPPED, done) {
                 return;
             }
             state.stage += 1;
@@ -416,34 +404,19 @@ impl Beam<'_> {
     }
 }
 
-/// A candidate state of a beam, as the duplicate check sees it.
-pub(super) trait Candidacy {
-    /// Its score (smaller is better), its board's hash and its stage.
-    fn parts(&mut self) -> (&mut i64, u64, u32);
-}
-
-impl Candidacy for Candidate {
-    fn parts(&mut self) -> (&mut i64, u64, u32) {
-        (&mut self.score, self.state.hash, self.state.stage)
-    }
-}
-
 /// Keeps, of the candidates that reach the same board (and stage), the one
 /// with the better score: an open-addressing table of hashes, so a round
 /// costs about the candidates' number, not a sort of them.
-pub(super) fn drop_duplicates<C: Candidacy>(candidates: &mut Vec<C>, seen: &mut Vec<(u64, u32)>) {
+fn drop_duplicates<E: Copy>(candidates: &mut Vec<BeamCandidate<E>>, seen: &mut Vec<(u64, u32)>) {
     const EMPTY: u32 = u32::MAX;
     const DROPPED: i64 = i64::MAX;
     let size = (2 * candidates.len()).next_power_of_two().max(16);
     seen.clear();
     seen.resize(size, (0, EMPTY));
     let mask = size - 1;
-    let order = |c: &mut C| {
-        let (score, hash, _) = c.parts();
-        (*score, hash)
-    };
+    let order = |c: &BeamCandidate<E>| (c.score, c.state.hash);
     for i in 0..candidates.len() {
-        let (_, hash, stage) = candidates[i].parts();
+        let (hash, stage) = (candidates[i].state.hash, candidates[i].state.stage);
         let key = hash ^ u64::from(stage).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let mut slot = key as usize & mask;
         loop {
@@ -454,30 +427,18 @@ pub(super) fn drop_duplicates<C: Candidacy>(candidates: &mut Vec<C>, seen: &mut 
             }
             if k == key {
                 let other = at as usize;
-                if order(&mut candidates[i]) < order(&mut candidates[other]) {
-                    *candidates[other].parts().0 = DROPPED;
+                if order(&candidates[i]) < order(&candidates[other]) {
+                    candidates[other].score = DROPPED;
                     seen[slot].1 = i as u32;
                 } else {
-                    *candidates[i].parts().0 = DROPPED;
+                    candidates[i].score = DROPPED;
                 }
                 break;
             }
             slot = (slot + 1) & mask;
         }
     }
-    candidates.retain_mut(|c| *c.parts().0 != DROPPED);
-}
-
-/// The moves from the root to `node`, each with the stage after it.
-fn path(nodes: &[Node], mut node: u32) -> Vec<(u8, u32)> {
-    let mut moves = Vec::new();
-    while node != ROOT {
-        let n = nodes[node as usize];
-        moves.push((n.dir, n.stage));
-        node = n.parent;
-    }
-    moves.reverse();
-    moves
+    candidates.retain(|c| c.score != DROPPED);
 }
 
 /// A random-looking key for a tile in a cell (for board hashes).

@@ -3,25 +3,21 @@
 
 use crate::board::{Pos, Tile, tile_for};
 
-use super::super::event::Region;
-use super::super::schedule::Placement;
-use super::area::Area;
-use super::table::Target;
+use super::table::StageTarget;
+use crate::human::cell_rect::CellRect;
+use crate::human::event::Region;
+use crate::human::schedule::{PairCells, Placement};
 
 /// No rank: the tile is not one of the line's.
 pub(super) const NO_RANK: u16 = u16::MAX;
 /// A cell locked for the whole line.
 pub(super) const WALL: u16 = 0;
 
-/// Blank directions as the area numbers them: north, east, south, west.
-pub(super) const EAST: usize = 1;
-pub(super) const SOUTH: usize = 2;
-
 /// What a stage asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Goal {
     /// Bring `tile` to the target.
-    Reach { tile: Tile, target: Target },
+    Reach { tile: Tile, target: StageTarget },
     /// The blank steps this way (a pair turning in).
     Forced(usize),
 }
@@ -34,7 +30,7 @@ pub(super) struct AlreadyHome {
 }
 
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Stage {
+pub(super) struct LineStage {
     pub(super) goal: Goal,
     /// Cells whose lock rank is below this are out of the blank's way.
     pub(super) locked: u16,
@@ -60,8 +56,11 @@ pub(super) struct Part {
 }
 
 /// The line: stages in order and the cells locked as they finish.
-pub(super) struct Line {
-    pub(super) stages: Vec<Stage>,
+pub(super) struct StagedLine {
+    /// The board's shape, for the tiles' homes.
+    pub(super) rows: usize,
+    pub(super) cols: usize,
+    pub(super) stages: Vec<LineStage>,
     /// Cells locked as stages finish, in order.
     pub(super) locks: Vec<usize>,
     /// Per area cell: its index in `locks`, `NO_RANK`, or `WALL` for a
@@ -72,13 +71,25 @@ pub(super) struct Line {
     pub(super) parts: Vec<Part>,
 }
 
-impl Line {
+impl StagedLine {
     /// Cuts `placements` (singles and pairs) into stages; `locked` marks the
     /// area's cells locked already.
-    pub(super) fn new(area: &Area, placements: &[Placement], locked: &[bool]) -> Line {
-        let (rows, cols) = (area.rows, area.cols);
-        let mut line =
-            Line { stages: Vec::new(), locks: Vec::new(), lock_rank: Vec::new(), tiles: Vec::new(), parts: Vec::new() };
+    pub(super) fn new(
+        area: &CellRect,
+        rows: usize,
+        cols: usize,
+        placements: &[Placement],
+        locked: &[bool],
+    ) -> StagedLine {
+        let mut line = StagedLine {
+            rows,
+            cols,
+            stages: Vec::new(),
+            locks: Vec::new(),
+            lock_rank: Vec::new(),
+            tiles: Vec::new(),
+            parts: Vec::new(),
+        };
         for (placement, &p) in placements.iter().enumerate() {
             let tile = |r: usize, c: usize| tile_for(Pos::new(r, c), rows, cols);
             match p {
@@ -86,8 +97,8 @@ impl Line {
                     let t = tile(row, col);
                     let cell = area.cell_of(row, col);
                     line.tiles.push(t);
-                    line.stages.push(Stage {
-                        goal: Goal::Reach { tile: t, target: Target::Tile { cell } },
+                    line.stages.push(LineStage {
+                        goal: Goal::Reach { tile: t, target: StageTarget::Tile { cell } },
                         locked: line.locks.len() as u16 + 1,
                         current: line.tiles.len() as u16,
                         placement,
@@ -102,15 +113,9 @@ impl Line {
                         len: 1,
                     });
                 }
-                Placement::RightPair { row } => {
-                    let homes = [Pos::new(row, cols - 2), Pos::new(row, cols - 1)];
-                    let park = area.cell_of(row + 1, cols - 1);
-                    line.push_pair(area, placement, Region::RightColumns, homes, park, [EAST, SOUTH]);
-                }
-                Placement::BottomPair { col } => {
-                    let homes = [Pos::new(rows - 2, col), Pos::new(rows - 1, col)];
-                    let park = area.cell_of(rows - 1, col + 1);
-                    line.push_pair(area, placement, Region::BottomRows, homes, park, [SOUTH, EAST]);
+                Placement::RightPair { .. } | Placement::BottomPair { .. } => {
+                    let pair = p.pair(rows, cols).expect("a pair");
+                    line.push_pair(area, placement, pair);
                 }
                 Placement::LastBlock => unreachable!("the last block is not a line"),
             }
@@ -123,25 +128,17 @@ impl Line {
         line
     }
 
-    /// A pair the way a person puts it home: the first tile into the
-    /// second's home (the corner), the second beside it (`park`) with the
-    /// blank in the first's home, then two slides turn both in.
-    fn push_pair(
-        &mut self,
-        area: &Area,
-        placement: usize,
-        region: Region,
-        homes: [Pos; 2],
-        park: usize,
-        turn: [usize; 2],
-    ) {
-        let [first, second] = homes.map(|h| tile_for(h, area.rows, area.cols));
+    /// A pair's stages, the way a person puts it home (see [`PairCells`]).
+    fn push_pair(&mut self, area: &CellRect, placement: usize, pair: PairCells) {
+        let PairCells { region, homes, park, turn } = pair;
+        let [first, second] = homes.map(|h| tile_for(h, self.rows, self.cols));
         let [first_home, corner] = homes.map(|h| area.cell_of(h.row, h.col));
+        let park = area.cell_of(park.row, park.col);
         let locked = self.locks.len() as u16 + 1;
         self.tiles.push(first);
         let skip_to = self.stages.len() + 4;
-        self.stages.push(Stage {
-            goal: Goal::Reach { tile: first, target: Target::Tile { cell: corner } },
+        self.stages.push(LineStage {
+            goal: Goal::Reach { tile: first, target: StageTarget::Tile { cell: corner } },
             locked,
             current: self.tiles.len() as u16,
             placement,
@@ -150,8 +147,8 @@ impl Line {
         });
         self.tiles.push(second);
         let current = self.tiles.len() as u16;
-        self.stages.push(Stage {
-            goal: Goal::Reach { tile: second, target: Target::Tuck { cell: park, blank: first_home } },
+        self.stages.push(LineStage {
+            goal: Goal::Reach { tile: second, target: StageTarget::Tuck { cell: park, blank: first_home } },
             locked: locked + 1,
             current,
             placement,
@@ -159,8 +156,8 @@ impl Line {
             keep_out: None,
         });
         for dir in turn {
-            self.stages.push(Stage {
-                goal: Goal::Forced(dir),
+            self.stages.push(LineStage {
+                goal: Goal::Forced(dir as usize),
                 locked: locked + 1,
                 current,
                 placement,

@@ -8,24 +8,25 @@
 //! tile being placed (exactly) and for the tiles of the lines after it (by
 //! their distance from home). See [`beam`] for the score.
 
-mod area;
 mod beam;
 mod line;
 mod rolling;
 mod table;
+mod whole;
 
 use crate::board::{Pos, Tile, tile_for};
 
+use super::cell_rect::CellRect;
 use super::event::{Event, Group, Phase};
-use super::grid::{Dir, Grid};
+use super::grid::{Dir, PaddedGrid};
 use super::schedule::Placement;
-use super::scratch::TripStyle;
-use super::tries::MAX_TRIES;
-use area::Area;
-use beam::{Beam, BeamScratch, MOVE, Scoring};
-use line::{Goal, Line, NO_RANK};
+use crate::human::trip::scratch::TripStyle;
+use crate::human::trip::tries::MAX_TRIES;
+use beam::{Beam, BeamStage, MOVE, Scoring, beam_stages};
+use line::{Goal, NO_RANK, StagedLine};
 use rolling::{Rolling, RollingScratch};
-use table::Target;
+use table::StageTarget;
+use whole::{AreaCopies, WholeScratch};
 
 /// How hard the human solver looks for fewer moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -149,22 +150,22 @@ pub const MAX_LOOKAHEAD_CELLS: usize = 2500;
 
 /// The most cells a board may have for look-ahead; bigger boards are
 /// placed tile by tile at every effort. A round of the rolling beam costs
-/// the same on any board, so its time grows with the moves, as n³: at
-/// `normal` about 7 s for a 100×100 and 23 s for a 150×150. Above 100×100
-/// trips planned ahead with detours make fewer moves than its 20 states,
-/// in a tenth of the time (docs/fewest-moves.md has the figures).
+/// the same on any board, so its time grows with the moves, as n³; above
+/// this size trips planned ahead with detours make fewer moves than it,
+/// in far less time (docs/benchmarks.md and docs/fewest-moves.md have the
+/// figures).
 pub const MAX_ROLLING_CELLS: usize = 10_000;
 
 /// The most cells on which `normal` and `best` plan each trip ahead, and
 /// let the blank's approaches detour anywhere in the box round the blank
-/// and the tile: about 28 s for a 300×300 board on a 2-core machine,
-/// thirty times `fast`'s time, and growing faster than n³ (a whole box's
-/// cells for each approach).
+/// and the tile: the time grows faster than n³ (a whole box's cells for
+/// each approach), so bigger boards keep the detours in a band (the times
+/// are in docs/benchmarks.md).
 const MAX_PLANNED_CELLS: usize = 90_000;
 
 /// On bigger boards, how many cells either side of the straight line the
-/// blank's approaches may stray: 8 makes a 1000×1000 in under a minute
-/// (6 made 0.3 % more moves, 2 % faster; on 300×300, 4 made 1 % more).
+/// blank's approaches may stray: the widest band that keeps a 1000×1000
+/// within about a minute (docs/benchmarks.md has the figures).
 const DETOUR_BAND: usize = 8;
 
 /// States the rolling beam keeps at `normal` and `best`.
@@ -207,7 +208,11 @@ pub(super) struct Lookahead {
     board: Vec<u32>,
     coords: Vec<(u16, u16)>,
     homes: Vec<(u16, u16)>,
-    beam: BeamScratch,
+    /// The line's stages and its tiles' homes (by rank) in the numbering
+    /// of the beam under way.
+    stages: Vec<BeamStage>,
+    line_homes: Vec<usize>,
+    whole: WholeScratch,
     rolling: RollingScratch,
 }
 
@@ -220,7 +225,7 @@ impl Lookahead {
     /// the caller places the rest tile by tile.
     pub(super) fn place_line<S: FnMut(&Event)>(
         &mut self,
-        grid: &mut Grid,
+        grid: &mut PaddedGrid,
         placements: &[Placement],
         later: impl Iterator<Item = (Phase, Placement)>,
         look: Look,
@@ -228,12 +233,12 @@ impl Lookahead {
     ) -> Outcome {
         let (rows, cols) = (grid.rows, grid.cols);
         let (top, left) = grid.open_corner();
-        let area = Area { top: top - 1, left: left - 1, height: rows + 1 - top, width: cols + 1 - left, rows, cols };
+        let area = CellRect { top: top - 1, left: left - 1, height: rows + 1 - top, width: cols + 1 - left };
         let locked: Vec<bool> = (area.top..rows)
             .flat_map(|r| (area.left..cols).map(move |c| (r, c)))
             .map(|(r, c)| grid.is_locked(grid.index(r, c)))
             .collect();
-        let line = Line::new(&area, placements, &locked);
+        let line = StagedLine::new(&area, rows, cols, placements, &locked);
         self.rank.resize(rows * cols, NO_RANK);
         self.weight.resize(rows * cols, 0);
         for (k, &tile) in line.tiles.iter().enumerate() {
@@ -253,9 +258,16 @@ impl Lookahead {
             Look::Rolling(width) => {
                 let scoring =
                     Scoring { line: (LINE_SHARE * (PER_STEP * MOVE) as f64) as i64, per_step: PER_STEP, base: BASE };
-                let rolling =
-                    Rolling { area: &area, line: &line, rank: &self.rank, weight: &self.weight, scoring, width };
-                rolling.run(grid, &mut self.rolling, sink)
+                rolling::prepare(grid, &area, &line, &mut self.stages, &mut self.line_homes, &mut self.rolling);
+                let beam = Beam {
+                    stages: &self.stages,
+                    rank: &self.rank,
+                    weight: &self.weight,
+                    homes: &self.line_homes,
+                    scoring,
+                    width,
+                };
+                Rolling { beam, area: &area, line: &line }.run(grid, &mut self.rolling, sink)
             }
         };
         for &tile in &line.tiles {
@@ -266,7 +278,13 @@ impl Lookahead {
 
     /// The beam over the whole area: the line's moves, or `None` if it
     /// found no way.
-    fn search_whole(&mut self, grid: &Grid, area: &Area, line: &Line, width: usize) -> Option<Vec<(u8, u32)>> {
+    fn search_whole(
+        &mut self,
+        grid: &PaddedGrid,
+        area: &CellRect,
+        line: &StagedLine,
+        width: usize,
+    ) -> Option<Vec<(u8, u32)>> {
         let (rows, cols) = (grid.rows, grid.cols);
         self.board.clear();
         self.coords.clear();
@@ -276,30 +294,32 @@ impl Lookahead {
                 let tile = grid.tile_in(grid.index(r, c));
                 self.board.push(tile);
                 self.coords.push(((r - area.top) as u16, (c - area.left) as u16));
-                let (home_row, home_col) = area.coords(area.home(tile));
+                let (home_row, home_col) = area.coords(area.home(tile, rows, cols));
                 self.homes[tile as usize] = (home_row as u16, home_col as u16);
             }
         }
+        beam_stages(line, |cell| cell, |tile| tile, &mut self.stages);
+        self.line_homes.clear();
+        self.line_homes.extend(line.tiles.iter().map(|&tile| area.home(tile, rows, cols)));
         let mut scale = 1.0;
         let mut found = None;
         for _ in 0..ATTEMPTS {
             let weight: Vec<i32> = self.weight.iter().map(|&w| (f64::from(w) * scale) as i32).collect();
             let beam = Beam {
-                area,
-                line,
+                stages: &self.stages,
                 rank: &self.rank,
                 weight: &weight,
-                coords: &self.coords,
-                homes: &self.homes,
+                homes: &self.line_homes,
                 scoring: Scoring {
                     line: (LINE_SHARE * scale * (PER_STEP * MOVE) as f64) as i64,
                     per_step: PER_STEP,
                     base: BASE,
                 },
                 width,
-                cap: 100 + 60 * line.tiles.len() + 4 * area.len(),
             };
-            found = beam.run(&self.board, &mut self.beam);
+            let copies = AreaCopies::new(area, line, &self.coords, &self.homes);
+            let cap = 100 + 60 * line.tiles.len() + 4 * area.len();
+            found = whole::run(&beam, copies, cap, &self.board, &mut self.whole);
             if found.is_some() {
                 break;
             }
@@ -327,13 +347,7 @@ impl Lookahead {
                 worth *= fade;
                 phase = Some(p);
             }
-            let cells: &[(usize, usize)] = match placement {
-                Placement::Single { row, col } => &[(row, col)],
-                Placement::RightPair { row } => &[(row, cols - 2), (row, cols - 1)],
-                Placement::BottomPair { col } => &[(rows - 2, col), (rows - 1, col)],
-                Placement::LastBlock => &[(rows - 2, cols - 2), (rows - 2, cols - 1), (rows - 1, cols - 2)],
-            };
-            for &(r, c) in cells {
+            for &(r, c) in placement.cells(rows, cols).iter() {
                 self.weight[tile_for(Pos::new(r, c), rows, cols) as usize] = worth.max(floor) as i32;
             }
         }
@@ -355,47 +369,78 @@ fn fade_for(rows: usize, cols: usize) -> f64 {
 /// Makes the found moves on the grid with the usual events: for each
 /// placement its `Placement`, each tile's `TileTargeted`, the moves, and
 /// `Locked` once it is home.
-fn replay<S: FnMut(&Event)>(grid: &mut Grid, area: &Area, line: &Line, moves: &[(u8, u32)], sink: &mut S) {
-    let mut progress = Progress { stage: 0 };
-    progress.arrive(grid, area, line, sink);
-    while progress.stage < line.stages.len() && progress.met(grid, area, line) {
-        progress.finish(grid, area, line, sink);
-    }
-    for &(dir, stage) in moves {
-        grid.slide(Dir::from_index(usize::from(dir)), sink);
-        while progress.stage < stage as usize {
-            progress.finish(grid, area, line, sink);
-        }
-    }
+fn replay<S: FnMut(&Event)>(
+    grid: &mut PaddedGrid,
+    area: &CellRect,
+    line: &StagedLine,
+    moves: &[(u8, u32)],
+    sink: &mut S,
+) {
+    let mut progress = LineProgress::start(grid, area, line, sink);
+    progress.make(grid, area, line, moves, sink);
     debug_assert_eq!(progress.stage, line.stages.len(), "the line is built");
 }
 
 /// Which stage the replay has reached, to report placements as they start and finish.
-struct Progress {
+struct LineProgress {
     stage: usize,
 }
 
-impl Progress {
+impl LineProgress {
+    /// Reports the line's first placement and finishes the stages whose
+    /// goal is met before any move.
+    fn start<S: FnMut(&Event)>(
+        grid: &mut PaddedGrid,
+        area: &CellRect,
+        line: &StagedLine,
+        sink: &mut S,
+    ) -> LineProgress {
+        let mut progress = LineProgress { stage: 0 };
+        progress.arrive(grid, area, line, sink);
+        while progress.stage < line.stages.len() && progress.met(grid, area, line) {
+            progress.finish(grid, area, line, sink);
+        }
+        progress
+    }
+
+    /// Makes `moves` (each with the stage reached after it) on the grid,
+    /// reporting placements as their stages start and finish.
+    fn make<S: FnMut(&Event)>(
+        &mut self,
+        grid: &mut PaddedGrid,
+        area: &CellRect,
+        line: &StagedLine,
+        moves: &[(u8, u32)],
+        sink: &mut S,
+    ) {
+        for &(dir, stage) in moves {
+            grid.slide(Dir::from_index(usize::from(dir)), sink);
+            while self.stage < stage as usize {
+                self.finish(grid, area, line, sink);
+            }
+        }
+    }
+
     /// How many of the line's placements are finished.
-    fn placements_done(&self, line: &Line) -> usize {
+    fn placements_done(&self, line: &StagedLine) -> usize {
         line.stages.get(self.stage).map_or(line.parts.len(), |s| s.placement)
     }
 
     /// The board cell of an area cell, as the grid numbers it.
-    fn index(grid: &Grid, area: &Area, cell: usize) -> usize {
+    fn index(grid: &PaddedGrid, area: &CellRect, cell: usize) -> usize {
         let (r, c) = area.coords(cell);
         grid.index(area.top + r, area.left + c)
     }
 
     /// True when the stage's pair is home before it starts.
-    fn skipping(&self, grid: &Grid, area: &Area, line: &Line) -> bool {
+    fn skipping(&self, grid: &PaddedGrid, area: &CellRect, line: &StagedLine) -> bool {
         line.stages[self.stage]
             .skip
             .is_some_and(|skip| skip.cells.iter().all(|&(t, cell)| grid.tile_in(Self::index(grid, area, cell)) == t))
     }
 
     /// True when the current stage's goal is met already.
-    fn met(&self, grid: &Grid, area: &Area, line: &Line) -> bool {
+    fn met(&self, grid: &PaddedGrid, area: &CellRect, line: &StagedLine) -> bool {
         let stage = &line.stages[self.stage];
         match stage.goal {
             Goal::Forced(_) => false,
@@ -407,8 +452,8 @@ impl Progress {
                 self.skipping(grid, area, line)
                     || !shut_in
                         && match target {
-                            Target::Tile { cell } => at == Self::index(grid, area, cell),
-                            Target::Tuck { cell, blank } => {
+                            StageTarget::Tile { cell } => at == Self::index(grid, area, cell),
+                            StageTarget::Tuck { cell, blank } => {
                                 at == Self::index(grid, area, cell) && grid.blank == Self::index(grid, area, blank)
                             }
                         }
@@ -417,7 +462,7 @@ impl Progress {
     }
 
     /// Reports the start of the current stage's placement and its tile's trip.
-    fn arrive<S: FnMut(&Event)>(&self, grid: &Grid, area: &Area, line: &Line, sink: &mut S) {
+    fn arrive<S: FnMut(&Event)>(&self, grid: &PaddedGrid, area: &CellRect, line: &StagedLine, sink: &mut S) {
         let Some(stage) = line.stages.get(self.stage) else { return };
         let part = &line.parts[stage.placement];
         let first = self.stage == 0 || line.stages[self.stage - 1].placement != stage.placement;
@@ -429,7 +474,7 @@ impl Progress {
                 return;
             }
             let cell = match target {
-                Target::Tile { cell } | Target::Tuck { cell, .. } => cell,
+                StageTarget::Tile { cell } | StageTarget::Tuck { cell, .. } => cell,
             };
             let from = grid.pos(grid.where_is(tile));
             let to = grid.pos(Self::index(grid, area, cell));
@@ -441,7 +486,7 @@ impl Progress {
 
     /// Finishes the current stage (or skips its pair), reporting a finished
     /// placement and the start of the next stage.
-    fn finish<S: FnMut(&Event)>(&mut self, grid: &mut Grid, area: &Area, line: &Line, sink: &mut S) {
+    fn finish<S: FnMut(&Event)>(&mut self, grid: &mut PaddedGrid, area: &CellRect, line: &StagedLine, sink: &mut S) {
         let placement = line.stages[self.stage].placement;
         self.stage = match line.stages[self.stage].skip {
             Some(skip) if self.skipping(grid, area, line) => skip.to,
@@ -454,7 +499,7 @@ impl Progress {
     }
 }
 
-fn lock<S: FnMut(&Event)>(grid: &mut Grid, part: &line::Part, sink: &mut S) {
+fn lock<S: FnMut(&Event)>(grid: &mut PaddedGrid, part: &line::Part, sink: &mut S) {
     let tiles: &[Tile] = &part.tiles[..part.len];
     sink(&Event::Locked { group: Group::new(tiles) });
     for home in &part.homes[..part.len] {

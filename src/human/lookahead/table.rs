@@ -7,7 +7,8 @@
 //! a table costs about the square of the window, not of the board). Moves
 //! are reversible, so distances from the goal are distances to it.
 
-use super::area::Area;
+use crate::human::cell_rect::CellRect;
+use crate::human::open_board::rough_cost;
 
 /// No way to the goal inside the window.
 const UNREACHED: u16 = u16::MAX;
@@ -22,24 +23,24 @@ const MARGIN: usize = 3;
 
 /// What a stage asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Target {
+pub(super) enum StageTarget {
     /// The tile in `cell`, the blank anywhere.
     Tile { cell: usize },
     /// The tile in `cell` and the blank in `blank`.
     Tuck { cell: usize, blank: usize },
 }
 
-impl Target {
+impl StageTarget {
     fn cell(self) -> usize {
         match self {
-            Target::Tile { cell } | Target::Tuck { cell, .. } => cell,
+            StageTarget::Tile { cell } | StageTarget::Tuck { cell, .. } => cell,
         }
     }
 }
 
 /// Fewest moves to a stage's goal from each (tile, blank) pair of a window.
-pub(super) struct Table {
-    target: Target,
+pub(super) struct StageTable {
+    target: StageTarget,
     /// The window, in area rows and columns: bounds inclusive.
     top: usize,
     left: usize,
@@ -51,23 +52,23 @@ pub(super) struct Table {
     dist: Vec<u16>,
 }
 
-impl Table {
+impl StageTable {
     /// The table for `target`, over a window around the tile at `tile`, the
     /// target and the blank at `blank`; `blocked` marks the area's cells the
     /// blank may not enter during the stage.
     pub(super) fn build(
-        area: &Area,
+        area: &CellRect,
         blocked: &[bool],
-        target: Target,
+        target: StageTarget,
         tile: usize,
         blank: usize,
         queue: &mut Vec<u32>,
-    ) -> Table {
+    ) -> StageTable {
         let points = [tile, blank, target.cell()]
             .into_iter()
             .chain(match target {
-                Target::Tuck { blank, .. } => Some(blank),
-                Target::Tile { .. } => None,
+                StageTarget::Tuck { blank, .. } => Some(blank),
+                StageTarget::Tile { .. } => None,
             })
             .map(|c| area.coords(c));
         let (mut top, mut left, mut bottom, mut right) = (usize::MAX, usize::MAX, 0, 0);
@@ -83,14 +84,15 @@ impl Table {
         let right = (right + MARGIN).min(area.width - 1);
         let span = right - left + 1;
         let cells = span * (bottom - top + 1);
-        let mut table = Table { target, top, left, bottom, right, span, cells, dist: vec![UNREACHED; cells * cells] };
+        let mut table =
+            StageTable { target, top, left, bottom, right, span, cells, dist: vec![UNREACHED; cells * cells] };
         table.fill(area, blocked, queue);
         table
     }
 
     /// Window slot of an area cell, if inside.
     #[inline]
-    fn slot(&self, area: &Area, cell: usize) -> Option<usize> {
+    fn slot(&self, area: &CellRect, cell: usize) -> Option<usize> {
         let (r, c) = area.coords(cell);
         ((self.top..=self.bottom).contains(&r) && (self.left..=self.right).contains(&c))
             .then(|| (r - self.top) * self.span + c - self.left)
@@ -98,11 +100,11 @@ impl Table {
 
     /// The area cell of a window slot.
     #[inline]
-    fn cell(&self, area: &Area, slot: usize) -> usize {
+    fn cell(&self, area: &CellRect, slot: usize) -> usize {
         area.cell(self.top + slot / self.span, self.left + slot % self.span)
     }
 
-    fn fill(&mut self, area: &Area, blocked: &[bool], queue: &mut Vec<u32>) {
+    fn fill(&mut self, area: &CellRect, blocked: &[bool], queue: &mut Vec<u32>) {
         let open: Vec<bool> = (0..self.cells).map(|s| !blocked[self.cell(area, s)]).collect();
         let rows = self.bottom - self.top + 1;
         let span = self.span;
@@ -118,13 +120,13 @@ impl Table {
         queue.clear();
         let goal = self.slot(area, self.target.cell()).expect("the window holds the target");
         match self.target {
-            Target::Tile { .. } => {
+            StageTarget::Tile { .. } => {
                 for b in (0..self.cells).filter(|&b| b != goal && open[b]) {
                     self.dist[goal * self.cells + b] = 0;
                     queue.push((goal * self.cells + b) as u32);
                 }
             }
-            Target::Tuck { blank, .. } => {
+            StageTarget::Tuck { blank, .. } => {
                 let b = self.slot(area, blank).expect("the window holds the blank's target");
                 self.dist[goal * self.cells + b] = 0;
                 queue.push((goal * self.cells + b) as u32);
@@ -148,10 +150,10 @@ impl Table {
 
     /// Moves to the goal with the tile in `tile` and the blank in `blank`
     /// (area cells): exact inside the window, estimated outside it.
-    pub(super) fn cost(&self, area: &Area, tile: usize, blank: usize) -> u32 {
+    pub(super) fn cost(&self, area: &CellRect, tile: usize, blank: usize) -> u32 {
         let goal = self.target.cell();
         let Some(t) = self.slot(area, tile) else {
-            return outside_estimate(area, tile, blank, goal);
+            return rough_cost(area.distance(tile, goal), area.distance(blank, tile));
         };
         if let Some(b) = self.slot(area, blank) {
             let d = self.dist[t * self.cells + b];
@@ -175,9 +177,4 @@ impl Table {
         }
         if best == u32::MAX { TRAPPED } else { best }
     }
-}
-
-/// About five moves a step for the tile, plus the blank's way to it.
-fn outside_estimate(area: &Area, tile: usize, blank: usize, goal: usize) -> u32 {
-    (5 * area.distance(tile, goal) + area.distance(blank, tile)) as u32
 }

@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::rect::{Cut, Rect};
+use super::shape::{Cut, Shape};
 use super::tables::{LineTable, REST_CELLS, line_table, rest_table};
 
 /// The most cells of a rectangle searched this way (5 bits a cell fit a
@@ -72,7 +72,7 @@ impl Hasher for KeyHasher {
     }
 }
 
-struct Node {
+struct BandNode {
     key: Key,
     parent: u32,
     blank: u8,
@@ -86,39 +86,39 @@ pub(super) struct Choice {
     pub(super) path: Vec<usize>,
 }
 
-/// The best line of `rect` (cut by `cuts[0]`, the rest by `cuts[1..]`) from
+/// The best line of `shape` (cut by `cuts[0]`, the rest by `cuts[1..]`) from
 /// `cells`, weighed by what it leaves; `None` when the rectangle or its
 /// line is too big for the tables.
-pub(super) fn best_line(rect: Rect, cuts: &[Cut], cells: &[u8], breadth: Breadth, depth: usize) -> Option<Choice> {
-    if rect.len() <= REST_CELLS {
-        let table = rest_table(rect, cuts);
+pub(super) fn best_line(shape: Shape, cuts: &[Cut], cells: &[u8], breadth: Breadth, depth: usize) -> Option<Choice> {
+    if shape.len() <= REST_CELLS {
+        let table = rest_table(shape, cuts);
         return Some(Choice { total: u32::from(table.moves(cells)), path: table.first_stage(cells) });
     }
-    if rect.len() > MAX_CELLS {
+    if shape.len() > MAX_CELLS {
         return None;
     }
-    let line = line_table(rect, cuts[0])?;
-    let next = rect.after(cuts[0])?;
+    let line = line_table(shape, cuts[0])?;
+    let next = shape.after(cuts[0])?;
     let depth = depth.min(breadth.keep.len() - 1);
     // Past a 4×5 (long thin boards only) the states in the slack and the
     // finishes to weigh grow fast: fewer of each.
-    let (mut slack, keep) = if rect.len() > WIDE_CELLS {
+    let (mut slack, keep) = if shape.len() > WIDE_CELLS {
         (breadth.slack[depth].min(WIDE_SLACK), breadth.keep[depth].min(WIDE_KEEP))
     } else {
         (breadth.slack[depth], breadth.keep[depth])
     };
     let (nodes, finishes) = loop {
-        match finishes(rect, &line, cells, slack, breadth.states) {
+        match finishes(shape, &line, cells, slack, breadth.states) {
             Some(found) => break found,
             None if slack > 0 => slack -= 1,
             None => unreachable!("a search without slack has no cap"),
         }
     };
     let mut part = vec![0u8; next.len()];
-    let mut whole = vec![0u8; rect.len()];
-    let mut rest_of = |node: &Node, part: &mut Vec<u8>| {
+    let mut whole = vec![0u8; shape.len()];
+    let mut rest_of = |node: &BandNode, part: &mut Vec<u8>| {
         unpack(node.key, &mut whole);
-        rect.shrink(cuts[0], &whole, part);
+        shape.shrink(cuts[0], &whole, part);
     };
     let best = if next.len() <= REST_CELLS {
         let table = rest_table(next, &cuts[1..]);
@@ -163,22 +163,22 @@ pub(super) fn best_line(rect: Rect, cuts: &[Cut], cells: &[u8], breadth: Breadth
 
 /// A quick guess of what finishing from `cells` costs: the next line's
 /// exact cost plus every other tile's distance from home.
-fn estimate(rect: Rect, cut: Cut, line: Option<&LineTable>, cells: &[u8]) -> u32 {
-    let blank = rect.blank();
+fn estimate(shape: Shape, cut: Cut, line: Option<&LineTable>, cells: &[u8]) -> u32 {
+    let blank = shape.blank();
     let at = cells.iter().position(|&l| l == blank).expect("a blank") as u8;
     let others: usize = cells
         .iter()
         .enumerate()
-        .filter(|&(_, &l)| l != blank && !rect.in_line(cut, usize::from(l)))
-        .map(|(cell, &l)| rect.distance(cell, usize::from(l)))
+        .filter(|&(_, &l)| l != blank && !shape.in_line(cut, usize::from(l)))
+        .map(|(cell, &l)| shape.distance(cell, usize::from(l)))
         .sum();
     let line_moves = match line {
         Some(table) => u32::from(table.moves(cells, at)),
         None => cells
             .iter()
             .enumerate()
-            .filter(|&(_, &l)| l != blank && rect.in_line(cut, usize::from(l)))
-            .map(|(cell, &l)| 3 * rect.distance(cell, usize::from(l)) as u32)
+            .filter(|&(_, &l)| l != blank && shape.in_line(cut, usize::from(l)))
+            .map(|(cell, &l)| 3 * shape.distance(cell, usize::from(l)) as u32)
             .sum(),
     };
     line_moves + others as u32
@@ -189,21 +189,27 @@ fn estimate(rect: Rect, cut: Cut, line: Option<&LineTable>, cells: &[u8]) -> u32
 /// finishes as (moves, node). `None` if more than `cap` states were
 /// reached with slack left to give up.
 #[allow(clippy::type_complexity)]
-fn finishes(rect: Rect, line: &LineTable, start: &[u8], slack: u8, cap: usize) -> Option<(Vec<Node>, Vec<(u8, u32)>)> {
-    debug_assert_eq!(line.cells(), rect.len());
-    let blank_label = rect.blank();
+fn finishes(
+    shape: Shape,
+    line: &LineTable,
+    start: &[u8],
+    slack: u8,
+    cap: usize,
+) -> Option<(Vec<BandNode>, Vec<(u8, u32)>)> {
+    debug_assert_eq!(line.cells(), shape.len());
+    let blank_label = shape.blank();
     let blank = start.iter().position(|&l| l == blank_label).expect("a blank") as u8;
     let bound = line.moves(start, blank).saturating_add(slack);
-    let mut nodes = vec![Node { key: pack(start), parent: 0, blank }];
+    let mut nodes = vec![BandNode { key: pack(start), parent: 0, blank }];
     let mut seen: HashSet<Key, BuildHasherDefault<KeyHasher>> = HashSet::default();
     seen.insert(nodes[0].key);
     let mut finishes = Vec::new();
     let mut layer: Vec<u32> = vec![0];
-    let mut cells = vec![0u8; rect.len()];
+    let mut cells = vec![0u8; shape.len()];
     for g in 0..=bound {
         let mut next_layer = Vec::new();
         for &n in &layer {
-            let Node { key, blank, .. } = nodes[n as usize];
+            let BandNode { key, blank, .. } = nodes[n as usize];
             unpack(key, &mut cells);
             let index = line.index(&cells, blank);
             if line.at(index) == 0 {
@@ -213,7 +219,7 @@ fn finishes(rect: Rect, line: &LineTable, start: &[u8], slack: u8, cap: usize) -
                 continue;
             }
             let b = usize::from(blank);
-            for to in rect.neighbours(b) {
+            for to in shape.neighbours(b) {
                 let tile = cells[to];
                 if g + 1 + line.at(line.slide(index, b, to, tile)) > bound {
                     continue;
@@ -223,7 +229,7 @@ fn finishes(rect: Rect, line: &LineTable, start: &[u8], slack: u8, cap: usize) -
                 let key = cleared | moved;
                 if seen.insert(key) {
                     next_layer.push(nodes.len() as u32);
-                    nodes.push(Node { key, parent: n, blank: to as u8 });
+                    nodes.push(BandNode { key, parent: n, blank: to as u8 });
                 }
             }
             if slack > 0 && nodes.len() > cap {
@@ -239,10 +245,10 @@ fn finishes(rect: Rect, line: &LineTable, start: &[u8], slack: u8, cap: usize) -
 mod tests {
     use super::*;
 
-    fn replay(rect: Rect, cells: &mut [u8], path: &[usize]) {
-        let mut blank = cells.iter().position(|&l| l == rect.blank()).unwrap();
+    fn replay(shape: Shape, cells: &mut [u8], path: &[usize]) {
+        let mut blank = cells.iter().position(|&l| l == shape.blank()).unwrap();
         for &to in path {
-            assert_eq!(rect.distance(blank, to), 1, "single steps");
+            assert_eq!(shape.distance(blank, to), 1, "single steps");
             cells.swap(blank, to);
             blank = to;
         }
@@ -250,26 +256,26 @@ mod tests {
 
     #[test]
     fn the_chosen_line_is_home_and_its_total_is_what_the_rest_then_takes() {
-        let rect = Rect { height: 3, width: 4 };
+        let shape = Shape { height: 3, width: 4 };
         let cuts = [Cut::Left, Cut::Top, Cut::Left, Cut::All];
         // A 3×4 arrangement scrambled by 200 blank moves.
         let mut cells: Vec<u8> = (0..12).collect();
         let (mut blank, mut seed) = (11usize, 7u64);
         for _ in 0..200 {
             seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            let options: Vec<usize> = rect.neighbours(blank).collect();
+            let options: Vec<usize> = shape.neighbours(blank).collect();
             let to = options[(seed >> 33) as usize % options.len()];
             cells.swap(blank, to);
             blank = to;
         }
-        assert!(!rect.line_home(Cut::Left, &cells));
+        assert!(!shape.line_home(Cut::Left, &cells));
         let breadth = Breadth { slack: [6, 4, 2, 2], keep: [8, 4, 2, 1], states: 1_000_000 };
-        let choice = best_line(rect, &cuts, &cells, breadth, 0).unwrap();
-        replay(rect, &mut cells, &choice.path);
-        assert!(rect.line_home(Cut::Left, &cells));
-        let next = rect.after(Cut::Left).unwrap();
+        let choice = best_line(shape, &cuts, &cells, breadth, 0).unwrap();
+        replay(shape, &mut cells, &choice.path);
+        assert!(shape.line_home(Cut::Left, &cells));
+        let next = shape.after(Cut::Left).unwrap();
         let mut part = Vec::new();
-        rect.shrink(Cut::Left, &cells, &mut part);
+        shape.shrink(Cut::Left, &cells, &mut part);
         let rest = rest_table(next, &cuts[1..]).moves(&part);
         assert_eq!(choice.total, (choice.path.len() + usize::from(rest)) as u32);
     }

@@ -16,19 +16,19 @@
 //! their own, and nothing moves once locked.
 
 mod band;
-mod rect;
+mod shape;
 mod tables;
 
 use crate::board::{Pos, Tile, tile_for};
 
 use super::event::{Event, Group, Phase};
-use super::grid::Grid;
+use super::grid::PaddedGrid;
 use super::lookahead::Effort;
-use super::router::follow_path;
 use super::schedule::Placement;
-use super::scratch::Scratch;
+use crate::human::trip::router::follow_path;
+use crate::human::trip::scratch::Scratch;
 use band::{Breadth, best_line};
-use rect::{Cut, Rect};
+use shape::{Cut, Shape};
 
 /// How wide the searches are at an effort, or `None` for none.
 fn breadth(effort: Effort) -> Option<Breadth> {
@@ -44,7 +44,7 @@ fn breadth(effort: Effort) -> Option<Breadth> {
 /// before it happens. `later` yields the placements after `first`. The
 /// number of placements done, or `None` with nothing done.
 pub(super) fn place_line<S: FnMut(&Event)>(
-    grid: &mut Grid,
+    grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     effort: Effort,
     (phase, first): (Phase, Placement),
@@ -55,14 +55,14 @@ pub(super) fn place_line<S: FnMut(&Event)>(
     let (rows, cols) = (grid.rows, grid.cols);
     let (top, left) = grid.open_corner();
     let (top, left) = (top - 1, left - 1);
-    let rect = Rect { height: rows - top, width: cols - left };
-    if rect.len() > band::MAX_CELLS || rect.height < 2 || rect.width < 2 {
+    let shape = Shape { height: rows - top, width: cols - left };
+    if shape.len() > band::MAX_CELLS || shape.height < 2 || shape.width < 2 {
         return None;
     }
     let levels = levels(std::iter::once((phase, first)).chain(later));
-    let cuts = cuts_of(rect, &levels, |(r, c)| (r - top) * rect.width + c - left, rows, cols)?;
+    let cuts = cuts_of(shape, &levels, |(r, c)| (r - top) * shape.width + c - left, rows, cols)?;
 
-    let mut cells = Vec::with_capacity(rect.len());
+    let mut cells = Vec::with_capacity(shape.len());
     for r in top..rows {
         for c in left..cols {
             let at = grid.index(r, c);
@@ -70,10 +70,10 @@ pub(super) fn place_line<S: FnMut(&Event)>(
                 return None;
             }
             let (hr, hc) = grid.home_of_cell(at);
-            cells.push(((hr - 1 - top) * rect.width + hc - 1 - left) as u8);
+            cells.push(((hr - 1 - top) * shape.width + hc - 1 - left) as u8);
         }
     }
-    let choice = best_line(rect, &cuts, &cells, breadth, 0)?;
+    let choice = best_line(shape, &cuts, &cells, breadth, 0)?;
 
     let placements = &levels[0].1;
     let homes: Vec<(usize, usize)> = placements.iter().flat_map(|p| p.cells(rows, cols).to_vec()).collect();
@@ -83,22 +83,22 @@ pub(super) fn place_line<S: FnMut(&Event)>(
     // The moves in legs, one a tile: each ends as a tile of the line comes
     // home for good, and is announced with that tile as its target, so a
     // viewer sees the line built tile by tile.
-    let label = |(r, c): (usize, usize)| (r - top) * rect.width + c - left;
+    let label = |(r, c): (usize, usize)| (r - top) * shape.width + c - left;
     let mut now = cells;
-    let mut legs = legs(rect, &now, &choice.path, homes.iter().map(|&home| label(home))).into_iter();
+    let mut legs = legs(shape, &now, &choice.path, homes.iter().map(|&home| label(home))).into_iter();
     let mut start = 0;
     while start < choice.path.len() {
         let (end, target) = legs.next().map_or((choice.path.len(), None), |(end, home)| (end, Some(home)));
         if let Some(home) = target {
             let at = now.iter().position(|&l| usize::from(l) == home).expect("every tile is somewhere");
-            let cell = |c: usize| Pos::new(top + c / rect.width, left + c % rect.width);
+            let cell = |c: usize| Pos::new(top + c / shape.width, left + c % shape.width);
             sink(&Event::TileTargeted { tile: tile_for(cell(home), rows, cols), from: cell(at), to: cell(home) });
         }
         let leg = &choice.path[start..end];
         scratch.path.clear();
-        scratch.path.extend(leg.iter().map(|&c| grid.index(top + c / rect.width, left + c % rect.width)));
+        scratch.path.extend(leg.iter().map(|&c| grid.index(top + c / shape.width, left + c % shape.width)));
         follow_path(grid, scratch, sink);
-        let mut blank = now.iter().position(|&l| l == rect.blank()).expect("a blank");
+        let mut blank = now.iter().position(|&l| l == shape.blank()).expect("a blank");
         for &to in leg {
             now.swap(blank, to);
             blank = to;
@@ -116,10 +116,10 @@ pub(super) fn place_line<S: FnMut(&Event)>(
 /// Where `path` (the blank's cells from `cells`) is cut into legs: for each
 /// tile of `line` (by its home) that is not home for good from the start,
 /// the number of moves after which it is, in that order, with the tile.
-fn legs(rect: Rect, cells: &[u8], path: &[usize], line: impl Iterator<Item = usize>) -> Vec<(usize, usize)> {
-    let mut settled = vec![0usize; rect.len()];
+fn legs(shape: Shape, cells: &[u8], path: &[usize], line: impl Iterator<Item = usize>) -> Vec<(usize, usize)> {
+    let mut settled = vec![0usize; shape.len()];
     let mut now = cells.to_vec();
-    let mut blank = now.iter().position(|&l| l == rect.blank()).expect("a blank");
+    let mut blank = now.iter().position(|&l| l == shape.blank()).expect("a blank");
     for (k, &to) in path.iter().enumerate() {
         let tile = usize::from(now[to]);
         now.swap(blank, to);
@@ -151,7 +151,7 @@ fn levels(placements: impl Iterator<Item = (Phase, Placement)>) -> Vec<(Phase, V
 /// The cut each level makes of the rectangle, or `None` if a level is not
 /// exactly the rectangle's top row, left column or last block at its turn.
 fn cuts_of(
-    mut rect: Rect,
+    mut shape: Shape,
     levels: &[(Phase, Vec<Placement>)],
     cell_of: impl Fn((usize, usize)) -> usize,
     rows: usize,
@@ -160,7 +160,7 @@ fn cuts_of(
     let mut cuts = Vec::with_capacity(levels.len());
     // Cells of the current rectangle are numbered as in the first one;
     // `grow` maps the current rectangle's numbers back to them.
-    let mut grow: Vec<usize> = (0..rect.len()).collect();
+    let mut grow: Vec<usize> = (0..shape.len()).collect();
     for (phase, placements) in levels {
         let cut = match phase {
             Phase::Row(_) => Cut::Top,
@@ -168,7 +168,7 @@ fn cuts_of(
             Phase::LastBlock => Cut::All,
             Phase::Rest => return None,
         };
-        let mut want: Vec<usize> = rect.line(cut).iter().map(|&c| grow[c]).collect();
+        let mut want: Vec<usize> = shape.line(cut).iter().map(|&c| grow[c]).collect();
         let mut have: Vec<usize> = placements.iter().flat_map(|p| p.cells(rows, cols).to_vec()).map(&cell_of).collect();
         want.sort_unstable();
         have.sort_unstable();
@@ -176,10 +176,10 @@ fn cuts_of(
             return None;
         }
         cuts.push(cut);
-        match rect.after(cut) {
+        match shape.after(cut) {
             Some(next) => {
-                grow = (0..next.len()).map(|c| grow[rect.grow_label(cut, c)]).collect();
-                rect = next;
+                grow = (0..next.len()).map(|c| grow[shape.grow_label(cut, c)]).collect();
+                shape = next;
             }
             None => return Some(cuts),
         }
@@ -193,8 +193,8 @@ mod tests {
     use super::*;
 
     fn cuts(rows: usize, cols: usize, schedule: Schedule) -> Option<Vec<Cut>> {
-        let rect = Rect { height: rows, width: cols };
-        cuts_of(rect, &levels(schedule), |(r, c)| r * cols + c, rows, cols)
+        let shape = Shape { height: rows, width: cols };
+        cuts_of(shape, &levels(schedule), |(r, c)| r * cols + c, rows, cols)
     }
 
     #[test]

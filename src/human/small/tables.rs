@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::rect::{Cut, Rect};
+use super::shape::{Cut, Shape};
 
 /// The most cells a rectangle solved by a [`RestTable`] has (a 3×3: 9!
 /// arrangements, built in a few tens of milliseconds).
@@ -32,9 +32,9 @@ pub(super) struct LineTable {
 }
 
 impl LineTable {
-    fn build(rect: Rect, cut: Cut) -> Option<LineTable> {
-        let cells = rect.len();
-        let tiles = rect.line(cut);
+    fn build(shape: Shape, cut: Cut) -> Option<LineTable> {
+        let cells = shape.len();
+        let tiles = shape.line(cut);
         let slots = tiles.len() + 1;
         let entries = cells.checked_pow(slots as u32).filter(|&e| e <= MAX_LINE_ENTRIES)?;
         let scale: Vec<usize> = (0..slots).map(|k| cells.pow(k as u32)).collect();
@@ -58,7 +58,7 @@ impl LineTable {
             }
             let blank = at[tiles.len()];
             let next_moves = moves[i] + 1;
-            for to in rect.neighbours(blank) {
+            for to in shape.neighbours(blank) {
                 // The tile in `to`, if tracked, slides into the blank's cell.
                 let mut j = i + to * scale[tiles.len()] - blank * scale[tiles.len()];
                 if let Some(k) = at[..tiles.len()].iter().position(|&p| p == to) {
@@ -121,19 +121,19 @@ impl LineTable {
 /// rectangle, each filled by a shortest-path search back from the
 /// arrangements that finish the stage, weighted by the next stage's table.
 pub(super) struct RestTable {
-    stages: Vec<(Rect, Cut, Vec<u8>)>,
+    stages: Vec<(Shape, Cut, Vec<u8>)>,
 }
 
 impl RestTable {
-    fn build(rect: Rect, cuts: &[Cut]) -> RestTable {
-        let mut rects = vec![rect];
+    fn build(shape: Shape, cuts: &[Cut]) -> RestTable {
+        let mut rects = vec![shape];
         for &cut in &cuts[..cuts.len() - 1] {
             let last = *rects.last().expect("one rectangle at least");
             rects.push(last.after(cut).expect("only the last cut takes all"));
         }
-        let mut stages: Vec<(Rect, Cut, Vec<u8>)> = Vec::new();
-        for (&rect, &cut) in rects.iter().zip(cuts).rev() {
-            let m = rect.len();
+        let mut stages: Vec<(Shape, Cut, Vec<u8>)> = Vec::new();
+        for (&shape, &cut) in rects.iter().zip(cuts).rev() {
+            let m = shape.len();
             let mut moves = vec![FAR; factorial(m)];
             let mut buckets: Vec<Vec<u32>> = Vec::new();
             let push = |buckets: &mut Vec<Vec<u32>>, d: u8, i: usize| {
@@ -152,7 +152,7 @@ impl RestTable {
                 };
                 let mut part = vec![0u8; small.len()];
                 let mut whole = vec![0u8; m];
-                for cell in rect.line(cut) {
+                for cell in shape.line(cut) {
                     whole[cell] = cell as u8;
                 }
                 for (r, &d) in next.iter().enumerate() {
@@ -161,7 +161,7 @@ impl RestTable {
                     }
                     unrank(r, &mut part);
                     for (k, &label) in part.iter().enumerate() {
-                        whole[rect.grow_label(cut, k)] = rect.grow_label(cut, usize::from(label)) as u8;
+                        whole[shape.grow_label(cut, k)] = shape.grow_label(cut, usize::from(label)) as u8;
                     }
                     let i = rank(&whole);
                     moves[i] = d;
@@ -169,7 +169,7 @@ impl RestTable {
                 }
             }
             let mut cells = vec![0u8; m];
-            let blank = rect.blank();
+            let blank = shape.blank();
             let mut d = 0;
             while d < buckets.len() {
                 let bucket = std::mem::take(&mut buckets[d]);
@@ -180,7 +180,7 @@ impl RestTable {
                     }
                     unrank(i, &mut cells);
                     let at = cells.iter().position(|&l| l == blank).expect("a blank");
-                    for to in rect.neighbours(at) {
+                    for to in shape.neighbours(at) {
                         cells.swap(at, to);
                         let j = rank(&cells);
                         cells.swap(at, to);
@@ -192,7 +192,7 @@ impl RestTable {
                 }
                 d += 1;
             }
-            stages.push((rect, cut, moves));
+            stages.push((shape, cut, moves));
         }
         stages.reverse();
         RestTable { stages }
@@ -208,18 +208,18 @@ impl RestTable {
     /// first stage: to an arrangement with its line home from which the
     /// rest takes the fewest moves. Empty if the line is already there.
     pub(super) fn first_stage(&self, cells: &[u8]) -> Vec<usize> {
-        let (rect, cut, moves) = &self.stages[0];
+        let (shape, cut, moves) = &self.stages[0];
         let mut cells = cells.to_vec();
-        let mut blank = cells.iter().position(|&l| l == rect.blank()).expect("a blank");
+        let mut blank = cells.iter().position(|&l| l == shape.blank()).expect("a blank");
         let mut path = Vec::new();
         let mut part = Vec::new();
         loop {
             let here = moves[rank(&cells)];
             debug_assert!(here != FAR, "a solvable arrangement");
-            if rect.line_home(*cut, &cells) {
+            if shape.line_home(*cut, &cells) {
                 let rest = match self.stages.get(1) {
                     Some((_, _, next)) => {
-                        rect.shrink(*cut, &cells, &mut part);
+                        shape.shrink(*cut, &cells, &mut part);
                         next[rank(&part)]
                     }
                     None => 0,
@@ -228,7 +228,7 @@ impl RestTable {
                     return path;
                 }
             }
-            let to = rect
+            let to = shape
                 .neighbours(blank)
                 .find(|&to| {
                     cells.swap(blank, to);
@@ -290,19 +290,19 @@ type Cache<K, V> = OnceLock<Mutex<HashMap<K, V>>>;
 
 /// The line table of a cut of a rectangle, built on first use and kept
 /// for the process (a few megabytes at most); `None` when it would be too big.
-pub(super) fn line_table(rect: Rect, cut: Cut) -> Option<Arc<LineTable>> {
-    static TABLES: Cache<(Rect, Cut), Option<Arc<LineTable>>> = OnceLock::new();
+pub(super) fn line_table(shape: Shape, cut: Cut) -> Option<Arc<LineTable>> {
+    static TABLES: Cache<(Shape, Cut), Option<Arc<LineTable>>> = OnceLock::new();
     let mut tables = TABLES.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    tables.entry((rect, cut)).or_insert_with(|| LineTable::build(rect, cut).map(Arc::new)).clone()
+    tables.entry((shape, cut)).or_insert_with(|| LineTable::build(shape, cut).map(Arc::new)).clone()
 }
 
 /// The rest table of a rectangle of at most [`REST_CELLS`] cells cut in
 /// this order, built on first use and kept for the process.
-pub(super) fn rest_table(rect: Rect, cuts: &[Cut]) -> Arc<RestTable> {
-    static TABLES: Cache<(Rect, Vec<Cut>), Arc<RestTable>> = OnceLock::new();
-    debug_assert!(rect.len() <= REST_CELLS && cuts.last() == Some(&Cut::All));
+pub(super) fn rest_table(shape: Shape, cuts: &[Cut]) -> Arc<RestTable> {
+    static TABLES: Cache<(Shape, Vec<Cut>), Arc<RestTable>> = OnceLock::new();
+    debug_assert!(shape.len() <= REST_CELLS && cuts.last() == Some(&Cut::All));
     let mut tables = TABLES.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    Arc::clone(tables.entry((rect, cuts.to_vec())).or_insert_with(|| Arc::new(RestTable::build(rect, cuts))))
+    Arc::clone(tables.entry((shape, cuts.to_vec())).or_insert_with(|| Arc::new(RestTable::build(shape, cuts))))
 }
 
 #[cfg(test)]
@@ -324,14 +324,14 @@ mod tests {
 
     #[test]
     fn a_2x2_block_takes_its_distance_and_a_2x3_at_least_its_optimum() {
-        let block = rest_table(Rect { height: 2, width: 2 }, &[Cut::All]);
+        let block = rest_table(Shape { height: 2, width: 2 }, &[Cut::All]);
         // 1 2 / _ 3 is one move from home, 1 2 / 3 _ none.
         assert_eq!(block.moves(&[0, 1, 3, 2]), 1);
         assert_eq!(block.moves(&[0, 1, 2, 3]), 0);
         // The 2×3: its left pair, then the 2×2; staged can only be longer
         // than optimal, and from the goal's neighbours it is the same.
-        let rect = Rect { height: 2, width: 3 };
-        let staged = rest_table(rect, &[Cut::Left, Cut::All]);
+        let shape = Shape { height: 2, width: 3 };
+        let staged = rest_table(shape, &[Cut::Left, Cut::All]);
         assert_eq!(staged.moves(&[0, 1, 2, 3, 5, 4]), 1);
         assert_eq!(staged.first_stage(&[0, 1, 2, 3, 4, 5]), Vec::<usize>::new());
         let reached = staged.stages[0].2.iter().filter(|&&d| d != FAR).count();
@@ -340,8 +340,8 @@ mod tests {
 
     #[test]
     fn a_line_table_counts_the_moves_of_a_tile_home() {
-        let rect = Rect { height: 2, width: 3 };
-        let table = LineTable::build(rect, Cut::Left).unwrap();
+        let shape = Shape { height: 2, width: 3 };
+        let table = LineTable::build(shape, Cut::Left).unwrap();
         // Tiles 0 and 3 (the left column) home, the blank anywhere else: 0.
         assert_eq!(table.moves(&[0, 1, 2, 3, 4, 5], 5), 0);
         // Tile 0 one cell right of home with the blank at home: one move.

@@ -21,17 +21,16 @@ use pathfinding::directed::astar::{astar, astar_bag_collect};
 
 use crate::board::Pos;
 
-use super::event::Event;
-use super::grid::{Dir, FLAGS, Grid, unpack_home};
 use super::push::{Weights, gain_along, push_gain};
 use super::scratch::{Approach, Scratch};
+use crate::human::event::Event;
+use crate::human::grid::{Dir, FLAGS, PaddedGrid, unpack_home};
 
 /// How far (in cells, measured across the longer side) the blank's approach
 /// may stray from the straight line while it picks, among its shortest paths,
 /// the one that pushes the tiles it meets nearest home. A wider band finds
 /// slightly better paths, but the work grows with the band while the gain
-/// shrinks; 6 is where widening stopped paying (the measurements are in
-/// the history of this constant).
+/// shrinks: this is where widening stops paying (docs/benchmarks.md).
 const APPROACH_BAND: usize = 6;
 
 /// Ring cells around a tile, clockwise from north, as (row, col) deltas.
@@ -39,23 +38,23 @@ const RING: [(isize, isize); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1,
 
 /// A blank route around a tile: up to six steps.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct RingRoute {
+pub(in crate::human) struct RingRoute {
     len: u8,
     dirs: [Dir; 6],
 }
 
 impl RingRoute {
-    pub(super) fn len(&self) -> usize {
+    pub(in crate::human) fn len(&self) -> usize {
         self.len as usize
     }
 
-    pub(super) fn dirs(&self) -> &[Dir] {
+    pub(in crate::human) fn dirs(&self) -> &[Dir] {
         &self.dirs[..self.len as usize]
     }
 }
 
 /// Shortest routes round a tile for every mask of blocked ring cells.
-pub(super) struct RingTable {
+pub(in crate::human) struct RingTable {
     /// Indexed by `mask * 16 + from * 4 + to` (sides as [`Dir`] indices):
     /// the shortest routes, two when going either way round ties.
     routes: Vec<[Option<RingRoute>; 2]>,
@@ -113,19 +112,19 @@ impl RingTable {
     }
 
     /// All shortest routes (one or two).
-    pub(super) fn choices(&self, mask: u8, from: Dir, to: Dir) -> &[Option<RingRoute>; 2] {
+    pub(in crate::human) fn choices(&self, mask: u8, from: Dir, to: Dir) -> &[Option<RingRoute>; 2] {
         &self.routes[mask as usize * 16 + from as usize * 4 + to as usize]
     }
 }
 
-pub(super) fn ring_table() -> &'static RingTable {
+pub(in crate::human) fn ring_table() -> &'static RingTable {
     static TABLE: OnceLock<RingTable> = OnceLock::new();
     TABLE.get_or_init(RingTable::build)
 }
 
 /// Bit k set when ring cell k around `center` is blocked.
 #[inline]
-pub(super) fn ring_mask(grid: &Grid, center: usize) -> u8 {
+pub(in crate::human) fn ring_mask(grid: &PaddedGrid, center: usize) -> u8 {
     // No cell has this index, so none is taken for vacated.
     ring_mask_after(grid, center, usize::MAX)
 }
@@ -133,7 +132,7 @@ pub(super) fn ring_mask(grid: &Grid, center: usize) -> u8 {
 /// Like [`ring_mask`], but with `vacated` counted as free: the mask a
 /// travelling tile will see from `center` once it has left `vacated`.
 #[inline]
-pub(super) fn ring_mask_after(grid: &Grid, center: usize, vacated: usize) -> u8 {
+pub(in crate::human) fn ring_mask_after(grid: &PaddedGrid, center: usize, vacated: usize) -> u8 {
     let w = grid.width as isize;
     let mut mask = 0u8;
     for (k, &(dr, dc)) in RING.iter().enumerate() {
@@ -147,15 +146,15 @@ pub(super) fn ring_mask_after(grid: &Grid, center: usize, vacated: usize) -> u8 
 
 /// The side of `center` the blank is on, if it is next to it.
 #[inline]
-pub(super) fn blank_side(grid: &Grid, center: usize) -> Option<Dir> {
+pub(in crate::human) fn blank_side(grid: &PaddedGrid, center: usize) -> Option<Dir> {
     Dir::ALL.into_iter().find(|&d| grid.step(center, d) == grid.blank)
 }
 
 /// The shortest way round a tile (whose ring has blocked cells `mask`)
 /// from side `from` to side `to` that pushes tiles nearest home, with
 /// that gain.
-pub(super) fn best_ring_route(
-    grid: &Grid,
+pub(in crate::human) fn best_ring_route(
+    grid: &PaddedGrid,
     weights: &Weights,
     mask: u8,
     from: Dir,
@@ -172,7 +171,12 @@ pub(super) fn best_ring_route(
 }
 
 /// Walks the blank along a ring route.
-pub(super) fn walk_ring<S: FnMut(&Event)>(grid: &mut Grid, scratch: &mut Scratch, route: RingRoute, sink: &mut S) {
+pub(in crate::human) fn walk_ring<S: FnMut(&Event)>(
+    grid: &mut PaddedGrid,
+    scratch: &mut Scratch,
+    route: RingRoute,
+    sink: &mut S,
+) {
     if route.len() == 0 {
         return;
     }
@@ -187,8 +191,8 @@ pub(super) fn walk_ring<S: FnMut(&Event)>(grid: &mut Grid, scratch: &mut Scratch
 }
 
 /// Moves the blank round `center` to side `to`; false if the ring is blocked.
-pub(super) fn route_round<S: FnMut(&Event)>(
-    grid: &mut Grid,
+pub(in crate::human) fn route_round<S: FnMut(&Event)>(
+    grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     center: usize,
     to: Dir,
@@ -207,7 +211,12 @@ pub(super) fn route_round<S: FnMut(&Event)>(
 /// Moves the blank to `goal` over free cells, by a shortest path or, when
 /// the trip's style says so, the cheapest (see `detour`); false (and
 /// nothing moved) when there is none.
-pub(super) fn route_blank<S: FnMut(&Event)>(grid: &mut Grid, scratch: &mut Scratch, goal: usize, sink: &mut S) -> bool {
+pub(in crate::human) fn route_blank<S: FnMut(&Event)>(
+    grid: &mut PaddedGrid,
+    scratch: &mut Scratch,
+    goal: usize,
+    sink: &mut S,
+) -> bool {
     if grid.blank == goal {
         return true;
     }
@@ -238,7 +247,7 @@ pub(super) fn route_blank<S: FnMut(&Event)>(grid: &mut Grid, scratch: &mut Scrat
 /// that stay within `band` cells of the straight line from the blank to
 /// `goal` (so the work is about `band` times the path's length); `None` if
 /// blocked cells cut every such path.
-fn monotone_path(grid: &Grid, scratch: &mut Scratch, goal: usize, band: usize) -> Option<i32> {
+fn monotone_path(grid: &PaddedGrid, scratch: &mut Scratch, goal: usize, band: usize) -> Option<i32> {
     const NONE: i32 = i32::MIN / 2;
     // Values above this come from a path; below, from NONE's drift.
     const REACHED: i32 = NONE / 2;
@@ -330,7 +339,7 @@ fn monotone_path(grid: &Grid, scratch: &mut Scratch, goal: usize, band: usize) -
 }
 
 /// Fills `path` by A* inside a window around the blank and `goal`.
-fn searched_path(grid: &Grid, path: &mut Vec<usize>, goal: usize) -> bool {
+fn searched_path(grid: &PaddedGrid, path: &mut Vec<usize>, goal: usize) -> bool {
     let (br, bc) = grid.coords(grid.blank);
     let (gr, gc) = grid.coords(goal);
     let mut margin = 2;
@@ -369,7 +378,7 @@ fn searched_path(grid: &Grid, path: &mut Vec<usize>, goal: usize) -> bool {
 }
 
 /// Reports the route in `scratch.path`, then walks the blank along it.
-pub(super) fn follow_path<S: FnMut(&Event)>(grid: &mut Grid, scratch: &mut Scratch, sink: &mut S) {
+pub(in crate::human) fn follow_path<S: FnMut(&Event)>(grid: &mut PaddedGrid, scratch: &mut Scratch, sink: &mut S) {
     let (path, cells) = (&scratch.path, &mut scratch.path_cells);
     cells.clear();
     let (mut row, mut col) = (grid.blank_row, grid.blank_col);

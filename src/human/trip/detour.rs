@@ -9,18 +9,18 @@
 //! nothing, and the approach is the cheapest route that never steps back
 //! along the longer axis of its trip: row by row (or column by column),
 //! entering each from the one before and then going either way along it.
-//! A search free to step back as well found routes hardly cheaper (on
-//! 300×300 boards, 0.4 % fewer moves) at several times the cost.
+//! A search free to step back as well finds routes hardly cheaper at
+//! several times the cost (docs/benchmarks.md has the figures).
 //!
 //! Such a route visits each cell once, so each tile on it is pushed once,
 //! by exactly the step the cost counted: the costs read from the board as
 //! it is are the costs the route will have.
 
-use super::grid::{FLAGS, Grid, unpack_home};
 use super::push::{MOVE_COST, Weights, gain_along};
+use crate::human::grid::{FLAGS, PaddedGrid, unpack_home};
 
 /// Cells past the blank and its goal, across the trip, that a route may
-/// use: 2 found nearly all of the gain, 8 no more than 4.
+/// use: past a few, wider margins find no more (docs/benchmarks.md).
 const MARGIN: usize = 4;
 
 /// The cost of a cell no route reaches; sums with it stay at least this.
@@ -35,7 +35,7 @@ const FROM_HIGHER: u8 = 2;
 /// nothing once they have grown. Every row has the same number of cells;
 /// in a band each row's first cell follows the straight line.
 #[derive(Default)]
-pub(super) struct Detour {
+pub(in crate::human) struct Detour {
     /// How the route reached each cell, row after row.
     came: Vec<u8>,
     /// The offset across of each row's first cell.
@@ -66,7 +66,7 @@ struct Axes {
 }
 
 impl Axes {
-    fn new(grid: &Grid, goal: usize) -> Axes {
+    fn new(grid: &PaddedGrid, goal: usize) -> Axes {
         let (br, bc) = grid.coords(grid.blank);
         let (gr, gc) = grid.coords(goal);
         let width = grid.width as isize;
@@ -102,9 +102,9 @@ impl Detour {
     /// box round both and, when `band` is given, within that many cells
     /// across of the straight line between them. False, with `path` left
     /// as it was, when blocked cells cut every such route.
-    pub(super) fn cheapest_path(
+    pub(in crate::human) fn cheapest_path(
         &mut self,
-        grid: &Grid,
+        grid: &PaddedGrid,
         weights: &Weights,
         goal: usize,
         band: Option<usize>,
@@ -150,7 +150,7 @@ impl Detour {
             let lo = self.starts[i];
             // The row's first cell moves by at most one from the row before's.
             let shift = if i == 0 { 0 } else { lo - self.starts[i - 1] };
-            let row = Row { i, lo, shift, open: (first.max(lo), last.min(lo + cells as i64 - 1)) };
+            let row = DetourRow { i, lo, shift, open: (first.max(lo), last.min(lo + cells as i64 - 1)) };
             self.do_row(grid, weights, &axes, &row);
             std::mem::swap(&mut self.before, &mut self.cost);
         }
@@ -180,7 +180,7 @@ impl Detour {
     /// back along a row.
     // `k` also places the cell across and in the row before.
     #[allow(clippy::needless_range_loop)]
-    fn do_row(&mut self, grid: &Grid, weights: &Weights, axes: &Axes, row: &Row) {
+    fn do_row(&mut self, grid: &PaddedGrid, weights: &Weights, axes: &Axes, row: &DetourRow) {
         let words = grid.words();
         let cells = self.cost.len();
         let came = &mut self.came[row.i * cells..(row.i + 1) * cells];
@@ -233,7 +233,7 @@ impl Detour {
 /// One row of the search: its number, the offset across of its first
 /// cell, how far that moved from the row before's, and the offsets of its
 /// first and last cells on the board and in the box.
-struct Row {
+struct DetourRow {
     i: usize,
     lo: i64,
     shift: i64,
@@ -253,10 +253,10 @@ mod tests {
     use super::*;
     use crate::board::{Board, Scramble};
     use crate::human::grid::Dir;
-    use crate::human::push::push_gain_at;
+    use crate::human::trip::push::push_gain_at;
 
     /// The cost of a route by the push rule, walked on the board as it is.
-    fn route_cost(grid: &Grid, weights: &Weights, path: &[usize]) -> u32 {
+    fn route_cost(grid: &PaddedGrid, weights: &Weights, path: &[usize]) -> u32 {
         let mut at = grid.blank;
         let mut total = 0;
         for &next in path {
@@ -271,7 +271,7 @@ mod tests {
     /// Cheapest route by `pathfinding`'s Dijkstra over the same cells and
     /// steps: never back along the trip's longer axis, inside the board and
     /// the box widened by `MARGIN` across.
-    fn dijkstra_cost(grid: &Grid, weights: &Weights, goal: usize) -> Option<u32> {
+    fn dijkstra_cost(grid: &PaddedGrid, weights: &Weights, goal: usize) -> Option<u32> {
         let (br, bc) = grid.coords(grid.blank);
         let (gr, gc) = grid.coords(goal);
         let tall = br.abs_diff(gr) >= bc.abs_diff(gc);
@@ -317,7 +317,7 @@ mod tests {
         for seed in 0..40 {
             let (rows, cols) = (7 + seed as usize % 5, 12 - seed as usize % 4);
             let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
-            let mut grid = Grid::new(&board);
+            let mut grid = PaddedGrid::new(&board);
             // Lock the first row and hold one cell, as a trip would.
             for col in 0..cols {
                 if grid.index(0, col) != grid.blank {
@@ -364,7 +364,7 @@ mod tests {
     #[test]
     fn a_band_keeps_the_route_near_the_straight_line() {
         let board = Board::scrambled(40, 40, Scramble::Uniform, 5).unwrap();
-        let grid = Grid::new(&board);
+        let grid = PaddedGrid::new(&board);
         let weights = Weights::flat();
         let mut detour = Detour::default();
         let mut path = Vec::new();
@@ -389,7 +389,7 @@ mod tests {
     #[test]
     fn a_route_with_no_way_through_is_none_and_leaves_the_path() {
         let board = Board::scrambled(6, 6, Scramble::Uniform, 1).unwrap();
-        let mut grid = Grid::new(&board);
+        let mut grid = PaddedGrid::new(&board);
         // Wall off the bottom row from the rest.
         let wall_row = if grid.pos(grid.blank).row >= 4 { 1 } else { 4 };
         for col in 0..6 {

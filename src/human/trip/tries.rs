@@ -13,11 +13,11 @@
 
 use crate::board::{Tile, home_of};
 
-use super::event::Event;
-use super::grid::Grid;
 use super::push::{MOVE_COST, gain_along};
 use super::scratch::{Scratch, TripStyle};
 use super::transport::transport;
+use crate::human::event::Event;
+use crate::human::grid::PaddedGrid;
 
 /// The styles tried, in this order: the plain rule, then vertical steps
 /// made dearer or cheaper by one move, by two, by about half a move
@@ -33,14 +33,20 @@ const STYLES: [TripStyle; 7] = [
 ];
 
 /// The most tries a tile gets.
-pub(super) const MAX_TRIES: usize = STYLES.len();
+pub(in crate::human) const MAX_TRIES: usize = STYLES.len();
 
 /// Tries the first `tries` styles for bringing `tile` to `dest` (nothing is
 /// reported, and each try is taken back) and returns the best: fewest
 /// moves less the worth of its pushes. Every style plans ahead as the
 /// one in `scratch` says, which is left as it was. That style with fewer
 /// than two tries, or when no try got the tile there.
-pub(super) fn best_style(grid: &mut Grid, scratch: &mut Scratch, tile: Tile, dest: usize, tries: usize) -> TripStyle {
+pub(in crate::human) fn best_style(
+    grid: &mut PaddedGrid,
+    scratch: &mut Scratch,
+    tile: Tile,
+    dest: usize,
+    tries: usize,
+) -> TripStyle {
     let base = scratch.style;
     if tries < 2 {
         return base;
@@ -99,7 +105,7 @@ mod tests {
     fn trying_takes_every_try_back() {
         for seed in 1..20 {
             let board = Board::scrambled(9, 11, Scramble::Uniform, seed).unwrap();
-            let mut grid = Grid::new(&board);
+            let mut grid = PaddedGrid::new(&board);
             let mut scratch = Scratch::default();
             let tile = tile_for(Pos::new(0, 0), 9, 11);
             let home = grid.index(0, 0);
@@ -114,7 +120,7 @@ mod tests {
     #[test]
     fn one_try_is_the_plain_trip_and_moves_nothing() {
         let board = Board::scrambled(5, 5, Scramble::Uniform, 3).unwrap();
-        let mut grid = Grid::new(&board);
+        let mut grid = PaddedGrid::new(&board);
         let mut scratch = Scratch::default();
         let home = grid.index(0, 0);
         assert_eq!(best_style(&mut grid, &mut scratch, 1, home, 1), TripStyle::PLAIN);

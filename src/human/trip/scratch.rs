@@ -5,7 +5,6 @@ use crate::board::{Pos, Tile};
 
 use super::detour::Detour;
 use super::push::Weights;
-use super::tile_search::TileSearch;
 
 /// Counts of how routes were found, for `--stats` and benchmarks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -22,31 +21,29 @@ pub struct RouteStats {
 }
 
 /// Buffers, tables and settings the router, transport and endgame searches
-/// work in. The planner owns one and lends it out with the [`Grid`](super::grid::Grid).
+/// work in. The planner owns one and lends it out with the [`PaddedGrid`](crate::human::grid::PaddedGrid).
 #[derive(Default)]
-pub(super) struct Scratch {
+pub(in crate::human) struct Scratch {
     /// How much a push counts, by how soon the tile is placed; set by the
     /// planner at each phase.
-    pub(super) weights: Weights,
+    pub(in crate::human) weights: Weights,
     /// How a travelling tile weighs its next step (see [`TripStyle`]).
-    pub(super) style: TripStyle,
+    pub(in crate::human) style: TripStyle,
     /// The slides of a trip tried and taken back (see `tries`), as
     /// (tile, from, to).
-    pub(super) trail: Vec<(Tile, Pos, Pos)>,
+    pub(in crate::human) trail: Vec<(Tile, Pos, Pos)>,
     /// The route being walked, as padded indices.
-    pub(super) path: Vec<usize>,
+    pub(in crate::human) path: Vec<usize>,
     /// The same route as cells, for the `BlankRouted` event.
-    pub(super) path_cells: Vec<Pos>,
+    pub(in crate::human) path_cells: Vec<Pos>,
     /// The approach's dynamic programme: per row (first column, last
     /// column, offset into `approach_best`), and the best gains.
-    pub(super) approach_rows: Vec<(usize, usize, usize)>,
-    pub(super) approach_best: Vec<i32>,
+    pub(in crate::human) approach_rows: Vec<(usize, usize, usize)>,
+    pub(in crate::human) approach_best: Vec<i32>,
     /// The detour search's rows (see [`Approach::Detour`]).
-    pub(super) detour: Detour,
-    /// Tables for the endgame and exact-stage searches.
-    pub(super) search: TileSearch,
+    pub(in crate::human) detour: Detour,
     /// How the routes were found so far.
-    pub(super) stats: RouteStats,
+    pub(in crate::human) stats: RouteStats,
 }
 
 /// How a travelling tile picks its next step: the plain rule, or one of the
@@ -54,37 +51,38 @@ pub(super) struct Scratch {
 /// short trips (a staircase with its straight stretch early or late); these
 /// move its turns elsewhere and change which tiles the blank pushes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct TripStyle {
+pub(in crate::human) struct TripStyle {
     /// Plan the tile's next steps for their pushes (see `transport`)
     /// rather than weigh each step alone: `normal` and `best` on boards
     /// too big for look-ahead.
-    pub(super) plan_ahead: bool,
+    pub(in crate::human) plan_ahead: bool,
     /// How the blank comes to the tile when it is not beside it.
-    pub(super) approach: Approach,
+    pub(in crate::human) approach: Approach,
     /// Added to a step's score when it is vertical (in the units of
     /// [`Weights`]: a move is 5).
-    pub(super) vertical_bias: i64,
+    pub(in crate::human) vertical_bias: i64,
 }
 
 impl TripStyle {
     /// The plain rule.
-    pub(super) const PLAIN: TripStyle = TripStyle { plan_ahead: false, approach: Approach::Shortest, vertical_bias: 0 };
+    pub(in crate::human) const PLAIN: TripStyle =
+        TripStyle { plan_ahead: false, approach: Approach::Shortest, vertical_bias: 0 };
 
     /// Trips planned ahead, approached by detours through the whole box:
     /// `normal` and `best` on big boards.
-    pub(super) const PLANNED: TripStyle =
+    pub(in crate::human) const PLANNED: TripStyle =
         TripStyle { plan_ahead: true, approach: Approach::Detour { band: None }, vertical_bias: 0 };
 
     /// Approached by detours within `band` cells of the straight line, not
     /// planned ahead: `normal` and `best` on boards above 300×300.
-    pub(super) const fn detouring(band: usize) -> TripStyle {
+    pub(in crate::human) const fn detouring(band: usize) -> TripStyle {
         TripStyle { approach: Approach::Detour { band: Some(band) }, ..TripStyle::PLAIN }
     }
 }
 
 /// How the blank comes to a tile (or any cell it is routed to).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Approach {
+pub(in crate::human) enum Approach {
     /// A shortest route, the one near the straight line that pushes best.
     Shortest,
     /// The cheapest route in moves less its pushes' worth, maybe a few

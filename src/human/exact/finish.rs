@@ -11,10 +11,10 @@
 use crate::board::{Board, Move, Pos, Tile, home_of, tile_for};
 use crate::search::optimal;
 
-use super::event::{Event, Group, Phase, Region};
-use super::grid::{Dir, Grid};
+use super::endgame::neighbour_slots;
 use super::tile_search::{MAX_TRACKED, Ties, TileSearch, blank_walk};
-use super::window::neighbour_slots;
+use crate::human::event::{Event, Group, Phase, Region};
+use crate::human::grid::{Dir, PaddedGrid};
 
 /// How the end of a solve is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -55,7 +55,7 @@ const MAX_LINE: usize = MAX_TRACKED;
 
 /// The unsolved rectangle of an exact-stage solve, and what comes next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Stages {
+pub(in crate::human) struct ExactFinish {
     top: usize,
     left: usize,
     done: bool,
@@ -63,53 +63,58 @@ pub(super) struct Stages {
 
 /// The next stage: a line of the unsolved rectangle, or the rest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stage {
+enum FinishStep {
     Row(usize),
     Column(usize),
     Rest,
 }
 
-impl Stages {
-    pub(super) fn new() -> Stages {
-        Stages { top: 0, left: 0, done: false }
+impl ExactFinish {
+    pub(in crate::human) fn new() -> ExactFinish {
+        ExactFinish { top: 0, left: 0, done: false }
     }
 
-    fn next(&self, rows: usize, cols: usize) -> Option<Stage> {
+    fn next(&self, rows: usize, cols: usize) -> Option<FinishStep> {
         let (height, width) = (rows - self.top, cols - self.left);
         if self.done {
             None
         } else if height * width <= REST_CELLS && height.min(width) > 2 || height * width <= THIN_REST_CELLS {
-            Some(Stage::Rest)
+            Some(FinishStep::Rest)
         } else if height > 2 && (height >= width || width == 2) {
-            Some(Stage::Row(self.top))
+            Some(FinishStep::Row(self.top))
         } else {
-            Some(Stage::Column(self.left))
+            Some(FinishStep::Column(self.left))
         }
     }
 
     /// Plays the next stage; false once the board is solved.
-    pub(super) fn step<S: FnMut(&Event)>(&mut self, grid: &mut Grid, search: &mut TileSearch, sink: &mut S) -> bool {
+    pub(in crate::human) fn step<S: FnMut(&Event)>(
+        &mut self,
+        grid: &mut PaddedGrid,
+        search: &mut TileSearch,
+        sink: &mut S,
+    ) -> bool {
         let (rows, cols) = (grid.rows, grid.cols);
         let Some(stage) = self.next(rows, cols) else { return false };
         let cells: Vec<(usize, usize)> = match stage {
-            Stage::Row(r) => (self.left..cols).map(|c| (r, c)).collect(),
-            Stage::Column(c) => (self.top..rows).map(|r| (r, c)).collect(),
-            Stage::Rest => (self.top..rows)
+            FinishStep::Row(r) => (self.left..cols).map(|c| (r, c)).collect(),
+            FinishStep::Column(c) => (self.top..rows).map(|r| (r, c)).collect(),
+            FinishStep::Rest => (self.top..rows)
                 .flat_map(|r| (self.left..cols).map(move |c| (r, c)))
                 .filter(|&(r, c)| (r, c) != (rows - 1, cols - 1))
                 .collect(),
         };
         let phase = match stage {
-            Stage::Row(r) => Phase::Row(r),
-            Stage::Column(c) => Phase::Column(c),
-            Stage::Rest => Phase::Rest,
+            FinishStep::Row(r) => Phase::Row(r),
+            FinishStep::Column(c) => Phase::Column(c),
+            FinishStep::Rest => Phase::Rest,
         };
         let tiles: Vec<Tile> = cells.iter().map(|&(r, c)| tile_for(Pos::new(r, c), rows, cols)).collect();
         let group = Group::new(&tiles);
         sink(&Event::PhaseStarted(phase));
         sink(&Event::Placement { region: Region::Exact, group });
         let moves = match stage {
-            Stage::Rest => self.rest_moves(grid),
+            FinishStep::Rest => self.rest_moves(grid),
             _ => line_moves(grid, search, &tiles),
         };
         for mv in moves {
@@ -123,15 +128,15 @@ impl Stages {
         }
         sink(&Event::PhaseFinished(phase));
         match stage {
-            Stage::Row(_) => self.top += 1,
-            Stage::Column(_) => self.left += 1,
-            Stage::Rest => self.done = true,
+            FinishStep::Row(_) => self.top += 1,
+            FinishStep::Column(_) => self.left += 1,
+            FinishStep::Rest => self.done = true,
         }
         true
     }
 
     /// A shortest solution of the unsolved rectangle, as its own puzzle.
-    fn rest_moves(&self, grid: &Grid) -> Vec<Move> {
+    fn rest_moves(&self, grid: &PaddedGrid) -> Vec<Move> {
         let (rows, cols) = (grid.rows, grid.cols);
         let (height, width) = (rows - self.top, cols - self.left);
         let mut cells = Vec::with_capacity(height * width);
@@ -153,7 +158,7 @@ impl Stages {
 
 /// The fewest moves that put `tiles` home (the unsolved cells are all that
 /// may move): breadth-first over the cells of those tiles and the blank.
-fn line_moves(grid: &Grid, search: &mut TileSearch, tiles: &[Tile]) -> Vec<Move> {
+fn line_moves(grid: &PaddedGrid, search: &mut TileSearch, tiles: &[Tile]) -> Vec<Move> {
     let (rows, cols) = (grid.rows, grid.cols);
     let free: Vec<usize> = (0..rows)
         .flat_map(|r| (0..cols).map(move |c| (r, c)))

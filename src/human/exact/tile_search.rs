@@ -241,7 +241,7 @@ impl TileSearch {
 /// `neighbours`. `to_home[k * cells + slot]` is tracked tile k's distance
 /// from its goal when at `slot` (the estimate); without it the search is
 /// breadth-first.
-pub(super) fn blank_walk(
+pub(in crate::human) fn blank_walk(
     search: &mut TileSearch,
     start: &[u8],
     goal: &[u8],

@@ -15,12 +15,12 @@ pub(super) enum Cut {
 
 /// An unsolved rectangle's shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) struct Rect {
+pub(super) struct Shape {
     pub(super) height: usize,
     pub(super) width: usize,
 }
 
-impl Rect {
+impl Shape {
     pub(super) fn len(self) -> usize {
         self.height * self.width
     }
@@ -70,10 +70,10 @@ impl Rect {
     }
 
     /// The rectangle left once a cut's line is home.
-    pub(super) fn after(self, cut: Cut) -> Option<Rect> {
+    pub(super) fn after(self, cut: Cut) -> Option<Shape> {
         match cut {
-            Cut::Top => Some(Rect { height: self.height - 1, width: self.width }),
-            Cut::Left => Some(Rect { height: self.height, width: self.width - 1 }),
+            Cut::Top => Some(Shape { height: self.height - 1, width: self.width }),
+            Cut::Left => Some(Shape { height: self.height, width: self.width - 1 }),
             Cut::All => None,
         }
     }
@@ -125,16 +125,16 @@ mod tests {
     #[test]
     fn shrinking_and_growing_are_inverse_and_keep_the_blank_last() {
         for (height, width) in [(3, 3), (4, 4), (2, 5), (4, 5), (5, 4), (3, 6)] {
-            let rect = Rect { height, width };
+            let shape = Shape { height, width };
             for cut in [Cut::Top, Cut::Left] {
-                let Some(small) = rect.after(cut) else { continue };
-                let outside: Vec<usize> = (0..rect.len()).filter(|&l| !rect.in_line(cut, l)).collect();
+                let Some(small) = shape.after(cut) else { continue };
+                let outside: Vec<usize> = (0..shape.len()).filter(|&l| !shape.in_line(cut, l)).collect();
                 assert_eq!(outside.len(), small.len());
                 for (k, &label) in outside.iter().enumerate() {
-                    assert_eq!(rect.shrink_label(cut, label), k, "{rect:?} {cut:?}");
-                    assert_eq!(rect.grow_label(cut, k), label);
+                    assert_eq!(shape.shrink_label(cut, label), k, "{shape:?} {cut:?}");
+                    assert_eq!(shape.grow_label(cut, k), label);
                 }
-                assert_eq!(rect.shrink_label(cut, usize::from(rect.blank())), usize::from(small.blank()));
+                assert_eq!(shape.shrink_label(cut, usize::from(shape.blank())), usize::from(small.blank()));
             }
         }
     }

@@ -5,12 +5,12 @@
 //! prefers, among routes of equal length, the one whose pushes are worth
 //! most; and a push counts more the sooner its tile will be placed.
 
-use super::grid::{Dir, Grid};
+use crate::human::grid::{Dir, PaddedGrid};
 
 /// What a move costs in the units of [`Weights`]: a push of an ordinary
 /// tile toward home is worth 2/5 of a move, one in the lines placed next up
 /// to 12/5.
-pub(super) const MOVE_COST: i32 = 5;
+pub(in crate::human) const MOVE_COST: i32 = 5;
 
 /// How much pushing a tile one step nearer home is worth, by how soon the
 /// tile will be placed: its distance in lines from the unsolved region's
@@ -19,7 +19,7 @@ pub(super) const MOVE_COST: i32 = 5;
 /// 2: a push helps most when it saves a trip soon, before the blank's later
 /// sweeps push the tile about again.
 #[derive(Clone, Debug)]
-pub(super) struct Weights {
+pub(in crate::human) struct Weights {
     /// Padded top row and left column of the unsolved region; `FAR` when
     /// that side is not being swept.
     top: usize,
@@ -29,7 +29,7 @@ pub(super) struct Weights {
 }
 
 /// A frontier no home is near: `home - FAR` wraps to a huge distance.
-pub(super) const FAR: usize = usize::MAX / 2;
+pub(in crate::human) const FAR: usize = usize::MAX / 2;
 
 impl Default for Weights {
     fn default() -> Weights {
@@ -45,13 +45,13 @@ impl Weights {
     const REACH_PERCENT: usize = 30;
 
     /// The same worth for every tile (no line is being swept).
-    pub(super) fn flat() -> Weights {
+    pub(in crate::human) fn flat() -> Weights {
         Weights { top: FAR, left: FAR, table: [Self::BASE; 1024] }
     }
 
     /// Sweeping from padded row `top` and column `left` (either `FAR`),
     /// with `side` the unsolved region's shorter side.
-    pub(super) fn sweeping(top: usize, left: usize, side: usize) -> Weights {
+    pub(in crate::human) fn sweeping(top: usize, left: usize, side: usize) -> Weights {
         let reach = side.saturating_mul(Self::REACH_PERCENT).div_ceil(100).max(1) as i64;
         let (front, base) = (i64::from(Self::FRONT), i64::from(Self::BASE));
         let table = std::array::from_fn(|k| {
@@ -63,7 +63,7 @@ impl Weights {
 
     /// Worth of a push of the tile whose home is padded (`hr`, `hc`).
     #[inline]
-    pub(super) fn of(&self, hr: usize, hc: usize) -> i32 {
+    pub(in crate::human) fn of(&self, hr: usize, hc: usize) -> i32 {
         let lines = hr.wrapping_sub(self.top).min(hc.wrapping_sub(self.left));
         self.table[lines.min(self.table.len() - 1)]
     }
@@ -73,14 +73,21 @@ impl Weights {
 /// coordinate `here` moves one step toward `home` (`tile_step` is −1 or +1
 /// along that axis), else `-weight`.
 #[inline]
-pub(super) fn gain_along(here: usize, home: usize, tile_step: isize, weight: i32) -> i32 {
+pub(in crate::human) fn gain_along(here: usize, home: usize, tile_step: isize, weight: i32) -> i32 {
     if (home as isize - here as isize) * tile_step > 0 { weight } else { -weight }
 }
 
 /// The worth of moving the tile in `cell` (padded row `r`, column `c`)
 /// one step `dir`.
 #[inline]
-pub(super) fn push_gain_at(grid: &Grid, weights: &Weights, cell: usize, r: usize, c: usize, dir: Dir) -> i32 {
+pub(in crate::human) fn push_gain_at(
+    grid: &PaddedGrid,
+    weights: &Weights,
+    cell: usize,
+    r: usize,
+    c: usize,
+    dir: Dir,
+) -> i32 {
     let (hr, hc) = grid.home_of_cell(cell);
     let weight = weights.of(hr, hc);
     let (dr, dc) = dir.delta();
@@ -89,7 +96,7 @@ pub(super) fn push_gain_at(grid: &Grid, weights: &Weights, cell: usize, r: usize
 
 /// The summed worth of the pushes when the blank walks `dirs` from where it
 /// is: each tile on the way moves back one cell.
-pub(super) fn push_gain(grid: &Grid, weights: &Weights, dirs: &[Dir]) -> i32 {
+pub(in crate::human) fn push_gain(grid: &PaddedGrid, weights: &Weights, dirs: &[Dir]) -> i32 {
     let (mut at, (mut r, mut c)) = (grid.blank, grid.blank_coords());
     let mut gain = 0;
     for &dir in dirs {

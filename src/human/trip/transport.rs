@@ -2,42 +2,25 @@
 //! front of the tile, slide the tile, repeat.
 //!
 //! Each step picks the tile's direction among those that bring it closer,
-//! by the cost of getting the blank in front (ring table or route) plus a
-//! model of the rest of the trip: in open space a step that turns costs 3
-//! moves (the blank hops round one corner) and a step straight on costs 5
-//! (it goes round the tile). So tiles travel diagonally, as staircases, and
-//! finish along the longer axis. Every shortest staircase costs the same
+//! by the cost of getting the blank in front (ring table or route) plus
+//! the open board's cost of the rest of the trip (see `open_board`). Every shortest staircase costs the same
 //! moves in that model; when the trip's style says so (`normal` and `best`
 //! on boards too big for their look-ahead) the step is chosen by a plan of
-//! the next [`HORIZON`] steps that weighs each staircase's pushes of other
+//! the next [`PLANNED_STEPS`] steps that weighs each staircase's pushes of other
 //! tiles too ([`plan_ahead`]).
 
 use pathfinding::directed::bfs::bfs;
 
 use crate::board::Tile;
 
-use super::event::Event;
-use super::grid::{Dir, Grid};
 use super::push::{MOVE_COST, Weights, gain_along};
 use super::router::{
     RingRoute, best_ring_route, blank_side, ring_mask, ring_mask_after, ring_table, route_blank, route_round, walk_ring,
 };
 use super::scratch::Scratch;
-
-/// Moves left for a tile `along` steps from home on the axis it just moved
-/// along and `across` steps on the other, with the blank just behind it.
-pub(super) fn trip_cost(along: usize, across: usize) -> usize {
-    // Each slide costs 1 + 4 when it continues straight, 1 + 2 when it turns;
-    // the most turns come from spreading the shorter axis between the longer.
-    let turns = if across == 0 {
-        0
-    } else if along >= across {
-        2 * across
-    } else {
-        2 * along + 1
-    };
-    5 * (along + across) - 2 * turns
-}
+use crate::human::event::Event;
+use crate::human::grid::{Dir, PaddedGrid};
+use crate::human::open_board::trip_cost;
 
 /// One way a tile could step next, weighed.
 struct StepOption {
@@ -53,8 +36,8 @@ const BLOCKED_RING: usize = 12;
 
 /// Moves `tile` to `dest` without disturbing locked or held cells.
 /// False if no way was found (the caller chooses another plan).
-pub(super) fn transport<S: FnMut(&Event)>(
-    grid: &mut Grid,
+pub(in crate::human) fn transport<S: FnMut(&Event)>(
+    grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     tile: Tile,
     dest: usize,
@@ -87,7 +70,7 @@ pub(super) fn transport<S: FnMut(&Event)>(
 /// Brings the blank in front of the tile at `at` and slides it one cell
 /// toward `dest`. Returns the tile's new cell.
 fn tile_step<S: FnMut(&Event)>(
-    grid: &mut Grid,
+    grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     at: usize,
     dest: usize,
@@ -166,30 +149,30 @@ fn tile_step<S: FnMut(&Event)>(
 /// How many tile steps ahead a trip is planned for its pushes. Each step
 /// planned further ahead finds better pushes, but the work per tile step
 /// grows with its square.
-const HORIZON: usize = 16;
+const PLANNED_STEPS: usize = 16;
 
 /// Costs of the rest of a trip from each cell of the lookahead, by how the
 /// tile got there: `[i][j][a]` for the tile `i` steps toward `dest`
 /// vertically and `j` horizontally from `at`, having just moved vertically
 /// (`a` = 0) or horizontally (1), so the blank is right behind it.
-type Lookahead = [[[i64; 2]; HORIZON + 1]; HORIZON + 1];
+type StepPlan = [[[i64; 2]; PLANNED_STEPS + 1]; PLANNED_STEPS + 1];
 
-/// What the pushes of a move past the horizon are assumed worth, in
+/// What the pushes of a move past the planned steps are assumed worth, in
 /// [`MOVE_COST`] units: a plan that leaves more moves for later also
 /// leaves more pushes for later.
-const PUSHES_PAST_HORIZON: i64 = 1;
+const PUSHES_PAST_PLAN: i64 = 1;
 
 /// Side of the window of cells whose pushes a plan looks at: the
 /// lookahead and its ring.
-const WINDOW: usize = HORIZON + 3;
+const PLAN_SIDE: usize = PLANNED_STEPS + 3;
 
-/// Plans the next `HORIZON` steps of the tile at `at` by dynamic programming
+/// Plans the next `PLANNED_STEPS` steps of the tile at `at` by dynamic programming
 /// over its shortest staircases: each step costs its ring route and slide
 /// in [`MOVE_COST`] units less the pushes of that route on the board as it
 /// is now (skipping the cells the trip will have changed), and the steps
-/// past the horizon cost [`trip_cost`]. Tiles pushed now are worth more
+/// past them cost [`trip_cost`]. Tiles pushed now are worth more
 /// than the next step's pushes alone show, so the whole stretch is weighed.
-fn plan_ahead(grid: &Grid, weights: &Weights, at: usize, dest: usize) -> Lookahead {
+fn plan_ahead(grid: &PaddedGrid, weights: &Weights, at: usize, dest: usize) -> StepPlan {
     let (tr, tc) = grid.coords(at);
     let (dr, dc) = grid.coords(dest);
     let (rows_left, cols_left) = (tr.abs_diff(dr), tc.abs_diff(dc));
@@ -197,19 +180,19 @@ fn plan_ahead(grid: &Grid, weights: &Weights, at: usize, dest: usize) -> Lookahe
     let horizontal = if dc < tc { Dir::W } else { Dir::E };
     let dirs = [vertical, horizontal];
     let (down, right) = (vertical.delta().0, horizontal.delta().1);
-    let horizon = HORIZON.min(rows_left + cols_left);
+    let planned = PLANNED_STEPS.min(rows_left + cols_left);
     let table = ring_table();
     let unit = i64::from(MOVE_COST);
     // The worth of pushing the tile in window cell (u, v) (index
-    // (u + 1) * WINDOW + v + 1, from one row and column before the
+    // (u + 1) * PLAN_SIDE + v + 1, from one row and column before the
     // lookahead's first) each way, for every cell a ring route of the plan
     // can pass. The tile's own cell and the blank's hold other tiles by then.
-    let mut pushes = [[0i32; 4]; WINDOW * WINDOW];
-    let last_u = rows_left.min(horizon - 1) as isize + 1;
-    let last_v = cols_left.min(horizon - 1) as isize + 1;
+    let mut pushes = [[0i32; 4]; PLAN_SIDE * PLAN_SIDE];
+    let last_u = rows_left.min(planned - 1) as isize + 1;
+    let last_v = cols_left.min(planned - 1) as isize + 1;
     for u in -1..=last_u {
         let r = tr.wrapping_add_signed(u * down);
-        for v in -1..=last_v.min(horizon as isize + 1 - u) {
+        for v in -1..=last_v.min(planned as isize + 1 - u) {
             let c = tc.wrapping_add_signed(v * right);
             let cell = r * grid.width + c;
             if cell == at || cell == grid.blank {
@@ -217,7 +200,7 @@ fn plan_ahead(grid: &Grid, weights: &Weights, at: usize, dest: usize) -> Lookahe
             }
             let (hr, hc) = grid.home_of_cell(cell);
             let weight = weights.of(hr, hc);
-            pushes[((u + 1) * WINDOW as isize + v + 1) as usize] = [
+            pushes[((u + 1) * PLAN_SIDE as isize + v + 1) as usize] = [
                 gain_along(r, hr, -1, weight),
                 gain_along(c, hc, 1, weight),
                 gain_along(r, hr, 1, weight),
@@ -226,14 +209,14 @@ fn plan_ahead(grid: &Grid, weights: &Weights, at: usize, dest: usize) -> Lookahe
         }
     }
     // A board step in window indices.
-    let window_step = Dir::ALL.map(|d| d.delta().0 * down * WINDOW as isize + d.delta().1 * right);
-    let mut values: Lookahead = [[[0; 2]; HORIZON + 1]; HORIZON + 1];
-    for taken in (1..=horizon).rev() {
+    let window_step = Dir::ALL.map(|d| d.delta().0 * down * PLAN_SIDE as isize + d.delta().1 * right);
+    let mut values: StepPlan = [[[0; 2]; PLANNED_STEPS + 1]; PLANNED_STEPS + 1];
+    for taken in (1..=planned).rev() {
         for i in taken.saturating_sub(cols_left)..=taken.min(rows_left) {
             let j = taken - i;
             let (rows, cols) = (rows_left - i, cols_left - j);
-            if taken == horizon {
-                let past = unit - PUSHES_PAST_HORIZON;
+            if taken == planned {
+                let past = unit - PUSHES_PAST_PLAN;
                 values[i][j] = [trip_cost(rows, cols) as i64 * past, trip_cost(cols, rows) as i64 * past];
                 continue;
             }
@@ -251,7 +234,7 @@ fn plan_ahead(grid: &Grid, weights: &Weights, at: usize, dest: usize) -> Lookahe
                     }
                     let step = match table.choices(mask, from, dir) {
                         [Some(route), other] => {
-                            let start = ((i + 1) * WINDOW + j + 1).wrapping_add_signed(window_step[from as usize]);
+                            let start = ((i + 1) * PLAN_SIDE + j + 1).wrapping_add_signed(window_step[from as usize]);
                             let mut gain = route_gain(&pushes, start, route, &window_step);
                             if let Some(other) = other {
                                 gain = gain.max(route_gain(&pushes, start, other, &window_step));
@@ -290,7 +273,7 @@ fn route_gain(pushes: &[[i32; 4]], start: usize, route: &RingRoute, window_step:
 
 /// Routes the blank to the cell on side `dir` of the tile at `at`.
 fn bring_blank_in_front<S: FnMut(&Event)>(
-    grid: &mut Grid,
+    grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     at: usize,
     dir: Dir,
@@ -306,7 +289,7 @@ fn bring_blank_in_front<S: FnMut(&Event)>(
 
 /// Estimated moves for the blank to reach `front`, going round the tile
 /// at `at` when the tile sits on the straight line between them.
-fn approach_estimate(grid: &Grid, at: usize, front: usize) -> usize {
+fn approach_estimate(grid: &PaddedGrid, at: usize, front: usize) -> usize {
     let (br, bc) = grid.coords(grid.blank);
     let (fr, fc) = grid.coords(front);
     let (tr, tc) = grid.coords(at);
@@ -317,25 +300,11 @@ fn approach_estimate(grid: &Grid, at: usize, front: usize) -> usize {
 
 /// First step of a shortest path for the tile over free cells, found by
 /// breadth-first search, for when no step toward `dest` is open.
-fn detour_direction(grid: &Grid, at: usize, dest: usize) -> Option<Dir> {
+fn detour_direction(grid: &PaddedGrid, at: usize, dest: usize) -> Option<Dir> {
     let path = bfs(
         &at,
         |&i| Dir::ALL.into_iter().map(move |d| grid.step(i, d)).filter(|&n| grid.is_free(n) || n == grid.blank),
         |&i| i == dest,
     )?;
     path.get(1).map(|&next| grid.dir_between(at, next))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::trip_cost;
-
-    #[test]
-    fn trip_cost_counts_turns_and_straights() {
-        assert_eq!(trip_cost(0, 0), 0);
-        assert_eq!(trip_cost(3, 0), 15, "three straight steps");
-        assert_eq!(trip_cost(0, 3), 13, "a turn, then two straight");
-        assert_eq!(trip_cost(2, 2), 12, "a staircase: 3 per step");
-        assert_eq!(trip_cost(3, 1), 16);
-    }
 }

@@ -10,49 +10,34 @@
 
 use crate::board::Tile;
 
-use super::event::Event;
-use super::grid::{Dir, Grid};
-use super::router::{follow_path, route_blank};
-use super::scratch::Scratch;
-use super::tile_search::{MAX_TRACKED, Ties, blank_walk};
-
-/// A rectangle of the padded grid, bounds inclusive.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Window {
-    pub(super) top: usize,
-    pub(super) left: usize,
-    pub(super) bottom: usize,
-    pub(super) right: usize,
-}
+use super::tile_search::{MAX_TRACKED, Ties, TileSearch, blank_walk};
+use crate::human::cell_rect::CellRect;
+use crate::human::event::Event;
+use crate::human::grid::{Dir, PaddedGrid};
+use crate::human::trip::router::{follow_path, route_blank};
+use crate::human::trip::scratch::Scratch;
 
 /// The most cells a window search may range over: with two tracked tiles
 /// and the blank that is 36·35·34 ≈ 43 000 states.
-pub(super) const MAX_CELLS: usize = 36;
-
-impl Window {
-    /// Whether the cell at padded index `index` lies in the window.
-    pub(super) fn contains(&self, grid: &Grid, index: usize) -> bool {
-        let (r, c) = grid.coords(index);
-        (self.top..=self.bottom).contains(&r) && (self.left..=self.right).contains(&c)
-    }
-}
+pub(in crate::human) const MAX_CELLS: usize = 36;
 
 /// Puts each `(tile, home)` of `tracked` home by the shortest sequence of
 /// moves inside `window`. False, with nothing moved, if a tracked tile is
 /// outside the window, the blank cannot get in without disturbing them,
 /// or there is no way inside it.
-pub(super) fn finish_in_window<S: FnMut(&Event)>(
-    grid: &mut Grid,
+pub(in crate::human) fn finish_in_window<S: FnMut(&Event)>(
+    grid: &mut PaddedGrid,
     scratch: &mut Scratch,
-    window: Window,
+    search: &mut TileSearch,
+    window: CellRect,
     tracked: &[(Tile, usize)],
     sink: &mut S,
 ) -> bool {
     let mut cells = [0usize; MAX_CELLS];
     let mut count = 0;
-    for row in window.top..=window.bottom {
-        for col in window.left..=window.right {
-            let i = row * grid.width + col;
+    for row in window.top..window.top + window.height {
+        for col in window.left..window.left + window.width {
+            let i = grid.index(row, col);
             if !grid.is_locked(i) {
                 if count == MAX_CELLS {
                     return false;
@@ -62,14 +47,15 @@ pub(super) fn finish_in_window<S: FnMut(&Event)>(
             }
         }
     }
-    finish_among(grid, scratch, &cells[..count], tracked, sink)
+    finish_among(grid, scratch, search, &cells[..count], tracked, sink)
 }
 
 /// Like [`finish_in_window`], over any set of unlocked cells (at most 255;
 /// the caller keeps the states within its budget).
-pub(super) fn finish_among<S: FnMut(&Event)>(
-    grid: &mut Grid,
+pub(in crate::human) fn finish_among<S: FnMut(&Event)>(
+    grid: &mut PaddedGrid,
     scratch: &mut Scratch,
+    search: &mut TileSearch,
     cells: &[usize],
     tracked: &[(Tile, usize)],
     sink: &mut S,
@@ -98,7 +84,7 @@ pub(super) fn finish_among<S: FnMut(&Event)>(
     let neighbours = neighbour_slots(grid, cells);
     // Each tracked tile's distance from home, by slot. A move shifts one
     // tile one cell, so their sum never overestimates the moves left.
-    let board: &Grid = grid;
+    let board: &PaddedGrid = grid;
     let to_home: Vec<u16> = goal
         .iter()
         .flat_map(|&home| {
@@ -109,8 +95,7 @@ pub(super) fn finish_among<S: FnMut(&Event)>(
             })
         })
         .collect();
-    let Some(blanks) = blank_walk(&mut scratch.search, start, goal, &neighbours, Some(&to_home), Ties::NewestFirst)
-    else {
+    let Some(blanks) = blank_walk(search, start, goal, &neighbours, Some(&to_home), Ties::NewestFirst) else {
         return false;
     };
     scratch.path.clear();
@@ -121,15 +106,15 @@ pub(super) fn finish_among<S: FnMut(&Event)>(
 
 /// For each of `cells`, the slots (indices into `cells`) of its neighbours
 /// among them, north, east, south, west: where the blank can step in a
-/// [`TileSearch`](super::tile_search::TileSearch) over those cells.
-pub(super) fn neighbour_slots(grid: &Grid, cells: &[usize]) -> Vec<Vec<u8>> {
+/// [`TileSearch`] over those cells.
+pub(in crate::human) fn neighbour_slots(grid: &PaddedGrid, cells: &[usize]) -> Vec<Vec<u8>> {
     let slot = |i: usize| cells.iter().position(|&c| c == i).map(|s| s as u8);
     cells.iter().map(|&c| Dir::ALL.into_iter().filter_map(|d| slot(grid.step(c, d))).collect()).collect()
 }
 
 /// Routes the blank into the window, nearest cell first, around the tracked tiles.
 fn blank_into<S: FnMut(&Event)>(
-    grid: &mut Grid,
+    grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     cells: &[usize],
     tracked: &[(Tile, usize)],

@@ -1,0 +1,240 @@
+//! The beam over the whole unsolved area: every state keeps its own copy
+//! of the area (only the survivors of a round are copied), with the cells
+//! of the line's tiles, and one node in a tree of moves that the winning
+//! state is read back from. A round costs the area times the width, so it
+//! serves boards of up to `MAX_LOOKAHEAD_CELLS`; see [`beam`](super::beam)
+//! for the search and its score.
+
+use crate::board::Tile;
+use crate::human::cell_rect::CellRect;
+
+use super::beam::{Beam, BeamBoard, BeamCandidate, BeamStage, BeamState, ChildMove, key};
+use super::line::{Goal, NO_RANK, StagedLine};
+use super::table::{StageTable, TRAPPED};
+
+/// Reusable buffers.
+#[derive(Default)]
+pub(super) struct WholeScratch {
+    /// States, each with its node in `nodes`.
+    states: Vec<BeamState<u32>>,
+    next_states: Vec<BeamState<u32>>,
+    /// Each state's area (tiles by cell) and its line tiles' cells, as
+    /// 16-bit numbers (see [`MAX_CELLS`](super::beam::MAX_CELLS)): half the
+    /// bytes to copy and read.
+    blocks: Vec<u16>,
+    next_blocks: Vec<u16>,
+    candidates: Vec<BeamCandidate<u32>>,
+    nodes: Vec<MoveNode>,
+    seen: Vec<(u64, u32)>,
+    costs: StageTables,
+}
+
+/// Each stage's exact table, built when first asked for.
+#[derive(Default)]
+pub(super) struct StageTables {
+    tables: Vec<Option<StageTable>>,
+    queue: Vec<u32>,
+    blocked: Vec<bool>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct MoveNode {
+    parent: u32,
+    dir: u8,
+    stage: u32,
+}
+
+const ROOT: u32 = u32::MAX;
+
+/// The unsolved area as the beam reads it.
+pub(super) struct AreaCopies<'a> {
+    pub(super) area: &'a CellRect,
+    pub(super) line: &'a StagedLine,
+    /// Area row and column of each area cell, and of each tile's home (by
+    /// tile number; only the area's tiles are filled in).
+    pub(super) coords: &'a [(u16, u16)],
+    pub(super) homes: &'a [(u16, u16)],
+    /// The states' blocks (see [`WholeScratch::blocks`]), `stride` apart.
+    blocks: &'a [u16],
+    stride: usize,
+}
+
+impl BeamBoard for AreaCopies<'_> {
+    /// The state's node in the tree of moves.
+    type Extra = u32;
+    type Costs = StageTables;
+    const TRAPPED: u32 = TRAPPED;
+
+    #[inline]
+    fn step(&self, from: usize, dir: usize) -> Option<usize> {
+        let (row, col) = self.coords[from];
+        let area = self.area;
+        match dir {
+            0 if row > 0 => Some(from - area.width),
+            1 if usize::from(col) + 1 < area.width => Some(from + 1),
+            2 if usize::from(row) + 1 < area.height => Some(from + area.width),
+            3 if col > 0 => Some(from - 1),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn blocked(&self, cell: usize, locked: u16) -> bool {
+        self.line.lock_rank[cell] < locked
+    }
+
+    #[inline]
+    fn word_at(&self, i: usize, _: &BeamState<u32>, slide: Option<ChildMove>, cell: usize) -> u32 {
+        match slide {
+            Some((_, _, blank)) if cell == blank => 0,
+            Some((word, to, _)) if cell == to => word,
+            _ => u32::from(self.blocks[i * self.stride + cell]),
+        }
+    }
+
+    #[inline]
+    fn cell_of(&self, i: usize, _: &BeamState<u32>, slide: Option<ChildMove>, tile: (Tile, u32, u16)) -> usize {
+        let (_, word, rank) = tile;
+        match slide {
+            Some((moved, to, _)) if moved == word => to,
+            _ => usize::from(self.blocks[i * self.stride + self.area.len() + usize::from(rank)]),
+        }
+    }
+
+    #[inline]
+    fn tile_of(&self, word: u32) -> Tile {
+        word
+    }
+
+    #[inline]
+    fn blank_word(&self) -> u32 {
+        0
+    }
+
+    #[inline]
+    fn farther(&self, word: u32, from: usize, next: usize, dir: usize) -> i64 {
+        let (row, col) = self.coords[from];
+        let (home_row, home_col) = self.homes[word as usize];
+        let (next_row, next_col) = self.coords[next];
+        if dir % 2 == 0 {
+            i64::from(row.abs_diff(home_row)) - i64::from(next_row.abs_diff(home_row))
+        } else {
+            i64::from(col.abs_diff(home_col)) - i64::from(next_col.abs_diff(home_col))
+        }
+    }
+
+    #[inline]
+    fn distance(&self, a: usize, b: usize) -> usize {
+        self.area.distance(a, b)
+    }
+
+    fn stage_cost(&self, costs: &mut StageTables, _: &BeamStage, k: usize, at: usize, blank: usize) -> u32 {
+        let StageTables { tables, queue, blocked } = costs;
+        let Goal::Reach { target, .. } = self.line.stages[k].goal else { unreachable!("a tile's stage") };
+        let table = tables[k].get_or_insert_with(|| {
+            self.line.blocked(k, blocked);
+            StageTable::build(self.area, blocked, target, at, blank, queue)
+        });
+        table.cost(self.area, at, blank)
+    }
+}
+
+impl<'a> AreaCopies<'a> {
+    pub(super) fn new(
+        area: &'a CellRect,
+        line: &'a StagedLine,
+        coords: &'a [(u16, u16)],
+        homes: &'a [(u16, u16)],
+    ) -> AreaCopies<'a> {
+        AreaCopies { area, line, coords, homes, blocks: &[], stride: area.len() + line.tiles.len() }
+    }
+}
+
+/// The blank's moves (area directions) that build the line from the area
+/// `board` (tiles by area cell), each with the stage reached after it;
+/// `None` if no state finished within `cap` rounds.
+pub(super) fn run(
+    beam: &Beam,
+    area: AreaCopies,
+    cap: usize,
+    board: &[u32],
+    scratch: &mut WholeScratch,
+) -> Option<Vec<(u8, u32)>> {
+    let cells = area.area.len();
+    let stride = area.stride;
+    let WholeScratch { states, next_states, blocks, next_blocks, candidates, nodes, seen, costs } = scratch;
+    costs.tables.clear();
+    costs.tables.resize_with(beam.stages.len(), || None);
+    states.clear();
+    nodes.clear();
+    blocks.clear();
+    blocks.extend(board.iter().map(|&tile| tile as u16));
+    blocks.resize(stride, 0);
+    let mut blank = 0;
+    let mut hash = 0u64;
+    for (cell, &tile) in board.iter().enumerate() {
+        if tile == 0 {
+            blank = cell;
+        }
+        let rank = beam.rank[tile as usize];
+        if rank != NO_RANK {
+            blocks[cells + usize::from(rank)] = cell as u16;
+        }
+        hash ^= key(tile, cell);
+    }
+    let mut root = BeamState::root(blank, hash, ROOT);
+    beam.settle_root(&AreaCopies { blocks, ..area }, costs, &mut root);
+    if root.stage as usize == beam.stages.len() {
+        return Some(Vec::new());
+    }
+    states.push(root);
+    for _ in 0..cap {
+        beam.expand(&AreaCopies { blocks, ..area }, costs, states, candidates);
+        if candidates.is_empty() {
+            return None;
+        }
+        if let Some(best) = beam.finished(candidates) {
+            let parent = states[best.parent as usize].extra;
+            nodes.push(MoveNode { parent, dir: best.dir, stage: best.state.stage });
+            return Some(path(nodes, nodes.len() as u32 - 1));
+        }
+        beam.prune(candidates, seen);
+        // The survivors become the next round's states, each with a copy
+        // of its parent's block with its move made.
+        next_states.clear();
+        next_blocks.clear();
+        for c in candidates.iter() {
+            let parent = &states[c.parent as usize];
+            let start = c.parent as usize * stride;
+            next_blocks.extend_from_slice(&blocks[start..start + stride]);
+            let block = &mut next_blocks[next_states.len() * stride..];
+            let (from, to) = (parent.blank as usize, c.state.blank as usize);
+            let tile = block[to];
+            block[from] = tile;
+            block[to] = 0;
+            let rank = beam.rank[usize::from(tile)];
+            if rank != NO_RANK {
+                block[cells + usize::from(rank)] = from as u16;
+            }
+            let mut state = c.state;
+            nodes.push(MoveNode { parent: parent.extra, dir: c.dir, stage: state.stage });
+            state.extra = nodes.len() as u32 - 1;
+            next_states.push(state);
+        }
+        std::mem::swap(states, next_states);
+        std::mem::swap(blocks, next_blocks);
+    }
+    None
+}
+
+/// The moves from the root to `node`, each with the stage after it.
+fn path(nodes: &[MoveNode], mut node: u32) -> Vec<(u8, u32)> {
+    let mut moves = Vec::new();
+    while node != ROOT {
+        let n = nodes[node as usize];
+        moves.push((n.dir, n.stage));
+        node = n.parent;
+    }
+    moves.reverse();
+    moves
+}
