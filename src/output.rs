@@ -9,7 +9,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::board::{Board, Move, MoveNotation};
+use crate::board::{Board, Move, MoveNotation, Moves};
 use crate::human::PhaseTotal;
 
 /// How a solution is written.
@@ -28,6 +28,9 @@ pub enum Format {
     Summary,
     /// One `{"Move":"left"}` object per line, blank notation (the network game's messages).
     JsonStream,
+    /// A replay link slidysim's replay page opens (always in tile notation,
+    /// as slidysim names moves).
+    Slidysim,
 }
 
 /// What the JSON and summary formats say besides the moves.
@@ -73,13 +76,16 @@ pub struct MoveWriter<W: Write> {
     replay: Option<Board>,
     /// JSON format: the letters so far.
     letters: String,
+    /// Slidysim format: the start board and the moves so far.
+    link: Option<(Board, Vec<Move>)>,
 }
 
 impl<W: Write> MoveWriter<W> {
     /// A writer for a solution of `start`. The steps format prints `start` first.
     pub fn new(out: W, format: Format, notation: MoveNotation, start: &Board) -> MoveWriter<W> {
         let replay = (format == Format::Steps).then(|| start.clone());
-        MoveWriter { out, format, notation, count: 0, replay, letters: String::new() }
+        let link = (format == Format::Slidysim).then(|| (start.clone(), Vec::new()));
+        MoveWriter { out, format, notation, count: 0, replay, letters: String::new(), link }
     }
 
     /// Writes the opening, if the format has one (the start board for steps).
@@ -111,6 +117,7 @@ impl<W: Write> MoveWriter<W> {
             Format::Json => self.letters.push(named.letter()),
             Format::Summary => {}
             Format::JsonStream => writeln!(self.out, "{{\"Move\":\"{}\"}}", named.word())?,
+            Format::Slidysim => self.link.as_mut().expect("slidysim keeps the moves").1.push(mv),
         }
         Ok(())
     }
@@ -136,6 +143,10 @@ impl<W: Write> MoveWriter<W> {
                 self.out.write_all(b"\n")?;
             }
             Format::JsonStream => {}
+            Format::Slidysim => {
+                let (start, moves) = self.link.take().expect("slidysim keeps the moves");
+                writeln!(self.out, "{}", crate::slidysim::replay_link(&start, &Moves(moves), None))?;
+            }
         }
         self.out.flush()?;
         Ok(self.out)
@@ -183,6 +194,14 @@ mod tests {
     fn steps_show_every_board() {
         let text = write(Format::Steps, MoveNotation::Tile, &[Move::Down]);
         assert_eq!(text, " 1  2\n 3 __\n\nMove 1 (D): down\n 1 __\n 3  2\n\nSolved in 1 moves.\n");
+    }
+
+    #[test]
+    fn slidysim_writes_a_link_that_reads_back() {
+        let link = write(Format::Slidysim, MoveNotation::Blank, &[Move::Down, Move::Up]);
+        let solves = crate::slidysim::parse_source(&link).unwrap();
+        assert_eq!(solves[0].moves.to_string(), "DU", "slidysim names the tile's direction whatever the notation");
+        assert_eq!(solves[0].scramble, Board::goal(2, 2).unwrap());
     }
 
     #[test]

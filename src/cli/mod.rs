@@ -17,6 +17,8 @@ mod paths;
 mod pdb;
 #[cfg(feature = "record")]
 mod record;
+mod replay;
+mod replay_window;
 mod scramble;
 #[cfg(feature = "net")]
 mod serve;
@@ -82,6 +84,9 @@ enum Command {
     /// Watch the solve in a window, phase by phase (the default command).
     #[command(after_help = watch::WATCH_HELP)]
     Watch(watch::WatchCommand),
+    /// Play a person's solve (a slidysim replay link) with splits per line.
+    #[command(after_help = replay::REPLAY_HELP)]
+    Replay(replay::ReplayCommand),
     /// Record the solve as a GIF (or one frame as a PNG), without a display.
     #[cfg(feature = "record")]
     #[command(after_help = record::RECORD_HELP)]
@@ -111,6 +116,7 @@ pub fn run() -> Result<(), CliError> {
         Some(Command::Bot(cmd)) => bot::run(cmd),
         #[cfg(feature = "net")]
         Some(Command::BenchServe(cmd)) => bench_serve::run(cmd),
+        Some(Command::Replay(cmd)) => replay::run(cmd),
         Some(Command::Watch(cmd)) => watch::run(cmd, false),
         Some(Command::Play(cmd)) => watch::run(cmd, true),
         #[cfg(feature = "record")]

@@ -2,7 +2,8 @@
 
 use std::io::Write;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
+use fifteen::slidysim;
 
 use super::board_source::ScrambleArgs;
 use super::error::CliError;
@@ -12,12 +13,26 @@ use super::sizes::Use;
 pub struct ScrambleCommand {
     #[command(flatten)]
     board: ScrambleArgs,
+    /// How to write the board.
+    #[arg(long, short, value_enum, default_value_t = BoardFormat::Grid)]
+    format: BoardFormat,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum BoardFormat {
+    /// one row a line, the columns aligned, the blank as __
+    Grid,
+    /// slidysim's notation: rows split by `/`, the blank as 0 (`1 2 3/4 5 6/7 0 8`)
+    Slidysim,
 }
 
 pub fn run(cmd: ScrambleCommand) -> Result<(), CliError> {
     let board = cmd.board.board(4, Use::Scramble)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    write!(out, "{board}")?;
+    match cmd.format {
+        BoardFormat::Grid => write!(out, "{board}")?,
+        BoardFormat::Slidysim => writeln!(out, "{}", slidysim::board_notation(&board))?,
+    }
     out.flush()?;
     Ok(())
 }

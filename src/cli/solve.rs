@@ -114,6 +114,8 @@ enum FormatArg {
     Summary,
     /// one {"Move":"left"} object per line (with --notation blank: what `fifteen serve` reads)
     JsonStream,
+    /// a replay link slidysim's replay page opens (https://slidysim.github.io/replay?r=…)
+    Slidysim,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,6 +190,7 @@ impl From<FormatArg> for Format {
             FormatArg::Json => Format::Json,
             FormatArg::Summary => Format::Summary,
             FormatArg::JsonStream => Format::JsonStream,
+            FormatArg::Slidysim => Format::Slidysim,
         }
     }
 }

@@ -1,0 +1,134 @@
+//! People's solves through the binary: `replay` and `compare` on real
+//! slidysim links, fifteen's solves written as links and read back, and bad
+//! sources refused with one line.
+
+mod common;
+
+use std::process::Output;
+
+use common::fifteen_with_cache;
+
+const SINGLE_4X4: &str = "tests/data/slidysim/4x4-single.txt";
+
+/// A 5×5 custom replay from the world-record history (line 70 of world-records.txt).
+fn custom_5x5() -> String {
+    include_str!("data/slidysim/world-records.txt").lines().nth(69).unwrap().to_string()
+}
+
+/// A 5×5 average of 5 (line 85 of world-records.txt).
+fn average_5x5() -> String {
+    include_str!("data/slidysim/world-records.txt").lines().nth(84).unwrap().to_string()
+}
+
+fn fifteen(args: &[&str], stdin: &str) -> Output {
+    let cache = tempfile::tempdir().unwrap();
+    fifteen_with_cache(args, stdin, cache.path())
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    assert!(out.status.success(), "{}", stderr(out));
+    stdout(out).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+fn assert_error(out: &Output, needle: &str) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.contains(needle), "`{needle}` in {err}");
+    assert!(!err.contains("panicked"));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn replay_prints_the_persons_splits_per_line() {
+    let text = stdout(&fifteen(&["replay", "--format", "text", SINGLE_4X4], ""));
+    assert!(text.starts_with("solve 1: 4×4 single by dphdmn"), "{text}");
+    assert!(text.contains("26 moves in 0.909 s, 28.60 tps, MMD 1.625"), "{text}");
+    let json = json_lines(&fifteen(&["replay", "--format", "json", SINGLE_4X4], ""));
+    let solve = &json[0];
+    assert_eq!(solve["moves"], 26);
+    assert_eq!(solve["solution"], "R2ULDLULU2R3D3L3UR2U2L2");
+    let lines = solve["lines"].as_array().unwrap();
+    assert_eq!(lines.last().unwrap()["line"], "last 2×2");
+    assert_eq!(lines.last().unwrap()["at"], 26);
+    assert_eq!(lines.last().unwrap()["at_ms"], 909);
+    let total: u64 = lines.iter().map(|l| l["moves"].as_u64().unwrap()).sum();
+    assert_eq!(total, 26);
+    let summary = json_lines(&fifteen(&["replay", "--format", "summary", SINGLE_4X4], ""));
+    assert!(summary[0].get("solution").is_none() && summary[0].get("scramble").is_none());
+}
+
+#[test]
+fn compare_lines_up_the_two_solves_and_knows_the_optimum_on_a_4x4() {
+    let json = json_lines(&fifteen(&["compare", "--format", "json", SINGLE_4X4], ""));
+    let keys: Vec<&String> = json[0].as_object().unwrap().keys().collect();
+    assert_eq!(&keys[..5], ["solve", "source", "event", "rows", "cols"]);
+    assert_eq!(json[0]["person"]["moves"], 26);
+    let fifteen_moves = json[0]["fifteen"]["moves"].as_u64().unwrap();
+    let optimal = json[0]["optimal"].as_u64().unwrap();
+    assert!(optimal <= 26 && optimal <= fifteen_moves, "{optimal} {fifteen_moves}");
+    let stages = json[0]["stages"].as_array().unwrap();
+    let last = stages.last().unwrap();
+    assert_eq!((last["person"].as_u64(), last["fifteen"].as_u64()), (Some(26), Some(fifteen_moves)));
+    assert_eq!(json[1]["summary"], "4x4");
+}
+
+#[test]
+fn compare_reads_many_sources_from_stdin_and_sums_up_by_size() {
+    let input = format!("# a custom replay and an average\n{}\n{}\n", custom_5x5(), average_5x5());
+    let json = json_lines(&fifteen(&["compare", "--format", "json", "--threads", "2"], &input));
+    assert_eq!(json.len(), 7, "6 solves and one size");
+    for (i, solve) in json[..6].iter().enumerate() {
+        assert_eq!(solve["solve"], i as u64 + 1);
+        assert_eq!((solve["rows"].as_u64(), solve["cols"].as_u64()), (Some(5), Some(5)));
+        assert!(solve["optimal"].is_null());
+    }
+    assert_eq!(json[6]["solves"], 6);
+    let table = stdout(&fifteen(&["compare", "--solve", "3", "-"], &input));
+    assert!(table.starts_with("solve 3: 5×5 ao5, solve 2 of 5 by "), "{table}");
+    assert!(table.contains("finished") && table.contains("solved"), "{table}");
+}
+
+#[test]
+fn fifteens_solve_goes_out_as_a_link_and_comes_back_the_same() {
+    let scramble = stdout(&fifteen(&["scramble", "--size", "5", "--seed", "4", "--format", "slidysim"], ""));
+    assert_eq!(scramble.matches('/').count(), 4, "{scramble}");
+    let link = stdout(&fifteen(&["solve", "--format", "slidysim"], &scramble));
+    assert!(link.starts_with("https://slidysim.github.io/replay?r="), "{link}");
+    let letters = stdout(&fifteen(&["solve"], &scramble));
+    let back = json_lines(&fifteen(&["replay", "--format", "json", "-"], &link));
+    assert_eq!(back[0]["scramble"], scramble.trim());
+    let moves: fifteen::Moves = back[0]["solution"].as_str().unwrap().parse().unwrap();
+    assert_eq!(moves.to_string(), letters.trim());
+}
+
+#[test]
+fn bad_sources_get_one_line_naming_what_is_wrong() {
+    assert_error(&fifteen(&["replay", "--format", "text", "no-such-file.txt"], ""), "no such file");
+    assert_error(&fifteen(&["compare", "https://slidysim.github.io/replay?r=abc*"], ""), "payload is not base64");
+    assert_error(&fifteen(&["replay", "--format", "json", "-"], ""), "the input is empty");
+    assert_error(
+        &fifteen(&["compare", "--solve", "9", SINGLE_4X4], ""),
+        "solve 9 was asked for, but the source holds 1",
+    );
+    // A real link with its payload cut short.
+    let cut = &custom_5x5()[..120];
+    let out = fifteen(&["replay", "--format", "text", cut], "");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("payload is not"), "{}", stderr(&out));
+}
+
+#[test]
+fn boards_in_slash_notation_are_read_wherever_boards_are() {
+    let out = fifteen(&["solve", "--format", "json"], "1 2 3/4 5 6/7 0 8\n");
+    assert_eq!(json_lines(&out)[0]["moves"], "L");
+}
