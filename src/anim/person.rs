@@ -32,8 +32,8 @@ impl Person {
     /// Whose solve it is, for a header: `4×4 single by dphdmn`.
     pub fn about(&self) -> String {
         match &self.player {
-            Some(player) => format!("{} by {player}", self.event),
-            None => self.event.clone(),
+            Some(player) if !self.event.contains(player.as_str()) => format!("{} by {player}", self.event),
+            _ => self.event.clone(),
         }
     }
 
@@ -101,7 +101,7 @@ impl Timeline {
     /// assert_eq!(timeline.locked_at(8), Some(1));
     /// ```
     pub fn from_person(solve: &Solve) -> Result<Timeline, IllegalMove> {
-        let mut timeline = Timeline::from_moves(&solve.scramble, &solve.moves, "person's")?;
+        let mut timeline = Timeline::from_moves(&solve.scramble, &solve.moves, "person")?;
         let (rows, cols) = (solve.scramble.rows(), solve.scramble.cols());
         let found = lines::detect(&solve.scramble, &solve.moves);
         let total = solve.moves.len();

@@ -2,7 +2,7 @@
 //! input arrives as [`Command`]s and time as seconds, so all of it is tested
 //! without a display.
 
-use crate::anim::{Cue, Game, Player, Slide, Timeline};
+use crate::anim::{Cue, Game, Pace, Player, Slide, Timeline};
 use crate::board::{Board, Move, Pos, Scramble, Tile};
 use crate::human::{Effort, Finish, Group, Order, SolveError};
 use crate::scene::{Camera, Frame, Row, play_panel, watch_frame};
@@ -67,6 +67,8 @@ pub enum Command {
     Numbers,
     /// G: the goal board instead of the board being played, and back.
     Goal,
+    /// T: a person's solve at their own pace, or steadily.
+    RealTime,
 }
 
 /// Everything the window shows, and nothing about how.
@@ -108,6 +110,10 @@ pub struct App {
     goal_board: Board,
     /// How hard they look ahead (`None`: by each board's size).
     effort: Option<Effort>,
+    /// Playing a person's solve (a replay): S has no new scramble to give.
+    replay: bool,
+    /// The steady speed to go back to when T leaves the person's pace.
+    steady_speed: f64,
 }
 
 impl App {
@@ -145,7 +151,47 @@ impl App {
             play_start: board,
             finish,
             effort,
+            replay: false,
+            steady_speed: speed,
         })
+    }
+
+    /// A window playing a person's solve at `speed` moves a second, or at
+    /// `speed` times their own pace with [`Pace::RealTime`] (when the
+    /// timeline has no move times it plays steadily at the default speed).
+    pub fn replay(timeline: Timeline, speed: f64, pace: Pace) -> App {
+        let board = timeline.start().clone();
+        let (rows, cols) = (board.rows(), board.cols());
+        let mut player = Player::new(timeline);
+        let steady = if pace == Pace::RealTime { crate::anim::default_speed(rows, cols) } else { speed };
+        player.set_speed(steady);
+        if pace == Pace::RealTime && player.set_pace(Pace::RealTime) {
+            player.set_speed(speed);
+        }
+        player.play();
+        App {
+            player,
+            game: Game::new(board.clone()),
+            mode: Mode::Watch,
+            overlays: true,
+            help: false,
+            quit: false,
+            message: None,
+            message_age: 0.0,
+            flash: None,
+            camera: Camera::new(rows, cols),
+            whole_route: false,
+            numbers: false,
+            goal: false,
+            play_clock: None,
+            extra_rows: Vec::new(),
+            goal_board: Board::goal(rows, cols).unwrap_or_else(|_| board.clone()),
+            play_start: board,
+            finish: Finish::Pairs,
+            effort: None,
+            replay: true,
+            steady_speed: steady,
+        }
     }
 
     /// The board on screen.
@@ -192,7 +238,10 @@ impl App {
             (_, Command::Faster) => self.player.faster(),
             (_, Command::Slower) => self.player.slower(),
             (_, Command::SwitchMode) => self.switch_mode(),
+            (_, Command::NewScramble) if self.replay => self.say("a person's solve: no new scramble"),
             (_, Command::NewScramble) => self.new_scramble(rand::random()),
+            (Mode::Watch, Command::RealTime) => self.toggle_pace(),
+            (Mode::Play, Command::RealTime) => {}
             (_, Command::Follow) => {
                 let (rows, cols) = (self.board().rows(), self.board().cols());
                 self.camera.toggle_follow(rows, cols);
@@ -336,6 +385,27 @@ impl App {
         }
     }
 
+    /// T: a person's solve at their own pace (1×), or back to the steady
+    /// speed it had.
+    fn toggle_pace(&mut self) {
+        match self.player.pace() {
+            Pace::RealTime => {
+                self.player.set_pace(Pace::Steady);
+                self.player.set_speed(self.steady_speed);
+                self.say("steady pace");
+            }
+            Pace::Steady if self.player.set_pace(Pace::RealTime) => {
+                self.steady_speed = self.player.speed();
+                self.player.set_speed(1.0);
+                self.say("the person's own pace: + and - speed it up or slow it down");
+            }
+            Pace::Steady if self.player.timeline().person().is_some() => {
+                self.say("this replay has no move times: it plays at a steady pace")
+            }
+            Pace::Steady => self.say("T plays a person's solve at their pace (fifteen replay)"),
+        }
+    }
+
     fn hint(&mut self) {
         match self.game.request_hint() {
             Ok(Some(mv)) => {
@@ -408,6 +478,7 @@ pub const HELP: &[&str] = &[
     "O          overlays on / off      W  the blank's whole route",
     "F          follow camera on / off (wheel zooms, drag pans)",
     "G          the goal board         L  numbers on pictures",
+    "T          a person's solve at their own pace (fifteen replay)",
     "M          play yourself / watch the solver",
     "  play:    click a tile next to the blank, or arrows",
     "  play:    I asks the strategy for a hint",
