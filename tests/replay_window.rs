@@ -115,6 +115,8 @@ fn the_header_and_panel_say_whose_solve_and_which_line() {
             _ => None,
         })
     };
+    assert_eq!(stat(&frame, "solver").as_deref(), Some("dphdmn"));
+    assert_eq!(stat(&frame, "event").as_deref(), Some("4×4 single"));
     assert_eq!(stat(&frame, "time").as_deref(), Some("0.00 / 0.91 s"));
     assert_eq!(stat(&frame, "tiles / second").as_deref(), Some("28.60"));
     let mmd = format!("{:.2}", solve.mmd().unwrap());

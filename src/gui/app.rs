@@ -131,7 +131,31 @@ impl App {
         if mode == Mode::Watch {
             player.play();
         }
-        Ok(App {
+        Ok(App::with_player(player, board, mode, finish, effort))
+    }
+
+    /// A window playing a person's solve at `speed` moves a second, or at
+    /// `speed` times their own pace with [`Pace::RealTime`] (when the
+    /// timeline has no move times it plays steadily at the default speed).
+    pub fn replay(timeline: Timeline, speed: f64, pace: Pace) -> App {
+        let board = timeline.start().clone();
+        let mut player = Player::new(timeline);
+        let steady =
+            if pace == Pace::RealTime { crate::anim::default_speed(board.rows(), board.cols()) } else { speed };
+        player.set_speed(steady);
+        if pace == Pace::RealTime && player.set_pace(Pace::RealTime) {
+            player.set_speed(speed);
+        }
+        player.play();
+        let mut app = App::with_player(player, board, Mode::Watch, Finish::Pairs, None);
+        app.replay = true;
+        app.steady_speed = steady;
+        app
+    }
+
+    fn with_player(player: Player, board: Board, mode: Mode, finish: Finish, effort: Option<Effort>) -> App {
+        App {
+            steady_speed: player.speed(),
             player,
             game: Game::new(board.clone()),
             mode,
@@ -152,45 +176,6 @@ impl App {
             finish,
             effort,
             replay: false,
-            steady_speed: speed,
-        })
-    }
-
-    /// A window playing a person's solve at `speed` moves a second, or at
-    /// `speed` times their own pace with [`Pace::RealTime`] (when the
-    /// timeline has no move times it plays steadily at the default speed).
-    pub fn replay(timeline: Timeline, speed: f64, pace: Pace) -> App {
-        let board = timeline.start().clone();
-        let (rows, cols) = (board.rows(), board.cols());
-        let mut player = Player::new(timeline);
-        let steady = if pace == Pace::RealTime { crate::anim::default_speed(rows, cols) } else { speed };
-        player.set_speed(steady);
-        if pace == Pace::RealTime && player.set_pace(Pace::RealTime) {
-            player.set_speed(speed);
-        }
-        player.play();
-        App {
-            player,
-            game: Game::new(board.clone()),
-            mode: Mode::Watch,
-            overlays: true,
-            help: false,
-            quit: false,
-            message: None,
-            message_age: 0.0,
-            flash: None,
-            camera: Camera::new(rows, cols),
-            whole_route: false,
-            numbers: false,
-            goal: false,
-            play_clock: None,
-            extra_rows: Vec::new(),
-            goal_board: Board::goal(rows, cols).unwrap_or_else(|_| board.clone()),
-            play_start: board,
-            finish: Finish::Pairs,
-            effort: None,
-            replay: true,
-            steady_speed: steady,
         }
     }
 
@@ -630,6 +615,30 @@ mod tests {
         a.command(Command::Seek(start));
         assert_eq!(a.player.cursor(), start);
         assert!(!a.player.is_playing());
+    }
+
+    #[test]
+    fn a_replay_plays_the_persons_solve_and_t_switches_to_their_pace() {
+        let solve = crate::slidysim::Solve {
+            scramble: "1 2 3/4 5 6/0 7 8".parse().unwrap(),
+            moves: "LL".parse().unwrap(),
+            time_ms: Some(500),
+            move_times_ms: Some(vec![0, 500]),
+            player: Some("someone".into()),
+            event: "3×3 single".into(),
+        };
+        let mut a = App::replay(Timeline::from_person(&solve).unwrap(), 4.0, Pace::Steady);
+        assert_eq!((a.player.pace(), a.player.speed()), (Pace::Steady, 4.0));
+        assert!(a.frame(&mut Vec::new()).subtitle.starts_with("3×3 single by someone"));
+        a.command(Command::NewScramble);
+        assert_eq!(a.board(), &solve.scramble, "a replay has no new scramble");
+        a.command(Command::RealTime);
+        assert_eq!((a.player.pace(), a.player.speed()), (Pace::RealTime, 1.0));
+        a.command(Command::RealTime);
+        assert_eq!((a.player.pace(), a.player.speed()), (Pace::Steady, 4.0));
+        a.update(1.0);
+        assert!(a.board().is_solved());
+        assert_eq!(a.title(), "solved");
     }
 
     #[test]

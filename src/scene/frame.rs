@@ -263,10 +263,14 @@ pub fn watch_frame<'a>(player: &'a Player, route: &'a mut Vec<Pos>, extra: &[Row
 fn person_stats(player: &Player, person: &Person) -> Vec<Row> {
     let board = player.board();
     let mut rows = vec![Row::Heading(format!("REPLAY  {}×{}", board.rows(), board.cols()))];
-    if let Some(name) = person.player.as_ref().filter(|name| !person.event.contains(name.as_str())) {
+    // The event names the player on leaderboard replays (`4×4 single by
+    // someone`); the panel gives each its own row, short enough to fit.
+    let mut event = person.event.as_str();
+    if let Some(name) = &person.player {
+        event = event.strip_suffix(name.as_str()).and_then(|e| e.strip_suffix(" by ")).unwrap_or(event);
         rows.push(Row::Stat("solver".into(), name.clone()));
     }
-    rows.push(Row::Stat("event".into(), person.event.clone()));
+    rows.push(Row::Stat("event".into(), event.to_string()));
     let whole = person.time_ms.map(|ms| ms as f64 / 1000.0);
     let now = player.clock().map(|t| t.max(0.0)).or_else(|| person.seconds_at(player.cursor()));
     let time = match (now, whole) {
