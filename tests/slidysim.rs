@@ -157,6 +157,21 @@ fn bad_links_are_refused_with_what_is_wrong() {
     let leaderboard = |data: &str| error(&pack(&format!("[{{\"width\":3,\"height\":3}}, \"{}\"]", pack(data))));
     assert!(leaderboard("-1;-1;-1;-1;-1").contains("carries no solutions"));
     assert!(leaderboard("RRR;1.0;3;3.0;-1").starts_with("solve 1: move 3 (R) is illegal"));
+    assert!(custom(&"R999999".repeat(60), "1 2 3/4 5 6/7 0 8").contains("more than 50000000 moves"));
+    let wide = pack(&format!("[{{\"width\":100000,\"height\":100000}}, \"{}\"]", pack("R;1;1;1;-1")));
+    assert!(error(&wide).contains("a 100000×100000 board is larger than fifteen replays"));
     let huge = pack(&" ".repeat(70 << 20));
     assert!(error(&huge).contains("unpacks to more than"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Any text, and any JSON-like text packed as a payload, is read or
+    /// refused with an error: never a panic.
+    #[test]
+    fn no_input_makes_the_reader_panic(text in ".{0,200}", json in r#"\[("[RULD0-9 /]{0,12}"|-?[0-9]{1,6}|\{"width":[0-9],"height":[0-9]\}|\[[0-9,]{0,8}\]|null)(,("[RULD0-9 ;,\[\]/]{0,12}"|-?[0-9]{1,4}|\[[0-9,]{0,8}\])){0,4}\]"#) {
+        let _ = slidysim::parse_source(&text);
+        let _ = slidysim::parse_source(&pack(&json));
+    }
 }

@@ -36,8 +36,8 @@ use fifteen::{Board, MoveNotation, Moves};
 use serde_json::Value;
 
 use super::error::CliError;
-use super::solve::EffortArg;
 use super::solve_search::SearchSolver;
+use super::strategy::EffortArg;
 
 /// Lines read but not yet written, at most: enough to keep every worker
 /// busy past a slow board, small enough that memory stays flat.

@@ -10,7 +10,7 @@ use fifteen::{Board, Scramble};
 use super::error::CliError;
 use super::numbers::whole;
 use super::sizes::{self, Use, thousands};
-use super::solve::{EffortArg, OrderArg};
+use super::strategy::{EffortArg, OrderArg};
 
 #[derive(Args, Debug)]
 pub struct BenchCommand {

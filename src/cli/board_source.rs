@@ -45,7 +45,8 @@ impl BoardInput {
     }
 }
 
-fn decode(bytes: Vec<u8>, what: &str) -> Result<String, CliError> {
+/// `bytes` as text, or an error naming `what` held something else.
+pub fn decode(bytes: Vec<u8>, what: &str) -> Result<String, CliError> {
     String::from_utf8(bytes).map_err(|e| CliError::Read {
         what: what.to_string(),
         source: std::io::Error::new(

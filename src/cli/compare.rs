@@ -13,8 +13,8 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::error::CliError;
-use super::solve::EffortArg;
 use super::solve_source::{self, SourcedSolve};
+use super::strategy::EffortArg;
 
 pub const COMPARE_HELP: &str = "\
 SOURCE is a slidysim replay link (https://slidysim.github.io/replay?r=…), its
@@ -23,8 +23,10 @@ from stdin. A leaderboard replay of an average holds several solves.
 
 The two solves are lined up by what each had finished: a row of the table
 for every unsolved rectangle both left behind (a line is finished at the move
-after which it stays home to the end), with the moves each had made by then
-and the moves the person spent on that stretch beyond fifteen's.";
+after which it stays home to the end). `finished` names the person's lines
+of that stretch, `left` the rectangle still unsolved, `person` and `fifteen`
+the moves each had made by then, `stretch` the moves each made on the
+stretch (person/fifteen) and `lost` the person's beyond fifteen's.";
 
 #[derive(Args, Debug)]
 pub struct CompareCommand {
@@ -129,7 +131,7 @@ fn table(one: &Compared) -> String {
     let solve = &one.sourced.solve;
     let board = &solve.scramble;
     let mut out = String::new();
-    let _ = writeln!(out, "solve {}: {} ({})", one.sourced.number, solve.event, one.sourced.origin);
+    let _ = writeln!(out, "{}", one.sourced.heading());
     let mut person = format!("{} moves", solve.moves.len());
     if let Some(ms) = solve.time_ms {
         let _ = write!(person, " in {:.3} s", ms as f64 / 1000.0);
@@ -170,7 +172,6 @@ fn table(one: &Compared) -> String {
         );
         (before_person, before_fifteen) = (stage.first, stage.second);
     }
-    out.push('\n');
     out
 }
 

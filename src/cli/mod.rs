@@ -26,6 +26,7 @@ mod sizes;
 mod solve;
 mod solve_search;
 mod solve_source;
+mod strategy;
 mod watch;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};

@@ -11,6 +11,7 @@ use fifteen::search::optimal::{BuildProgress, PatternDatabase, PatternSpec};
 use fifteen::search::pdb_cache::{self, Origin};
 
 use super::error::CliError;
+use super::sizes::{self, human_bytes};
 
 /// Every core the machine offers: threads for table builds and batches.
 pub fn cores() -> usize {
@@ -125,14 +126,14 @@ pub fn run(cmd: PdbCommand) -> Result<(), CliError> {
     let needed = spec.build_memory_bytes();
     let available = match assume_available_mb {
         Some(mb) => Some(mb * 1_000_000),
-        None => available_memory(),
+        None => sizes::available_memory(),
     };
     if let Some(available) = available.filter(|&a| a < needed) {
         return Err(CliError::Solver(format!(
             "building the {} tables needs about {} of memory and {} is available; close other programs, or build them on a bigger machine and copy {} into {}",
             spec.partition(),
-            size(needed),
-            size(available),
+            human_bytes(needed as f64),
+            human_bytes(available as f64),
             pdb_cache::file_name(&spec),
             dir.display()
         )));
@@ -144,24 +145,6 @@ pub fn run(cmd: PdbCommand) -> Result<(), CliError> {
     }
     println!("{account}");
     Ok(())
-}
-
-/// `2.1 GB`, `40 MB`.
-fn size(bytes: u64) -> String {
-    if bytes >= 1_000_000_000 {
-        format!("{:.1} GB", bytes as f64 / 1e9)
-    } else {
-        format!("{} MB", bytes.div_ceil(1_000_000))
-    }
-}
-
-/// `MemAvailable` from /proc/meminfo, in bytes; `None` where there is no
-/// such file (then the build is attempted).
-fn available_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
 }
 
 /// Creates the cache directory and a file in it, so that a build is not
@@ -230,7 +213,7 @@ impl BuildReport {
                     "building pattern databases {} ({}, about {} of memory); this happens once",
                     spec.partition(),
                     spec.key(),
-                    size(spec.build_memory_bytes())
+                    human_bytes(spec.build_memory_bytes() as f64)
                 ),
             }
             Instant::now()

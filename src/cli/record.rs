@@ -15,7 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::board_source::{BoardInput, ScrambleArgs};
 use super::error::CliError;
 use super::sizes::{self, Use};
-use super::solve::{EffortArg, FinishArg};
+use super::strategy::{EffortArg, FinishArg};
 
 pub const RECORD_HELP: &str = "\
 Examples:

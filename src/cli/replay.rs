@@ -58,10 +58,11 @@ pub fn run(cmd: ReplayCommand) -> Result<(), CliError> {
         return super::replay_window::run(solves, cmd.window);
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
-    for sourced in &solves {
+    for (i, sourced) in solves.iter().enumerate() {
         let done = lines::detect(&sourced.solve.scramble, &sourced.solve.moves);
         match cmd.format {
-            ReplayFormat::Text => write!(out, "{}", text(sourced, &done))?,
+            // A blank line between solves.
+            ReplayFormat::Text => write!(out, "{}{}", if i > 0 { "\n" } else { "" }, text(sourced, &done))?,
             ReplayFormat::Json => writeln!(out, "{}", solve_json(sourced, &done, true))?,
             ReplayFormat::Summary => writeln!(out, "{}", solve_json(sourced, &done, false))?,
             ReplayFormat::Window => unreachable!("handled above"),
@@ -81,7 +82,7 @@ fn time_at(sourced: &SourcedSolve, moves: usize) -> Option<u64> {
 fn text(sourced: &SourcedSolve, done: &[LineDone]) -> String {
     let solve = &sourced.solve;
     let mut out = String::new();
-    let _ = writeln!(out, "solve {}: {} ({})", sourced.number, solve.event, sourced.origin);
+    let _ = writeln!(out, "{}", sourced.heading());
     let mut head = format!("  {}×{}, {} moves", solve.scramble.rows(), solve.scramble.cols(), solve.moves.len());
     if let Some(ms) = solve.time_ms {
         let _ = write!(head, " in {:.3} s", ms as f64 / 1000.0);
@@ -105,7 +106,6 @@ fn text(sourced: &SourcedSolve, done: &[LineDone]) -> String {
         out.push('\n');
         before = d.at;
     }
-    out.push('\n');
     out
 }
 

@@ -106,7 +106,7 @@ pub fn check(rows: usize, cols: usize, what: Use) -> Result<(), CliError> {
 }
 
 /// `MemAvailable` from `/proc/meminfo`, in bytes (Linux; `None` elsewhere).
-fn available_memory() -> Option<u64> {
+pub fn available_memory() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;

@@ -6,12 +6,28 @@ use std::path::Path;
 
 use fifteen::slidysim::{self, SlidysimError, Solve};
 
+use super::board_source::decode;
 use super::error::CliError;
+
+impl SourcedSolve {
+    /// The heading of the solve's output: `solve 1: 4×4 single by dphdmn`,
+    /// with the file it came from when there is one.
+    pub fn heading(&self) -> String {
+        let mut heading = format!("solve {}: {}", self.number, self.solve.event);
+        if self.from_file {
+            heading.push_str(&format!(" ({})", self.origin));
+        }
+        heading
+    }
+}
 
 /// A solve with the source it came from, for messages and output.
 pub struct SourcedSolve {
-    /// The source as given, or `stdin`.
+    /// The source as given (a link shortened), or `stdin`.
     pub origin: String,
+    /// Whether the source was a file or stdin (not a link given as an
+    /// argument), so that output names it.
+    pub from_file: bool,
     /// Which solve of all the sources, from 1.
     pub number: usize,
     pub solve: Solve,
@@ -24,10 +40,10 @@ pub fn read(sources: &[String], pick: Option<usize>) -> Result<Vec<SourcedSolve>
     let sources = if sources.is_empty() { &stdin_only[..] } else { sources };
     let mut solves = Vec::new();
     for source in sources {
-        let (origin, text) = source_text(source)?;
+        let (origin, text, from_file) = source_text(source)?;
         let read = slidysim::parse_source(&text).map_err(|e| bad(&origin, e))?;
         for solve in read {
-            solves.push(SourcedSolve { origin: origin.clone(), number: solves.len() + 1, solve });
+            solves.push(SourcedSolve { origin: origin.clone(), from_file, number: solves.len() + 1, solve });
         }
     }
     match pick {
@@ -43,22 +59,22 @@ fn bad(origin: &str, source: SlidysimError) -> CliError {
 
 /// The text of one source: stdin for `-`, a file when one is there, the
 /// argument itself when it is a link or a payload.
-fn source_text(source: &str) -> Result<(String, String), CliError> {
+fn source_text(source: &str) -> Result<(String, String, bool), CliError> {
     if source == "-" {
         if std::io::stdin().is_terminal() {
             eprintln!("reading replay links from the terminal, one a line; end with Ctrl-D");
         }
         let mut bytes = Vec::new();
         std::io::stdin().read_to_end(&mut bytes).map_err(|source| CliError::Read { what: "stdin".into(), source })?;
-        return Ok(("stdin".into(), utf8(bytes, "stdin")?));
+        return Ok(("stdin".into(), decode(bytes, "stdin")?, true));
     }
     let path = Path::new(source);
     if path.is_file() {
         let bytes = std::fs::read(path).map_err(|e| CliError::Read { what: source.to_string(), source: e })?;
-        return Ok((source.to_string(), utf8(bytes, source)?));
+        return Ok((source.to_string(), decode(bytes, source)?, true));
     }
     if source.contains("r=") || looks_like_payload(source) {
-        return Ok((shorten(source), source.to_string()));
+        return Ok((shorten(source), source.to_string(), false));
     }
     Err(CliError::Read {
         what: source.to_string(),
@@ -77,14 +93,4 @@ fn shorten(link: &str) -> String {
         Some((at, _)) => format!("{}…", &link[..at]),
         None => link.to_string(),
     }
-}
-
-fn utf8(bytes: Vec<u8>, what: &str) -> Result<String, CliError> {
-    String::from_utf8(bytes).map_err(|e| CliError::Read {
-        what: what.to_string(),
-        source: std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
-        ),
-    })
 }

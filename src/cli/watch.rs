@@ -14,7 +14,7 @@ use super::error::CliError;
 use super::numbers::{positive_real, whole};
 use super::paths;
 use super::sizes::{self, Use};
-use super::solve::{EffortArg, FinishArg};
+use super::strategy::{EffortArg, FinishArg};
 
 /// What `--picture` with no value stands for: the picture shipped in `assets/`.
 const SHIPPED_PICTURE: &str = "shipped";

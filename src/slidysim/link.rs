@@ -22,6 +22,15 @@ pub const PAGE: &str = "https://slidysim.github.io/replay";
 /// its move times is about 10 MB), so a hostile link cannot fill memory.
 const MAX_UNPACKED: usize = 64 << 20;
 
+/// The most moves a solution may hold (a person's 100×100 solve is about
+/// 1.5 million), checked before the moves are expanded, so a short text of
+/// large counts cannot fill memory.
+const MAX_MOVES: usize = 50_000_000;
+
+/// The largest board a leaderboard replay may name (its board is built
+/// before its solution is checked).
+const MAX_CELLS: usize = 1_000_000;
+
 /// The speed slidysim plays a replay that has no move times at, in tiles
 /// per second × 1000 (its own default for custom replays is 15 tiles a second).
 const DEFAULT_TPS_MILLI: u64 = 15_000;
@@ -127,7 +136,7 @@ fn read_custom(items: &[Value], solve: usize) -> Result<Solve, SlidysimError> {
     let tps_milli = as_number(field(1, "the speed")?, "the speed")?;
     let scramble_text = as_text(field(2, "the scramble")?, "the scramble")?;
     let scramble: Board = scramble_text.parse().map_err(|source| SlidysimError::BadScramble { solve, source })?;
-    let moves: Moves = solution.parse().map_err(|source| SlidysimError::BadMoves { solve, source })?;
+    let moves = read_moves(solution, solve)?;
     check_solution(&scramble, &moves, solve)?;
     let move_times_ms = items.get(3).and_then(|t| move_times(t, moves.len()));
     let time_ms = match &move_times_ms {
@@ -178,8 +187,11 @@ fn read_leaderboard(items: &[Value], first: usize) -> Result<Vec<Solve>, Slidysi
         let solve = first + k;
         let shrink = if relay { k } else { 0 };
         let (rows, cols) = (height.saturating_sub(shrink), width.saturating_sub(shrink));
+        if rows.saturating_mul(cols) > MAX_CELLS {
+            return Err(SlidysimError::TooBig { solve, rows, cols, limit: MAX_CELLS });
+        }
         let goal = Board::goal(rows, cols).map_err(|source| SlidysimError::BadSize { solve, source })?;
-        let moves: Moves = solution.parse().map_err(|source| SlidysimError::BadMoves { solve, source })?;
+        let moves = read_moves(solution, solve)?;
         let scramble = undo(goal, &moves).map_err(|source| SlidysimError::IllegalMove { solve, source })?;
         let move_times_ms = move_times.get(k).and_then(|t| parse_times(t, moves.len()));
         let time_ms = times
@@ -205,6 +217,28 @@ fn read_leaderboard(items: &[Value], first: usize) -> Result<Vec<Solve>, Slidysi
         solves.push(Solve { scramble, moves, time_ms, move_times_ms, player: player.clone(), event });
     }
     Ok(solves)
+}
+
+/// A solution's moves, refused before they are expanded when their counts
+/// add up to more than [`MAX_MOVES`].
+fn read_moves(solution: &str, solve: usize) -> Result<Moves, SlidysimError> {
+    // Each letter stands for its count, or for one move without a count.
+    let mut total = 0usize;
+    let mut count: Option<usize> = None;
+    for b in solution.bytes() {
+        if b.is_ascii_digit() {
+            count = Some(count.unwrap_or(0).saturating_mul(10).saturating_add(usize::from(b - b'0')));
+        } else if b.is_ascii_alphabetic() {
+            total = total.saturating_add(count.take().unwrap_or(1));
+        }
+    }
+    // The first letter counted 1 for the run before it, and the last run's
+    // count is still open: together they bound the total from above by one.
+    total = total.saturating_add(count.unwrap_or(0));
+    if total > MAX_MOVES {
+        return Err(SlidysimError::TooManyMoves { solve, limit: MAX_MOVES });
+    }
+    solution.parse().map_err(|source| SlidysimError::BadMoves { solve, source })
 }
 
 /// The board that `moves` solve: the goal with the moves taken back, last

@@ -81,6 +81,26 @@ pub enum SlidysimError {
         /// The limit in bytes.
         limit: usize,
     },
+    /// A solution longer than any replay fifteen plays.
+    #[error("solve {solve}: the solution has more than {limit} moves")]
+    TooManyMoves {
+        /// Which solve of the source, from 1.
+        solve: usize,
+        /// The most moves a solution may have.
+        limit: usize,
+    },
+    /// A leaderboard replay of a board larger than fifteen replays.
+    #[error("solve {solve}: a {rows}×{cols} board is larger than fifteen replays (at most {limit} cells)")]
+    TooBig {
+        /// Which solve of the source, from 1.
+        solve: usize,
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+        /// The most cells.
+        limit: usize,
+    },
     /// The scramble is not a board.
     #[error("solve {solve}: the scramble is not a board: {source}")]
     BadScramble {
