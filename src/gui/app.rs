@@ -365,7 +365,14 @@ impl App {
     fn watch_from(&mut self, board: &Board) {
         let effort = self.effort.unwrap_or_else(|| Effort::for_watching(board.rows(), board.cols()));
         match Timeline::with_effort(board, Order::default(), self.finish, effort) {
-            Ok(timeline) => self.player.replace(timeline),
+            Ok(timeline) => {
+                // The strategy's solve plays steadily: a person's pace (a
+                // multiple of theirs) means nothing to it.
+                if self.player.pace() == Pace::RealTime {
+                    self.player.set_speed(self.steady_speed);
+                }
+                self.player.replace(timeline);
+            }
             Err(err) => self.say(&err.to_string()),
         }
     }
@@ -636,6 +643,13 @@ mod tests {
         assert_eq!((a.player.pace(), a.player.speed()), (Pace::RealTime, 1.0));
         a.command(Command::RealTime);
         assert_eq!((a.player.pace(), a.player.speed()), (Pace::Steady, 4.0));
+        // Played on by hand, then handed to the strategy: it plays steadily.
+        a.command(Command::RealTime);
+        a.command(Command::SwitchMode);
+        a.command(Command::SwitchMode);
+        assert_eq!((a.player.pace(), a.player.speed()), (Pace::Steady, 4.0));
+        assert!(a.player.timeline().person().is_none());
+        a.player.replace(Timeline::from_person(&solve).unwrap());
         a.update(1.0);
         assert!(a.board().is_solved());
         assert_eq!(a.title(), "solved");
