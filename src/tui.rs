@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
-use crate::anim::{Cue, Game, Player};
+use crate::anim::{Cue, Game, Pace, Player};
 use crate::board::{BLANK, Board, Move, Pos, Tile};
 
 /// Boards wider or taller than this (in characters / lines) are shown as a
@@ -72,9 +72,7 @@ pub fn status_line(player: &Player) -> String {
     match (player.placement(), player.phase()) {
         (Some(p), _) => line.push_str(&player.timeline().title(p)),
         (None, _) if player.board().is_solved() => line.push_str("solved"),
-        (None, Some(phase)) => {
-            let _ = write!(line, "{}", phase.phase);
-        }
+        (None, Some(phase)) => line.push_str(&player.timeline().phase_name(phase.phase)),
         (None, None) => {}
     }
     // The window's words: "move k of N" (N once the solver has got that
@@ -94,7 +92,17 @@ pub fn status_line(player: &Player) -> String {
     }
     let speed = player.speed();
     let speed = if speed < 10.0 && speed.fract() != 0.0 { format!("{speed:.1}") } else { format!("{speed:.0}") };
-    let _ = write!(line, "  |  {speed} moves/s, {} solver", player.timeline().solver());
+    match (player.timeline().person(), player.pace()) {
+        (Some(person), Pace::RealTime) => {
+            let _ = write!(line, "  |  {speed}× their pace, {}", person.about());
+        }
+        (Some(person), Pace::Steady) => {
+            let _ = write!(line, "  |  {speed} moves/s, {}", person.about());
+        }
+        (None, _) => {
+            let _ = write!(line, "  |  {speed} moves/s, {} solver", player.timeline().solver());
+        }
+    }
     line
 }
 

@@ -14,7 +14,7 @@ use std::process::Command;
 use fifteen::anim::Player;
 use fifteen::gui::{BOARD, Layout, Rgba, home_color};
 use fifteen::human::{Effort, Finish};
-use fifteen::scene::{MARK, TEXT, solved_samples};
+use fifteen::scene::{ACCENT, MARK, TEXT, solved_samples};
 use fifteen::{Board, Scramble};
 
 fn xvfb_run() -> Option<PathBuf> {
@@ -166,4 +166,47 @@ fn a_long_board_fills_the_width_with_legible_tiles() {
         right += close(png.pixel(x + inset, y + inset), expected, 12) as usize;
     }
     assert!(right >= 56, "{right} of 60 cells in their colour");
+}
+
+#[test]
+fn the_window_plays_a_persons_solve_outlining_the_line_under_way() {
+    let Some(xvfb) = xvfb_run() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/slidysim/4x4-single.txt");
+    let solved = dir.path().join("solved.png");
+    let start = dir.path().join("start.png");
+
+    // To the end: the solved board, every tile locked (shaded) as its line was done.
+    let args = ["replay", source, "--speed", "2000", "--until-solved", "--screenshot", solved.to_str().unwrap()];
+    fifteen_in_xvfb(&xvfb, &args);
+    let png = Png::read(&solved);
+    let wrong = mismatches(&png, 4, 4);
+    assert!(wrong.is_empty(), "the screenshot is not the solved board:\n{}", wrong.join("\n"));
+
+    // At the start the person builds column 1: its cells are outlined in
+    // the accent colour, and no other column is.
+    let args = ["replay", source, "--speed", "0.5", "--frames", "2", "--screenshot", start.to_str().unwrap()];
+    let stderr = fifteen_in_xvfb(&xvfb, &args);
+    assert!(stderr.contains("frames: 2, fps: "), "{stderr}");
+    let png = Png::read(&start);
+    assert!(mismatches(&png, 4, 4).len() >= 10, "the scramble");
+    let layout = png.layout(4, 4);
+    let outlined = |area| {
+        let r = layout.area(area);
+        let line = (layout.tile_size() * 0.07).clamp(2.0, 6.0);
+        let x = r.x + line * 0.5 + 1.0;
+        (0..8).filter(|k| close(png.pixel(x, r.y + r.h * (0.2 + 0.08 * *k as f32)), ACCENT, 40)).count()
+    };
+    assert!(outlined((0, 0, 4, 1)) >= 7, "column 1 outlined: {} of 8", outlined((0, 0, 4, 1)));
+    assert!(outlined((0, 2, 4, 3)) <= 1, "column 3 is not");
+}
+
+#[test]
+fn the_window_plays_a_20x20_solve_of_a_person() {
+    let Some(xvfb) = xvfb_run() else { return };
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/slidysim/world-records.txt");
+    // Solve 3139 of that file is a 20×20 custom replay of 15 264 moves.
+    let stderr = fifteen_in_xvfb(&xvfb, &["replay", source, "--solve", "3139", "--frames", "60"]);
+    let fps: f64 = stderr.split("fps: ").nth(1).and_then(|s| s.trim().parse().ok()).expect("the frame rate");
+    assert!(stderr.contains("frames: 60, fps: ") && fps > 0.0, "{stderr}");
 }

@@ -92,3 +92,32 @@ fn mistakes_fail_at_once_and_leave_no_file() {
     }
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no file left behind");
 }
+
+#[test]
+fn a_persons_solve_records_from_its_replay_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let gif = dir.path().join("theirs.gif");
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/slidysim/4x4-single.txt");
+    let out = fifteen(&["record", "--replay", source, "--out", gif.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("27 frames, 26 moves"), "one frame a move, and the start");
+    let (w, h, frames) = frames(&gif);
+    assert_eq!(frames.len(), 27);
+    assert_eq!(solved_cells(frames.last().unwrap(), w, h, 4, 4), 16, "the last frame shows the solved board");
+    assert!(solved_cells(&frames[0], w, h, 4, 4) < 8, "the first frame shows the scramble");
+
+    let cases: [(&[&str], &str); 3] = [
+        (&["--replay", source, "--solve", "2", "--out", "x.gif"], "solve 2 was asked for"),
+        (&["--replay", source, "--size", "4", "--out", "x.gif"], "not both"),
+        (&["--replay", "no-such-file", "--out", "x.gif"], "no-such-file"),
+    ];
+    for (args, says) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_fifteen")).arg("record").args(args).current_dir(dir.path()).output();
+        let out = out.unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        assert_eq!(stderr.trim().lines().count(), 1, "one line: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+    assert!(!dir.path().join("x.gif").exists() && !dir.path().join("x.gif.part").exists());
+}

@@ -40,11 +40,13 @@
 //! ```
 
 mod game;
+mod person;
 mod player;
 mod timeline;
 
 pub use game::{Game, hint};
-pub use player::{MAX_SPEED, MIN_SPEED, Player, Slide};
+pub use person::Person;
+pub use player::{MAX_SPEED, MIN_SPEED, Pace, Player, Slide};
 pub use timeline::{Cue, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
 
 use crate::board::{Move, Pos};

@@ -44,6 +44,21 @@ const LADDER: [f64; 26] = [
     100_000_000.0,
 ];
 
+/// How long a move takes to slide when playing at a person's pace, in
+/// seconds of their solve (less when their next move came sooner): quick,
+/// as fast fingers are, so the moves stay apart.
+const PERSON_SLIDE: f64 = 0.06;
+
+/// How the playback is paced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pace {
+    /// A steady [`Player::speed`] moves a second.
+    Steady,
+    /// A person's solve at their own pace: each move happens when they made
+    /// it, the clock running at [`Player::speed`] times theirs.
+    RealTime,
+}
+
 /// A tile part-way through a slide: draw it at `from + (to - from) * t`
 /// instead of at its cell on the board.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -90,6 +105,9 @@ pub struct Player {
     speed: f64,
     playing: bool,
     next_cue: usize,
+    pace: Pace,
+    /// With [`Pace::RealTime`]: seconds into the person's solve shown now.
+    clock: f64,
 }
 
 impl Player {
@@ -103,6 +121,8 @@ impl Player {
             speed: 4.0,
             playing: false,
             next_cue: 0,
+            pace: Pace::Steady,
+            clock: 0.0,
         };
         player.timeline.pull_until(1);
         player
@@ -130,6 +150,7 @@ impl Player {
         *self = Player::new(timeline);
         self.speed = speed;
         self.playing = playing;
+        self.sync_clock();
     }
 
     /// The timeline being played.
@@ -209,6 +230,31 @@ impl Player {
         self.set_speed(next);
     }
 
+    /// How the playback is paced.
+    pub fn pace(&self) -> Pace {
+        self.pace
+    }
+
+    /// Plays a person's solve at their own pace ([`Pace::RealTime`], the
+    /// speed then a multiple of theirs) or steadily. Returns false, and
+    /// changes nothing, when real time is asked of a timeline without move
+    /// times.
+    pub fn set_pace(&mut self, pace: Pace) -> bool {
+        if pace == Pace::RealTime && self.move_times().is_none() {
+            return false;
+        }
+        self.pace = pace;
+        self.progress = 0.0;
+        self.sync_clock();
+        true
+    }
+
+    /// With [`Pace::RealTime`], seconds into the person's solve shown now
+    /// (from their first move, which slides in just before 0).
+    pub fn clock(&self) -> Option<f64> {
+        (self.pace == Pace::RealTime).then_some(self.clock)
+    }
+
     /// True while playing.
     pub fn is_playing(&self) -> bool {
         self.playing
@@ -242,6 +288,9 @@ impl Player {
         if !self.playing || seconds.is_nan() || seconds <= 0.0 {
             return 0;
         }
+        if self.pace == Pace::RealTime {
+            return self.advance_in_real_time(seconds, sink);
+        }
         let budget = self.progress + seconds * self.speed;
         let whole = budget.floor();
         let wanted = if whole >= usize::MAX as f64 { usize::MAX } else { whole as usize };
@@ -257,13 +306,54 @@ impl Player {
         done
     }
 
+    /// [`Player::advance`] at the person's pace: the clock runs at `speed`
+    /// times theirs, and every move whose time it passes is made.
+    fn advance_in_real_time<S: FnMut(&Cue)>(&mut self, seconds: f64, sink: &mut S) -> usize {
+        self.clock += seconds * self.speed;
+        let mut done = 0;
+        while let Some((_, end)) = self.move_times().and_then(|times| slide_window(times, self.cursor))
+            && self.clock >= end
+            && self.apply_next(sink)
+        {
+            done += 1;
+        }
+        self.progress = match self.move_times().and_then(|times| slide_window(times, self.cursor)) {
+            Some((start, end)) if self.clock > start && end > start => {
+                ((self.clock - start) / (end - start)).min(0.999)
+            }
+            _ => 0.0,
+        };
+        if self.is_finished() {
+            self.progress = 0.0;
+            self.playing = false;
+        }
+        done
+    }
+
+    /// The person's move times, when the timeline has them.
+    fn move_times(&self) -> Option<&[u64]> {
+        self.timeline.person()?.move_times_ms.as_deref()
+    }
+
+    /// Sets the real-time clock to when the move before the cursor was
+    /// made, after the cursor moved by a step, a seek or a restart.
+    fn sync_clock(&mut self) {
+        let Some(times) = self.move_times() else { return };
+        self.clock = match self.cursor.checked_sub(1) {
+            Some(last) => times.get(last).map_or(0.0, |&ms| ms as f64 / 1000.0),
+            None => slide_window(times, 0).map_or(0.0, |(start, _)| start),
+        };
+    }
+
     /// Completes the next move (or the one in flight) and pauses.
     /// Returns false at the end.
     pub fn step_forward<S: FnMut(&Cue)>(&mut self, sink: &mut S) -> bool {
         self.playing = false;
         self.progress = 0.0;
         self.fire_cues(sink);
-        self.apply_next(sink)
+        let moved = self.apply_next(sink);
+        self.sync_clock();
+        moved
     }
 
     /// Undoes the last completed move exactly (dropping any move in flight)
@@ -273,6 +363,7 @@ impl Player {
         self.progress = 0.0;
         let undone = self.undo_one();
         self.rewind_cues();
+        self.sync_clock();
         undone
     }
 
@@ -307,6 +398,7 @@ impl Player {
         self.cursor = 0;
         self.progress = 0.0;
         self.next_cue = 0;
+        self.sync_clock();
     }
 
     /// Moves the cursor to `target` moves (clamped to the solve). Going
@@ -329,6 +421,7 @@ impl Player {
             while self.cursor < target && self.apply_next(sink) {}
         }
         self.timeline.pull_until(self.cursor + 1);
+        self.sync_clock();
     }
 
     /// The tile sliding now, and how far it has gone.
@@ -451,6 +544,15 @@ impl Player {
         }
         self.next_cue = i;
     }
+}
+
+/// When move `k` of a person's solve slides, in seconds of their solve:
+/// it ends when they made it, and starts [`PERSON_SLIDE`] before (or when
+/// the move before it was made, if that was sooner). `None` past the end.
+fn slide_window(times: &[u64], k: usize) -> Option<(f64, f64)> {
+    let end = *times.get(k)? as f64 / 1000.0;
+    let before = k.checked_sub(1).map_or(f64::NEG_INFINITY, |j| times[j] as f64 / 1000.0);
+    Some(((end - PERSON_SLIDE).max(before), end))
 }
 
 #[cfg(test)]
@@ -708,6 +810,47 @@ mod tests {
         p.step_forward(&mut |c: &Cue| cues.push(*c));
         assert!(matches!(cues[0], Cue::PhaseStarted(_)), "{cues:?}");
         assert!(matches!(cues[1], Cue::Moved { .. }));
+    }
+
+    #[test]
+    fn real_time_makes_each_move_when_the_person_made_it() {
+        let solve = crate::slidysim::Solve {
+            scramble: "1 2 3/4 5 6/0 7 8".parse().unwrap(),
+            moves: "LL".parse().unwrap(),
+            time_ms: Some(500),
+            move_times_ms: Some(vec![0, 500]),
+            player: None,
+            event: "3×3 single".into(),
+        };
+        let mut p = Player::new(Timeline::from_person(&solve).unwrap());
+        assert!(p.set_pace(Pace::RealTime));
+        p.set_speed(1.0);
+        p.play();
+        assert_eq!(p.clock(), Some(-PERSON_SLIDE));
+        p.advance(0.03, &mut ignore());
+        assert_eq!((p.cursor(), p.sliding().map(|s| (s.t * 100.0).round())), (0, Some(50.0)));
+        p.advance(0.03, &mut ignore());
+        assert_eq!(p.cursor(), 1, "the first move is made at 0 s");
+        p.advance(0.4, &mut ignore());
+        assert_eq!((p.cursor(), p.progress()), (1, 0.0), "the person waited: nothing slides yet");
+        p.advance(0.07, &mut ignore());
+        assert_eq!(p.cursor(), 1);
+        assert!((p.progress() - 0.5).abs() < 1e-6, "{}", p.progress());
+        p.advance(0.03, &mut ignore());
+        assert!(p.is_finished() && p.board().is_solved() && !p.is_playing());
+        p.step_back();
+        assert_eq!(p.clock(), Some(0.0), "a step back puts the clock at the move before");
+        // Twice the person's pace: the last move comes after 0.25 s.
+        p.set_speed(2.0);
+        p.play();
+        p.advance(0.24, &mut ignore());
+        assert_eq!(p.cursor(), 1);
+        p.advance(0.01, &mut ignore());
+        assert!(p.is_finished());
+        // Without move times there is no real time.
+        let mut plain = Player::new(Timeline::from_moves(&solve.scramble, &solve.moves, "x").unwrap());
+        assert!(!plain.set_pace(Pace::RealTime));
+        assert_eq!(plain.pace(), Pace::Steady);
     }
 
     #[test]

@@ -3,6 +3,8 @@
 use crate::board::{Board, IllegalMove, Move, Pos, Tile};
 use crate::human::{Effort, Event, Finish, Group, Order, Phase, Planner, Recorder, Region, SolveError};
 
+use super::person::Person;
+
 /// A phase of the solve: where its moves start and end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PhaseMark {
@@ -85,17 +87,17 @@ pub enum Cue {
 
 /// Everything recorded from the planner's events, indexed by move number.
 #[derive(Default)]
-struct Record {
+pub(super) struct Record {
     moves: Vec<Move>,
-    phases: Vec<PhaseMark>,
+    pub(super) phases: Vec<PhaseMark>,
     placements: Vec<PlacementMark>,
     targets: Vec<TargetMark>,
     routes: Vec<RouteMark>,
     /// Cues other than `Moved`, each with the cursor position it fires at
     /// (the number of moves made before it).
-    cues: Vec<(usize, Cue)>,
+    pub(super) cues: Vec<(usize, Cue)>,
     /// For each tile, the number of moves after which it is locked.
-    locked_at: Vec<usize>,
+    pub(super) locked_at: Vec<usize>,
     total: Option<usize>,
 }
 
@@ -162,14 +164,16 @@ impl Record {
 /// assert_eq!(timeline.total(), Some(timeline.len()));
 /// ```
 pub struct Timeline {
-    start: Board,
+    pub(super) start: Board,
     /// The sweep order, which names the lines being built.
-    order: Order,
-    solver: &'static str,
-    record: Record,
+    pub(super) order: Order,
+    pub(super) solver: &'static str,
+    pub(super) record: Record,
     /// The planner's recorder while moves are still to come from it; none
     /// for moves found by another solver.
-    recorder: Option<Recorder>,
+    pub(super) recorder: Option<Recorder>,
+    /// A person's solve: who, how fast, and the lines read from the board.
+    pub(super) person: Option<Box<Person>>,
 }
 
 impl Timeline {
@@ -197,7 +201,7 @@ impl Timeline {
             Finish::Pairs => "human",
             Finish::Exact => "exact stages",
         };
-        Ok(Timeline { start: board.clone(), order, solver, record, recorder: Some(recorder) })
+        Ok(Timeline { start: board.clone(), order, solver, record, recorder: Some(recorder), person: None })
     }
 
     /// A timeline of moves found by another solver (`solver` names it), with
@@ -222,7 +226,7 @@ impl Timeline {
         if replay.is_solved() {
             record.cues.push((moves.len(), Cue::Solved { moves: moves.len() }));
         }
-        Ok(Timeline { start: board.clone(), order: Order::default(), solver, record, recorder: None })
+        Ok(Timeline { start: board.clone(), order: Order::default(), solver, record, recorder: None, person: None })
     }
 
     /// Plans one more placement. Returns false once every move is known.
@@ -270,7 +274,25 @@ impl Timeline {
     /// The cells `(top, left, bottom, right)` of the line `phase` builds
     /// (see [`line_area`](crate::human::line_area)).
     pub fn line_area(&self, phase: Phase) -> Option<(usize, usize, usize, usize)> {
+        if let Some(person) = &self.person {
+            return person.line_area(phase, self.start.rows(), self.start.cols());
+        }
         crate::human::line_area(phase, self.start.rows(), self.start.cols(), self.order)
+    }
+
+    /// How the panel and the header name `phase`: `row 3`, `column 2`, and
+    /// for a person's solve `last 2×2` (the speedsolvers' word).
+    pub fn phase_name(&self, phase: Phase) -> String {
+        match (&self.person, phase) {
+            (Some(_), Phase::LastBlock) => "last 2×2".to_string(),
+            _ => phase.to_string(),
+        }
+    }
+
+    /// The person whose solve this is, for a timeline made by
+    /// [`Timeline::from_person`].
+    pub fn person(&self) -> Option<&Person> {
+        self.person.as_deref()
     }
 
     /// The solver's name, shown in the heads-up line: `human` or the name

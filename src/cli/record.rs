@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use fifteen::Board;
+use fifteen::anim::Timeline;
+use fifteen::human::Order;
 use fifteen::record::{self, Pace, RecordError, Recording};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -19,13 +21,21 @@ pub const RECORD_HELP: &str = "\
 Examples:
   fifteen record --size 4 --seed 7 --out solve.gif
   fifteen record --size 100 --seed 1 --phases --out big.gif
-  fifteen record --size 4 --seed 7 --at 20 --out still.png";
+  fifteen record --size 4 --seed 7 --at 20 --out still.png
+  fifteen record --replay solves.txt --solve 2 --out theirs.gif";
 
 #[derive(Args, Debug)]
 pub struct RecordCommand {
     /// Board file: one row per line, blank as 0 or _ (`-`: stdin; nothing: a scramble).
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
+    /// Record a person's solve instead: a slidysim replay link, its bare
+    /// payload, or a file of them (`-`: stdin), as `fifteen replay` reads.
+    #[arg(long, value_name = "SOURCE", conflicts_with = "file")]
+    replay: Option<String>,
+    /// With --replay: the N-th solve of the source (from 1; default the first).
+    #[arg(long = "solve", value_name = "N", requires = "replay", value_parser = clap::value_parser!(u32).range(1..))]
+    pick: Option<u32>,
     #[command(flatten)]
     scramble: ScrambleArgs,
     /// Where to write: a .gif for the whole solve, a .png for one frame.
@@ -79,6 +89,10 @@ impl RecordCommand {
 
     /// Everything that can be checked before any work.
     fn check(&self) -> Result<Kind, CliError> {
+        let s = &self.scramble;
+        if self.replay.is_some() && (s.size.is_some() || s.rows.is_some() || s.walk.is_some() || s.seed.is_some()) {
+            return Err(CliError::Usage("give --replay or scramble options (--size, --seed, …), not both".into()));
+        }
         let ext = self.out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
         let kind = match ext.as_deref() {
             Some("gif") => Kind::Gif,
@@ -156,9 +170,17 @@ fn record_error(err: RecordError) -> CliError {
 
 pub fn run(cmd: RecordCommand) -> Result<(), CliError> {
     let kind = cmd.check()?;
-    let board = cmd.board()?;
-    board.check_solvable()?;
-    sizes::check(board.rows(), board.cols(), Use::Record)?;
+    let timeline = match &cmd.replay {
+        Some(source) => person(&cmd, source)?,
+        None => {
+            let board = cmd.board()?;
+            board.check_solvable()?;
+            sizes::check(board.rows(), board.cols(), Use::Record)?;
+            let effort = cmd.effort.for_size(board.rows(), board.cols());
+            Timeline::with_effort(&board, Order::default(), cmd.finish.into(), effort)?
+        }
+    };
+    let (rows, cols) = (timeline.start().rows(), timeline.start().cols());
     let (pending, file) = Pending::create(&cmd.out)?;
     let recording = Recording {
         width: cmd.width,
@@ -166,22 +188,17 @@ pub fn run(cmd: RecordCommand) -> Result<(), CliError> {
         pace: if cmd.phases { Some(Pace::Phases) } else { cmd.every.map(Pace::Moves) },
         fps: cmd.fps,
         finish: cmd.finish.into(),
-        effort: cmd.effort.for_size(board.rows(), board.cols()),
+        effort: cmd.effort.for_size(rows, cols),
     };
     let mut out = BufWriter::new(file);
     match kind {
         Kind::Png => {
-            let png = record::still(&board, &recording, cmd.at.unwrap_or(0)).map_err(record_error)?;
+            let png = record::still_timeline(timeline, &recording, cmd.at.unwrap_or(0)).map_err(record_error)?;
             out.write_all(&png)?;
         }
         Kind::Gif => {
-            let bar = if io::stderr().is_terminal() { ProgressBar::new(0) } else { ProgressBar::hidden() };
-            bar.set_style(
-                ProgressStyle::with_template("recording [{bar:30}] {pos}/{len} frames {elapsed}")
-                    .expect("a valid template")
-                    .progress_chars("=> "),
-            );
-            let report = record::gif(&board, &recording, &mut out, &mut |done, all| {
+            let bar = progress_bar();
+            let report = record::gif_timeline(timeline, &recording, &mut out, &mut |done, all| {
                 bar.set_length(all as u64);
                 bar.set_position(done as u64);
             })
@@ -193,4 +210,27 @@ pub fn run(cmd: RecordCommand) -> Result<(), CliError> {
     out.flush()?;
     drop(out);
     pending.finish(&cmd.out)
+}
+
+/// `--replay`: a person's solve, to be recorded as fifteen's own are.
+fn person(cmd: &RecordCommand, source: &str) -> Result<Timeline, CliError> {
+    let solves = super::solve_source::read(&[source.to_string()], cmd.pick.map(|n| n as usize))?;
+    let Some(sourced) = solves.into_iter().next() else {
+        return Err(CliError::Usage("no solve to record".into()));
+    };
+    let board = &sourced.solve.scramble;
+    sizes::check(board.rows(), board.cols(), Use::Record)?;
+    // The source was checked when read: its moves are legal and solve it.
+    Timeline::from_person(&sourced.solve).map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))
+}
+
+/// The recording's progress on a terminal (hidden otherwise).
+fn progress_bar() -> ProgressBar {
+    let bar = if io::stderr().is_terminal() { ProgressBar::new(0) } else { ProgressBar::hidden() };
+    bar.set_style(
+        ProgressStyle::with_template("recording [{bar:30}] {pos}/{len} frames {elapsed}")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    bar
 }

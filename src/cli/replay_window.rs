@@ -1,15 +1,140 @@
-//! `fifteen replay`'s window: the person's solve played as fifteen's own.
+//! `fifteen replay`'s window: the person's solve played as fifteen's own,
+//! or in the terminal when there is no display.
+
+use std::path::PathBuf;
 
 use clap::Args;
+use fifteen::anim::{self, MAX_SPEED, MIN_SPEED, Pace, Player, Timeline};
 
 use super::error::CliError;
+use super::numbers::{positive_real, whole};
+use super::paths;
+use super::sizes::{self, Use};
 use super::solve_source::SourcedSolve;
 
 /// What the window takes besides the sources.
 #[derive(Args, Debug, Default)]
-pub struct WindowArgs {}
+pub struct WindowArgs {
+    /// Moves per second, 0.5 to 100000000 (default: the whole solve in
+    /// about 45 s); with --real-time, a multiple of the person's own pace
+    /// (default 1).
+    #[arg(long, value_name = "MPS", value_parser = positive_real)]
+    speed: Option<f64>,
+    /// Play at the person's own pace: each move when they made it (replays
+    /// with move times only). T in the window switches too.
+    #[arg(long)]
+    real_time: bool,
+    /// Close after N frames and print `frames: N, fps: F` on stderr.
+    #[arg(long, value_name = "N", value_parser = whole)]
+    frames: Option<u64>,
+    /// Close once the board is solved.
+    #[arg(long)]
+    until_solved: bool,
+    /// Write the window to this PNG file when it closes (checked before
+    /// anything starts).
+    #[arg(long, value_name = "PATH")]
+    screenshot: Option<PathBuf>,
+    /// Show the solve in the terminal even when a window could open.
+    #[arg(long)]
+    tui: bool,
+}
 
-/// Plays the solves in the window.
-pub fn run(_solves: Vec<SourcedSolve>, _args: WindowArgs) -> Result<(), CliError> {
-    Err(CliError::Usage("the window cannot play a person's solve yet; use --format text, json or summary".into()))
+/// Plays the first of the solves (the command has picked one when
+/// `--solve` was given) in the window, or in the terminal.
+pub fn run(solves: Vec<SourcedSolve>, args: WindowArgs) -> Result<(), CliError> {
+    if args.frames == Some(0) {
+        return Err(CliError::Usage("--frames must be positive, got 0".into()));
+    }
+    if args.tui && args.screenshot.is_some() {
+        return Err(CliError::Usage("--screenshot needs the window, and --tui shows the solve in the terminal".into()));
+    }
+    if let Some(path) = &args.screenshot {
+        paths::check_output(path, "--screenshot", "png")?;
+    }
+    let count = solves.len();
+    let Some(sourced) = solves.into_iter().next() else {
+        return Err(CliError::Usage("no solve to play".into()));
+    };
+    let solve = &sourced.solve;
+    sizes::check(solve.scramble.rows(), solve.scramble.cols(), Use::Watch)?;
+    let pace = if args.real_time { Pace::RealTime } else { Pace::Steady };
+    if args.real_time && solve.move_times_ms.is_none() {
+        return Err(CliError::Usage(format!(
+            "--real-time: solve {} ({}) has no move times, so it cannot play at the person's pace; leave out --real-time",
+            sourced.number, sourced.origin
+        )));
+    }
+    let speed = match (args.speed, pace) {
+        (Some(speed), _) if !(MIN_SPEED..=MAX_SPEED).contains(&speed) => {
+            return Err(CliError::Usage(format!(
+                "--speed {speed} is out of range: give {MIN_SPEED} to {MAX_SPEED} moves per second"
+            )));
+        }
+        (Some(speed), _) => speed,
+        (None, Pace::RealTime) => 1.0,
+        (None, Pace::Steady) => anim::default_speed(solve.scramble.rows(), solve.scramble.cols()),
+    };
+    if count > 1 {
+        eprintln!("note: the sources hold {count} solves; playing solve {} (--solve N plays another)", sourced.number);
+    }
+    if args.tui {
+        return terminal(&sourced, speed, pace, args.frames);
+    }
+    window(&sourced, &args, speed, pace)
+}
+
+/// The person's solve as a timeline.
+fn timeline(sourced: &SourcedSolve) -> Result<Timeline, CliError> {
+    // The source was checked when read: its moves are legal and solve it.
+    Timeline::from_person(&sourced.solve).map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))
+}
+
+fn terminal(sourced: &SourcedSolve, speed: f64, pace: Pace, frames: Option<u64>) -> Result<(), CliError> {
+    let mut player = Player::new(timeline(sourced)?);
+    player.set_pace(pace);
+    player.set_speed(speed);
+    super::watch::watch_in_terminal(&mut player, frames)
+}
+
+#[cfg(feature = "gui")]
+fn window(sourced: &SourcedSolve, args: &WindowArgs, speed: f64, pace: Pace) -> Result<(), CliError> {
+    use fifteen::gui::{self, WindowError};
+
+    let reason = if gui::display_available() {
+        let options = gui::Options {
+            speed,
+            frames: args.frames,
+            until_solved: args.until_solved,
+            screenshot: args.screenshot.clone(),
+            ..gui::Options::default()
+        };
+        match gui::replay(timeline(sourced)?, pace, options) {
+            Ok(report) => {
+                if args.frames.is_some() {
+                    eprintln!("frames: {}, fps: {:.1}", report.frames, report.fps());
+                }
+                return Ok(());
+            }
+            Err(WindowError::Unavailable(why)) => format!("cannot open a window ({})", why.trim()),
+            Err(err) => return Err(CliError::Window(err.to_string())),
+        }
+    } else {
+        "no display (DISPLAY and WAYLAND_DISPLAY are unset)".to_string()
+    };
+    if args.screenshot.is_some() {
+        return Err(CliError::Window(format!("{reason}, so no screenshot can be taken")));
+    }
+    eprintln!("note: {reason}; showing it in the terminal instead");
+    terminal(sourced, speed, pace, args.frames)
+}
+
+#[cfg(not(feature = "gui"))]
+fn window(sourced: &SourcedSolve, args: &WindowArgs, speed: f64, pace: Pace) -> Result<(), CliError> {
+    if args.screenshot.is_some() {
+        return Err(CliError::Window(
+            "this fifteen was built without the window (cargo feature `gui`): no --screenshot".into(),
+        ));
+    }
+    eprintln!("note: this fifteen was built without the window (cargo feature `gui`); showing it in the terminal");
+    terminal(sourced, speed, pace, args.frames)
 }

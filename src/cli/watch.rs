@@ -231,30 +231,44 @@ fn window(board: Board, cmd: &WatchCommand, _picture: LoadedPicture, speed: f64,
 }
 
 fn terminal(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<(), CliError> {
+    if play {
+        let stdout = io::stdout();
+        let mut out = io::BufWriter::new(stdout.lock());
+        let mut game = Game::new(board);
+        let result = tui::play(&mut game, io::stdin().lock(), &mut out).map(|_| ());
+        return finish_output(result.and_then(|()| out.flush()));
+    }
+    let effort = cmd.options.effort.for_watching(board.rows(), board.cols());
+    let mut player = Player::solve_with_effort(&board, cmd.options.finish.into(), effort)?;
+    player.set_speed(speed);
+    watch_in_terminal(&mut player, cmd.options.frames)
+}
+
+/// Plays `player` in the terminal: redrawn in place with keys on a
+/// terminal, a board a phase into a pipe; with `frames`, stops after that
+/// many and prints the frame rate on stderr.
+pub(super) fn watch_in_terminal(player: &mut Player, frames: Option<u64>) -> Result<(), CliError> {
     let stdout = io::stdout();
     let ansi = stdout.is_terminal();
     let mut out = io::BufWriter::new(stdout.lock());
-    let result = if play {
-        let mut game = Game::new(board);
-        tui::play(&mut game, io::stdin().lock(), &mut out).map(|_| ())
-    } else {
-        let effort = cmd.options.effort.for_watching(board.rows(), board.cols());
-        let mut player = Player::solve_with_effort(&board, cmd.options.finish.into(), effort)?;
-        player.set_speed(speed);
-        let options = TuiOptions { ansi, frames: cmd.options.frames, ..TuiOptions::default() };
-        // Keys only while redrawing in place; into a pipe it just plays through.
-        let keys = if ansi { super::keys::TerminalKeys::open() } else { None };
-        let report = match keys {
-            Some(mut keys) => tui::watch_with_keys(&mut player, &mut out, &options, &mut keys),
-            None => tui::watch(&mut player, &mut out, &options),
-        };
-        report.map(|report| {
-            if cmd.options.frames.is_some() {
-                eprintln!("frames: {}, fps: {:.1}", report.frames, report.frames as f64 / report.seconds.max(1e-9));
-            }
-        })
+    let options = TuiOptions { ansi, frames, ..TuiOptions::default() };
+    // Keys only while redrawing in place; into a pipe it just plays through.
+    let keys = if ansi { super::keys::TerminalKeys::open() } else { None };
+    let report = match keys {
+        Some(mut keys) => tui::watch_with_keys(player, &mut out, &options, &mut keys),
+        None => tui::watch(player, &mut out, &options),
     };
-    match result.and_then(|()| out.flush()) {
+    let result = report.map(|report| {
+        if frames.is_some() {
+            eprintln!("frames: {}, fps: {:.1}", report.frames, report.frames as f64 / report.seconds.max(1e-9));
+        }
+    });
+    finish_output(result.and_then(|()| out.flush()))
+}
+
+/// A closed pipe (`| head`) ends the output quietly.
+fn finish_output(result: io::Result<()>) -> Result<(), CliError> {
+    match result {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         other => other.map_err(CliError::from),
     }

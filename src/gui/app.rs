@@ -2,7 +2,7 @@
 //! input arrives as [`Command`]s and time as seconds, so all of it is tested
 //! without a display.
 
-use crate::anim::{Cue, Game, Player, Slide, Timeline};
+use crate::anim::{Cue, Game, Pace, Player, Slide, Timeline};
 use crate::board::{Board, Move, Pos, Scramble, Tile};
 use crate::human::{Effort, Finish, Group, Order, SolveError};
 use crate::scene::{Camera, Frame, Row, play_panel, watch_frame};
@@ -67,6 +67,8 @@ pub enum Command {
     Numbers,
     /// G: the goal board instead of the board being played, and back.
     Goal,
+    /// T: a person's solve at their own pace, or steadily.
+    RealTime,
 }
 
 /// Everything the window shows, and nothing about how.
@@ -108,6 +110,10 @@ pub struct App {
     goal_board: Board,
     /// How hard they look ahead (`None`: by each board's size).
     effort: Option<Effort>,
+    /// Playing a person's solve (a replay): S has no new scramble to give.
+    replay: bool,
+    /// The steady speed to go back to when T leaves the person's pace.
+    steady_speed: f64,
 }
 
 impl App {
@@ -125,7 +131,31 @@ impl App {
         if mode == Mode::Watch {
             player.play();
         }
-        Ok(App {
+        Ok(App::with_player(player, board, mode, finish, effort))
+    }
+
+    /// A window playing a person's solve at `speed` moves a second, or at
+    /// `speed` times their own pace with [`Pace::RealTime`] (when the
+    /// timeline has no move times it plays steadily at the default speed).
+    pub fn replay(timeline: Timeline, speed: f64, pace: Pace) -> App {
+        let board = timeline.start().clone();
+        let mut player = Player::new(timeline);
+        let steady =
+            if pace == Pace::RealTime { crate::anim::default_speed(board.rows(), board.cols()) } else { speed };
+        player.set_speed(steady);
+        if pace == Pace::RealTime && player.set_pace(Pace::RealTime) {
+            player.set_speed(speed);
+        }
+        player.play();
+        let mut app = App::with_player(player, board, Mode::Watch, Finish::Pairs, None);
+        app.replay = true;
+        app.steady_speed = steady;
+        app
+    }
+
+    fn with_player(player: Player, board: Board, mode: Mode, finish: Finish, effort: Option<Effort>) -> App {
+        App {
+            steady_speed: player.speed(),
             player,
             game: Game::new(board.clone()),
             mode,
@@ -145,7 +175,8 @@ impl App {
             play_start: board,
             finish,
             effort,
-        })
+            replay: false,
+        }
     }
 
     /// The board on screen.
@@ -192,7 +223,10 @@ impl App {
             (_, Command::Faster) => self.player.faster(),
             (_, Command::Slower) => self.player.slower(),
             (_, Command::SwitchMode) => self.switch_mode(),
+            (_, Command::NewScramble) if self.replay => self.say("a person's solve: no new scramble"),
             (_, Command::NewScramble) => self.new_scramble(rand::random()),
+            (Mode::Watch, Command::RealTime) => self.toggle_pace(),
+            (Mode::Play, Command::RealTime) => {}
             (_, Command::Follow) => {
                 let (rows, cols) = (self.board().rows(), self.board().cols());
                 self.camera.toggle_follow(rows, cols);
@@ -331,8 +365,36 @@ impl App {
     fn watch_from(&mut self, board: &Board) {
         let effort = self.effort.unwrap_or_else(|| Effort::for_watching(board.rows(), board.cols()));
         match Timeline::with_effort(board, Order::default(), self.finish, effort) {
-            Ok(timeline) => self.player.replace(timeline),
+            Ok(timeline) => {
+                // The strategy's solve plays steadily: a person's pace (a
+                // multiple of theirs) means nothing to it.
+                if self.player.pace() == Pace::RealTime {
+                    self.player.set_speed(self.steady_speed);
+                }
+                self.player.replace(timeline);
+            }
             Err(err) => self.say(&err.to_string()),
+        }
+    }
+
+    /// T: a person's solve at their own pace (1×), or back to the steady
+    /// speed it had.
+    fn toggle_pace(&mut self) {
+        match self.player.pace() {
+            Pace::RealTime => {
+                self.player.set_pace(Pace::Steady);
+                self.player.set_speed(self.steady_speed);
+                self.say("steady pace");
+            }
+            Pace::Steady if self.player.set_pace(Pace::RealTime) => {
+                self.steady_speed = self.player.speed();
+                self.player.set_speed(1.0);
+                self.say("the person's own pace: + and - speed it up or slow it down");
+            }
+            Pace::Steady if self.player.timeline().person().is_some() => {
+                self.say("this replay has no move times: it plays at a steady pace")
+            }
+            Pace::Steady => self.say("T plays a person's solve at their pace (fifteen replay)"),
         }
     }
 
@@ -408,6 +470,7 @@ pub const HELP: &[&str] = &[
     "O          overlays on / off      W  the blank's whole route",
     "F          follow camera on / off (wheel zooms, drag pans)",
     "G          the goal board         L  numbers on pictures",
+    "T          a person's solve at their own pace (fifteen replay)",
     "M          play yourself / watch the solver",
     "  play:    click a tile next to the blank, or arrows",
     "  play:    I asks the strategy for a hint",
@@ -559,6 +622,37 @@ mod tests {
         a.command(Command::Seek(start));
         assert_eq!(a.player.cursor(), start);
         assert!(!a.player.is_playing());
+    }
+
+    #[test]
+    fn a_replay_plays_the_persons_solve_and_t_switches_to_their_pace() {
+        let solve = crate::slidysim::Solve {
+            scramble: "1 2 3/4 5 6/0 7 8".parse().unwrap(),
+            moves: "LL".parse().unwrap(),
+            time_ms: Some(500),
+            move_times_ms: Some(vec![0, 500]),
+            player: Some("someone".into()),
+            event: "3×3 single".into(),
+        };
+        let mut a = App::replay(Timeline::from_person(&solve).unwrap(), 4.0, Pace::Steady);
+        assert_eq!((a.player.pace(), a.player.speed()), (Pace::Steady, 4.0));
+        assert!(a.frame(&mut Vec::new()).subtitle.starts_with("3×3 single by someone"));
+        a.command(Command::NewScramble);
+        assert_eq!(a.board(), &solve.scramble, "a replay has no new scramble");
+        a.command(Command::RealTime);
+        assert_eq!((a.player.pace(), a.player.speed()), (Pace::RealTime, 1.0));
+        a.command(Command::RealTime);
+        assert_eq!((a.player.pace(), a.player.speed()), (Pace::Steady, 4.0));
+        // Played on by hand, then handed to the strategy: it plays steadily.
+        a.command(Command::RealTime);
+        a.command(Command::SwitchMode);
+        a.command(Command::SwitchMode);
+        assert_eq!((a.player.pace(), a.player.speed()), (Pace::Steady, 4.0));
+        assert!(a.player.timeline().person().is_none());
+        a.player.replace(Timeline::from_person(&solve).unwrap());
+        a.update(1.0);
+        assert!(a.board().is_solved());
+        assert_eq!(a.title(), "solved");
     }
 
     #[test]

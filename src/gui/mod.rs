@@ -26,6 +26,7 @@ pub use crate::scene::{BACKGROUND, BOARD, LOCKED_SHADE, Layout, Rgba, format_spe
 pub use app::{App, Command, HELP, Mode};
 pub use picture::{DEFAULT_PICTURE, Picture, PictureError, look_alike};
 
+use crate::anim::{Pace, Timeline};
 use crate::board::{Board, Move};
 use crate::human::{Effort, Finish, SolveError};
 use crate::scene::{Hit, Painter, Row};
@@ -122,6 +123,17 @@ struct Shared {
 pub fn run(board: Board, options: Options) -> Result<Report, WindowError> {
     let mode = if options.play { Mode::Play } else { Mode::Watch };
     let app = App::new(board, options.speed, mode, options.finish, options.effort)?;
+    run_app(app, options)
+}
+
+/// Opens the window on a person's solve (a timeline from
+/// [`Timeline::from_person`](crate::anim::Timeline::from_person)), played
+/// as `pace` says, and runs as [`run`] does.
+pub fn replay(timeline: Timeline, pace: Pace, options: Options) -> Result<Report, WindowError> {
+    run_app(App::replay(timeline, options.speed, pace), options)
+}
+
+fn run_app(app: App, options: Options) -> Result<Report, WindowError> {
     let shared = Rc::new(RefCell::new(Shared::default()));
     let x11 = std::env::var_os("DISPLAY").is_some_and(|s| !s.is_empty());
     let conf = macroquad::conf::Conf {
@@ -317,6 +329,7 @@ fn commands(app: &App, layout: &Layout, painter: &Painter) -> Vec<Command> {
         (KeyCode::W, Command::WholeRoute),
         (KeyCode::L, Command::Numbers),
         (KeyCode::G, Command::Goal),
+        (KeyCode::T, Command::RealTime),
         (KeyCode::Escape, Command::Quit),
     ];
     for (key, command) in plain {

@@ -106,7 +106,11 @@ struct Recorder {
 
 impl Recorder {
     fn new(board: &Board, recording: &Recording) -> Result<Recorder, RecordError> {
-        let mut timeline = Timeline::with_effort(board, Order::default(), recording.finish, recording.effort)?;
+        let timeline = Timeline::with_effort(board, Order::default(), recording.finish, recording.effort)?;
+        Recorder::of(timeline, recording)
+    }
+
+    fn of(mut timeline: Timeline, recording: &Recording) -> Result<Recorder, RecordError> {
         timeline.finish();
         if let Some(err) = timeline.error() {
             return Err(RecordError::Write(err.to_string()));
@@ -127,7 +131,10 @@ impl Recorder {
         let board = self.player.board();
         let (rows, cols) = (board.rows(), board.cols());
         let mut frame = watch_frame(&self.player, &mut self.route, &[]);
-        frame.subtitle = format!("move {} of {}   fifteen record", self.player.cursor(), self.total);
+        frame.subtitle = match self.player.timeline().person() {
+            Some(person) => format!("{}   move {} of {}", person.about(), self.player.cursor(), self.total),
+            None => format!("move {} of {}   fifteen record", self.player.cursor(), self.total),
+        };
         // Key hints mean nothing in a recording.
         frame.panel.retain(|row| !matches!(row, Row::Note(_)));
         for row in &mut frame.panel {
@@ -144,7 +151,17 @@ impl Recorder {
 
 /// One frame of `board`'s solve after `at` moves (clamped to the solve), as PNG bytes.
 pub fn still(board: &Board, recording: &Recording, at: usize) -> Result<Vec<u8>, RecordError> {
-    let mut recorder = Recorder::new(board, recording)?;
+    still_of(Recorder::new(board, recording)?, at)
+}
+
+/// One frame of a timeline (a person's solve from
+/// [`Timeline::from_person`], say) after `at` moves, as PNG bytes;
+/// `recording`'s finish and effort are not used.
+pub fn still_timeline(timeline: Timeline, recording: &Recording, at: usize) -> Result<Vec<u8>, RecordError> {
+    still_of(Recorder::of(timeline, recording)?, at)
+}
+
+fn still_of(mut recorder: Recorder, at: usize) -> Result<Vec<u8>, RecordError> {
     recorder.draw(at.min(recorder.total));
     recorder.raster.png().map_err(RecordError::Write)
 }
@@ -158,7 +175,27 @@ pub fn gif<W: Write>(
     out: W,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Report, RecordError> {
-    let mut recorder = Recorder::new(board, recording)?;
+    gif_of(Recorder::new(board, recording)?, recording, out, progress)
+}
+
+/// Records a timeline (a person's solve from
+/// [`Timeline::from_person`], say) as [`gif`] records a board's solve;
+/// `recording`'s finish and effort are not used.
+pub fn gif_timeline<W: Write>(
+    timeline: Timeline,
+    recording: &Recording,
+    out: W,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Report, RecordError> {
+    gif_of(Recorder::of(timeline, recording)?, recording, out, progress)
+}
+
+fn gif_of<W: Write>(
+    mut recorder: Recorder,
+    recording: &Recording,
+    out: W,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Report, RecordError> {
     let total = recorder.total;
     let pace = recording.pace.unwrap_or(Pace::auto(total));
     let starts: Vec<usize> = recorder.player.timeline().phases().iter().map(|p| p.start).collect();

@@ -2,7 +2,7 @@
 //! marks on it, the title of what is being built and the side panel's
 //! numbers.
 
-use crate::anim::{Game, Player, Slide};
+use crate::anim::{Game, Pace, Person, Player, Slide};
 use crate::board::{Board, Pos, Tile};
 use crate::human::Group;
 
@@ -13,8 +13,9 @@ pub struct Focus {
     pub tile: Option<Tile>,
     /// Where it is going (its home, or a parking cell for a pair).
     pub to: Option<Pos>,
-    /// The tiles being placed: their homes are ringed.
-    pub group: Group,
+    /// The tiles being placed: their homes are ringed (none for a
+    /// person's solve, whose intent is not known).
+    pub group: Option<Group>,
     /// The cells of the line being built `(top, left, bottom, right)`.
     pub area: Option<(usize, usize, usize, usize)>,
 }
@@ -128,7 +129,7 @@ impl<'a> Frame<'a> {
         // The homes change once a placement, so the view glides rather than jumps.
         let mut cells = vec![self.board.blank()];
         cells.extend(focus.tile.map(|tile| self.board.position_of(tile)));
-        cells.extend(focus.group.tiles().iter().map(|&t| self.board.home_of(t)));
+        cells.extend(focus.group.iter().flat_map(|g| g.tiles()).map(|&t| self.board.home_of(t)));
         let top = cells.iter().map(|p| p.row).min()? as f32;
         let left = cells.iter().map(|p| p.col).min()? as f32;
         let bottom = cells.iter().map(|p| p.row).max()? as f32 + 1.0;
@@ -169,38 +170,62 @@ pub fn watch_frame<'a>(player: &'a Player, route: &'a mut Vec<Pos>, extra: &[Row
         frame.focus = Some(Focus {
             tile: target.map(|t| t.tile),
             to: target.map(|t| t.to),
-            group: placement.group,
+            group: Some(placement.group),
             area: placement.phase.and_then(|phase| timeline.line_area(phase)),
         });
         frame.title = timeline.title(placement);
     } else if player.is_finished() && board.is_solved() {
         frame.title = "solved".to_string();
     } else if let Some(phase) = player.phase() {
-        frame.title = phase.phase.to_string();
+        frame.title = timeline.phase_name(phase.phase);
+        if timeline.person().is_some() {
+            // The line under way is outlined; nothing is ringed or routed,
+            // and the follow camera frames the line.
+            frame.focus = Some(Focus { tile: None, to: None, group: None, area: timeline.line_area(phase.phase) });
+            frame.follow_line = true;
+        }
     }
     let total = timeline.total();
     let total_text = total.map_or_else(|| "?".to_string(), |n| n.to_string());
     let state = if player.is_playing() { "playing" } else { "paused" };
-    frame.subtitle = format!(
-        "move {} of {total_text}   {} moves/s   {state}   {} solver",
-        player.cursor(),
-        format_speed(player.speed()),
-        timeline.solver()
-    );
+    frame.subtitle = match (timeline.person(), player.pace()) {
+        (Some(person), Pace::RealTime) => format!(
+            "{}   move {} of {total_text}   {}× their pace   {state}",
+            person.about(),
+            player.cursor(),
+            format_speed(player.speed())
+        ),
+        (Some(person), Pace::Steady) => format!(
+            "{}   move {} of {total_text}   {} moves/s   {state}",
+            person.about(),
+            player.cursor(),
+            format_speed(player.speed())
+        ),
+        (None, _) => format!(
+            "move {} of {total_text}   {} moves/s   {state}   {} solver",
+            player.cursor(),
+            format_speed(player.speed()),
+            timeline.solver()
+        ),
+    };
     if let Some(err) = timeline.error() {
         frame.message = Some(err.to_string());
     }
 
     let (rows, cols) = (board.rows(), board.cols());
     let start_distance = timeline.start().manhattan();
-    let mut panel = vec![
-        Row::Heading(format!("WATCH  {rows}×{cols}")),
+    let mut panel = match timeline.person() {
+        Some(person) => person_stats(player, person),
+        None => vec![Row::Heading(format!("WATCH  {rows}×{cols}"))],
+    };
+    panel.extend([
         Row::Stat("moves".into(), format!("{} / {total_text}", player.cursor())),
         Row::Stat("Manhattan now".into(), board.manhattan().to_string()),
         Row::Stat("Manhattan at start".into(), start_distance.to_string()),
-    ];
+    ]);
     if let Some(total) = total.filter(|_| start_distance > 0) {
-        panel.push(Row::Stat("moves / Manhattan".into(), format!("{:.2}", total as f64 / start_distance as f64)));
+        let name = if timeline.person().is_some() { "MMD (moves / Manhattan)" } else { "moves / Manhattan" };
+        panel.push(Row::Stat(name.into(), format!("{:.2}", total as f64 / start_distance as f64)));
     }
     let phases = timeline.phases();
     if !phases.is_empty() {
@@ -209,13 +234,20 @@ pub fn watch_frame<'a>(player: &'a Player, route: &'a mut Vec<Pos>, extra: &[Row
         let first = current.saturating_sub(SPLITS_SHOWN - 4).min(phases.len().saturating_sub(SPLITS_SHOWN));
         for (i, mark) in phases.iter().enumerate().skip(first).take(SPLITS_SHOWN) {
             let now = i == current && !player.is_finished();
-            let moves = match mark.end {
+            let mut moves = match mark.end {
                 Some(end) if !now => (end - mark.start).to_string(),
                 Some(end) => format!("{} / {}", player.cursor().saturating_sub(mark.start), end - mark.start),
                 None if now => format!("{} / …", player.cursor().saturating_sub(mark.start)),
                 None => "…".to_string(),
             };
-            panel.push(Row::Split { name: mark.phase.to_string(), moves, current: now, start: mark.start });
+            // A person's split also takes the time it took, when the replay has move times.
+            if let Some(person) = timeline.person()
+                && let (Some(from), Some(to)) =
+                    (person.seconds_at(mark.start), mark.end.and_then(|e| person.seconds_at(e)))
+            {
+                moves.push_str(&format!("  {:.2} s", to - from));
+            }
+            panel.push(Row::Split { name: timeline.phase_name(mark.phase), moves, current: now, start: mark.start });
         }
     }
     panel.extend(extra.iter().cloned());
@@ -223,6 +255,38 @@ pub fn watch_frame<'a>(player: &'a Player, route: &'a mut Vec<Pos>, extra: &[Row
     panel.push(Row::Note("W route · F follow · ? help".into()));
     frame.panel = panel;
     frame
+}
+
+/// The top of the panel for a person's solve: who, what, their time and
+/// tiles per second. The time runs with the playback when the replay has
+/// move times (`now / whole`).
+fn person_stats(player: &Player, person: &Person) -> Vec<Row> {
+    let board = player.board();
+    let mut rows = vec![Row::Heading(format!("REPLAY  {}×{}", board.rows(), board.cols()))];
+    // The event names the player on leaderboard replays (`4×4 single by
+    // someone`); the panel gives each its own row, short enough to fit.
+    let mut event = person.event.as_str();
+    if let Some(name) = &person.player {
+        event = event.strip_suffix(name.as_str()).and_then(|e| e.strip_suffix(" by ")).unwrap_or(event);
+        rows.push(Row::Stat("solver".into(), name.clone()));
+    }
+    rows.push(Row::Stat("event".into(), event.to_string()));
+    let whole = person.time_ms.map(|ms| ms as f64 / 1000.0);
+    let now = player.clock().map(|t| t.max(0.0)).or_else(|| person.seconds_at(player.cursor()));
+    let time = match (now, whole) {
+        (Some(now), Some(whole)) => Some(format!("{:.2} / {whole:.2} s", now.min(whole))),
+        (None, Some(whole)) => Some(format!("{whole:.3} s")),
+        (Some(now), None) => Some(format!("{now:.2} s")),
+        (None, None) => None,
+    };
+    if let Some(time) = time {
+        rows.push(Row::Stat("time".into(), time));
+    }
+    if let Some(ms) = person.time_ms.filter(|&ms| ms > 0) {
+        let moves = player.timeline().total().unwrap_or(0);
+        rows.push(Row::Stat("tiles / second".into(), format!("{:.2}", moves as f64 * 1000.0 / ms as f64)));
+    }
+    rows
 }
 
 /// The panel and finished screen of a game being played: moves, a timer

@@ -185,7 +185,7 @@ impl Painter {
                 canvas.stroke_round_rect(outline, 6.0 * s, line, ACCENT);
             }
             // Homes of the tiles still to place, ringed.
-            for &tile in focus.group.tiles() {
+            for &tile in focus.group.iter().flat_map(|g| g.tiles()) {
                 let home = board.home_of(tile);
                 if board.position_of(tile) == home && Some(tile) != focus.tile {
                     continue;
@@ -212,7 +212,8 @@ impl Painter {
         // a bright square with a big ring round it.
         let marked: &[Tile] = match frame.focus {
             Some(Focus { tile: Some(ref tile), .. }) => std::slice::from_ref(tile),
-            Some(ref focus) => focus.group.tiles(),
+            Some(Focus { group: Some(ref group), .. }) => group.tiles(),
+            Some(_) => &[],
             None => &[],
         };
         for &tile in marked {
