@@ -8,6 +8,10 @@
 //! makes that a failure. With `FIFTEEN_SCREENSHOT_DIR` set, the Watch test
 //! saves `watch.png` there (the README's picture), and the optimal-distance
 //! test `optimal-page.png`.
+
+// fantoccini's `CmdError` is large; these helpers only hand it on to the
+// test that fails with it, so its size costs nothing worth boxing.
+#![allow(clippy::result_large_err)]
 #![cfg(feature = "net")]
 
 use std::net::TcpListener;

@@ -444,12 +444,7 @@ fn paths_in(code: &str) -> Vec<String> {
 /// Pairs of modules that import each other today, with the reason; like
 /// [`KNOWN_EXCEPTIONS`], an entry that no longer holds fails the test, so
 /// the list only shrinks.
-const KNOWN_CYCLES: &[(&str, &str, &str)] = &[(
-    "bin::cli::batch",
-    "bin::cli::solve",
-    "batch.rs takes solve.rs's `EffortArg` while `solve --batch` hands over to batch.rs; \
-     the argument types are to move out of solve.rs with the command's reshaping",
-)];
+const KNOWN_CYCLES: &[(&str, &str, &str)] = &[];
 
 #[test]
 fn no_module_imports_a_module_that_imports_it_back() {

@@ -187,27 +187,7 @@ pub fn watch_frame<'a>(player: &'a Player, route: &'a mut Vec<Pos>, extra: &[Row
     }
     let total = timeline.total();
     let total_text = total.map_or_else(|| "?".to_string(), |n| n.to_string());
-    let state = if player.is_playing() { "playing" } else { "paused" };
-    frame.subtitle = match (timeline.person(), player.pace()) {
-        (Some(person), Pace::RealTime) => format!(
-            "{}   move {} of {total_text}   {}× their pace   {state}",
-            person.about(),
-            player.cursor(),
-            format_speed(player.speed())
-        ),
-        (Some(person), Pace::Steady) => format!(
-            "{}   move {} of {total_text}   {} moves/s   {state}",
-            person.about(),
-            player.cursor(),
-            format_speed(player.speed())
-        ),
-        (None, _) => format!(
-            "move {} of {total_text}   {} moves/s   {state}   {} solver",
-            player.cursor(),
-            format_speed(player.speed()),
-            timeline.solver()
-        ),
-    };
+    frame.subtitle = subtitle(player, &total_text);
     if let Some(err) = timeline.error() {
         frame.message = Some(err.to_string());
     }
@@ -227,34 +207,70 @@ pub fn watch_frame<'a>(player: &'a Player, route: &'a mut Vec<Pos>, extra: &[Row
         let name = if timeline.person().is_some() { "MMD (moves / Manhattan)" } else { "moves / Manhattan" };
         panel.push(Row::Stat(name.into(), format!("{:.2}", total as f64 / start_distance as f64)));
     }
-    let phases = timeline.phases();
-    if !phases.is_empty() {
-        panel.push(Row::Heading("splits (click to jump)".into()));
-        let current = timeline.phase_index_at(player.cursor()).unwrap_or(0);
-        let first = current.saturating_sub(SPLITS_SHOWN - 4).min(phases.len().saturating_sub(SPLITS_SHOWN));
-        for (i, mark) in phases.iter().enumerate().skip(first).take(SPLITS_SHOWN) {
-            let now = i == current && !player.is_finished();
-            let mut moves = match mark.end {
-                Some(end) if !now => (end - mark.start).to_string(),
-                Some(end) => format!("{} / {}", player.cursor().saturating_sub(mark.start), end - mark.start),
-                None if now => format!("{} / …", player.cursor().saturating_sub(mark.start)),
-                None => "…".to_string(),
-            };
-            // A person's split also takes the time it took, when the replay has move times.
-            if let Some(person) = timeline.person()
-                && let (Some(from), Some(to)) =
-                    (person.seconds_at(mark.start), mark.end.and_then(|e| person.seconds_at(e)))
-            {
-                moves.push_str(&format!("  {:.2} s", to - from));
-            }
-            panel.push(Row::Split { name: timeline.phase_name(mark.phase), moves, current: now, start: mark.start });
-        }
-    }
+    panel.extend(split_rows(player));
     panel.extend(extra.iter().cloned());
     panel.push(Row::Note("Space play · ←→ step · ↑↓ phase".into()));
     panel.push(Row::Note("W route · F follow · ? help".into()));
     frame.panel = panel;
     frame
+}
+
+/// The line under the title: whose solve (for a person's), where the
+/// playback is and how fast it goes.
+fn subtitle(player: &Player, total_text: &str) -> String {
+    let timeline = player.timeline();
+    let state = if player.is_playing() { "playing" } else { "paused" };
+    match (timeline.person(), player.pace()) {
+        (Some(person), Pace::RealTime) => format!(
+            "{}   move {} of {total_text}   {}× their pace   {state}",
+            person.about(),
+            player.cursor(),
+            format_speed(player.speed())
+        ),
+        (Some(person), Pace::Steady) => format!(
+            "{}   move {} of {total_text}   {} moves/s   {state}",
+            person.about(),
+            player.cursor(),
+            format_speed(player.speed())
+        ),
+        (None, _) => format!(
+            "move {} of {total_text}   {} moves/s   {state}   {} solver",
+            player.cursor(),
+            format_speed(player.speed()),
+            timeline.solver()
+        ),
+    }
+}
+
+/// The splits per phase around the current one, each with its moves (and,
+/// for a person's solve with move times, its seconds).
+fn split_rows(player: &Player) -> Vec<Row> {
+    let timeline = player.timeline();
+    let phases = timeline.phases();
+    let mut rows = Vec::new();
+    if phases.is_empty() {
+        return rows;
+    }
+    rows.push(Row::Heading("splits (click to jump)".into()));
+    let current = timeline.phase_index_at(player.cursor()).unwrap_or(0);
+    let first = current.saturating_sub(SPLITS_SHOWN - 4).min(phases.len().saturating_sub(SPLITS_SHOWN));
+    for (i, mark) in phases.iter().enumerate().skip(first).take(SPLITS_SHOWN) {
+        let now = i == current && !player.is_finished();
+        let mut moves = match mark.end {
+            Some(end) if !now => (end - mark.start).to_string(),
+            Some(end) => format!("{} / {}", player.cursor().saturating_sub(mark.start), end - mark.start),
+            None if now => format!("{} / …", player.cursor().saturating_sub(mark.start)),
+            None => "…".to_string(),
+        };
+        // A person's split also takes the time it took, when the replay has move times.
+        let seconds =
+            timeline.person().and_then(|person| Some((person.seconds_at(mark.start)?, person.seconds_at(mark.end?)?)));
+        if let Some((from, to)) = seconds {
+            moves.push_str(&format!("  {:.2} s", to - from));
+        }
+        rows.push(Row::Split { name: timeline.phase_name(mark.phase), moves, current: now, start: mark.start });
+    }
+    rows
 }
 
 /// The top of the panel for a person's solve: who, what, their time and
