@@ -1,6 +1,6 @@
 //! Play mode: the user slides the tiles; the strategy gives hints.
 
-use crate::board::{Board, Move, Pos, Tile};
+use crate::board::{Board, Move, Moves, Pos, Tile};
 use crate::human::{Event, Order, Planner, SolveError};
 
 use super::player::Slide;
@@ -50,15 +50,65 @@ pub fn hint(board: &Board) -> Result<Option<Move>, SolveError> {
 #[derive(Clone, Debug)]
 pub struct Game {
     board: Board,
+    start: Board,
     moves: usize,
     slide: Option<Slide>,
     hint: Option<Move>,
+    /// Seconds since the first slide (`None` before it); it stops at the solve.
+    clock: Option<f64>,
+    /// Every slide made, and when (milliseconds from the first), so that
+    /// the game can be written as a replay link.
+    played: Vec<Move>,
+    times_ms: Vec<u64>,
 }
 
 impl Game {
     /// A game on this board.
     pub fn new(board: Board) -> Game {
-        Game { board, moves: 0, slide: None, hint: None }
+        Game {
+            start: board.clone(),
+            board,
+            moves: 0,
+            slide: None,
+            hint: None,
+            clock: None,
+            played: Vec::new(),
+            times_ms: Vec::new(),
+        }
+    }
+
+    /// The board the game started from.
+    pub fn start(&self) -> &Board {
+        &self.start
+    }
+
+    /// Seconds from the first slide to now, or to the solve (`None` before
+    /// the first slide). Time passes only through [`Game::advance`].
+    pub fn seconds(&self) -> Option<f64> {
+        self.clock
+    }
+
+    /// The game, once solved by hand, as a link slidysim's replay page
+    /// opens, with the time of every slide.
+    ///
+    /// ```
+    /// use fifteen::anim::Game;
+    /// use fifteen::{Move, slidysim};
+    ///
+    /// let mut game = Game::new("1 2 3\n4 5 6\n_ 7 8".parse().unwrap());
+    /// game.slide(Move::Left);
+    /// game.advance(0.25);
+    /// game.slide(Move::Left);
+    /// let link = game.replay_link().unwrap();
+    /// let solve = &slidysim::parse_source(&link).unwrap()[0];
+    /// assert_eq!(solve.moves.to_string(), "LL");
+    /// assert_eq!(solve.move_times_ms, Some(vec![0, 250]));
+    /// ```
+    pub fn replay_link(&self) -> Option<String> {
+        // A game whose clock never ran (moves read from a pipe) has no times.
+        let times = (self.times_ms.last() > Some(&0)).then_some(self.times_ms.as_slice());
+        (self.is_solved() && !self.played.is_empty())
+            .then(|| crate::slidysim::replay_link(&self.start, &Moves(self.played.clone()), times))
     }
 
     /// The board now (the last slide already made).
@@ -82,6 +132,9 @@ impl Game {
         let to = self.board.blank();
         let tile = self.board.slide(mv)?;
         self.moves += 1;
+        let clock = *self.clock.get_or_insert(0.0);
+        self.played.push(mv);
+        self.times_ms.push((clock * 1000.0).round() as u64);
         self.hint = None;
         self.slide = Some(Slide { tile, from: self.board.blank(), to, t: 0.0 });
         Some(tile)
@@ -116,6 +169,9 @@ impl Game {
 
     /// Lets `seconds` pass for the tween of the last slide.
     pub fn advance(&mut self, seconds: f64) {
+        if let Some(clock) = self.clock.as_mut().filter(|_| !self.board.is_solved()) {
+            *clock += seconds.max(0.0);
+        }
         if let Some(slide) = &mut self.slide {
             slide.t += (seconds.max(0.0) / SLIDE_SECONDS) as f32;
             if slide.t >= 1.0 {

@@ -203,6 +203,9 @@ fn window(board: Board, cmd: &WatchCommand, picture: LoadedPicture, speed: f64, 
                 if cmd.options.frames.is_some() {
                     eprintln!("frames: {}, fps: {:.1}", report.frames, report.fps());
                 }
+                if let Some(link) = &report.hand_solve {
+                    print_hand_solve(link)?;
+                }
                 return Ok(());
             }
             Err(WindowError::Unavailable(why)) => format!("cannot open a window ({})", why.trim()),
@@ -236,7 +239,12 @@ fn terminal(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<
         let mut out = io::BufWriter::new(stdout.lock());
         let mut game = Game::new(board);
         let result = tui::play(&mut game, io::stdin().lock(), &mut out).map(|_| ());
-        return finish_output(result.and_then(|()| out.flush()));
+        finish_output(result.and_then(|()| out.flush()))?;
+        drop(out);
+        return match game.replay_link() {
+            Some(link) => print_hand_solve(&link),
+            None => Ok(()),
+        };
     }
     let effort = cmd.options.effort.for_watching(board.rows(), board.cols());
     let mut player = Player::solve_with_effort(&board, cmd.options.finish.into(), effort)?;
@@ -264,6 +272,12 @@ pub(super) fn watch_in_terminal(player: &mut Player, frames: Option<u64>) -> Res
         }
     });
     finish_output(result.and_then(|()| out.flush()))
+}
+
+/// A game solved by hand, written as a link slidysim's replay page opens
+/// (and `fifteen replay` reads).
+fn print_hand_solve(link: &str) -> Result<(), CliError> {
+    finish_output(writeln!(io::stdout(), "your solve as a slidysim replay link: {link}"))
 }
 
 /// A closed pipe (`| head`) ends the output quietly.

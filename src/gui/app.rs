@@ -102,14 +102,13 @@ pub struct App {
     pub numbers: bool,
     /// The goal board shown instead of the board.
     pub goal: bool,
-    /// Play mode: seconds since the first move (`None` before it), and
-    /// whether the clock has stopped at the solve.
-    play_clock: Option<f64>,
     /// Lines other parts of the window add under the panel's numbers.
     pub extra_rows: Vec<Row>,
     goal_board: Board,
     /// How hard they look ahead (`None`: by each board's size).
     effort: Option<Effort>,
+    /// The last game solved by hand (its start and moves) and its link.
+    hand_link: Option<((Board, usize), String)>,
     /// Playing a person's solve (a replay): S has no new scramble to give.
     replay: bool,
     /// The steady speed to go back to when T leaves the person's pace.
@@ -169,13 +168,13 @@ impl App {
             whole_route: false,
             numbers: false,
             goal: false,
-            play_clock: None,
             extra_rows: Vec::new(),
             goal_board: Board::goal(board.rows(), board.cols()).unwrap_or_else(|_| board.clone()),
             play_start: board,
             finish,
             effort,
             replay: false,
+            hand_link: None,
         }
     }
 
@@ -254,19 +253,14 @@ impl App {
             }
             (Mode::Play, _) if self.goal => self.say("showing the goal: G to play on"),
             (Mode::Play, Command::Slide(mv)) => {
-                if self.game.slide(mv).is_some() {
-                    self.play_clock.get_or_insert(0.0);
-                }
+                self.game.slide(mv);
             }
             (Mode::Play, Command::Click(pos)) => {
-                if self.game.click(pos).is_some() {
-                    self.play_clock.get_or_insert(0.0);
-                }
+                self.game.click(pos);
             }
             (Mode::Play, Command::Hint) => self.hint(),
             (Mode::Play, Command::Restart) => {
                 self.game = Game::new(self.play_start.clone());
-                self.play_clock = None;
             }
             (Mode::Play, Command::Toggle) => self.say("play mode: arrows or clicks slide tiles; M to watch the solver"),
             (Mode::Play, Command::Forward | Command::Back | Command::NextPhase | Command::PreviousPhase) => {}
@@ -285,6 +279,22 @@ impl App {
         self.player.plan_ahead(PREFETCH_HORIZON, more_time);
     }
 
+    /// The game on screen, when it was solved by hand in play mode, as a
+    /// slidysim replay link.
+    /// Made once per solved game: the window asks every frame.
+    pub fn hand_solve(&mut self) -> Option<String> {
+        if self.mode != Mode::Play || !self.game.is_solved() || self.game.moves() == 0 {
+            return None;
+        }
+        let moves = self.game.moves();
+        let known = self.hand_link.as_ref().is_some_and(|((start, n), _)| *n == moves && start == self.game.start());
+        if !known {
+            let key = (self.game.start().clone(), moves);
+            self.hand_link = self.game.replay_link().map(|link| (key, link));
+        }
+        self.hand_link.as_ref().map(|(_, link)| link.clone())
+    }
+
     /// Lets `seconds` pass.
     pub fn update(&mut self, seconds: f64) {
         match self.mode {
@@ -301,11 +311,6 @@ impl App {
             }
             Mode::Play => {
                 self.game.advance(seconds);
-                if let Some(clock) = &mut self.play_clock
-                    && !self.game.is_solved()
-                {
-                    *clock += seconds;
-                }
             }
         }
         if let Some((_, age)) = &mut self.flash {
@@ -335,7 +340,6 @@ impl App {
         };
         self.play_start = board.clone();
         self.game = Game::new(board.clone());
-        self.play_clock = None;
         if self.mode == Mode::Watch {
             self.watch_from(&board);
             self.player.play();
@@ -348,7 +352,6 @@ impl App {
                 let board = self.player.board().clone();
                 self.play_start = board.clone();
                 self.game = Game::new(board);
-                self.play_clock = None;
                 self.mode = Mode::Play;
                 self.say("play mode: click a tile next to the blank or use the arrows; I for a hint");
             }
@@ -427,7 +430,7 @@ impl App {
                 frame.slide = game.sliding();
                 frame.hint = game.hint().and_then(|mv| game.tile_for(mv)).map(|(_, at)| at);
                 let (rows, cols) = (game.board().rows(), game.board().cols());
-                let (panel, card) = play_panel(game, self.play_clock, self.play_start.manhattan());
+                let (panel, card) = play_panel(game, game.seconds(), self.play_start.manhattan());
                 frame.panel = panel;
                 frame.panel.extend(self.extra_rows.iter().cloned());
                 frame.card = card;
@@ -606,6 +609,11 @@ mod tests {
         let card = a.frame(&mut Vec::new()).card.expect("a finished card");
         assert!(card.lines.contains(&"time 1.50 s".to_string()), "{card:?}");
         assert!(card.lines.iter().any(|l| l.contains("1.33 tiles / second")), "{card:?}");
+        // The game solved by hand is a replay link with its move times.
+        let link = a.hand_solve().expect("a solved game has a link");
+        let solve = &crate::slidysim::parse_source(&link).unwrap()[0];
+        assert_eq!(solve.moves.to_string(), "LL");
+        assert_eq!(solve.move_times_ms, Some(vec![0, 1500]));
         // G shows the goal instead, and back.
         a.command(Command::Goal);
         assert_eq!(a.title(), "the goal");

@@ -63,7 +63,7 @@ pub struct Options {
 }
 
 /// What a window run did.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Report {
     /// Frames drawn.
     pub frames: u64,
@@ -71,6 +71,8 @@ pub struct Report {
     pub seconds: f64,
     /// True when the board on screen was solved at the end.
     pub solved: bool,
+    /// The last game solved by hand in play mode, as a slidysim replay link.
+    pub hand_solve: Option<String>,
 }
 
 impl Report {
@@ -189,7 +191,7 @@ fn run_app(app: App, options: Options) -> Result<Report, WindowError> {
     }
     match shared.error.take() {
         Some(err) => Err(err),
-        None => Ok(shared.report),
+        None => Ok(shared.report.clone()),
     }
 }
 
@@ -248,8 +250,12 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) 
             app.quit || options.frames.is_some_and(|n| frames >= n) || (options.until_solved && app.shows_goal());
         {
             let mut shared = shared.borrow_mut();
-            shared.report =
-                Report { frames, seconds: started.elapsed().as_secs_f64(), solved: app.board().is_solved() };
+            shared.report = Report {
+                frames,
+                seconds: started.elapsed().as_secs_f64(),
+                solved: app.board().is_solved(),
+                hand_solve: app.hand_solve(),
+            };
         }
         if done {
             if let Some(path) = &options.screenshot

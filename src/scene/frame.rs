@@ -333,6 +333,7 @@ pub fn play_panel(game: &Game, seconds: Option<f64>, start_distance: usize) -> (
             if moves == 1 { "1 move".to_string() } else { format!("{moves} moves") },
             format!("{tps:.2} tiles / second"),
             format!("moves / Manhattan {mmd:.2}"),
+            "its replay link is printed when the window closes".to_string(),
         ],
     });
     (rows, card)
