@@ -16,6 +16,28 @@
 //! replay.apply(plan.moves()).unwrap();
 //! assert!(replay.is_solved());
 //! ```
+//!
+//! The same solve as the events a viewer steps through, each reported
+//! before it happens, with the phase and the moves so far:
+//!
+//! ```
+//! use fifteen::human::{Event, Order, Planner, Recorder};
+//! use fifteen::{Board, Scramble};
+//! let board = Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap();
+//! let mut recorder = Recorder::of(Planner::new(&board, Order::Shells).unwrap());
+//! let (mut phases, mut moves) = (Vec::new(), 0);
+//! recorder.pull_all(&mut |event: &Event, at| match event {
+//!     Event::PhaseStarted(phase) => phases.push((phase.to_string(), at.moves)),
+//!     Event::Moved { .. } => moves += 1,
+//!     _ => {}
+//! });
+//! assert_eq!(phases[0], ("row 1".to_string(), 0));
+//! assert_eq!(phases.last().unwrap().0, "last block");
+//! assert!(moves > 0 && recorder.is_done());
+//! ```
+//!
+//! A person's solve, from a slidysim replay link, lined up with fifteen's
+//! by the lines each had finished: see [`slidysim`] and [`lines`].
 #![forbid(missing_docs)]
 // Unsafe code is denied everywhere but in one function that maps the pattern
 // database cache read-only (`search::pdb_cache`), which states why it is sound.
