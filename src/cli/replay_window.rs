@@ -1,16 +1,15 @@
 //! `fifteen replay`'s window: the person's solve played as fifteen's own,
 //! or in the terminal when there is no display.
 
-use std::path::PathBuf;
-
 use clap::Args;
 use fifteen::anim::{self, MAX_SPEED, MIN_SPEED, Pace, Player, Timeline};
 
 use super::error::CliError;
-use super::numbers::{positive_real, whole};
+use super::numbers::positive_real;
 use super::paths;
 use super::sizes::{self, Use};
 use super::solve_source::SourcedSolve;
+use super::watch::WindowRun;
 
 /// What the window takes besides the sources.
 #[derive(Args, Debug, Default)]
@@ -24,31 +23,20 @@ pub struct WindowArgs {
     /// with move times only). T in the window switches too.
     #[arg(long)]
     real_time: bool,
-    /// Close after N frames and print `frames: N, fps: F` on stderr.
-    #[arg(long, value_name = "N", value_parser = whole)]
-    frames: Option<u64>,
-    /// Close once the board is solved.
-    #[arg(long)]
-    until_solved: bool,
-    /// Write the window to this PNG file when it closes (checked before
-    /// anything starts).
-    #[arg(long, value_name = "PATH")]
-    screenshot: Option<PathBuf>,
-    /// Show the solve in the terminal even when a window could open.
-    #[arg(long)]
-    tui: bool,
+    #[command(flatten)]
+    run: WindowRun,
 }
 
 /// Plays the first of the solves (the command has picked one when
 /// `--solve` was given) in the window, or in the terminal.
 pub fn run(solves: Vec<SourcedSolve>, args: WindowArgs) -> Result<(), CliError> {
-    if args.frames == Some(0) {
+    if args.run.frames == Some(0) {
         return Err(CliError::Usage("--frames must be positive, got 0".into()));
     }
-    if args.tui && args.screenshot.is_some() {
+    if args.run.tui && args.run.screenshot.is_some() {
         return Err(CliError::Usage("--screenshot needs the window, and --tui shows the solve in the terminal".into()));
     }
-    if let Some(path) = &args.screenshot {
+    if let Some(path) = &args.run.screenshot {
         paths::check_output(path, "--screenshot", "png")?;
     }
     let count = solves.len();
@@ -77,8 +65,8 @@ pub fn run(solves: Vec<SourcedSolve>, args: WindowArgs) -> Result<(), CliError> 
     if count > 1 {
         eprintln!("note: the sources hold {count} solves; playing solve {} (--solve N plays another)", sourced.number);
     }
-    if args.tui {
-        return terminal(&sourced, speed, pace, args.frames);
+    if args.run.tui {
+        return terminal(&sourced, speed, pace, args.run.frames);
     }
     window(&sourced, &args, speed, pace)
 }
@@ -103,14 +91,14 @@ fn window(sourced: &SourcedSolve, args: &WindowArgs, speed: f64, pace: Pace) -> 
     let reason = if gui::display_available() {
         let options = gui::Options {
             speed,
-            frames: args.frames,
-            until_solved: args.until_solved,
-            screenshot: args.screenshot.clone(),
+            frames: args.run.frames,
+            until_solved: args.run.until_solved,
+            screenshot: args.run.screenshot.clone(),
             ..gui::Options::default()
         };
         match gui::replay(timeline(sourced)?, pace, options) {
             Ok(report) => {
-                if args.frames.is_some() {
+                if args.run.frames.is_some() {
                     eprintln!("frames: {}, fps: {:.1}", report.frames, report.fps());
                 }
                 return Ok(());
@@ -121,20 +109,20 @@ fn window(sourced: &SourcedSolve, args: &WindowArgs, speed: f64, pace: Pace) -> 
     } else {
         "no display (DISPLAY and WAYLAND_DISPLAY are unset)".to_string()
     };
-    if args.screenshot.is_some() {
+    if args.run.screenshot.is_some() {
         return Err(CliError::Window(format!("{reason}, so no screenshot can be taken")));
     }
     eprintln!("note: {reason}; showing it in the terminal instead");
-    terminal(sourced, speed, pace, args.frames)
+    terminal(sourced, speed, pace, args.run.frames)
 }
 
 #[cfg(not(feature = "gui"))]
 fn window(sourced: &SourcedSolve, args: &WindowArgs, speed: f64, pace: Pace) -> Result<(), CliError> {
-    if args.screenshot.is_some() {
+    if args.run.screenshot.is_some() {
         return Err(CliError::Window(
             "this fifteen was built without the window (cargo feature `gui`): no --screenshot".into(),
         ));
     }
     eprintln!("note: this fifteen was built without the window (cargo feature `gui`); showing it in the terminal");
-    terminal(sourced, speed, pace, args.frames)
+    terminal(sourced, speed, pace, args.run.frames)
 }

@@ -65,19 +65,8 @@ pub struct WatchOptions {
     /// Picture mode: tiles show pieces of this PNG (`--picture` alone: the shipped picture).
     #[arg(long, value_name = "PATH", num_args = 0..=1, default_missing_value = SHIPPED_PICTURE)]
     picture: Option<PathBuf>,
-    /// Close after N frames and print `frames: N, fps: F` on stderr.
-    #[arg(long, value_name = "N", value_parser = whole)]
-    frames: Option<u64>,
-    /// Close once the board is solved.
-    #[arg(long)]
-    until_solved: bool,
-    /// Write the window to this PNG file when it closes (checked before
-    /// anything starts).
-    #[arg(long, value_name = "PATH")]
-    screenshot: Option<PathBuf>,
-    /// Show the solve in the terminal even when a window could open.
-    #[arg(long)]
-    tui: bool,
+    #[command(flatten)]
+    run: WindowRun,
     /// How the solver ends: the strategy's pairs, or (up to 4×4 and 3×5)
     /// exact stages.
     #[arg(long, value_enum, default_value_t = FinishArg::Pairs)]
@@ -87,6 +76,25 @@ pub struct WatchOptions {
     /// 100×100, fast beyond, so that planning keeps ahead of the playback).
     #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
     effort: EffortArg,
+}
+
+/// How a window run ends and what it leaves behind; `watch`, `play` and
+/// `replay` take these alike.
+#[derive(Args, Debug, Default)]
+pub struct WindowRun {
+    /// Close after N frames and print `frames: N, fps: F` on stderr.
+    #[arg(long, value_name = "N", value_parser = whole)]
+    pub frames: Option<u64>,
+    /// Close once the board is solved.
+    #[arg(long)]
+    pub until_solved: bool,
+    /// Write the window to this PNG file when it closes (checked before
+    /// anything starts).
+    #[arg(long, value_name = "PATH")]
+    pub screenshot: Option<PathBuf>,
+    /// Show the solve in the terminal even when a window could open.
+    #[arg(long)]
+    pub tui: bool,
 }
 
 impl WatchCommand {
@@ -109,11 +117,11 @@ impl WatchCommand {
     /// Checks the files named by --screenshot and --picture, before any
     /// board is read or solved; returns the picture.
     fn files(&self) -> Result<LoadedPicture, CliError> {
-        if self.options.tui && (self.options.screenshot.is_some() || self.options.picture.is_some()) {
-            let flag = if self.options.screenshot.is_some() { "--screenshot" } else { "--picture" };
+        if self.options.run.tui && (self.options.run.screenshot.is_some() || self.options.picture.is_some()) {
+            let flag = if self.options.run.screenshot.is_some() { "--screenshot" } else { "--picture" };
             return Err(CliError::Usage(format!("{flag} needs the window, and --tui shows the solve in the terminal")));
         }
-        if let Some(path) = &self.options.screenshot {
+        if let Some(path) = &self.options.run.screenshot {
             paths::check_output(path, "--screenshot", "png")?;
         }
         load_picture(self.options.picture.as_deref())
@@ -131,14 +139,14 @@ impl WatchCommand {
 }
 
 pub fn run(cmd: WatchCommand, play: bool) -> Result<(), CliError> {
-    if cmd.options.frames == Some(0) {
+    if cmd.options.run.frames == Some(0) {
         return Err(CliError::Usage("--frames must be positive, got 0".into()));
     }
     let picture = cmd.files()?;
     let board = cmd.board()?;
     board.check_solvable()?;
     let speed = cmd.speed(&board)?;
-    if cmd.options.tui {
+    if cmd.options.run.tui {
         return terminal(board, &cmd, speed, play);
     }
     window(board, &cmd, picture, speed, play)
@@ -188,9 +196,9 @@ fn window(board: Board, cmd: &WatchCommand, picture: LoadedPicture, speed: f64, 
             speed,
             play,
             picture,
-            frames: cmd.options.frames,
-            until_solved: cmd.options.until_solved,
-            screenshot: cmd.options.screenshot.clone(),
+            frames: cmd.options.run.frames,
+            until_solved: cmd.options.run.until_solved,
+            screenshot: cmd.options.run.screenshot.clone(),
             finish: cmd.options.finish.into(),
             oracle_tables: Some(gui::oracle::OracleTables(std::sync::Arc::new(|rows, cols| {
                 super::pdb::tables_for(rows, cols).map(|(tables, _)| tables)
@@ -200,7 +208,7 @@ fn window(board: Board, cmd: &WatchCommand, picture: LoadedPicture, speed: f64, 
         };
         match gui::run(board.clone(), options) {
             Ok(report) => {
-                if cmd.options.frames.is_some() {
+                if cmd.options.run.frames.is_some() {
                     eprintln!("frames: {}, fps: {:.1}", report.frames, report.fps());
                 }
                 if let Some(link) = &report.hand_solve {
@@ -215,7 +223,7 @@ fn window(board: Board, cmd: &WatchCommand, picture: LoadedPicture, speed: f64, 
     } else {
         "no display (DISPLAY and WAYLAND_DISPLAY are unset)".to_string()
     };
-    if cmd.options.screenshot.is_some() {
+    if cmd.options.run.screenshot.is_some() {
         return Err(CliError::Window(format!("{reason}, so no screenshot can be taken")));
     }
     eprintln!("note: {reason}; showing it in the terminal instead");
@@ -224,7 +232,7 @@ fn window(board: Board, cmd: &WatchCommand, picture: LoadedPicture, speed: f64, 
 
 #[cfg(not(feature = "gui"))]
 fn window(board: Board, cmd: &WatchCommand, _picture: LoadedPicture, speed: f64, play: bool) -> Result<(), CliError> {
-    if cmd.options.screenshot.is_some() {
+    if cmd.options.run.screenshot.is_some() {
         return Err(CliError::Window(
             "this fifteen was built without the window (cargo feature `gui`): no --screenshot or --picture".into(),
         ));
@@ -249,7 +257,7 @@ fn terminal(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<
     let effort = cmd.options.effort.for_watching(board.rows(), board.cols());
     let mut player = Player::solve_with_effort(&board, cmd.options.finish.into(), effort)?;
     player.set_speed(speed);
-    watch_in_terminal(&mut player, cmd.options.frames)
+    watch_in_terminal(&mut player, cmd.options.run.frames)
 }
 
 /// Plays `player` in the terminal: redrawn in place with keys on a
