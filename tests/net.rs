@@ -798,8 +798,11 @@ fn a_thousand_slow_header_clients_are_closed_while_a_game_completes() {
         );
     }
 
-    // Then each is closed, none before the limit, all soon after it.
-    let deadline = opened + limit + Duration::from_secs(5);
+    // Then each is closed, none before the limit, all soon after it: the
+    // last one opened gets its whole limit, counted from when it opened
+    // (opening a thousand takes seconds on a busy machine).
+    let slack = Duration::from_secs(5);
+    let deadline = opened + all_opened + limit + slack;
     for (i, tcp) in slow.iter_mut().enumerate() {
         let (sent, closed) = read_until_closed(tcp, deadline);
         assert!(closed, "slow client {i} still connected {:?} after it connected", opened.elapsed());
@@ -809,7 +812,7 @@ fn a_thousand_slow_header_clients_are_closed_while_a_game_completes() {
         }
     }
     let all_closed = opened.elapsed();
-    assert!(all_closed < limit + all_opened + Duration::from_secs(3), "the last closed after {all_closed:?}");
+    assert!(all_closed < all_opened + limit + slack, "the last closed after {all_closed:?}");
     server.stop();
 }
 
