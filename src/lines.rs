@@ -40,6 +40,16 @@ pub enum Line {
 }
 
 impl Line {
+    /// Its cells on a `rows`×`cols` board, as `(top, left, bottom, right)`
+    /// with the bottom and right edges excluded.
+    pub fn area(&self, rows: usize, cols: usize) -> (usize, usize, usize, usize) {
+        match *self {
+            Line::Row { row, from } => (row, from, row + 1, cols),
+            Line::Column { col, from } => (from, col, rows, col + 1),
+            Line::LastBlock { row, col } => (row, col, (row + 2).min(rows), (col + 2).min(cols)),
+        }
+    }
+
     /// How a speedsolver names it: `row 1`, `column 3`, `last 2×2` (rows
     /// and columns from 1).
     pub fn name(&self) -> String {

@@ -49,11 +49,7 @@ impl Person {
     /// The cells `(top, left, bottom, right)` of the line `phase` stands for.
     pub(super) fn line_area(&self, phase: Phase, rows: usize, cols: usize) -> Option<(usize, usize, usize, usize)> {
         let done = self.lines.iter().find(|d| phase_of(d.line) == phase)?;
-        Some(match done.line {
-            Line::Row { row, from } => (row, from, row + 1, cols),
-            Line::Column { col, from } => (from, col, rows, col + 1),
-            Line::LastBlock { row, col } => (row, col, (row + 2).min(rows), (col + 2).min(cols)),
-        })
+        Some(done.line.area(rows, cols))
     }
 }
 
@@ -68,12 +64,9 @@ pub(super) fn phase_of(line: Line) -> Phase {
 
 /// The tiles whose homes make up `line` (never the blank).
 pub(super) fn line_tiles(line: Line, rows: usize, cols: usize) -> Vec<Tile> {
-    let cells: Vec<Pos> = match line {
-        Line::Row { row, from } => (from..cols).map(|c| Pos::new(row, c)).collect(),
-        Line::Column { col, from } => (from..rows).map(|r| Pos::new(r, col)).collect(),
-        Line::LastBlock { row, col } => {
-            (row..rows.min(row + 2)).flat_map(|r| (col..cols.min(col + 2)).map(move |c| Pos::new(r, c))).collect()
-        }
-    };
-    cells.into_iter().map(|p| tile_for(p, rows, cols)).filter(|&t| t != BLANK).collect()
+    let (top, left, bottom, right) = line.area(rows, cols);
+    (top..bottom)
+        .flat_map(|r| (left..right).map(move |c| tile_for(Pos::new(r, c), rows, cols)))
+        .filter(|&t| t != BLANK)
+        .collect()
 }
