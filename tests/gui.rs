@@ -210,3 +210,45 @@ fn the_window_plays_a_20x20_solve_of_a_person() {
     let fps: f64 = stderr.split("fps: ").nth(1).and_then(|s| s.trim().parse().ok()).expect("the frame rate");
     assert!(stderr.contains("frames: 60, fps: ") && fps > 0.0, "{stderr}");
 }
+
+#[test]
+fn compare_watch_shows_the_two_solves_side_by_side_from_one_scramble_to_the_goal() {
+    let Some(xvfb) = xvfb_run() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/slidysim/4x4-single.txt");
+    let start = dir.path().join("start.png");
+    let solved = dir.path().join("solved.png");
+    // Each half of the window is laid out as a whole window of its size.
+    let halves = |png: &Png| {
+        let half = (png.width / 2) as f32;
+        [(0.0, half), (half, png.width as f32 - half)].map(|(x, w)| (x, solved_samples(w, png.height as f32, 4, 4)))
+    };
+
+    // At the start both halves show the one scramble (but for the marks
+    // over fifteen's first tiles and route), and it is not solved.
+    let args = ["compare", source, "--watch", "--speed", "0.5", "--frames", "2", "--screenshot"];
+    let stderr = fifteen_in_xvfb(&xvfb, &[&args[..], &[start.to_str().unwrap()]].concat());
+    assert!(stderr.contains("frames: 2, fps: "), "{stderr}");
+    let png = Png::read(&start);
+    let [(left_x, left), (right_x, right)] = halves(&png);
+    let (mut unsolved, mut alike) = (0, 0);
+    for (((lx, ly), expected), ((rx, ry), _)) in left.iter().zip(&right) {
+        let (l, r) = (png.pixel(left_x + lx, *ly), png.pixel(right_x + rx, *ry));
+        alike += close(l, r, 10) as usize;
+        unsolved += !close(l, *expected, 10) as usize;
+    }
+    assert!(alike >= 10, "the two boards differ at the start: {alike} of 16 cells alike");
+    assert!(unsolved >= 10, "the scramble, not the goal ({unsolved} cells differ from it)");
+
+    // At the end both are solved: the top and bottom rows (the card saying
+    // who made fewer moves covers the middle ones).
+    let args = ["compare", source, "--watch", "--speed", "2000", "--until-solved", "--screenshot"];
+    fifteen_in_xvfb(&xvfb, &[&args[..], &[solved.to_str().unwrap()]].concat());
+    let png = Png::read(&solved);
+    for (x0, samples) in halves(&png) {
+        for (i, ((x, y), expected)) in samples.into_iter().enumerate().filter(|(i, _)| !(4..12).contains(i)) {
+            let got = png.pixel(x0 + x, y);
+            assert!(close(got, expected, 10), "half at {x0}: cell {i} is {got:?}, not the solved {expected:?}");
+        }
+    }
+}

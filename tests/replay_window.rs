@@ -224,3 +224,23 @@ fn replay_mistakes_fail_with_one_line() {
         assert!(stderr.contains(says), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn compare_watch_needs_a_window_and_says_so_in_one_line() {
+    let source = "tests/data/slidysim/4x4-single.txt";
+    let out = fifteen(&["compare", source, "--watch"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.starts_with("error: ") && err.lines().count() == 1 && err.contains("--watch needs"), "{err}");
+    assert!(out.stdout.is_empty(), "no table instead");
+    // The window's flags need --watch, and --watch prints no table.
+    for (args, needle) in [
+        (&["compare", source, "--frames", "3"][..], "--watch"),
+        (&["compare", source, "--watch", "--format", "json"][..], "cannot be used with"),
+    ] {
+        let out = fifteen(args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}

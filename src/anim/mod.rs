@@ -39,11 +39,13 @@
 //! assert_eq!(Some(moved), player.timeline().total());
 //! ```
 
+mod duo;
 mod game;
 mod person;
 mod player;
 mod timeline;
 
+pub use duo::{Duo, Side};
 pub use game::{Game, hint};
 pub use person::Person;
 pub use player::{MAX_SPEED, MIN_SPEED, Pace, Player, Slide};

@@ -108,6 +108,8 @@ pub struct Player {
     pace: Pace,
     /// With [`Pace::RealTime`]: seconds into the person's solve shown now.
     clock: f64,
+    /// No move is made beyond this many: playing on waits here.
+    stop: Option<usize>,
 }
 
 impl Player {
@@ -123,6 +125,7 @@ impl Player {
             next_cue: 0,
             pace: Pace::Steady,
             clock: 0.0,
+            stop: None,
         };
         player.timeline.pull_until(1);
         player
@@ -253,6 +256,19 @@ impl Player {
     /// (from their first move, which slides in just before 0).
     pub fn clock(&self) -> Option<f64> {
         (self.pace == Pace::RealTime).then_some(self.clock)
+    }
+
+    /// Makes no move beyond `moves` (or none beyond the end, with `None`):
+    /// playing, stepping and seeking forward wait there, still playing, so
+    /// two players can be kept in step. A player already beyond it stays
+    /// where it is.
+    pub fn set_stop(&mut self, moves: Option<usize>) {
+        self.stop = moves;
+    }
+
+    /// True when the player is at its stop and would play on without it.
+    pub fn is_held(&self) -> bool {
+        self.stop.is_some_and(|stop| self.cursor >= stop) && !self.is_finished()
     }
 
     /// True while playing.
@@ -483,6 +499,9 @@ impl Player {
 
     /// Makes move `cursor`, then reports it and the cues it reaches.
     fn apply_next<S: FnMut(&Cue)>(&mut self, sink: &mut S) -> bool {
+        if self.stop.is_some_and(|stop| self.cursor >= stop) {
+            return false;
+        }
         self.timeline.pull_until(self.cursor + 1);
         let Some(&mv) = self.timeline.moves().get(self.cursor) else {
             return false;

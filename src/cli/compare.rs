@@ -12,6 +12,7 @@ use fifteen::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDataba
 use rayon::prelude::*;
 use serde_json::json;
 
+use super::compare_watch::WatchArgs;
 use super::error::CliError;
 use super::solve_source::{self, SourcedSolve};
 use super::strategy::EffortArg;
@@ -26,7 +27,12 @@ for every unsolved rectangle both left behind (a line is finished at the move
 after which it stays home to the end). `finished` names the person's lines
 of that stretch, `left` the rectangle still unsolved, `person` and `fifteen`
 the moves each had made by then, `stretch` the moves each made on the
-stretch (person/fifteen) and `lost` the person's beyond fifteen's.";
+stretch (person/fifteen) and `lost` the person's beyond fifteen's.
+
+--watch plays the two solves side by side in the window instead, at one
+speed; at the end of each stretch the one that got there first waits for the
+other, so both boards always show the same lines finished. Space plays or
+pauses, → and ← jump a stretch, + and - change the speed, H lists the keys.";
 
 #[derive(Args, Debug)]
 pub struct CompareCommand {
@@ -45,6 +51,8 @@ pub struct CompareCommand {
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
+    #[command(flatten)]
+    watch: WatchArgs,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +74,9 @@ struct Compared {
 
 pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
     let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
+    if cmd.watch.watch {
+        return super::compare_watch::run(solves, cmd.effort, cmd.watch);
+    }
     let tables = optimal_tables(&solves);
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(n) = cmd.threads {

@@ -9,6 +9,7 @@ mod board_source;
 #[cfg(feature = "net")]
 mod bot;
 mod compare;
+mod compare_watch;
 mod error;
 mod graph;
 mod keys;

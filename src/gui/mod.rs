@@ -9,6 +9,7 @@
 
 mod app;
 mod draw;
+mod duo;
 pub mod oracle;
 mod picture;
 
@@ -24,6 +25,7 @@ use macroquad::prelude::*;
 
 pub use crate::scene::{BACKGROUND, BOARD, LOCKED_SHADE, Layout, Rgba, format_speed, home_color, shaded, text_on};
 pub use app::{App, Command, HELP, Mode};
+pub use duo::{DUO_WINDOW_SIZE, compare};
 pub use picture::{DEFAULT_PICTURE, Picture, PictureError, look_alike};
 
 use crate::anim::{Pace, Timeline};
@@ -136,13 +138,23 @@ pub fn replay(timeline: Timeline, pace: Pace, options: Options) -> Result<Report
 }
 
 fn run_app(app: App, options: Options) -> Result<Report, WindowError> {
+    open(WINDOW_SIZE, move |shared| main_loop(app, options, shared))
+}
+
+/// Opens a window of `size` and runs the loop `run` makes until it returns;
+/// the loop reports through the shared state.
+fn open<F, L>(size: (i32, i32), run: F) -> Result<Report, WindowError>
+where
+    F: FnOnce(Rc<RefCell<Shared>>) -> L,
+    L: Future<Output = ()> + 'static,
+{
     let shared = Rc::new(RefCell::new(Shared::default()));
     let x11 = std::env::var_os("DISPLAY").is_some_and(|s| !s.is_empty());
     let conf = macroquad::conf::Conf {
         miniquad_conf: macroquad::miniquad::conf::Conf {
             window_title: "fifteen".to_string(),
-            window_width: WINDOW_SIZE.0,
-            window_height: WINDOW_SIZE.1,
+            window_width: size.0,
+            window_height: size.1,
             window_resizable: true,
             high_dpi: true,
             // Shapes are feathered and text and tiles come anti-aliased from
@@ -180,7 +192,7 @@ fn run_app(app: App, options: Options) -> Result<Report, WindowError> {
     }));
     let state = Rc::clone(&shared);
     let outcome = catch_unwind(AssertUnwindSafe(move || {
-        macroquad::Window::from_config(conf, main_loop(app, options, state));
+        macroquad::Window::from_config(conf, run(state));
     }));
     std::panic::set_hook(previous_hook);
 
@@ -248,25 +260,31 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) 
         frames += 1;
         let done =
             app.quit || options.frames.is_some_and(|n| frames >= n) || (options.until_solved && app.shows_goal());
-        {
-            let mut shared = shared.borrow_mut();
-            shared.report = Report {
-                frames,
-                seconds: started.elapsed().as_secs_f64(),
-                solved: app.board().is_solved(),
-                hand_solve: app.hand_solve(),
-            };
-        }
-        if done {
-            if let Some(path) = &options.screenshot
-                && let Err(err) = screenshot(path)
-            {
-                shared.borrow_mut().error = Some(err);
-            }
+        let report = Report {
+            frames,
+            seconds: started.elapsed().as_secs_f64(),
+            solved: app.board().is_solved(),
+            hand_solve: app.hand_solve(),
+        };
+        if end_frame(&shared, &options, report, done) {
             break;
         }
         next_frame().await;
     }
+}
+
+/// Keeps what the run has done so far for the caller and, on its last
+/// frame (`done`), writes the screenshot the options ask for. Returns
+/// `done`.
+fn end_frame(shared: &RefCell<Shared>, options: &Options, report: Report, done: bool) -> bool {
+    shared.borrow_mut().report = report;
+    if done
+        && let Some(path) = &options.screenshot
+        && let Err(err) = screenshot(path)
+    {
+        shared.borrow_mut().error = Some(err);
+    }
+    done
 }
 
 /// The mouse wheel zooms on the pointer; dragging the board pans it.

@@ -91,6 +91,9 @@ impl View {
 pub struct Layout {
     /// Pixels per point (2 on a high-DPI screen).
     pub scale: f32,
+    /// The part of the window the layout fills (the whole window, or one
+    /// half of a side-by-side pair).
+    pub bounds: Rect,
     /// The title bar over the board.
     pub header: Rect,
     /// The side panel (right of the board, or under a wide board).
@@ -123,6 +126,21 @@ impl Layout {
     /// The panel goes beside the board or under it, whichever leaves the
     /// bigger cells, so a 2×30 board fills the width and a 60×3 the height.
     pub fn scaled(width: f32, height: f32, rows: usize, cols: usize, scale: f32, view: View) -> Layout {
+        Layout::within(Rect::new(0.0, 0.0, width, height), rows, cols, scale, view)
+    }
+
+    /// The layout in the part `bounds` of the window, as [`Layout::scaled`]
+    /// lays out a whole window: two boards side by side each take a half.
+    ///
+    /// ```
+    /// use fifteen::scene::{Layout, Rect, View};
+    /// let right = Layout::within(Rect::new(550.0, 0.0, 550.0, 800.0), 4, 4, 1.0, View::whole(4, 4));
+    /// let left = Layout::within(Rect::new(0.0, 0.0, 550.0, 800.0), 4, 4, 1.0, View::whole(4, 4));
+    /// assert_eq!(right.viewport.x, left.viewport.x + 550.0);
+    /// assert!(!right.board_rect().overlaps(&left.panel) && !left.board_rect().overlaps(&right.header));
+    /// ```
+    pub fn within(bounds: Rect, rows: usize, cols: usize, scale: f32, view: View) -> Layout {
+        let (width, height) = (bounds.w, bounds.h);
         let (rows, cols) = (rows.max(1), cols.max(1));
         let s = scale.max(0.5);
         let (margin, header_h) = (MARGIN * s, HEADER_HEIGHT * s);
@@ -142,6 +160,7 @@ impl Layout {
                 Rect::new(0.0, height - panel_h, width, panel_h),
             )
         };
+        let (area, panel) = (shift(area, bounds), shift(panel, bounds));
         let fit = beside.max(under).max(0.05);
         // Whole pixels while a cell is at least one; huge boards shrink below that.
         let whole = |c: f32| if c >= 1.0 { c.floor() } else { c };
@@ -154,7 +173,7 @@ impl Layout {
             board_w.min(area.w),
             board_h.min(area.h),
         );
-        let header = Rect::new(area.x, 0.0, area.w, header_h);
+        let header = Rect::new(area.x, bounds.y, area.w, header_h);
         let zoom = view.zoom.max(1.0);
         let cell = whole(fit * zoom);
         let (x, y) = if zoom <= 1.0 {
@@ -174,7 +193,7 @@ impl Layout {
         } else {
             0.0
         };
-        Layout { scale: s, header, panel, viewport, x, y, cell, gap, rows, cols, fit }
+        Layout { scale: s, bounds, header, panel, viewport, x, y, cell, gap, rows, cols, fit }
     }
 
     /// The board's rectangle on screen, clipped to the viewport.
@@ -251,6 +270,11 @@ impl Layout {
         let want = (self.viewport.w.min(self.viewport.h) / cells.max(1.0)) / self.fit;
         want.min(MAX_ZOOMED_CELL * self.scale / self.fit).max(1.0)
     }
+}
+
+/// `rect` moved by the top-left corner of `bounds`.
+fn shift(rect: Rect, bounds: Rect) -> Rect {
+    Rect::new(rect.x + bounds.x, rect.y + bounds.y, rect.w, rect.h)
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@
 
 mod camera;
 mod canvas;
+mod duo;
 mod frame;
 mod layout;
 mod paint;
@@ -19,6 +20,7 @@ mod palette;
 
 pub use camera::{Camera, FOLLOW_FROM};
 pub use canvas::{Canvas, TILE_DEPTH, TILE_RADIUS, TileDraw, Weight, tile_shape, tile_sprite};
+pub use duo::{DUO_HELP, duo_frame};
 pub use frame::{Card, Focus, Frame, Row, format_speed, play_panel, watch_frame};
 pub use layout::{HEADER_HEIGHT, Layout, MARGIN, MAX_ZOOMED_CELL, PANEL_HEIGHT, PANEL_WIDTH, Rect, View};
 pub use paint::{Hit, Painter, next_leg, solved_samples};

@@ -85,8 +85,7 @@ impl Painter {
     /// pieces itself on top.
     pub fn paint<C: Canvas>(&mut self, frame: &Frame, layout: &Layout, canvas: &mut C, picture: Option<&[Rgba]>) {
         self.hits.clear();
-        let full = Rect::new(0.0, 0.0, layout.panel.right().max(layout.header.right()), layout.panel.bottom());
-        canvas.rect(full, BACKGROUND);
+        canvas.rect(layout.bounds, BACKGROUND);
         let pad = layout.gap.max(2.0 * layout.scale);
         let v = layout.viewport;
         canvas.round_rect(Rect::new(v.x - pad, v.y - pad, v.w + 2.0 * pad, v.h + 2.0 * pad), 8.0 * layout.scale, BOARD);
@@ -403,9 +402,9 @@ fn digits(mut n: Tile) -> usize {
 
 fn centered_box<C: Canvas>(canvas: &mut C, layout: &Layout, w: f32, h: f32) -> Rect {
     let v = layout.viewport;
-    let full_w = layout.panel.right().max(layout.header.right());
-    let w = w.min(full_w - 20.0);
-    let r = Rect::new((v.x + (v.w - w) / 2.0).max(10.0), (v.y + (v.h - h) / 2.0).max(10.0), w, h);
+    let bounds = layout.bounds;
+    let w = w.min(bounds.w - 20.0);
+    let r = Rect::new((v.x + (v.w - w) / 2.0).max(bounds.x + 10.0), (v.y + (v.h - h) / 2.0).max(bounds.y + 10.0), w, h);
     canvas.round_rect(r, 12.0 * layout.scale, [14, 16, 22, 235]);
     canvas.stroke_round_rect(r, 12.0 * layout.scale, 2.0 * layout.scale, ACCENT);
     r
@@ -427,7 +426,7 @@ fn message_box<C: Canvas>(canvas: &mut C, layout: &Layout, message: &str) {
     let v = layout.viewport;
     let size = 16.0 * s;
     let w = canvas.text_width(message, size, Weight::Regular) + 28.0 * s;
-    let r = Rect::new((v.x + (v.w - w) / 2.0).max(4.0), v.bottom() - 44.0 * s, w, 34.0 * s);
+    let r = Rect::new((v.x + (v.w - w) / 2.0).max(layout.bounds.x + 4.0), v.bottom() - 44.0 * s, w, 34.0 * s);
     canvas.round_rect(r, 8.0 * s, [0, 0, 0, 200]);
     canvas.text(message, r.x + 14.0 * s, r.y + 23.0 * s, size, MARK, Weight::Regular);
 }
