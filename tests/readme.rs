@@ -21,3 +21,15 @@ fn the_readme_examples_print_what_the_readme_says() {
         .env("NO_COLOR", "1")
         .case("README.md");
 }
+
+#[test]
+fn the_readme_shows_the_effort_table_the_solver_uses() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let table = fifteen::human::size_table();
+    assert!(
+        readme.contains(&table),
+        "README.md's effort table differs from the solver's; paste this in its place:\n{table}"
+    );
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_fifteen")).args(["solve", "--help"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&help.stdout).contains(&table), "`fifteen solve --help` prints the table");
+}

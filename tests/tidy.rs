@@ -506,6 +506,7 @@ const HUMAN_LAYERS: &[&str] = &[
     "schedule",
     "trip",
     "exact",
+    "effort",
     "lookahead",
     "small",
     "planner",

@@ -60,7 +60,7 @@ enum Command {
     /// Print a random solvable board.
     Scramble(scramble::ScrambleCommand),
     /// Solve a board and print the moves.
-    #[command(after_help = MOVES_HELP)]
+    #[command(after_help = MOVES_HELP, after_long_help = strategy::solve_long_help())]
     Solve(solve::SolveCommand),
     /// A person's solve (a slidysim replay link) beside fifteen's, line by line.
     #[command(after_help = compare::COMPARE_HELP)]

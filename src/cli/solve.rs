@@ -38,11 +38,8 @@ pub struct SolveCommand {
     finish: FinishArg,
     /// How hard the human solver looks ahead for fewer moves: `fast` (one
     /// tile at a time), `normal` or `best` (each line by a beam search over
-    /// the blank's moves, on a small unsolved rectangle by a search of the
-    /// whole line; above 100×100 a tile at a time, the blank's way to
-    /// each tile taking detours that push tiles home, each trip planned
-    /// ahead up to 300×300), or `auto` (by size: best up to 30×30, normal
-    /// up to 50×50, best up to 100×100, normal beyond).
+    /// the blank's moves on boards small enough for it, tile by tile with
+    /// detours on bigger ones), or `auto` (by size: the table below).
     #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
     effort: EffortArg,
     /// Print moves per phase and the time taken on stderr.

@@ -26,15 +26,27 @@ pub enum FinishArg {
 
 #[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EffortArg {
-    /// one tile at a time: fastest, linear on any size
+    /// one tile at a time, each by its own best route: fastest, linear on any size
     Fast,
-    /// each line by a narrow beam search over the blank's moves (7 s on a 100×100); above 100×100 a tile at a time, the blank's way to it by detours that push tiles home, each trip planned 16 steps ahead up to 300×300
+    /// each line by a narrow beam search over the blank's moves; boards too big for it tile by tile, the blank taking detours that push tiles home
     Normal,
-    /// each line by a wide beam search: fewest moves, slowest; above 100×100 as normal, each trip tried 7 ways
+    /// each line by a wide beam search: fewest moves, slowest; boards too big for it as normal, each trip tried several ways
     Best,
-    /// by the board's size: best up to 30×30, normal up to 50×50, best up to 100×100, normal beyond
+    /// by the board's size (the table in `fifteen solve --help`)
     #[default]
     Auto,
+}
+
+/// What `fifteen solve --help` ends with: the moves' letters, and what each
+/// effort does on each size of board, from the library's one table.
+pub fn solve_long_help() -> String {
+    format!(
+        "{}\n\nWhat each --effort does by the board's size (`auto` takes the auto column; a \
+         window or terminal, when not told, the watching column; `fast` is one tile at a time on \
+         every size):\n\n{}",
+        super::MOVES_HELP,
+        fifteen::human::size_table().trim_end()
+    )
 }
 
 impl EffortArg {

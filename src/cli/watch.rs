@@ -71,9 +71,9 @@ pub struct WatchOptions {
     /// exact stages.
     #[arg(long, value_enum, default_value_t = FinishArg::Pairs)]
     finish: FinishArg,
-    /// How hard the solver looks ahead for fewer moves (see `fifteen solve
-    /// --help`): fast, normal, best, or auto (by size as for `solve` up to
-    /// 100×100, fast beyond, so that planning keeps ahead of the playback).
+    /// How hard the solver looks ahead for fewer moves: fast, normal, best,
+    /// or auto (by size: the watching column of the table in `fifteen solve
+    /// --help`, so that planning keeps ahead of the playback).
     #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
     effort: EffortArg,
 }

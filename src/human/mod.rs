@@ -14,6 +14,7 @@
 //! ```
 
 mod cell_rect;
+mod effort;
 mod event;
 mod exact;
 mod grid;
@@ -26,10 +27,12 @@ mod schedule;
 mod small;
 mod trip;
 
+pub use effort::{
+    Effort, LinePlan, MAX_LOOKAHEAD_CELLS, MAX_ROLLING_CELLS, SIZE_BANDS, SizeBand, size_band, size_table,
+};
 pub use event::{Event, Group, Phase, Region};
 pub use exact::finish::{Finish, MAX_EXACT_CELLS, REST_CELLS};
 pub use exact::tile_search::{MAX_TRACKED, Slots, Ties, TileSearch};
-pub use lookahead::{Effort, MAX_LOOKAHEAD_CELLS, MAX_ROLLING_CELLS};
 pub use plan::{Plan, Span, solve, solve_by, solve_with};
 pub use planner::{Planner, PlannerStats, SolveError};
 pub use record::{Context, PhaseTally, PhaseTotal, Recorder};

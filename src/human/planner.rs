@@ -3,12 +3,13 @@
 use crate::board::{Board, Pos, Tile, tile_for};
 
 use super::cell_rect::CellRect;
+use super::effort::{Effort, Look};
 use super::event::{Event, Group, Phase, Region};
 use super::exact::endgame::{finish_among, finish_in_window};
 use super::exact::finish::{ExactFinish, Finish, MAX_EXACT_CELLS};
 use super::exact::tile_search::TileSearch;
 use super::grid::{Dir, MAX_SIDE, PaddedGrid};
-use super::lookahead::{Effort, Look, Lookahead, Outcome};
+use super::lookahead::{Lookahead, Outcome};
 use super::schedule::{Order, Placement, Schedule};
 use super::small;
 use super::trip::push::{FAR, Weights};

@@ -21,9 +21,9 @@ mod tables;
 
 use crate::board::{Pos, Tile, tile_for};
 
+use super::effort::Effort;
 use super::event::{Event, Group, Phase};
 use super::grid::PaddedGrid;
-use super::lookahead::Effort;
 use super::schedule::Placement;
 use crate::human::trip::router::follow_path;
 use crate::human::trip::scratch::Scratch;

@@ -1,0 +1,297 @@
+//! How hard the solver looks for fewer moves, and the one table of what
+//! each effort does on each size of board ([`SIZE_BANDS`]): which effort
+//! `auto` and the window pick, the beams' widths, where the beams stop and
+//! the tile-by-tile trips take over, the detours' band, the tries. The
+//! command line's `--help`, the README and `docs/strategy.md` all show this
+//! table as [`size_table`] renders it; a test keeps the docs in agreement.
+
+use super::trip::scratch::{Approach, TripStyle};
+use super::trip::tries::MAX_TRIES;
+
+/// How hard the human solver looks for fewer moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Effort {
+    /// One tile at a time, each by its own best route: linear and fastest.
+    #[default]
+    Fast,
+    /// Each line by a narrow beam search over the blank's moves on boards
+    /// small enough for it; on bigger ones one tile at a time, the blank's
+    /// approaches taking detours that push tiles home ([`SIZE_BANDS`] says
+    /// which, and how wide).
+    Normal,
+    /// Each line by a wide beam search: fewest moves, slowest. On boards
+    /// too big for it, as `normal`, each trip tried several ways and the
+    /// best made.
+    Best,
+}
+
+/// How one effort builds lines on one band of board sizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinePlan {
+    /// Each line by the beam over the whole unsolved area, this wide.
+    Whole(usize),
+    /// Each line by the rolling beam (a dozen moves committed at a time),
+    /// this wide.
+    Rolling(usize),
+    /// One tile at a time, the blank's approaches by detours that push
+    /// tiles home.
+    Trips {
+        /// Each trip planned some steps ahead for its pushes.
+        planned: bool,
+        /// How far either side of the straight line the detours may stray
+        /// (`None`: anywhere in the box round the blank and the tile).
+        band: Option<usize>,
+        /// How many ways each single tile's trip is tried, the best made.
+        tries: usize,
+    },
+}
+
+/// One row of [`SIZE_BANDS`]: boards of more cells than the row before,
+/// up to `up_to_cells`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SizeBand {
+    /// The most cells a board of the band has.
+    pub up_to_cells: usize,
+    /// The effort `auto` picks: what fits in about half a minute a board
+    /// up to 300×300.
+    pub auto: Effort,
+    /// The effort a window or terminal picks when not told: a watched
+    /// solve plays in about 45 seconds and plans a few milliseconds a
+    /// frame, so only what keeps ahead of the playback.
+    pub watching: Effort,
+    /// What `normal` does.
+    pub normal: LinePlan,
+    /// What `best` does.
+    pub best: LinePlan,
+}
+
+/// The most cells a board may have for the beam over the whole unsolved
+/// area. Each of its states keeps its own copy of the area, so a round
+/// costs the area times the width; bigger boards get the rolling beam,
+/// whose states are short move lists over the one board.
+pub const MAX_LOOKAHEAD_CELLS: usize = 2500;
+
+/// The most cells a board may have for look-ahead; bigger boards are
+/// placed tile by tile at every effort. A round of the rolling beam costs
+/// the same on any board, so its time grows with the moves, as n³; above
+/// this size trips planned ahead with detours make fewer moves than it in
+/// far less time.
+pub const MAX_ROLLING_CELLS: usize = 10_000;
+
+/// Every effort × size choice, smallest boards first; the last band has no
+/// upper end. The beam widths were measured for moves against time on
+/// random boards (docs/fewest-moves.md).
+pub const SIZE_BANDS: [SizeBand; 7] = [
+    SizeBand { up_to_cells: 36, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_10000 },
+    SizeBand { up_to_cells: 400, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_1000 },
+    SizeBand { up_to_cells: 900, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_50, best: WHOLE_1000 },
+    SizeBand {
+        up_to_cells: MAX_LOOKAHEAD_CELLS,
+        auto: Effort::Normal,
+        watching: Effort::Normal,
+        normal: WHOLE_50,
+        best: WHOLE_1000,
+    },
+    SizeBand {
+        up_to_cells: MAX_ROLLING_CELLS,
+        auto: Effort::Best,
+        watching: Effort::Best,
+        normal: LinePlan::Rolling(20),
+        best: LinePlan::Rolling(40),
+    },
+    // Planning each trip ahead with detours anywhere in the box costs a
+    // whole box's cells an approach: faster than n³, so only up to here.
+    SizeBand {
+        up_to_cells: 90_000,
+        auto: Effort::Normal,
+        watching: Effort::Fast,
+        normal: LinePlan::Trips { planned: true, band: None, tries: 1 },
+        best: LinePlan::Trips { planned: true, band: None, tries: MAX_TRIES },
+    },
+    // The widest band that keeps a 1000×1000 within about a minute.
+    SizeBand {
+        up_to_cells: usize::MAX,
+        auto: Effort::Normal,
+        watching: Effort::Fast,
+        normal: LinePlan::Trips { planned: false, band: Some(8), tries: 1 },
+        best: LinePlan::Trips { planned: false, band: Some(8), tries: MAX_TRIES },
+    },
+];
+
+const WHOLE_50: LinePlan = LinePlan::Whole(50);
+const WHOLE_200: LinePlan = LinePlan::Whole(200);
+const WHOLE_1000: LinePlan = LinePlan::Whole(1000);
+const WHOLE_10000: LinePlan = LinePlan::Whole(10_000);
+
+/// The band of [`SIZE_BANDS`] a board of `rows` × `cols` falls in.
+pub fn size_band(rows: usize, cols: usize) -> &'static SizeBand {
+    let cells = rows.saturating_mul(cols);
+    let last = SIZE_BANDS.len() - 1;
+    SIZE_BANDS.iter().find(|band| cells <= band.up_to_cells).unwrap_or(&SIZE_BANDS[last])
+}
+
+impl Effort {
+    /// `fast`, `normal` or `best`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Effort::Fast => "fast",
+            Effort::Normal => "normal",
+            Effort::Best => "best",
+        }
+    }
+
+    /// The effort `auto` picks for a board of this shape ([`SIZE_BANDS`]).
+    ///
+    /// ```
+    /// use fifteen::human::Effort;
+    /// assert_eq!(Effort::for_size(4, 4), Effort::Best);
+    /// assert_eq!(Effort::for_size(40, 40), Effort::Normal);
+    /// assert_eq!(Effort::for_size(100, 100), Effort::Best);
+    /// assert_eq!(Effort::for_size(1000, 1000), Effort::Normal);
+    /// ```
+    pub fn for_size(rows: usize, cols: usize) -> Effort {
+        size_band(rows, cols).auto
+    }
+
+    /// The effort a window or terminal takes when not told
+    /// ([`SIZE_BANDS`]).
+    ///
+    /// ```
+    /// use fifteen::human::Effort;
+    /// assert_eq!(Effort::for_watching(100, 100), Effort::Best);
+    /// assert_eq!(Effort::for_watching(300, 300), Effort::Fast);
+    /// ```
+    pub fn for_watching(rows: usize, cols: usize) -> Effort {
+        size_band(rows, cols).watching
+    }
+
+    /// How this effort builds lines on a board of this shape (`None` for
+    /// `fast`: one tile at a time by its own best route).
+    pub fn line_plan(self, rows: usize, cols: usize) -> Option<LinePlan> {
+        let band = size_band(rows, cols);
+        match self {
+            Effort::Fast => None,
+            Effort::Normal => Some(band.normal),
+            Effort::Best => Some(band.best),
+        }
+    }
+
+    /// How lines are planned on a board of this shape.
+    pub(super) fn look(self, rows: usize, cols: usize) -> Look {
+        match self.line_plan(rows, cols) {
+            Some(LinePlan::Whole(width)) => Look::Whole(width),
+            Some(LinePlan::Rolling(width)) => Look::Rolling(width),
+            Some(LinePlan::Trips { .. }) | None => Look::Tiles,
+        }
+    }
+
+    /// How each single tile's trip is made on a board of this shape, and
+    /// how many ways it is tried before the best is made; see `transport`,
+    /// `detour` and `tries`.
+    pub(super) fn trip_plan(self, rows: usize, cols: usize) -> (TripStyle, usize) {
+        match self.line_plan(rows, cols) {
+            Some(LinePlan::Trips { planned, band, tries }) => {
+                (TripStyle { plan_ahead: planned, approach: Approach::Detour { band }, ..TripStyle::PLAIN }, tries)
+            }
+            _ => (TripStyle::PLAIN, 1),
+        }
+    }
+}
+
+/// How lines are planned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Look {
+    /// One tile at a time.
+    Tiles,
+    /// Each line by the beam over the whole unsolved area, this wide.
+    Whole(usize),
+    /// Each line by the rolling beam, this wide.
+    Rolling(usize),
+}
+
+/// [`SIZE_BANDS`] as a Markdown table, one row a band: what `--help` and
+/// the README show. An area beam searches each line over the whole unsolved
+/// area, a rolling beam commits a dozen moves at a time; `tiles` places one
+/// tile at a time, the blank's approaches by detours that push tiles home
+/// (within so many cells of the straight line), each trip planned ahead for
+/// its pushes, or tried several ways and the best made.
+pub fn size_table() -> String {
+    let mut out = String::from("| boards | auto | watching | normal | best |\n|---|---|---|---|---|\n");
+    let mut before = 0;
+    for band in &SIZE_BANDS {
+        let size = match band.up_to_cells {
+            usize::MAX => format!("> {}", square(before)),
+            cells => format!("≤ {}", square(cells)),
+        };
+        out.push_str(&format!(
+            "| {size} | {} | {} | {} | {} |\n",
+            band.auto.name(),
+            band.watching.name(),
+            describe(band.normal),
+            describe(band.best)
+        ));
+        before = band.up_to_cells;
+    }
+    out
+}
+
+/// `30×30` for 900 cells; the count when it is not a square.
+fn square(cells: usize) -> String {
+    let side = cells.isqrt();
+    if side * side == cells { format!("{side}×{side}") } else { format!("{cells} cells") }
+}
+
+fn describe(plan: LinePlan) -> String {
+    match plan {
+        LinePlan::Whole(width) => format!("area beam, {width} wide"),
+        LinePlan::Rolling(width) => format!("rolling beam, {width} wide"),
+        LinePlan::Trips { planned, band, tries } => {
+            let mut text = match band {
+                Some(band) => format!("tiles, detours ≤ {band} cells"),
+                None => "tiles, detours".to_string(),
+            };
+            if planned {
+                text.push_str(", planned");
+            }
+            if tries > 1 {
+                text.push_str(&format!(", {tries} tries"));
+            }
+            text
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bands_grow_and_each_plan_fits_its_band() {
+        assert!(SIZE_BANDS.windows(2).all(|w| w[0].up_to_cells < w[1].up_to_cells));
+        assert_eq!(SIZE_BANDS.last().map(|b| b.up_to_cells), Some(usize::MAX));
+        for band in &SIZE_BANDS {
+            for plan in [band.normal, band.best] {
+                match plan {
+                    LinePlan::Whole(_) => assert!(band.up_to_cells <= MAX_LOOKAHEAD_CELLS),
+                    LinePlan::Rolling(_) => assert!(band.up_to_cells <= MAX_ROLLING_CELLS),
+                    LinePlan::Trips { .. } => assert!(band.up_to_cells > MAX_ROLLING_CELLS),
+                }
+            }
+            // The window never picks an effort slower than `auto` would.
+            assert!(band.watching == band.auto || band.watching == Effort::Fast);
+        }
+    }
+
+    #[test]
+    fn a_board_falls_in_the_first_band_that_holds_it() {
+        assert_eq!(size_band(6, 6).up_to_cells, 36);
+        assert_eq!(size_band(6, 7).up_to_cells, 400);
+        assert_eq!(size_band(2, 450).up_to_cells, 900);
+        assert_eq!(size_band(usize::MAX, 2).up_to_cells, usize::MAX);
+        assert_eq!(Effort::Best.look(100, 100), Look::Rolling(40));
+        assert_eq!(Effort::Normal.look(101, 100), Look::Tiles);
+        assert_eq!(Effort::Fast.trip_plan(1000, 1000), (TripStyle::PLAIN, 1));
+        assert_eq!(Effort::Normal.trip_plan(300, 300), (TripStyle::PLANNED, 1));
+        assert_eq!(Effort::Best.trip_plan(1000, 1000), (TripStyle::detouring(8), MAX_TRIES));
+    }
+}
