@@ -176,8 +176,8 @@ const SLIDE: &str = "play: slide a tile into the blank";
 /// means nothing in this one).
 pub const BINDINGS: &[Binding] = &[
     both(&[Key::Space], Command::Toggle, "play / pause"),
-    watching(&[Key::Right], Command::Forward, "one move forward"),
-    watching(&[Key::Left], Command::Back, "one move back"),
+    watching(&[Key::Right], Command::Forward, "one move forward / back"),
+    watching(&[Key::Left], Command::Back, "one move forward / back"),
     watching(&[Key::Down, Key::N], Command::NextPhase, "next phase"),
     watching(&[Key::Up, Key::P], Command::PreviousPhase, "previous phase"),
     both(&[Key::Plus], Command::Faster, "faster / slower (0.5 to 100 000 000 moves/s)"),
@@ -202,7 +202,11 @@ pub const BINDINGS: &[Binding] = &[
 ];
 
 /// What the mouse does in the window, listed after the keys.
-const MOUSE_HELP: &[&str] = &["click      a split to jump there; play: a tile next to the blank"];
+const MOUSE_HELP: &[&str] = &["click         a split to jump there; play: a tile to slide it"];
+
+/// The four arrows, named as one in the help.
+const ARROWS: [Key; 4] = [Key::Up, Key::Down, Key::Left, Key::Right];
+const ARROWS_NAME: &str = "arrows";
 
 /// What `key` asks for in `mode`, by [`BINDINGS`].
 ///
@@ -217,7 +221,8 @@ pub fn command_for(mode: Mode, key: Key) -> Option<Command> {
 
 /// The help list, one line a group of keys, written from [`BINDINGS`]:
 /// what the window's help overlay, the terminal's help and `watch --help`
-/// show.
+/// show. Each line is the keys, at least two spaces, then what they do (the
+/// window draws the two in columns).
 pub fn help_lines() -> &'static [&'static str] {
     static LINES: LazyLock<Vec<String>> = LazyLock::new(write_help);
     static REFS: LazyLock<Vec<&'static str>> = LazyLock::new(|| LINES.iter().map(String::as_str).collect());
@@ -242,7 +247,9 @@ fn write_help() -> Vec<String> {
         .iter()
         .map(|(keys, help)| {
             let names: Vec<&str> = keys.iter().map(|k| k.name()).collect();
-            format!("{:<10} {help}", names.join(" / "))
+            let arrows = keys.len() == 4 && ARROWS.iter().all(|k| keys.contains(k));
+            let names = if arrows { ARROWS_NAME.to_string() } else { names.join(" / ") };
+            format!("{names:<12}  {help}")
         })
         .collect();
     lines.extend(MOUSE_HELP.iter().map(|line| line.to_string()));
@@ -258,14 +265,18 @@ mod tests {
         let lines = help_lines();
         for binding in BINDINGS {
             let line = lines.iter().find(|line| line.ends_with(binding.help)).expect(binding.help);
-            let names: Vec<&str> = line[..line.len() - binding.help.len()].trim().split(" / ").collect();
+            let names = line[..line.len() - binding.help.len()].trim();
             for key in binding.keys {
-                assert!(names.contains(&key.name()), "{key:?} missing from `{line}`");
+                let named = names.split(" / ").any(|name| name == key.name());
+                assert!(named || (names == ARROWS_NAME && ARROWS.contains(key)), "{key:?} missing from `{line}`");
             }
         }
-        assert!(lines.iter().any(|line| line.starts_with("+ / -      faster / slower")), "{lines:#?}");
-        assert!(lines.iter().any(|line| line.starts_with("Up / Down / Left / Right play: slide")), "{lines:#?}");
-        assert!(lines.iter().all(|line| line.chars().count() <= 64), "the window's help box is that wide: {lines:#?}");
+        let line = |keys: &str| lines.iter().find(|line| line.split("  ").next() == Some(keys));
+        assert!(line("+ / -").is_some_and(|l| l.ends_with("faster / slower (0.5 to 100 000 000 moves/s)")));
+        assert!(line("arrows").is_some_and(|l| l.ends_with("play: slide a tile into the blank")), "{lines:#?}");
+        // The window's help box has room for this much after the keys.
+        let widest = lines.iter().map(|line| line.split_once("  ").map_or(line.len(), |(_, what)| what.trim().len()));
+        assert!(widest.max().unwrap() <= 52, "{lines:#?}");
     }
 
     #[test]
