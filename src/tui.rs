@@ -347,9 +347,14 @@ fn log<W: Write>(player: &mut Player, out: &mut W, options: &TuiOptions) -> io::
     Ok(frames)
 }
 
+/// What [`play`] takes, for `?` or `h`.
+const LINE_HELP: &str = "letters U D L R slide tiles that way (several at once: ULDR), a tile number slides \
+that tile, i asks the strategy for a hint, q quits";
+
 /// Play mode in a terminal: reads lines of moves (`U D L R` letters, or a
-/// tile number to slide that tile), `i` for a hint, `q` to stop; prints the
-/// board after each line. Returns true when the board ends solved.
+/// tile number to slide that tile), `i` for a hint, `?` or `h` for help,
+/// `q` to stop; prints the board after each line. Returns true when the
+/// board ends solved.
 pub fn play<R: BufRead, W: Write>(game: &mut Game, input: R, out: &mut W) -> io::Result<bool> {
     const PROMPT: &str = "move (letters U D L R, a tile number, i for a hint, q to quit): ";
     write!(out, "{}\n{PROMPT}", game.board())?;
@@ -360,7 +365,10 @@ pub fn play<R: BufRead, W: Write>(game: &mut Game, input: R, out: &mut W) -> io:
         if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
             break;
         }
-        if line.eq_ignore_ascii_case("i") || line == "?" {
+        if line == "?" || line.eq_ignore_ascii_case("h") {
+            // As in the window, ? and H are help, I the hint.
+            writeln!(out, "{LINE_HELP}")?;
+        } else if line.eq_ignore_ascii_case("i") {
             match game.request_hint() {
                 Ok(Some(mv)) => {
                     let tile = game.tile_for(mv).map_or(0, |(t, _)| t);
@@ -485,11 +493,12 @@ mod tests {
     fn terminal_play_reads_moves_tiles_and_hints() {
         let mut game = Game::new("1 2 3\n4 5 6\n_ 7 8".parse().unwrap());
         let mut out = Vec::new();
-        let solved = play(&mut game, "x\ni\n7\n9\nL\n".as_bytes(), &mut out).unwrap();
+        let solved = play(&mut game, "x\n?\ni\n7\n9\nL\n".as_bytes(), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(solved, "{text}");
         assert!(text.contains("`x` is not a move"));
         assert!(text.contains("hint: L (slide 7 left)"));
+        assert!(text.contains(LINE_HELP));
         assert!(text.contains("tile 9 is not next to the blank"));
         assert!(text.ends_with("Solved in 2 moves.\n"));
         assert_eq!(move_for_tile(game.board(), 8), Some(Move::Right));
