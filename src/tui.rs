@@ -280,33 +280,35 @@ fn animate<W: Write, K: KeySource + ?Sized>(
     Ok(frames)
 }
 
-/// One frame's lines: a status line and the board (watching: the phase
-/// line, locked tiles dim and the tiles being placed in reverse video;
-/// playing or showing the goal: the title and the board plain), the app's
-/// message, then the help list or the keys line.
+/// One frame's lines: a status line, the board or the help list in its
+/// place (watching: the phase line, locked tiles dim and the tiles being
+/// placed in reverse video; playing or showing the goal: the title and the
+/// board plain), the app's message, then the keys line.
 fn screen(app: &App, fits: bool, live: bool) -> Vec<String> {
+    let watching = app.mode == Mode::Watch && !app.goal;
     let mut lines = Vec::new();
-    if app.mode == Mode::Watch && !app.goal {
+    if watching {
         let mut status = status_line(&app.player);
         if !app.player.is_playing() && !app.player.is_finished() {
             status.push_str("  paused");
         }
         lines.push(status);
-        if fits {
-            lines.extend(board_text(&app.player, true).lines().map(str::to_string));
-        }
     } else {
         let mut route = Vec::new();
         let frame = app.frame(&mut route);
         lines.push(format!("{}  |  {}", frame.title, frame.subtitle));
-        if fits {
-            lines.extend(tiles_text(app.board(), true, &[], &|_| false).lines().map(str::to_string));
-        }
+    }
+    if app.help {
+        // In place of the board, as the window's help covers it: a tall
+        // board and the help together could outgrow the terminal.
+        lines.extend(help_lines().iter().map(|line| line.to_string()));
+    } else if fits {
+        let board =
+            if watching { board_text(&app.player, true) } else { tiles_text(app.board(), true, &[], &|_| false) };
+        lines.extend(board.lines().map(str::to_string));
     }
     lines.extend(app.message.clone());
-    if app.help {
-        lines.extend(help_lines().iter().map(|line| line.to_string()));
-    } else if live {
+    if live && !app.help {
         lines.push(KEYS_LINE.to_string());
     }
     lines
