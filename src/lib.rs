@@ -45,6 +45,7 @@
 
 pub mod anim;
 pub mod board;
+pub mod control;
 #[cfg(feature = "gui")]
 pub mod gui;
 pub mod human;

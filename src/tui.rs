@@ -1,8 +1,10 @@
-//! The terminal front end: the same [`Player`] as the window, drawn as text.
+//! The terminal front end: the same [`App`] as the window, drawn as text.
 //!
 //! On a terminal the board is redrawn in place a few times a second under a
-//! phase line; into a pipe or file it is printed once per phase instead.
-//! Used when there is no display, and with `--tui` on purpose. [`play`] is play mode, one line of moves at a time.
+//! phase line, and keys (read by the command, handed in as [`Key`]s) drive
+//! the [`App`] through the one binding table; into a pipe or file it is
+//! printed once per phase instead. Used when there is no display, and with
+//! `--tui` on purpose. [`play`] is play mode, one line of moves at a time.
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
@@ -10,14 +12,12 @@ use std::time::{Duration, Instant};
 
 use crate::anim::{Cue, Game, Pace, Player};
 use crate::board::{BLANK, Board, Move, Pos, Tile};
+use crate::control::{App, Key, Mode, command_for, help_lines};
 
 /// Boards wider or taller than this (in characters / lines) are shown as a
 /// progress line only.
 const MAX_TEXT_WIDTH: usize = 200;
 const MAX_TEXT_ROWS: usize = 40;
-/// How far ahead of the shown move the solve is planned (a quarter of each
-/// frame's time goes to planning, until the total is known).
-const PLANNING_HORIZON: usize = 5_000_000;
 
 /// How a terminal animation should go.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -38,7 +38,7 @@ impl Default for TuiOptions {
 }
 
 /// What a terminal run did.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct TuiReport {
     /// Frames drawn (boards printed, in a pipe).
     pub frames: u64,
@@ -46,6 +46,8 @@ pub struct TuiReport {
     pub seconds: f64,
     /// True when the board was solved at the end.
     pub solved: bool,
+    /// The last game solved by hand in play mode, as a slidysim replay link.
+    pub hand_solve: Option<String>,
 }
 
 /// True when the board is small enough to draw as text.
@@ -106,28 +108,11 @@ pub fn status_line(player: &Player) -> String {
     line
 }
 
-/// A key the terminal animation answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TuiKey {
-    /// Stop the animation (q, Esc, Ctrl-C).
-    Quit,
-    /// Play or pause (Space).
-    Pause,
-    /// Jump to the start of the next phase (n, ↓).
-    NextPhase,
-    /// Jump back to the start of this or the previous phase (p, ↑).
-    PreviousPhase,
-    /// Faster (+).
-    Faster,
-    /// Slower (-).
-    Slower,
-}
-
 /// Where the terminal animation's keys come from. The command reads the
 /// keyboard in raw mode; tests script the keys.
 pub trait KeySource {
     /// Waits up to `timeout` for a key; `None` when none came.
-    fn wait(&mut self, timeout: Duration) -> io::Result<Option<TuiKey>>;
+    fn wait(&mut self, timeout: Duration) -> io::Result<Option<Key>>;
 
     /// True when keys can come at all (the animation then shows which).
     fn live(&self) -> bool {
@@ -140,7 +125,7 @@ pub trait KeySource {
 pub struct NoKeys;
 
 impl KeySource for NoKeys {
-    fn wait(&mut self, timeout: Duration) -> io::Result<Option<TuiKey>> {
+    fn wait(&mut self, timeout: Duration) -> io::Result<Option<Key>> {
         std::thread::sleep(timeout);
         Ok(None)
     }
@@ -150,15 +135,20 @@ impl KeySource for NoKeys {
     }
 }
 
-/// The line under the animation when keys are live.
-const KEYS_LINE: &str = "q quit   Space pause/play   n next phase   p previous phase   + - speed";
+/// The line under the animation when keys are live: the keys most wanted,
+/// each as [`BINDINGS`](crate::control::BINDINGS) binds it (a test checks),
+/// and `?` for the rest.
+const KEYS_LINE: &str = "q quit   Space pause/play   n next phase   p previous phase   + - speed   ? all keys";
 
 /// The board as text, one row per line. With `ansi`, locked tiles are dim
 /// and the tiles being placed are in reverse video.
 pub fn board_text(player: &Player, ansi: bool) -> String {
-    let board = player.board();
-    let width = cell_width(board) - 1;
     let placing: &[Tile] = player.placement().map_or(&[], |p| p.group.tiles());
+    tiles_text(player.board(), ansi, placing, &|tile| player.is_locked(tile))
+}
+
+fn tiles_text(board: &Board, ansi: bool, placing: &[Tile], locked: &dyn Fn(Tile) -> bool) -> String {
+    let width = cell_width(board) - 1;
     let mut out = String::new();
     for row in 0..board.rows() {
         for col in 0..board.cols() {
@@ -175,7 +165,7 @@ pub fn board_text(player: &Player, ansi: bool) -> String {
                 out.push_str(&text);
             } else if placing.contains(&tile) {
                 let _ = write!(out, "\x1b[7m{text}\x1b[0m");
-            } else if player.is_locked(tile) {
+            } else if locked(tile) {
                 let _ = write!(out, "\x1b[2m{text}\x1b[0m");
             } else {
                 out.push_str(&text);
@@ -186,39 +176,54 @@ pub fn board_text(player: &Player, ansi: bool) -> String {
     out
 }
 
-/// Plays the player to the end (or `options.frames` frames) on `out`.
+/// Plays the app's watched solve to the end (or `options.frames` frames)
+/// on `out`.
 ///
 /// With `options.ansi`, redraws in place at `options.fps`, sleeping between
 /// frames, at the player's speed. Without, prints the board at each phase
 /// start and at the end, as fast as it can.
-pub fn watch<W: Write>(player: &mut Player, out: &mut W, options: &TuiOptions) -> io::Result<TuiReport> {
-    watch_with_keys(player, out, options, &mut NoKeys)
+pub fn watch<W: Write>(app: &mut App, out: &mut W, options: &TuiOptions) -> io::Result<TuiReport> {
+    watch_with_keys(app, out, options, &mut NoKeys)
 }
 
-/// [`watch`], answering keys from `keys` while redrawing in place: q quits,
-/// Space pauses and plays, n and p jump between phases, + and - change the
-/// speed.
+/// [`watch`], answering keys from `keys` while redrawing in place, each as
+/// [`command_for`] says (the window's keys): q or Esc quits, Space pauses
+/// and plays, the arrows step and jump phases, + and - change the speed, M
+/// plays the board yourself with the arrows, ? lists them all.
 pub fn watch_with_keys<W: Write, K: KeySource + ?Sized>(
-    player: &mut Player,
+    app: &mut App,
     out: &mut W,
     options: &TuiOptions,
     keys: &mut K,
 ) -> io::Result<TuiReport> {
     let started = Instant::now();
-    player.play();
-    let frames = if options.ansi { animate(player, out, options, keys)? } else { log(player, out, options)? };
+    if app.mode == Mode::Watch {
+        app.player.play();
+    }
+    let frames = if options.ansi { animate(app, out, options, keys)? } else { log(&mut app.player, out, options)? };
     out.flush()?;
-    Ok(TuiReport { frames, seconds: started.elapsed().as_secs_f64(), solved: player.board().is_solved() })
+    Ok(TuiReport {
+        frames,
+        seconds: started.elapsed().as_secs_f64(),
+        solved: app.board().is_solved(),
+        hand_solve: app.hand_solve(),
+    })
+}
+
+/// True when the watched solve has played to its end (the animation then
+/// stops).
+fn watched_to_end(app: &App) -> bool {
+    app.mode == Mode::Watch && app.player.is_finished()
 }
 
 fn animate<W: Write, K: KeySource + ?Sized>(
-    player: &mut Player,
+    app: &mut App,
     out: &mut W,
     options: &TuiOptions,
     keys: &mut K,
 ) -> io::Result<u64> {
     // Lines end in "\r\n": the keyboard's raw mode leaves "\n" a bare line feed.
-    let fits = fits(player.board());
+    let fits = fits(app.board());
     if !fits {
         write!(out, "(the board is too large to draw as text: showing progress only)\r\n")?;
     }
@@ -226,70 +231,87 @@ fn animate<W: Write, K: KeySource + ?Sized>(
     let mut last = Instant::now();
     let mut drawn_lines = 0usize;
     let mut frames = 0u64;
-    let mut quit = false;
     loop {
         let now = Instant::now();
         let dt = now.duration_since(last).as_secs_f64();
         last = now;
+        // A quarter of each frame's time goes to planning ahead.
         let planning = Instant::now();
-        player.plan_ahead(PLANNING_HORIZON, &mut || planning.elapsed() < frame_time / 4);
-        player.advance(dt, &mut |_: &Cue| {});
+        app.plan_ahead(&mut || planning.elapsed() < frame_time / 4);
+        app.update(dt);
         let mut frame = String::new();
         if drawn_lines > 0 {
             let _ = write!(frame, "\x1b[{drawn_lines}A");
         }
-        let mut status = status_line(player);
-        if !player.is_playing() && !player.is_finished() {
-            status.push_str("  paused");
-        }
-        let mut lines = vec![status];
-        if fits {
-            lines.extend(board_text(player, true).lines().map(str::to_string));
-        }
-        if keys.live() {
-            lines.push(KEYS_LINE.to_string());
-        }
-        for line in &lines {
-            let _ = write!(frame, "\r{line}\x1b[K\r\n");
+        let lines = screen(app, fits, keys.live());
+        for (k, line) in lines.iter().enumerate() {
+            // Each line clears the rest of itself; the last, all below it
+            // too, so fewer lines than last time (the help closed) leave
+            // none behind.
+            let clear = if k + 1 == lines.len() { "\x1b[J" } else { "\x1b[K" };
+            let _ = write!(frame, "\r{line}{clear}\r\n");
         }
         drawn_lines = lines.len();
         out.write_all(frame.as_bytes())?;
         out.flush()?;
         frames += 1;
-        if quit || player.is_finished() || options.frames.is_some_and(|n| frames >= n) {
+        if app.quit || watched_to_end(app) || options.frames.is_some_and(|n| frames >= n) {
             break;
         }
         // Wait out the frame, answering keys as they come.
         while let Some(left) = frame_time.checked_sub(now.elapsed()) {
-            match keys.wait(left)? {
-                None => break,
-                Some(TuiKey::Quit) => {
-                    quit = true;
-                    break;
-                }
-                Some(key) => answer(player, key),
+            let Some(key) = keys.wait(left)? else { break };
+            if let Some(command) = command_for(app.mode, key) {
+                app.command(command);
+            }
+            if app.quit {
+                break;
             }
         }
-        if quit {
+        if app.quit {
             break;
         }
     }
-    if player.is_finished() {
-        write!(out, "\rSolved in {} moves.\r\n", player.cursor())?;
+    if watched_to_end(app) {
+        write!(out, "\rSolved in {} moves.\r\n", app.player.cursor())?;
+    } else if app.mode == Mode::Play && app.game.is_solved() && app.game.moves() > 0 {
+        write!(out, "\rSolved by hand in {} moves.\r\n", app.game.moves())?;
     }
     Ok(frames)
 }
 
-/// What a key does to the player (all but quitting).
-fn answer(player: &mut Player, key: TuiKey) {
-    match key {
-        TuiKey::Pause => player.toggle(),
-        TuiKey::NextPhase => player.next_phase(&mut |_: &Cue| {}),
-        TuiKey::PreviousPhase => player.previous_phase(),
-        TuiKey::Faster => player.faster(),
-        TuiKey::Slower => player.slower(),
-        TuiKey::Quit => {}
+/// One frame's lines: a status line, the board or the help list in its
+/// place (watching: the phase line, locked tiles dim and the tiles being
+/// placed in reverse video; playing or showing the goal: the title and the
+/// board plain), the app's message, then the keys line.
+fn screen(app: &App, fits: bool, live: bool) -> Vec<String> {
+    let watching = app.mode == Mode::Watch && !app.goal;
+    let mut lines = Vec::new();
+    if watching {
+        let mut status = status_line(&app.player);
+        if !app.player.is_playing() && !app.player.is_finished() {
+            status.push_str("  paused");
+        }
+        lines.push(status);
+    } else {
+        let mut route = Vec::new();
+        let frame = app.frame(&mut route);
+        lines.push(format!("{}  |  {}", frame.title, frame.subtitle));
     }
+    if app.help {
+        // In place of the board, as the window's help covers it: a tall
+        // board and the help together could outgrow the terminal.
+        lines.extend(help_lines().iter().map(|line| line.to_string()));
+    } else if fits {
+        let board =
+            if watching { board_text(&app.player, true) } else { tiles_text(app.board(), true, &[], &|_| false) };
+        lines.extend(board.lines().map(str::to_string));
+    }
+    lines.extend(app.message.clone());
+    if live && !app.help {
+        lines.push(KEYS_LINE.to_string());
+    }
+    lines
 }
 
 fn log<W: Write>(player: &mut Player, out: &mut W, options: &TuiOptions) -> io::Result<u64> {
@@ -327,9 +349,14 @@ fn log<W: Write>(player: &mut Player, out: &mut W, options: &TuiOptions) -> io::
     Ok(frames)
 }
 
+/// What [`play`] takes, for `?` or `h`.
+const LINE_HELP: &str = "letters U D L R slide tiles that way (several at once: ULDR), a tile number slides \
+that tile, i asks the strategy for a hint, q quits";
+
 /// Play mode in a terminal: reads lines of moves (`U D L R` letters, or a
-/// tile number to slide that tile), `i` for a hint, `q` to stop; prints the
-/// board after each line. Returns true when the board ends solved.
+/// tile number to slide that tile), `i` for a hint, `?` or `h` for help,
+/// `q` to stop; prints the board after each line. Returns true when the
+/// board ends solved.
 pub fn play<R: BufRead, W: Write>(game: &mut Game, input: R, out: &mut W) -> io::Result<bool> {
     const PROMPT: &str = "move (letters U D L R, a tile number, i for a hint, q to quit): ";
     write!(out, "{}\n{PROMPT}", game.board())?;
@@ -340,7 +367,10 @@ pub fn play<R: BufRead, W: Write>(game: &mut Game, input: R, out: &mut W) -> io:
         if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
             break;
         }
-        if line.eq_ignore_ascii_case("i") || line == "?" {
+        if line == "?" || line.eq_ignore_ascii_case("h") {
+            // As in the window, ? and H are help, I the hint.
+            writeln!(out, "{LINE_HELP}")?;
+        } else if line.eq_ignore_ascii_case("i") {
             match game.request_hint() {
                 Ok(Some(mv)) => {
                     let tile = game.tile_for(mv).map_or(0, |(t, _)| t);
@@ -390,13 +420,13 @@ mod tests {
     use super::*;
     use crate::Scramble;
 
-    fn player(n: usize, seed: u64) -> Player {
-        Player::solve(&Board::scrambled(n, n, Scramble::Uniform, seed).unwrap()).unwrap()
+    fn app(n: usize, seed: u64) -> App {
+        App::watching(Player::solve(&Board::scrambled(n, n, Scramble::Uniform, seed).unwrap()).unwrap())
     }
 
     #[test]
     fn piped_output_shows_each_phase_and_the_solved_board() {
-        let mut p = player(4, 7);
+        let mut p = app(4, 7);
         let mut out = Vec::new();
         let report = watch(&mut p, &mut out, &TuiOptions { ansi: false, ..TuiOptions::default() }).unwrap();
         let text = String::from_utf8(out).unwrap();
@@ -411,8 +441,8 @@ mod tests {
 
     #[test]
     fn the_animation_redraws_in_place_and_stops_at_the_frame_limit() {
-        let mut p = player(5, 1);
-        p.set_speed(10.0);
+        let mut p = app(5, 1);
+        p.player.set_speed(10.0);
         let mut out = Vec::new();
         let options = TuiOptions { ansi: true, fps: 120.0, frames: Some(3) };
         let report = watch(&mut p, &mut out, &options).unwrap();
@@ -422,57 +452,97 @@ mod tests {
     }
 
     /// Keys handed out one per wait, then nothing.
-    struct Script(Vec<TuiKey>);
+    struct Script(Vec<Key>);
 
     impl KeySource for Script {
-        fn wait(&mut self, _: Duration) -> io::Result<Option<TuiKey>> {
+        fn wait(&mut self, _: Duration) -> io::Result<Option<Key>> {
             Ok(if self.0.is_empty() { None } else { Some(self.0.remove(0)) })
         }
     }
 
     #[test]
     fn keys_pause_jump_a_phase_and_quit() {
-        let mut p = player(4, 7);
-        p.set_speed(1.0);
+        let mut p = app(4, 7);
+        p.player.set_speed(1.0);
         let mut out = Vec::new();
         let options = TuiOptions { ansi: true, fps: 120.0, frames: Some(50) };
-        let mut keys = Script(vec![TuiKey::Pause, TuiKey::NextPhase]);
+        let mut keys = Script(vec![Key::Space, Key::N]);
         let report = watch_with_keys(&mut p, &mut out, &options, &mut keys).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert_eq!(report.frames, 50, "paused, it keeps drawing until the frame limit");
         assert!(text.contains("paused"), "{text}");
         assert!(text.contains(KEYS_LINE));
-        assert!(p.cursor() > 0, "n jumped to the next phase while paused");
-        let mut p = player(4, 7);
+        assert!(p.player.cursor() > 0, "n jumped to the next phase while paused");
+        let mut p = app(4, 7);
         let mut out = Vec::new();
-        let report = watch_with_keys(&mut p, &mut out, &options, &mut Script(vec![TuiKey::Quit])).unwrap();
+        let report = watch_with_keys(&mut p, &mut out, &options, &mut Script(vec![Key::Q])).unwrap();
         assert_eq!(report.frames, 1, "q stops after the frame it was pressed in");
         assert!(!report.solved);
     }
 
     #[test]
     fn huge_boards_show_progress_only() {
-        let mut p = player(60, 1);
-        p.set_speed(100_000.0);
+        let mut p = app(60, 1);
+        p.player.set_speed(100_000.0);
         let mut out = Vec::new();
         watch(&mut p, &mut out, &TuiOptions { ansi: true, fps: 120.0, frames: Some(2) }).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.starts_with("(the board is too large"));
-        assert!(text.lines().count() <= 3);
+        assert!(text.lines().count() <= 3, "{text:?}");
     }
 
     #[test]
     fn terminal_play_reads_moves_tiles_and_hints() {
         let mut game = Game::new("1 2 3\n4 5 6\n_ 7 8".parse().unwrap());
         let mut out = Vec::new();
-        let solved = play(&mut game, "x\ni\n7\n9\nL\n".as_bytes(), &mut out).unwrap();
+        let solved = play(&mut game, "x\n?\ni\n7\n9\nL\n".as_bytes(), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(solved, "{text}");
         assert!(text.contains("`x` is not a move"));
         assert!(text.contains("hint: L (slide 7 left)"));
+        assert!(text.contains(LINE_HELP));
         assert!(text.contains("tile 9 is not next to the blank"));
         assert!(text.ends_with("Solved in 2 moves.\n"));
         assert_eq!(move_for_tile(game.board(), 8), Some(Move::Right));
         assert_eq!(move_for_tile(game.board(), 1), None);
+    }
+
+    #[test]
+    fn the_keys_line_says_what_the_binding_table_does() {
+        use crate::control::Command;
+        let said = [
+            ("q quit", Command::Quit),
+            ("Space pause/play", Command::Toggle),
+            ("n next phase", Command::NextPhase),
+            ("p previous phase", Command::PreviousPhase),
+            ("? all keys", Command::Help),
+        ];
+        for (words, command) in said {
+            assert!(KEYS_LINE.contains(words), "{words}");
+            let name = words.split(' ').next().unwrap();
+            let key = if name == "Space" { Key::Space } else { Key::from_char(name.chars().next().unwrap()).unwrap() };
+            assert_eq!(command_for(Mode::Watch, key), Some(command), "{words}");
+        }
+        assert!(KEYS_LINE.contains("+ - speed"));
+        assert_eq!(command_for(Mode::Watch, Key::Plus), Some(Command::Faster));
+        assert_eq!(command_for(Mode::Watch, Key::Minus), Some(Command::Slower));
+    }
+
+    #[test]
+    fn the_window_keys_step_list_the_help_and_play_in_the_terminal() {
+        let options = TuiOptions { ansi: true, fps: 120.0, frames: Some(20) };
+        let mut p = app(4, 7);
+        let mut keys = Script(vec![Key::Space, Key::Right, Key::Right, Key::Left]);
+        watch_with_keys(&mut p, &mut Vec::new(), &options, &mut keys).unwrap();
+        assert_eq!(p.player.cursor(), 1, "paused, two moves forward and one back");
+        let mut p = app(4, 7);
+        let mut keys = Script(vec![Key::M, Key::Up, Key::Down, Key::Left, Key::Right, Key::Question]);
+        let mut out = Vec::new();
+        watch_with_keys(&mut p, &mut out, &options, &mut keys).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(p.mode, Mode::Play);
+        assert!(p.game.moves() > 0, "the arrows slid tiles");
+        assert!(text.contains("play 4×4  |  moves"), "{text}");
+        assert!(text.contains("close the help, or quit"), "the help list: {text}");
     }
 }

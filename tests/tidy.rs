@@ -123,6 +123,23 @@ fn only_the_window_uses_macroquad() {
 }
 
 #[test]
+fn the_controls_need_no_front_end() {
+    forbid(
+        &["src/control"],
+        &[],
+        &["crate::gui", "crate::tui", "crate::net", "crate::record", "crossterm", "macroquad"],
+        "src/control (keys, commands, the app) imports no front end: the window and the terminal both drive it",
+    );
+    // The oracle's tests wait for its worker thread with a deadline.
+    forbid(
+        &["src/control"],
+        &["src/control/oracle.rs"],
+        &["std::time", "Instant::", "std::env", "std::fs"],
+        "src/control reads no clock, environment or files: the front ends pass the time in",
+    );
+}
+
+#[test]
 fn only_the_network_module_uses_the_async_crates() {
     forbid(
         &["src"],

@@ -1,13 +1,15 @@
 //! The keyboard for the terminal animation: raw mode while it runs, so q,
 //! Space and n act at once, restored when the animation ends (also on an
-//! error, through `Drop`).
+//! error, through `Drop`). Terminal keys become fifteen's [`Key`]s here and
+//! nothing more: what each does is the library's one binding table.
 
 use std::io::{self, IsTerminal};
 use std::time::Duration;
 
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::terminal;
-use fifteen::tui::{KeySource, TuiKey};
+use fifteen::control::Key;
+use fifteen::tui::KeySource;
 
 /// The terminal's keys, read in raw mode for as long as this lives.
 pub struct TerminalKeys(());
@@ -31,28 +33,28 @@ impl Drop for TerminalKeys {
 }
 
 impl KeySource for TerminalKeys {
-    fn wait(&mut self, timeout: Duration) -> io::Result<Option<TuiKey>> {
+    fn wait(&mut self, timeout: Duration) -> io::Result<Option<Key>> {
         if !event::poll(timeout)? {
             return Ok(None);
         }
         Ok(match event::read()? {
-            Event::Key(key) if key.kind != KeyEventKind::Release => tui_key(key),
+            Event::Key(key) if key.kind != KeyEventKind::Release => fifteen_key(key),
             _ => None,
         })
     }
 }
 
-fn tui_key(key: KeyEvent) -> Option<TuiKey> {
+fn fifteen_key(key: KeyEvent) -> Option<Key> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    Some(match key.code {
-        // Raw mode turns Ctrl-C into a key instead of a signal.
-        KeyCode::Char('c') if ctrl => TuiKey::Quit,
-        KeyCode::Char('q' | 'Q') | KeyCode::Esc => TuiKey::Quit,
-        KeyCode::Char(' ') => TuiKey::Pause,
-        KeyCode::Char('n' | 'N') | KeyCode::Down => TuiKey::NextPhase,
-        KeyCode::Char('p' | 'P') | KeyCode::Up => TuiKey::PreviousPhase,
-        KeyCode::Char('+' | '=') => TuiKey::Faster,
-        KeyCode::Char('-' | '_') => TuiKey::Slower,
-        _ => return None,
-    })
+    match key.code {
+        // Raw mode turns Ctrl-C into a key instead of a signal: it quits, as q does.
+        KeyCode::Char('c') if ctrl => Some(Key::Q),
+        KeyCode::Char(c) => Key::from_char(c),
+        KeyCode::Esc => Some(Key::Esc),
+        KeyCode::Up => Some(Key::Up),
+        KeyCode::Down => Some(Key::Down),
+        KeyCode::Left => Some(Key::Left),
+        KeyCode::Right => Some(Key::Right),
+        _ => None,
+    }
 }

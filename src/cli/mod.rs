@@ -84,7 +84,7 @@ enum Command {
     #[command(hide = true)]
     BenchServe(bench_serve::BenchServeCommand),
     /// Watch the solve in a window, phase by phase (the default command).
-    #[command(after_help = watch::WATCH_HELP)]
+    #[command(after_help = watch::watch_help())]
     Watch(watch::WatchCommand),
     /// Play a person's solve (a slidysim replay link) with splits per line.
     #[command(after_help = replay::REPLAY_HELP)]
@@ -94,7 +94,7 @@ enum Command {
     #[command(after_help = record::RECORD_HELP)]
     Record(record::RecordCommand),
     /// Play yourself in a window, with hints from the strategy.
-    #[command(after_help = watch::WATCH_HELP)]
+    #[command(after_help = watch::watch_help())]
     Play(watch::WatchCommand),
 }
 

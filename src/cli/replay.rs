@@ -23,8 +23,9 @@ done at the move after which it stays home to the end, whatever order the
 person built the lines in; its split is the moves (and the time, when the
 replay has move times) it took since the line before.
 
-In the window the keys are watch's (? lists them); T switches between a
-steady speed and the person's own pace (--real-time starts with it).";
+In the window and in the terminal the keys are watch's (? lists them); T
+switches between a steady speed and the person's own pace (--real-time
+starts with it).";
 
 #[derive(Args, Debug)]
 pub struct ReplayCommand {

@@ -2,7 +2,8 @@
 //! or in the terminal when there is no display.
 
 use clap::Args;
-use fifteen::anim::{self, MAX_SPEED, MIN_SPEED, Pace, Player, Timeline};
+use fifteen::anim::{self, MAX_SPEED, MIN_SPEED, Pace, Timeline};
+use fifteen::control::App;
 
 use super::error::CliError;
 use super::numbers::positive_real;
@@ -78,10 +79,8 @@ fn timeline(sourced: &SourcedSolve) -> Result<Timeline, CliError> {
 }
 
 fn terminal(sourced: &SourcedSolve, speed: f64, pace: Pace, frames: Option<u64>) -> Result<(), CliError> {
-    let mut player = Player::new(timeline(sourced)?);
-    player.set_pace(pace);
-    player.set_speed(speed);
-    super::watch::watch_in_terminal(&mut player, frames)
+    let mut app = App::replay(timeline(sourced)?, speed, pace);
+    super::watch::watch_in_terminal(&mut app, frames)
 }
 
 #[cfg(feature = "gui")]

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 use fifteen::Board;
-use fifteen::anim::{self, Game, MAX_SPEED, MIN_SPEED, Player};
+use fifteen::anim::{self, Game, MAX_SPEED, MIN_SPEED};
+use fifteen::control::{self, App, Mode};
 use fifteen::tui::{self, TuiOptions};
 
 use super::board_source::{BoardInput, ScrambleArgs};
@@ -19,21 +20,26 @@ use super::strategy::{EffortArg, FinishArg};
 /// What `--picture` with no value stands for: the picture shipped in `assets/`.
 const SHIPPED_PICTURE: &str = "shipped";
 
-pub const WATCH_HELP: &str = "\
-Controls (? or H in the window shows them):
-  Space play/pause   Right/Left one move   Down/N, Up/P next/previous phase
-  +/- speed   R restart   S new scramble   O overlays   M play yourself   Esc quit
-  W the blank's whole route   F follow camera (wheel zooms, drag pans)
-  B the optimal move (boards of up to 16 cells)   click a split to jump there
-  Play mode: click a tile next to the blank or use the arrows; I for a hint,
-  G the goal, L numbers on picture tiles.
-
+/// `watch --help` and `play --help` after the options: the keys, from
+/// the one binding table the window and the terminal read.
+pub fn watch_help() -> String {
+    let mut help = String::from("Keys, in the window and in the terminal alike (? or H shows them):\n");
+    for line in control::help_lines() {
+        help.push_str("  ");
+        help.push_str(line);
+        help.push('\n');
+    }
+    help.push_str(
+        "
 With no display (DISPLAY and WAYLAND_DISPLAY unset) or with --tui, the solve
-is shown in the terminal instead (keys: q quit, Space pause, n next phase,
-p previous phase, +/- speed); `play` then reads moves from stdin.
+is shown in the terminal instead, answering the same keys; `play` then reads
+moves from stdin.
 
 Boards up to 1000×1000: the animation keeps every move so it can step back
-(a 1000×1000 solve makes 1.75 billion moves and needs about 8 GB).";
+(a 1000×1000 solve makes 1.75 billion moves and needs about 8 GB).",
+    );
+    help
+}
 
 #[derive(Args, Debug, Default)]
 pub struct WatchCommand {
@@ -200,7 +206,7 @@ fn window(board: Board, cmd: &WatchCommand, picture: LoadedPicture, speed: f64, 
             until_solved: cmd.options.run.until_solved,
             screenshot: cmd.options.run.screenshot.clone(),
             finish: cmd.options.finish.into(),
-            oracle_tables: Some(gui::oracle::OracleTables(std::sync::Arc::new(|rows, cols| {
+            oracle_tables: Some(control::oracle::OracleTables(std::sync::Arc::new(|rows, cols| {
                 super::pdb::tables_for(rows, cols).map(|(tables, _)| tables)
             }))),
             effort: (cmd.options.effort != EffortArg::Auto)
@@ -255,15 +261,14 @@ fn terminal(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<
         };
     }
     let effort = cmd.options.effort.for_watching(board.rows(), board.cols());
-    let mut player = Player::solve_with_effort(&board, cmd.options.finish.into(), effort)?;
-    player.set_speed(speed);
-    watch_in_terminal(&mut player, cmd.options.run.frames)
+    let mut app = App::new(board, speed, Mode::Watch, cmd.options.finish.into(), Some(effort))?;
+    watch_in_terminal(&mut app, cmd.options.run.frames)
 }
 
-/// Plays `player` in the terminal: redrawn in place with keys on a
+/// Plays `app`'s solve in the terminal: redrawn in place with keys on a
 /// terminal, a board a phase into a pipe; with `frames`, stops after that
 /// many and prints the frame rate on stderr.
-pub(super) fn watch_in_terminal(player: &mut Player, frames: Option<u64>) -> Result<(), CliError> {
+pub(super) fn watch_in_terminal(app: &mut App, frames: Option<u64>) -> Result<(), CliError> {
     let stdout = io::stdout();
     let ansi = stdout.is_terminal();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -271,15 +276,22 @@ pub(super) fn watch_in_terminal(player: &mut Player, frames: Option<u64>) -> Res
     // Keys only while redrawing in place; into a pipe it just plays through.
     let keys = if ansi { super::keys::TerminalKeys::open() } else { None };
     let report = match keys {
-        Some(mut keys) => tui::watch_with_keys(player, &mut out, &options, &mut keys),
-        None => tui::watch(player, &mut out, &options),
+        Some(mut keys) => tui::watch_with_keys(app, &mut out, &options, &mut keys),
+        None => tui::watch(app, &mut out, &options),
     };
+    let mut hand_solve = None;
     let result = report.map(|report| {
         if frames.is_some() {
             eprintln!("frames: {}, fps: {:.1}", report.frames, report.frames as f64 / report.seconds.max(1e-9));
         }
+        hand_solve = report.hand_solve;
     });
-    finish_output(result.and_then(|()| out.flush()))
+    finish_output(result.and_then(|()| out.flush()))?;
+    drop(out);
+    match hand_solve {
+        Some(link) => print_hand_solve(&link),
+        None => Ok(()),
+    }
 }
 
 /// A game solved by hand, written as a link slidysim's replay page opens

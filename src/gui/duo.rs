@@ -11,7 +11,8 @@ use macroquad::prelude::*;
 use crate::anim::{Duo, Side};
 use crate::scene::{DUO_HELP, Hit, Layout, Painter, Rect, View, duo_frame};
 
-use super::{Options, Report, Shared, WindowError, draw, end_frame, open, repeated};
+use super::{Options, Report, Shared, WindowError, draw, end_frame, open, pressed_keys};
+use crate::control::{Command, Mode, command_for};
 
 /// The window's size when it opens, in pixels: wide enough for two boards
 /// with their panels under them.
@@ -62,9 +63,13 @@ async fn duo_loop(mut duo: Duo, names: Names, options: Options, shared: Rc<RefCe
             Layout::within(Rect::new(0.0, 0.0, half, height), rows, cols, 1.0, View::whole(rows, cols)),
             Layout::within(Rect::new(half, 0.0, width - half, height), rows, cols, 1.0, View::whole(rows, cols)),
         ];
-        let asked = keys(&mut duo, &painters);
+        let mut asked = keys(&mut duo, &painters);
         overlays ^= asked.overlays;
         help ^= asked.help;
+        // Esc closes the help first, as in the one-board window.
+        if asked.quit && help {
+            (help, asked.quit) = (false, false);
+        }
         let dt = (get_frame_time() as f64).clamp(0.0, 0.25);
         duo.advance(dt);
         screen.begin(rows, cols, None);
@@ -93,31 +98,22 @@ async fn duo_loop(mut duo: Duo, names: Names, options: Options, shared: Rc<RefCe
 }
 
 /// This frame's keys and clicks, applied to the duo; what is left for the
-/// loop comes back.
+/// loop comes back. The keys mean what they mean when watching one board
+/// (the one table in [`BINDINGS`](crate::control::BINDINGS)), a stage
+/// standing in for a phase and for a move.
 fn keys(duo: &mut Duo, painters: &[Painter; 2]) -> Asked {
     let mut asked = Asked::default();
-    for key in [KeyCode::Right, KeyCode::Left] {
-        if is_key_pressed(key) || repeated(key) {
-            if key == KeyCode::Right { duo.next_stage() } else { duo.previous_stage() }
-        }
-    }
-    let pressed = [KeyCode::Space, KeyCode::N, KeyCode::P, KeyCode::R, KeyCode::O, KeyCode::H, KeyCode::Escape];
-    for key in pressed.into_iter().filter(|&k| is_key_pressed(k)) {
-        match key {
-            KeyCode::Space => duo.toggle(),
-            KeyCode::N => duo.next_stage(),
-            KeyCode::P => duo.previous_stage(),
-            KeyCode::R => duo.restart(),
-            KeyCode::O => asked.overlays = true,
-            KeyCode::H => asked.help = true,
-            _ => asked.quit = true,
-        }
-    }
-    while let Some(c) = get_char_pressed() {
-        match c {
-            '?' => asked.help = true,
-            '+' | '=' => duo.faster(),
-            '-' | '_' => duo.slower(),
+    for command in pressed_keys().into_iter().filter_map(|key| command_for(Mode::Watch, key)) {
+        match command {
+            Command::Toggle => duo.toggle(),
+            Command::Forward | Command::NextPhase => duo.next_stage(),
+            Command::Back | Command::PreviousPhase => duo.previous_stage(),
+            Command::Restart => duo.restart(),
+            Command::Faster => duo.faster(),
+            Command::Slower => duo.slower(),
+            Command::Overlays => asked.overlays = true,
+            Command::Help => asked.help = true,
+            Command::Quit => asked.quit = true,
             _ => {}
         }
     }

@@ -1,16 +1,14 @@
 //! The window (feature `gui`): a macroquad front end on the animation queue.
 //!
-//! State, update and draw are kept apart: [`App`] holds the state (a
-//! [`Player`](crate::anim::Player) for watching, a [`Game`](crate::anim::Game)
-//! for playing) and changes only through [`Command`]s and elapsed time; the
-//! renderer reads it and draws; the loop here turns keys and clicks into
-//! commands, reads the clock and passes the frame time in. This is the only
-//! module that uses macroquad.
+//! State, update and draw are kept apart: [`App`] (in [`crate::control`],
+//! shared with the terminal) holds the state and changes only through
+//! [`Command`]s and elapsed time; the renderer reads it and draws; the loop
+//! here turns macroquad's keys into [`Key`]s, looks them up in the one
+//! binding table, turns clicks into commands, reads the clock and passes the
+//! frame time in. This is the only module that uses macroquad.
 
-mod app;
 mod draw;
 mod duo;
-pub mod oracle;
 mod picture;
 
 use std::cell::RefCell;
@@ -23,13 +21,15 @@ use std::time::{Duration, Instant};
 use macroquad::miniquad::conf::{LinuxBackend, Platform};
 use macroquad::prelude::*;
 
+pub use crate::control::oracle;
+pub use crate::control::{App, Command, Mode};
 pub use crate::scene::{BACKGROUND, BOARD, LOCKED_SHADE, Layout, Rgba, format_speed, home_color, shaded, text_on};
-pub use app::{App, Command, HELP, Mode};
 pub use duo::{DUO_WINDOW_SIZE, compare};
 pub use picture::{DEFAULT_PICTURE, Picture, PictureError, look_alike};
 
 use crate::anim::{Pace, Timeline};
-use crate::board::{Board, Move};
+use crate::board::Board;
+use crate::control::{Key, command_for};
 use crate::human::{Effort, Finish, SolveError};
 use crate::scene::{Hit, Painter, Row};
 
@@ -237,7 +237,7 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) 
         app.plan_ahead(&mut || planning.elapsed() < PLANNING_PER_FRAME);
         app.update(dt);
         oracle.observe(app.board());
-        oracle.show_move ^= is_key_pressed(KeyCode::B);
+        oracle.show_move = app.best_move;
         app.extra_rows.clear();
         if let Some(line) = oracle.line(app.board()) {
             let (name, value) = line.split_once(": ").unwrap_or(("optimal", line.as_str()));
@@ -323,52 +323,35 @@ fn screenshot(path: &std::path::Path) -> Result<(), WindowError> {
         .map_err(|e| WindowError::Screenshot { path: path.display().to_string(), reason: e.to_string() })
 }
 
-/// This frame's keys and clicks as commands.
+/// macroquad's keys as fifteen's: the arrows, Space, Esc and the letters
+/// by key code, so that a held modifier does not change them.
+const KEY_CODES: [(KeyCode, Key); 21] = [
+    (KeyCode::Right, Key::Right),
+    (KeyCode::Left, Key::Left),
+    (KeyCode::Down, Key::Down),
+    (KeyCode::Up, Key::Up),
+    (KeyCode::Space, Key::Space),
+    (KeyCode::Escape, Key::Esc),
+    (KeyCode::B, Key::B),
+    (KeyCode::F, Key::F),
+    (KeyCode::G, Key::G),
+    (KeyCode::H, Key::H),
+    (KeyCode::I, Key::I),
+    (KeyCode::L, Key::L),
+    (KeyCode::M, Key::M),
+    (KeyCode::N, Key::N),
+    (KeyCode::O, Key::O),
+    (KeyCode::P, Key::P),
+    (KeyCode::Q, Key::Q),
+    (KeyCode::R, Key::R),
+    (KeyCode::S, Key::S),
+    (KeyCode::T, Key::T),
+    (KeyCode::W, Key::W),
+];
+
+/// This frame's keys, and clicks, as commands.
 fn commands(app: &App, layout: &Layout, painter: &Painter) -> Vec<Command> {
-    let mut out = Vec::new();
-    let play = app.mode == Mode::Play;
-    let keys: [(KeyCode, Command, Command); 4] = [
-        (KeyCode::Right, Command::Forward, Command::Slide(Move::Right)),
-        (KeyCode::Left, Command::Back, Command::Slide(Move::Left)),
-        (KeyCode::Down, Command::NextPhase, Command::Slide(Move::Down)),
-        (KeyCode::Up, Command::PreviousPhase, Command::Slide(Move::Up)),
-    ];
-    for (key, watch, playing) in keys {
-        // Arrows repeat while held.
-        if is_key_pressed(key) || repeated(key) {
-            out.push(if play { playing } else { watch });
-        }
-    }
-    let plain = [
-        (KeyCode::Space, Command::Toggle),
-        (KeyCode::N, Command::NextPhase),
-        (KeyCode::P, Command::PreviousPhase),
-        (KeyCode::R, Command::Restart),
-        (KeyCode::S, Command::NewScramble),
-        (KeyCode::O, Command::Overlays),
-        (KeyCode::H, Command::Help),
-        (KeyCode::M, Command::SwitchMode),
-        (KeyCode::I, Command::Hint),
-        (KeyCode::F, Command::Follow),
-        (KeyCode::W, Command::WholeRoute),
-        (KeyCode::L, Command::Numbers),
-        (KeyCode::G, Command::Goal),
-        (KeyCode::T, Command::RealTime),
-        (KeyCode::Escape, Command::Quit),
-    ];
-    for (key, command) in plain {
-        if is_key_pressed(key) {
-            out.push(command);
-        }
-    }
-    while let Some(c) = get_char_pressed() {
-        match c {
-            '?' => out.push(Command::Help),
-            '+' | '=' => out.push(Command::Faster),
-            '-' | '_' => out.push(Command::Slower),
-            _ => {}
-        }
-    }
+    let mut out: Vec<Command> = pressed_keys().into_iter().filter_map(|key| command_for(app.mode, key)).collect();
     if is_mouse_button_pressed(MouseButton::Left) {
         let (x, y) = mouse_position();
         if let Some(pos) = layout.cell_at(x, y) {
@@ -383,6 +366,23 @@ fn commands(app: &App, layout: &Layout, painter: &Painter) -> Vec<Command> {
         }
     }
     out
+}
+
+/// The keys pressed this frame (the arrows again every so often while
+/// held).
+fn pressed_keys() -> Vec<Key> {
+    let mut keys = Vec::new();
+    for (code, key) in KEY_CODES {
+        let arrow = matches!(key, Key::Up | Key::Down | Key::Left | Key::Right);
+        if is_key_pressed(code) || (arrow && repeated(code)) {
+            keys.push(key);
+        }
+    }
+    // `+`, `-` and `?` by the character typed: where they are depends on the layout.
+    while let Some(c) = get_char_pressed() {
+        keys.extend(Key::from_char(c).filter(|k| matches!(k, Key::Plus | Key::Minus | Key::Question)));
+    }
+    keys
 }
 
 thread_local! {

@@ -14,16 +14,20 @@ const STAGES_SHOWN: usize = 5;
 /// A stage's name longer than this is shown by the rectangle it leaves.
 const LONGEST_STAGE_NAME: usize = 18;
 
-/// The keys of the side-by-side window, for the panel and the help.
+/// The keys of the side-by-side window as its help lists them (keys, two
+/// spaces, what they do): the one-board window's keys
+/// ([`BINDINGS`](crate::control::BINDINGS)), a stage standing in for a
+/// phase and for a move.
 pub const DUO_HELP: &[&str] = &[
     "Space  play / pause",
-    "→ or N  to the end of the stage (the lines both finish next)",
-    "← or P  back a stage",
+    "→ ↓ N  to the end of the stage (the lines both finish next)",
+    "← ↑ P  back a stage",
+    "+ -  faster / slower, both boards",
     "R  from the start",
-    "+ / -  faster / slower (both boards)",
-    "O  route and outline on or off",
-    "H or ?  this help",
-    "Esc  quit",
+    "O  overlays on / off",
+    "? H  this help",
+    "Esc Q  close the help, or quit",
+    "click  a stage to jump there",
 ];
 
 /// The frame of `side` of `duo`: the board, marks and header of that solve

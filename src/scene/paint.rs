@@ -431,14 +431,26 @@ fn message_box<C: Canvas>(canvas: &mut C, layout: &Layout, message: &str) {
     canvas.text(message, r.x + 14.0 * s, r.y + 23.0 * s, size, MARK, Weight::Regular);
 }
 
+/// The help list: each line's keys, up to its first two spaces, in a
+/// column of their own, since the font's spaces do not line them up.
 fn help_box<C: Canvas>(canvas: &mut C, layout: &Layout, help: &[&str]) {
     let s = layout.scale;
     let line = 26.0 * s;
-    let r = centered_box(canvas, layout, 560.0 * s, line * (help.len() as f32 + 2.2));
+    let r = centered_box(canvas, layout, 600.0 * s, line * (help.len() as f32 + 2.2));
     canvas.text("fifteen: controls", r.x + 22.0 * s, r.y + line * 1.2, 18.0 * s, ACCENT, Weight::Bold);
+    let keys_width = 130.0 * s;
     for (i, text) in help.iter().enumerate() {
-        let size = fit_text(canvas, text, 16.0 * s, r.w - 44.0 * s, Weight::Regular);
-        canvas.text(text, r.x + 22.0 * s, r.y + line * (i as f32 + 2.2), size, TEXT, Weight::Regular);
+        let y = r.y + line * (i as f32 + 2.2);
+        let (keys, what) = match text.split_once("  ") {
+            Some((keys, what)) => (keys, what.trim_start()),
+            None => ("", *text),
+        };
+        let x = if keys.is_empty() { r.x + 22.0 * s } else { r.x + 22.0 * s + keys_width };
+        if !keys.is_empty() {
+            canvas.text(keys, r.x + 22.0 * s, y, 16.0 * s, ACCENT, Weight::Regular);
+        }
+        let size = fit_text(canvas, what, 16.0 * s, r.right() - 22.0 * s - x, Weight::Regular);
+        canvas.text(what, x, y, size, TEXT, Weight::Regular);
     }
 }
 

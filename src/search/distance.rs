@@ -9,7 +9,7 @@
 //! solutions and looks boards up in them.
 //!
 //! Nothing here waits, spawns or reads a file: the front ends run the
-//! searches where they may (the window's worker thread in `gui::oracle`,
+//! searches where they may (the window's worker thread in `control::oracle`,
 //! the server's blocking pool in `net::optimal`), and the command passes in
 //! a [`TableLoader`] that finds the pattern databases.
 //!

@@ -1,77 +1,22 @@
-//! The window's state and what each control does to it. No macroquad here:
-//! input arrives as [`Command`]s and time as seconds, so all of it is tested
-//! without a display.
+//! The player's state and what each command does to it: input arrives as
+//! [`Command`]s and time as seconds, so all of it is tested without a
+//! display, and the window and the terminal drive the same one.
 
 use crate::anim::{Cue, Game, Pace, Player, Slide, Timeline};
-use crate::board::{Board, Move, Pos, Scramble, Tile};
+use crate::board::{Board, Pos, Scramble, Tile};
 use crate::human::{Effort, Finish, Group, Order, SolveError};
 use crate::scene::{Camera, Frame, Row, play_panel, watch_frame};
 
-/// …but no further than this many moves ahead of the cursor, so a huge
-/// board's timeline grows only as fast as it is watched.
-const PREFETCH_HORIZON: usize = 5_000_000;
+use super::command::{Command, Mode};
+use super::keys::help_lines;
+
+/// How far ahead of the shown move a watched solve is planned, at most: a
+/// huge board's timeline then grows only as fast as it is watched.
+pub const PLANNING_HORIZON: usize = 5_000_000;
 /// How long a freshly locked group glows, in seconds.
 const FLASH_SECONDS: f64 = 0.6;
 
-/// Watching the solver, or playing yourself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// The strategy solves the board.
-    Watch,
-    /// You slide the tiles.
-    Play,
-}
-
-/// What a key or click asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Command {
-    /// Space: play or pause.
-    Toggle,
-    /// →: one move forward.
-    Forward,
-    /// ←: one move back.
-    Back,
-    /// ↓ or N: the next phase.
-    NextPhase,
-    /// ↑ or P: the previous phase.
-    PreviousPhase,
-    /// +: faster.
-    Faster,
-    /// −: slower.
-    Slower,
-    /// R: from the start.
-    Restart,
-    /// S: a new scramble of the same size.
-    NewScramble,
-    /// O: overlays on or off.
-    Overlays,
-    /// ? or H: the help overlay.
-    Help,
-    /// M: watch ⇄ play.
-    SwitchMode,
-    /// I: a hint from the strategy (play mode).
-    Hint,
-    /// Esc: close help, or quit.
-    Quit,
-    /// Play mode: slide the tile next to the blank this way.
-    Slide(Move),
-    /// Play mode: a click on a cell.
-    Click(Pos),
-    /// A click on a split: jump to this move.
-    Seek(usize),
-    /// F: the follow camera on or off.
-    Follow,
-    /// W: the blank's whole planned route, or its next leg only.
-    WholeRoute,
-    /// L: numbers on picture tiles on or off.
-    Numbers,
-    /// G: the goal board instead of the board being played, and back.
-    Goal,
-    /// T: a person's solve at their own pace, or steadily.
-    RealTime,
-}
-
-/// Everything the window shows, and nothing about how.
+/// Everything a front end shows, and nothing about how.
 pub struct App {
     /// The solve being watched.
     pub player: Player,
@@ -102,6 +47,9 @@ pub struct App {
     pub numbers: bool,
     /// The goal board shown instead of the board.
     pub goal: bool,
+    /// The optimal move shown after the optimal distance (where a front
+    /// end shows the distance).
+    pub best_move: bool,
     /// Lines other parts of the window add under the panel's numbers.
     pub extra_rows: Vec<Row>,
     goal_board: Board,
@@ -152,6 +100,15 @@ impl App {
         app
     }
 
+    /// Watching a solve already made (playing, at its speed); a new
+    /// scramble or the solver taking over from play mode solves with the
+    /// strategy's pairs, at the effort for the board's size.
+    pub fn watching(mut player: Player) -> App {
+        let board = player.timeline().start().clone();
+        player.play();
+        App::with_player(player, board, Mode::Watch, Finish::Pairs, None)
+    }
+
     fn with_player(player: Player, board: Board, mode: Mode, finish: Finish, effort: Option<Effort>) -> App {
         App {
             steady_speed: player.speed(),
@@ -168,6 +125,7 @@ impl App {
             whole_route: false,
             numbers: false,
             goal: false,
+            best_move: false,
             extra_rows: Vec::new(),
             goal_board: Board::goal(board.rows(), board.cols()).unwrap_or_else(|_| board.clone()),
             play_start: board,
@@ -233,6 +191,7 @@ impl App {
             (_, Command::WholeRoute) => self.whole_route = !self.whole_route,
             (_, Command::Numbers) => self.numbers = !self.numbers,
             (_, Command::Goal) => self.goal = !self.goal,
+            (_, Command::BestMove) => self.best_move = !self.best_move,
             (Mode::Watch, Command::Seek(at)) => {
                 self.player.pause();
                 self.player.seek(at, ignore);
@@ -276,7 +235,7 @@ impl App {
         if self.mode != Mode::Watch {
             return;
         }
-        self.player.plan_ahead(PREFETCH_HORIZON, more_time);
+        self.player.plan_ahead(PLANNING_HORIZON, more_time);
     }
 
     /// The game on screen, when it was solved by hand in play mode, as a
@@ -450,7 +409,7 @@ impl App {
         frame.flash = self.flash.map(|(group, _)| (group, self.flash_strength())).filter(|(_, s)| *s > 0.0);
         frame.overlays = self.overlays && !self.goal;
         frame.message = self.message.clone().or(frame.message);
-        frame.help = self.help.then_some(HELP);
+        frame.help = self.help.then_some(help_lines());
         frame
     }
 
@@ -460,30 +419,11 @@ impl App {
     }
 }
 
-/// The help overlay's lines.
-pub const HELP: &[&str] = &[
-    "Space      play / pause",
-    "Right      one move forward",
-    "Left       one move back",
-    "Down / N   next phase",
-    "Up / P     previous phase",
-    "+ / -      faster / slower (0.5 to 100 000 000 moves/s)",
-    "R          restart",
-    "S          new scramble",
-    "O          overlays on / off      W  the blank's whole route",
-    "F          follow camera on / off (wheel zooms, drag pans)",
-    "G          the goal board         L  numbers on pictures",
-    "T          a person's solve at their own pace (fifteen replay)",
-    "M          play yourself / watch the solver",
-    "  play:    click a tile next to the blank, or arrows",
-    "  play:    I asks the strategy for a hint",
-    "? / H      this help",
-    "Esc        quit",
-];
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Move;
+    use crate::control::{BINDINGS, Key, command_for};
 
     fn app() -> App {
         App::new(
@@ -670,5 +610,88 @@ mod tests {
         assert_eq!((a.board().rows(), a.board().cols()), (4, 4));
         assert_eq!(a.board(), &Board::scrambled(4, 4, Scramble::Uniform, 99).unwrap());
         assert!(a.frame(&mut Vec::new()).subtitle.contains("human solver"));
+    }
+
+    /// What a command can change, as text: two differ when it did something.
+    fn state(a: &App) -> String {
+        format!(
+            "{:?} {} {} {} {} {} {} {} {} {} {} {} {:?} {} {} {:?}",
+            a.mode,
+            a.player.cursor(),
+            a.player.speed(),
+            a.player.is_playing(),
+            a.help,
+            a.quit,
+            a.overlays,
+            a.camera.follow,
+            a.whole_route,
+            a.numbers,
+            a.goal,
+            a.best_move,
+            a.message,
+            a.board(),
+            a.game.moves(),
+            a.player.pace(),
+        )
+    }
+
+    /// An app in `mode` where every key has something to do: watching,
+    /// paused a phase in; playing a 5×5 one move in, the blank away from
+    /// the edges so that all four slides are legal.
+    fn app_in(mode: Mode) -> App {
+        let mut a = match mode {
+            Mode::Watch => app(),
+            Mode::Play => {
+                let mut board = Board::goal(5, 5).unwrap();
+                for mv in [Move::Down, Move::Down, Move::Right, Move::Right] {
+                    board.slide(mv).unwrap();
+                }
+                App::new(board, 10.0, Mode::Play, Finish::Pairs, Some(Effort::Fast)).unwrap()
+            }
+        };
+        match mode {
+            Mode::Watch => {
+                a.command(Command::Toggle);
+                a.command(Command::NextPhase);
+            }
+            Mode::Play => a.command(Command::Slide(Move::Down)),
+        }
+        a.message = None;
+        a
+    }
+
+    #[test]
+    fn every_binding_reaches_the_app_and_does_something_there() {
+        let mut reached = 0;
+        for binding in BINDINGS {
+            for mode in [Mode::Watch, Mode::Play].into_iter().filter(|m| binding.mode.is_none_or(|b| b == *m)) {
+                for &key in binding.keys {
+                    assert_eq!(command_for(mode, key), Some(binding.command), "{key:?} in {mode:?}: another binding");
+                    let mut a = app_in(mode);
+                    let before = state(&a);
+                    a.command(binding.command);
+                    assert_ne!(state(&a), before, "{key:?} ({:?}) in {mode:?} did nothing", binding.command);
+                    reached += 1;
+                }
+            }
+        }
+        assert!(reached > BINDINGS.len(), "{reached}");
+        for key in Key::ALL {
+            let bound = [Mode::Watch, Mode::Play].iter().any(|&m| command_for(m, key).is_some());
+            assert!(bound, "{key:?} is in Key::ALL but bound to nothing");
+        }
+    }
+
+    #[test]
+    fn the_arrows_step_when_watching_and_slide_when_playing() {
+        let mut a = app_in(Mode::Watch);
+        let at = a.player.cursor();
+        a.command(command_for(Mode::Watch, Key::Right).unwrap());
+        assert_eq!(a.player.cursor(), at + 1);
+        let mut a = app_in(Mode::Play);
+        let blank = a.board().blank();
+        a.command(command_for(Mode::Play, Key::Left).unwrap());
+        assert_eq!(a.board().blank(), Pos::new(blank.row, blank.col + 1), "the tile right of the blank slid left");
+        assert_eq!(a.game.moves(), 2);
     }
 }
