@@ -312,3 +312,38 @@ fn normal_on_a_big_board_makes_fewer_moves_than_fast() {
     let normal = checked_solve_with(&board, Order::Shells, Finish::Pairs, Effort::Normal).len();
     assert!(normal * 20 < fast * 19, "51×51: normal {normal} against fast {fast}");
 }
+
+/// The README's table of mean moves (`fifteen bench --sizes 4,5,6,10
+/// --count 20 --effort fast,normal,best`: boards of seeds 1 to 20, order
+/// shells) for `size`×`size`, as the README prints it: `[fast, normal,
+/// best]`.
+fn readme_means(size: usize) -> [String; 3] {
+    let readme = include_str!("../README.md");
+    let row = format!("| {size}×{size} | ");
+    let line =
+        readme.lines().find(|l| l.starts_with(&row)).unwrap_or_else(|| panic!("README has no {size}×{size} row"));
+    let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+    [cells[2].to_string(), cells[3].to_string(), cells[4].to_string()]
+}
+
+#[test]
+fn the_readmes_mean_moves_are_what_the_solver_makes() {
+    for size in [4, 5, 6, 10] {
+        let claimed = readme_means(size);
+        for (effort, claim) in [Effort::Fast, Effort::Normal, Effort::Best].into_iter().zip(claimed) {
+            let total: usize = (1..=20)
+                .map(|seed| {
+                    let board = Board::scrambled(size, size, Scramble::Uniform, seed).unwrap();
+                    checked_solve_with(&board, Order::Shells, Finish::Pairs, effort).len()
+                })
+                .sum();
+            let mean = total as f64 / 20.0;
+            // Small boards in moves, bigger ones per n³, as the README writes them.
+            let now =
+                if size <= 6 { format!("{mean:.1}") } else { format!("{:.3}·n³", mean / (size as f64).powi(3)) };
+            assert_eq!(now, claim, "{size}×{size} at {}: the README says {claim}", effort.name());
+        }
+    }
+    // The default effort on these sizes is the README's best column.
+    assert!([4, 5, 6, 10].iter().all(|&n| Effort::for_size(n, n) == Effort::Best));
+}

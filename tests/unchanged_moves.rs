@@ -10,15 +10,19 @@
 //! cargo test --test unchanged_moves -- --ignored record_the_fixture
 //! ```
 //!
-//! Each line is `rows cols scramble seed order finish board-hash count
-//! moves`, where `moves` is the move string itself for solutions of up to
+//! The boards are solved at `fast` (one tile at a time) and, a few dozen of
+//! them from 2×2 to 30×30, at the effort `auto` gives their size (what a
+//! user gets by default).
+//!
+//! Each line is `rows cols scramble seed order finish effort board-hash
+//! count moves`, where `moves` is the move string itself for solutions of up to
 //! [`FULL_UP_TO`] moves and a 64-bit FNV-1a hash of it (`#` and 16 hex
 //! digits) for longer ones. The board hash tells a changed scrambler from
 //! changed moves.
 
 use std::fmt::Write as _;
 
-use fifteen::human::{Event, Finish, Order, Planner};
+use fifteen::human::{Effort, Event, Finish, Order, Planner};
 use fifteen::{Board, Scramble};
 
 const FIXTURE: &str = "tests/fixtures/human_moves.txt";
@@ -36,6 +40,7 @@ struct Case {
     seed: u64,
     order: Order,
     finish: Finish,
+    effort: Effort,
 }
 
 fn cases() -> Vec<Case> {
@@ -43,7 +48,7 @@ fn cases() -> Vec<Case> {
     let mut both_orders = |rows, cols, scramble, seeds: std::ops::Range<u64>| {
         for seed in seeds {
             for order in [Order::Rows, Order::Shells] {
-                cases.push(Case { rows, cols, scramble, seed, order, finish: Finish::Pairs });
+                cases.push(Case { rows, cols, scramble, seed, order, finish: Finish::Pairs, effort: Effort::Fast });
             }
         }
     };
@@ -98,7 +103,27 @@ fn cases() -> Vec<Case> {
     for (rows, cols) in exact {
         for seed in 0..5 {
             let scramble = Scramble::Uniform;
-            cases.push(Case { rows, cols, scramble, seed, order: Order::Shells, finish: Finish::Exact });
+            let (order, finish, effort) = (Order::Shells, Finish::Exact, Effort::Fast);
+            cases.push(Case { rows, cols, scramble, seed, order, finish, effort });
+        }
+    }
+    cases.extend(default_effort_cases());
+    cases
+}
+
+/// Boards solved as a user solves them by default: the effort `auto`
+/// picks for the size (beams of every width up to 30×30), both orders.
+fn default_effort_cases() -> Vec<Case> {
+    let mut shapes: Vec<(usize, usize, std::ops::Range<u64>)> = (2..=10).map(|n| (n, n, 0..4)).collect();
+    shapes.extend([(12, 12, 0..2), (15, 15, 0..2), (20, 20, 0..2), (30, 30, 0..1)]);
+    shapes.extend([(3, 8, 0..2), (8, 3, 0..2), (2, 30, 0..2), (5, 20, 0..2), (10, 30, 0..1)]);
+    let mut cases = Vec::new();
+    for (rows, cols, seeds) in shapes {
+        for seed in seeds {
+            for order in [Order::Shells, Order::Rows] {
+                let (scramble, finish, effort) = (Scramble::Uniform, Finish::Pairs, Effort::for_size(rows, cols));
+                cases.push(Case { rows, cols, scramble, seed, order, finish, effort });
+            }
         }
     }
     cases
@@ -112,7 +137,7 @@ fn fnv(bytes: &[u8]) -> u64 {
 /// The fixture line for a case, solved now.
 fn line(case: Case) -> String {
     let board = Board::scrambled(case.rows, case.cols, case.scramble, case.seed).unwrap();
-    let mut planner = Planner::with_finish(&board, case.order, case.finish).unwrap();
+    let mut planner = Planner::with_finish(&board, case.order, case.finish).unwrap().with_effort(case.effort);
     let mut moves = String::new();
     planner
         .run(&mut |event: &Event| {
@@ -129,12 +154,13 @@ fn line(case: Case) -> String {
         Scramble::Walk(n) => format!("walk{n}"),
     };
     let mut text = format!(
-        "{} {} {scramble} {} {} {} {:016x} {} ",
+        "{} {} {scramble} {} {} {} {} {:016x} {} ",
         case.rows,
         case.cols,
         case.seed,
         case.order.name(),
         case.finish.name(),
+        case.effort.name(),
         fnv(board.to_string().as_bytes()),
         moves.len()
     );
