@@ -71,6 +71,7 @@ enum Command {
     /// Build the whole state graph of a small board (up to 10 cells).
     Graph(graph::GraphCommand),
     /// Measure a solver's moves and speed on random boards.
+    #[command(after_help = bench::BENCH_HELP)]
     Bench(bench::BenchCommand),
     /// Build the optimal solver's pattern databases (`pdb build --partition 7-8`).
     Pdb(pdb::PdbCommand),
