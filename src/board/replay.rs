@@ -241,9 +241,10 @@ impl Replay {
                     self.token = Token::Letters { last: first };
                     return self.byte(b, at);
                 }
-                if matched < word.len() || !is_separator(b) {
+                if !is_separator(b) {
                     return Err(self.not_a_move(at, b));
                 }
+                // A whole word is played; one cut short is named.
                 self.end_token(at)?;
             }
             Token::Count { last, count, column } if b.is_ascii_digit() => {
@@ -445,6 +446,7 @@ mod tests {
         };
         assert_eq!(not_a_move("DR\nDx"), (2, 2, "x".to_string()));
         assert_eq!(not_a_move("dow"), (1, 1, "dow".to_string()));
+        assert_eq!(not_a_move("R\nD lef t"), (2, 3, "lef".to_string()));
         assert_eq!(not_a_move("D upx"), (1, 5, "x".to_string()));
         assert_eq!(not_a_move("R\u{e9}"), (1, 2, "\\xc3".to_string()));
         let bad_count = |text: &str| match replay(&board, text, 2, MoveNotation::Tile) {
