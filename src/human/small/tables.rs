@@ -43,45 +43,51 @@ impl LineTable {
         let entries = cells.checked_pow(tiles.len() as u32 + 1).filter(|&e| e <= MAX_LINE_ENTRIES && cells <= 32)?;
         let scale: Vec<usize> = (1..=tiles.len()).map(|k| cells.pow(k as u32)).collect();
         let mut moves = vec![FAR; entries];
-        // Every entry is queued at most once, and a few more are written
-        // past the end and not counted (below): room for all.
-        let mut queue: Vec<u32> = vec![0; entries + 4];
-        let mut tail = 0;
         let home: usize = tiles.iter().zip(&scale).map(|(&t, s)| t * s).sum();
+        // The search goes a level at a time: the entries `d` moves away,
+        // then those found one move further (a few more are written past
+        // the end of a level and not counted: room for four a state).
+        let mut level: Vec<u32> = Vec::new();
         for blank in (0..cells).filter(|c| !tiles.contains(c)) {
             moves[home + blank] = 0;
-            queue[tail] = (home + blank) as u32;
-            tail += 1;
+            level.push((home + blank) as u32);
         }
+        let mut found: Vec<u32> = Vec::new();
         let next_to = Adjacent::of(shape);
         let digit = Digits::new(cells);
         let mut at = vec![0usize; tiles.len()];
-        let mut head = 0;
-        while head < tail {
-            let i = queue[head] as usize;
-            head += 1;
-            let (mut rest, blank) = digit.split(i);
-            for slot in at.iter_mut() {
-                let (quotient, remainder) = digit.split(rest);
-                *slot = remainder;
-                rest = quotient;
-            }
-            let next_moves = moves[i] + 1;
-            for &to in next_to.of_cell(blank) {
-                // The tile in `to`, if tracked, slides into the blank's
-                // cell. Without branches on the board: which tile (if any)
-                // and whether the entry is new are too random to predict.
-                let mut j = i + to - blank;
-                for (&cell, &s) in at.iter().zip(&scale) {
-                    let step = blank.wrapping_sub(to).wrapping_mul(s);
-                    j = j.wrapping_add(usize::from(cell == to).wrapping_mul(step));
+        let mut next_moves = 1;
+        while !level.is_empty() {
+            found.resize(4 * level.len(), 0);
+            let mut tail = 0;
+            for &i in &level {
+                let i = i as usize;
+                let (mut rest, blank) = digit.split(i);
+                for slot in at.iter_mut() {
+                    let (quotient, remainder) = digit.split(rest);
+                    *slot = remainder;
+                    rest = quotient;
                 }
-                let fresh = moves[j] == FAR;
-                // Breadth-first, an entry already reached is at most this far.
-                moves[j] = moves[j].min(next_moves);
-                queue[tail] = j as u32;
-                tail += usize::from(fresh);
+                for &to in next_to.of_cell(blank) {
+                    // The tile in `to`, if tracked, slides into the blank's
+                    // cell. Without branches on the board: which tile (if
+                    // any) and whether the entry is new are too random to
+                    // predict.
+                    let mut j = i + to - blank;
+                    for (&cell, &s) in at.iter().zip(&scale) {
+                        let step = blank.wrapping_sub(to).wrapping_mul(s);
+                        j = j.wrapping_add(usize::from(cell == to).wrapping_mul(step));
+                    }
+                    let fresh = moves[j] == FAR;
+                    // Breadth-first, an entry already reached is at most this far.
+                    moves[j] = moves[j].min(next_moves);
+                    found[tail] = j as u32;
+                    tail += usize::from(fresh);
+                }
             }
+            found.truncate(tail);
+            std::mem::swap(&mut level, &mut found);
+            next_moves += 1;
         }
         Some(LineTable { cells, tiles, scale, moves })
     }
