@@ -7,6 +7,7 @@
 mod moves;
 mod parity;
 mod parse;
+mod replay;
 mod scramble;
 
 use std::fmt;
@@ -14,6 +15,7 @@ use std::fmt;
 pub use moves::{Move, MoveNotation, Moves, ParseMoveError, run_length};
 pub use parity::Unsolvable;
 pub use parse::ParseBoardError;
+pub use replay::{Replay, ReplayError, Replayed};
 pub use scramble::Scramble;
 
 /// A tile number. `0` is the blank; tiles are `1..rows*cols`.

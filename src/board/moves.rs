@@ -231,7 +231,7 @@ pub struct ParseMoveError {
 
 /// The most moves one count may stand for (`R` followed by a larger number
 /// is refused rather than filling memory).
-const MAX_RUN: usize = 1 << 20;
+pub(super) const MAX_RUN: usize = 1 << 20;
 
 impl FromStr for Moves {
     type Err = ParseMoveError;

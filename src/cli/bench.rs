@@ -4,13 +4,21 @@ use std::io::Write;
 use std::time::Instant;
 
 use clap::Args;
-use fifteen::human::{Effort, Finish, MAX_EXACT_CELLS, Order, Planner};
-use fifteen::{Board, Scramble};
+use fifteen::board::Replay;
+use fifteen::human::{Effort, Event, Finish, MAX_EXACT_CELLS, Order, Planner};
+use fifteen::{Board, Move, MoveNotation, Scramble};
 
 use super::error::CliError;
 use super::numbers::whole;
 use super::sizes::{self, Use, thousands};
 use super::strategy::{EffortArg, OrderArg};
+
+pub const BENCH_HELP: &str = "\
+Columns: mean moves, moves/n³, MMD (moves over the start board's Manhattan
+distance), the boards' Manhattan distance over n³, the mean time a board,
+moves a second, × replay (the solve's time over the time replaying its moves
+on a copy of the board the way `fifteen check` does, every solve replayed to
+the goal), and the process's peak resident memory.";
 
 #[derive(Args, Debug)]
 pub struct BenchCommand {
@@ -193,7 +201,7 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{:>7} {:>13} {:>6} {:>6} {:>14} {:>9} {:>6} {:>11} {:>10} {:>12} {:>9}",
+        "{:>7} {:>13} {:>6} {:>6} {:>14} {:>9} {:>6} {:>11} {:>10} {:>12} {:>9} {:>9}",
         "n",
         "method",
         "effort",
@@ -204,6 +212,7 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
         "manhattan/n³",
         "mean ms",
         "moves/s",
+        "× replay",
         "peak RSS"
     )?;
     // Mean moves/n³ and MMD per size and method, for the side-by-side table.
@@ -215,21 +224,20 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
             let mut moves = 0u64;
             let mut manhattan = 0u64;
             let mut seconds = 0f64;
+            let mut replay_seconds = 0f64;
             for k in 0..count {
                 let board = Board::scrambled(size.rows, size.cols, Scramble::Uniform, cmd.seed + k)?;
                 manhattan += board.manhattan() as u64;
-                let started = Instant::now();
-                let mut planner =
-                    Planner::with_finish(&board, method.order, method.finish)?.with_effort(method.effort(size));
-                planner.run(&mut |_| {})?;
-                seconds += started.elapsed().as_secs_f64();
-                moves += planner.moves();
+                let timed = solve_and_replay(&board, method, size)?;
+                seconds += timed.solve;
+                replay_seconds += timed.replay;
+                moves += timed.moves;
             }
             let boards = count as f64;
             let cube = size.cube();
             writeln!(
                 out,
-                "{:>7} {:>13} {:>6} {:>6} {:>14.1} {:>9.3} {:>6.3} {:>11.3} {:>10.2} {:>12} {:>9}",
+                "{:>7} {:>13} {:>6} {:>6} {:>14.1} {:>9.3} {:>6.3} {:>11.3} {:>10.2} {:>12} {:>9} {:>9}",
                 size.to_string(),
                 method.name(),
                 if method.finish == Finish::Exact { "—" } else { method.effort(size).name() },
@@ -240,6 +248,7 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
                 manhattan as f64 / boards / cube,
                 seconds * 1e3 / boards,
                 per_second(moves as f64 / seconds),
+                times(seconds / replay_seconds),
                 peak_rss().unwrap_or_else(|| "n/a".into()),
             )?;
             out.flush()?;
@@ -250,6 +259,58 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
     }
     write_side_by_side(&mut out, &methods, &per_method)?;
     Ok(())
+}
+
+/// Moves the bench holds before replaying them: a 1000×1000 solve's
+/// moves would fill 1.7 GB, these 1 MiB.
+const REPLAY_CHUNK: usize = 1 << 20;
+
+/// One solve's moves and times.
+struct Timed {
+    moves: u64,
+    /// Seconds the solver took, replays excluded.
+    solve: f64,
+    /// Seconds replaying its moves took.
+    replay: f64,
+}
+
+/// Solves `board` and replays its moves on a copy of it as `fifteen check`
+/// does, each time [`REPLAY_CHUNK`] moves have been made (so memory stays
+/// flat), timing the replays apart from the solve; a solve whose moves do
+/// not reach the goal is an error.
+fn solve_and_replay(board: &Board, method: Method, size: Size) -> Result<Timed, CliError> {
+    let mut replay = Replay::new(board, MoveNotation::Tile);
+    let mut pending: Vec<Move> = Vec::with_capacity(REPLAY_CHUNK);
+    let mut replay_seconds = 0f64;
+    let mut illegal = None;
+    let mut flush = |pending: &mut Vec<Move>, replay: &mut Replay| {
+        let started = Instant::now();
+        if let Err(err) = replay.play(pending) {
+            illegal.get_or_insert(err);
+        }
+        replay_seconds += started.elapsed().as_secs_f64();
+        pending.clear();
+    };
+    let started = Instant::now();
+    let mut planner = Planner::with_finish(board, method.order, method.finish)?.with_effort(method.effort(size));
+    planner.run(&mut |event: &Event| {
+        if let Event::Moved { mv, .. } = *event {
+            pending.push(mv);
+            if pending.len() == REPLAY_CHUNK {
+                flush(&mut pending, &mut replay);
+            }
+        }
+    })?;
+    flush(&mut pending, &mut replay);
+    let total = started.elapsed().as_secs_f64();
+    let done = replay.finish().map_err(|err| CliError::Solver(err.to_string()))?;
+    match illegal {
+        Some(err) => Err(CliError::Solver(format!("the solver's moves do not replay: {err}"))),
+        None if !done.is_solved() => {
+            Err(CliError::Solver(format!("the solver's moves leave {} tiles away from home", done.misplaced)))
+        }
+        None => Ok(Timed { moves: done.moves, solve: total - replay_seconds, replay: replay_seconds }),
+    }
 }
 
 /// A size with, per method, its mean moves/n³ and MMD (when it takes the size).
@@ -309,6 +370,11 @@ fn per_second(rate: f64) -> String {
     }
 }
 
+/// How many times longer one time is than another: `3.4`, `57 600`.
+fn times(ratio: f64) -> String {
+    if ratio.is_finite() && ratio < 100.0 { format!("{ratio:.1}") } else { per_second(ratio) }
+}
+
 /// The process's peak resident memory, from `/proc/self/status` (Linux).
 fn peak_rss() -> Option<String> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -323,7 +389,7 @@ fn peak_rss() -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::per_second;
+    use super::{per_second, times};
 
     #[test]
     fn rates_read_as_numbers() {
@@ -331,5 +397,7 @@ mod tests {
         assert_eq!(per_second(7_812_345.0), "7 810 000");
         assert_eq!(per_second(36_240_000.0), "36.2 M");
         assert_eq!(per_second(12.4), "12");
+        assert_eq!(times(3.42), "3.4");
+        assert_eq!(times(57_574.7), "57 600");
     }
 }

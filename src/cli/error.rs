@@ -26,6 +26,9 @@ pub enum CliError {
     /// The board cannot be solved.
     #[error("unsolvable board: {0}")]
     Unsolvable(#[from] Unsolvable),
+    /// `fifteen check`: the moves do not solve the board.
+    #[error("{0}")]
+    Check(String),
     /// A solver failed for a reason other than the board (a bug, a limit).
     #[error("{0}")]
     Solver(String),
@@ -64,7 +67,11 @@ impl CliError {
             CliError::Bot(fifteen::net::BotError::BadUrl(_)) => 2,
             #[cfg(feature = "net")]
             CliError::Serve(_) | CliError::Bot(_) => 1,
-            CliError::Unsolvable(_) | CliError::Solver(_) | CliError::Write(_) | CliError::Window(_) => 1,
+            CliError::Unsolvable(_)
+            | CliError::Check(_)
+            | CliError::Solver(_)
+            | CliError::Write(_)
+            | CliError::Window(_) => 1,
         }
     }
 }

@@ -8,6 +8,7 @@ mod bench_serve;
 mod board_source;
 #[cfg(feature = "net")]
 mod bot;
+mod check;
 mod compare;
 mod compare_watch;
 mod error;
@@ -62,12 +63,16 @@ enum Command {
     /// Solve a board and print the moves.
     #[command(after_help = MOVES_HELP, after_long_help = strategy::solve_long_help())]
     Solve(solve::SolveCommand),
+    /// Replay moves on a board: `ok N` when they solve it, else the first illegal move.
+    #[command(after_help = check::CHECK_HELP)]
+    Check(check::CheckCommand),
     /// A person's solve (a slidysim replay link) beside fifteen's, line by line.
     #[command(after_help = compare::COMPARE_HELP)]
     Compare(compare::CompareCommand),
     /// Build the whole state graph of a small board (up to 10 cells).
     Graph(graph::GraphCommand),
     /// Measure a solver's moves and speed on random boards.
+    #[command(after_help = bench::BENCH_HELP)]
     Bench(bench::BenchCommand),
     /// Build the optimal solver's pattern databases (`pdb build --partition 7-8`).
     Pdb(pdb::PdbCommand),
@@ -108,6 +113,7 @@ pub fn run() -> Result<(), CliError> {
     match cli.command {
         Some(Command::Scramble(cmd)) => scramble::run(cmd),
         Some(Command::Solve(cmd)) => solve::run(cmd),
+        Some(Command::Check(cmd)) => check::run(cmd),
         Some(Command::Compare(cmd)) => compare::run(cmd),
         Some(Command::Graph(cmd)) => graph::run(cmd),
         Some(Command::Bench(cmd)) => bench::run(cmd),

@@ -22,11 +22,16 @@ const FAR: u8 = u8::MAX;
 /// The fewest moves that put a cut's line home, from every place of its
 /// tiles and the blank (the other tiles interchangeable): a breadth-first
 /// search back from the goal, over `cells^(tiles+1)` entries.
+///
+/// An entry is a number in base `cells` whose lowest digit is the blank's
+/// cell and whose next digits are the tiles' cells. A move of the blank
+/// alone, most of the moves, so goes to a nearby entry (±1 or ± the width),
+/// which keeps the search's reads in the cache.
 pub(super) struct LineTable {
     cells: usize,
     /// The line's tiles (their numbers, which are their homes).
     tiles: Vec<usize>,
-    /// `cells^k` for the k-th slot (the tiles', then the blank's).
+    /// `cells^(k+1)` for the k-th tile's digit (the blank's is 1).
     scale: Vec<usize>,
     moves: Vec<u8>,
 }
@@ -35,40 +40,54 @@ impl LineTable {
     fn build(shape: Shape, cut: Cut) -> Option<LineTable> {
         let cells = shape.len();
         let tiles = shape.line(cut);
-        let slots = tiles.len() + 1;
-        let entries = cells.checked_pow(slots as u32).filter(|&e| e <= MAX_LINE_ENTRIES)?;
-        let scale: Vec<usize> = (0..slots).map(|k| cells.pow(k as u32)).collect();
+        let entries = cells.checked_pow(tiles.len() as u32 + 1).filter(|&e| e <= MAX_LINE_ENTRIES && cells <= 32)?;
+        let scale: Vec<usize> = (1..=tiles.len()).map(|k| cells.pow(k as u32)).collect();
         let mut moves = vec![FAR; entries];
-        let mut queue: Vec<u32> = Vec::new();
         let home: usize = tiles.iter().zip(&scale).map(|(&t, s)| t * s).sum();
+        // The search goes a level at a time: the entries `d` moves away,
+        // then those found one move further (a few more are written past
+        // the end of a level and not counted: room for four a state).
+        let mut level: Vec<u32> = Vec::new();
         for blank in (0..cells).filter(|c| !tiles.contains(c)) {
-            let i = home + blank * scale[tiles.len()];
-            moves[i] = 0;
-            queue.push(i as u32);
+            moves[home + blank] = 0;
+            level.push((home + blank) as u32);
         }
-        let mut at = vec![0usize; slots];
-        let mut head = 0;
-        while head < queue.len() {
-            let i = queue[head] as usize;
-            head += 1;
-            let mut rest = i;
-            for slot in at.iter_mut() {
-                *slot = rest % cells;
-                rest /= cells;
-            }
-            let blank = at[tiles.len()];
-            let next_moves = moves[i] + 1;
-            for to in shape.neighbours(blank) {
-                // The tile in `to`, if tracked, slides into the blank's cell.
-                let mut j = i + to * scale[tiles.len()] - blank * scale[tiles.len()];
-                if let Some(k) = at[..tiles.len()].iter().position(|&p| p == to) {
-                    j = j + blank * scale[k] - to * scale[k];
+        let mut found: Vec<u32> = Vec::new();
+        let next_to = Adjacent::of(shape);
+        let digit = Digits::new(cells);
+        let mut at = vec![0usize; tiles.len()];
+        let mut next_moves = 1;
+        while !level.is_empty() {
+            found.resize(4 * level.len(), 0);
+            let mut tail = 0;
+            for &i in &level {
+                let i = i as usize;
+                let (mut rest, blank) = digit.split(i);
+                for slot in at.iter_mut() {
+                    let (quotient, remainder) = digit.split(rest);
+                    *slot = remainder;
+                    rest = quotient;
                 }
-                if moves[j] == FAR {
-                    moves[j] = next_moves;
-                    queue.push(j as u32);
+                for &to in next_to.of_cell(blank) {
+                    // The tile in `to`, if tracked, slides into the blank's
+                    // cell. Without branches on the board: which tile (if
+                    // any) and whether the entry is new are too random to
+                    // predict.
+                    let mut j = i + to - blank;
+                    for (&cell, &s) in at.iter().zip(&scale) {
+                        let step = blank.wrapping_sub(to).wrapping_mul(s);
+                        j = j.wrapping_add(usize::from(cell == to).wrapping_mul(step));
+                    }
+                    let fresh = moves[j] == FAR;
+                    // Breadth-first, an entry already reached is at most this far.
+                    moves[j] = moves[j].min(next_moves);
+                    found[tail] = j as u32;
+                    tail += usize::from(fresh);
                 }
             }
+            found.truncate(tail);
+            std::mem::swap(&mut level, &mut found);
+            next_moves += 1;
         }
         Some(LineTable { cells, tiles, scale, moves })
     }
@@ -80,20 +99,19 @@ impl LineTable {
 
     /// The table's entry for an arrangement.
     pub(super) fn index(&self, cells: &[u8], blank: u8) -> usize {
-        let mut i = 0;
+        let mut i = usize::from(blank);
         for (cell, &label) in cells.iter().enumerate() {
             if let Some(k) = self.slot_of(usize::from(label)) {
                 i += cell * self.scale[k];
             }
         }
-        i + usize::from(blank) * self.scale[self.tiles.len()]
+        i
     }
 
     /// The entry after the blank moves from `blank` to `to`, where `tile` was.
     #[inline]
     pub(super) fn slide(&self, index: usize, blank: usize, to: usize, tile: u8) -> usize {
-        let b = self.scale[self.tiles.len()];
-        let mut j = index + to * b - blank * b;
+        let mut j = index + to - blank;
         if let Some(k) = self.slot_of(usize::from(tile)) {
             j = j + blank * self.scale[k] - to * self.scale[k];
         }
@@ -135,16 +153,12 @@ impl RestTable {
         for (&shape, &cut) in rects.iter().zip(cuts).rev() {
             let m = shape.len();
             let mut moves = vec![FAR; factorial(m)];
-            let mut buckets: Vec<Vec<u32>> = Vec::new();
-            let push = |buckets: &mut Vec<Vec<u32>>, d: u8, i: usize| {
-                if buckets.len() <= usize::from(d) {
-                    buckets.resize_with(usize::from(d) + 1, Vec::new);
-                }
-                buckets[usize::from(d)].push(i as u32);
-            };
+            let mut buckets: Vec<Vec<Arrangement>> = Vec::new();
             if cut == Cut::All {
-                moves[0] = 0; // rank 0: every cell holds its own number
-                push(&mut buckets, 0, 0);
+                // Rank 0: every cell holds its own number.
+                let goal: Vec<u8> = (0..m as u8).collect();
+                moves[0] = 0;
+                push(&mut buckets, 0, Arrangement { rank: 0, blank: shape.blank(), packed: pack(&goal) });
             } else {
                 let (small, next) = match stages.last() {
                     Some((small, _, next)) => (*small, next),
@@ -165,33 +179,11 @@ impl RestTable {
                     }
                     let i = rank(&whole);
                     moves[i] = d;
-                    push(&mut buckets, d, i);
+                    let blank = whole.iter().position(|&l| l == shape.blank()).expect("a blank") as u8;
+                    push(&mut buckets, d, Arrangement { rank: i as u32, blank, packed: pack(&whole) });
                 }
             }
-            let mut cells = vec![0u8; m];
-            let blank = shape.blank();
-            let mut d = 0;
-            while d < buckets.len() {
-                let bucket = std::mem::take(&mut buckets[d]);
-                for &i in &bucket {
-                    let i = i as usize;
-                    if usize::from(moves[i]) != d {
-                        continue;
-                    }
-                    unrank(i, &mut cells);
-                    let at = cells.iter().position(|&l| l == blank).expect("a blank");
-                    for to in shape.neighbours(at) {
-                        cells.swap(at, to);
-                        let j = rank(&cells);
-                        cells.swap(at, to);
-                        if usize::from(moves[j]) > d + 1 {
-                            moves[j] = (d + 1) as u8;
-                            push(&mut buckets, (d + 1) as u8, j);
-                        }
-                    }
-                }
-                d += 1;
-            }
+            search_out(shape, &mut moves, buckets);
             stages.push((shape, cut, moves));
         }
         stages.reverse();
@@ -244,46 +236,200 @@ impl RestTable {
     }
 }
 
-fn factorial(n: usize) -> usize {
-    (1..=n).product()
+/// Each cell's neighbours, listed once per shape so the searches need no
+/// division to find them.
+struct Adjacent {
+    cells: Vec<([usize; 4], usize)>,
 }
 
-/// The number of a permutation of `0..n` among all `n!` (Lehmer code).
-pub(super) fn rank(perm: &[u8]) -> usize {
-    let n = perm.len();
+impl Adjacent {
+    fn of(shape: Shape) -> Adjacent {
+        let cells = (0..shape.len())
+            .map(|cell| {
+                let mut list = [0; 4];
+                let mut count = 0;
+                for to in shape.neighbours(cell) {
+                    list[count] = to;
+                    count += 1;
+                }
+                (list, count)
+            })
+            .collect();
+        Adjacent { cells }
+    }
+
+    /// The neighbours of `cell`, in the order [`Shape::neighbours`] gives.
+    #[inline]
+    fn of_cell(&self, cell: usize) -> &[usize] {
+        let (list, count) = &self.cells[cell];
+        &list[..*count]
+    }
+}
+
+/// Division by a line table's number of cells (at most 32) by a
+/// multiplication: a table's entry is split into its slots' cells this way,
+/// several times faster than dividing.
+#[derive(Clone, Copy)]
+struct Digits {
+    base: usize,
+    /// ⌈2⁴⁰ / base⌉, which is 2⁴⁰ / base plus e / base with e < base ≤ 32:
+    /// for n < 2³⁵, n·e < 2⁴⁰, too little to carry (n · reciprocal) >> 40
+    /// past n / base.
+    reciprocal: u64,
+}
+
+impl Digits {
+    const fn new(base: usize) -> Digits {
+        debug_assert!(base >= 1 && base <= 32);
+        Digits { base, reciprocal: (1u64 << 40).div_ceil(base as u64) }
+    }
+
+    /// `(n / base, n % base)`.
+    #[inline]
+    fn split(&self, n: usize) -> (usize, usize) {
+        debug_assert!(n < 1 << 35);
+        let quotient = ((n as u64 * self.reciprocal) >> 40) as usize;
+        (quotient, n - quotient * self.base)
+    }
+}
+
+/// An arrangement in a rest table's search: its rank, the blank's cell,
+/// and its cells four bits each, so that a step needs no [`unrank`].
+#[derive(Clone, Copy)]
+struct Arrangement {
+    rank: u32,
+    blank: u8,
+    packed: u64,
+}
+
+/// Adds an arrangement `d` moves from the end of its stage.
+fn push(buckets: &mut Vec<Vec<Arrangement>>, d: u8, arrangement: Arrangement) {
+    if buckets.len() <= usize::from(d) {
+        buckets.resize_with(usize::from(d) + 1, Vec::new);
+    }
+    buckets[usize::from(d)].push(arrangement);
+}
+
+/// Fills a stage's `moves` outward from the arrangements in `buckets`
+/// (bucket d: those d moves from the stage's end), nearest first.
+fn search_out(shape: Shape, moves: &mut [u8], mut buckets: Vec<Vec<Arrangement>>) {
+    let next_to = Adjacent::of(shape);
+    let mut d = 0;
+    while d < buckets.len() {
+        let bucket = std::mem::take(&mut buckets[d]);
+        for from in &bucket {
+            if usize::from(moves[from.rank as usize]) != d {
+                continue;
+            }
+            let at = usize::from(from.blank);
+            for &to in next_to.of_cell(at) {
+                let packed = swap_nibbles(from.packed, at, to);
+                let j = rank_packed(packed, shape.len());
+                if usize::from(moves[j]) > d + 1 {
+                    moves[j] = (d + 1) as u8;
+                    push(&mut buckets, (d + 1) as u8, Arrangement { rank: j as u32, blank: to as u8, packed });
+                }
+            }
+        }
+        d += 1;
+    }
+}
+
+/// Cells of at most 16 values, four bits each, the first lowest.
+fn pack(cells: &[u8]) -> u64 {
+    cells.iter().enumerate().fold(0, |packed, (i, &label)| packed | u64::from(label) << (4 * i))
+}
+
+/// `packed` with cells `a` and `b` swapped.
+#[inline]
+fn swap_nibbles(packed: u64, a: usize, b: usize) -> u64 {
+    let differ = ((packed >> (4 * a)) ^ (packed >> (4 * b))) & 0xF;
+    packed ^ (differ << (4 * a)) ^ (differ << (4 * b))
+}
+
+/// [`rank`] of `n` packed cells.
+#[inline]
+fn rank_packed(packed: u64, n: usize) -> usize {
+    debug_assert!(n <= REST_CELLS);
+    let mut unseen: u32 = (1 << n) - 1;
     let mut r = 0;
     for i in 0..n {
-        let smaller = perm[i + 1..].iter().filter(|&&x| x < perm[i]).count();
+        let v = (packed >> (4 * i)) & 0xF;
+        let smaller = usize::from(ONES[(unseen & ((1 << v) - 1)) as usize]);
+        unseen &= !(1 << v);
         r = r * (n - i) + smaller;
     }
     r
 }
 
-/// The permutation numbered `r` by [`rank`], into `out` (its length is n).
-pub(super) fn unrank(mut r: usize, out: &mut [u8]) {
-    let n = out.len();
-    let mut digits = [0usize; 16];
-    for i in (0..n).rev() {
-        digits[i] = r % (n - i);
-        r /= n - i;
+/// The number of bits set in each number below 2⁹, for [`rank_packed`]
+/// (a look-up in the cache is quicker than counting without a popcount
+/// instruction, which the baseline x86-64 target lacks).
+const ONES: [u8; 1 << REST_CELLS] = {
+    let mut ones = [0u8; 1 << REST_CELLS];
+    let mut i = 1;
+    while i < ones.len() {
+        ones[i] = ones[i >> 1] + (i & 1) as u8;
+        i += 1;
     }
-    let mut unused: u16 = (1u32 << n).wrapping_sub(1) as u16;
-    for i in 0..n {
-        let mut k = digits[i];
-        let mut v = 0;
-        loop {
-            if unused & (1 << v) != 0 {
-                if k == 0 {
-                    break;
-                }
-                k -= 1;
-            }
-            v += 1;
+    ones
+};
+
+fn factorial(n: usize) -> usize {
+    (1..=n).product()
+}
+
+/// The number of a permutation of `0..n` among all `n!` (Lehmer code).
+/// The values after position i that are smaller than `perm[i]` are the
+/// unseen values below it, counted in a bit set (n is at most 16).
+pub(super) fn rank(perm: &[u8]) -> usize {
+    let n = perm.len();
+    let mut unseen: u32 = (1 << n) - 1;
+    let mut r = 0;
+    for (i, &v) in perm.iter().enumerate() {
+        let smaller = (unseen & ((1 << v) - 1)).count_ones() as usize;
+        unseen &= !(1 << v);
+        r = r * (n - i) + smaller;
+    }
+    r
+}
+
+/// The permutation numbered `r` by [`rank`], into `out` (its length n is
+/// at most 12: 12! is the largest factorial below 2³²). Its digits in the
+/// factorial base come by multiplications ([`Digits`]), the k-th unused
+/// value by clearing the lowest k bits of a bit set.
+pub(super) fn unrank(r: usize, out: &mut [u8]) {
+    let n = out.len();
+    debug_assert!(n <= 12 && r < factorial(n));
+    let mut digits = [0usize; 12];
+    let mut r = r;
+    for i in (0..n).rev() {
+        let (quotient, remainder) = FACTORIAL_BASE[n - i].split(r);
+        digits[i] = remainder;
+        r = quotient;
+    }
+    let mut unused: u32 = (1 << n) - 1;
+    for (slot, &k) in out.iter_mut().zip(&digits) {
+        let mut left = unused;
+        for _ in 0..k {
+            left &= left - 1;
         }
+        let v = left.trailing_zeros();
         unused &= !(1 << v);
-        out[i] = v as u8;
+        *slot = v as u8;
     }
 }
+
+/// Division by 1 to 12, for [`unrank`].
+const FACTORIAL_BASE: [Digits; 13] = {
+    let mut bases = [Digits::new(1); 13];
+    let mut b = 2;
+    while b < 13 {
+        bases[b] = Digits::new(b);
+        b += 1;
+    }
+    bases
+};
 
 /// Tables built so far, by shape, for the process.
 type Cache<K, V> = OnceLock<Mutex<HashMap<K, V>>>;
@@ -320,6 +466,26 @@ mod tests {
             .collect();
         assert_eq!(ranks, (0..factorial(5)).collect::<Vec<_>>());
         assert_eq!(rank(&[0, 1, 2, 3]), 0);
+        assert_eq!(rank(&[3, 2, 1, 0]), factorial(4) - 1);
+        let mut perm = [0u8; 9];
+        for r in (0..factorial(9)).step_by(101).chain([factorial(9) - 1]) {
+            unrank(r, &mut perm);
+            assert_eq!(rank(&perm), r);
+            assert_eq!(rank_packed(pack(&perm), 9), r);
+            let swapped = swap_nibbles(pack(&perm), 2, 7);
+            perm.swap(2, 7);
+            assert_eq!(swapped, pack(&perm));
+        }
+    }
+
+    #[test]
+    fn digits_divide_every_entry_a_table_may_have() {
+        for base in 2..=32 {
+            let digits = Digits::new(base);
+            for n in (0..MAX_LINE_ENTRIES).step_by(997).chain([MAX_LINE_ENTRIES - 1, (1 << 22) - 1]) {
+                assert_eq!(digits.split(n), (n / base, n % base), "{n} / {base}");
+            }
+        }
     }
 
     #[test]
