@@ -1,11 +1,12 @@
 //! The human planner on fixed random boards: `cargo bench --bench planner`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use fifteen::SolveOptions;
 use fifteen::human::{Order, Planner};
 use fifteen::{Board, Scramble};
 
 fn solve(board: &Board, order: Order) -> u64 {
-    let mut planner = Planner::new(board, order).expect("solvable");
+    let mut planner = Planner::new(board, &SolveOptions { order, ..SolveOptions::default() }).expect("solvable");
     planner.run(&mut |_| {}).expect("solved");
     planner.moves()
 }

@@ -62,8 +62,8 @@ fn cell_width(board: &Board) -> usize {
 ///
 /// ```
 /// use fifteen::anim::Player;
-/// use fifteen::{Board, Scramble};
-/// let player = Player::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap()).unwrap();
+/// use fifteen::{Board, Scramble, SolveOptions};
+/// let player = Player::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), &SolveOptions::default()).unwrap();
 /// let line = fifteen::tui::status_line(&player);
 /// assert!(line.starts_with("row 1: tiles 1–2  |  move 0, 0 in this phase  |"), "{line}");
 /// ```
@@ -389,9 +389,10 @@ pub fn move_for_tile(board: &Board, tile: Tile) -> Option<Move> {
 mod tests {
     use super::*;
     use crate::Scramble;
+    use crate::SolveOptions;
 
     fn player(n: usize, seed: u64) -> Player {
-        Player::solve(&Board::scrambled(n, n, Scramble::Uniform, seed).unwrap()).unwrap()
+        Player::solve(&Board::scrambled(n, n, Scramble::Uniform, seed).unwrap(), &SolveOptions::default()).unwrap()
     }
 
     #[test]
@@ -404,7 +405,10 @@ mod tests {
         assert!(text.contains("row 1: tiles 1–2"), "{text}");
         assert!(text.contains("last 2×2"));
         assert!(text.contains(" 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15 __\n"));
-        let moves = crate::human::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap()).unwrap().len();
+        let moves =
+            crate::human::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), &SolveOptions::default())
+                .unwrap()
+                .len();
         assert!(text.ends_with(&format!("Solved in {moves} moves.\n")), "{text}");
         assert!(!text.contains('\x1b'));
     }

@@ -2,6 +2,7 @@
 //! written as links and read back, and every kind of bad input refused with
 //! a message that names it.
 
+use fifteen::SolveOptions;
 use std::io::Write;
 
 use base64::Engine;
@@ -94,7 +95,7 @@ proptest! {
     #[test]
     fn fifteen_solves_round_trip_through_links(rows in 2usize..9, cols in 2usize..9, seed in any::<u64>()) {
         let scramble = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
-        let moves = Moves(human::solve(&scramble).unwrap().moves().to_vec());
+        let moves = Moves(human::solve(&scramble, &SolveOptions::default()).unwrap().moves().to_vec());
         let link = slidysim::replay_link(&scramble, &moves, None);
         prop_assert!(link.starts_with("https://slidysim.github.io/replay?r="));
         let read = slidysim::parse_source(&link).unwrap();

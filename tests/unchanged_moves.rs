@@ -16,6 +16,7 @@
 //! digits) for longer ones. The board hash tells a changed scrambler from
 //! changed moves.
 
+use fifteen::SolveOptions;
 use std::fmt::Write as _;
 
 use fifteen::human::{Event, Finish, Order, Planner};
@@ -112,7 +113,9 @@ fn fnv(bytes: &[u8]) -> u64 {
 /// The fixture line for a case, solved now.
 fn line(case: Case) -> String {
     let board = Board::scrambled(case.rows, case.cols, case.scramble, case.seed).unwrap();
-    let mut planner = Planner::with_finish(&board, case.order, case.finish).unwrap();
+    let mut planner =
+        Planner::new(&board, &SolveOptions { order: case.order, finish: case.finish, ..SolveOptions::default() })
+            .unwrap();
     let mut moves = String::new();
     planner
         .run(&mut |event: &Event| {

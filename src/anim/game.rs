@@ -1,7 +1,8 @@
 //! Play mode: the user slides the tiles; the strategy gives hints.
 
 use crate::board::{Board, Move, Moves, Pos, Tile};
-use crate::human::{Event, Order, Planner, SolveError};
+use crate::human::SolveOptions;
+use crate::human::{Event, Planner, SolveError};
 
 use super::player::Slide;
 
@@ -18,7 +19,7 @@ const SLIDE_SECONDS: f64 = 0.09;
 /// assert_eq!(fifteen::anim::hint(&Board::goal(3, 3).unwrap()).unwrap(), None);
 /// ```
 pub fn hint(board: &Board) -> Result<Option<Move>, SolveError> {
-    let mut planner = Planner::new(board, Order::default())?;
+    let mut planner = Planner::new(board, &SolveOptions::default())?;
     let mut first = None;
     loop {
         let more = planner.step(&mut |event: &Event| {

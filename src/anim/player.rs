@@ -2,7 +2,8 @@
 //! play/pause, seeking, and cues as moves complete.
 
 use crate::board::{Board, Pos, Tile};
-use crate::human::{Effort, Finish, Order, SolveError};
+use crate::human::SolveError;
+use crate::human::SolveOptions;
 
 use super::blank_after;
 use super::timeline::{Cue, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
@@ -83,10 +84,10 @@ pub struct Slide {
 ///
 /// ```
 /// use fifteen::anim::Player;
-/// use fifteen::{Board, Scramble};
+/// use fifteen::{Board, Scramble, SolveOptions};
 ///
 /// let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
-/// let mut player = Player::solve(&board).unwrap();
+/// let mut player = Player::solve(&board, &SolveOptions::default()).unwrap();
 /// let ignore = &mut |_: &fifteen::anim::Cue| {};
 /// player.step_forward(ignore);
 /// player.step_forward(ignore);
@@ -128,20 +129,10 @@ impl Player {
         player
     }
 
-    /// A paused player for the human solver's solution of `board`.
-    pub fn solve(board: &Board) -> Result<Player, SolveError> {
-        Ok(Player::new(Timeline::new(board)?))
-    }
-
-    /// A paused player for the human solver's solution ending as `finish` says.
-    pub fn solve_with(board: &Board, finish: Finish) -> Result<Player, SolveError> {
-        Ok(Player::new(Timeline::with_finish(board, Order::default(), finish)?))
-    }
-
-    /// A paused player for the human solver's solution ending as `finish`
-    /// says and planned with `effort`.
-    pub fn solve_with_effort(board: &Board, finish: Finish, effort: Effort) -> Result<Player, SolveError> {
-        Ok(Player::new(Timeline::with_effort(board, Order::default(), finish, effort)?))
+    /// A paused player for the human solver's solution of `board`,
+    /// played as `options` say.
+    pub fn solve(board: &Board, options: &SolveOptions) -> Result<Player, SolveError> {
+        Ok(Player::new(Timeline::solve(board, options)?))
     }
 
     /// Starts over on a new timeline, keeping the speed and play state.
@@ -168,9 +159,9 @@ impl Player {
     ///
     /// ```
     /// use fifteen::anim::{Player, Timeline};
-    /// use fifteen::{Board, Scramble};
+    /// use fifteen::{Board, Scramble, SolveOptions};
     /// let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
-    /// let mut player = Player::new(Timeline::new(&board).unwrap());
+    /// let mut player = Player::new(Timeline::solve(&board, &SolveOptions::default()).unwrap());
     /// player.plan_ahead(usize::MAX, &mut || true);
     /// assert_eq!(player.timeline().total(), Some(player.timeline().len()));
     /// ```
@@ -562,7 +553,8 @@ mod tests {
     use crate::anim::Timeline;
 
     fn player(rows: usize, cols: usize, seed: u64) -> Player {
-        Player::solve(&Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap()).unwrap()
+        Player::solve(&Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap(), &SolveOptions::default())
+            .unwrap()
     }
 
     fn ignore() -> impl FnMut(&Cue) {
@@ -723,7 +715,7 @@ mod tests {
     #[test]
     fn many_moves_per_frame_at_top_speed_and_lazy_planning() {
         let board = Board::scrambled(30, 30, Scramble::Uniform, 1).unwrap();
-        let mut p = Player::solve(&board).unwrap();
+        let mut p = Player::solve(&board, &SolveOptions::default()).unwrap();
         assert!(p.timeline().total().is_none(), "nothing planned beyond the first placement");
         p.set_speed(MAX_SPEED * 10.0);
         assert_eq!(p.speed(), MAX_SPEED);

@@ -1,7 +1,8 @@
 //! The moves of a solve with what each was for, pulled from the planner lazily.
 
 use crate::board::{Board, IllegalMove, Move, Pos, Tile};
-use crate::human::{Effort, Event, Finish, Group, Order, Phase, Planner, Recorder, Region, SolveError};
+use crate::human::SolveOptions;
+use crate::human::{Event, Finish, Group, Order, Phase, Planner, Recorder, Region, SolveError};
 
 use super::person::{self, Person};
 use crate::lines;
@@ -152,10 +153,10 @@ impl Record {
 ///
 /// ```
 /// use fifteen::anim::Timeline;
-/// use fifteen::{Board, Scramble};
+/// use fifteen::{Board, Scramble, SolveOptions};
 ///
 /// let board = Board::scrambled(5, 5, Scramble::Uniform, 2).unwrap();
-/// let mut timeline = Timeline::new(&board).unwrap();
+/// let mut timeline = Timeline::solve(&board, &SolveOptions::default()).unwrap();
 /// assert_eq!(timeline.len(), 0); // nothing planned yet
 /// timeline.pull_until(10); // plan just enough for ten moves
 /// assert!(timeline.len() >= 10 && timeline.total().is_none());
@@ -179,31 +180,23 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    /// The human solver's timeline for this board, in the default order.
-    pub fn new(board: &Board) -> Result<Timeline, SolveError> {
-        Timeline::with_order(board, Order::default())
-    }
-
-    /// The human solver's timeline for this board, sweeping in `order`.
-    pub fn with_order(board: &Board, order: Order) -> Result<Timeline, SolveError> {
-        Timeline::with_finish(board, order, Finish::Pairs)
-    }
-
-    /// The human solver's timeline, sweeping in `order` and ending as
-    /// `finish` says; exact stages are named `exact stages` in the heads-up.
-    pub fn with_finish(board: &Board, order: Order, finish: Finish) -> Result<Timeline, SolveError> {
-        Timeline::with_effort(board, order, finish, Effort::Fast)
-    }
-
-    /// [`Timeline::with_finish`], planning each line with `effort`.
-    pub fn with_effort(board: &Board, order: Order, finish: Finish, effort: Effort) -> Result<Timeline, SolveError> {
-        let recorder = Recorder::of(Planner::with_finish(board, order, finish)?.with_effort(effort));
+    /// The human solver's timeline for this board, playing as `options`
+    /// say; exact stages are named `exact stages` in the heads-up.
+    pub fn solve(board: &Board, options: &SolveOptions) -> Result<Timeline, SolveError> {
+        let recorder = Recorder::of(Planner::new(board, options)?);
         let record = Record { locked_at: vec![usize::MAX; board.len()], ..Record::default() };
-        let solver = match finish {
+        let solver = match options.finish {
             Finish::Pairs => "human",
             Finish::Exact => "exact stages",
         };
-        Ok(Timeline { start: board.clone(), order, solver, record, recorder: Some(recorder), person: None })
+        Ok(Timeline {
+            start: board.clone(),
+            order: options.order,
+            solver,
+            record,
+            recorder: Some(recorder),
+            person: None,
+        })
     }
 
     /// A timeline of moves found by another solver (`solver` names it), with
@@ -492,7 +485,7 @@ mod tests {
 
     fn full(rows: usize, cols: usize, seed: u64) -> Timeline {
         let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
-        let mut timeline = Timeline::new(&board).unwrap();
+        let mut timeline = Timeline::solve(&board, &SolveOptions::default()).unwrap();
         timeline.finish();
         timeline
     }
@@ -548,7 +541,7 @@ mod tests {
     #[test]
     fn an_unsolvable_board_is_refused() {
         let board = Board::from_cells(2, 2, vec![2, 1, 3, 0]).unwrap();
-        assert!(matches!(Timeline::new(&board), Err(SolveError::Unsolvable(_))));
+        assert!(matches!(Timeline::solve(&board, &SolveOptions::default()), Err(SolveError::Unsolvable(_))));
     }
 }
 
@@ -571,7 +564,7 @@ mod person_tests {
     #[test]
     fn a_persons_lines_are_its_phases_and_lock_only_finished_lines() {
         let scramble = Board::scrambled(5, 5, Scramble::Uniform, 11).unwrap();
-        let plan = crate::human::solve(&scramble).unwrap();
+        let plan = crate::human::solve(&scramble, &SolveOptions::default()).unwrap();
         let moves = Moves(plan.moves().to_vec());
         let timeline = Timeline::from_person(&solve_of(scramble.clone(), moves.clone(), None)).unwrap();
         let found = lines::detect(&scramble, &moves);
@@ -610,7 +603,7 @@ mod person_tests {
     #[test]
     fn a_long_line_locks_in_groups_a_group_can_hold() {
         let scramble = Board::scrambled(20, 20, Scramble::Uniform, 1).unwrap();
-        let plan = crate::human::solve(&scramble).unwrap();
+        let plan = crate::human::solve(&scramble, &SolveOptions::default()).unwrap();
         let timeline = Timeline::from_person(&solve_of(scramble, Moves(plan.moves().to_vec()), None)).unwrap();
         let locked: usize = timeline
             .cues()

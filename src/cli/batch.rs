@@ -21,6 +21,7 @@
 //! parallel, Hadoop streaming or Spark's `RDD.pipe` can run over many
 //! machines.
 
+use fifteen::SolveOptions;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::Path;
@@ -29,7 +30,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use fifteen::human::{self, Finish, Order, Planner};
+use fifteen::human::{self, Finish, Order};
 use fifteen::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use fifteen::search::{SearchError, Solution, bfs};
 use fifteen::{Board, MoveNotation, Moves};
@@ -342,8 +343,7 @@ impl Workers<'_> {
         match self.options.solver {
             BatchSolver::Human { order, finish, effort } => {
                 let effort = effort.for_size(board.rows(), board.cols());
-                let planner = Planner::with_finish(board, order, finish).map_err(|e| e.to_string())?;
-                let plan = human::solve_by(planner.with_effort(effort)).map_err(|e| e.to_string())?;
+                let plan = human::solve(board, &SolveOptions { order, finish, effort }).map_err(|e| e.to_string())?;
                 Ok(Solved { moves: plan.moves().clone(), nodes: None, elapsed: started.elapsed() })
             }
             BatchSolver::Search(SearchSolver::Bfs) => searched(bfs::solve(board), started),

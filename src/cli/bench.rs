@@ -1,5 +1,6 @@
 //! `fifteen bench`: moves and speed of the human solver over random boards.
 
+use fifteen::SolveOptions;
 use std::io::Write;
 use std::time::Instant;
 
@@ -219,8 +220,10 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
                 let board = Board::scrambled(size.rows, size.cols, Scramble::Uniform, cmd.seed + k)?;
                 manhattan += board.manhattan() as u64;
                 let started = Instant::now();
-                let mut planner =
-                    Planner::with_finish(&board, method.order, method.finish)?.with_effort(method.effort(size));
+                let mut planner = Planner::new(
+                    &board,
+                    &SolveOptions { order: method.order, finish: method.finish, effort: method.effort(size) },
+                )?;
                 planner.run(&mut |_| {})?;
                 seconds += started.elapsed().as_secs_f64();
                 moves += planner.moves();

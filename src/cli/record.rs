@@ -1,6 +1,7 @@
 //! `fifteen record`: the solve as an animated GIF, or one frame as a PNG,
 //! drawn without a display in the window's look.
 
+use fifteen::SolveOptions;
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -8,7 +9,6 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use fifteen::Board;
 use fifteen::anim::Timeline;
-use fifteen::human::Order;
 use fifteen::record::{self, Pace, RecordError, Recording};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -177,7 +177,7 @@ pub fn run(cmd: RecordCommand) -> Result<(), CliError> {
             board.check_solvable()?;
             sizes::check(board.rows(), board.cols(), Use::Record)?;
             let effort = cmd.effort.for_size(board.rows(), board.cols());
-            Timeline::with_effort(&board, Order::default(), cmd.finish.into(), effort)?
+            Timeline::solve(&board, &SolveOptions { finish: cmd.finish.into(), effort, ..SolveOptions::default() })?
         }
     };
     let (rows, cols) = (timeline.start().rows(), timeline.start().cols());

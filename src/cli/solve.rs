@@ -3,13 +3,14 @@
 //! The human solver streams: moves are written as the planner makes them,
 //! so a 1000×1000 board never holds its billions of moves in memory.
 
+use fifteen::SolveOptions;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use fifteen::human::{Effort, Event, Finish, Order, Phase, Planner, Recorder, placement_title};
+use fifteen::human::{Event, Order, Phase, Planner, Recorder, placement_title};
 use fifteen::output::{Format, MoveWriter, Report};
 use fifteen::{Board, Move, MoveNotation};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -157,7 +158,7 @@ pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
         }
         None => solve_human(
             &board,
-            Strategy {
+            SolveOptions {
                 order: cmd.order.into(),
                 finish: cmd.finish.into(),
                 effort: cmd.effort.for_size(board.rows(), board.cols()),
@@ -310,23 +311,16 @@ fn plan_human(
     Ok((recorder, titles, progress))
 }
 
-/// The human solver's options.
-struct Strategy {
-    order: Order,
-    finish: Finish,
-    effort: Effort,
-}
-
 fn solve_human<W: Write>(
     board: &Board,
-    Strategy { order, finish, effort }: Strategy,
+    options: SolveOptions,
     format: Format,
     notation: MoveNotation,
     stats: bool,
     out: W,
 ) -> Result<(), CliError> {
     let started = Instant::now();
-    let recorder = Recorder::of(Planner::with_finish(board, order, finish)?.with_effort(effort));
+    let recorder = Recorder::of(Planner::new(board, &options)?);
     let mut writer = MoveWriter::new(out, format, notation, board);
     writer.begin()?;
     // The planner runs on a thread of its own and hands its moves over in
@@ -335,7 +329,7 @@ fn solve_human<W: Write>(
     // writing fails, the batches stop being taken and the planner stops.
     let (moves, batches) = mpsc::sync_channel::<Vec<Move>>(BATCHES_IN_FLIGHT);
     let (planned, write_error) = std::thread::scope(|scope| {
-        let planner = scope.spawn(move || plan_human(recorder, board, order, started, moves));
+        let planner = scope.spawn(move || plan_human(recorder, board, options.order, started, moves));
         let mut write_error: Option<io::Error> = None;
         for batch in batches {
             if let Err(e) = batch.into_iter().try_for_each(|mv| writer.push(mv)) {
@@ -387,8 +381,8 @@ fn solve_human<W: Write>(
             "{}×{} board, order {}, effort {}, {:.3} ms",
             board.rows(),
             board.cols(),
-            order.name(),
-            effort.name(),
+            options.order.name(),
+            options.effort.name(),
             elapsed.as_secs_f64() * 1e3
         )?;
         // Tile-by-tile placements route the blank one step at a time; lines

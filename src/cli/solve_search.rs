@@ -2,6 +2,7 @@
 //! solvers' glue. The library finds the moves; this writes them, prints
 //! iterative deepening's progress lines and the stats, and measures time.
 
+use fifteen::SolveOptions;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
@@ -163,7 +164,7 @@ pub fn run<W: Write>(
 pub fn compare<W: Write>(board: &Board, effort: human::Effort, mut out: W) -> Result<(), CliError> {
     board.check_solvable()?;
     let started = Instant::now();
-    let plan = human::solve_by(human::Planner::new(board, human::Order::default())?.with_effort(effort))?;
+    let plan = human::solve(board, &SolveOptions { effort, ..SolveOptions::default() })?;
     let human_ms = started.elapsed().as_secs_f64() * 1e3;
     let human_moves = plan.moves().len();
     writeln!(out, "{:<8} {:>8} {:>12}", "solver", "moves", "ms")?;

@@ -28,7 +28,7 @@ pub enum FinishArg {
 pub enum EffortArg {
     /// one tile at a time: fastest, linear on any size
     Fast,
-    /// each line by a narrow beam search over the blank's moves (7 s on a 100×100); above 100×100 a tile at a time, the blank's way to it by detours that push tiles home, each trip planned 16 steps ahead up to 300×300
+    /// each line by a narrow beam search over the blank's moves, up to 100×100; above 100×100 a tile at a time, the blank's way to it by detours that push tiles home, each trip planned 16 steps ahead up to 300×300
     Normal,
     /// each line by a wide beam search: fewest moves, slowest; above 100×100 as normal, each trip tried 7 ways
     Best,

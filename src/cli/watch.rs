@@ -1,6 +1,7 @@
 //! `fifteen watch` and `fifteen play`: the window, or the terminal when
 //! there is no display.
 
+use fifteen::SolveOptions;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -255,7 +256,8 @@ fn terminal(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<
         };
     }
     let effort = cmd.options.effort.for_watching(board.rows(), board.cols());
-    let mut player = Player::solve_with_effort(&board, cmd.options.finish.into(), effort)?;
+    let mut player =
+        Player::solve(&board, &SolveOptions { finish: cmd.options.finish.into(), effort, ..SolveOptions::default() })?;
     player.set_speed(speed);
     watch_in_terminal(&mut player, cmd.options.run.frames)
 }

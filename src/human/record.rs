@@ -3,12 +3,8 @@
 //! planner's events (a [`Plan`](super::Plan), the animation queue, the
 //! network game, the command line) needs, written once.
 
-use crate::board::Board;
-
 use super::event::{Event, Group, Phase, Region};
-use super::exact::finish::Finish;
 use super::planner::{Planner, PlannerStats, SolveError};
-use super::schedule::Order;
 
 /// What the planner is doing when it reports an event: the phase and the
 /// placement under way, and the moves made before the event.
@@ -103,11 +99,11 @@ enum PullStatus {
 /// with its [`Context`]; keeps the moves per phase.
 ///
 /// ```
-/// use fifteen::human::{Event, Finish, Order, Recorder};
+/// use fifteen::human::{Event, Planner, Recorder, SolveOptions};
 /// use fifteen::{Board, Scramble};
 ///
 /// let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
-/// let mut recorder = Recorder::new(&board, Order::Shells, Finish::Pairs).unwrap();
+/// let mut recorder = Recorder::of(Planner::new(&board, &SolveOptions::default()).unwrap());
 /// let mut replay = board.clone();
 /// while recorder.pull(&mut |event: &Event, _| {
 ///     if let Event::Moved { mv, .. } = event {
@@ -126,14 +122,7 @@ pub struct Recorder {
 }
 
 impl Recorder {
-    /// A recorder for the planner of this board, sweeping in `order` and
-    /// ending as `finish` says.
-    pub fn new(board: &Board, order: Order, finish: Finish) -> Result<Recorder, SolveError> {
-        Ok(Recorder::of(Planner::with_finish(board, order, finish)?))
-    }
-
-    /// A recorder of this planner's events (for one set up with
-    /// [`Planner::with_effort`], say).
+    /// A recorder of this planner's events.
     pub fn of(planner: Planner) -> Recorder {
         Recorder {
             planner: Box::new(planner),

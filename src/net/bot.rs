@@ -7,6 +7,7 @@
 //! for the optimal distance and checks every answer against its own search.
 //! A disagreement is an error.
 
+use crate::human::SolveOptions;
 use std::fmt;
 use std::time::Duration;
 
@@ -92,7 +93,7 @@ pub fn plan(board: &Board, solver: Solver, tables: Option<&PatternDatabase>) -> 
         Err(e) => Err(BotError::Solver(e.to_string())),
     };
     match solver {
-        Solver::Human => match human::solve(board) {
+        Solver::Human => match human::solve(board, &SolveOptions::default()) {
             Ok(plan) => Ok(plan.moves().clone()),
             Err(human::SolveError::Unsolvable(u)) => Err(BotError::Unsolvable(u.to_string())),
             Err(e) => Err(BotError::Solver(e.to_string())),

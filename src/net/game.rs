@@ -4,11 +4,12 @@
 //! sends what it returns. Nothing a client sends can change the board except
 //! a legal move, and nothing it sends can make it panic.
 
+use crate::human::SolveOptions;
 use std::collections::VecDeque;
 use std::time::Duration;
 
 use crate::board::{Board, Move, MoveNotation};
-use crate::human::{Context, Event, Finish, Order, Recorder};
+use crate::human::{Context, Event, Planner, Recorder};
 
 use super::protocol::{BadRequest, Doing, Request, State, Status};
 
@@ -102,7 +103,7 @@ impl Game {
                 match &mut self.watch {
                     Some(watch) => watch.delay = delay,
                     None if complete => {}
-                    None => match Recorder::new(&self.board, Order::default(), Finish::Pairs) {
+                    None => match Planner::new(&self.board, &SolveOptions::default()).map(Recorder::of) {
                         Ok(recorder) => {
                             self.watch = Some(Watch { recorder, queue: VecDeque::new(), delay });
                             if let Err(why) = self.plan_ahead() {
@@ -204,7 +205,7 @@ mod tests {
     fn a_watched_solve_streams_every_move_with_its_phase_and_target() {
         let board = Board::scrambled(4, 4, Scramble::Uniform, 5).unwrap();
         let (game, states) = watched(&board, 100);
-        let plan = crate::human::solve(&board).unwrap();
+        let plan = crate::human::solve(&board, &SolveOptions::default()).unwrap();
         assert_eq!(states.len(), plan.moves().len() + 1, "the Watch reply, then one state per move");
         let mut replay = board.clone();
         for (state, &mv) in states[1..].iter().zip(plan.moves().iter()) {

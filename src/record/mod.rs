@@ -5,13 +5,14 @@
 
 mod raster;
 
+use crate::human::SolveOptions;
 use std::io::Write;
 
 pub use raster::{Raster, RasterError};
 
 use crate::anim::{Cue, Player, Timeline};
 use crate::board::{Board, Pos};
-use crate::human::{Effort, Finish, Order, SolveError};
+use crate::human::{Effort, Finish, SolveError};
 use crate::scene::{Layout, Painter, Row, watch_frame};
 
 /// How far the solve moves between frames.
@@ -106,7 +107,10 @@ struct Recorder {
 
 impl Recorder {
     fn new(board: &Board, recording: &Recording) -> Result<Recorder, RecordError> {
-        let timeline = Timeline::with_effort(board, Order::default(), recording.finish, recording.effort)?;
+        let timeline = Timeline::solve(
+            board,
+            &SolveOptions { finish: recording.finish, effort: recording.effort, ..SolveOptions::default() },
+        )?;
         Recorder::of(timeline, recording)
     }
 

@@ -343,11 +343,12 @@ pub fn play_panel(game: &Game, seconds: Option<f64>, start_distance: usize) -> (
 mod tests {
     use super::*;
     use crate::Scramble;
+    use crate::SolveOptions;
 
     #[test]
     fn a_watch_frame_names_the_line_and_marks_its_tile() {
         let board = Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap();
-        let mut player = Player::solve(&board).unwrap();
+        let mut player = Player::solve(&board, &SolveOptions::default()).unwrap();
         let mut route = Vec::new();
         let frame = watch_frame(&player, &mut route, &[]);
         assert_eq!(frame.title, "row 1: tiles 1–2");
