@@ -45,6 +45,12 @@
 // Unsafe code is denied everywhere but in one function that maps the pattern
 // database cache read-only (`search::pdb_cache`), which states why it is sound.
 #![deny(unsafe_code)]
+// What only the crate uses is `pub(crate)`, so the compiler finds what
+// nothing uses; the window, the recordings and the server use much of the
+// scene, the animation and the search between them, so that is checked in
+// the build with all three, and a build without some of them lets their
+// helpers lie unused.
+#![cfg_attr(not(all(feature = "gui", feature = "record", feature = "net")), allow(dead_code, unused_imports))]
 
 pub mod anim;
 pub mod board;

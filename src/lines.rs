@@ -42,7 +42,7 @@ pub enum Line {
 impl Line {
     /// Its cells on a `rows`×`cols` board, as `(top, left, bottom, right)`
     /// with the bottom and right edges excluded.
-    pub fn area(&self, rows: usize, cols: usize) -> (usize, usize, usize, usize) {
+    pub(crate) fn area(&self, rows: usize, cols: usize) -> (usize, usize, usize, usize) {
         match *self {
             Line::Row { row, from } => (row, from, row + 1, cols),
             Line::Column { col, from } => (from, col, rows, col + 1),

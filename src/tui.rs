@@ -9,7 +9,7 @@ use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
 use crate::anim::{Cue, Game, Pace, Player};
-use crate::board::{BLANK, Board, Move, Pos, Tile};
+use crate::board::{BLANK, Board, Pos, Tile};
 
 /// Boards wider or taller than this (in characters / lines) are shown as a
 /// progress line only.
@@ -137,7 +137,7 @@ pub trait KeySource {
 
 /// No keyboard: waiting is sleeping.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct NoKeys;
+pub(crate) struct NoKeys;
 
 impl KeySource for NoKeys {
     fn wait(&mut self, timeout: Duration) -> io::Result<Option<TuiKey>> {
@@ -155,7 +155,7 @@ const KEYS_LINE: &str = "q quit   Space pause/play   n next phase   p previous p
 
 /// The board as text, one row per line. With `ansi`, locked tiles are dim
 /// and the tiles being placed are in reverse video.
-pub fn board_text(player: &Player, ansi: bool) -> String {
+pub(crate) fn board_text(player: &Player, ansi: bool) -> String {
     let board = player.board();
     let width = cell_width(board) - 1;
     let placing: &[Tile] = player.placement().map_or(&[], |p| p.group.tiles());
@@ -379,17 +379,18 @@ pub fn play<R: BufRead, W: Write>(game: &mut Game, input: R, out: &mut W) -> io:
 }
 
 /// The move that slides `tile` into the blank, if it is next to it.
-pub fn move_for_tile(board: &Board, tile: Tile) -> Option<Move> {
+#[cfg(test)]
+pub(crate) fn move_for_tile(board: &Board, tile: Tile) -> Option<crate::board::Move> {
     let at = board.position_of(tile);
     let blank = board.blank();
-    Move::from_tile_step(blank.row as isize - at.row as isize, blank.col as isize - at.col as isize)
+    crate::board::Move::from_tile_step(blank.row as isize - at.row as isize, blank.col as isize - at.col as isize)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Scramble;
-    use crate::SolveOptions;
+    use crate::board::Move;
+    use crate::{Scramble, SolveOptions};
 
     fn player(n: usize, seed: u64) -> Player {
         Player::solve(&Board::scrambled(n, n, Scramble::Uniform, seed).unwrap(), &SolveOptions::default()).unwrap()

@@ -79,13 +79,13 @@ impl Game {
     }
 
     /// The board the game started from.
-    pub fn start(&self) -> &Board {
+    pub(crate) fn start(&self) -> &Board {
         &self.start
     }
 
     /// Seconds from the first slide to now, or to the solve (`None` before
     /// the first slide). Time passes only through [`Game::advance`].
-    pub fn seconds(&self) -> Option<f64> {
+    pub(crate) fn seconds(&self) -> Option<f64> {
         self.clock
     }
 
@@ -113,23 +113,23 @@ impl Game {
     }
 
     /// The board now (the last slide already made).
-    pub fn board(&self) -> &Board {
+    pub(crate) fn board(&self) -> &Board {
         &self.board
     }
 
     /// Slides made so far.
-    pub fn moves(&self) -> usize {
+    pub(crate) fn moves(&self) -> usize {
         self.moves
     }
 
     /// True when every tile is home.
-    pub fn is_solved(&self) -> bool {
+    pub(crate) fn is_solved(&self) -> bool {
         self.board.is_solved()
     }
 
     /// Slides a tile into the blank; returns it, or `None` when no tile can
     /// slide that way.
-    pub fn slide(&mut self, mv: Move) -> Option<Tile> {
+    pub(crate) fn slide(&mut self, mv: Move) -> Option<Tile> {
         let to = self.board.blank();
         let tile = self.board.slide(mv)?;
         self.moves += 1;
@@ -142,7 +142,7 @@ impl Game {
     }
 
     /// Slides the tile at `pos` if it is next to the blank.
-    pub fn click(&mut self, pos: Pos) -> Option<Tile> {
+    pub(crate) fn click(&mut self, pos: Pos) -> Option<Tile> {
         let blank = self.board.blank();
         let dr = blank.row as isize - pos.row as isize;
         let dc = blank.col as isize - pos.col as isize;
@@ -151,25 +151,25 @@ impl Game {
 
     /// Asks the strategy for the next move from here and keeps it as the
     /// hint until the next slide.
-    pub fn request_hint(&mut self) -> Result<Option<Move>, SolveError> {
+    pub(crate) fn request_hint(&mut self) -> Result<Option<Move>, SolveError> {
         self.hint = hint(&self.board)?;
         Ok(self.hint)
     }
 
     /// The hint asked for since the last slide, if any.
-    pub fn hint(&self) -> Option<Move> {
+    pub(crate) fn hint(&self) -> Option<Move> {
         self.hint
     }
 
     /// The tile a move would slide from here, and the cell it is in.
-    pub fn tile_for(&self, mv: Move) -> Option<(Tile, Pos)> {
+    pub(crate) fn tile_for(&self, mv: Move) -> Option<(Tile, Pos)> {
         let mut copy = self.board.clone();
         let tile = copy.slide(mv)?;
         Some((tile, copy.blank()))
     }
 
     /// Lets `seconds` pass for the tween of the last slide.
-    pub fn advance(&mut self, seconds: f64) {
+    pub(crate) fn advance(&mut self, seconds: f64) {
         if let Some(clock) = self.clock.as_mut().filter(|_| !self.board.is_solved()) {
             *clock += seconds.max(0.0);
         }
@@ -182,7 +182,7 @@ impl Game {
     }
 
     /// The tile still sliding on screen, if any.
-    pub fn sliding(&self) -> Option<Slide> {
+    pub(crate) fn sliding(&self) -> Option<Slide> {
         self.slide
     }
 }

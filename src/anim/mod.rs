@@ -45,7 +45,7 @@ mod player;
 mod timeline;
 
 pub use game::{Game, hint};
-pub use person::Person;
+pub(crate) use person::Person;
 pub use player::{MAX_SPEED, MIN_SPEED, Pace, Player, Slide};
 pub use timeline::{Cue, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
 

@@ -2,8 +2,7 @@
 //! play/pause, seeking, and cues as moves complete.
 
 use crate::board::{Board, Pos, Tile};
-use crate::human::SolveError;
-use crate::human::SolveOptions;
+use crate::human::{SolveError, SolveOptions};
 
 use super::blank_after;
 use super::timeline::{Cue, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
@@ -136,7 +135,7 @@ impl Player {
     }
 
     /// Starts over on a new timeline, keeping the speed and play state.
-    pub fn replace(&mut self, timeline: Timeline) {
+    pub(crate) fn replace(&mut self, timeline: Timeline) {
         let (speed, playing) = (self.speed, self.playing);
         *self = Player::new(timeline);
         self.speed = speed;
@@ -210,19 +209,19 @@ impl Player {
     }
 
     /// The next speed up on the 1-2-5 ladder (0.5, 1, 2, 5, 10, … 100 000 000).
-    pub fn faster(&mut self) {
+    pub(crate) fn faster(&mut self) {
         let next = LADDER.iter().copied().find(|&s| s > self.speed * 1.0001).unwrap_or(MAX_SPEED);
         self.set_speed(next);
     }
 
     /// The next speed down on the 1-2-5 ladder.
-    pub fn slower(&mut self) {
+    pub(crate) fn slower(&mut self) {
         let next = LADDER.iter().rev().copied().find(|&s| s < self.speed / 1.0001).unwrap_or(MIN_SPEED);
         self.set_speed(next);
     }
 
     /// How the playback is paced.
-    pub fn pace(&self) -> Pace {
+    pub(crate) fn pace(&self) -> Pace {
         self.pace
     }
 
@@ -247,7 +246,7 @@ impl Player {
     }
 
     /// True while playing.
-    pub fn is_playing(&self) -> bool {
+    pub(crate) fn is_playing(&self) -> bool {
         self.playing
     }
 
@@ -265,7 +264,7 @@ impl Player {
     }
 
     /// Play or pause.
-    pub fn toggle(&mut self) {
+    pub(crate) fn toggle(&mut self) {
         if self.playing { self.pause() } else { self.play() }
     }
 
@@ -349,7 +348,7 @@ impl Player {
 
     /// Undoes the last completed move exactly (dropping any move in flight)
     /// and pauses. Returns false at the start.
-    pub fn step_back(&mut self) -> bool {
+    pub(crate) fn step_back(&mut self) -> bool {
         self.playing = false;
         self.progress = 0.0;
         let undone = self.undo_one();
@@ -360,7 +359,7 @@ impl Player {
 
     /// Jumps to the start of the next phase (or the end), making the moves
     /// in between and reporting them to `sink`.
-    pub fn next_phase<S: FnMut(&Cue)>(&mut self, sink: &mut S) {
+    pub(crate) fn next_phase<S: FnMut(&Cue)>(&mut self, sink: &mut S) {
         let target = loop {
             let phases = self.timeline.phases();
             let next = phases.partition_point(|p| p.start <= self.cursor);
@@ -376,7 +375,7 @@ impl Player {
 
     /// Jumps back to the start of the current phase, or to the start of the
     /// previous one when already at a phase start.
-    pub fn previous_phase(&mut self) {
+    pub(crate) fn previous_phase(&mut self) {
         let phases = self.timeline.phases();
         let before = phases.partition_point(|p| p.start < self.cursor);
         let target = before.checked_sub(1).map_or(0, |i| phases[i].start);
@@ -416,7 +415,7 @@ impl Player {
     }
 
     /// The tile sliding now, and how far it has gone.
-    pub fn sliding(&self) -> Option<Slide> {
+    pub(crate) fn sliding(&self) -> Option<Slide> {
         if self.progress <= 0.0 {
             return None;
         }
@@ -427,7 +426,7 @@ impl Player {
     }
 
     /// The phase of the next move (the last phase once solved).
-    pub fn phase(&self) -> Option<&PhaseMark> {
+    pub(crate) fn phase(&self) -> Option<&PhaseMark> {
         self.timeline.phase_at(self.cursor)
     }
 
@@ -437,18 +436,18 @@ impl Player {
     }
 
     /// The tile journey under way.
-    pub fn target(&self) -> Option<TargetMark> {
+    pub(crate) fn target(&self) -> Option<TargetMark> {
         self.timeline.target_at(self.cursor)
     }
 
     /// The blank's route under way.
-    pub fn route(&self) -> Option<RouteMark> {
+    pub(crate) fn route(&self) -> Option<RouteMark> {
         self.timeline.route_at(self.cursor)
     }
 
     /// The cells of the blank's route still ahead, starting with the
     /// blank's cell; empty when the blank is not on a route.
-    pub fn route_cells(&self, out: &mut Vec<Pos>) {
+    pub(crate) fn route_cells(&self, out: &mut Vec<Pos>) {
         out.clear();
         let Some(route) = self.route() else {
             return;
@@ -462,13 +461,13 @@ impl Player {
     }
 
     /// Moves made in the current phase, and the phase's length once known.
-    pub fn phase_progress(&self) -> Option<(usize, Option<usize>)> {
+    pub(crate) fn phase_progress(&self) -> Option<(usize, Option<usize>)> {
         let phase = self.phase()?;
         Some((self.cursor - phase.start, phase.end.map(|end| end - phase.start)))
     }
 
     /// True when `tile` is locked home at the cursor.
-    pub fn is_locked(&self, tile: Tile) -> bool {
+    pub(crate) fn is_locked(&self, tile: Tile) -> bool {
         self.timeline.is_locked(tile, self.cursor)
     }
 

@@ -50,7 +50,7 @@ pub struct TargetMark {
 
 /// A route of the blank found by the router: moves `at..at + len` carry the
 /// blank along it, one cell a move. The cells are not stored: they are
-/// where those moves take the blank (see [`Player::route_cells`](super::Player::route_cells)).
+/// where those moves take the blank (the player's route cells).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RouteMark {
     /// Index of the route's first move.
@@ -293,7 +293,7 @@ impl Timeline {
     }
 
     /// Plans one more placement. Returns false once every move is known.
-    pub fn pull(&mut self) -> bool {
+    pub(crate) fn pull(&mut self) -> bool {
         let Some(recorder) = &mut self.recorder else { return false };
         let record = &mut self.record;
         if recorder.pull(&mut |event: &Event, _| record.on(event)) {
@@ -306,18 +306,18 @@ impl Timeline {
     }
 
     /// Plans until at least `moves` moves are known or the solve is complete.
-    pub fn pull_until(&mut self, moves: usize) {
+    pub(crate) fn pull_until(&mut self, moves: usize) {
         while self.record.moves.len() < moves && self.pull() {}
     }
 
     /// Plans about `budget` more moves (whole placements), for front ends
     /// that want to learn the total while they play.
-    pub fn prefetch(&mut self, budget: usize) {
+    pub(crate) fn prefetch(&mut self, budget: usize) {
         self.pull_until(self.record.moves.len().saturating_add(budget));
     }
 
     /// Plans every remaining move.
-    pub fn finish(&mut self) {
+    pub(crate) fn finish(&mut self) {
         while self.pull() {}
     }
 
@@ -328,7 +328,7 @@ impl Timeline {
 
     /// What `placement` builds, as every front end names it (see
     /// [`placement_title`](crate::human::placement_title)).
-    pub fn title(&self, placement: &PlacementMark) -> String {
+    pub(crate) fn title(&self, placement: &PlacementMark) -> String {
         let (rows, cols) = (self.start.rows(), self.start.cols());
         let phase = placement.phase.unwrap_or(Phase::Rest);
         crate::human::placement_title(phase, placement.region, placement.group, rows, cols, self.order)
@@ -336,7 +336,7 @@ impl Timeline {
 
     /// The cells `(top, left, bottom, right)` of the line `phase` builds
     /// (see [`line_area`](crate::human::line_area)).
-    pub fn line_area(&self, phase: Phase) -> Option<(usize, usize, usize, usize)> {
+    pub(crate) fn line_area(&self, phase: Phase) -> Option<(usize, usize, usize, usize)> {
         if let Some(person) = &self.person {
             return person.line_area(phase, self.start.rows(), self.start.cols());
         }
@@ -354,23 +354,23 @@ impl Timeline {
 
     /// The person whose solve this is, for a timeline made by
     /// [`Timeline::from_person`].
-    pub fn person(&self) -> Option<&Person> {
+    pub(crate) fn person(&self) -> Option<&Person> {
         self.person.as_deref()
     }
 
     /// The solver's name, shown in the heads-up line: `human` or the name
     /// given to [`Timeline::from_moves`].
-    pub fn solver(&self) -> &'static str {
+    pub(crate) fn solver(&self) -> &'static str {
         self.solver
     }
 
     /// The moves known so far.
-    pub fn moves(&self) -> &[Move] {
+    pub(crate) fn moves(&self) -> &[Move] {
         &self.record.moves
     }
 
     /// Number of moves known so far.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.record.moves.len()
     }
 
@@ -380,12 +380,12 @@ impl Timeline {
     }
 
     /// The number of moves in the whole solve, once it is known.
-    pub fn total(&self) -> Option<usize> {
+    pub(crate) fn total(&self) -> Option<usize> {
         self.record.total
     }
 
     /// Why the planner stopped early, if it did (a bug in the planner).
-    pub fn error(&self) -> Option<&SolveError> {
+    pub(crate) fn error(&self) -> Option<&SolveError> {
         self.recorder.as_ref().and_then(Recorder::error)
     }
 
@@ -411,30 +411,30 @@ impl Timeline {
 
     /// The cues other than [`Cue::Moved`], each with the number of moves
     /// made when it fires.
-    pub fn cues(&self) -> &[(usize, Cue)] {
+    pub(crate) fn cues(&self) -> &[(usize, Cue)] {
         &self.record.cues
     }
 
     /// Index into [`Timeline::phases`] of the phase whose moves come after
     /// `cursor` moves (the last phase once the solve is over).
-    pub fn phase_index_at(&self, cursor: usize) -> Option<usize> {
+    pub(crate) fn phase_index_at(&self, cursor: usize) -> Option<usize> {
         self.record.phases.partition_point(|p| p.start <= cursor).checked_sub(1)
     }
 
     /// The phase the move at `cursor` belongs to.
-    pub fn phase_at(&self, cursor: usize) -> Option<&PhaseMark> {
+    pub(crate) fn phase_at(&self, cursor: usize) -> Option<&PhaseMark> {
         self.phase_index_at(cursor).map(|i| &self.record.phases[i])
     }
 
     /// The placement the move at `cursor` belongs to (none once solved).
-    pub fn placement_at(&self, cursor: usize) -> Option<&PlacementMark> {
+    pub(crate) fn placement_at(&self, cursor: usize) -> Option<&PlacementMark> {
         let placements = &self.record.placements;
         let i = placements.partition_point(|p| p.end <= cursor);
         placements.get(i).filter(|p| p.start <= cursor)
     }
 
     /// The tile journey under way at `cursor`, within the current placement.
-    pub fn target_at(&self, cursor: usize) -> Option<TargetMark> {
+    pub(crate) fn target_at(&self, cursor: usize) -> Option<TargetMark> {
         let placement = self.placement_at(cursor)?;
         let targets = &self.record.targets;
         let i = targets.partition_point(|t| t.at <= cursor);
@@ -442,7 +442,7 @@ impl Timeline {
     }
 
     /// The blank's route under way at `cursor`, if the next move is on one.
-    pub fn route_at(&self, cursor: usize) -> Option<RouteMark> {
+    pub(crate) fn route_at(&self, cursor: usize) -> Option<RouteMark> {
         let routes = &self.record.routes;
         let i = routes.partition_point(|r| r.at <= cursor);
         routes[..i].last().copied().filter(|r| r.at + r.len > cursor)
@@ -461,7 +461,7 @@ impl Timeline {
     /// Per tile, the number of moves after which it is locked
     /// (`usize::MAX`: not known to lock yet). For front ends drawing every
     /// tile each frame.
-    pub fn lock_table(&self) -> &[usize] {
+    pub(crate) fn lock_table(&self) -> &[usize] {
         &self.record.locked_at
     }
 }

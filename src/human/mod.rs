@@ -28,10 +28,11 @@ mod trip;
 
 pub use event::{Event, Group, Phase, Region};
 pub use exact::finish::{Finish, MAX_EXACT_CELLS, REST_CELLS};
-pub use exact::tile_search::{MAX_TRACKED, Slots, Ties, TileSearch};
 pub use lookahead::{Effort, MAX_LOOKAHEAD_CELLS, MAX_ROLLING_CELLS};
 pub use plan::{Plan, Span, solve};
 pub use planner::{Planner, PlannerStats, SolveError, SolveOptions};
-pub use record::{Context, PhaseTally, PhaseTotal, Recorder};
-pub use schedule::{Order, line_area, placement_title};
+pub use record::{Context, PhaseTotal, Recorder};
+pub use schedule::Order;
+pub(crate) use schedule::line_area;
+pub use schedule::placement_title;
 pub use trip::scratch::RouteStats;

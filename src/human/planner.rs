@@ -327,7 +327,7 @@ impl Planner {
     }
 
     /// Counters so far.
-    pub fn stats(&self) -> PlannerStats {
+    pub(crate) fn stats(&self) -> PlannerStats {
         PlannerStats { moves: self.grid.moves, placed: self.placed, routes: self.scratch.stats, exact: self.exact }
     }
 
@@ -337,17 +337,17 @@ impl Planner {
     }
 
     /// The board's rows.
-    pub fn rows(&self) -> usize {
+    pub(crate) fn rows(&self) -> usize {
         self.grid.rows
     }
 
     /// The board's columns.
-    pub fn cols(&self) -> usize {
+    pub(crate) fn cols(&self) -> usize {
         self.grid.cols
     }
 
     /// The order the planner sweeps in.
-    pub fn order(&self) -> Order {
+    pub(crate) fn order(&self) -> Order {
         self.order
     }
 

@@ -34,7 +34,7 @@ pub struct PhaseTotal {
 /// Moves and placements per kind of phase, in the order the phases first
 /// appear, counted from the planner's events.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PhaseTally {
+pub(crate) struct PhaseTally {
     totals: Vec<PhaseTotal>,
     /// Index into `totals` of the phase under way.
     current: Option<usize>,
@@ -44,7 +44,7 @@ pub struct PhaseTally {
 
 impl PhaseTally {
     /// Counts one event, reported after `moves` moves.
-    pub fn count(&mut self, event: &Event, moves: usize) {
+    pub(crate) fn count(&mut self, event: &Event, moves: usize) {
         match *event {
             Event::PhaseStarted(phase) => {
                 self.close(moves);
@@ -76,7 +76,7 @@ impl PhaseTally {
     }
 
     /// The totals, counting the phase under way up to `moves` moves.
-    pub fn totals(&self, moves: usize) -> Vec<PhaseTotal> {
+    pub(crate) fn totals(&self, moves: usize) -> Vec<PhaseTotal> {
         let mut totals = self.totals.clone();
         if let Some(i) = self.current {
             totals[i].moves += moves - self.mark;
@@ -168,7 +168,7 @@ impl Recorder {
     }
 
     /// Plans every remaining placement.
-    pub fn pull_all<S: FnMut(&Event, &Context)>(&mut self, sink: &mut S) {
+    pub(crate) fn pull_all<S: FnMut(&Event, &Context)>(&mut self, sink: &mut S) {
         while self.pull(sink) {}
     }
 

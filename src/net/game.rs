@@ -14,7 +14,7 @@ use crate::human::{Context, Event, Planner, Recorder};
 use super::protocol::{BadRequest, Doing, Request, State, Status};
 
 /// The slowest and fastest a watched solve may be streamed.
-pub const WATCH_DELAY: std::ops::RangeInclusive<u64> = 1..=10_000;
+pub(crate) const WATCH_DELAY: std::ops::RangeInclusive<u64> = 1..=10_000;
 
 /// A game in progress.
 ///
@@ -51,22 +51,22 @@ impl Game {
     }
 
     /// The board now.
-    pub fn board(&self) -> &Board {
+    pub(crate) fn board(&self) -> &Board {
         &self.board
     }
 
     /// Moves made so far.
-    pub fn score(&self) -> u64 {
+    pub(crate) fn score(&self) -> u64 {
         self.score
     }
 
     /// True once the board is solved: the game is over and moves are ignored.
-    pub fn is_complete(&self) -> bool {
+    pub(crate) fn is_complete(&self) -> bool {
         self.board.is_solved()
     }
 
     /// The state to send now.
-    pub fn state(&self) -> State {
+    pub(crate) fn state(&self) -> State {
         let state = State::new(&self.board, self.score);
         match self.watch.as_ref().and_then(|w| w.queue.front()) {
             Some(&(_, doing)) => state.doing(doing),
@@ -75,7 +75,7 @@ impl Game {
     }
 
     /// How long to wait before the next streamed move, while watched.
-    pub fn watch_delay(&self) -> Option<Duration> {
+    pub(crate) fn watch_delay(&self) -> Option<Duration> {
         self.watch.as_ref().map(|w| w.delay)
     }
 

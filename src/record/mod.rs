@@ -1,17 +1,17 @@
 //! Recordings (feature `record`): a solve drawn frame by frame in software,
 //! in the window's look (the same [`scene`](crate::scene) painted on a
-//! software [`Canvas`](crate::scene::Canvas)), written as an animated GIF or
+//! software `Canvas`), written as an animated GIF or
 //! a PNG still. No display, no GPU.
 
 mod raster;
 
-use crate::human::SolveOptions;
 use std::io::Write;
 
-pub use raster::{Raster, RasterError};
+pub(crate) use raster::Raster;
+pub use raster::RasterError;
 
 use crate::anim::{Cue, Player, Timeline};
-use crate::board::{Board, Pos};
+use crate::board::Pos;
 use crate::human::{Effort, Finish, SolveError};
 use crate::scene::{Layout, Painter, Row, watch_frame};
 
@@ -25,12 +25,12 @@ pub enum Pace {
 }
 
 /// The frames a recording aims for when no pace is given.
-pub const DEFAULT_FRAMES: usize = 300;
+pub(crate) const DEFAULT_FRAMES: usize = 300;
 
 impl Pace {
     /// One move a frame when the solve has at most [`DEFAULT_FRAMES`]
     /// moves, else as many as keep it near that many frames.
-    pub fn auto(moves: usize) -> Pace {
+    pub(crate) fn auto(moves: usize) -> Pace {
         Pace::Moves(moves.div_ceil(DEFAULT_FRAMES).max(1))
     }
 }
@@ -42,7 +42,8 @@ pub struct Recording {
     pub width: u32,
     /// Frame height in pixels.
     pub height: u32,
-    /// Moves between frames (`None`: [`Pace::auto`]).
+    /// Moves between frames (`None`: one move a frame for a short solve, else as many as keep a
+    /// long one near the default number of frames).
     pub pace: Option<Pace>,
     /// Frames a second when played.
     pub fps: f64,
@@ -77,13 +78,7 @@ pub struct Report {
 
 /// The cursor positions (moves made) drawn as frames: the start, every
 /// `pace`, and the solved board last.
-///
-/// ```
-/// use fifteen::record::{Pace, frame_marks};
-/// assert_eq!(frame_marks(10, &[0, 4, 9], Pace::Moves(4)), vec![0, 4, 8, 10]);
-/// assert_eq!(frame_marks(10, &[0, 4, 9], Pace::Phases), vec![0, 4, 9, 10]);
-/// ```
-pub fn frame_marks(total: usize, phase_starts: &[usize], pace: Pace) -> Vec<usize> {
+pub(crate) fn frame_marks(total: usize, phase_starts: &[usize], pace: Pace) -> Vec<usize> {
     let mut marks: Vec<usize> = match pace {
         Pace::Moves(k) => (0..total).step_by(k.max(1)).collect(),
         Pace::Phases => phase_starts.iter().copied().filter(|&s| s < total).collect(),
@@ -106,7 +101,9 @@ struct Recorder {
 }
 
 impl Recorder {
-    fn new(board: &Board, recording: &Recording) -> Result<Recorder, RecordError> {
+    #[cfg(test)]
+    fn new(board: &crate::board::Board, recording: &Recording) -> Result<Recorder, RecordError> {
+        use crate::human::SolveOptions;
         let timeline = Timeline::solve(
             board,
             &SolveOptions { finish: recording.finish, effort: recording.effort, ..SolveOptions::default() },
@@ -153,11 +150,6 @@ impl Recorder {
     }
 }
 
-/// One frame of `board`'s solve after `at` moves (clamped to the solve), as PNG bytes.
-pub fn still(board: &Board, recording: &Recording, at: usize) -> Result<Vec<u8>, RecordError> {
-    still_of(Recorder::new(board, recording)?, at)
-}
-
 /// One frame of a timeline (a person's solve from
 /// [`Timeline::from_person`], say) after `at` moves, as PNG bytes;
 /// `recording`'s finish and effort are not used.
@@ -170,21 +162,11 @@ fn still_of(mut recorder: Recorder, at: usize) -> Result<Vec<u8>, RecordError> {
     recorder.raster.png().map_err(RecordError::Write)
 }
 
-/// Records `board`'s solve as an animated GIF into `out`, calling
-/// `progress(frames done, frames in all)` as it goes. Each frame after the
-/// first stores only the rectangle that changed.
-pub fn gif<W: Write>(
-    board: &Board,
-    recording: &Recording,
-    out: W,
-    progress: &mut dyn FnMut(usize, usize),
-) -> Result<Report, RecordError> {
-    gif_of(Recorder::new(board, recording)?, recording, out, progress)
-}
-
 /// Records a timeline (a person's solve from
-/// [`Timeline::from_person`], say) as [`gif`] records a board's solve;
-/// `recording`'s finish and effort are not used.
+/// [`Timeline::from_person`], say) as an animated GIF into `out`, calling
+/// `progress(frames done, frames in all)` as it goes. Each frame after the
+/// first stores only the rectangle that changed; `recording`'s finish and
+/// effort are not used.
 pub fn gif_timeline<W: Write>(
     timeline: Timeline,
     recording: &Recording,
@@ -192,6 +174,17 @@ pub fn gif_timeline<W: Write>(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Report, RecordError> {
     gif_of(Recorder::of(timeline, recording)?, recording, out, progress)
+}
+
+/// Records `board`'s solve as [`gif_timeline`] records a timeline.
+#[cfg(test)]
+fn gif<W: Write>(
+    board: &crate::board::Board,
+    recording: &Recording,
+    out: W,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Report, RecordError> {
+    gif_of(Recorder::new(board, recording)?, recording, out, progress)
 }
 
 fn gif_of<W: Write>(
@@ -261,6 +254,7 @@ fn changed(before: &[u8], after: &[u8], width: usize, height: usize) -> Option<(
 mod tests {
     use super::*;
     use crate::Scramble;
+    use crate::board::Board;
     use crate::scene::solved_samples;
 
     fn recording() -> Recording {
@@ -319,5 +313,17 @@ mod tests {
         after[(2 * 4 + 1) * 4] = 9;
         assert_eq!(changed(&before, &after, 4, 4), Some((1, 2, 2, 3)));
         assert_eq!(changed(&before, &before, 4, 4), None);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    // What were examples in the docs of items only the crate uses.
+
+    #[test]
+    fn frame_marks() {
+        use crate::record::{Pace, frame_marks};
+        assert_eq!(frame_marks(10, &[0, 4, 9], Pace::Moves(4)), vec![0, 4, 8, 10]);
+        assert_eq!(frame_marks(10, &[0, 4, 9], Pace::Phases), vec![0, 4, 9, 10]);
     }
 }
