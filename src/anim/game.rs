@@ -118,18 +118,18 @@ impl Game {
     }
 
     /// Slides made so far.
-    pub(crate) fn moves(&self) -> usize {
+    pub fn moves(&self) -> usize {
         self.moves
     }
 
     /// True when every tile is home.
-    pub(crate) fn is_solved(&self) -> bool {
+    pub fn is_solved(&self) -> bool {
         self.board.is_solved()
     }
 
     /// Slides a tile into the blank; returns it, or `None` when no tile can
     /// slide that way.
-    pub(crate) fn slide(&mut self, mv: Move) -> Option<Tile> {
+    pub fn slide(&mut self, mv: Move) -> Option<Tile> {
         let to = self.board.blank();
         let tile = self.board.slide(mv)?;
         self.moves += 1;
@@ -142,7 +142,7 @@ impl Game {
     }
 
     /// Slides the tile at `pos` if it is next to the blank.
-    pub(crate) fn click(&mut self, pos: Pos) -> Option<Tile> {
+    pub fn click(&mut self, pos: Pos) -> Option<Tile> {
         let blank = self.board.blank();
         let dr = blank.row as isize - pos.row as isize;
         let dc = blank.col as isize - pos.col as isize;
@@ -151,7 +151,7 @@ impl Game {
 
     /// Asks the strategy for the next move from here and keeps it as the
     /// hint until the next slide.
-    pub(crate) fn request_hint(&mut self) -> Result<Option<Move>, SolveError> {
+    pub fn request_hint(&mut self) -> Result<Option<Move>, SolveError> {
         self.hint = hint(&self.board)?;
         Ok(self.hint)
     }
@@ -169,7 +169,7 @@ impl Game {
     }
 
     /// Lets `seconds` pass for the tween of the last slide.
-    pub(crate) fn advance(&mut self, seconds: f64) {
+    pub fn advance(&mut self, seconds: f64) {
         if let Some(clock) = self.clock.as_mut().filter(|_| !self.board.is_solved()) {
             *clock += seconds.max(0.0);
         }

@@ -348,7 +348,7 @@ impl Player {
 
     /// Undoes the last completed move exactly (dropping any move in flight)
     /// and pauses. Returns false at the start.
-    pub(crate) fn step_back(&mut self) -> bool {
+    pub fn step_back(&mut self) -> bool {
         self.playing = false;
         self.progress = 0.0;
         let undone = self.undo_one();
@@ -359,7 +359,7 @@ impl Player {
 
     /// Jumps to the start of the next phase (or the end), making the moves
     /// in between and reporting them to `sink`.
-    pub(crate) fn next_phase<S: FnMut(&Cue)>(&mut self, sink: &mut S) {
+    pub fn next_phase<S: FnMut(&Cue)>(&mut self, sink: &mut S) {
         let target = loop {
             let phases = self.timeline.phases();
             let next = phases.partition_point(|p| p.start <= self.cursor);

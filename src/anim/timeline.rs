@@ -306,7 +306,7 @@ impl Timeline {
     }
 
     /// Plans until at least `moves` moves are known or the solve is complete.
-    pub(crate) fn pull_until(&mut self, moves: usize) {
+    pub fn pull_until(&mut self, moves: usize) {
         while self.record.moves.len() < moves && self.pull() {}
     }
 
@@ -317,7 +317,7 @@ impl Timeline {
     }
 
     /// Plans every remaining move.
-    pub(crate) fn finish(&mut self) {
+    pub fn finish(&mut self) {
         while self.pull() {}
     }
 
@@ -365,12 +365,12 @@ impl Timeline {
     }
 
     /// The moves known so far.
-    pub(crate) fn moves(&self) -> &[Move] {
+    pub fn moves(&self) -> &[Move] {
         &self.record.moves
     }
 
     /// Number of moves known so far.
-    pub(crate) fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.record.moves.len()
     }
 
@@ -380,7 +380,7 @@ impl Timeline {
     }
 
     /// The number of moves in the whole solve, once it is known.
-    pub(crate) fn total(&self) -> Option<usize> {
+    pub fn total(&self) -> Option<usize> {
         self.record.total
     }
 

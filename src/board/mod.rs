@@ -36,7 +36,7 @@ pub struct Pos {
 
 impl Pos {
     /// A position from its row and column.
-    pub(crate) const fn new(row: usize, col: usize) -> Self {
+    pub const fn new(row: usize, col: usize) -> Self {
         Pos { row, col }
     }
 

@@ -327,7 +327,7 @@ impl Planner {
     }
 
     /// Counters so far.
-    pub(crate) fn stats(&self) -> PlannerStats {
+    pub fn stats(&self) -> PlannerStats {
         PlannerStats { moves: self.grid.moves, placed: self.placed, routes: self.scratch.stats, exact: self.exact }
     }
 

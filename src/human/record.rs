@@ -168,7 +168,7 @@ impl Recorder {
     }
 
     /// Plans every remaining placement.
-    pub(crate) fn pull_all<S: FnMut(&Event, &Context)>(&mut self, sink: &mut S) {
+    pub fn pull_all<S: FnMut(&Event, &Context)>(&mut self, sink: &mut S) {
         while self.pull(sink) {}
     }
 

@@ -227,18 +227,6 @@ impl State {
 
 /// The optimal distance of a game's position, sent after its state to a
 /// client that asked with `{"Optimal":true}`.
-///
-/// ```
-/// use fifteen::{Board, Move};
-/// use fifteen::net::protocol::Optimal;
-/// use fifteen::search::distance::Distance;
-///
-/// let board = Board::from_cells(2, 2, vec![1, 2, 0, 3]).unwrap();
-/// let optimal = Optimal::of(&board, 4, Distance { moves_left: 1, best: Some(Move::Left) });
-/// // Tile 3 slides left: the blank goes right, as a client would send it.
-/// assert_eq!(optimal.to_json(), r#"{"Optimal":{"Score":4,"Moves":1,"Best":"right","Tile":3}}"#);
-/// assert_eq!(optimal.best_move(), Some(Move::Left));
-/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "PascalCase")]
 pub struct Optimal {
@@ -487,6 +475,19 @@ mod tests {
 
 #[cfg(test)]
 mod examples {
+    #[test]
+    fn optimal_names_the_blank_s_way_and_the_tile() {
+        use crate::net::protocol::Optimal;
+        use crate::search::distance::Distance;
+        use crate::{Board, Move};
+
+        let board = Board::from_cells(2, 2, vec![1, 2, 0, 3]).unwrap();
+        let optimal = Optimal::of(&board, 4, Distance { moves_left: 1, best: Some(Move::Left) });
+        // Tile 3 slides left: the blank goes right, as a client would send it.
+        assert_eq!(optimal.to_json(), r#"{"Optimal":{"Score":4,"Moves":1,"Best":"right","Tile":3}}"#);
+        assert_eq!(optimal.best_move(), Some(Move::Left));
+    }
+
     // What were examples in the docs of items only the crate uses.
 
     #[test]

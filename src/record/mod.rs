@@ -92,7 +92,7 @@ pub(crate) fn frame_marks(total: usize, phase_starts: &[usize], pace: Pace) -> V
 }
 
 /// Draws frames of one solve.
-struct Recorder {
+struct FrameDrawer {
     player: Player,
     raster: Raster,
     painter: Painter,
@@ -100,24 +100,24 @@ struct Recorder {
     total: usize,
 }
 
-impl Recorder {
+impl FrameDrawer {
     #[cfg(test)]
-    fn new(board: &crate::board::Board, recording: &Recording) -> Result<Recorder, RecordError> {
+    fn new(board: &crate::board::Board, recording: &Recording) -> Result<FrameDrawer, RecordError> {
         use crate::human::SolveOptions;
         let timeline = Timeline::solve(
             board,
             &SolveOptions { finish: recording.finish, effort: recording.effort, ..SolveOptions::default() },
         )?;
-        Recorder::of(timeline, recording)
+        FrameDrawer::of(timeline, recording)
     }
 
-    fn of(mut timeline: Timeline, recording: &Recording) -> Result<Recorder, RecordError> {
+    fn of(mut timeline: Timeline, recording: &Recording) -> Result<FrameDrawer, RecordError> {
         timeline.finish();
         if let Some(err) = timeline.error() {
             return Err(RecordError::Write(err.to_string()));
         }
         let total = timeline.len();
-        Ok(Recorder {
+        Ok(FrameDrawer {
             player: Player::new(timeline),
             raster: Raster::new(recording.width, recording.height)?,
             painter: Painter::new(),
@@ -154,12 +154,12 @@ impl Recorder {
 /// [`Timeline::from_person`], say) after `at` moves, as PNG bytes;
 /// `recording`'s finish and effort are not used.
 pub fn still_timeline(timeline: Timeline, recording: &Recording, at: usize) -> Result<Vec<u8>, RecordError> {
-    still_of(Recorder::of(timeline, recording)?, at)
+    still_of(FrameDrawer::of(timeline, recording)?, at)
 }
 
-fn still_of(mut recorder: Recorder, at: usize) -> Result<Vec<u8>, RecordError> {
-    recorder.draw(at.min(recorder.total));
-    recorder.raster.png().map_err(RecordError::Write)
+fn still_of(mut drawer: FrameDrawer, at: usize) -> Result<Vec<u8>, RecordError> {
+    drawer.draw(at.min(drawer.total));
+    drawer.raster.png().map_err(RecordError::Write)
 }
 
 /// Records a timeline (a person's solve from
@@ -173,7 +173,7 @@ pub fn gif_timeline<W: Write>(
     out: W,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Report, RecordError> {
-    gif_of(Recorder::of(timeline, recording)?, recording, out, progress)
+    gif_of(FrameDrawer::of(timeline, recording)?, recording, out, progress)
 }
 
 /// Records `board`'s solve as [`gif_timeline`] records a timeline.
@@ -184,18 +184,18 @@ fn gif<W: Write>(
     out: W,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Report, RecordError> {
-    gif_of(Recorder::new(board, recording)?, recording, out, progress)
+    gif_of(FrameDrawer::new(board, recording)?, recording, out, progress)
 }
 
 fn gif_of<W: Write>(
-    mut recorder: Recorder,
+    mut drawer: FrameDrawer,
     recording: &Recording,
     out: W,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Report, RecordError> {
-    let total = recorder.total;
+    let total = drawer.total;
     let pace = recording.pace.unwrap_or(Pace::auto(total));
-    let starts: Vec<usize> = recorder.player.timeline().phases().iter().map(|p| p.start).collect();
+    let starts: Vec<usize> = drawer.player.timeline().phases().iter().map(|p| p.start).collect();
     let marks = frame_marks(total, &starts, pace);
     let (w, h) = (recording.width as u16, recording.height as u16);
     let encode = |e: gif::EncodingError| RecordError::Write(e.to_string());
@@ -204,8 +204,8 @@ fn gif_of<W: Write>(
     let delay = (100.0 / recording.fps.clamp(0.5, 50.0)).round() as u16;
     let mut previous: Option<Vec<u8>> = None;
     for (i, &at) in marks.iter().enumerate() {
-        recorder.draw(at);
-        let rgba = recorder.raster.rgba();
+        drawer.draw(at);
+        let rgba = drawer.raster.rgba();
         let (x0, y0, x1, y1) = match &previous {
             Some(before) => changed(before, rgba, w as usize, h as usize).unwrap_or((0, 0, 1, 1)),
             None => (0, 0, w as usize, h as usize),
@@ -264,9 +264,9 @@ mod tests {
     #[test]
     fn a_still_of_the_solved_board_shows_its_gradient() {
         let board = Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap();
-        let mut recorder = Recorder::new(&board, &recording()).unwrap();
-        recorder.draw(usize::MAX);
-        let rgba = recorder.raster.rgba();
+        let mut drawer = FrameDrawer::new(&board, &recording()).unwrap();
+        drawer.draw(usize::MAX);
+        let rgba = drawer.raster.rgba();
         for ((x, y), expected) in solved_samples(640.0, 480.0, 4, 4) {
             let i = ((y as usize) * 640 + x as usize) * 4;
             let got = &rgba[i..i + 3];

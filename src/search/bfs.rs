@@ -178,13 +178,12 @@ impl Distances {
     }
 
     /// Arrangements reachable from the goal.
-    pub(crate) fn reached(&self) -> u64 {
+    pub fn reached(&self) -> u64 {
         self.histogram.iter().sum()
     }
 
     /// The largest distance from the goal.
-    #[cfg(test)]
-    pub(crate) fn max_distance(&self) -> u32 {
+    pub fn max_distance(&self) -> u32 {
         self.histogram.len() as u32 - 1
     }
 

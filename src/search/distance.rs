@@ -12,24 +12,6 @@
 //! searches where they may (the window's worker thread in `gui::oracle`,
 //! the server's blocking pool in `net::optimal`), and the command passes in
 //! a [`TableLoader`] that finds the pattern databases.
-//!
-//! ```
-//! use fifteen::{Board, Scramble};
-//! use fifteen::search::distance::{Answers, ShortestPath};
-//!
-//! let board = Board::scrambled(3, 3, Scramble::Uniform, 4).unwrap();
-//! let mut answers = Answers::new();
-//! assert_eq!(answers.answer(&board), None);
-//! answers.learn(ShortestPath::search(&board, None).unwrap());
-//! let distance = answers.answer(&board).unwrap();
-//! let shortest = fifteen::search::bfs::solve(&board).unwrap().moves;
-//! assert_eq!(distance.moves_left, shortest.len());
-//!
-//! // The board after the optimal move is answered too, one move nearer.
-//! let mut next = board.clone();
-//! next.slide(distance.best.unwrap());
-//! assert_eq!(answers.answer(&next).unwrap().moves_left, shortest.len() - 1);
-//! ```
 
 use std::sync::Arc;
 
@@ -196,5 +178,27 @@ mod tests {
         let path = ShortestPath::search(&wide, None).unwrap();
         assert_eq!(path.lookup(&wide).map(|d| d.moves_left), Some(1));
         assert_eq!(path.lookup(&Board::from_cells(3, 2, vec![1, 2, 3, 4, 0, 5]).unwrap()), None);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn answers_learn_a_shortest_path_and_answer_every_board_along_it() {
+        use crate::search::distance::{Answers, ShortestPath};
+        use crate::{Board, Scramble};
+
+        let board = Board::scrambled(3, 3, Scramble::Uniform, 4).unwrap();
+        let mut answers = Answers::new();
+        assert_eq!(answers.answer(&board), None);
+        answers.learn(ShortestPath::search(&board, None).unwrap());
+        let distance = answers.answer(&board).unwrap();
+        let shortest = crate::search::bfs::solve(&board).unwrap().moves;
+        assert_eq!(distance.moves_left, shortest.len());
+
+        // The board after the optimal move is answered too, one move nearer.
+        let mut next = board.clone();
+        next.slide(distance.best.unwrap());
+        assert_eq!(answers.answer(&next).unwrap().moves_left, shortest.len() - 1);
     }
 }

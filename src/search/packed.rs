@@ -1,19 +1,6 @@
 //! Boards of up to 16 cells packed into one `u64`, four bits a cell, and
 //! ranked into `0..n!` so a search can keep one byte per state in a flat
 //! table instead of a hash set of vectors.
-//!
-//! ```
-//! use fifteen::Board;
-//! use fifteen::search::packed::{Grid, Packed};
-//!
-//! let board: Board = "1 2 3\n4 5 6\n7 _ 8".parse().unwrap();
-//! let packed = Packed::from_board(&board).unwrap();
-//! assert_eq!(packed.tile(7), 0);
-//! let grid = Grid::new(3, 3).unwrap();
-//! let rank = packed.rank(grid.len());
-//! assert_eq!(Packed::unrank(rank, grid.len()), packed);
-//! assert_eq!(packed.to_board(&grid), board);
-//! ```
 
 use crate::board::{Board, Move, Tile};
 
@@ -242,5 +229,22 @@ mod tests {
     fn bigger_than_16_cells_is_refused() {
         assert!(Grid::new(4, 5).is_err());
         assert!(Packed::from_board(&Board::goal(5, 4).unwrap()).is_err());
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn a_packed_board_ranks_and_unranks() {
+        use crate::Board;
+        use crate::search::packed::{Grid, Packed};
+
+        let board: Board = "1 2 3\n4 5 6\n7 _ 8".parse().unwrap();
+        let packed = Packed::from_board(&board).unwrap();
+        assert_eq!(packed.tile(7), 0);
+        let grid = Grid::new(3, 3).unwrap();
+        let rank = packed.rank(grid.len());
+        assert_eq!(Packed::unrank(rank, grid.len()), packed);
+        assert_eq!(packed.cells(grid.len()), board.cells());
     }
 }
