@@ -7,7 +7,6 @@
 //! installing Xvfb): then a missing `xvfb-run` fails.
 #![cfg(feature = "gui")]
 
-use fifteen::SolveOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -16,7 +15,7 @@ use fifteen::anim::Player;
 use fifteen::gui::{BOARD, Layout, Rgba, home_color};
 use fifteen::human::{Effort, Finish};
 use fifteen::scene::{ACCENT, MARK, TEXT, solved_samples};
-use fifteen::{Board, Scramble};
+use fifteen::{Board, Scramble, SolveOptions};
 
 fn xvfb_run() -> Option<PathBuf> {
     let found = std::env::var_os("PATH")

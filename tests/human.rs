@@ -5,9 +5,8 @@
 mod common;
 
 use common::checked_human_solve;
-use fifteen::SolveOptions;
 use fifteen::human::{self, Order};
-use fifteen::{Board, Scramble};
+use fifteen::{Board, Scramble, SolveOptions};
 use proptest::prelude::*;
 
 const ORDERS: [Order; 2] = [Order::Rows, Order::Shells];

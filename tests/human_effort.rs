@@ -6,9 +6,8 @@
 mod common;
 
 use common::{checked_solve_detours, checked_solve_planned, checked_solve_rolling, checked_solve_with};
-use fifteen::SolveOptions;
 use fifteen::human::{Effort, Event, Finish, Order, Phase, Planner, placement_title};
-use fifteen::{Board, Scramble};
+use fifteen::{Board, Scramble, SolveOptions};
 
 const LOOKING_AHEAD: [Effort; 2] = [Effort::Normal, Effort::Best];
 

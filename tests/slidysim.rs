@@ -2,12 +2,11 @@
 //! written as links and read back, and every kind of bad input refused with
 //! a message that names it.
 
-use fifteen::SolveOptions;
 use std::io::Write;
 
 use base64::Engine;
 use fifteen::slidysim;
-use fifteen::{Board, Moves, Scramble, human};
+use fifteen::{Board, Moves, Scramble, SolveOptions, human};
 use proptest::prelude::*;
 
 const WORLD_RECORDS: &str = include_str!("data/slidysim/world-records.txt");

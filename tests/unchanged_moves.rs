@@ -16,11 +16,10 @@
 //! digits) for longer ones. The board hash tells a changed scrambler from
 //! changed moves.
 
-use fifteen::SolveOptions;
 use std::fmt::Write as _;
 
 use fifteen::human::{Event, Finish, Order, Planner};
-use fifteen::{Board, Scramble};
+use fifteen::{Board, Scramble, SolveOptions};
 
 const FIXTURE: &str = "tests/fixtures/human_moves.txt";
 

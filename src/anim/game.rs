@@ -1,8 +1,7 @@
 //! Play mode: the user slides the tiles; the strategy gives hints.
 
 use crate::board::{Board, Move, Moves, Pos, Tile};
-use crate::human::SolveOptions;
-use crate::human::{Event, Planner, SolveError};
+use crate::human::{Event, Planner, SolveError, SolveOptions};
 
 use super::player::Slide;
 

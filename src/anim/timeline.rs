@@ -1,8 +1,7 @@
 //! The moves of a solve with what each was for, pulled from the planner lazily.
 
 use crate::board::{Board, IllegalMove, Move, Pos, Tile};
-use crate::human::SolveOptions;
-use crate::human::{Event, Finish, Group, Order, Phase, Planner, Recorder, Region, SolveError};
+use crate::human::{Event, Finish, Group, Order, Phase, Planner, Recorder, Region, SolveError, SolveOptions};
 
 use super::person::{self, Person};
 use crate::lines;

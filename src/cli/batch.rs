@@ -21,7 +21,6 @@
 //! parallel, Hadoop streaming or Spark's `RDD.pipe` can run over many
 //! machines.
 
-use fifteen::SolveOptions;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::Path;
@@ -33,7 +32,7 @@ use std::time::{Duration, Instant};
 use fifteen::human::{self, Finish, Order};
 use fifteen::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use fifteen::search::{SearchError, Solution, bfs};
-use fifteen::{Board, MoveNotation, Moves};
+use fifteen::{Board, MoveNotation, Moves, SolveOptions};
 use serde_json::Value;
 
 use super::error::CliError;

@@ -1,12 +1,11 @@
 //! `fifteen bench`: moves and speed of the human solver over random boards.
 
-use fifteen::SolveOptions;
 use std::io::Write;
 use std::time::Instant;
 
 use clap::Args;
 use fifteen::human::{Effort, Finish, MAX_EXACT_CELLS, Order, Planner};
-use fifteen::{Board, Scramble};
+use fifteen::{Board, Scramble, SolveOptions};
 
 use super::error::CliError;
 use super::numbers::whole;

@@ -1,12 +1,12 @@
 //! `fifteen compare`: a person's solve beside fifteen's solve of the same
 //! scramble, line by line, and a summary by size when there are several.
 
-use fifteen::SolveOptions;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use clap::{Args, ValueEnum};
+use fifteen::SolveOptions;
 use fifteen::human::{self, Effort};
 use fifteen::lines::{self, Stage};
 use fifteen::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};

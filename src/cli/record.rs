@@ -1,15 +1,14 @@
 //! `fifteen record`: the solve as an animated GIF, or one frame as a PNG,
 //! drawn without a display in the window's look.
 
-use fifteen::SolveOptions;
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use fifteen::Board;
 use fifteen::anim::Timeline;
 use fifteen::record::{self, Pace, RecordError, Recording};
+use fifteen::{Board, SolveOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::board_source::{BoardInput, ScrambleArgs};

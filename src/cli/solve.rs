@@ -3,16 +3,15 @@
 //! The human solver streams: moves are written as the planner makes them,
 //! so a 1000×1000 board never holds its billions of moves in memory.
 
-use fifteen::SolveOptions;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use fifteen::human::{Event, Order, Phase, Planner, Recorder, placement_title};
+use fifteen::human::{Event, Order, Phase, PhaseTotal, Planner, Recorder, placement_title};
 use fifteen::output::{Format, MoveWriter, Report};
-use fifteen::{Board, Move, MoveNotation};
+use fifteen::{Board, Move, MoveNotation, SolveOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::board_source::BoardInput;
@@ -361,42 +360,56 @@ fn solve_human<W: Write>(
     };
     writer.finish(Some(report))?;
     if stats {
-        let s = recorder.stats();
-        let mut err = io::stderr().lock();
-        writeln!(err, "{:<14} {:>10} {:>14} {:>7}", "phase", "placements", "moves", "share")?;
-        for p in &totals {
-            let share = 100.0 * p.moves as f64 / s.moves.max(1) as f64;
-            writeln!(err, "{:<14} {:>10} {:>14} {:>6.1}%", p.phase, p.placements, p.moves, share)?;
-        }
-        let placements: usize = totals.iter().map(|p| p.placements).sum();
-        writeln!(err, "{:<14} {:>10} {:>14} {:>6.1}%", "total", placements, s.moves, 100.0)?;
-        for (title, n) in &titles.titled {
-            writeln!(err, "  {title:<34} {n:>14} moves")?;
-        }
-        if titles.more > 0 {
-            writeln!(err, "  … and {} more stretches", titles.more)?;
-        }
+        print_stats(board, &options, &recorder, &totals, &titles, elapsed)?;
+    }
+    Ok(())
+}
+
+/// `--stats`: the moves per kind of phase and per named stretch, and how
+/// the solve went, on stderr.
+fn print_stats(
+    board: &Board,
+    options: &SolveOptions,
+    recorder: &Recorder,
+    totals: &[PhaseTotal],
+    titles: &TitleTally,
+    elapsed: std::time::Duration,
+) -> Result<(), CliError> {
+    let s = recorder.stats();
+    let mut err = io::stderr().lock();
+    writeln!(err, "{:<14} {:>10} {:>14} {:>7}", "phase", "placements", "moves", "share")?;
+    for p in totals {
+        let share = 100.0 * p.moves as f64 / s.moves.max(1) as f64;
+        writeln!(err, "{:<14} {:>10} {:>14} {:>6.1}%", p.phase, p.placements, p.moves, share)?;
+    }
+    let placements: usize = totals.iter().map(|p| p.placements).sum();
+    writeln!(err, "{:<14} {:>10} {:>14} {:>6.1}%", "total", placements, s.moves, 100.0)?;
+    for (title, n) in &titles.titled {
+        writeln!(err, "  {title:<34} {n:>14} moves")?;
+    }
+    if titles.more > 0 {
+        writeln!(err, "  … and {} more stretches", titles.more)?;
+    }
+    write!(
+        err,
+        "{}×{} board, order {}, effort {}, {:.3} ms",
+        board.rows(),
+        board.cols(),
+        options.order.name(),
+        options.effort.name(),
+        elapsed.as_secs_f64() * 1e3
+    )?;
+    // Tile-by-tile placements route the blank one step at a time; lines
+    // planned by look-ahead have no such routes to count.
+    let routes = s.routes.ring + s.routes.direct + s.routes.detours + s.routes.searched;
+    if routes > 0 {
         write!(
             err,
-            "{}×{} board, order {}, effort {}, {:.3} ms",
-            board.rows(),
-            board.cols(),
-            options.order.name(),
-            options.effort.name(),
-            elapsed.as_secs_f64() * 1e3
+            "; blank routes: {} round the tile, {} direct, {} by detours, {} searched",
+            s.routes.ring, s.routes.direct, s.routes.detours, s.routes.searched
         )?;
-        // Tile-by-tile placements route the blank one step at a time; lines
-        // planned by look-ahead have no such routes to count.
-        let routes = s.routes.ring + s.routes.direct + s.routes.detours + s.routes.searched;
-        if routes > 0 {
-            write!(
-                err,
-                "; blank routes: {} round the tile, {} direct, {} by detours, {} searched",
-                s.routes.ring, s.routes.direct, s.routes.detours, s.routes.searched
-            )?;
-        }
-        writeln!(err, "; {} groups placed by exact search", s.exact)?;
     }
+    writeln!(err, "; {} groups placed by exact search", s.exact)?;
     Ok(())
 }
 

@@ -2,7 +2,6 @@
 //! solvers' glue. The library finds the moves; this writes them, prints
 //! iterative deepening's progress lines and the stats, and measures time.
 
-use fifteen::SolveOptions;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
@@ -10,7 +9,7 @@ use fifteen::human::{self, PhaseTotal};
 use fifteen::output::{Format, MoveWriter, Report};
 use fifteen::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS};
 use fifteen::search::{SearchError, Solution, bfs, iddfs};
-use fifteen::{Board, MoveNotation};
+use fifteen::{Board, MoveNotation, SolveOptions};
 
 use super::error::CliError;
 

@@ -1,14 +1,13 @@
 //! `fifteen watch` and `fifteen play`: the window, or the terminal when
 //! there is no display.
 
-use fifteen::SolveOptions;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::Args;
-use fifteen::Board;
 use fifteen::anim::{self, Game, MAX_SPEED, MIN_SPEED, Player};
 use fifteen::tui::{self, TuiOptions};
+use fifteen::{Board, SolveOptions};
 
 use super::board_source::{BoardInput, ScrambleArgs};
 use super::error::CliError;

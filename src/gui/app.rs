@@ -4,8 +4,7 @@
 
 use crate::anim::{Cue, Game, Pace, Player, Slide, Timeline};
 use crate::board::{Board, Move, Pos, Scramble, Tile};
-use crate::human::SolveOptions;
-use crate::human::{Effort, Finish, Group, SolveError};
+use crate::human::{Effort, Finish, Group, SolveError, SolveOptions};
 use crate::scene::{Camera, Frame, Row, play_panel, watch_frame};
 
 /// …but no further than this many moves ahead of the cursor, so a huge

@@ -214,7 +214,7 @@ mod examples {
 
     #[test]
     fn area() {
-        use crate::human::{Group, Region};
+        use super::*;
         assert_eq!(Region::RightColumns.area(Group::new(&[3, 4]), 4, 4), (0, 2, 2, 4));
         assert_eq!(Region::Exact.area(Group::new(&[1, 2, 3, 4]), 4, 4), (0, 0, 1, 4));
     }

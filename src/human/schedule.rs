@@ -459,7 +459,7 @@ mod examples {
 
     #[test]
     fn line_area() {
-        use crate::human::{Order, Phase, line_area};
+        use super::*;
         assert_eq!(line_area(Phase::Row(0), 4, 4, Order::Shells), Some((0, 0, 1, 4)));
         assert_eq!(line_area(Phase::Column(0), 4, 4, Order::Shells), Some((1, 0, 4, 1)));
         assert_eq!(line_area(Phase::LastBlock, 4, 4, Order::Shells), Some((2, 2, 4, 4)));

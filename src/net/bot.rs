@@ -7,7 +7,6 @@
 //! for the optimal distance and checks every answer against its own search.
 //! A disagreement is an error.
 
-use crate::human::SolveOptions;
 use std::fmt;
 use std::time::Duration;
 
@@ -17,6 +16,7 @@ use tokio_tungstenite::tungstenite::{self, Message, protocol::CloseFrame};
 
 use crate::board::{Board, Move, MoveNotation, Moves};
 use crate::human;
+use crate::human::SolveOptions;
 use crate::search::{
     self, SearchError,
     distance::{Answers, Distance, ShortestPath, has_distance},

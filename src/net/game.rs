@@ -4,12 +4,11 @@
 //! sends what it returns. Nothing a client sends can change the board except
 //! a legal move, and nothing it sends can make it panic.
 
-use crate::human::SolveOptions;
 use std::collections::VecDeque;
 use std::time::Duration;
 
 use crate::board::{Board, Move, MoveNotation};
-use crate::human::{Context, Event, Planner, Recorder};
+use crate::human::{Context, Event, Planner, Recorder, SolveOptions};
 
 use super::protocol::{BadRequest, Doing, Request, State, Status};
 

@@ -2,10 +2,9 @@
 //! a runner of the `fifteen` binary.
 #![allow(dead_code)]
 
-use fifteen::SolveOptions;
 use fifteen::human::{Effort, Event, Finish, Order, Planner};
 use fifteen::testing::PlannerKnobs;
-use fifteen::{Board, Move};
+use fifteen::{Board, Move, SolveOptions};
 
 /// Runs the human planner on `board`, checking every event against a replay:
 /// each move is legal and slides the tile the event names, no locked tile
