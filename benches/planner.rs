@@ -2,10 +2,10 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use fifteen::human::{Order, Planner};
-use fifteen::{Board, Scramble};
+use fifteen::{Board, Scramble, SolveOptions};
 
 fn solve(board: &Board, order: Order) -> u64 {
-    let mut planner = Planner::new(board, order).expect("solvable");
+    let mut planner = Planner::new(board, &SolveOptions { order, ..SolveOptions::default() }).expect("solvable");
     planner.run(&mut |_| {}).expect("solved");
     planner.moves()
 }

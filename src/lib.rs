@@ -8,10 +8,13 @@
 //! output. The board knows nothing of solvers; solvers do no I/O and never
 //! read a clock.
 //!
+//! [`SolveOptions`] say how: the sweep order, the finish, the effort.
+//!
 //! ```
-//! use fifteen::{Board, Scramble, human};
+//! use fifteen::{Board, Effort, Scramble, SolveOptions, human};
 //! let board = Board::scrambled(6, 4, Scramble::Uniform, 9).unwrap();
-//! let plan = human::solve(&board).unwrap();
+//! let options = SolveOptions { effort: Effort::Best, ..SolveOptions::default() };
+//! let plan = human::solve(&board, &options).unwrap();
 //! let mut replay = board.clone();
 //! replay.apply(plan.moves()).unwrap();
 //! assert!(replay.is_solved());
@@ -21,10 +24,10 @@
 //! before it happens, with the phase and the moves so far:
 //!
 //! ```
-//! use fifteen::human::{Event, Order, Planner, Recorder};
-//! use fifteen::{Board, Scramble};
+//! use fifteen::human::{Event, Planner, Recorder};
+//! use fifteen::{Board, Scramble, SolveOptions};
 //! let board = Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap();
-//! let mut recorder = Recorder::of(Planner::new(&board, Order::Shells).unwrap());
+//! let mut recorder = Recorder::of(Planner::new(&board, &SolveOptions::default()).unwrap());
 //! let (mut phases, mut moves) = (Vec::new(), 0);
 //! recorder.pull_all(&mut |event: &Event, at| match event {
 //!     Event::PhaseStarted(phase) => phases.push((phase.to_string(), at.moves)),
@@ -42,6 +45,12 @@
 // Unsafe code is denied everywhere but in one function that maps the pattern
 // database cache read-only (`search::pdb_cache`), which states why it is sound.
 #![deny(unsafe_code)]
+// What only the crate uses is `pub(crate)`, so the compiler finds what
+// nothing uses; the window, the recordings and the server use much of the
+// scene, the animation and the search between them, so that is checked in
+// the build with all three, and a build without some of them lets their
+// helpers lie unused.
+#![cfg_attr(not(all(feature = "gui", feature = "record", feature = "net")), allow(dead_code, unused_imports))]
 
 pub mod anim;
 pub mod board;
@@ -58,7 +67,10 @@ pub mod record;
 pub mod scene;
 pub mod search;
 pub mod slidysim;
+pub mod testing;
 pub mod tui;
+
+pub use human::{Effort, Finish, Order, SolveOptions};
 
 pub use board::{
     BLANK, Board, IllegalMove, Move, MoveNotation, Moves, ParseBoardError, ParseMoveError, Pos, Scramble, SizeError,

@@ -42,7 +42,7 @@ pub enum Line {
 impl Line {
     /// Its cells on a `rows`×`cols` board, as `(top, left, bottom, right)`
     /// with the bottom and right edges excluded.
-    pub fn area(&self, rows: usize, cols: usize) -> (usize, usize, usize, usize) {
+    pub(crate) fn area(&self, rows: usize, cols: usize) -> (usize, usize, usize, usize) {
         match *self {
             Line::Row { row, from } => (row, from, row + 1, cols),
             Line::Column { col, from } => (from, col, rows, col + 1),
@@ -235,13 +235,14 @@ pub fn line_up(first: &[LineDone], second: &[LineDone]) -> Vec<Stage> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::SolveOptions;
     use crate::board::Scramble;
     use crate::human;
 
     #[test]
     fn fifteens_own_lines_are_found_in_its_order() {
         let board = Board::scrambled(5, 5, Scramble::Uniform, 3).unwrap();
-        let plan = human::solve(&board).unwrap();
+        let plan = human::solve(&board, &SolveOptions::default()).unwrap();
         let done = detect(&board, plan.moves());
         let names: Vec<String> = done.iter().map(|d| d.line.name()).collect();
         assert_eq!(names.len(), 7);

@@ -11,7 +11,7 @@ use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
 use crate::anim::{Cue, Game, Pace, Player};
-use crate::board::{BLANK, Board, Move, Pos, Tile};
+use crate::board::{BLANK, Board, Pos, Tile};
 use crate::control::{App, Key, Mode, command_for, help_lines};
 
 /// Boards wider or taller than this (in characters / lines) are shown as a
@@ -64,8 +64,8 @@ fn cell_width(board: &Board) -> usize {
 ///
 /// ```
 /// use fifteen::anim::Player;
-/// use fifteen::{Board, Scramble};
-/// let player = Player::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap()).unwrap();
+/// use fifteen::{Board, Scramble, SolveOptions};
+/// let player = Player::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), &SolveOptions::default()).unwrap();
 /// let line = fifteen::tui::status_line(&player);
 /// assert!(line.starts_with("row 1: tiles 1–2  |  move 0, 0 in this phase  |"), "{line}");
 /// ```
@@ -122,7 +122,7 @@ pub trait KeySource {
 
 /// No keyboard: waiting is sleeping.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct NoKeys;
+pub(crate) struct NoKeys;
 
 impl KeySource for NoKeys {
     fn wait(&mut self, timeout: Duration) -> io::Result<Option<Key>> {
@@ -142,7 +142,7 @@ const KEYS_LINE: &str = "q quit   Space pause/play   n next phase   p previous p
 
 /// The board as text, one row per line. With `ansi`, locked tiles are dim
 /// and the tiles being placed are in reverse video.
-pub fn board_text(player: &Player, ansi: bool) -> String {
+pub(crate) fn board_text(player: &Player, ansi: bool) -> String {
     let placing: &[Tile] = player.placement().map_or(&[], |p| p.group.tiles());
     tiles_text(player.board(), ansi, placing, &|tile| player.is_locked(tile))
 }
@@ -409,19 +409,22 @@ pub fn play<R: BufRead, W: Write>(game: &mut Game, input: R, out: &mut W) -> io:
 }
 
 /// The move that slides `tile` into the blank, if it is next to it.
-pub fn move_for_tile(board: &Board, tile: Tile) -> Option<Move> {
+#[cfg(test)]
+pub(crate) fn move_for_tile(board: &Board, tile: Tile) -> Option<crate::board::Move> {
     let at = board.position_of(tile);
     let blank = board.blank();
-    Move::from_tile_step(blank.row as isize - at.row as isize, blank.col as isize - at.col as isize)
+    crate::board::Move::from_tile_step(blank.row as isize - at.row as isize, blank.col as isize - at.col as isize)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Scramble;
+    use crate::board::Move;
+    use crate::{Scramble, SolveOptions};
 
     fn app(n: usize, seed: u64) -> App {
-        App::watching(Player::solve(&Board::scrambled(n, n, Scramble::Uniform, seed).unwrap()).unwrap())
+        let board = Board::scrambled(n, n, Scramble::Uniform, seed).unwrap();
+        App::watching(Player::solve(&board, &SolveOptions::default()).unwrap())
     }
 
     #[test]
@@ -434,7 +437,10 @@ mod tests {
         assert!(text.contains("row 1: tiles 1–2"), "{text}");
         assert!(text.contains("last 2×2"));
         assert!(text.contains(" 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15 __\n"));
-        let moves = crate::human::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap()).unwrap().len();
+        let moves =
+            crate::human::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), &SolveOptions::default())
+                .unwrap()
+                .len();
         assert!(text.ends_with(&format!("Solved in {moves} moves.\n")), "{text}");
         assert!(!text.contains('\x1b'));
     }

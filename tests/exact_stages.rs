@@ -7,14 +7,16 @@ mod common;
 use common::{checked_human_solve, checked_solve};
 use fifteen::human::{Event, Finish, Order, Phase, Planner, SolveError};
 use fifteen::search::{bfs, optimal};
-use fifteen::{Board, Scramble};
+use fifteen::{Board, Scramble, SolveOptions};
 
 const SHAPES: [(usize, usize); 14] =
     [(2, 2), (2, 3), (3, 2), (3, 3), (2, 5), (3, 4), (4, 3), (4, 4), (3, 5), (5, 3), (2, 7), (7, 2), (2, 8), (8, 2)];
 
 fn phases(board: &Board) -> Vec<Phase> {
     let mut phases = Vec::new();
-    let mut planner = Planner::with_finish(board, Order::Shells, Finish::Exact).unwrap();
+    let mut planner =
+        Planner::new(board, &SolveOptions { order: Order::Shells, finish: Finish::Exact, ..SolveOptions::default() })
+            .unwrap();
     planner
         .run(&mut |e: &Event| {
             if let Event::PhaseStarted(p) = e {
@@ -83,7 +85,10 @@ fn a_4x4_takes_at_most_65_moves_on_average_far_fewer_than_pairs() {
 #[test]
 fn boards_over_sixteen_cells_are_refused() {
     let board = Board::scrambled(5, 4, Scramble::Uniform, 1).unwrap();
-    let err = Planner::with_finish(&board, Order::Shells, Finish::Exact).err().unwrap();
+    let err =
+        Planner::new(&board, &SolveOptions { order: Order::Shells, finish: Finish::Exact, ..SolveOptions::default() })
+            .err()
+            .unwrap();
     assert!(matches!(err, SolveError::TooBigForExact { rows: 5, cols: 4, max: 16 }));
     assert!(err.to_string().contains("5×4"), "{err}");
 }

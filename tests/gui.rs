@@ -15,7 +15,7 @@ use fifteen::anim::Player;
 use fifteen::gui::{BOARD, Layout, Rgba, home_color};
 use fifteen::human::{Effort, Finish};
 use fifteen::scene::{ACCENT, MARK, TEXT, solved_samples};
-use fifteen::{Board, Scramble};
+use fifteen::{Board, Scramble, SolveOptions};
 
 fn xvfb_run() -> Option<PathBuf> {
     let found = std::env::var_os("PATH")
@@ -109,7 +109,11 @@ fn the_window_shows_the_solved_board_at_the_end() {
     // The tiles being placed have their homes ringed in the mark colour
     // (the window solves with the effort the board's size picks).
     let start = Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap();
-    let player = Player::solve_with_effort(&start, Finish::Pairs, Effort::for_size(4, 4)).unwrap();
+    let player = Player::solve(
+        &start,
+        &SolveOptions { finish: Finish::Pairs, effort: Effort::for_size(4, 4), ..SolveOptions::default() },
+    )
+    .unwrap();
     let placement = player.placement().expect("the solve starts with a placement");
     let layout = png.layout(4, 4);
     let radius = (layout.tile_size() * 0.40).max(7.0);

@@ -6,7 +6,7 @@ mod common;
 
 use common::checked_human_solve;
 use fifteen::human::{self, Order};
-use fifteen::{Board, Scramble};
+use fifteen::{Board, Scramble, SolveOptions};
 use proptest::prelude::*;
 
 const ORDERS: [Order; 2] = [Order::Rows, Order::Shells];
@@ -77,7 +77,7 @@ fn boards_near_the_goal_solve_too() {
 
 #[test]
 fn a_solved_board_needs_no_moves() {
-    let plan = human::solve(&Board::goal(5, 7).unwrap()).unwrap();
+    let plan = human::solve(&Board::goal(5, 7).unwrap(), &SolveOptions::default()).unwrap();
     assert!(plan.is_empty());
     // Every tile is still placed, and locked, once.
     let placed: usize = plan.spans().iter().map(|span| span.group.tiles().len()).sum();
@@ -88,17 +88,17 @@ fn a_solved_board_needs_no_moves() {
 #[test]
 fn unsolvable_boards_are_refused_before_any_work() {
     let mut board: Board = "2 1 3\n4 5 6\n7 8 _".parse().unwrap();
-    let err = human::solve(&board).unwrap_err();
+    let err = human::solve(&board, &SolveOptions::default()).unwrap_err();
     assert!(err.to_string().starts_with("unsolvable board: the tiles are an odd permutation"));
     board = "1 2 3\n4 5 6\n7 8 _".parse().unwrap();
-    assert!(human::solve(&board).is_ok());
+    assert!(human::solve(&board, &SolveOptions::default()).is_ok());
 }
 
 #[test]
 fn the_callers_board_is_not_changed() {
     let board = Board::scrambled(6, 6, Scramble::Uniform, 5).unwrap();
     let copy = board.clone();
-    let plan = human::solve(&board).unwrap();
+    let plan = human::solve(&board, &SolveOptions::default()).unwrap();
     assert_eq!(board, copy);
     assert!(!plan.is_empty());
 }
@@ -107,7 +107,7 @@ fn the_callers_board_is_not_changed() {
 fn plan_spans_cover_every_move_in_order() {
     let board = Board::scrambled(7, 5, Scramble::Uniform, 11).unwrap();
     for order in ORDERS {
-        let plan = human::solve_with(&board, order).unwrap();
+        let plan = human::solve(&board, &SolveOptions { order, ..SolveOptions::default() }).unwrap();
         let mut next = 0;
         for span in plan.spans() {
             assert_eq!(span.moves.start, next);

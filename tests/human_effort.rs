@@ -7,13 +7,13 @@ mod common;
 
 use common::{checked_solve_detours, checked_solve_planned, checked_solve_rolling, checked_solve_with};
 use fifteen::human::{Effort, Event, Finish, Order, Phase, Planner, placement_title};
-use fifteen::{Board, Scramble};
+use fifteen::{Board, Scramble, SolveOptions};
 
 const LOOKING_AHEAD: [Effort; 2] = [Effort::Normal, Effort::Best];
 
 fn phases(board: &Board, order: Order, effort: Effort) -> Vec<Phase> {
     let mut phases = Vec::new();
-    let mut planner = Planner::new(board, order).unwrap().with_effort(effort);
+    let mut planner = Planner::new(board, &SolveOptions { order, effort, ..SolveOptions::default() }).unwrap();
     planner
         .run(&mut |event: &Event| {
             if let Event::PhaseStarted(p) = event {
@@ -187,7 +187,7 @@ fn titles(board: &Board, order: Order, effort: Effort) -> Vec<String> {
     let (rows, cols) = (board.rows(), board.cols());
     let mut phase = None;
     let mut titles = Vec::new();
-    let mut planner = Planner::new(board, order).unwrap().with_effort(effort);
+    let mut planner = Planner::new(board, &SolveOptions { order, effort, ..SolveOptions::default() }).unwrap();
     planner
         .run(&mut |event: &Event| match *event {
             Event::PhaseStarted(p) => phase = Some(p),
@@ -277,7 +277,11 @@ fn at_best_a_whole_lines_moves_come_in_legs_each_bringing_one_of_its_tiles_home(
         let board = Board::scrambled(4, 4, Scramble::Uniform, seed).unwrap();
         let mut replay = board.clone();
         let (mut group, mut target, mut legs) = (None, None, 0);
-        let mut planner = Planner::new(&board, Order::Shells).unwrap().with_effort(Effort::Best);
+        let mut planner = Planner::new(
+            &board,
+            &SolveOptions { order: Order::Shells, effort: Effort::Best, ..SolveOptions::default() },
+        )
+        .unwrap();
         planner
             .run(&mut |event: &Event| match *event {
                 Event::Placement { group: g, .. } => group = Some(g),

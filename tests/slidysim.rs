@@ -6,7 +6,7 @@ use std::io::Write;
 
 use base64::Engine;
 use fifteen::slidysim;
-use fifteen::{Board, Moves, Scramble, human};
+use fifteen::{Board, Moves, Scramble, SolveOptions, human};
 use proptest::prelude::*;
 
 const WORLD_RECORDS: &str = include_str!("data/slidysim/world-records.txt");
@@ -94,7 +94,7 @@ proptest! {
     #[test]
     fn fifteen_solves_round_trip_through_links(rows in 2usize..9, cols in 2usize..9, seed in any::<u64>()) {
         let scramble = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
-        let moves = Moves(human::solve(&scramble).unwrap().moves().to_vec());
+        let moves = Moves(human::solve(&scramble, &SolveOptions::default()).unwrap().moves().to_vec());
         let link = slidysim::replay_link(&scramble, &moves, None);
         prop_assert!(link.starts_with("https://slidysim.github.io/replay?r="));
         let read = slidysim::parse_source(&link).unwrap();

@@ -23,7 +23,7 @@
 use std::fmt::Write as _;
 
 use fifteen::human::{Effort, Event, Finish, Order, Planner};
-use fifteen::{Board, Scramble};
+use fifteen::{Board, Scramble, SolveOptions};
 
 const FIXTURE: &str = "tests/fixtures/human_moves.txt";
 
@@ -137,7 +137,8 @@ fn fnv(bytes: &[u8]) -> u64 {
 /// The fixture line for a case, solved now.
 fn line(case: Case) -> String {
     let board = Board::scrambled(case.rows, case.cols, case.scramble, case.seed).unwrap();
-    let mut planner = Planner::with_finish(&board, case.order, case.finish).unwrap().with_effort(case.effort);
+    let options = SolveOptions { order: case.order, finish: case.finish, effort: case.effort };
+    let mut planner = Planner::new(&board, &options).unwrap();
     let mut moves = String::new();
     planner
         .run(&mut |event: &Event| {

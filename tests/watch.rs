@@ -1,6 +1,7 @@
 //! `fifteen watch` / `fifteen play` without a display: the terminal
 //! animation, the fallback line, and option errors.
 
+use fifteen::SolveOptions;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -36,7 +37,11 @@ fn tui_watch_prints_each_phase_and_the_solved_board() {
     let board = fifteen::Board::scrambled(4, 4, fifteen::Scramble::Uniform, 7).unwrap();
     // By default the effort goes by size (see `Effort::for_size`).
     let effort = fifteen::human::Effort::for_size(4, 4);
-    let mut planner = fifteen::human::Planner::new(&board, fifteen::human::Order::Shells).unwrap().with_effort(effort);
+    let mut planner = fifteen::human::Planner::new(
+        &board,
+        &SolveOptions { order: fifteen::human::Order::Shells, effort, ..SolveOptions::default() },
+    )
+    .unwrap();
     planner.run(&mut |_| {}).unwrap();
     let moves = planner.moves();
     assert!(stdout.ends_with(&format!("Solved in {moves} moves.\n")), "{stdout}");

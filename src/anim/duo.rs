@@ -237,13 +237,13 @@ mod tests {
     use super::*;
     use crate::anim::Timeline;
     use crate::board::{Board, Scramble};
-    use crate::human::{self, Effort, Order, Planner};
+    use crate::human::{self, Effort, SolveOptions};
     use crate::lines;
 
     /// A solve of `board` by the one-tile path, another with look-ahead:
     /// two solves that finish the same lines at different moves.
     fn duo(board: &Board) -> Duo {
-        let solve = |effort| human::solve_by(Planner::new(board, Order::default()).unwrap().with_effort(effort));
+        let solve = |effort| human::solve(board, &SolveOptions { effort, ..SolveOptions::default() });
         let (fast, normal) = (solve(Effort::Fast).unwrap(), solve(Effort::Normal).unwrap());
         let stages = lines::line_up(&lines::detect(board, fast.moves()), &lines::detect(board, normal.moves()));
         let player = |moves| Player::new(Timeline::from_moves(board, moves, "test").unwrap());

@@ -1,7 +1,7 @@
 //! Play mode: the user slides the tiles; the strategy gives hints.
 
 use crate::board::{Board, Move, Moves, Pos, Tile};
-use crate::human::{Event, Order, Planner, SolveError};
+use crate::human::{Event, Planner, SolveError, SolveOptions};
 
 use super::player::Slide;
 
@@ -18,7 +18,7 @@ const SLIDE_SECONDS: f64 = 0.09;
 /// assert_eq!(fifteen::anim::hint(&Board::goal(3, 3).unwrap()).unwrap(), None);
 /// ```
 pub fn hint(board: &Board) -> Result<Option<Move>, SolveError> {
-    let mut planner = Planner::new(board, Order::default())?;
+    let mut planner = Planner::new(board, &SolveOptions::default())?;
     let mut first = None;
     loop {
         let more = planner.step(&mut |event: &Event| {
@@ -78,13 +78,13 @@ impl Game {
     }
 
     /// The board the game started from.
-    pub fn start(&self) -> &Board {
+    pub(crate) fn start(&self) -> &Board {
         &self.start
     }
 
     /// Seconds from the first slide to now, or to the solve (`None` before
     /// the first slide). Time passes only through [`Game::advance`].
-    pub fn seconds(&self) -> Option<f64> {
+    pub(crate) fn seconds(&self) -> Option<f64> {
         self.clock
     }
 
@@ -112,7 +112,7 @@ impl Game {
     }
 
     /// The board now (the last slide already made).
-    pub fn board(&self) -> &Board {
+    pub(crate) fn board(&self) -> &Board {
         &self.board
     }
 
@@ -156,12 +156,12 @@ impl Game {
     }
 
     /// The hint asked for since the last slide, if any.
-    pub fn hint(&self) -> Option<Move> {
+    pub(crate) fn hint(&self) -> Option<Move> {
         self.hint
     }
 
     /// The tile a move would slide from here, and the cell it is in.
-    pub fn tile_for(&self, mv: Move) -> Option<(Tile, Pos)> {
+    pub(crate) fn tile_for(&self, mv: Move) -> Option<(Tile, Pos)> {
         let mut copy = self.board.clone();
         let tile = copy.slide(mv)?;
         Some((tile, copy.blank()))
@@ -181,7 +181,7 @@ impl Game {
     }
 
     /// The tile still sliding on screen, if any.
-    pub fn sliding(&self) -> Option<Slide> {
+    pub(crate) fn sliding(&self) -> Option<Slide> {
         self.slide
     }
 }

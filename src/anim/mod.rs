@@ -20,10 +20,10 @@
 //!
 //! ```
 //! use fifteen::anim::{Cue, Player};
-//! use fifteen::{Board, Scramble};
+//! use fifteen::{Board, Scramble, SolveOptions};
 //!
 //! let board = Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap();
-//! let mut player = Player::solve(&board).unwrap();
+//! let mut player = Player::solve(&board, &SolveOptions::default()).unwrap();
 //! player.set_speed(50.0);
 //! player.play();
 //! let mut moved = 0;
@@ -47,7 +47,7 @@ mod timeline;
 
 pub use duo::{Duo, Side};
 pub use game::{Game, hint};
-pub use person::Person;
+pub(crate) use person::Person;
 pub use player::{MAX_SPEED, MIN_SPEED, Pace, Player, Slide};
 pub use timeline::{Cue, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
 

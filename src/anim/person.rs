@@ -12,7 +12,7 @@ use crate::lines::{Line, LineDone};
 
 /// Who made a solve and how fast, and the lines it finished.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Person {
+pub(crate) struct Person {
     /// Who solved it, when the replay says.
     pub player: Option<String>,
     /// What the solve was: `4×4 single`, `custom replay`, …
@@ -28,7 +28,7 @@ pub struct Person {
 
 impl Person {
     /// Whose solve it is, for a header: `4×4 single by dphdmn`.
-    pub fn about(&self) -> String {
+    pub(crate) fn about(&self) -> String {
         match &self.player {
             Some(player) if !self.event.contains(player.as_str()) => format!("{} by {player}", self.event),
             _ => self.event.clone(),
@@ -37,7 +37,7 @@ impl Person {
 
     /// Seconds from the first move until `moves` moves were made, when the
     /// replay has move times (0 before the first move).
-    pub fn seconds_at(&self, moves: usize) -> Option<f64> {
+    pub(crate) fn seconds_at(&self, moves: usize) -> Option<f64> {
         let times = self.move_times_ms.as_deref()?;
         let at = match moves.checked_sub(1) {
             None => 0,

@@ -2,7 +2,7 @@
 //! play/pause, seeking, and cues as moves complete.
 
 use crate::board::{Board, Pos, Tile};
-use crate::human::{Effort, Finish, Order, SolveError};
+use crate::human::{SolveError, SolveOptions};
 
 use super::blank_after;
 use super::timeline::{Cue, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
@@ -83,10 +83,10 @@ pub struct Slide {
 ///
 /// ```
 /// use fifteen::anim::Player;
-/// use fifteen::{Board, Scramble};
+/// use fifteen::{Board, Scramble, SolveOptions};
 ///
 /// let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
-/// let mut player = Player::solve(&board).unwrap();
+/// let mut player = Player::solve(&board, &SolveOptions::default()).unwrap();
 /// let ignore = &mut |_: &fifteen::anim::Cue| {};
 /// player.step_forward(ignore);
 /// player.step_forward(ignore);
@@ -131,24 +131,14 @@ impl Player {
         player
     }
 
-    /// A paused player for the human solver's solution of `board`.
-    pub fn solve(board: &Board) -> Result<Player, SolveError> {
-        Ok(Player::new(Timeline::new(board)?))
-    }
-
-    /// A paused player for the human solver's solution ending as `finish` says.
-    pub fn solve_with(board: &Board, finish: Finish) -> Result<Player, SolveError> {
-        Ok(Player::new(Timeline::with_finish(board, Order::default(), finish)?))
-    }
-
-    /// A paused player for the human solver's solution ending as `finish`
-    /// says and planned with `effort`.
-    pub fn solve_with_effort(board: &Board, finish: Finish, effort: Effort) -> Result<Player, SolveError> {
-        Ok(Player::new(Timeline::with_effort(board, Order::default(), finish, effort)?))
+    /// A paused player for the human solver's solution of `board`,
+    /// played as `options` say.
+    pub fn solve(board: &Board, options: &SolveOptions) -> Result<Player, SolveError> {
+        Ok(Player::new(Timeline::solve(board, options)?))
     }
 
     /// Starts over on a new timeline, keeping the speed and play state.
-    pub fn replace(&mut self, timeline: Timeline) {
+    pub(crate) fn replace(&mut self, timeline: Timeline) {
         let (speed, playing) = (self.speed, self.playing);
         *self = Player::new(timeline);
         self.speed = speed;
@@ -171,9 +161,9 @@ impl Player {
     ///
     /// ```
     /// use fifteen::anim::{Player, Timeline};
-    /// use fifteen::{Board, Scramble};
+    /// use fifteen::{Board, Scramble, SolveOptions};
     /// let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
-    /// let mut player = Player::new(Timeline::new(&board).unwrap());
+    /// let mut player = Player::new(Timeline::solve(&board, &SolveOptions::default()).unwrap());
     /// player.plan_ahead(usize::MAX, &mut || true);
     /// assert_eq!(player.timeline().total(), Some(player.timeline().len()));
     /// ```
@@ -222,19 +212,19 @@ impl Player {
     }
 
     /// The next speed up on the 1-2-5 ladder (0.5, 1, 2, 5, 10, … 100 000 000).
-    pub fn faster(&mut self) {
+    pub(crate) fn faster(&mut self) {
         let next = LADDER.iter().copied().find(|&s| s > self.speed * 1.0001).unwrap_or(MAX_SPEED);
         self.set_speed(next);
     }
 
     /// The next speed down on the 1-2-5 ladder.
-    pub fn slower(&mut self) {
+    pub(crate) fn slower(&mut self) {
         let next = LADDER.iter().rev().copied().find(|&s| s < self.speed / 1.0001).unwrap_or(MIN_SPEED);
         self.set_speed(next);
     }
 
     /// How the playback is paced.
-    pub fn pace(&self) -> Pace {
+    pub(crate) fn pace(&self) -> Pace {
         self.pace
     }
 
@@ -272,7 +262,7 @@ impl Player {
     }
 
     /// True while playing.
-    pub fn is_playing(&self) -> bool {
+    pub(crate) fn is_playing(&self) -> bool {
         self.playing
     }
 
@@ -290,7 +280,7 @@ impl Player {
     }
 
     /// Play or pause.
-    pub fn toggle(&mut self) {
+    pub(crate) fn toggle(&mut self) {
         if self.playing { self.pause() } else { self.play() }
     }
 
@@ -401,7 +391,7 @@ impl Player {
 
     /// Jumps back to the start of the current phase, or to the start of the
     /// previous one when already at a phase start.
-    pub fn previous_phase(&mut self) {
+    pub(crate) fn previous_phase(&mut self) {
         let phases = self.timeline.phases();
         let before = phases.partition_point(|p| p.start < self.cursor);
         let target = before.checked_sub(1).map_or(0, |i| phases[i].start);
@@ -441,7 +431,7 @@ impl Player {
     }
 
     /// The tile sliding now, and how far it has gone.
-    pub fn sliding(&self) -> Option<Slide> {
+    pub(crate) fn sliding(&self) -> Option<Slide> {
         if self.progress <= 0.0 {
             return None;
         }
@@ -452,7 +442,7 @@ impl Player {
     }
 
     /// The phase of the next move (the last phase once solved).
-    pub fn phase(&self) -> Option<&PhaseMark> {
+    pub(crate) fn phase(&self) -> Option<&PhaseMark> {
         self.timeline.phase_at(self.cursor)
     }
 
@@ -462,18 +452,18 @@ impl Player {
     }
 
     /// The tile journey under way.
-    pub fn target(&self) -> Option<TargetMark> {
+    pub(crate) fn target(&self) -> Option<TargetMark> {
         self.timeline.target_at(self.cursor)
     }
 
     /// The blank's route under way.
-    pub fn route(&self) -> Option<RouteMark> {
+    pub(crate) fn route(&self) -> Option<RouteMark> {
         self.timeline.route_at(self.cursor)
     }
 
     /// The cells of the blank's route still ahead, starting with the
     /// blank's cell; empty when the blank is not on a route.
-    pub fn route_cells(&self, out: &mut Vec<Pos>) {
+    pub(crate) fn route_cells(&self, out: &mut Vec<Pos>) {
         out.clear();
         let Some(route) = self.route() else {
             return;
@@ -487,13 +477,13 @@ impl Player {
     }
 
     /// Moves made in the current phase, and the phase's length once known.
-    pub fn phase_progress(&self) -> Option<(usize, Option<usize>)> {
+    pub(crate) fn phase_progress(&self) -> Option<(usize, Option<usize>)> {
         let phase = self.phase()?;
         Some((self.cursor - phase.start, phase.end.map(|end| end - phase.start)))
     }
 
     /// True when `tile` is locked home at the cursor.
-    pub fn is_locked(&self, tile: Tile) -> bool {
+    pub(crate) fn is_locked(&self, tile: Tile) -> bool {
         self.timeline.is_locked(tile, self.cursor)
     }
 
@@ -581,7 +571,8 @@ mod tests {
     use crate::anim::Timeline;
 
     fn player(rows: usize, cols: usize, seed: u64) -> Player {
-        Player::solve(&Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap()).unwrap()
+        Player::solve(&Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap(), &SolveOptions::default())
+            .unwrap()
     }
 
     fn ignore() -> impl FnMut(&Cue) {
@@ -742,7 +733,7 @@ mod tests {
     #[test]
     fn many_moves_per_frame_at_top_speed_and_lazy_planning() {
         let board = Board::scrambled(30, 30, Scramble::Uniform, 1).unwrap();
-        let mut p = Player::solve(&board).unwrap();
+        let mut p = Player::solve(&board, &SolveOptions::default()).unwrap();
         assert!(p.timeline().total().is_none(), "nothing planned beyond the first placement");
         p.set_speed(MAX_SPEED * 10.0);
         assert_eq!(p.speed(), MAX_SPEED);

@@ -1,7 +1,7 @@
 //! The moves of a solve with what each was for, pulled from the planner lazily.
 
 use crate::board::{Board, IllegalMove, Move, Pos, Tile};
-use crate::human::{Effort, Event, Finish, Group, Order, Phase, Planner, Recorder, Region, SolveError};
+use crate::human::{Event, Finish, Group, Order, Phase, Planner, Recorder, Region, SolveError, SolveOptions};
 
 use super::person::{self, Person};
 use crate::lines;
@@ -49,7 +49,7 @@ pub struct TargetMark {
 
 /// A route of the blank found by the router: moves `at..at + len` carry the
 /// blank along it, one cell a move. The cells are not stored: they are
-/// where those moves take the blank (see [`Player::route_cells`](super::Player::route_cells)).
+/// where those moves take the blank (the player's route cells).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RouteMark {
     /// Index of the route's first move.
@@ -152,10 +152,10 @@ impl Record {
 ///
 /// ```
 /// use fifteen::anim::Timeline;
-/// use fifteen::{Board, Scramble};
+/// use fifteen::{Board, Scramble, SolveOptions};
 ///
 /// let board = Board::scrambled(5, 5, Scramble::Uniform, 2).unwrap();
-/// let mut timeline = Timeline::new(&board).unwrap();
+/// let mut timeline = Timeline::solve(&board, &SolveOptions::default()).unwrap();
 /// assert_eq!(timeline.len(), 0); // nothing planned yet
 /// timeline.pull_until(10); // plan just enough for ten moves
 /// assert!(timeline.len() >= 10 && timeline.total().is_none());
@@ -179,31 +179,23 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    /// The human solver's timeline for this board, in the default order.
-    pub fn new(board: &Board) -> Result<Timeline, SolveError> {
-        Timeline::with_order(board, Order::default())
-    }
-
-    /// The human solver's timeline for this board, sweeping in `order`.
-    pub fn with_order(board: &Board, order: Order) -> Result<Timeline, SolveError> {
-        Timeline::with_finish(board, order, Finish::Pairs)
-    }
-
-    /// The human solver's timeline, sweeping in `order` and ending as
-    /// `finish` says; exact stages are named `exact stages` in the heads-up.
-    pub fn with_finish(board: &Board, order: Order, finish: Finish) -> Result<Timeline, SolveError> {
-        Timeline::with_effort(board, order, finish, Effort::Fast)
-    }
-
-    /// [`Timeline::with_finish`], planning each line with `effort`.
-    pub fn with_effort(board: &Board, order: Order, finish: Finish, effort: Effort) -> Result<Timeline, SolveError> {
-        let recorder = Recorder::of(Planner::with_finish(board, order, finish)?.with_effort(effort));
+    /// The human solver's timeline for this board, playing as `options`
+    /// say; exact stages are named `exact stages` in the heads-up.
+    pub fn solve(board: &Board, options: &SolveOptions) -> Result<Timeline, SolveError> {
+        let recorder = Recorder::of(Planner::new(board, options)?);
         let record = Record { locked_at: vec![usize::MAX; board.len()], ..Record::default() };
-        let solver = match finish {
+        let solver = match options.finish {
             Finish::Pairs => "human",
             Finish::Exact => "exact stages",
         };
-        Ok(Timeline { start: board.clone(), order, solver, record, recorder: Some(recorder), person: None })
+        Ok(Timeline {
+            start: board.clone(),
+            order: options.order,
+            solver,
+            record,
+            recorder: Some(recorder),
+            person: None,
+        })
     }
 
     /// A timeline of moves found by another solver (`solver` names it), with
@@ -300,7 +292,7 @@ impl Timeline {
     }
 
     /// Plans one more placement. Returns false once every move is known.
-    pub fn pull(&mut self) -> bool {
+    pub(crate) fn pull(&mut self) -> bool {
         let Some(recorder) = &mut self.recorder else { return false };
         let record = &mut self.record;
         if recorder.pull(&mut |event: &Event, _| record.on(event)) {
@@ -319,7 +311,7 @@ impl Timeline {
 
     /// Plans about `budget` more moves (whole placements), for front ends
     /// that want to learn the total while they play.
-    pub fn prefetch(&mut self, budget: usize) {
+    pub(crate) fn prefetch(&mut self, budget: usize) {
         self.pull_until(self.record.moves.len().saturating_add(budget));
     }
 
@@ -335,7 +327,7 @@ impl Timeline {
 
     /// What `placement` builds, as every front end names it (see
     /// [`placement_title`](crate::human::placement_title)).
-    pub fn title(&self, placement: &PlacementMark) -> String {
+    pub(crate) fn title(&self, placement: &PlacementMark) -> String {
         let (rows, cols) = (self.start.rows(), self.start.cols());
         let phase = placement.phase.unwrap_or(Phase::Rest);
         crate::human::placement_title(phase, placement.region, placement.group, rows, cols, self.order)
@@ -343,7 +335,7 @@ impl Timeline {
 
     /// The cells `(top, left, bottom, right)` of the line `phase` builds
     /// (see [`line_area`](crate::human::line_area)).
-    pub fn line_area(&self, phase: Phase) -> Option<(usize, usize, usize, usize)> {
+    pub(crate) fn line_area(&self, phase: Phase) -> Option<(usize, usize, usize, usize)> {
         if let Some(person) = &self.person {
             return person.line_area(phase, self.start.rows(), self.start.cols());
         }
@@ -361,13 +353,13 @@ impl Timeline {
 
     /// The person whose solve this is, for a timeline made by
     /// [`Timeline::from_person`].
-    pub fn person(&self) -> Option<&Person> {
+    pub(crate) fn person(&self) -> Option<&Person> {
         self.person.as_deref()
     }
 
     /// The solver's name, shown in the heads-up line: `human` or the name
     /// given to [`Timeline::from_moves`].
-    pub fn solver(&self) -> &'static str {
+    pub(crate) fn solver(&self) -> &'static str {
         self.solver
     }
 
@@ -392,7 +384,7 @@ impl Timeline {
     }
 
     /// Why the planner stopped early, if it did (a bug in the planner).
-    pub fn error(&self) -> Option<&SolveError> {
+    pub(crate) fn error(&self) -> Option<&SolveError> {
         self.recorder.as_ref().and_then(Recorder::error)
     }
 
@@ -418,30 +410,30 @@ impl Timeline {
 
     /// The cues other than [`Cue::Moved`], each with the number of moves
     /// made when it fires.
-    pub fn cues(&self) -> &[(usize, Cue)] {
+    pub(crate) fn cues(&self) -> &[(usize, Cue)] {
         &self.record.cues
     }
 
     /// Index into [`Timeline::phases`] of the phase whose moves come after
     /// `cursor` moves (the last phase once the solve is over).
-    pub fn phase_index_at(&self, cursor: usize) -> Option<usize> {
+    pub(crate) fn phase_index_at(&self, cursor: usize) -> Option<usize> {
         self.record.phases.partition_point(|p| p.start <= cursor).checked_sub(1)
     }
 
     /// The phase the move at `cursor` belongs to.
-    pub fn phase_at(&self, cursor: usize) -> Option<&PhaseMark> {
+    pub(crate) fn phase_at(&self, cursor: usize) -> Option<&PhaseMark> {
         self.phase_index_at(cursor).map(|i| &self.record.phases[i])
     }
 
     /// The placement the move at `cursor` belongs to (none once solved).
-    pub fn placement_at(&self, cursor: usize) -> Option<&PlacementMark> {
+    pub(crate) fn placement_at(&self, cursor: usize) -> Option<&PlacementMark> {
         let placements = &self.record.placements;
         let i = placements.partition_point(|p| p.end <= cursor);
         placements.get(i).filter(|p| p.start <= cursor)
     }
 
     /// The tile journey under way at `cursor`, within the current placement.
-    pub fn target_at(&self, cursor: usize) -> Option<TargetMark> {
+    pub(crate) fn target_at(&self, cursor: usize) -> Option<TargetMark> {
         let placement = self.placement_at(cursor)?;
         let targets = &self.record.targets;
         let i = targets.partition_point(|t| t.at <= cursor);
@@ -449,7 +441,7 @@ impl Timeline {
     }
 
     /// The blank's route under way at `cursor`, if the next move is on one.
-    pub fn route_at(&self, cursor: usize) -> Option<RouteMark> {
+    pub(crate) fn route_at(&self, cursor: usize) -> Option<RouteMark> {
         let routes = &self.record.routes;
         let i = routes.partition_point(|r| r.at <= cursor);
         routes[..i].last().copied().filter(|r| r.at + r.len > cursor)
@@ -468,7 +460,7 @@ impl Timeline {
     /// Per tile, the number of moves after which it is locked
     /// (`usize::MAX`: not known to lock yet). For front ends drawing every
     /// tile each frame.
-    pub fn lock_table(&self) -> &[usize] {
+    pub(crate) fn lock_table(&self) -> &[usize] {
         &self.record.locked_at
     }
 }
@@ -492,7 +484,7 @@ mod tests {
 
     fn full(rows: usize, cols: usize, seed: u64) -> Timeline {
         let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
-        let mut timeline = Timeline::new(&board).unwrap();
+        let mut timeline = Timeline::solve(&board, &SolveOptions::default()).unwrap();
         timeline.finish();
         timeline
     }
@@ -548,7 +540,7 @@ mod tests {
     #[test]
     fn an_unsolvable_board_is_refused() {
         let board = Board::from_cells(2, 2, vec![2, 1, 3, 0]).unwrap();
-        assert!(matches!(Timeline::new(&board), Err(SolveError::Unsolvable(_))));
+        assert!(matches!(Timeline::solve(&board, &SolveOptions::default()), Err(SolveError::Unsolvable(_))));
     }
 }
 
@@ -571,7 +563,7 @@ mod person_tests {
     #[test]
     fn a_persons_lines_are_its_phases_and_lock_only_finished_lines() {
         let scramble = Board::scrambled(5, 5, Scramble::Uniform, 11).unwrap();
-        let plan = crate::human::solve(&scramble).unwrap();
+        let plan = crate::human::solve(&scramble, &SolveOptions::default()).unwrap();
         let moves = Moves(plan.moves().to_vec());
         let timeline = Timeline::from_person(&solve_of(scramble.clone(), moves.clone(), None)).unwrap();
         let found = lines::detect(&scramble, &moves);
@@ -610,7 +602,7 @@ mod person_tests {
     #[test]
     fn a_long_line_locks_in_groups_a_group_can_hold() {
         let scramble = Board::scrambled(20, 20, Scramble::Uniform, 1).unwrap();
-        let plan = crate::human::solve(&scramble).unwrap();
+        let plan = crate::human::solve(&scramble, &SolveOptions::default()).unwrap();
         let timeline = Timeline::from_person(&solve_of(scramble, Moves(plan.moves().to_vec()), None)).unwrap();
         let locked: usize = timeline
             .cues()

@@ -12,7 +12,7 @@ mod scramble;
 
 use std::fmt;
 
-pub use moves::{Move, MoveNotation, Moves, ParseMoveError, run_length};
+pub use moves::{Move, MoveNotation, Moves, ParseMoveError};
 pub use parity::Unsolvable;
 pub use parse::ParseBoardError;
 pub use replay::{Replay, ReplayError, Replayed};
@@ -25,7 +25,7 @@ pub type Tile = u32;
 pub const BLANK: Tile = 0;
 
 /// The largest number of cells a board may have (tiles are `u32`).
-pub const MAX_CELLS: usize = u32::MAX as usize;
+pub(crate) const MAX_CELLS: usize = u32::MAX as usize;
 
 /// A cell of the board, counted from the top-left corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -288,7 +288,7 @@ impl Board {
 
 /// Where a tile belongs on a board with this shape; the blank's home is the
 /// bottom-right corner.
-pub fn home_of(tile: Tile, rows: usize, cols: usize) -> Pos {
+pub(crate) fn home_of(tile: Tile, rows: usize, cols: usize) -> Pos {
     if tile == BLANK {
         Pos::new(rows - 1, cols - 1)
     } else {
@@ -298,7 +298,7 @@ pub fn home_of(tile: Tile, rows: usize, cols: usize) -> Pos {
 }
 
 /// The tile that belongs at a cell (`0` for the bottom-right corner).
-pub fn tile_for(pos: Pos, rows: usize, cols: usize) -> Tile {
+pub(crate) fn tile_for(pos: Pos, rows: usize, cols: usize) -> Tile {
     let i = pos.row * cols + pos.col;
     if i + 1 == rows * cols { BLANK } else { (i + 1) as Tile }
 }

@@ -63,7 +63,7 @@ impl Move {
     }
 
     /// How the tile moves, as (row, column) deltas.
-    pub const fn tile_step(self) -> (isize, isize) {
+    pub(crate) const fn tile_step(self) -> (isize, isize) {
         match self {
             Move::Up => (-1, 0),
             Move::Down => (1, 0),
@@ -73,12 +73,12 @@ impl Move {
     }
 
     /// How the blank moves: the opposite of the tile.
-    pub const fn blank_step(self) -> (isize, isize) {
+    pub(crate) const fn blank_step(self) -> (isize, isize) {
         self.opposite().tile_step()
     }
 
     /// The move whose tile goes by `(dr, dc)`, one of the four unit steps.
-    pub const fn from_tile_step(dr: isize, dc: isize) -> Option<Move> {
+    pub(crate) const fn from_tile_step(dr: isize, dc: isize) -> Option<Move> {
         match (dr, dc) {
             (-1, 0) => Some(Move::Up),
             (1, 0) => Some(Move::Down),
@@ -89,7 +89,7 @@ impl Move {
     }
 
     /// Reads one letter (`U D L R`, either case).
-    pub fn from_letter(c: char) -> Option<Move> {
+    pub(crate) fn from_letter(c: char) -> Option<Move> {
         match c.to_ascii_uppercase() {
             'U' => Some(Move::Up),
             'D' => Some(Move::Down),
@@ -100,7 +100,7 @@ impl Move {
     }
 
     /// Reads one word (`up down left right`, any case).
-    pub fn from_word(word: &str) -> Option<Move> {
+    pub(crate) fn from_word(word: &str) -> Option<Move> {
         Move::ALL.into_iter().find(|mv| mv.word().eq_ignore_ascii_case(word))
     }
 }
@@ -200,7 +200,7 @@ impl Moves {
 }
 
 /// `moves` with each run of one letter written once with its count: `R3U2L`.
-pub fn run_length(moves: &[Move]) -> String {
+pub(crate) fn run_length(moves: &[Move]) -> String {
     let mut out = String::new();
     let mut rest = moves;
     while let Some(&first) = rest.first() {

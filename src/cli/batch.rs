@@ -29,10 +29,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use fifteen::human::{self, Finish, Order, Planner};
+use fifteen::human::{self, Finish, Order};
 use fifteen::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use fifteen::search::{SearchError, Solution, bfs};
-use fifteen::{Board, MoveNotation, Moves};
+use fifteen::{Board, MoveNotation, Moves, SolveOptions};
 use serde_json::Value;
 
 use super::error::CliError;
@@ -342,8 +342,7 @@ impl Workers<'_> {
         match self.options.solver {
             BatchSolver::Human { order, finish, effort } => {
                 let effort = effort.for_size(board.rows(), board.cols());
-                let planner = Planner::with_finish(board, order, finish).map_err(|e| e.to_string())?;
-                let plan = human::solve_by(planner.with_effort(effort)).map_err(|e| e.to_string())?;
+                let plan = human::solve(board, &SolveOptions { order, finish, effort }).map_err(|e| e.to_string())?;
                 Ok(Solved { moves: plan.moves().clone(), nodes: None, elapsed: started.elapsed() })
             }
             BatchSolver::Search(SearchSolver::Bfs) => searched(bfs::solve(board), started),

@@ -6,7 +6,7 @@ use std::time::Instant;
 use clap::Args;
 use fifteen::board::Replay;
 use fifteen::human::{Effort, Event, Finish, MAX_EXACT_CELLS, Order, Planner};
-use fifteen::{Board, Move, MoveNotation, Scramble};
+use fifteen::{Board, Move, MoveNotation, Scramble, SolveOptions};
 
 use super::error::CliError;
 use super::numbers::whole;
@@ -292,7 +292,8 @@ fn solve_and_replay(board: &Board, method: Method, size: Size) -> Result<Timed, 
         pending.clear();
     };
     let started = Instant::now();
-    let mut planner = Planner::with_finish(board, method.order, method.finish)?.with_effort(method.effort(size));
+    let options = SolveOptions { order: method.order, finish: method.finish, effort: method.effort(size) };
+    let mut planner = Planner::new(board, &options)?;
     planner.run(&mut |event: &Event| {
         if let Event::Moved { mv, .. } = *event {
             pending.push(mv);

@@ -6,7 +6,8 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use clap::{Args, ValueEnum};
-use fifteen::human::{self, Effort, Order, Planner};
+use fifteen::SolveOptions;
+use fifteen::human::{self, Effort};
 use fifteen::lines::{self, Stage};
 use fifteen::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use rayon::prelude::*;
@@ -115,7 +116,7 @@ fn compare(
 ) -> Result<Compared, CliError> {
     let board = &sourced.solve.scramble;
     let effort = effort.for_size(board.rows(), board.cols());
-    let plan = human::solve_by(Planner::new(board, Order::default())?.with_effort(effort))?;
+    let plan = human::solve(board, &SolveOptions { effort, ..SolveOptions::default() })?;
     let person_lines = lines::detect(board, &sourced.solve.moves);
     let fifteen_lines = lines::detect(board, plan.moves());
     let optimal = match tables.get(&(board.rows(), board.cols())) {

@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use fifteen::SolveOptions;
 use fifteen::anim::{self, Duo, MAX_SPEED, MIN_SPEED, Player, Timeline};
-use fifteen::human::{Finish, Order};
 use fifteen::lines;
 
 use super::error::CliError;
@@ -68,15 +68,16 @@ pub fn run(solves: Vec<SourcedSolve>, effort: EffortArg, args: WatchArgs) -> Res
     let effort = effort.for_size(board.rows(), board.cols());
     // fifteen's solve is planned once, whole: its moves line the two up,
     // and its timeline plays them with their targets and routes.
-    let mut fifteen = Timeline::with_effort(board, Order::default(), Finish::default(), effort)?;
-    while fifteen.pull() {}
-    if let Some(err) = fifteen.error() {
-        return Err(CliError::Solver(err.to_string()));
+    let mut fifteen = Player::new(Timeline::solve(board, &SolveOptions { effort, ..SolveOptions::default() })?);
+    fifteen.plan_ahead(usize::MAX, &mut || true);
+    if fifteen.timeline().total() != Some(fifteen.timeline().len()) {
+        return Err(CliError::Solver(format!("fifteen's solve of solve {} stopped before the goal", sourced.number)));
     }
     let person = Timeline::from_person(&sourced.solve)
         .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;
-    let stages = lines::line_up(&lines::detect(board, &sourced.solve.moves), &lines::detect(board, fifteen.moves()));
-    let mut duo = Duo::new(Player::new(person), Player::new(fifteen), stages);
+    let stages =
+        lines::line_up(&lines::detect(board, &sourced.solve.moves), &lines::detect(board, fifteen.timeline().moves()));
+    let mut duo = Duo::new(Player::new(person), fifteen, stages);
     duo.set_speed(args.speed.unwrap_or_else(|| anim::default_speed(board.rows(), board.cols())));
     let about =
         [sourced.solve.player.clone().unwrap_or_else(|| "person".into()), format!("fifteen, {}", effort.name())];

@@ -6,10 +6,9 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use fifteen::Board;
 use fifteen::anim::Timeline;
-use fifteen::human::Order;
 use fifteen::record::{self, Pace, RecordError, Recording};
+use fifteen::{Board, SolveOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::board_source::{BoardInput, ScrambleArgs};
@@ -177,7 +176,7 @@ pub fn run(cmd: RecordCommand) -> Result<(), CliError> {
             board.check_solvable()?;
             sizes::check(board.rows(), board.cols(), Use::Record)?;
             let effort = cmd.effort.for_size(board.rows(), board.cols());
-            Timeline::with_effort(&board, Order::default(), cmd.finish.into(), effort)?
+            Timeline::solve(&board, &SolveOptions { finish: cmd.finish.into(), effort, ..SolveOptions::default() })?
         }
     };
     let (rows, cols) = (timeline.start().rows(), timeline.start().cols());

@@ -9,9 +9,9 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use fifteen::human::{Effort, Event, Finish, Order, Phase, Planner, Recorder, placement_title};
+use fifteen::human::{Event, Order, Phase, PhaseTotal, Planner, Recorder, placement_title};
 use fifteen::output::{Format, MoveWriter, Report};
-use fifteen::{Board, Move, MoveNotation};
+use fifteen::{Board, Move, MoveNotation, SolveOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::board_source::BoardInput;
@@ -154,7 +154,7 @@ pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
         }
         None => solve_human(
             &board,
-            Strategy {
+            SolveOptions {
                 order: cmd.order.into(),
                 finish: cmd.finish.into(),
                 effort: cmd.effort.for_size(board.rows(), board.cols()),
@@ -307,23 +307,16 @@ fn plan_human(
     Ok((recorder, titles, progress))
 }
 
-/// The human solver's options.
-struct Strategy {
-    order: Order,
-    finish: Finish,
-    effort: Effort,
-}
-
 fn solve_human<W: Write>(
     board: &Board,
-    Strategy { order, finish, effort }: Strategy,
+    options: SolveOptions,
     format: Format,
     notation: MoveNotation,
     stats: bool,
     out: W,
 ) -> Result<(), CliError> {
     let started = Instant::now();
-    let recorder = Recorder::of(Planner::with_finish(board, order, finish)?.with_effort(effort));
+    let recorder = Recorder::of(Planner::new(board, &options)?);
     let mut writer = MoveWriter::new(out, format, notation, board);
     writer.begin()?;
     // The planner runs on a thread of its own and hands its moves over in
@@ -332,7 +325,7 @@ fn solve_human<W: Write>(
     // writing fails, the batches stop being taken and the planner stops.
     let (moves, batches) = mpsc::sync_channel::<Vec<Move>>(BATCHES_IN_FLIGHT);
     let (planned, write_error) = std::thread::scope(|scope| {
-        let planner = scope.spawn(move || plan_human(recorder, board, order, started, moves));
+        let planner = scope.spawn(move || plan_human(recorder, board, options.order, started, moves));
         let mut write_error: Option<io::Error> = None;
         for batch in batches {
             if let Err(e) = batch.into_iter().try_for_each(|mv| writer.push(mv)) {
@@ -364,42 +357,56 @@ fn solve_human<W: Write>(
     };
     writer.finish(Some(report))?;
     if stats {
-        let s = recorder.stats();
-        let mut err = io::stderr().lock();
-        writeln!(err, "{:<14} {:>10} {:>14} {:>7}", "phase", "placements", "moves", "share")?;
-        for p in &totals {
-            let share = 100.0 * p.moves as f64 / s.moves.max(1) as f64;
-            writeln!(err, "{:<14} {:>10} {:>14} {:>6.1}%", p.phase, p.placements, p.moves, share)?;
-        }
-        let placements: usize = totals.iter().map(|p| p.placements).sum();
-        writeln!(err, "{:<14} {:>10} {:>14} {:>6.1}%", "total", placements, s.moves, 100.0)?;
-        for (title, n) in &titles.titled {
-            writeln!(err, "  {title:<34} {n:>14} moves")?;
-        }
-        if titles.more > 0 {
-            writeln!(err, "  … and {} more stretches", titles.more)?;
-        }
+        print_stats(board, &options, &recorder, &totals, &titles, elapsed)?;
+    }
+    Ok(())
+}
+
+/// `--stats`: the moves per kind of phase and per named stretch, and how
+/// the solve went, on stderr.
+fn print_stats(
+    board: &Board,
+    options: &SolveOptions,
+    recorder: &Recorder,
+    totals: &[PhaseTotal],
+    titles: &TitleTally,
+    elapsed: std::time::Duration,
+) -> Result<(), CliError> {
+    let s = recorder.stats();
+    let mut err = io::stderr().lock();
+    writeln!(err, "{:<14} {:>10} {:>14} {:>7}", "phase", "placements", "moves", "share")?;
+    for p in totals {
+        let share = 100.0 * p.moves as f64 / s.moves.max(1) as f64;
+        writeln!(err, "{:<14} {:>10} {:>14} {:>6.1}%", p.phase, p.placements, p.moves, share)?;
+    }
+    let placements: usize = totals.iter().map(|p| p.placements).sum();
+    writeln!(err, "{:<14} {:>10} {:>14} {:>6.1}%", "total", placements, s.moves, 100.0)?;
+    for (title, n) in &titles.titled {
+        writeln!(err, "  {title:<34} {n:>14} moves")?;
+    }
+    if titles.more > 0 {
+        writeln!(err, "  … and {} more stretches", titles.more)?;
+    }
+    write!(
+        err,
+        "{}×{} board, order {}, effort {}, {:.3} ms",
+        board.rows(),
+        board.cols(),
+        options.order.name(),
+        options.effort.name(),
+        elapsed.as_secs_f64() * 1e3
+    )?;
+    // Tile-by-tile placements route the blank one step at a time; lines
+    // planned by look-ahead have no such routes to count.
+    let routes = s.routes.ring + s.routes.direct + s.routes.detours + s.routes.searched;
+    if routes > 0 {
         write!(
             err,
-            "{}×{} board, order {}, effort {}, {:.3} ms",
-            board.rows(),
-            board.cols(),
-            order.name(),
-            effort.name(),
-            elapsed.as_secs_f64() * 1e3
+            "; blank routes: {} round the tile, {} direct, {} by detours, {} searched",
+            s.routes.ring, s.routes.direct, s.routes.detours, s.routes.searched
         )?;
-        // Tile-by-tile placements route the blank one step at a time; lines
-        // planned by look-ahead have no such routes to count.
-        let routes = s.routes.ring + s.routes.direct + s.routes.detours + s.routes.searched;
-        if routes > 0 {
-            write!(
-                err,
-                "; blank routes: {} round the tile, {} direct, {} by detours, {} searched",
-                s.routes.ring, s.routes.direct, s.routes.detours, s.routes.searched
-            )?;
-        }
-        writeln!(err, "; {} groups placed by exact search", s.exact)?;
     }
+    writeln!(err, "; {} groups placed by exact search", s.exact)?;
     Ok(())
 }
 

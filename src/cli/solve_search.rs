@@ -9,7 +9,7 @@ use fifteen::human::{self, PhaseTotal};
 use fifteen::output::{Format, MoveWriter, Report};
 use fifteen::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS};
 use fifteen::search::{SearchError, Solution, bfs, iddfs};
-use fifteen::{Board, MoveNotation};
+use fifteen::{Board, MoveNotation, SolveOptions};
 
 use super::error::CliError;
 
@@ -163,7 +163,7 @@ pub fn run<W: Write>(
 pub fn compare<W: Write>(board: &Board, effort: human::Effort, mut out: W) -> Result<(), CliError> {
     board.check_solvable()?;
     let started = Instant::now();
-    let plan = human::solve_by(human::Planner::new(board, human::Order::default())?.with_effort(effort))?;
+    let plan = human::solve(board, &SolveOptions { effort, ..SolveOptions::default() })?;
     let human_ms = started.elapsed().as_secs_f64() * 1e3;
     let human_moves = plan.moves().len();
     writeln!(out, "{:<8} {:>8} {:>12}", "solver", "moves", "ms")?;

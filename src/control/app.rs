@@ -4,7 +4,7 @@
 
 use crate::anim::{Cue, Game, Pace, Player, Slide, Timeline};
 use crate::board::{Board, Pos, Scramble, Tile};
-use crate::human::{Effort, Finish, Group, Order, SolveError};
+use crate::human::{Effort, Finish, Group, SolveError, SolveOptions};
 use crate::scene::{Camera, Frame, Row, play_panel, watch_frame};
 
 use super::command::{Command, Mode};
@@ -73,7 +73,7 @@ impl App {
         effort: Option<Effort>,
     ) -> Result<App, SolveError> {
         let sized = effort.unwrap_or_else(|| Effort::for_watching(board.rows(), board.cols()));
-        let mut player = Player::solve_with_effort(&board, finish, sized)?;
+        let mut player = Player::solve(&board, &SolveOptions { finish, effort: sized, ..SolveOptions::default() })?;
         player.set_speed(speed);
         if mode == Mode::Watch {
             player.play();
@@ -326,7 +326,7 @@ impl App {
 
     fn watch_from(&mut self, board: &Board) {
         let effort = self.effort.unwrap_or_else(|| Effort::for_watching(board.rows(), board.cols()));
-        match Timeline::with_effort(board, Order::default(), self.finish, effort) {
+        match Timeline::solve(board, &SolveOptions { finish: self.finish, effort, ..SolveOptions::default() }) {
             Ok(timeline) => {
                 // The strategy's solve plays steadily: a person's pace (a
                 // multiple of theirs) means nothing to it.

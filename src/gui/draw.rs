@@ -451,12 +451,6 @@ impl Canvas for Screen {
         self.shapes.feathered_band(|d| circle(cx, cy, (radius + d).max(0.0), steps), width, c);
     }
 
-    fn disc(&mut self, cx: f32, cy: f32, radius: f32, c: Rgba) {
-        self.flush();
-        let steps = ((radius * 0.9).ceil() as usize).clamp(20, 120);
-        self.shapes.feathered_fill(|d| circle(cx, cy, (radius + d).max(0.0), steps), c);
-    }
-
     fn line(&mut self, from: (f32, f32), to: (f32, f32), width: f32, c: Rgba) {
         self.flush();
         let (dx, dy) = (to.0 - from.0, to.1 - from.1);

@@ -21,15 +21,13 @@ use std::time::{Duration, Instant};
 use macroquad::miniquad::conf::{LinuxBackend, Platform};
 use macroquad::prelude::*;
 
-pub use crate::control::oracle;
-pub use crate::control::{App, Command, Mode};
 pub use crate::scene::{BACKGROUND, BOARD, LOCKED_SHADE, Layout, Rgba, format_speed, home_color, shaded, text_on};
 pub use duo::{DUO_WINDOW_SIZE, compare};
 pub use picture::{DEFAULT_PICTURE, Picture, PictureError, look_alike};
 
 use crate::anim::{Pace, Timeline};
 use crate::board::Board;
-use crate::control::{Key, command_for};
+use crate::control::{App, Command, Key, Mode, command_for, oracle};
 use crate::human::{Effort, Finish, SolveError};
 use crate::scene::{Hit, Painter, Row};
 

@@ -27,7 +27,7 @@ pub enum Phase {
 impl Phase {
     /// Short name used in JSON and tables: `top-rows`, `left-columns`,
     /// `bottom-rows`, `last-block` or `rest`.
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Phase::Row(_) => "top-rows",
             Phase::Column(_) => "left-columns",
@@ -68,7 +68,7 @@ pub enum Region {
 
 impl Region {
     /// Short name: `top-left`, `right-columns`, `bottom-rows`, `last-block` or `exact`.
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Region::TopLeft => "top-left",
             Region::RightColumns => "right-columns",
@@ -83,13 +83,7 @@ impl Region {
     /// The rectangle of cells `(top, left, bottom, right)`, bottom and right
     /// exclusive, that the region covers on a `rows`×`cols` board, as
     /// `docs/strategy.md` draws it; an exact stage covers its group's homes.
-    ///
-    /// ```
-    /// use fifteen::human::{Group, Region};
-    /// assert_eq!(Region::RightColumns.area(Group::new(&[3, 4]), 4, 4), (0, 2, 2, 4));
-    /// assert_eq!(Region::Exact.area(Group::new(&[1, 2, 3, 4]), 4, 4), (0, 0, 1, 4));
-    /// ```
-    pub fn area(self, group: Group, rows: usize, cols: usize) -> (usize, usize, usize, usize) {
+    pub(crate) fn area(self, group: Group, rows: usize, cols: usize) -> (usize, usize, usize, usize) {
         let (r2, c2) = (rows.saturating_sub(2), cols.saturating_sub(2));
         match self {
             Region::TopLeft => (0, 0, r2, c2),
@@ -126,7 +120,7 @@ pub struct Group {
 
 impl Group {
     /// The most tiles a group holds.
-    pub const MAX: usize = 15;
+    pub(crate) const MAX: usize = 15;
 
     /// A group of one to [`Group::MAX`] tiles.
     ///
@@ -212,4 +206,16 @@ pub enum Event<'a> {
         /// Moves made in all.
         moves: u64,
     },
+}
+
+#[cfg(test)]
+mod examples {
+    // What were examples in the docs of items only the crate uses.
+
+    #[test]
+    fn area() {
+        use super::*;
+        assert_eq!(Region::RightColumns.area(Group::new(&[3, 4]), 4, 4), (0, 2, 2, 4));
+        assert_eq!(Region::Exact.area(Group::new(&[1, 2, 3, 4]), 4, 4), (0, 0, 1, 4));
+    }
 }

@@ -7,9 +7,9 @@
 //! [`solve`] collects them into a [`Plan`].
 //!
 //! ```
-//! use fifteen::{Board, human};
+//! use fifteen::{Board, SolveOptions, human};
 //! let board: Board = "1 2 3\n4 5 6\n_ 7 8".parse().unwrap();
-//! let plan = human::solve(&board).unwrap();
+//! let plan = human::solve(&board, &SolveOptions::default()).unwrap();
 //! assert_eq!(plan.moves().to_string(), "LL");
 //! ```
 
@@ -32,9 +32,10 @@ pub use effort::{
 };
 pub use event::{Event, Group, Phase, Region};
 pub use exact::finish::{Finish, MAX_EXACT_CELLS, REST_CELLS};
-pub use exact::tile_search::{MAX_TRACKED, Slots, Ties, TileSearch};
-pub use plan::{Plan, Span, solve, solve_by, solve_with};
-pub use planner::{Planner, PlannerStats, SolveError};
-pub use record::{Context, PhaseTally, PhaseTotal, Recorder};
-pub use schedule::{Order, line_area, placement_title};
+pub use plan::{Plan, Span, solve};
+pub use planner::{Planner, PlannerStats, SolveError, SolveOptions};
+pub use record::{Context, PhaseTotal, Recorder};
+pub use schedule::Order;
+pub(crate) use schedule::line_area;
+pub use schedule::placement_title;
 pub use trip::scratch::RouteStats;

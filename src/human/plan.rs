@@ -5,8 +5,7 @@ use std::ops::Range;
 use crate::board::{Board, Move, Moves};
 
 use super::event::{Event, Group, Phase, Region};
-use super::exact::finish::Finish;
-use super::planner::{Planner, SolveError};
+use super::planner::{Planner, SolveError, SolveOptions};
 use super::record::{Context, PhaseTotal, Recorder};
 use super::schedule::Order;
 
@@ -28,10 +27,10 @@ pub struct Span {
 ///
 /// ```
 /// use fifteen::{Board, Scramble};
-/// use fifteen::human::{self, Region};
+/// use fifteen::human::{self, Region, SolveOptions};
 ///
 /// let board = Board::scrambled(4, 4, Scramble::Uniform, 1).unwrap();
-/// let plan = human::solve(&board).unwrap();
+/// let plan = human::solve(&board, &SolveOptions::default()).unwrap();
 /// let mut replay = board.clone();
 /// replay.apply(plan.moves()).unwrap();
 /// assert!(replay.is_solved());
@@ -102,33 +101,15 @@ impl Plan {
     }
 }
 
-/// Solves a board the way a person does, in the default order.
+/// Solves a board the way a person does, as `options` say.
 ///
 /// The caller's board is not changed; the moves are in the returned plan.
-pub fn solve(board: &Board) -> Result<Plan, SolveError> {
-    solve_with(board, Order::default())
+pub fn solve(board: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
+    collect(Planner::new(board, options)?)
 }
 
-/// Solves a board the way a person does, sweeping in the given order.
-pub fn solve_with(board: &Board, order: Order) -> Result<Plan, SolveError> {
-    solve_by(Planner::with_finish(board, order, Finish::Pairs)?)
-}
-
-/// Runs a planner set up as the caller likes (an order, a finish, an
-/// effort) to the end and collects its plan.
-///
-/// ```
-/// use fifteen::human::{self, Effort, Order, Planner};
-/// use fifteen::{Board, Scramble};
-/// let board = Board::scrambled(5, 5, Scramble::Uniform, 3).unwrap();
-/// let fast = human::solve(&board).unwrap();
-/// let best = human::solve_by(Planner::new(&board, Order::Shells).unwrap().with_effort(Effort::Best)).unwrap();
-/// let mut replay = board.clone();
-/// replay.apply(best.moves()).unwrap();
-/// assert!(replay.is_solved());
-/// assert!(best.moves().len() <= fast.moves().len());
-/// ```
-pub fn solve_by(planner: Planner) -> Result<Plan, SolveError> {
+/// Runs a planner to the end and collects its plan.
+fn collect(planner: Planner) -> Result<Plan, SolveError> {
     let (rows, cols, order) = (planner.rows(), planner.cols(), planner.order());
     let mut recorder = Recorder::of(planner);
     let mut moves: Vec<Move> = Vec::new();

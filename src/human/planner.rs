@@ -62,11 +62,11 @@ pub enum SolveError {
 /// progress bar, or fetch more moves only when an animation needs them.
 ///
 /// ```
-/// use fifteen::{Board, Scramble};
+/// use fifteen::{Board, Scramble, SolveOptions};
 /// use fifteen::human::{Event, Order, Planner};
 ///
 /// let board = Board::scrambled(5, 5, Scramble::Uniform, 3).unwrap();
-/// let mut planner = Planner::new(&board, Order::Rows).unwrap();
+/// let mut planner = Planner::new(&board, &SolveOptions { order: Order::Rows, ..SolveOptions::default() }).unwrap();
 /// let mut replay = board.clone();
 /// while planner.step(&mut |event: &Event| {
 ///     if let Event::Moved { mv, .. } = event {
@@ -129,28 +129,51 @@ pub struct PlannerStats {
     pub exact: u64,
 }
 
-impl Planner {
-    /// A planner for this board, or the reason it cannot be solved.
-    pub fn new(board: &Board, order: Order) -> Result<Planner, SolveError> {
-        Planner::with_finish(board, order, Finish::Pairs)
-    }
+/// How the human solver plays a board: the sweep order, how the end is
+/// played and how hard it looks for fewer moves. The default is the
+/// strategy as a person learns it, one tile at a time ([`Effort::Fast`]);
+/// [`Effort::for_size`] and [`Effort::for_watching`] pick an effort by the
+/// board's size, as the command does when not told.
+///
+/// ```
+/// use fifteen::{Board, Effort, Scramble, SolveOptions, human};
+/// let board = Board::scrambled(5, 5, Scramble::Uniform, 3).unwrap();
+/// let fast = human::solve(&board, &SolveOptions::default()).unwrap();
+/// let best = human::solve(&board, &SolveOptions { effort: Effort::Best, ..SolveOptions::default() }).unwrap();
+/// let mut replay = board.clone();
+/// replay.apply(best.moves()).unwrap();
+/// assert!(replay.is_solved());
+/// assert!(best.moves().len() <= fast.moves().len());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SolveOptions {
+    /// The order lines are built in.
+    pub order: Order,
+    /// How the end is played: [`Finish::Exact`] solves a board of up to
+    /// [`MAX_EXACT_CELLS`] cells in exact stages (and ignores `order`).
+    pub finish: Finish,
+    /// How far ahead each line is planned.
+    pub effort: Effort,
+}
 
-    /// A planner that ends the way `finish` says: [`Finish::Exact`] solves
-    /// a board of up to [`MAX_EXACT_CELLS`] cells in exact stages (and
-    /// ignores `order`).
+impl Planner {
+    /// A planner for this board that plays as `options` say, or the reason
+    /// it cannot be solved.
     ///
     /// ```
     /// use fifteen::{Board, Scramble};
-    /// use fifteen::human::{Event, Finish, Order, Phase, Planner};
+    /// use fifteen::human::{Event, Finish, Phase, Planner, SolveOptions};
     ///
     /// let board = Board::scrambled(4, 4, Scramble::Uniform, 2).unwrap();
-    /// let mut planner = Planner::with_finish(&board, Order::Shells, Finish::Exact).unwrap();
+    /// let exact = SolveOptions { finish: Finish::Exact, ..SolveOptions::default() };
+    /// let mut planner = Planner::new(&board, &exact).unwrap();
     /// let mut phases = Vec::new();
     /// planner.run(&mut |event: &Event| if let Event::PhaseStarted(p) = event { phases.push(*p) }).unwrap();
     /// assert_eq!(phases, [Phase::Row(0), Phase::Rest]);
     /// assert!(planner.board().is_solved());
     /// ```
-    pub fn with_finish(board: &Board, order: Order, finish: Finish) -> Result<Planner, SolveError> {
+    pub fn new(board: &Board, options: &SolveOptions) -> Result<Planner, SolveError> {
+        let SolveOptions { order, finish, effort } = *options;
         if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
             return Err(SolveError::TooLong { rows: board.rows(), cols: board.cols(), max: MAX_SIDE });
         }
@@ -170,49 +193,19 @@ impl Planner {
             exact: 0,
             cells: Vec::new(),
             stages: (finish == Finish::Exact).then(ExactFinish::new),
-            effort: Effort::Fast,
+            effort,
             rolling_width: None,
             trips: None,
             lookahead: Lookahead::default(),
         })
     }
 
-    /// The same planner, planning each line with the given effort
-    /// ([`Effort::Fast`], one tile at a time, unless told otherwise).
-    ///
-    /// ```
-    /// use fifteen::{Board, Scramble};
-    /// use fifteen::human::{Effort, Order, Planner};
-    ///
-    /// let board = Board::scrambled(6, 6, Scramble::Uniform, 1).unwrap();
-    /// let mut fast = Planner::new(&board, Order::Shells).unwrap();
-    /// let mut best = Planner::new(&board, Order::Shells).unwrap().with_effort(Effort::Best);
-    /// fast.run(&mut |_| {}).unwrap();
-    /// best.run(&mut |_| {}).unwrap();
-    /// assert!(best.board().is_solved());
-    /// assert!(best.moves() < fast.moves());
-    /// ```
-    pub fn with_effort(mut self, effort: Effort) -> Planner {
-        self.effort = effort;
-        self
-    }
-
     /// The same planner, building every line by the rolling look-ahead
     /// with `width` states, whatever the board's size: what `normal` and
-    /// `best` do on boards of more than [`MAX_LOOKAHEAD_CELLS`](super::MAX_LOOKAHEAD_CELLS) cells (up to
-    /// [`MAX_ROLLING_CELLS`](super::MAX_ROLLING_CELLS)), for tests and
+    /// `best` do on boards of more than [`MAX_LOOKAHEAD_CELLS`](crate::human::MAX_LOOKAHEAD_CELLS) cells (up to
+    /// [`MAX_ROLLING_CELLS`](crate::human::MAX_ROLLING_CELLS)), for tests and
     /// measurements on other sizes.
-    ///
-    /// ```
-    /// use fifteen::{Board, Scramble};
-    /// use fifteen::human::{Order, Planner};
-    ///
-    /// let board = Board::scrambled(12, 12, Scramble::Uniform, 1).unwrap();
-    /// let mut planner = Planner::new(&board, Order::Shells).unwrap().with_rolling_beam(4);
-    /// planner.run(&mut |_| {}).unwrap();
-    /// assert!(planner.board().is_solved());
-    /// ```
-    pub fn with_rolling_beam(mut self, width: usize) -> Planner {
+    pub(crate) fn force_rolling_beam(mut self, width: usize) -> Planner {
         self.rolling_width = Some(width.max(1));
         self
     }
@@ -220,22 +213,9 @@ impl Planner {
     /// The same planner, placing every line tile by tile with each tile's
     /// trip planned ahead for its pushes and tried `tries` ways (at most
     /// seven), the best made: what `normal` (1) and `best` (7) do on boards
-    /// of more than [`MAX_ROLLING_CELLS`](super::MAX_ROLLING_CELLS) cells,
+    /// of more than [`MAX_ROLLING_CELLS`](crate::human::MAX_ROLLING_CELLS) cells,
     /// for tests and measurements on other sizes.
-    ///
-    /// ```
-    /// use fifteen::{Board, Scramble};
-    /// use fifteen::human::{Order, Planner};
-    ///
-    /// let board = Board::scrambled(12, 12, Scramble::Uniform, 1).unwrap();
-    /// let mut plain = Planner::new(&board, Order::Shells).unwrap();
-    /// let mut planned = Planner::new(&board, Order::Shells).unwrap().with_planned_trips(7);
-    /// plain.run(&mut |_| {}).unwrap();
-    /// planned.run(&mut |_| {}).unwrap();
-    /// assert!(planned.board().is_solved());
-    /// assert!(planned.moves() < plain.moves());
-    /// ```
-    pub fn with_planned_trips(mut self, tries: usize) -> Planner {
+    pub(crate) fn force_planned_trips(mut self, tries: usize) -> Planner {
         self.trips = Some((TripStyle::PLANNED, tries.max(1)));
         self
     }
@@ -244,20 +224,7 @@ impl Planner {
     /// approaches taking detours within `band` cells of the straight line
     /// (see `docs/fewest-moves.md`): what `normal` does on boards of more
     /// than 300×300 cells, for tests and measurements on other sizes.
-    ///
-    /// ```
-    /// use fifteen::{Board, Scramble};
-    /// use fifteen::human::{Order, Planner};
-    ///
-    /// let board = Board::scrambled(30, 30, Scramble::Uniform, 1).unwrap();
-    /// let mut plain = Planner::new(&board, Order::Shells).unwrap();
-    /// let mut detours = Planner::new(&board, Order::Shells).unwrap().with_detours(8);
-    /// plain.run(&mut |_| {}).unwrap();
-    /// detours.run(&mut |_| {}).unwrap();
-    /// assert!(detours.board().is_solved());
-    /// assert!(detours.moves() < plain.moves());
-    /// ```
-    pub fn with_detours(mut self, band: usize) -> Planner {
+    pub(crate) fn force_detours(mut self, band: usize) -> Planner {
         self.trips = Some((TripStyle::detouring(band), 1));
         self
     }
@@ -371,17 +338,17 @@ impl Planner {
     }
 
     /// The board's rows.
-    pub fn rows(&self) -> usize {
+    pub(crate) fn rows(&self) -> usize {
         self.grid.rows
     }
 
     /// The board's columns.
-    pub fn cols(&self) -> usize {
+    pub(crate) fn cols(&self) -> usize {
         self.grid.cols
     }
 
     /// The order the planner sweeps in.
-    pub fn order(&self) -> Order {
+    pub(crate) fn order(&self) -> Order {
         self.order
     }
 

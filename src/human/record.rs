@@ -3,12 +3,8 @@
 //! planner's events (a [`Plan`](super::Plan), the animation queue, the
 //! network game, the command line) needs, written once.
 
-use crate::board::Board;
-
 use super::event::{Event, Group, Phase, Region};
-use super::exact::finish::Finish;
 use super::planner::{Planner, PlannerStats, SolveError};
-use super::schedule::Order;
 
 /// What the planner is doing when it reports an event: the phase and the
 /// placement under way, and the moves made before the event.
@@ -38,7 +34,7 @@ pub struct PhaseTotal {
 /// Moves and placements per kind of phase, in the order the phases first
 /// appear, counted from the planner's events.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PhaseTally {
+pub(crate) struct PhaseTally {
     totals: Vec<PhaseTotal>,
     /// Index into `totals` of the phase under way.
     current: Option<usize>,
@@ -48,7 +44,7 @@ pub struct PhaseTally {
 
 impl PhaseTally {
     /// Counts one event, reported after `moves` moves.
-    pub fn count(&mut self, event: &Event, moves: usize) {
+    pub(crate) fn count(&mut self, event: &Event, moves: usize) {
         match *event {
             Event::PhaseStarted(phase) => {
                 self.close(moves);
@@ -80,7 +76,7 @@ impl PhaseTally {
     }
 
     /// The totals, counting the phase under way up to `moves` moves.
-    pub fn totals(&self, moves: usize) -> Vec<PhaseTotal> {
+    pub(crate) fn totals(&self, moves: usize) -> Vec<PhaseTotal> {
         let mut totals = self.totals.clone();
         if let Some(i) = self.current {
             totals[i].moves += moves - self.mark;
@@ -103,11 +99,11 @@ enum PullStatus {
 /// with its [`Context`]; keeps the moves per phase.
 ///
 /// ```
-/// use fifteen::human::{Event, Finish, Order, Recorder};
+/// use fifteen::human::{Event, Planner, Recorder, SolveOptions};
 /// use fifteen::{Board, Scramble};
 ///
 /// let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
-/// let mut recorder = Recorder::new(&board, Order::Shells, Finish::Pairs).unwrap();
+/// let mut recorder = Recorder::of(Planner::new(&board, &SolveOptions::default()).unwrap());
 /// let mut replay = board.clone();
 /// while recorder.pull(&mut |event: &Event, _| {
 ///     if let Event::Moved { mv, .. } = event {
@@ -126,14 +122,7 @@ pub struct Recorder {
 }
 
 impl Recorder {
-    /// A recorder for the planner of this board, sweeping in `order` and
-    /// ending as `finish` says.
-    pub fn new(board: &Board, order: Order, finish: Finish) -> Result<Recorder, SolveError> {
-        Ok(Recorder::of(Planner::with_finish(board, order, finish)?))
-    }
-
-    /// A recorder of this planner's events (for one set up with
-    /// [`Planner::with_effort`], say).
+    /// A recorder of this planner's events.
     pub fn of(planner: Planner) -> Recorder {
         Recorder {
             planner: Box::new(planner),

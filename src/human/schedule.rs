@@ -266,14 +266,7 @@ fn line_of(phase: Phase, rows: usize, cols: usize, order: Order) -> Option<Sweep
 /// from its first unsolved row, the bottom two rows, or the last 2×2. Front
 /// ends outline this rather than the planner's region, so the outline is
 /// what the title names.
-///
-/// ```
-/// use fifteen::human::{Order, Phase, line_area};
-/// assert_eq!(line_area(Phase::Row(0), 4, 4, Order::Shells), Some((0, 0, 1, 4)));
-/// assert_eq!(line_area(Phase::Column(0), 4, 4, Order::Shells), Some((1, 0, 4, 1)));
-/// assert_eq!(line_area(Phase::LastBlock, 4, 4, Order::Shells), Some((2, 2, 4, 4)));
-/// ```
-pub fn line_area(phase: Phase, rows: usize, cols: usize, order: Order) -> Option<(usize, usize, usize, usize)> {
+pub(crate) fn line_area(phase: Phase, rows: usize, cols: usize, order: Order) -> Option<(usize, usize, usize, usize)> {
     Some(match line_of(phase, rows, cols, order)? {
         SweepLine::Row { row, from } => (row, from, row + 1, cols),
         SweepLine::Column { col, from } => (from, col, rows, col + 1),
@@ -457,5 +450,18 @@ mod tests {
                 Phase::LastBlock
             ]
         );
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    // What were examples in the docs of items only the crate uses.
+
+    #[test]
+    fn line_area() {
+        use super::*;
+        assert_eq!(line_area(Phase::Row(0), 4, 4, Order::Shells), Some((0, 0, 1, 4)));
+        assert_eq!(line_area(Phase::Column(0), 4, 4, Order::Shells), Some((1, 0, 4, 1)));
+        assert_eq!(line_area(Phase::LastBlock, 4, 4, Order::Shells), Some((2, 2, 4, 4)));
     }
 }

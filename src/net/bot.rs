@@ -16,6 +16,7 @@ use tokio_tungstenite::tungstenite::{self, Message, protocol::CloseFrame};
 
 use crate::board::{Board, Move, MoveNotation, Moves};
 use crate::human;
+use crate::human::SolveOptions;
 use crate::search::{
     self, SearchError,
     distance::{Answers, Distance, ShortestPath, has_distance},
@@ -37,7 +38,7 @@ pub enum Solver {
 
 impl Solver {
     /// `bfs`, `optimal` or `human`.
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Solver::Bfs => "bfs",
             Solver::Optimal => "optimal",
@@ -72,27 +73,17 @@ impl fmt::Display for Solver {
 
 /// Solves a board with the named solver: the one place a solver name
 /// becomes moves (in fifteen's tile notation).
-///
-/// ```
-/// use fifteen::{Board, Scramble};
-/// use fifteen::net::{Solver, bot::plan};
-/// let board = Board::scrambled(3, 3, Scramble::Uniform, 4).unwrap();
-/// let moves = plan(&board, Solver::Human, None).unwrap();
-/// let mut replay = board.clone();
-/// replay.apply(&moves).unwrap();
-/// assert!(replay.is_solved());
-/// ```
 /// `tables` are pattern databases for the optimal solver on this board's
 /// shape, if the caller has them; without them it uses Manhattan distance
 /// and linear conflicts (the same answers, found more slowly).
-pub fn plan(board: &Board, solver: Solver, tables: Option<&PatternDatabase>) -> Result<Moves, BotError> {
+pub(crate) fn plan(board: &Board, solver: Solver, tables: Option<&PatternDatabase>) -> Result<Moves, BotError> {
     let searched = |result: Result<search::Solution, SearchError>| match result {
         Ok(solution) => Ok(solution.moves),
         Err(SearchError::Unsolvable(u)) => Err(BotError::Unsolvable(u.to_string())),
         Err(e) => Err(BotError::Solver(e.to_string())),
     };
     match solver {
-        Solver::Human => match human::solve(board) {
+        Solver::Human => match human::solve(board, &SolveOptions::default()) {
             Ok(plan) => Ok(plan.moves().clone()),
             Err(human::SolveError::Unsolvable(u)) => Err(BotError::Unsolvable(u.to_string())),
             Err(e) => Err(BotError::Solver(e.to_string())),
@@ -107,7 +98,7 @@ pub fn plan(board: &Board, solver: Solver, tables: Option<&PatternDatabase>) -> 
 
 /// Pattern databases for a board shape (rows, columns), supplied by the
 /// caller, which owns the cache on disk.
-pub type TableSource = crate::search::distance::TableLoader;
+pub(crate) type TableSource = crate::search::distance::TableLoader;
 
 /// Why the bot did not finish a game.
 #[derive(Debug, thiserror::Error)]
@@ -247,13 +238,7 @@ impl Bot {
     }
 
     /// Checks the address before any connection is tried.
-    ///
-    /// ```
-    /// use fifteen::net::Bot;
-    /// assert!(Bot::new("ws://127.0.0.1:8080/eight/ws").check_url().is_ok());
-    /// assert!(Bot::new("http://127.0.0.1:8080/").check_url().is_err());
-    /// ```
-    pub fn check_url(&self) -> Result<(), BotError> {
+    pub(crate) fn check_url(&self) -> Result<(), BotError> {
         let url = self.url.as_str();
         if url.starts_with("wss://") {
             return Err(BotError::BadUrl(format!(
@@ -627,5 +612,28 @@ mod tests {
         state = State::new(&replay, 1);
         state.status = Status::Complete;
         assert!(check(&state, &replay, 1, 1, Move::Down).unwrap_err().to_string().contains("says complete"));
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    // What were examples in the docs of items only the crate uses.
+
+    #[test]
+    fn plan() {
+        use crate::net::{Solver, bot::plan};
+        use crate::{Board, Scramble};
+        let board = Board::scrambled(3, 3, Scramble::Uniform, 4).unwrap();
+        let moves = plan(&board, Solver::Human, None).unwrap();
+        let mut replay = board.clone();
+        replay.apply(&moves).unwrap();
+        assert!(replay.is_solved());
+    }
+
+    #[test]
+    fn check_url() {
+        use crate::net::Bot;
+        assert!(Bot::new("ws://127.0.0.1:8080/eight/ws").check_url().is_ok());
+        assert!(Bot::new("http://127.0.0.1:8080/").check_url().is_err());
     }
 }

@@ -8,12 +8,12 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use crate::board::{Board, Move, MoveNotation};
-use crate::human::{Context, Event, Finish, Order, Recorder};
+use crate::human::{Context, Event, Planner, Recorder, SolveOptions};
 
 use super::protocol::{BadRequest, Doing, Request, State, Status};
 
 /// The slowest and fastest a watched solve may be streamed.
-pub const WATCH_DELAY: std::ops::RangeInclusive<u64> = 1..=10_000;
+pub(crate) const WATCH_DELAY: std::ops::RangeInclusive<u64> = 1..=10_000;
 
 /// A game in progress.
 ///
@@ -50,22 +50,22 @@ impl Game {
     }
 
     /// The board now.
-    pub fn board(&self) -> &Board {
+    pub(crate) fn board(&self) -> &Board {
         &self.board
     }
 
     /// Moves made so far.
-    pub fn score(&self) -> u64 {
+    pub(crate) fn score(&self) -> u64 {
         self.score
     }
 
     /// True once the board is solved: the game is over and moves are ignored.
-    pub fn is_complete(&self) -> bool {
+    pub(crate) fn is_complete(&self) -> bool {
         self.board.is_solved()
     }
 
     /// The state to send now.
-    pub fn state(&self) -> State {
+    pub(crate) fn state(&self) -> State {
         let state = State::new(&self.board, self.score);
         match self.watch.as_ref().and_then(|w| w.queue.front()) {
             Some(&(_, doing)) => state.doing(doing),
@@ -74,7 +74,7 @@ impl Game {
     }
 
     /// How long to wait before the next streamed move, while watched.
-    pub fn watch_delay(&self) -> Option<Duration> {
+    pub(crate) fn watch_delay(&self) -> Option<Duration> {
         self.watch.as_ref().map(|w| w.delay)
     }
 
@@ -102,7 +102,7 @@ impl Game {
                 match &mut self.watch {
                     Some(watch) => watch.delay = delay,
                     None if complete => {}
-                    None => match Recorder::new(&self.board, Order::default(), Finish::Pairs) {
+                    None => match Planner::new(&self.board, &SolveOptions::default()).map(Recorder::of) {
                         Ok(recorder) => {
                             self.watch = Some(Watch { recorder, queue: VecDeque::new(), delay });
                             if let Err(why) = self.plan_ahead() {
@@ -204,7 +204,7 @@ mod tests {
     fn a_watched_solve_streams_every_move_with_its_phase_and_target() {
         let board = Board::scrambled(4, 4, Scramble::Uniform, 5).unwrap();
         let (game, states) = watched(&board, 100);
-        let plan = crate::human::solve(&board).unwrap();
+        let plan = crate::human::solve(&board, &SolveOptions::default()).unwrap();
         assert_eq!(states.len(), plan.moves().len() + 1, "the Watch reply, then one state per move");
         let mut replay = board.clone();
         for (state, &mv) in states[1..].iter().zip(plan.moves().iter()) {

@@ -6,21 +6,21 @@
 //!   moves `{"Move":"left"}` naming where the blank goes.
 //! - [`game`]: one game's rules, pure and synchronous (moves, refusals, the
 //!   watched human solver).
-//! - [`optimal`]: the optimal distance of each position, for clients that
+//! - `optimal`: the optimal distance of each position, for clients that
 //!   ask, searched off the async executor.
-//! - [`server`]: the axum websocket server and its embedded [`page`].
-//! - [`bot`]: a client that solves the board it is dealt and checks every
+//! - [`server`]: the axum websocket server and its embedded page.
+//! - [`Bot`]: a client that solves the board it is dealt and checks every
 //!   state the server sends against its own replay.
 //! - [`load`]: many concurrent games on loopback, for the benchmark.
 //!
 //! This is the only module that uses the async and network crates (axum,
 //! tokio, tungstenite); the rest of fifteen builds without them.
 
-pub mod bot;
+pub(crate) mod bot;
 pub mod game;
 pub mod load;
-pub mod optimal;
-pub mod page;
+pub(crate) mod optimal;
+pub(crate) mod page;
 pub mod protocol;
 pub mod server;
 

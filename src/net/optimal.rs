@@ -35,7 +35,7 @@ use crate::search::optimal::PatternDatabase;
 use super::protocol::Optimal;
 
 /// What the optimal searches of all games share.
-pub struct Searches {
+pub(crate) struct Searches {
     loader: Option<TableLoader>,
     /// The tables of the server's board shape, loaded at the first search.
     tables: OnceLock<Option<PatternDatabase>>,
@@ -45,19 +45,19 @@ pub struct Searches {
 impl Searches {
     /// At most `threads` searches at once (at least one); `loader` finds the
     /// pattern databases (none: Manhattan distance and linear conflicts).
-    pub fn new(loader: Option<TableLoader>, threads: usize) -> Searches {
+    pub(crate) fn new(loader: Option<TableLoader>, threads: usize) -> Searches {
         Searches { loader, tables: OnceLock::new(), turns: Arc::new(Semaphore::new(threads.max(1))) }
     }
 
     /// The tables for a board of this shape, loading them on first use.
     /// Blocks (call it on the blocking pool): loading may build them.
-    pub fn tables(&self, rows: usize, cols: usize) -> Option<&PatternDatabase> {
+    pub(crate) fn tables(&self, rows: usize, cols: usize) -> Option<&PatternDatabase> {
         self.tables.get_or_init(|| self.loader.as_ref().and_then(|load| load(rows, cols))).as_ref()
     }
 }
 
 /// A search that has ended, or was skipped because its game moved on.
-pub struct Finished {
+pub(crate) struct Finished {
     score: u64,
     /// `None`: skipped before it ran.
     result: Option<Result<ShortestPath, String>>,
@@ -71,7 +71,7 @@ type Search = Pin<Box<dyn Future<Output = Finished> + Send>>;
 const GONE: u64 = u64::MAX;
 
 /// The optimal distances of one game's positions.
-pub struct GameOracle {
+pub(crate) struct GameOracle {
     searches: Arc<Searches>,
     answers: Answers,
     /// The score of the game's position now; a search for another does not start.
@@ -85,7 +85,7 @@ pub struct GameOracle {
 
 impl GameOracle {
     /// An oracle for one game, sharing `searches` with the others.
-    pub fn new(searches: Arc<Searches>) -> GameOracle {
+    pub(crate) fn new(searches: Arc<Searches>) -> GameOracle {
         GameOracle {
             searches,
             answers: Answers::new(),
@@ -99,7 +99,7 @@ impl GameOracle {
     /// The client asks for answers (`{"Optimal":true}`: the position now is
     /// answered again, even if it was before) or declines them (no message,
     /// no new search; a search under way ends and is kept).
-    pub fn ask(&mut self, wanted: bool) {
+    pub(crate) fn ask(&mut self, wanted: bool) {
         self.asked = wanted;
         self.answered = None;
     }
@@ -108,7 +108,7 @@ impl GameOracle {
     /// is sent: the message to send next if its distance is known, else
     /// `None` and a search starts (unless one is under way). Boards of more
     /// than 16 cells get nothing. Never blocks.
-    pub fn observe(&mut self, board: &Board, score: u64) -> Option<Optimal> {
+    pub(crate) fn observe(&mut self, board: &Board, score: u64) -> Option<Optimal> {
         self.now.store(score, Ordering::Relaxed);
         if !self.asked || !has_distance(board.len()) {
             return None;
@@ -127,7 +127,8 @@ impl GameOracle {
     }
 
     /// True while a search is under way.
-    pub fn is_searching(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_searching(&self) -> bool {
         self.search.is_some()
     }
 
@@ -146,7 +147,7 @@ impl GameOracle {
     /// position now. Returns the message to send, if any: an answer for
     /// this position (from this search or an earlier one), or the search's
     /// error when it was this position's. Starts the next search if needed.
-    pub fn settle(&mut self, finished: Finished, board: &Board, score: u64) -> Option<Optimal> {
+    pub(crate) fn settle(&mut self, finished: Finished, board: &Board, score: u64) -> Option<Optimal> {
         match finished.result {
             Some(Ok(path)) => self.answers.learn(path),
             Some(Err(why)) if self.asked && finished.score == score && self.answered != Some(score) => {

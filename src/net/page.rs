@@ -8,11 +8,11 @@
 //! `optimal: N moves left`, and **Best move** (key B) the optimal move.
 
 /// `GET /`.
-pub const INDEX: &str = include_str!("page/index.html");
+pub(crate) const INDEX: &str = include_str!("page/index.html");
 /// `GET /page.js`.
-pub const SCRIPT: &str = include_str!("page/page.js");
+pub(crate) const SCRIPT: &str = include_str!("page/page.js");
 /// `GET /page.css`.
-pub const STYLE: &str = include_str!("page/page.css");
+pub(crate) const STYLE: &str = include_str!("page/page.css");
 
 #[cfg(test)]
 mod tests {

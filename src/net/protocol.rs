@@ -106,14 +106,7 @@ pub struct Area {
 impl Area {
     /// The cells of a placement's region on a `rows`×`cols` board, as
     /// `docs/strategy.md` draws them (see [`Region::area`]).
-    ///
-    /// ```
-    /// use fifteen::human::{Group, Region};
-    /// use fifteen::net::protocol::Area;
-    /// let a = Area::of(Region::RightColumns, Group::new(&[3, 4]), 4, 4);
-    /// assert_eq!((a.top, a.left, a.bottom, a.right), (0, 2, 2, 4));
-    /// ```
-    pub fn of(region: Region, group: Group, rows: usize, cols: usize) -> Area {
+    pub(crate) fn of(region: Region, group: Group, rows: usize, cols: usize) -> Area {
         let (top, left, bottom, right) = region.area(group, rows, cols);
         Area { name: region.name().to_string(), top, left, bottom, right }
     }
@@ -121,7 +114,7 @@ impl Area {
 
 /// What the human solver is doing, sent with each state it streams.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Doing {
+pub(crate) struct Doing {
     /// The region the tiles go to.
     pub region: Region,
     /// The tile or pair (or the last block's three) being placed.
@@ -132,7 +125,7 @@ pub struct Doing {
 
 impl Doing {
     /// The phase as the page names it: `top rows`, `right pair`, `bottom pair` or `last block`.
-    pub const fn phase(&self) -> &'static str {
+    pub(crate) const fn phase(&self) -> &'static str {
         match self.region {
             Region::TopLeft => "top rows",
             Region::RightColumns => "right pair",
@@ -197,7 +190,7 @@ impl State {
     }
 
     /// The same state with what the solver is doing attached.
-    pub fn doing(mut self, doing: Doing) -> State {
+    pub(crate) fn doing(mut self, doing: Doing) -> State {
         let (rows, cols) = (self.rows.unwrap_or(0), self.cols.unwrap_or(0));
         self.phase = Some(doing.phase().to_string());
         self.target = Some(doing.group.tiles().to_vec());
@@ -234,18 +227,6 @@ impl State {
 
 /// The optimal distance of a game's position, sent after its state to a
 /// client that asked with `{"Optimal":true}`.
-///
-/// ```
-/// use fifteen::{Board, Move};
-/// use fifteen::net::protocol::Optimal;
-/// use fifteen::search::distance::Distance;
-///
-/// let board = Board::from_cells(2, 2, vec![1, 2, 0, 3]).unwrap();
-/// let optimal = Optimal::of(&board, 4, Distance { moves_left: 1, best: Some(Move::Left) });
-/// // Tile 3 slides left: the blank goes right, as a client would send it.
-/// assert_eq!(optimal.to_json(), r#"{"Optimal":{"Score":4,"Moves":1,"Best":"right","Tile":3}}"#);
-/// assert_eq!(optimal.best_move(), Some(Move::Left));
-/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "PascalCase")]
 pub struct Optimal {
@@ -274,7 +255,7 @@ struct OptimalMessage {
 
 impl Optimal {
     /// The distance of `board`, the position after `score` moves.
-    pub fn of(board: &Board, score: u64, distance: Distance) -> Optimal {
+    pub(crate) fn of(board: &Board, score: u64, distance: Distance) -> Optimal {
         Optimal {
             score,
             moves: Some(distance.moves_left),
@@ -285,7 +266,7 @@ impl Optimal {
     }
 
     /// No distance for the position after `score` moves, and why.
-    pub fn failed(score: u64, why: String) -> Optimal {
+    pub(crate) fn failed(score: u64, why: String) -> Optimal {
         Optimal { score, moves: None, best: None, tile: None, error: Some(why) }
     }
 
@@ -295,7 +276,7 @@ impl Optimal {
     }
 
     /// The message as the JSON text the server sends.
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         let message = OptimalMessage { optimal: self.clone() };
         // Numbers and strings always serialize.
         serde_json::to_string(&message).unwrap_or_else(|e| format!(r#"{{"Optimal":{{"Error":"{e}"}}}}"#))
@@ -489,5 +470,31 @@ mod tests {
         assert_eq!(area(Region::LastBlock), (3, 4, 5, 6));
         let column = Area::of(Region::Exact, Group::new(&[1, 7, 13, 19]), r, c);
         assert_eq!((column.top, column.left, column.bottom, column.right), (0, 0, 4, 1));
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn optimal_names_the_blank_s_way_and_the_tile() {
+        use crate::net::protocol::Optimal;
+        use crate::search::distance::Distance;
+        use crate::{Board, Move};
+
+        let board = Board::from_cells(2, 2, vec![1, 2, 0, 3]).unwrap();
+        let optimal = Optimal::of(&board, 4, Distance { moves_left: 1, best: Some(Move::Left) });
+        // Tile 3 slides left: the blank goes right, as a client would send it.
+        assert_eq!(optimal.to_json(), r#"{"Optimal":{"Score":4,"Moves":1,"Best":"right","Tile":3}}"#);
+        assert_eq!(optimal.best_move(), Some(Move::Left));
+    }
+
+    // What were examples in the docs of items only the crate uses.
+
+    #[test]
+    fn area_of() {
+        use crate::human::{Group, Region};
+        use crate::net::protocol::Area;
+        let a = Area::of(Region::RightColumns, Group::new(&[3, 4]), 4, 4);
+        assert_eq!((a.top, a.left, a.bottom, a.right), (0, 2, 2, 4));
     }
 }

@@ -10,7 +10,7 @@
 //! closed: a client that sends half a request and waits (the slow-headers
 //! attack) holds its socket for seconds, not for ever.
 //! A client that asks (`{"Optimal":true}`) also gets each position's
-//! optimal distance once it is known (see [`super::optimal`]).
+//! optimal distance once it is known (see `net/optimal.rs`).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -46,11 +46,11 @@ use super::protocol::{BadRequest, Request, State};
 pub const MAX_CELLS: usize = 10_000;
 
 /// Text frames longer than this get an `error:` reply.
-pub const MESSAGE_LIMIT: usize = 4 * 1024;
+pub(crate) const MESSAGE_LIMIT: usize = 4 * 1024;
 
 /// Frames longer than this are not read at all: the connection is closed
 /// with code 1009 (message too big).
-pub const FRAME_LIMIT: usize = 64 * 1024;
+pub(crate) const FRAME_LIMIT: usize = 64 * 1024;
 
 /// A request's head (request line and headers) longer than this is refused
 /// with 431 and its connection closed. A browser's upgrade request is well
@@ -58,7 +58,7 @@ pub const FRAME_LIMIT: usize = 64 * 1024;
 pub const HEAD_LIMIT: usize = 16 * 1024;
 
 /// Where a game's log line goes (stderr for the command; tests collect them).
-pub type LogSink = Arc<dyn Fn(&str) + Send + Sync>;
+pub(crate) type LogSink = Arc<dyn Fn(&str) + Send + Sync>;
 
 /// How the server deals boards and guards itself.
 #[derive(Clone)]
@@ -69,7 +69,7 @@ pub struct ServerConfig {
     pub cols: usize,
     /// How each new board is mixed.
     pub scramble: Scramble,
-    /// Game `i` of the server's life gets the board of seed [`game_seed`]`(seed, i)`.
+    /// Game `i` of the server's life gets the board of seed `game_seed(seed, i)`.
     pub seed: u64,
     /// Games open at once; further connections are closed with code 1013.
     pub max_games: usize,
@@ -124,13 +124,7 @@ impl ServerConfig {
 
 /// The seed of game `index` on a server started with `seed` (SplitMix64 of
 /// both, so neighbouring games get unrelated boards).
-///
-/// ```
-/// use fifteen::net::server::game_seed;
-/// assert_eq!(game_seed(7, 3), game_seed(7, 3));
-/// assert_ne!(game_seed(7, 3), game_seed(7, 4));
-/// ```
-pub fn game_seed(seed: u64, index: u64) -> u64 {
+pub(crate) fn game_seed(seed: u64, index: u64) -> u64 {
     let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -561,5 +555,17 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &str) -> Result<(), ax
     match timeout(Duration::from_secs(2), socket.send(Message::Close(Some(frame)))).await {
         Ok(result) => result,
         Err(_) => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    // What were examples in the docs of items only the crate uses.
+
+    #[test]
+    fn game_seed() {
+        use crate::net::server::game_seed;
+        assert_eq!(game_seed(7, 3), game_seed(7, 3));
+        assert_ne!(game_seed(7, 3), game_seed(7, 4));
     }
 }

@@ -1,17 +1,18 @@
 //! Recordings (feature `record`): a solve drawn frame by frame in software,
 //! in the window's look (the same [`scene`](crate::scene) painted on a
-//! software [`Canvas`](crate::scene::Canvas)), written as an animated GIF or
+//! software `Canvas`), written as an animated GIF or
 //! a PNG still. No display, no GPU.
 
 mod raster;
 
 use std::io::Write;
 
-pub use raster::{Raster, RasterError};
+pub(crate) use raster::Raster;
+pub use raster::RasterError;
 
 use crate::anim::{Cue, Player, Timeline};
-use crate::board::{Board, Pos};
-use crate::human::{Effort, Finish, Order, SolveError};
+use crate::board::Pos;
+use crate::human::{Effort, Finish, SolveError};
 use crate::scene::{Layout, Painter, Row, watch_frame};
 
 /// How far the solve moves between frames.
@@ -24,12 +25,12 @@ pub enum Pace {
 }
 
 /// The frames a recording aims for when no pace is given.
-pub const DEFAULT_FRAMES: usize = 300;
+pub(crate) const DEFAULT_FRAMES: usize = 300;
 
 impl Pace {
     /// One move a frame when the solve has at most [`DEFAULT_FRAMES`]
     /// moves, else as many as keep it near that many frames.
-    pub fn auto(moves: usize) -> Pace {
+    pub(crate) fn auto(moves: usize) -> Pace {
         Pace::Moves(moves.div_ceil(DEFAULT_FRAMES).max(1))
     }
 }
@@ -41,7 +42,8 @@ pub struct Recording {
     pub width: u32,
     /// Frame height in pixels.
     pub height: u32,
-    /// Moves between frames (`None`: [`Pace::auto`]).
+    /// Moves between frames (`None`: one move a frame for a short solve, else as many as keep a
+    /// long one near the default number of frames).
     pub pace: Option<Pace>,
     /// Frames a second when played.
     pub fps: f64,
@@ -76,13 +78,7 @@ pub struct Report {
 
 /// The cursor positions (moves made) drawn as frames: the start, every
 /// `pace`, and the solved board last.
-///
-/// ```
-/// use fifteen::record::{Pace, frame_marks};
-/// assert_eq!(frame_marks(10, &[0, 4, 9], Pace::Moves(4)), vec![0, 4, 8, 10]);
-/// assert_eq!(frame_marks(10, &[0, 4, 9], Pace::Phases), vec![0, 4, 9, 10]);
-/// ```
-pub fn frame_marks(total: usize, phase_starts: &[usize], pace: Pace) -> Vec<usize> {
+pub(crate) fn frame_marks(total: usize, phase_starts: &[usize], pace: Pace) -> Vec<usize> {
     let mut marks: Vec<usize> = match pace {
         Pace::Moves(k) => (0..total).step_by(k.max(1)).collect(),
         Pace::Phases => phase_starts.iter().copied().filter(|&s| s < total).collect(),
@@ -96,7 +92,7 @@ pub fn frame_marks(total: usize, phase_starts: &[usize], pace: Pace) -> Vec<usiz
 }
 
 /// Draws frames of one solve.
-struct Recorder {
+struct FrameDrawer {
     player: Player,
     raster: Raster,
     painter: Painter,
@@ -104,19 +100,24 @@ struct Recorder {
     total: usize,
 }
 
-impl Recorder {
-    fn new(board: &Board, recording: &Recording) -> Result<Recorder, RecordError> {
-        let timeline = Timeline::with_effort(board, Order::default(), recording.finish, recording.effort)?;
-        Recorder::of(timeline, recording)
+impl FrameDrawer {
+    #[cfg(test)]
+    fn new(board: &crate::board::Board, recording: &Recording) -> Result<FrameDrawer, RecordError> {
+        use crate::human::SolveOptions;
+        let timeline = Timeline::solve(
+            board,
+            &SolveOptions { finish: recording.finish, effort: recording.effort, ..SolveOptions::default() },
+        )?;
+        FrameDrawer::of(timeline, recording)
     }
 
-    fn of(mut timeline: Timeline, recording: &Recording) -> Result<Recorder, RecordError> {
+    fn of(mut timeline: Timeline, recording: &Recording) -> Result<FrameDrawer, RecordError> {
         timeline.finish();
         if let Some(err) = timeline.error() {
             return Err(RecordError::Write(err.to_string()));
         }
         let total = timeline.len();
-        Ok(Recorder {
+        Ok(FrameDrawer {
             player: Player::new(timeline),
             raster: Raster::new(recording.width, recording.height)?,
             painter: Painter::new(),
@@ -149,56 +150,52 @@ impl Recorder {
     }
 }
 
-/// One frame of `board`'s solve after `at` moves (clamped to the solve), as PNG bytes.
-pub fn still(board: &Board, recording: &Recording, at: usize) -> Result<Vec<u8>, RecordError> {
-    still_of(Recorder::new(board, recording)?, at)
-}
-
 /// One frame of a timeline (a person's solve from
 /// [`Timeline::from_person`], say) after `at` moves, as PNG bytes;
 /// `recording`'s finish and effort are not used.
 pub fn still_timeline(timeline: Timeline, recording: &Recording, at: usize) -> Result<Vec<u8>, RecordError> {
-    still_of(Recorder::of(timeline, recording)?, at)
+    still_of(FrameDrawer::of(timeline, recording)?, at)
 }
 
-fn still_of(mut recorder: Recorder, at: usize) -> Result<Vec<u8>, RecordError> {
-    recorder.draw(at.min(recorder.total));
-    recorder.raster.png().map_err(RecordError::Write)
-}
-
-/// Records `board`'s solve as an animated GIF into `out`, calling
-/// `progress(frames done, frames in all)` as it goes. Each frame after the
-/// first stores only the rectangle that changed.
-pub fn gif<W: Write>(
-    board: &Board,
-    recording: &Recording,
-    out: W,
-    progress: &mut dyn FnMut(usize, usize),
-) -> Result<Report, RecordError> {
-    gif_of(Recorder::new(board, recording)?, recording, out, progress)
+fn still_of(mut drawer: FrameDrawer, at: usize) -> Result<Vec<u8>, RecordError> {
+    drawer.draw(at.min(drawer.total));
+    drawer.raster.png().map_err(RecordError::Write)
 }
 
 /// Records a timeline (a person's solve from
-/// [`Timeline::from_person`], say) as [`gif`] records a board's solve;
-/// `recording`'s finish and effort are not used.
+/// [`Timeline::from_person`], say) as an animated GIF into `out`, calling
+/// `progress(frames done, frames in all)` as it goes. Each frame after the
+/// first stores only the rectangle that changed; `recording`'s finish and
+/// effort are not used.
 pub fn gif_timeline<W: Write>(
     timeline: Timeline,
     recording: &Recording,
     out: W,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Report, RecordError> {
-    gif_of(Recorder::of(timeline, recording)?, recording, out, progress)
+    gif_of(FrameDrawer::of(timeline, recording)?, recording, out, progress)
 }
 
-fn gif_of<W: Write>(
-    mut recorder: Recorder,
+/// Records `board`'s solve as [`gif_timeline`] records a timeline.
+#[cfg(test)]
+fn gif<W: Write>(
+    board: &crate::board::Board,
     recording: &Recording,
     out: W,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Report, RecordError> {
-    let total = recorder.total;
+    gif_of(FrameDrawer::new(board, recording)?, recording, out, progress)
+}
+
+fn gif_of<W: Write>(
+    mut drawer: FrameDrawer,
+    recording: &Recording,
+    out: W,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Report, RecordError> {
+    let total = drawer.total;
     let pace = recording.pace.unwrap_or(Pace::auto(total));
-    let starts: Vec<usize> = recorder.player.timeline().phases().iter().map(|p| p.start).collect();
+    let starts: Vec<usize> = drawer.player.timeline().phases().iter().map(|p| p.start).collect();
     let marks = frame_marks(total, &starts, pace);
     let (w, h) = (recording.width as u16, recording.height as u16);
     let encode = |e: gif::EncodingError| RecordError::Write(e.to_string());
@@ -207,8 +204,8 @@ fn gif_of<W: Write>(
     let delay = (100.0 / recording.fps.clamp(0.5, 50.0)).round() as u16;
     let mut previous: Option<Vec<u8>> = None;
     for (i, &at) in marks.iter().enumerate() {
-        recorder.draw(at);
-        let rgba = recorder.raster.rgba();
+        drawer.draw(at);
+        let rgba = drawer.raster.rgba();
         let (x0, y0, x1, y1) = match &previous {
             Some(before) => changed(before, rgba, w as usize, h as usize).unwrap_or((0, 0, 1, 1)),
             None => (0, 0, w as usize, h as usize),
@@ -257,6 +254,7 @@ fn changed(before: &[u8], after: &[u8], width: usize, height: usize) -> Option<(
 mod tests {
     use super::*;
     use crate::Scramble;
+    use crate::board::Board;
     use crate::scene::solved_samples;
 
     fn recording() -> Recording {
@@ -266,9 +264,9 @@ mod tests {
     #[test]
     fn a_still_of_the_solved_board_shows_its_gradient() {
         let board = Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap();
-        let mut recorder = Recorder::new(&board, &recording()).unwrap();
-        recorder.draw(usize::MAX);
-        let rgba = recorder.raster.rgba();
+        let mut drawer = FrameDrawer::new(&board, &recording()).unwrap();
+        drawer.draw(usize::MAX);
+        let rgba = drawer.raster.rgba();
         for ((x, y), expected) in solved_samples(640.0, 480.0, 4, 4) {
             let i = ((y as usize) * 640 + x as usize) * 4;
             let got = &rgba[i..i + 3];
@@ -315,5 +313,17 @@ mod tests {
         after[(2 * 4 + 1) * 4] = 9;
         assert_eq!(changed(&before, &after, 4, 4), Some((1, 2, 2, 3)));
         assert_eq!(changed(&before, &before, 4, 4), None);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    // What were examples in the docs of items only the crate uses.
+
+    #[test]
+    fn frame_marks() {
+        use crate::record::{Pace, frame_marks};
+        assert_eq!(frame_marks(10, &[0, 4, 9], Pace::Moves(4)), vec![0, 4, 8, 10]);
+        assert_eq!(frame_marks(10, &[0, 4, 9], Pace::Phases), vec![0, 4, 9, 10]);
     }
 }

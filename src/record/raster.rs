@@ -9,7 +9,7 @@ use tiny_skia::{FillRule, LineCap, Mask, Paint, PathBuilder, Pixmap, Stroke, Tra
 use crate::scene::{Canvas, FONT_BOLD, FONT_REGULAR, Rect, Rgba, TileDraw, Weight, tile_sprite};
 
 /// A frame being drawn in memory.
-pub struct Raster {
+pub(crate) struct Raster {
     pixmap: Pixmap,
     regular: fontdue::Font,
     bold: fontdue::Font,
@@ -25,7 +25,7 @@ pub struct RasterError(String);
 
 impl Raster {
     /// A `width` × `height` frame.
-    pub fn new(width: u32, height: u32) -> Result<Raster, RasterError> {
+    pub(crate) fn new(width: u32, height: u32) -> Result<Raster, RasterError> {
         let pixmap = Pixmap::new(width, height).ok_or_else(|| RasterError(format!("no {width}×{height} frame")))?;
         let font = |bytes: &[u8]| {
             fontdue::Font::from_bytes(bytes, fontdue::FontSettings::default()).map_err(|e| RasterError(e.to_string()))
@@ -41,23 +41,23 @@ impl Raster {
     }
 
     /// Width in pixels.
-    pub fn width(&self) -> u32 {
+    pub(crate) fn width(&self) -> u32 {
         self.pixmap.width()
     }
 
     /// Height in pixels.
-    pub fn height(&self) -> u32 {
+    pub(crate) fn height(&self) -> u32 {
         self.pixmap.height()
     }
 
     /// The pixels, RGBA, rows from the top (opaque, so premultiplying
     /// changed nothing).
-    pub fn rgba(&self) -> &[u8] {
+    pub(crate) fn rgba(&self) -> &[u8] {
         self.pixmap.data()
     }
 
     /// The frame as PNG bytes.
-    pub fn png(&self) -> Result<Vec<u8>, String> {
+    pub(crate) fn png(&self) -> Result<Vec<u8>, String> {
         self.pixmap.encode_png().map_err(|e| e.to_string())
     }
 
@@ -156,10 +156,6 @@ impl Canvas for Raster {
 
     fn ring(&mut self, cx: f32, cy: f32, radius: f32, width: f32, color: Rgba) {
         self.stroke(PathBuilder::from_circle(cx, cy, radius.max(0.1)), width, color);
-    }
-
-    fn disc(&mut self, cx: f32, cy: f32, radius: f32, color: Rgba) {
-        self.fill(PathBuilder::from_circle(cx, cy, radius.max(0.1)), color);
     }
 
     fn line(&mut self, from: (f32, f32), to: (f32, f32), width: f32, color: Rgba) {

@@ -5,7 +5,7 @@ use super::layout::{Layout, View};
 
 /// Boards with at least this many rows or columns start with the camera
 /// following the action.
-pub const FOLLOW_FROM: usize = 30;
+pub(crate) const FOLLOW_FROM: usize = 30;
 /// The fewest cells the followed view shows across.
 const MIN_SPAN: f32 = 14.0;
 /// Cells of context around the followed cells.
@@ -24,7 +24,7 @@ pub struct Camera {
 
 impl Camera {
     /// The whole board; following from [`FOLLOW_FROM`] rows or columns up.
-    pub fn new(rows: usize, cols: usize) -> Camera {
+    pub(crate) fn new(rows: usize, cols: usize) -> Camera {
         Camera { follow: rows.max(cols) >= FOLLOW_FROM, view: View::whole(rows, cols) }
     }
 
@@ -32,7 +32,7 @@ impl Camera {
     /// and right exclusive) over `seconds`; `whole` is the layout of the
     /// whole board in this window. With nothing to follow, towards the
     /// whole board.
-    pub fn aim(&mut self, whole: &Layout, cells: Option<(f32, f32, f32, f32)>, seconds: f64) {
+    pub(crate) fn aim(&mut self, whole: &Layout, cells: Option<(f32, f32, f32, f32)>, seconds: f64) {
         if !self.follow {
             return;
         }
@@ -53,13 +53,14 @@ impl Camera {
     }
 
     /// Jumps straight to where [`Camera::aim`] is heading (for stills).
-    pub fn settle(&mut self, whole: &Layout, cells: Option<(f32, f32, f32, f32)>) {
+    #[cfg(test)]
+    pub(crate) fn settle(&mut self, whole: &Layout, cells: Option<(f32, f32, f32, f32)>) {
         self.aim(whole, cells, 1e6);
     }
 
     /// Zooms by `factor` (mouse wheel), keeping the cell under the pointer
     /// still; stops following.
-    pub fn zoom_at(&mut self, now: &Layout, factor: f32, pointer: (f32, f32)) {
+    pub(crate) fn zoom_at(&mut self, now: &Layout, factor: f32, pointer: (f32, f32)) {
         self.follow = false;
         let under = ((pointer.0 - now.x) / now.cell, (pointer.1 - now.y) / now.cell);
         let zoom = (self.view.zoom * factor).clamp(1.0, (64.0 * now.scale / now.fit).max(1.0));
@@ -70,7 +71,7 @@ impl Camera {
     }
 
     /// Pans by a drag of (dx, dy) pixels; stops following.
-    pub fn pan(&mut self, now: &Layout, dx: f32, dy: f32) {
+    pub(crate) fn pan(&mut self, now: &Layout, dx: f32, dy: f32) {
         self.follow = false;
         self.view.center.0 -= dx / now.cell;
         self.view.center.1 -= dy / now.cell;
@@ -78,7 +79,7 @@ impl Camera {
     }
 
     /// Turns following on or off (F); off shows the whole board again.
-    pub fn toggle_follow(&mut self, rows: usize, cols: usize) {
+    pub(crate) fn toggle_follow(&mut self, rows: usize, cols: usize) {
         self.follow = !self.follow;
         if !self.follow {
             self.view = View::whole(rows, cols);

@@ -10,7 +10,7 @@ use super::palette::{Rgba, SIDE_SHADE};
 
 /// Regular or bold text (both from the shipped font).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Weight {
+pub(crate) enum Weight {
     /// Panel text.
     Regular,
     /// Titles and tile numbers.
@@ -19,7 +19,7 @@ pub enum Weight {
 
 /// One tile: a rounded body with a shaded lower edge, its number on top.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TileDraw {
+pub(crate) struct TileDraw {
     /// The tile.
     pub tile: Tile,
     /// Its square on screen.
@@ -32,7 +32,7 @@ pub struct TileDraw {
 
 /// What a frame is drawn with. Coordinates are pixels from the top-left;
 /// text is placed by its baseline.
-pub trait Canvas {
+pub(crate) trait Canvas {
     /// Fills a rectangle.
     fn rect(&mut self, rect: Rect, color: Rgba);
     /// Fills a rectangle with rounded corners.
@@ -41,8 +41,6 @@ pub trait Canvas {
     fn stroke_round_rect(&mut self, rect: Rect, radius: f32, width: f32, color: Rgba);
     /// Strokes a circle.
     fn ring(&mut self, cx: f32, cy: f32, radius: f32, width: f32, color: Rgba);
-    /// Fills a circle.
-    fn disc(&mut self, cx: f32, cy: f32, radius: f32, color: Rgba);
     /// A straight line with round ends.
     fn line(&mut self, from: (f32, f32), to: (f32, f32), width: f32, color: Rgba);
     /// Fills a triangle.
@@ -61,13 +59,13 @@ pub trait Canvas {
 }
 
 /// Corner radius of a tile, as a fraction of its side.
-pub const TILE_RADIUS: f32 = 0.13;
+pub(crate) const TILE_RADIUS: f32 = 0.13;
 /// Height of a tile's shaded lower edge, as a fraction of its side.
-pub const TILE_DEPTH: f32 = 0.065;
+pub(crate) const TILE_DEPTH: f32 = 0.065;
 
 /// The corner radius and edge height of a tile `size` pixels wide: no
 /// rounding or edge below a few pixels, where they would only blur it.
-pub fn tile_shape(size: f32) -> (f32, f32) {
+pub(crate) fn tile_shape(size: f32) -> (f32, f32) {
     let radius = if size >= 8.0 { (size * TILE_RADIUS).max(1.5) } else { 0.0 };
     let depth = if size >= 14.0 { (size * TILE_DEPTH).max(1.0).round() } else { 0.0 };
     (radius, depth)
@@ -78,7 +76,7 @@ pub fn tile_shape(size: f32) -> (f32, f32) {
 /// rounded corners in the alpha. Tinting it by a tile's colour gives the
 /// tile; the window uses it as a texture and recordings blend it, so both
 /// draw the same tile.
-pub fn tile_sprite(size: usize) -> Vec<u8> {
+pub(crate) fn tile_sprite(size: usize) -> Vec<u8> {
     let s = size as f32;
     let (radius, depth) = tile_shape(s);
     let mut out = vec![0u8; size * size * 4];

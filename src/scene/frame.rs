@@ -95,7 +95,7 @@ pub struct Frame<'a> {
 
 impl<'a> Frame<'a> {
     /// A plain frame of `board`: no marks, no panel.
-    pub fn plain(board: &'a Board) -> Frame<'a> {
+    pub(crate) fn plain(board: &'a Board) -> Frame<'a> {
         Frame {
             board,
             slide: None,
@@ -119,7 +119,7 @@ impl<'a> Frame<'a> {
 
     /// The cells the follow camera keeps in view: the travelling tile, the
     /// homes being filled and the blank.
-    pub fn follow_cells(&self) -> Option<(f32, f32, f32, f32)> {
+    pub(crate) fn follow_cells(&self) -> Option<(f32, f32, f32, f32)> {
         let focus = self.focus?;
         if self.follow_line
             && let Some((top, left, bottom, right)) = focus.area
@@ -309,7 +309,7 @@ fn person_stats(player: &Player, person: &Person) -> Vec<Row> {
 /// from the first move, tiles per second, Manhattan distance and moves per
 /// unit of it. `seconds` is the time since the first move (`None` before
 /// it), `start_distance` the Manhattan distance the game started from.
-pub fn play_panel(game: &Game, seconds: Option<f64>, start_distance: usize) -> (Vec<Row>, Option<Card>) {
+pub(crate) fn play_panel(game: &Game, seconds: Option<f64>, start_distance: usize) -> (Vec<Row>, Option<Card>) {
     let board = game.board();
     let moves = game.moves();
     let time = seconds.unwrap_or(0.0);
@@ -342,12 +342,12 @@ pub fn play_panel(game: &Game, seconds: Option<f64>, start_distance: usize) -> (
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Scramble;
+    use crate::{Scramble, SolveOptions};
 
     #[test]
     fn a_watch_frame_names_the_line_and_marks_its_tile() {
         let board = Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap();
-        let mut player = Player::solve(&board).unwrap();
+        let mut player = Player::solve(&board, &SolveOptions::default()).unwrap();
         let mut route = Vec::new();
         let frame = watch_frame(&player, &mut route, &[]);
         assert_eq!(frame.title, "row 1: tiles 1–2");

@@ -3,11 +3,11 @@
 //! The split follows Simon Tatham's puzzle collection: a middle end that
 //! knows the game and decides what a frame shows, and front ends that only
 //! know how to put shapes on a screen. Here the middle end is this module:
-//! [`Frame`] is what to show (built from a [`Player`] or a [`Game`]),
+//! [`Frame`] is what to show (built from a [`Player`](crate::anim::Player) or a [`Game`](crate::anim::Game)),
 //! [`Layout`] is where it goes for a window of any size and a board of any
-//! shape, and [`Painter`] turns the two into calls on a [`Canvas`]. The
+//! shape, and `Painter` turns the two into calls on a `Canvas`. The
 //! window (`gui`, macroquad) and `fifteen record` (a software rasteriser)
-//! implement [`Canvas`], so a recording looks like the window. Nothing here
+//! implement `Canvas`, so a recording looks like the window. Nothing here
 //! draws, reads a clock or does I/O.
 
 mod camera;
@@ -18,12 +18,15 @@ mod layout;
 mod paint;
 mod palette;
 
-pub use camera::{Camera, FOLLOW_FROM};
-pub use canvas::{Canvas, TILE_DEPTH, TILE_RADIUS, TileDraw, Weight, tile_shape, tile_sprite};
-pub use duo::{DUO_HELP, duo_frame};
-pub use frame::{Card, Focus, Frame, Row, format_speed, play_panel, watch_frame};
-pub use layout::{HEADER_HEIGHT, Layout, MARGIN, MAX_ZOOMED_CELL, PANEL_HEIGHT, PANEL_WIDTH, Rect, View};
-pub use paint::{Hit, Painter, next_leg, solved_samples};
+pub use camera::Camera;
+pub(crate) use canvas::{Canvas, TileDraw, Weight, tile_shape, tile_sprite};
+pub(crate) use duo::{DUO_HELP, duo_frame};
+pub(crate) use frame::play_panel;
+pub use frame::watch_frame;
+pub use frame::{Card, Focus, Frame, Row, format_speed};
+pub use layout::{Layout, MAX_ZOOMED_CELL, Rect, View};
+pub use paint::solved_samples;
+pub(crate) use paint::{Hit, Painter};
 pub use palette::{
     ACCENT, BACKGROUND, BOARD, LOCKED_SHADE, MARK, MUTED, OUTLINE, PANEL, Rgba, SIDE_SHADE, TEXT, faded, home_color,
     scaled, shaded, text_on,
@@ -31,6 +34,6 @@ pub use palette::{
 
 /// The shipped font for panel text: DejaVu Sans (Bitstream Vera licence,
 /// see `assets/fonts/LICENSE-DejaVu.txt`).
-pub const FONT_REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+pub(crate) const FONT_REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 /// The shipped font for titles and tile numbers: DejaVu Sans Bold.
-pub const FONT_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+pub(crate) const FONT_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");

@@ -23,7 +23,7 @@ const ROUTE: Rgba = [110, 240, 160, 255];
 
 /// Something in the frame a click can act on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Hit {
+pub(crate) enum Hit {
     /// A split: jump to this move.
     Seek(usize),
 }
@@ -31,7 +31,7 @@ pub enum Hit {
 /// Draws frames: keeps each tile's home colour for the board's shape and
 /// scratch space, so a frame allocates little.
 #[derive(Debug, Default)]
-pub struct Painter {
+pub(crate) struct Painter {
     shape: (usize, usize),
     home: Vec<Rgba>,
     cells: Vec<Rgba>,
@@ -42,7 +42,7 @@ pub struct Painter {
 /// The route's next leg: the cells ahead, at most [`LEG_CELLS`] and two
 /// turns, stopping before the route turns back on itself, so a long loop
 /// shows as the stretch the blank is about to take.
-pub fn next_leg(route: &[Pos]) -> &[Pos] {
+pub(crate) fn next_leg(route: &[Pos]) -> &[Pos] {
     let step = |i: usize| {
         (route[i].row as isize - route[i - 1].row as isize, route[i].col as isize - route[i - 1].col as isize)
     };
@@ -62,13 +62,13 @@ pub fn next_leg(route: &[Pos]) -> &[Pos] {
 
 impl Painter {
     /// A painter.
-    pub fn new() -> Painter {
+    pub(crate) fn new() -> Painter {
         Painter::default()
     }
 
     /// The colour of `tile` on its home cell (`picture`: per-cell colours of
     /// a picture instead of the gradient).
-    pub fn fill(&mut self, tile: Tile, rows: usize, cols: usize, picture: Option<&[Rgba]>) -> Rgba {
+    pub(crate) fn fill(&mut self, tile: Tile, rows: usize, cols: usize, picture: Option<&[Rgba]>) -> Rgba {
         if let Some(colors) = picture {
             let home = home_of(tile, rows, cols);
             return colors.get(home.row * cols + home.col).copied().unwrap_or(BOARD);
@@ -83,7 +83,13 @@ impl Painter {
     /// Draws `frame` laid out by `layout` on `canvas`. `picture` gives each
     /// home cell's colour in picture mode; the window draws the picture's
     /// pieces itself on top.
-    pub fn paint<C: Canvas>(&mut self, frame: &Frame, layout: &Layout, canvas: &mut C, picture: Option<&[Rgba]>) {
+    pub(crate) fn paint<C: Canvas>(
+        &mut self,
+        frame: &Frame,
+        layout: &Layout,
+        canvas: &mut C,
+        picture: Option<&[Rgba]>,
+    ) {
         self.hits.clear();
         canvas.rect(layout.bounds, BACKGROUND);
         let pad = layout.gap.max(2.0 * layout.scale);

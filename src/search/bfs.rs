@@ -1,6 +1,6 @@
 //! Breadth-first search for boards of up to 10 cells.
 //!
-//! States are [`Packed`] into a `u64` and ranked into `0..n!`; the visited
+//! States are packed into a `u64` and ranked into `0..n!`; the visited
 //! set is one byte per rank in a flat table that also remembers the move that
 //! reached each state, so the solution is read back without a parent map.
 //! [`solve_with_pathfinding`] is the same search through
@@ -27,7 +27,7 @@ use super::{SearchError, Solution, Stats};
 pub const MAX_BFS_CELLS: usize = 10;
 
 /// Marks an unreached state in [`Distances::table`].
-pub const UNREACHED: u8 = u8::MAX;
+pub(crate) const UNREACHED: u8 = u8::MAX;
 
 const BLANK_SHIFT: u32 = 60;
 
@@ -162,18 +162,18 @@ pub struct Distances {
 
 impl Distances {
     /// The board's shape.
-    pub fn grid(&self) -> &Grid {
+    pub(crate) fn grid(&self) -> &Grid {
         &self.grid
     }
 
     /// Distance of each arrangement (by [`Packed::rank`]), [`UNREACHED`] for
     /// the half the goal cannot reach.
-    pub fn table(&self) -> &[u8] {
+    pub(crate) fn table(&self) -> &[u8] {
         &self.table
     }
 
     /// How many arrangements lie at each distance, from 0.
-    pub fn histogram(&self) -> &[u64] {
+    pub(crate) fn histogram(&self) -> &[u64] {
         &self.histogram
     }
 

@@ -3,33 +3,15 @@
 //! move for an optimal hint.
 //!
 //! One search answers one board with a whole shortest solution
-//! ([`ShortestPath`]), and so answers every board along it: a player who
+//! (`ShortestPath`), and so answers every board along it: a player who
 //! follows the optimal moves, or a watched solve stepped back and forth,
-//! gets the distance without a new search. [`Answers`] keeps the last few
+//! gets the distance without a new search. `Answers` keeps the last few
 //! solutions and looks boards up in them.
 //!
 //! Nothing here waits, spawns or reads a file: the front ends run the
 //! searches where they may (the window's worker thread in `control::oracle`,
 //! the server's blocking pool in `net::optimal`), and the command passes in
 //! a [`TableLoader`] that finds the pattern databases.
-//!
-//! ```
-//! use fifteen::{Board, Scramble};
-//! use fifteen::search::distance::{Answers, ShortestPath};
-//!
-//! let board = Board::scrambled(3, 3, Scramble::Uniform, 4).unwrap();
-//! let mut answers = Answers::new();
-//! assert_eq!(answers.answer(&board), None);
-//! answers.learn(ShortestPath::search(&board, None).unwrap());
-//! let distance = answers.answer(&board).unwrap();
-//! let shortest = fifteen::search::bfs::solve(&board).unwrap().moves;
-//! assert_eq!(distance.moves_left, shortest.len());
-//!
-//! // The board after the optimal move is answered too, one move nearer.
-//! let mut next = board.clone();
-//! next.slide(distance.best.unwrap());
-//! assert_eq!(answers.answer(&next).unwrap().moves_left, shortest.len() - 1);
-//! ```
 
 use std::sync::Arc;
 
@@ -46,17 +28,17 @@ use super::packed::Packed;
 pub type TableLoader = Arc<dyn Fn(usize, usize) -> Option<PatternDatabase> + Send + Sync>;
 
 /// Shortest solutions [`Answers`] keeps to answer later boards from.
-pub const KEPT: usize = 8;
+pub(crate) const KEPT: usize = 8;
 
 /// True when the optimal solver takes a board of this many cells (16 at
 /// most); bigger boards get no optimal distance.
-pub fn has_distance(cells: usize) -> bool {
+pub(crate) fn has_distance(cells: usize) -> bool {
     cells <= MAX_OPTIMAL_CELLS
 }
 
 /// How far a board is from the goal, at best.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Distance {
+pub(crate) struct Distance {
     /// Moves of a shortest solution.
     pub moves_left: usize,
     /// Its first move (tile notation); `None` on the goal.
@@ -65,7 +47,7 @@ pub struct Distance {
 
 impl Distance {
     /// The tile the optimal move slides on `board`, if there is a move.
-    pub fn best_tile(&self, board: &Board) -> Option<Tile> {
+    pub(crate) fn best_tile(&self, board: &Board) -> Option<Tile> {
         self.best.and_then(|mv| board.clone().slide(mv))
     }
 }
@@ -74,7 +56,7 @@ impl Distance {
 /// server keeps a few per game: 8 bytes a board, not a `Board`'s two
 /// vectors).
 #[derive(Clone, Debug)]
-pub struct ShortestPath {
+pub(crate) struct ShortestPath {
     start: Board,
     boards: Vec<Packed>,
     moves: Vec<Move>,
@@ -84,13 +66,13 @@ impl ShortestPath {
     /// Searches a shortest solution of `board` by IDA*, with the pattern
     /// databases when given (they must be for the board's shape), else
     /// Manhattan distance and linear conflicts: slower on a 4×4, never wrong.
-    pub fn search(board: &Board, tables: Option<&PatternDatabase>) -> Result<ShortestPath, SearchError> {
+    pub(crate) fn search(board: &Board, tables: Option<&PatternDatabase>) -> Result<ShortestPath, SearchError> {
         ShortestPath::search_until(board, tables, &|| false)
     }
 
     /// [`ShortestPath::search`], given up ([`SearchError::Stopped`]) as
     /// soon as `stop()` says the answer is no longer wanted.
-    pub fn search_until(
+    pub(crate) fn search_until(
         board: &Board,
         tables: Option<&PatternDatabase>,
         stop: &dyn Fn() -> bool,
@@ -114,12 +96,13 @@ impl ShortestPath {
     }
 
     /// The board the search was asked about.
-    pub fn start(&self) -> &Board {
+    #[cfg(test)]
+    pub(crate) fn start(&self) -> &Board {
         &self.start
     }
 
     /// The distance of `board`, if it is on this path.
-    pub fn lookup(&self, board: &Board) -> Option<Distance> {
+    pub(crate) fn lookup(&self, board: &Board) -> Option<Distance> {
         if (board.rows(), board.cols()) != (self.start.rows(), self.start.cols()) {
             return None;
         }
@@ -131,18 +114,18 @@ impl ShortestPath {
 
 /// The last [`KEPT`] shortest solutions, newest first in lookups.
 #[derive(Clone, Debug, Default)]
-pub struct Answers {
+pub(crate) struct Answers {
     known: Vec<ShortestPath>,
 }
 
 impl Answers {
     /// No answers yet.
-    pub fn new() -> Answers {
+    pub(crate) fn new() -> Answers {
         Answers::default()
     }
 
     /// Keeps a solution, forgetting the oldest when [`KEPT`] are kept.
-    pub fn learn(&mut self, path: ShortestPath) {
+    pub(crate) fn learn(&mut self, path: ShortestPath) {
         if self.known.len() == KEPT {
             self.known.remove(0);
         }
@@ -150,7 +133,7 @@ impl Answers {
     }
 
     /// The distance of `board`, when one of the kept solutions passes it.
-    pub fn answer(&self, board: &Board) -> Option<Distance> {
+    pub(crate) fn answer(&self, board: &Board) -> Option<Distance> {
         self.known.iter().rev().find_map(|path| path.lookup(board))
     }
 }
@@ -195,5 +178,27 @@ mod tests {
         let path = ShortestPath::search(&wide, None).unwrap();
         assert_eq!(path.lookup(&wide).map(|d| d.moves_left), Some(1));
         assert_eq!(path.lookup(&Board::from_cells(3, 2, vec![1, 2, 3, 4, 0, 5]).unwrap()), None);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn answers_learn_a_shortest_path_and_answer_every_board_along_it() {
+        use crate::search::distance::{Answers, ShortestPath};
+        use crate::{Board, Scramble};
+
+        let board = Board::scrambled(3, 3, Scramble::Uniform, 4).unwrap();
+        let mut answers = Answers::new();
+        assert_eq!(answers.answer(&board), None);
+        answers.learn(ShortestPath::search(&board, None).unwrap());
+        let distance = answers.answer(&board).unwrap();
+        let shortest = crate::search::bfs::solve(&board).unwrap().moves;
+        assert_eq!(distance.moves_left, shortest.len());
+
+        // The board after the optimal move is answered too, one move nearer.
+        let mut next = board.clone();
+        next.slide(distance.best.unwrap());
+        assert_eq!(answers.answer(&next).unwrap().moves_left, shortest.len() - 1);
     }
 }

@@ -7,7 +7,7 @@
 //! | IDA* with Manhattan + linear conflict or pattern databases | [`optimal`] | up to 16 cells (4×4, 3×5, 5×3) | a shortest solution |
 //!
 //! [`graph`] builds the whole state graph of a board of up to 10 cells.
-//! All of them work on [`packed`] states: a board of up to 16
+//! All of them work on packed states: a board of up to 16
 //! cells in one `u64`, ranked into `0..n!` for flat tables.
 //!
 //! Every solver returns a [`Solution`]: the moves (tile direction, like the
@@ -32,7 +32,7 @@ pub mod distance;
 pub mod graph;
 pub mod iddfs;
 pub mod optimal;
-pub mod packed;
+pub(crate) mod packed;
 pub mod pdb_cache;
 
 use crate::board::{Moves, Unsolvable};

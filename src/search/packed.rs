@@ -1,37 +1,24 @@
 //! Boards of up to 16 cells packed into one `u64`, four bits a cell, and
 //! ranked into `0..n!` so a search can keep one byte per state in a flat
 //! table instead of a hash set of vectors.
-//!
-//! ```
-//! use fifteen::Board;
-//! use fifteen::search::packed::{Grid, Packed};
-//!
-//! let board: Board = "1 2 3\n4 5 6\n7 _ 8".parse().unwrap();
-//! let packed = Packed::from_board(&board).unwrap();
-//! assert_eq!(packed.tile(7), 0);
-//! let grid = Grid::new(3, 3).unwrap();
-//! let rank = packed.rank(grid.len());
-//! assert_eq!(Packed::unrank(rank, grid.len()), packed);
-//! assert_eq!(packed.to_board(&grid), board);
-//! ```
 
 use crate::board::{Board, Move, Tile};
 
 use super::SearchError;
 
 /// The most cells a [`Packed`] state holds (four bits each in a `u64`).
-pub const MAX_PACKED_CELLS: usize = 16;
+pub(crate) const MAX_PACKED_CELLS: usize = 16;
 
 /// Marks "no cell" in [`Grid::source`].
-pub const NO_CELL: u8 = u8::MAX;
+pub(crate) const NO_CELL: u8 = u8::MAX;
 
 /// A board's tiles, cell `i` in bits `4i..4i+4` (the blank is 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Packed(pub u64);
+pub(crate) struct Packed(pub u64);
 
 impl Packed {
     /// Packs a board of at most [`MAX_PACKED_CELLS`] cells.
-    pub fn from_board(board: &Board) -> Result<Packed, SearchError> {
+    pub(crate) fn from_board(board: &Board) -> Result<Packed, SearchError> {
         if board.len() > MAX_PACKED_CELLS {
             return Err(SearchError::TooLarge {
                 solver: "packed",
@@ -44,48 +31,44 @@ impl Packed {
     }
 
     /// Packs cells given in reading order (at most 16, each below 16).
-    pub fn from_cells(cells: &[Tile]) -> Packed {
+    pub(crate) fn from_cells(cells: &[Tile]) -> Packed {
         debug_assert!(cells.len() <= MAX_PACKED_CELLS);
         Packed(cells.iter().enumerate().fold(0u64, |acc, (i, &t)| acc | (u64::from(t) << (4 * i))))
     }
 
     /// The solved state of a board with `len` cells.
-    pub fn goal(len: usize) -> Packed {
+    pub(crate) fn goal(len: usize) -> Packed {
         let cells: Vec<Tile> = (1..len as Tile).chain([0]).collect();
         Packed::from_cells(&cells)
     }
 
     /// The tile in a cell.
     #[inline]
-    pub fn tile(self, cell: usize) -> u8 {
+    pub(crate) fn tile(self, cell: usize) -> u8 {
         ((self.0 >> (4 * cell)) & 0xF) as u8
     }
 
     /// The cell holding the blank, among the first `len`.
-    pub fn blank(self, len: usize) -> usize {
+    pub(crate) fn blank(self, len: usize) -> usize {
         (0..len).find(|&i| self.tile(i) == 0).unwrap_or(0)
     }
 
     /// The state after the tile at `from` slides into the blank at `blank`.
     #[inline]
-    pub fn slid(self, blank: usize, from: usize) -> Packed {
+    pub(crate) fn slid(self, blank: usize, from: usize) -> Packed {
         let tile = (self.0 >> (4 * from)) & 0xF;
         Packed((self.0 & !(0xF << (4 * from))) | (tile << (4 * blank)))
     }
 
     /// The cells in reading order.
-    pub fn cells(self, len: usize) -> Vec<Tile> {
+    #[cfg(test)]
+    pub(crate) fn cells(self, len: usize) -> Vec<Tile> {
         (0..len).map(|i| Tile::from(self.tile(i))).collect()
-    }
-
-    /// The board this state stands for.
-    pub fn to_board(self, grid: &Grid) -> Board {
-        Board::from_cells(grid.rows(), grid.cols(), self.cells(grid.len())).expect("a packed state is a permutation")
     }
 
     /// The state's index among all `len!` arrangements (its Lehmer code).
     #[inline]
-    pub fn rank(self, len: usize) -> u64 {
+    pub(crate) fn rank(self, len: usize) -> u64 {
         let mut used = 0u32;
         let mut rank = 0u64;
         for i in 0..len {
@@ -98,7 +81,7 @@ impl Packed {
     }
 
     /// The arrangement with this [`rank`](Packed::rank).
-    pub fn unrank(mut rank: u64, len: usize) -> Packed {
+    pub(crate) fn unrank(mut rank: u64, len: usize) -> Packed {
         let mut digits = [0u8; MAX_PACKED_CELLS];
         for i in (0..len).rev() {
             let radix = (len - i) as u64;
@@ -121,14 +104,14 @@ impl Packed {
 }
 
 /// `n!` for the state-table sizes.
-pub fn factorial(n: usize) -> u64 {
+pub(crate) fn factorial(n: usize) -> u64 {
     (1..=n as u64).product()
 }
 
 /// The shape of a small board and, for every cell and move, the cell the
 /// blank goes to: a lookup table that replaces bounds checks in the searches.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Grid {
+pub(crate) struct Grid {
     rows: usize,
     cols: usize,
     /// `source[cell][move]`: the cell whose tile slides into a blank at `cell`
@@ -138,7 +121,7 @@ pub struct Grid {
 
 impl Grid {
     /// The grid of a rows × cols board with at most 16 cells.
-    pub fn new(rows: usize, cols: usize) -> Result<Grid, SearchError> {
+    pub(crate) fn new(rows: usize, cols: usize) -> Result<Grid, SearchError> {
         if rows < 2 || cols < 2 || rows * cols > MAX_PACKED_CELLS {
             return Err(SearchError::TooLarge { solver: "packed", rows, cols, max_cells: MAX_PACKED_CELLS });
         }
@@ -157,35 +140,30 @@ impl Grid {
     }
 
     /// Rows.
-    pub fn rows(&self) -> usize {
+    pub(crate) fn rows(&self) -> usize {
         self.rows
     }
 
     /// Columns.
-    pub fn cols(&self) -> usize {
+    pub(crate) fn cols(&self) -> usize {
         self.cols
     }
 
     /// Cells.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.rows * self.cols
-    }
-
-    /// Always false (a grid has at least four cells).
-    pub fn is_empty(&self) -> bool {
-        false
     }
 
     /// The cell whose tile slides into a blank at `blank` for move `mv`
     /// (index in `U D L R` order), or [`NO_CELL`].
     #[inline]
-    pub fn source(&self, blank: usize, mv: usize) -> u8 {
+    pub(crate) fn source(&self, blank: usize, mv: usize) -> u8 {
         self.source[blank][mv]
     }
 
     /// The neighbour states of `state` (blank at `blank`), as `(move, state, new blank)`.
     #[inline]
-    pub fn successors(&self, state: Packed, blank: usize) -> impl Iterator<Item = (Move, Packed, usize)> + '_ {
+    pub(crate) fn successors(&self, state: Packed, blank: usize) -> impl Iterator<Item = (Move, Packed, usize)> + '_ {
         (0..4).filter_map(move |m| {
             let from = self.source[blank][m];
             (from != NO_CELL).then(|| (Move::ALL[m], state.slid(blank, from as usize), from as usize))
@@ -251,5 +229,22 @@ mod tests {
     fn bigger_than_16_cells_is_refused() {
         assert!(Grid::new(4, 5).is_err());
         assert!(Packed::from_board(&Board::goal(5, 4).unwrap()).is_err());
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn a_packed_board_ranks_and_unranks() {
+        use crate::Board;
+        use crate::search::packed::{Grid, Packed};
+
+        let board: Board = "1 2 3\n4 5 6\n7 _ 8".parse().unwrap();
+        let packed = Packed::from_board(&board).unwrap();
+        assert_eq!(packed.tile(7), 0);
+        let grid = Grid::new(3, 3).unwrap();
+        let rank = packed.rank(grid.len());
+        assert_eq!(Packed::unrank(rank, grid.len()), packed);
+        assert_eq!(packed.cells(grid.len()), board.cells());
     }
 }

@@ -62,7 +62,7 @@ use super::optimal::{BuildProgress, PatternDatabase, PatternSpec, SharedBytes};
 const MAGIC: &[u8; 12] = b"FIFTEEN-PDB\n";
 
 /// The cache file format's version.
-pub const FORMAT_VERSION: u32 = 2;
+pub(crate) const FORMAT_VERSION: u32 = 2;
 
 /// Bytes of tables covered by one block checksum.
 const BLOCK: usize = 1 << 16;

@@ -16,7 +16,7 @@ use super::{SlidysimError, Solve, board_notation, check_solution};
 use crate::board::{Board, IllegalMove, Moves};
 
 /// slidysim's replay page; a link is this with `?r=` and the payload.
-pub const PAGE: &str = "https://slidysim.github.io/replay";
+pub(crate) const PAGE: &str = "https://slidysim.github.io/replay";
 
 /// The most bytes a payload may unpack to (a person's 100×100 solve with
 /// its move times is about 10 MB), so a hostile link cannot fill memory.

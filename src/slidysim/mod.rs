@@ -23,7 +23,7 @@ mod link;
 
 use crate::board::{Board, IllegalMove, Moves, ParseBoardError, ParseMoveError, SizeError, Unsolvable};
 
-pub use link::{PAGE, replay_link};
+pub use link::replay_link;
 
 /// One person's solve: the board they were dealt and the moves they made.
 #[derive(Clone, Debug, PartialEq)]

@@ -3,7 +3,8 @@
 #![allow(dead_code)]
 
 use fifteen::human::{Effort, Event, Finish, Order, Planner};
-use fifteen::{Board, Move};
+use fifteen::testing::PlannerKnobs;
+use fifteen::{Board, Move, SolveOptions};
 
 /// Runs the human planner on `board`, checking every event against a replay:
 /// each move is legal and slides the tile the event names, no locked tile
@@ -20,24 +21,37 @@ pub fn checked_solve(board: &Board, order: Order, finish: Finish) -> Vec<Move> {
 
 /// [`checked_solve`] with the given effort.
 pub fn checked_solve_with(board: &Board, order: Order, finish: Finish, effort: Effort) -> Vec<Move> {
-    let planner = Planner::with_finish(board, order, finish).expect("solvable").with_effort(effort);
+    let planner = Planner::new(board, &SolveOptions { order, finish, effort }).expect("solvable");
     checked_run(board, planner)
 }
 
 /// [`checked_human_solve`] with the rolling look-ahead of `width` states.
 pub fn checked_solve_rolling(board: &Board, order: Order, width: usize) -> Vec<Move> {
-    checked_run(board, Planner::new(board, order).expect("solvable").with_rolling_beam(width))
+    checked_run(
+        board,
+        Planner::new(board, &SolveOptions { order, ..SolveOptions::default() })
+            .expect("solvable")
+            .with_rolling_beam(width),
+    )
 }
 
 /// [`checked_human_solve`] tile by tile, each trip planned ahead and tried `tries` ways.
 pub fn checked_solve_planned(board: &Board, order: Order, tries: usize) -> Vec<Move> {
-    checked_run(board, Planner::new(board, order).expect("solvable").with_planned_trips(tries))
+    checked_run(
+        board,
+        Planner::new(board, &SolveOptions { order, ..SolveOptions::default() })
+            .expect("solvable")
+            .with_planned_trips(tries),
+    )
 }
 
 /// [`checked_human_solve`] tile by tile, the blank's approaches taking
 /// detours within `band` cells of the straight line.
 pub fn checked_solve_detours(board: &Board, order: Order, band: usize) -> Vec<Move> {
-    checked_run(board, Planner::new(board, order).expect("solvable").with_detours(band))
+    checked_run(
+        board,
+        Planner::new(board, &SolveOptions { order, ..SolveOptions::default() }).expect("solvable").with_detours(band),
+    )
 }
 
 /// Runs `planner` (made for `board`) with the checks of [`checked_human_solve`].

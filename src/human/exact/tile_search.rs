@@ -9,46 +9,38 @@
 //! search near the end) and the exact stages' lines both use it.
 
 /// The most tracked tiles a search follows (an exact stage's line of four).
-pub const MAX_TRACKED: usize = 4;
+pub(crate) const MAX_TRACKED: usize = 4;
 
 /// Where the tracked tiles and the blank are: `N - 1` tracked tiles' slots,
 /// then the blank's. A slot is an index into the search's set of cells.
-///
-/// ```
-/// use fifteen::human::Slots;
-/// let s = Slots::new([0, 1, 2]); // two tiles in cells 0 and 1, the blank in 2
-/// assert_eq!((s.tiles(), s.blank()), (&[0, 1][..], 2));
-/// // The blank moves into cell 1: the tile there goes to cell 2.
-/// assert_eq!(s.slide(1), Slots::new([0, 2, 1]));
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Slots<const N: usize> {
+pub(crate) struct Slots<const N: usize> {
     slots: [u8; N],
 }
 
 impl<const N: usize> Slots<N> {
     /// The tiles' slots, then the blank's (two to [`MAX_TRACKED`] + 1 slots).
-    pub fn new(slots: [u8; N]) -> Slots<N> {
+    pub(crate) fn new(slots: [u8; N]) -> Slots<N> {
         const { assert!(N >= 2 && N <= MAX_TRACKED + 1, "one to MAX_TRACKED tiles and the blank") };
         Slots { slots }
     }
 
     /// The tracked tiles' slots.
     #[inline]
-    pub fn tiles(&self) -> &[u8] {
+    pub(crate) fn tiles(&self) -> &[u8] {
         &self.slots[..N - 1]
     }
 
     /// The blank's slot.
     #[inline]
-    pub fn blank(&self) -> u8 {
+    pub(crate) fn blank(&self) -> u8 {
         self.slots[N - 1]
     }
 
     /// The state after the blank moves into slot `to` (a neighbour of its
     /// own): a tracked tile there takes the blank's slot.
     #[inline]
-    pub fn slide(mut self, to: u8) -> Slots<N> {
+    pub(crate) fn slide(mut self, to: u8) -> Slots<N> {
         let from = self.slots[N - 1];
         for slot in &mut self.slots[..N - 1] {
             if *slot == to {
@@ -94,7 +86,7 @@ impl<const N: usize> Slots<N> {
 /// Which of the states with the same estimated length is expanded first.
 /// Either finds a shortest path; they may find different ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ties {
+pub(crate) enum Ties {
     /// The one queued last: depth first among equals, which reaches the goal
     /// soonest when the estimate is informative.
     NewestFirst,
@@ -108,33 +100,8 @@ pub enum Ties {
 /// like `pathfinding`'s functions: the successors of a state, an estimate
 /// that never overestimates the moves left and changes by at most one a
 /// move, and the goal test are closures.
-///
-/// ```
-/// use fifteen::human::{Slots, Ties, TileSearch};
-///
-/// // A 2×3 block of cells, numbered in reading order, and their neighbours.
-/// let neighbours: [&[u8]; 6] = [&[1, 3], &[0, 2, 4], &[1, 5], &[0, 4], &[1, 3, 5], &[2, 4]];
-/// // Tile A in cell 5, the blank in cell 0: bring A to cell 0.
-/// let start = Slots::new([5, 0]);
-/// let mut search = TileSearch::default();
-/// let path = search
-///     .shortest(
-///         start,
-///         6,
-///         Ties::NewestFirst,
-///         |s: &Slots<2>| neighbours[usize::from(s.blank())].iter().map(|&to| s.slide(to)).collect::<Vec<_>>(),
-///         |s: &Slots<2>| [0, 1, 2, 1, 2, 3][usize::from(s.tiles()[0])], // A's distance from cell 0
-///         |s: &Slots<2>| s.tiles()[0] == 0,
-///     )
-///     .unwrap();
-/// assert_eq!(path[0], start);
-/// assert_eq!(path.last().unwrap().tiles(), &[0]);
-/// // Nine moves: three slides of A (to cell 4, 1, 0), each after two moves
-/// // that bring the blank in front of it.
-/// assert_eq!(path.len() - 1, 9);
-/// ```
 #[derive(Default)]
-pub struct TileSearch {
+pub(crate) struct TileSearch {
     /// Search number that last reached each state (so nothing is cleared).
     seen: Vec<u32>,
     /// The state each state was reached from, as a number.
@@ -154,7 +121,7 @@ impl TileSearch {
     /// (every slot is below it, and `cells` to the power of the number of
     /// slots must fit the tables); `estimate` must never overestimate the
     /// moves left and must change by at most one a move.
-    pub fn shortest<const N: usize, F, I, H, G>(
+    pub(crate) fn shortest<const N: usize, F, I, H, G>(
         &mut self,
         start: Slots<N>,
         cells: usize,
@@ -362,5 +329,45 @@ mod tests {
             }
         }
         assert!(checked > 250);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    // What were examples in the docs of items only the crate uses.
+
+    #[test]
+    fn slots() {
+        use super::Slots;
+        let s = Slots::new([0, 1, 2]); // two tiles in cells 0 and 1, the blank in 2
+        assert_eq!((s.tiles(), s.blank()), (&[0, 1][..], 2));
+        // The blank moves into cell 1: the tile there goes to cell 2.
+        assert_eq!(s.slide(1), Slots::new([0, 2, 1]));
+    }
+
+    #[test]
+    fn tile_search() {
+        use super::{Slots, Ties, TileSearch};
+
+        // A 2×3 block of cells, numbered in reading order, and their neighbours.
+        let neighbours: [&[u8]; 6] = [&[1, 3], &[0, 2, 4], &[1, 5], &[0, 4], &[1, 3, 5], &[2, 4]];
+        // Tile A in cell 5, the blank in cell 0: bring A to cell 0.
+        let start = Slots::new([5, 0]);
+        let mut search = TileSearch::default();
+        let path = search
+            .shortest(
+                start,
+                6,
+                Ties::NewestFirst,
+                |s: &Slots<2>| neighbours[usize::from(s.blank())].iter().map(|&to| s.slide(to)).collect::<Vec<_>>(),
+                |s: &Slots<2>| [0, 1, 2, 1, 2, 3][usize::from(s.tiles()[0])], // A's distance from cell 0
+                |s: &Slots<2>| s.tiles()[0] == 0,
+            )
+            .unwrap();
+        assert_eq!(path[0], start);
+        assert_eq!(path.last().unwrap().tiles(), &[0]);
+        // Nine moves: three slides of A (to cell 4, 1, 0), each after two moves
+        // that bring the blank in front of it.
+        assert_eq!(path.len() - 1, 9);
     }
 }

@@ -137,8 +137,10 @@ enum Reached {
     NewPlacement,
 }
 
-/// A placement taken apart, with what ranking its first i tiles left behind.
-struct Placement {
+/// A placement of the group's tiles (`Arrangement`, since the human
+/// solver's `Placement` is another thing) taken apart, with what ranking
+/// its first i tiles left behind.
+struct Arrangement {
     at: [u8; MAX_GROUP_TILES],
     /// `prefix[i]`: the index after the first i digits.
     prefix: [usize; MAX_GROUP_TILES + 1],
@@ -155,14 +157,14 @@ impl Pass {
         (word, shift, ((words[word].load(Relaxed) >> shift) & self.lane_mask) as u32)
     }
 
-    fn unrank(&self, mut index: usize) -> Placement {
+    fn unrank(&self, mut index: usize) -> Arrangement {
         let mut digits = [0u32; MAX_GROUP_TILES];
         for i in (0..self.k).rev() {
             let radix = self.radix[i] as usize;
             digits[i] = (index % radix) as u32;
             index /= radix;
         }
-        let mut p = Placement {
+        let mut p = Arrangement {
             at: [0; MAX_GROUP_TILES],
             prefix: [0; MAX_GROUP_TILES + 1],
             below: [0; MAX_GROUP_TILES + 1],
@@ -184,7 +186,7 @@ impl Pass {
 
     /// The index of `p` with tile `i` moved to cell `to`.
     #[inline]
-    fn moved_index(&self, p: &Placement, i: usize, to: u8) -> usize {
+    fn moved_index(&self, p: &Arrangement, i: usize, to: u8) -> usize {
         let mut index = p.prefix[i];
         let mut below = p.below[i];
         for j in i..self.k {
@@ -246,7 +248,7 @@ impl Pass {
     /// `to` (the blank now at `from`).
     #[inline]
     #[allow(clippy::too_many_arguments)]
-    fn reach(&self, p: &Placement, i: usize, from: u8, to: u8, free: u32, next: &[AtomicU64], level: u8) -> Reached {
+    fn reach(&self, p: &Arrangement, i: usize, from: u8, to: u8, free: u32, next: &[AtomicU64], level: u8) -> Reached {
         let index = self.moved_index(p, i, to);
         let free = (free | 1 << from) & !(1u32 << to);
         let ordinal = (free & ((1u32 << from) - 1)).count_ones();

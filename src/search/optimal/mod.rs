@@ -34,8 +34,8 @@ mod pdb;
 mod placement;
 mod pruning;
 
-pub use pdb::{BuildProgress, Entries, MAX_GROUPS, PatternDatabase, PatternSpec, PdbError, SharedBytes};
-pub use placement::MAX_GROUP_TILES;
+pub(crate) use pdb::SharedBytes;
+pub use pdb::{BuildProgress, Entries, PatternDatabase, PatternSpec, PdbError};
 
 use crate::board::{Board, Move, Moves};
 
@@ -56,15 +56,7 @@ pub enum Heuristic<'a> {
     Patterns(&'a PatternDatabase),
 }
 
-impl Heuristic<'_> {
-    /// A short name for reports: `manhattan+lc` or `pdb 4x4 mirror …`.
-    pub fn name(&self) -> String {
-        match self {
-            Heuristic::ManhattanConflicts => "manhattan+lc".into(),
-            Heuristic::Patterns(pdb) => format!("pdb {}", pdb.spec().key()),
-        }
-    }
-}
+impl Heuristic<'_> {}
 
 /// One child of a node: the move (index in `U D L R` order) and the tile
 /// that slides from cell `from` into the blank.
@@ -151,14 +143,7 @@ pub fn solve_with(board: &Board, heuristic: Heuristic<'_>, progress: impl FnMut(
 /// [`solve_with`], asking `stop()` every few thousand nodes and giving up
 /// with [`SearchError::Stopped`] when it says so: for a caller whose
 /// answer is no longer wanted (a server's client gone).
-///
-/// ```
-/// use fifteen::{Board, search::{SearchError, optimal::{self, Heuristic}}};
-/// let board: Board = "0 12 9 13\n15 11 10 14\n3 7 5 6\n4 8 2 1".parse().unwrap();
-/// let stopped = optimal::solve_until(&board, Heuristic::ManhattanConflicts, |_| {}, &|| true);
-/// assert!(matches!(stopped, Err(SearchError::Stopped)));
-/// ```
-pub fn solve_until(
+pub(crate) fn solve_until(
     board: &Board,
     heuristic: Heuristic<'_>,
     mut progress: impl FnMut(u32),
@@ -231,4 +216,23 @@ fn pathfinding_search<E: Estimator>(grid: &Grid, est: &E, board: &Board) -> Solu
     let moves: Vec<Move> =
         path.windows(2).map(|w| move_between(grid, w[0].1, w[1].1).expect("one slide apart")).collect();
     Solution { moves: Moves(moves), stats }
+}
+
+#[cfg(test)]
+mod examples {
+    // What were examples in the docs of items only the crate uses.
+
+    #[test]
+    fn solve_until() {
+        use crate::{
+            Board,
+            search::{
+                SearchError,
+                optimal::{self, Heuristic},
+            },
+        };
+        let board: Board = "0 12 9 13\n15 11 10 14\n3 7 5 6\n4 8 2 1".parse().unwrap();
+        let stopped = optimal::solve_until(&board, Heuristic::ManhattanConflicts, |_| {}, &|| true);
+        assert!(matches!(stopped, Err(SearchError::Stopped)));
+    }
 }

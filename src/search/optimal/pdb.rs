@@ -39,7 +39,7 @@ use super::placement::{MAX_GROUP_TILES, UNSET, for_each_placement, rank};
 use super::{Child, Estimator};
 
 /// The most groups a spec may have.
-pub const MAX_GROUPS: usize = 4;
+pub(crate) const MAX_GROUPS: usize = 4;
 
 /// The largest value a four-bit entry holds.
 const NIBBLE_MAX: u8 = 15;
@@ -177,13 +177,8 @@ impl PatternSpec {
     }
 
     /// The groups of tiles.
-    pub fn groups(&self) -> &[Vec<Tile>] {
+    pub(crate) fn groups(&self) -> &[Vec<Tile>] {
         &self.groups
-    }
-
-    /// Whether the mirrored board is looked up too.
-    pub fn mirror(&self) -> bool {
-        self.mirror
     }
 
     /// How entries are stored.
@@ -272,7 +267,7 @@ pub struct BuildProgress {
 
 /// Bytes that tables are read from in place, shared between threads: a
 /// read-only file mapping, or any buffer.
-pub type SharedBytes = Arc<dyn AsRef<[u8]> + Send + Sync>;
+pub(crate) type SharedBytes = Arc<dyn AsRef<[u8]> + Send + Sync>;
 
 /// Where the table bytes live.
 #[derive(Clone)]
@@ -354,7 +349,7 @@ impl PatternDatabase {
 
     /// Wraps tables built earlier, checking their sizes and that the goal
     /// costs 0 in each.
-    pub fn from_tables(spec: PatternSpec, tables: Vec<Vec<u8>>) -> Result<PatternDatabase, PdbError> {
+    pub(crate) fn from_tables(spec: PatternSpec, tables: Vec<Vec<u8>>) -> Result<PatternDatabase, PdbError> {
         PatternDatabase::with_storage(spec, Storage::Owned(tables))
     }
 
@@ -362,7 +357,7 @@ impl PatternDatabase {
     /// file), table `g` at `ranges[g]`, with the same checks as
     /// [`from_tables`](Self::from_tables). Lookups read the buffer directly:
     /// nothing is copied.
-    pub fn from_shared(
+    pub(crate) fn from_shared(
         spec: PatternSpec,
         bytes: SharedBytes,
         ranges: Vec<Range<usize>>,

@@ -6,7 +6,7 @@
 //! order) is numbered by its rank among the n·(n−1)·…·(n−k+1) placements.
 
 /// The most tiles in one group (8 tiles of 16 cells: 518,918,400 placements).
-pub const MAX_GROUP_TILES: usize = 8;
+pub(crate) const MAX_GROUP_TILES: usize = 8;
 
 /// A table entry not reached yet while building.
 pub(super) const UNSET: u8 = u8::MAX;
