@@ -238,7 +238,9 @@ fn animate<W: Write, K: KeySource + ?Sized>(
         // A quarter of each frame's time goes to planning ahead.
         let planning = Instant::now();
         app.plan_ahead(&mut || planning.elapsed() < frame_time / 4);
-        app.update(dt);
+        // A quarter to making its moves: the frame is never held.
+        let playing = Instant::now();
+        app.update_within(dt, &mut || playing.elapsed() < frame_time / 4);
         let mut frame = String::new();
         if drawn_lines > 0 {
             let _ = write!(frame, "\x1b[{drawn_lines}A");

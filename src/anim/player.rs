@@ -44,6 +44,19 @@ const LADDER: [f64; 26] = [
     100_000_000.0,
 ];
 
+/// How many moves [`Player::advance_within`] makes between two questions
+/// to its time budget: few enough that a frame overruns its budget by
+/// microseconds, many enough that reading the clock costs nothing beside
+/// the moves.
+const MOVES_PER_CHECK: usize = 256;
+
+/// How [`Player::advance_by`] may go: planning on demand or only over
+/// planned moves, and while `more_time()` says so.
+struct Limit<'a> {
+    plan: bool,
+    more_time: &'a mut dyn FnMut() -> bool,
+}
+
 /// How long a move takes to slide when playing at a person's pace, in
 /// seconds of their solve (less when their next move came sooner): quick,
 /// as fast fingers are, so the moves stay apart.
@@ -299,7 +312,43 @@ impl Player {
     /// speed) and keeping the rest as the tween of the next one. Reports
     /// each completed move and every cue passed to `sink`, in order.
     /// Returns the number of moves completed. Stops (paused) at the end.
+    /// Plans what it needs as it goes, however long that takes: front ends
+    /// that draw frames use [`Player::advance_within`].
     pub fn advance<S: FnMut(&Cue)>(&mut self, seconds: f64, sink: &mut S) -> usize {
+        self.advance_by(seconds, sink, Limit { plan: true, more_time: &mut || true })
+    }
+
+    /// [`Player::advance`] for a front end that must not hold its frame:
+    /// makes only moves already planned (planning is
+    /// [`Player::plan_ahead`]'s, or a planner feeding the timeline), and
+    /// asks `more_time()` before every few hundred moves, stopping
+    /// when it says no. When the moves asked for are not all made, the rest
+    /// is dropped: the playback falls behind the asked speed (which
+    /// [`Player::speed`] still shows) rather than stalling the frames or
+    /// piling up a debt.
+    ///
+    /// ```
+    /// use fifteen::anim::{Cue, Player};
+    /// use fifteen::{Board, Scramble};
+    ///
+    /// let board = Board::scrambled(20, 20, Scramble::Uniform, 1).unwrap();
+    /// let mut player = Player::solve(&board).unwrap();
+    /// player.set_speed(1_000_000.0);
+    /// player.play();
+    /// let planned = player.timeline().len();
+    /// let done = player.advance_within(1.0, &mut |_: &Cue| {}, &mut || true);
+    /// assert_eq!((done, player.timeline().len()), (planned, planned));
+    /// ```
+    pub fn advance_within<S: FnMut(&Cue)>(
+        &mut self,
+        seconds: f64,
+        sink: &mut S,
+        more_time: &mut dyn FnMut() -> bool,
+    ) -> usize {
+        self.advance_by(seconds, sink, Limit { plan: false, more_time })
+    }
+
+    fn advance_by<S: FnMut(&Cue)>(&mut self, seconds: f64, sink: &mut S, limit: Limit<'_>) -> usize {
         self.fire_cues(sink);
         if !self.playing || seconds.is_nan() || seconds <= 0.0 {
             return 0;
@@ -311,7 +360,14 @@ impl Player {
         let whole = budget.floor();
         let wanted = if whole >= usize::MAX as f64 { usize::MAX } else { whole as usize };
         let mut done = 0;
-        while done < wanted && self.apply_next(sink) {
+        while done < wanted {
+            if done % MOVES_PER_CHECK == 0 && !(limit.more_time)() {
+                break;
+            }
+            let moved = if limit.plan { self.apply_next(sink) } else { self.apply_planned(sink) };
+            if !moved {
+                break;
+            }
             done += 1;
         }
         self.progress = if done == wanted { budget - whole } else { 0.0 };
@@ -497,12 +553,26 @@ impl Player {
         self.timeline.is_locked(tile, self.cursor)
     }
 
-    /// Makes move `cursor`, then reports it and the cues it reaches.
+    /// Makes move `cursor`, planning it first if need be, then reports it
+    /// and the cues it reaches.
     fn apply_next<S: FnMut(&Cue)>(&mut self, sink: &mut S) -> bool {
+        self.timeline.pull_until(self.cursor + 1);
+        if !self.apply_planned(sink) {
+            return false;
+        }
+        // The cues at the new cursor (a phase ending) may come with the
+        // next placement.
+        self.timeline.pull_until(self.cursor + 1);
+        self.fire_cues(sink);
+        true
+    }
+
+    /// Makes move `cursor` if it is planned, then reports it and the cues
+    /// it reaches that are known.
+    fn apply_planned<S: FnMut(&Cue)>(&mut self, sink: &mut S) -> bool {
         if self.stop.is_some_and(|stop| self.cursor >= stop) {
             return false;
         }
-        self.timeline.pull_until(self.cursor + 1);
         let Some(&mv) = self.timeline.moves().get(self.cursor) else {
             return false;
         };
@@ -513,7 +583,6 @@ impl Player {
         let from = self.board.blank();
         self.cursor += 1;
         sink(&Cue::Moved { index: self.cursor - 1, mv, tile, from, to });
-        self.timeline.pull_until(self.cursor + 1);
         self.fire_cues(sink);
         true
     }
@@ -754,6 +823,76 @@ mod tests {
             p.advance(1.0 / 30.0, &mut ignore());
         }
         assert!(p.board().is_solved());
+    }
+
+    #[test]
+    fn a_budget_of_k_checks_makes_at_most_k_batches_of_moves_and_drops_the_rest() {
+        let board = Board::scrambled(30, 30, Scramble::Uniform, 4).unwrap();
+        let mut p = Player::solve(&board).unwrap();
+        p.timeline.pull_until(10 * MOVES_PER_CHECK);
+        p.set_speed(MAX_SPEED);
+        p.play();
+        for k in [0, 1, 3] {
+            let (cursor, planned) = (p.cursor(), p.timeline().len());
+            let mut asked = 0;
+            let done = p.advance_within(1.0, &mut ignore(), &mut || {
+                asked += 1;
+                asked <= k
+            });
+            assert_eq!(done, k * MOVES_PER_CHECK, "the budget allowed {k} batches");
+            assert_eq!(p.cursor(), cursor + done);
+            assert_eq!(p.progress(), 0.0, "what could not be made is dropped, not owed");
+            assert_eq!(p.timeline().len(), planned, "nothing planned while playing");
+            assert_eq!(p.speed(), MAX_SPEED, "the asked speed stands");
+        }
+        // An unbounded budget makes every planned move and waits there.
+        let planned = p.timeline().len();
+        p.advance_within(1.0, &mut ignore(), &mut || true);
+        assert_eq!(p.cursor(), planned);
+        assert!(p.is_playing() && !p.is_finished());
+    }
+
+    #[test]
+    fn playing_within_a_budget_over_planned_moves_reaches_the_goal_with_every_move_once() {
+        let board = Board::scrambled(12, 9, Scramble::Uniform, 5).unwrap();
+        let mut p = Player::solve(&board).unwrap();
+        p.set_speed(2_000.0);
+        p.play();
+        let mut replay = board.clone();
+        let mut next = 0usize;
+        let mut solved = 0;
+        let mut frames = 0;
+        while !p.is_finished() {
+            // A planning budget of a placement or so a frame.
+            let mut placements = 0;
+            p.plan_ahead(usize::MAX, &mut || {
+                placements += 1;
+                placements <= 2
+            });
+            let mut checks = 0;
+            p.advance_within(
+                1.0 / 30.0,
+                &mut |cue: &Cue| match *cue {
+                    Cue::Moved { index, mv, .. } => {
+                        assert_eq!(index, next, "moves neither skipped nor repeated");
+                        replay.slide(mv).unwrap();
+                        next += 1;
+                    }
+                    Cue::Solved { .. } => solved += 1,
+                    _ => {}
+                },
+                &mut || {
+                    checks += 1;
+                    checks <= 1
+                },
+            );
+            assert!(p.cursor() <= p.timeline().len());
+            frames += 1;
+            assert!(frames < 100_000, "the playback stalled");
+        }
+        assert_eq!(next, p.timeline().total().unwrap());
+        assert!(replay.is_solved() && p.board().is_solved());
+        assert_eq!(solved, 1);
     }
 
     #[test]

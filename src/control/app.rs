@@ -254,16 +254,34 @@ impl App {
         self.hand_link.as_ref().map(|(_, link)| link.clone())
     }
 
-    /// Lets `seconds` pass.
+    /// Lets `seconds` pass, planning the watched solve as far as it plays
+    /// however long that takes.
     pub fn update(&mut self, seconds: f64) {
+        self.update_by(seconds, None);
+    }
+
+    /// Lets `seconds` pass without holding the frame: the watched solve
+    /// plays only moves already planned ([`App::plan_ahead`] plans them),
+    /// and only while `more_time()` says the frame has time left (see
+    /// [`Player::advance_within`]); when it cannot keep up it falls behind
+    /// the asked speed.
+    pub fn update_within(&mut self, seconds: f64, more_time: &mut dyn FnMut() -> bool) {
+        self.update_by(seconds, Some(more_time));
+    }
+
+    fn update_by(&mut self, seconds: f64, more_time: Option<&mut dyn FnMut() -> bool>) {
         match self.mode {
             Mode::Watch => {
                 let mut locked = None;
-                self.player.advance(seconds, &mut |cue: &Cue| {
+                let sink = &mut |cue: &Cue| {
                     if let Cue::Locked(group) = cue {
                         locked = Some(*group);
                     }
-                });
+                };
+                match more_time {
+                    Some(more_time) => self.player.advance_within(seconds, sink, more_time),
+                    None => self.player.advance(seconds, sink),
+                };
                 if let Some(group) = locked {
                     self.flash = Some((group, 0.0));
                 }
@@ -434,6 +452,31 @@ mod tests {
             Some(Effort::Fast),
         )
         .unwrap()
+    }
+
+    #[test]
+    fn watching_within_a_budget_plays_only_planned_moves_to_the_goal() {
+        let board = Board::scrambled(40, 40, Scramble::Uniform, 3).unwrap();
+        let mut a = App::new(board, 1_000_000.0, Mode::Watch, Finish::Pairs, Some(Effort::Fast)).unwrap();
+        let planned = a.player.timeline().len();
+        a.update_within(0.25, &mut || true);
+        assert_eq!((a.player.cursor(), a.player.timeline().len()), (planned, planned), "no planning while playing");
+        a.update_within(0.25, &mut || false);
+        assert_eq!(a.player.cursor(), planned, "no time, no moves");
+        let mut frames = 0;
+        while !a.player.is_finished() {
+            let mut placements = 0;
+            a.plan_ahead(&mut || {
+                placements += 1;
+                placements <= 3
+            });
+            a.update_within(1.0 / 30.0, &mut || true);
+            frames += 1;
+            assert!(frames < 10_000, "the playback stalled");
+        }
+        assert!(a.board().is_solved());
+        a.command(Command::Restart);
+        assert_eq!(a.player.cursor(), 0);
     }
 
     #[test]

@@ -37,6 +37,12 @@ use crate::scene::{Hit, Painter, Row};
 /// milliseconds of a 60 Hz frame.
 const PLANNING_PER_FRAME: Duration = Duration::from_millis(4);
 
+/// How long a frame may spend making the watched solve's moves: with the
+/// planning and the drawing a frame stays well within a 30 Hz frame even
+/// under a software renderer, and the playback falls behind the asked
+/// speed instead (millions of moves a second on a huge board).
+const PLAYING_PER_FRAME: Duration = Duration::from_millis(10);
+
 /// The window's size when it opens, in pixels.
 pub const WINDOW_SIZE: (i32, i32) = (1100, 820);
 
@@ -235,7 +241,8 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) 
         let dt = (get_frame_time() as f64).clamp(0.0, 0.25);
         let planning = Instant::now();
         app.plan_ahead(&mut || planning.elapsed() < PLANNING_PER_FRAME);
-        app.update(dt);
+        let playing = Instant::now();
+        app.update_within(dt, &mut || playing.elapsed() < PLAYING_PER_FRAME);
         oracle.observe(app.board());
         oracle.show_move = app.best_move;
         app.extra_rows.clear();
