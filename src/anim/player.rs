@@ -5,7 +5,7 @@ use crate::board::{Board, Pos, Tile};
 use crate::human::{Effort, Finish, Order, SolveError};
 
 use super::blank_after;
-use super::timeline::{Cue, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
+use super::timeline::{Batch, Cue, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
 
 /// The slowest speed, in moves per second.
 pub const MIN_SPEED: f64 = 0.5;
@@ -191,10 +191,24 @@ impl Player {
     /// assert_eq!(player.timeline().total(), Some(player.timeline().len()));
     /// ```
     pub fn plan_ahead(&mut self, horizon: usize, more_time: &mut dyn FnMut() -> bool) {
-        let until = self.cursor.saturating_add(horizon);
-        while self.timeline.total().is_none() && self.timeline.len() < until && more_time() {
-            self.timeline.prefetch(1);
+        while self.wants_plans(horizon) && more_time() {
+            if !self.timeline.pull() {
+                break;
+            }
         }
+    }
+
+    /// True while the solve is not all planned and fewer than `horizon`
+    /// moves are planned beyond the cursor: a planner elsewhere is then
+    /// welcome to send more ([`Player::receive`]).
+    pub fn wants_plans(&self, horizon: usize) -> bool {
+        self.timeline.total().is_none() && self.timeline.len() < self.cursor.saturating_add(horizon)
+    }
+
+    /// Adds moves planned elsewhere to the timeline (see
+    /// [`Timeline::planned_elsewhere`]); the player plays them on.
+    pub fn receive(&mut self, batch: Batch) {
+        self.timeline.append(batch);
     }
 
     /// The board after [`Player::cursor`] moves.
@@ -893,6 +907,49 @@ mod tests {
         assert_eq!(next, p.timeline().total().unwrap());
         assert!(replay.is_solved() && p.board().is_solved());
         assert_eq!(solved, 1);
+    }
+
+    #[test]
+    fn a_player_fed_in_batches_plays_every_move_once_to_the_goal() {
+        use crate::human::{Effort, Finish, Order};
+        let board = Board::scrambled(16, 13, Scramble::Uniform, 9).unwrap();
+        let (timeline, mut planning) =
+            Timeline::planned_elsewhere(&board, Order::default(), Finish::Pairs, Effort::Fast).unwrap();
+        let mut p = Player::new(timeline);
+        p.set_speed(50_000.0);
+        p.play();
+        let mut replay = board.clone();
+        let (mut next, mut locked, mut solved, mut frames) = (0usize, 0usize, 0, 0);
+        let horizon = 3_000;
+        while !p.is_finished() {
+            // A batch a frame at most, and none while far enough ahead.
+            if p.wants_plans(horizon)
+                && let Some(batch) = planning.next_batch(700)
+            {
+                p.receive(batch);
+            }
+            assert!(p.timeline().len() < p.cursor() + horizon + 2_000, "planned far beyond the horizon");
+            p.advance_within(
+                1.0 / 60.0,
+                &mut |cue: &Cue| match *cue {
+                    Cue::Moved { index, mv, .. } => {
+                        assert_eq!(index, next, "moves neither skipped nor repeated");
+                        replay.slide(mv).unwrap();
+                        next += 1;
+                    }
+                    Cue::Locked(group) => locked += group.tiles().len(),
+                    Cue::Solved { .. } => solved += 1,
+                    _ => {}
+                },
+                &mut || true,
+            );
+            frames += 1;
+            assert!(frames < 100_000, "the playback stalled");
+        }
+        assert_eq!(next, p.timeline().total().unwrap());
+        assert!(replay.is_solved() && p.board().is_solved());
+        assert_eq!((locked, solved), (board.len() - 1, 1));
+        assert!(planning.next_batch(700).is_none());
     }
 
     #[test]

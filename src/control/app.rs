@@ -2,7 +2,7 @@
 //! [`Command`]s and time as seconds, so all of it is tested without a
 //! display, and the window and the terminal drive the same one.
 
-use crate::anim::{Cue, Game, Pace, Player, Slide, Timeline};
+use crate::anim::{Batch, Cue, Game, Pace, Planning, Player, Slide, Timeline};
 use crate::board::{Board, Pos, Scramble, Tile};
 use crate::human::{Effort, Finish, Group, Order, SolveError};
 use crate::scene::{Camera, Frame, Row, play_panel, watch_frame};
@@ -61,6 +61,11 @@ pub struct App {
     replay: bool,
     /// The steady speed to go back to when T leaves the person's pace.
     steady_speed: f64,
+    /// Watched solves are planned by the front end's planner, not in
+    /// [`App::plan_ahead`].
+    plan_elsewhere: bool,
+    /// The planner of the solve just started, for the front end to take.
+    planning: Option<Planning>,
 }
 
 impl App {
@@ -133,6 +138,8 @@ impl App {
             effort,
             replay: false,
             hand_link: None,
+            plan_elsewhere: false,
+            planning: None,
         }
     }
 
@@ -236,6 +243,36 @@ impl App {
             return;
         }
         self.player.plan_ahead(PLANNING_HORIZON, more_time);
+    }
+
+    /// From now on the watched solves (this one, from its start, and every
+    /// new one) are planned by a planner the front end runs, on a thread of
+    /// its own say: it takes each from [`App::take_planning`] and hands its
+    /// batches to [`App::receive`]. A person's solve, all known, is kept.
+    pub fn plan_elsewhere(&mut self) {
+        self.plan_elsewhere = true;
+        if self.mode == Mode::Watch && self.player.timeline().plans_itself() {
+            let start = self.player.timeline().start().clone();
+            self.watch_from(&start);
+        }
+    }
+
+    /// The planner of the watched solve just started, once: the front end
+    /// runs it and drops the one before, whose moves are no longer wanted.
+    pub fn take_planning(&mut self) -> Option<Planning> {
+        self.planning.take()
+    }
+
+    /// True while the watched solve wants more planned moves: it is not
+    /// all planned and fewer than [`PLANNING_HORIZON`] moves are planned
+    /// beyond the one shown.
+    pub fn wants_plans(&self) -> bool {
+        self.player.wants_plans(PLANNING_HORIZON)
+    }
+
+    /// Adds moves a planner elsewhere planned to the watched solve.
+    pub fn receive(&mut self, batch: Batch) {
+        self.player.receive(batch);
     }
 
     /// The game on screen, when it was solved by hand in play mode, as a
@@ -344,7 +381,15 @@ impl App {
 
     fn watch_from(&mut self, board: &Board) {
         let effort = self.effort.unwrap_or_else(|| Effort::for_watching(board.rows(), board.cols()));
-        match Timeline::with_effort(board, Order::default(), self.finish, effort) {
+        let made = if self.plan_elsewhere {
+            Timeline::planned_elsewhere(board, Order::default(), self.finish, effort).map(|(timeline, planning)| {
+                self.planning = Some(planning);
+                timeline
+            })
+        } else {
+            Timeline::with_effort(board, Order::default(), self.finish, effort)
+        };
+        match made {
             Ok(timeline) => {
                 // The strategy's solve plays steadily: a person's pace (a
                 // multiple of theirs) means nothing to it.
@@ -452,6 +497,34 @@ mod tests {
             Some(Effort::Fast),
         )
         .unwrap()
+    }
+
+    #[test]
+    fn planning_elsewhere_hands_out_each_new_solves_planner_once() {
+        let board = Board::scrambled(12, 12, Scramble::Uniform, 2).unwrap();
+        let mut a = App::new(board.clone(), 100_000.0, Mode::Watch, Finish::Pairs, Some(Effort::Fast)).unwrap();
+        a.plan_elsewhere();
+        let mut planning = a.take_planning().expect("the solve being watched starts over, planned elsewhere");
+        assert!(a.take_planning().is_none(), "handed out once");
+        assert_eq!((a.player.cursor(), a.player.timeline().start()), (0, &board));
+        a.plan_ahead(&mut || true);
+        assert!(a.player.timeline().is_empty(), "plan_ahead leaves it to the planner");
+        while a.wants_plans()
+            && let Some(batch) = planning.next_batch(500)
+        {
+            a.receive(batch);
+            a.update_within(0.01, &mut || true);
+        }
+        while !a.player.is_finished() {
+            a.update_within(0.01, &mut || true);
+        }
+        assert!(a.board().is_solved());
+        a.command(Command::NewScramble);
+        assert!(a.take_planning().is_some(), "a new scramble, a new planner");
+        a.command(Command::SwitchMode);
+        assert!(a.take_planning().is_none(), "play mode plans nothing");
+        a.command(Command::SwitchMode);
+        assert!(a.take_planning().is_some(), "watching again from the board played");
     }
 
     #[test]

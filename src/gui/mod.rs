@@ -32,6 +32,7 @@ use crate::board::Board;
 use crate::control::{Key, command_for};
 use crate::human::{Effort, Finish, SolveError};
 use crate::scene::{Hit, Painter, Row};
+use crate::tui::{planner_thread, plans_elsewhere, receive_plans};
 
 /// How long a frame may spend planning the watched solve ahead: a few
 /// milliseconds of a 60 Hz frame.
@@ -227,6 +228,10 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) 
     let started = Instant::now();
     let mut frames = 0u64;
     let mut oracle = oracle::Oracle::new(options.oracle_tables.as_ref().map(|t| t.0.clone()));
+    if plans_elsewhere(app.board()) {
+        app.plan_elsewhere();
+    }
+    let mut planned = None;
     loop {
         let (width, height) = (screen_width(), screen_height());
         let (rows, cols) = (app.board().rows(), app.board().cols());
@@ -239,6 +244,13 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) 
         // A stalled frame (window dragged, machine busy) should not jump the
         // solve ahead by seconds.
         let dt = (get_frame_time() as f64).clamp(0.0, 0.25);
+        if let Some(planning) = app.take_planning() {
+            // The planner before, if any, stops at its next send.
+            planned = planner_thread(planning);
+        }
+        if let Some(inbox) = &planned {
+            receive_plans(&mut app, inbox);
+        }
         let planning = Instant::now();
         app.plan_ahead(&mut || planning.elapsed() < PLANNING_PER_FRAME);
         let playing = Instant::now();
