@@ -1,7 +1,7 @@
 //! A cursor walking a timeline: the board now, the tile sliding now, speed,
 //! play/pause, seeking, and cues as moves complete.
 
-use crate::board::{Board, Pos, Tile};
+use crate::board::{Board, Move, Pos, Tile};
 use crate::human::{Effort, Finish, Order, SolveError};
 
 use super::blank_after;
@@ -123,12 +123,19 @@ pub struct Player {
     clock: f64,
     /// No move is made beyond this many: playing on waits here.
     stop: Option<usize>,
+    /// The board's Manhattan distance, kept up move by move.
+    manhattan: usize,
+    /// The start's Manhattan distance.
+    start_manhattan: usize,
 }
 
 impl Player {
     /// A paused player at the start of `timeline`, at 4 moves a second.
     pub fn new(timeline: Timeline) -> Player {
+        let start_manhattan = timeline.start().manhattan();
         let mut player = Player {
+            manhattan: start_manhattan,
+            start_manhattan,
             board: timeline.start().clone(),
             timeline,
             cursor: 0,
@@ -214,6 +221,18 @@ impl Player {
     /// The board after [`Player::cursor`] moves.
     pub fn board(&self) -> &Board {
         &self.board
+    }
+
+    /// The Manhattan distance of [`Player::board`], kept up move by move:
+    /// summing it over a 1000×1000 board every frame took a tenth of the
+    /// frame.
+    pub fn manhattan(&self) -> usize {
+        self.manhattan
+    }
+
+    /// The Manhattan distance of the timeline's start.
+    pub fn start_manhattan(&self) -> usize {
+        self.start_manhattan
     }
 
     /// Moves made so far.
@@ -481,6 +500,7 @@ impl Player {
     /// Back to the first move, keeping the speed and play state.
     pub fn restart(&mut self) {
         self.board = self.timeline.start().clone();
+        self.manhattan = self.start_manhattan;
         self.cursor = 0;
         self.progress = 0.0;
         self.next_cue = 0;
@@ -590,22 +610,31 @@ impl Player {
         let Some(&mv) = self.timeline.moves().get(self.cursor) else {
             return false;
         };
-        let to = self.board.blank();
-        let Some(tile) = self.board.slide(mv) else {
+        let Some((tile, from, to)) = self.slide(mv) else {
             return false;
         };
-        let from = self.board.blank();
         self.cursor += 1;
         sink(&Cue::Moved { index: self.cursor - 1, mv, tile, from, to });
         self.fire_cues(sink);
         true
     }
 
+    /// Slides the board and keeps its Manhattan distance: the tile, where
+    /// it was and where it is now.
+    fn slide(&mut self, mv: Move) -> Option<(Tile, Pos, Pos)> {
+        let to = self.board.blank();
+        let tile = self.board.slide(mv)?;
+        let from = self.board.blank();
+        let home = self.board.home_of(tile);
+        self.manhattan = self.manhattan + to.manhattan(home) - from.manhattan(home);
+        Some((tile, from, to))
+    }
+
     fn redo_quietly(&mut self) -> bool {
         let Some(&mv) = self.timeline.moves().get(self.cursor) else {
             return false;
         };
-        if self.board.slide(mv).is_none() {
+        if self.slide(mv).is_none() {
             return false;
         }
         self.cursor += 1;
@@ -617,7 +646,7 @@ impl Player {
             return false;
         };
         let mv = self.timeline.moves()[previous];
-        if self.board.slide(mv.opposite()).is_none() {
+        if self.slide(mv.opposite()).is_none() {
             return false;
         }
         self.cursor = previous;
@@ -950,6 +979,30 @@ mod tests {
         assert!(replay.is_solved() && p.board().is_solved());
         assert_eq!((locked, solved), (board.len() - 1, 1));
         assert!(planning.next_batch(700).is_none());
+    }
+
+    #[test]
+    fn the_manhattan_distance_kept_move_by_move_is_the_boards() {
+        let mut p = player(9, 7, 3);
+        assert_eq!(p.start_manhattan(), p.board().manhattan());
+        p.set_speed(300.0);
+        p.play();
+        for round in 0..200 {
+            match round % 7 {
+                0 => {
+                    p.step_back();
+                }
+                3 => p.seek(round * 5, &mut ignore()),
+                5 => p.previous_phase(),
+                _ => {
+                    p.play();
+                    p.advance(0.05, &mut ignore());
+                }
+            }
+            assert_eq!(p.manhattan(), p.board().manhattan(), "round {round}");
+        }
+        p.restart();
+        assert_eq!(p.manhattan(), p.start_manhattan());
     }
 
     #[test]
