@@ -8,9 +8,10 @@
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
+use std::sync::mpsc::{Receiver, sync_channel};
 use std::time::{Duration, Instant};
 
-use crate::anim::{Cue, Game, Pace, Player};
+use crate::anim::{Batch, Cue, Game, Pace, Planning, Player};
 use crate::board::{BLANK, Board, Pos, Tile};
 use crate::control::{App, Key, Mode, command_for, help_lines};
 
@@ -231,14 +232,27 @@ fn animate<W: Write, K: KeySource + ?Sized>(
     let mut last = Instant::now();
     let mut drawn_lines = 0usize;
     let mut frames = 0u64;
+    if plans_elsewhere(app.board()) {
+        app.plan_elsewhere();
+    }
+    let mut planned = None;
     loop {
         let now = Instant::now();
         let dt = now.duration_since(last).as_secs_f64();
         last = now;
+        if let Some(planning) = app.take_planning() {
+            // The planner before, if any, stops at its next send.
+            planned = planner_thread(planning);
+        }
+        if let Some(inbox) = &planned {
+            receive_plans(app, inbox);
+        }
         // A quarter of each frame's time goes to planning ahead.
         let planning = Instant::now();
         app.plan_ahead(&mut || planning.elapsed() < frame_time / 4);
-        app.update(dt);
+        // A quarter to making its moves: the frame is never held.
+        let playing = Instant::now();
+        app.update_within(dt, &mut || playing.elapsed() < frame_time / 4);
         let mut frame = String::new();
         if drawn_lines > 0 {
             let _ = write!(frame, "\x1b[{drawn_lines}A");
@@ -416,6 +430,53 @@ pub(crate) fn move_for_tile(board: &Board, tile: Tile) -> Option<crate::board::M
     crate::board::Move::from_tile_step(blank.row as isize - at.row as isize, blank.col as isize - at.col as isize)
 }
 
+/// Boards of this many cells or more are planned on a thread of their
+/// own while watched: a placement of theirs can take longer than a frame.
+/// Smaller ones plan a placement in microseconds within the frame, so a
+/// step or a phase jump there never waits for a planner elsewhere.
+const PLAN_ELSEWHERE_FROM_CELLS: usize = 10_000;
+
+/// True when a front end watching `board` should plan it on a thread of
+/// its own ([`planner_thread`]).
+pub(crate) fn plans_elsewhere(board: &Board) -> bool {
+    board.len() >= PLAN_ELSEWHERE_FROM_CELLS
+}
+
+/// How many events a planner thread sends at once: few messages a frame
+/// even at millions of moves a second, and about 2 MB each.
+const EVENTS_PER_BATCH: usize = 1 << 15;
+
+/// How many batches a planner thread may have sent and not yet been taken:
+/// it waits beyond that, so memory stays bounded.
+const BATCHES_IN_FLIGHT: usize = 4;
+
+/// Runs `planning` on a thread of its own, sending its events in batches
+/// of [`EVENTS_PER_BATCH`] with at most [`BATCHES_IN_FLIGHT`] waiting, so
+/// that it plans ahead of the playback in bounded memory. The thread ends
+/// when the solve is planned or the receiver is dropped (a new scramble,
+/// the window closing); it is never joined, so quitting never waits for a
+/// placement being planned. `None` when no thread can be started.
+pub(crate) fn planner_thread(mut planning: Planning) -> Option<Receiver<Batch>> {
+    let (outbox, inbox) = sync_channel(BATCHES_IN_FLIGHT);
+    let spawned = std::thread::Builder::new().name("planner".into()).spawn(move || {
+        while let Some(batch) = planning.next_batch(EVENTS_PER_BATCH) {
+            if outbox.send(batch).is_err() {
+                break;
+            }
+        }
+    });
+    spawned.ok().map(|_| inbox)
+}
+
+/// Hands the watched solve the batches that have come, while it wants more.
+pub(crate) fn receive_plans(app: &mut App, inbox: &Receiver<Batch>) {
+    while app.wants_plans()
+        && let Ok(batch) = inbox.try_recv()
+    {
+        app.receive(batch);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -484,6 +545,24 @@ mod tests {
         let report = watch_with_keys(&mut p, &mut out, &options, &mut Script(vec![Key::Q])).unwrap();
         assert_eq!(report.frames, 1, "q stops after the frame it was pressed in");
         assert!(!report.solved);
+    }
+
+    #[test]
+    fn a_big_board_planned_on_its_own_thread_quits_at_once_and_plays_on_otherwise() {
+        let mut p = app(100, 3);
+        assert!(plans_elsewhere(p.board()));
+        let options = TuiOptions { ansi: true, fps: 120.0, frames: Some(400) };
+        let report = watch_with_keys(&mut p, &mut Vec::new(), &options, &mut Script(vec![Key::Q])).unwrap();
+        assert_eq!(report.frames, 1, "q does not wait for the planner");
+        let mut p = app(100, 3);
+        p.player.set_speed(1_000_000.0);
+        let started = p.player.timeline().len();
+        let options = TuiOptions { ansi: true, fps: 120.0, frames: Some(240) };
+        watch(&mut p, &mut Vec::new(), &options).unwrap();
+        assert!(p.player.cursor() > started, "moves planned on the other thread were played");
+        let mut replay = p.player.timeline().start().clone();
+        replay.apply(&p.player.timeline().moves()[..p.player.cursor()]).unwrap();
+        assert_eq!(&replay, p.player.board());
     }
 
     #[test]

@@ -49,7 +49,7 @@ pub use duo::{Duo, Side};
 pub use game::{Game, hint};
 pub(crate) use person::Person;
 pub use player::{MAX_SPEED, MIN_SPEED, Pace, Player, Slide};
-pub use timeline::{Cue, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
+pub use timeline::{Batch, Cue, PhaseMark, PlacementMark, Planning, RouteMark, TargetMark, Timeline};
 
 use crate::board::{Move, Pos};
 

@@ -1,11 +1,11 @@
 //! A cursor walking a timeline: the board now, the tile sliding now, speed,
 //! play/pause, seeking, and cues as moves complete.
 
-use crate::board::{Board, Pos, Tile};
+use crate::board::{Board, Move, Pos, Tile};
 use crate::human::{SolveError, SolveOptions};
 
 use super::blank_after;
-use super::timeline::{Cue, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
+use super::timeline::{Batch, Cue, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
 
 /// The slowest speed, in moves per second.
 pub const MIN_SPEED: f64 = 0.5;
@@ -43,6 +43,19 @@ const LADDER: [f64; 26] = [
     50_000_000.0,
     100_000_000.0,
 ];
+
+/// How many moves [`Player::advance_within`] makes between two questions
+/// to its time budget: few enough that a frame overruns its budget by
+/// microseconds, many enough that reading the clock costs nothing beside
+/// the moves.
+const MOVES_PER_CHECK: usize = 256;
+
+/// How [`Player::advance_by`] may go: planning on demand or only over
+/// planned moves, and while `more_time()` says so.
+struct Limit<'a> {
+    plan: bool,
+    more_time: &'a mut dyn FnMut() -> bool,
+}
 
 /// How long a move takes to slide when playing at a person's pace, in
 /// seconds of their solve (less when their next move came sooner): quick,
@@ -110,12 +123,19 @@ pub struct Player {
     clock: f64,
     /// No move is made beyond this many: playing on waits here.
     stop: Option<usize>,
+    /// The board's Manhattan distance, kept up move by move.
+    manhattan: usize,
+    /// The start's Manhattan distance.
+    start_manhattan: usize,
 }
 
 impl Player {
     /// A paused player at the start of `timeline`, at 4 moves a second.
     pub fn new(timeline: Timeline) -> Player {
+        let start_manhattan = timeline.start().manhattan();
         let mut player = Player {
+            manhattan: start_manhattan,
+            start_manhattan,
             board: timeline.start().clone(),
             timeline,
             cursor: 0,
@@ -168,15 +188,41 @@ impl Player {
     /// assert_eq!(player.timeline().total(), Some(player.timeline().len()));
     /// ```
     pub fn plan_ahead(&mut self, horizon: usize, more_time: &mut dyn FnMut() -> bool) {
-        let until = self.cursor.saturating_add(horizon);
-        while self.timeline.total().is_none() && self.timeline.len() < until && more_time() {
-            self.timeline.prefetch(1);
+        while self.wants_plans(horizon) && more_time() {
+            if !self.timeline.pull() {
+                break;
+            }
         }
+    }
+
+    /// True while the solve is not all planned and fewer than `horizon`
+    /// moves are planned beyond the cursor: a planner elsewhere is then
+    /// welcome to send more ([`Player::receive`]).
+    pub fn wants_plans(&self, horizon: usize) -> bool {
+        self.timeline.total().is_none() && self.timeline.len() < self.cursor.saturating_add(horizon)
+    }
+
+    /// Adds moves planned elsewhere to the timeline (see
+    /// [`Timeline::planned_elsewhere`]); the player plays them on.
+    pub fn receive(&mut self, batch: Batch) {
+        self.timeline.append(batch);
     }
 
     /// The board after [`Player::cursor`] moves.
     pub fn board(&self) -> &Board {
         &self.board
+    }
+
+    /// The Manhattan distance of [`Player::board`], kept up move by move:
+    /// summing it over a 1000×1000 board every frame took a tenth of the
+    /// frame.
+    pub fn manhattan(&self) -> usize {
+        self.manhattan
+    }
+
+    /// The Manhattan distance of the timeline's start.
+    pub fn start_manhattan(&self) -> usize {
+        self.start_manhattan
     }
 
     /// Moves made so far.
@@ -289,7 +335,43 @@ impl Player {
     /// speed) and keeping the rest as the tween of the next one. Reports
     /// each completed move and every cue passed to `sink`, in order.
     /// Returns the number of moves completed. Stops (paused) at the end.
+    /// Plans what it needs as it goes, however long that takes: front ends
+    /// that draw frames use [`Player::advance_within`].
     pub fn advance<S: FnMut(&Cue)>(&mut self, seconds: f64, sink: &mut S) -> usize {
+        self.advance_by(seconds, sink, Limit { plan: true, more_time: &mut || true })
+    }
+
+    /// [`Player::advance`] for a front end that must not hold its frame:
+    /// makes only moves already planned (planning is
+    /// [`Player::plan_ahead`]'s, or a planner feeding the timeline), and
+    /// asks `more_time()` before every few hundred moves, stopping
+    /// when it says no. When the moves asked for are not all made, the rest
+    /// is dropped: the playback falls behind the asked speed (which
+    /// [`Player::speed`] still shows) rather than stalling the frames or
+    /// piling up a debt.
+    ///
+    /// ```
+    /// use fifteen::anim::{Cue, Player};
+    /// use fifteen::{Board, Scramble};
+    ///
+    /// let board = Board::scrambled(20, 20, Scramble::Uniform, 1).unwrap();
+    /// let mut player = Player::solve(&board, &fifteen::SolveOptions::default()).unwrap();
+    /// player.set_speed(1_000_000.0);
+    /// player.play();
+    /// let planned = player.timeline().len();
+    /// let done = player.advance_within(1.0, &mut |_: &Cue| {}, &mut || true);
+    /// assert_eq!((done, player.timeline().len()), (planned, planned));
+    /// ```
+    pub fn advance_within<S: FnMut(&Cue)>(
+        &mut self,
+        seconds: f64,
+        sink: &mut S,
+        more_time: &mut dyn FnMut() -> bool,
+    ) -> usize {
+        self.advance_by(seconds, sink, Limit { plan: false, more_time })
+    }
+
+    fn advance_by<S: FnMut(&Cue)>(&mut self, seconds: f64, sink: &mut S, limit: Limit<'_>) -> usize {
         self.fire_cues(sink);
         if !self.playing || seconds.is_nan() || seconds <= 0.0 {
             return 0;
@@ -301,7 +383,14 @@ impl Player {
         let whole = budget.floor();
         let wanted = if whole >= usize::MAX as f64 { usize::MAX } else { whole as usize };
         let mut done = 0;
-        while done < wanted && self.apply_next(sink) {
+        while done < wanted {
+            if done % MOVES_PER_CHECK == 0 && !(limit.more_time)() {
+                break;
+            }
+            let moved = if limit.plan { self.apply_next(sink) } else { self.apply_planned(sink) };
+            if !moved {
+                break;
+            }
             done += 1;
         }
         self.progress = if done == wanted { budget - whole } else { 0.0 };
@@ -401,6 +490,7 @@ impl Player {
     /// Back to the first move, keeping the speed and play state.
     pub fn restart(&mut self) {
         self.board = self.timeline.start().clone();
+        self.manhattan = self.start_manhattan;
         self.cursor = 0;
         self.progress = 0.0;
         self.next_cue = 0;
@@ -487,32 +577,54 @@ impl Player {
         self.timeline.is_locked(tile, self.cursor)
     }
 
-    /// Makes move `cursor`, then reports it and the cues it reaches.
+    /// Makes move `cursor`, planning it first if need be, then reports it
+    /// and the cues it reaches.
     fn apply_next<S: FnMut(&Cue)>(&mut self, sink: &mut S) -> bool {
-        if self.stop.is_some_and(|stop| self.cursor >= stop) {
+        self.timeline.pull_until(self.cursor + 1);
+        if !self.apply_planned(sink) {
             return false;
         }
-        self.timeline.pull_until(self.cursor + 1);
-        let Some(&mv) = self.timeline.moves().get(self.cursor) else {
-            return false;
-        };
-        let to = self.board.blank();
-        let Some(tile) = self.board.slide(mv) else {
-            return false;
-        };
-        let from = self.board.blank();
-        self.cursor += 1;
-        sink(&Cue::Moved { index: self.cursor - 1, mv, tile, from, to });
+        // The cues at the new cursor (a phase ending) may come with the
+        // next placement.
         self.timeline.pull_until(self.cursor + 1);
         self.fire_cues(sink);
         true
+    }
+
+    /// Makes move `cursor` if it is planned, then reports it and the cues
+    /// it reaches that are known.
+    fn apply_planned<S: FnMut(&Cue)>(&mut self, sink: &mut S) -> bool {
+        if self.stop.is_some_and(|stop| self.cursor >= stop) {
+            return false;
+        }
+        let Some(&mv) = self.timeline.moves().get(self.cursor) else {
+            return false;
+        };
+        let Some((tile, from, to)) = self.slide(mv) else {
+            return false;
+        };
+        self.cursor += 1;
+        sink(&Cue::Moved { index: self.cursor - 1, mv, tile, from, to });
+        self.fire_cues(sink);
+        true
+    }
+
+    /// Slides the board and keeps its Manhattan distance: the tile, where
+    /// it was and where it is now.
+    fn slide(&mut self, mv: Move) -> Option<(Tile, Pos, Pos)> {
+        let to = self.board.blank();
+        let tile = self.board.slide(mv)?;
+        let from = self.board.blank();
+        let home = self.board.home_of(tile);
+        self.manhattan = self.manhattan + to.manhattan(home) - from.manhattan(home);
+        Some((tile, from, to))
     }
 
     fn redo_quietly(&mut self) -> bool {
         let Some(&mv) = self.timeline.moves().get(self.cursor) else {
             return false;
         };
-        if self.board.slide(mv).is_none() {
+        if self.slide(mv).is_none() {
             return false;
         }
         self.cursor += 1;
@@ -524,7 +636,7 @@ impl Player {
             return false;
         };
         let mv = self.timeline.moves()[previous];
-        if self.board.slide(mv.opposite()).is_none() {
+        if self.slide(mv.opposite()).is_none() {
             return false;
         }
         self.cursor = previous;
@@ -745,6 +857,141 @@ mod tests {
             p.advance(1.0 / 30.0, &mut ignore());
         }
         assert!(p.board().is_solved());
+    }
+
+    #[test]
+    fn a_budget_of_k_checks_makes_at_most_k_batches_of_moves_and_drops_the_rest() {
+        let board = Board::scrambled(30, 30, Scramble::Uniform, 4).unwrap();
+        let mut p = Player::solve(&board, &crate::SolveOptions::default()).unwrap();
+        p.timeline.pull_until(10 * MOVES_PER_CHECK);
+        p.set_speed(MAX_SPEED);
+        p.play();
+        for k in [0, 1, 3] {
+            let (cursor, planned) = (p.cursor(), p.timeline().len());
+            let mut asked = 0;
+            let done = p.advance_within(1.0, &mut ignore(), &mut || {
+                asked += 1;
+                asked <= k
+            });
+            assert_eq!(done, k * MOVES_PER_CHECK, "the budget allowed {k} batches");
+            assert_eq!(p.cursor(), cursor + done);
+            assert_eq!(p.progress(), 0.0, "what could not be made is dropped, not owed");
+            assert_eq!(p.timeline().len(), planned, "nothing planned while playing");
+            assert_eq!(p.speed(), MAX_SPEED, "the asked speed stands");
+        }
+        // An unbounded budget makes every planned move and waits there.
+        let planned = p.timeline().len();
+        p.advance_within(1.0, &mut ignore(), &mut || true);
+        assert_eq!(p.cursor(), planned);
+        assert!(p.is_playing() && !p.is_finished());
+    }
+
+    #[test]
+    fn playing_within_a_budget_over_planned_moves_reaches_the_goal_with_every_move_once() {
+        let board = Board::scrambled(12, 9, Scramble::Uniform, 5).unwrap();
+        let mut p = Player::solve(&board, &crate::SolveOptions::default()).unwrap();
+        p.set_speed(2_000.0);
+        p.play();
+        let mut replay = board.clone();
+        let mut next = 0usize;
+        let mut solved = 0;
+        let mut frames = 0;
+        while !p.is_finished() {
+            // A planning budget of a placement or so a frame.
+            let mut placements = 0;
+            p.plan_ahead(usize::MAX, &mut || {
+                placements += 1;
+                placements <= 2
+            });
+            let mut checks = 0;
+            p.advance_within(
+                1.0 / 30.0,
+                &mut |cue: &Cue| match *cue {
+                    Cue::Moved { index, mv, .. } => {
+                        assert_eq!(index, next, "moves neither skipped nor repeated");
+                        replay.slide(mv).unwrap();
+                        next += 1;
+                    }
+                    Cue::Solved { .. } => solved += 1,
+                    _ => {}
+                },
+                &mut || {
+                    checks += 1;
+                    checks <= 1
+                },
+            );
+            assert!(p.cursor() <= p.timeline().len());
+            frames += 1;
+            assert!(frames < 100_000, "the playback stalled");
+        }
+        assert_eq!(next, p.timeline().total().unwrap());
+        assert!(replay.is_solved() && p.board().is_solved());
+        assert_eq!(solved, 1);
+    }
+
+    #[test]
+    fn a_player_fed_in_batches_plays_every_move_once_to_the_goal() {
+        let board = Board::scrambled(16, 13, Scramble::Uniform, 9).unwrap();
+        let (timeline, mut planning) = Timeline::planned_elsewhere(&board, &crate::SolveOptions::default()).unwrap();
+        let mut p = Player::new(timeline);
+        p.set_speed(50_000.0);
+        p.play();
+        let mut replay = board.clone();
+        let (mut next, mut locked, mut solved, mut frames) = (0usize, 0usize, 0, 0);
+        let horizon = 3_000;
+        while !p.is_finished() {
+            // A batch a frame at most, and none while far enough ahead.
+            if p.wants_plans(horizon)
+                && let Some(batch) = planning.next_batch(700)
+            {
+                p.receive(batch);
+            }
+            assert!(p.timeline().len() < p.cursor() + horizon + 2_000, "planned far beyond the horizon");
+            p.advance_within(
+                1.0 / 60.0,
+                &mut |cue: &Cue| match *cue {
+                    Cue::Moved { index, mv, .. } => {
+                        assert_eq!(index, next, "moves neither skipped nor repeated");
+                        replay.slide(mv).unwrap();
+                        next += 1;
+                    }
+                    Cue::Locked(group) => locked += group.tiles().len(),
+                    Cue::Solved { .. } => solved += 1,
+                    _ => {}
+                },
+                &mut || true,
+            );
+            frames += 1;
+            assert!(frames < 100_000, "the playback stalled");
+        }
+        assert_eq!(next, p.timeline().total().unwrap());
+        assert!(replay.is_solved() && p.board().is_solved());
+        assert_eq!((locked, solved), (board.len() - 1, 1));
+        assert!(planning.next_batch(700).is_none());
+    }
+
+    #[test]
+    fn the_manhattan_distance_kept_move_by_move_is_the_boards() {
+        let mut p = player(9, 7, 3);
+        assert_eq!(p.start_manhattan(), p.board().manhattan());
+        p.set_speed(300.0);
+        p.play();
+        for round in 0..200 {
+            match round % 7 {
+                0 => {
+                    p.step_back();
+                }
+                3 => p.seek(round * 5, &mut ignore()),
+                5 => p.previous_phase(),
+                _ => {
+                    p.play();
+                    p.advance(0.05, &mut ignore());
+                }
+            }
+            assert_eq!(p.manhattan(), p.board().manhattan(), "round {round}");
+        }
+        p.restart();
+        assert_eq!(p.manhattan(), p.start_manhattan());
     }
 
     #[test]

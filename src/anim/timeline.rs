@@ -103,26 +103,55 @@ pub(super) struct Record {
     total: Option<usize>,
 }
 
-impl Record {
-    fn on(&mut self, event: &Event) {
-        let at = self.moves.len();
+/// A planner event as the timeline keeps it: owned (a route by its length
+/// only), so that it can be sent from a planner on another thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Note {
+    PhaseStarted(Phase),
+    Placement { region: Region, group: Group },
+    TileTargeted { tile: Tile, from: Pos, to: Pos },
+    BlankRouted { len: usize },
+    Moved(Move),
+    Locked(Group),
+    PhaseFinished(Phase),
+    Solved,
+}
+
+impl Note {
+    fn of(event: &Event) -> Note {
         match *event {
-            Event::PhaseStarted(phase) => {
+            Event::PhaseStarted(phase) => Note::PhaseStarted(phase),
+            Event::Placement { region, group } => Note::Placement { region, group },
+            Event::TileTargeted { tile, from, to } => Note::TileTargeted { tile, from, to },
+            Event::BlankRouted { path } => Note::BlankRouted { len: path.len() },
+            Event::Moved { mv, .. } => Note::Moved(mv),
+            Event::Locked { group } => Note::Locked(group),
+            Event::PhaseFinished(phase) => Note::PhaseFinished(phase),
+            Event::Solved { .. } => Note::Solved,
+        }
+    }
+}
+
+impl Record {
+    fn on(&mut self, note: Note) {
+        let at = self.moves.len();
+        match note {
+            Note::PhaseStarted(phase) => {
                 self.phases.push(PhaseMark { phase, start: at, end: None });
                 self.cues.push((at, Cue::PhaseStarted(phase)));
             }
-            Event::Placement { region, group } => {
+            Note::Placement { region, group } => {
                 let phase = self.phases.last().map(|p| p.phase);
                 self.placements.push(PlacementMark { phase, region, group, start: at, end: at });
             }
-            Event::TileTargeted { tile, from, to } => self.targets.push(TargetMark { at, tile, from, to }),
-            Event::BlankRouted { path } => {
-                if !path.is_empty() {
-                    self.routes.push(RouteMark { at, len: path.len() });
+            Note::TileTargeted { tile, from, to } => self.targets.push(TargetMark { at, tile, from, to }),
+            Note::BlankRouted { len } => {
+                if len > 0 {
+                    self.routes.push(RouteMark { at, len });
                 }
             }
-            Event::Moved { mv, .. } => self.moves.push(mv),
-            Event::Locked { group } => {
+            Note::Moved(mv) => self.moves.push(mv),
+            Note::Locked(group) => {
                 if let Some(placement) = self.placements.last_mut() {
                     placement.end = at;
                 }
@@ -133,13 +162,13 @@ impl Record {
                 }
                 self.cues.push((at, Cue::Locked(group)));
             }
-            Event::PhaseFinished(phase) => {
+            Note::PhaseFinished(phase) => {
                 if let Some(mark) = self.phases.last_mut() {
                     mark.end = Some(at);
                 }
                 self.cues.push((at, Cue::PhaseFinished(phase)));
             }
-            Event::Solved { .. } => {
+            Note::Solved => {
                 self.total = Some(at);
                 self.cues.push((at, Cue::Solved { moves: at }));
             }
@@ -176,6 +205,54 @@ pub struct Timeline {
     pub(super) recorder: Option<Recorder>,
     /// A person's solve: who, how fast, and the lines read from the board.
     pub(super) person: Option<Box<Person>>,
+    /// Why a planner elsewhere stopped early.
+    failed: Option<SolveError>,
+}
+
+/// The planner of a [`Timeline::planned_elsewhere`]: it plans a batch at a
+/// time for [`Timeline::append`].
+pub struct Planning {
+    recorder: Recorder,
+    /// Every event has been handed out.
+    done: bool,
+}
+
+/// Events planned by a [`Planning`], in order, for [`Timeline::append`].
+#[derive(Debug)]
+pub struct Batch {
+    notes: Vec<Note>,
+    error: Option<SolveError>,
+}
+
+impl Batch {
+    /// The number of events in it (moves and the marks between them).
+    pub fn len(&self) -> usize {
+        self.notes.len()
+    }
+
+    /// True when it holds no event.
+    pub fn is_empty(&self) -> bool {
+        self.notes.is_empty()
+    }
+}
+
+impl Planning {
+    /// Plans whole placements until at least `events` events are gathered
+    /// or the solve is planned; `None` once every move has been handed out.
+    pub fn next_batch(&mut self, events: usize) -> Option<Batch> {
+        if self.done {
+            return None;
+        }
+        let mut notes = Vec::new();
+        while notes.len() < events {
+            if !self.recorder.pull(&mut |event: &Event, _| notes.push(Note::of(event))) {
+                self.done = true;
+                break;
+            }
+        }
+        let error = if self.done { self.recorder.error().cloned() } else { None };
+        (!notes.is_empty() || error.is_some()).then_some(Batch { notes, error })
+    }
 }
 
 impl Timeline {
@@ -195,7 +272,51 @@ impl Timeline {
             record,
             recorder: Some(recorder),
             person: None,
+            failed: None,
         })
+    }
+
+    /// [`Timeline::solve`] planned elsewhere: the timeline starts
+    /// empty and grows only by the [`Batch`]es given to
+    /// [`Timeline::append`], which the returned [`Planning`] makes (on
+    /// another thread, say: it is `Send`), so that planning never holds up
+    /// the thread that plays and draws.
+    ///
+    /// ```
+    /// use fifteen::anim::Timeline;
+    /// use fifteen::{Board, Scramble, SolveOptions};
+    ///
+    /// let board = Board::scrambled(9, 9, Scramble::Uniform, 2).unwrap();
+    /// let (mut timeline, mut planning) = Timeline::planned_elsewhere(&board, &SolveOptions::default()).unwrap();
+    /// while let Some(batch) = planning.next_batch(100) {
+    ///     timeline.append(batch);
+    /// }
+    /// let mut replay = board.clone();
+    /// replay.apply(timeline.moves()).unwrap();
+    /// assert!(replay.is_solved());
+    /// assert_eq!(timeline.total(), Some(timeline.len()));
+    /// ```
+    pub fn planned_elsewhere(board: &Board, options: &SolveOptions) -> Result<(Timeline, Planning), SolveError> {
+        let mut timeline = Timeline::solve(board, options)?;
+        let recorder = timeline.recorder.take().map(|recorder| Planning { recorder, done: false });
+        Ok((timeline, recorder.expect("a new human timeline has its recorder")))
+    }
+
+    /// Adds what a [`Planning`] planned, in the order it made it.
+    pub fn append(&mut self, batch: Batch) {
+        for note in batch.notes {
+            self.record.on(note);
+        }
+        if let Some(err) = batch.error {
+            self.record.total = Some(self.record.moves.len());
+            self.failed = Some(err);
+        }
+    }
+
+    /// True while the timeline plans its own moves when asked (not one
+    /// [`Timeline::planned_elsewhere`], nor one whose moves are all known).
+    pub fn plans_itself(&self) -> bool {
+        self.recorder.is_some() && self.record.total.is_none()
     }
 
     /// A timeline of moves found by another solver (`solver` names it), with
@@ -220,7 +341,15 @@ impl Timeline {
         if replay.is_solved() {
             record.cues.push((moves.len(), Cue::Solved { moves: moves.len() }));
         }
-        Ok(Timeline { start: board.clone(), order: Order::default(), solver, record, recorder: None, person: None })
+        Ok(Timeline {
+            start: board.clone(),
+            order: Order::default(),
+            solver,
+            record,
+            recorder: None,
+            person: None,
+            failed: None,
+        })
     }
 
     /// A person's solve: one phase a line, in the order the board shows
@@ -295,7 +424,7 @@ impl Timeline {
     pub(crate) fn pull(&mut self) -> bool {
         let Some(recorder) = &mut self.recorder else { return false };
         let record = &mut self.record;
-        if recorder.pull(&mut |event: &Event, _| record.on(event)) {
+        if recorder.pull(&mut |event: &Event, _| record.on(Note::of(event))) {
             return true;
         }
         if recorder.error().is_some() {
@@ -307,12 +436,6 @@ impl Timeline {
     /// Plans until at least `moves` moves are known or the solve is complete.
     pub fn pull_until(&mut self, moves: usize) {
         while self.record.moves.len() < moves && self.pull() {}
-    }
-
-    /// Plans about `budget` more moves (whole placements), for front ends
-    /// that want to learn the total while they play.
-    pub(crate) fn prefetch(&mut self, budget: usize) {
-        self.pull_until(self.record.moves.len().saturating_add(budget));
     }
 
     /// Plans every remaining move.
@@ -385,7 +508,7 @@ impl Timeline {
 
     /// Why the planner stopped early, if it did (a bug in the planner).
     pub(crate) fn error(&self) -> Option<&SolveError> {
-        self.recorder.as_ref().and_then(Recorder::error)
+        self.recorder.as_ref().and_then(Recorder::error).or(self.failed.as_ref())
     }
 
     /// The phases known so far, in order.
@@ -535,6 +658,35 @@ mod tests {
         assert_eq!(phases.last().unwrap().phase, Phase::LastBlock);
         let solved = timeline.cues().last().unwrap();
         assert_eq!(*solved, (timeline.len(), Cue::Solved { moves: timeline.len() }));
+    }
+
+    #[test]
+    fn a_timeline_fed_in_batches_holds_what_the_planner_would_have_given_it() {
+        for (seed, events) in [(1, 1), (2, 37), (3, 5_000), (4, usize::MAX)] {
+            let board = Board::scrambled(11, 8, Scramble::Uniform, seed).unwrap();
+            let mut own = Timeline::solve(&board, &crate::SolveOptions::default()).unwrap();
+            own.finish();
+            let (mut fed, mut planning) = Timeline::planned_elsewhere(&board, &crate::SolveOptions::default()).unwrap();
+            assert!(!fed.plans_itself() && fed.is_empty() && !fed.pull(), "it waits for batches");
+            let mut batches = 0;
+            while let Some(batch) = planning.next_batch(events) {
+                assert!(!batch.is_empty());
+                assert!(fed.total().is_none(), "nothing comes after the end");
+                fed.append(batch);
+                batches += 1;
+            }
+            assert!(planning.next_batch(events).is_none());
+            assert!(batches >= 1 && (events > 100 || batches > 10), "{batches} batches of {events}");
+            assert_eq!(fed.moves(), own.moves());
+            assert_eq!(fed.total(), Some(own.len()));
+            assert_eq!(fed.phases(), own.phases());
+            assert_eq!(fed.placements(), own.placements());
+            assert_eq!(fed.targets(), own.targets());
+            assert_eq!(fed.routes(), own.routes());
+            assert_eq!(fed.cues(), own.cues());
+            assert_eq!(fed.lock_table(), own.lock_table());
+            assert!(fed.error().is_none());
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! [`Command`]s and time as seconds, so all of it is tested without a
 //! display, and the window and the terminal drive the same one.
 
-use crate::anim::{Cue, Game, Pace, Player, Slide, Timeline};
+use crate::anim::{Batch, Cue, Game, Pace, Planning, Player, Slide, Timeline};
 use crate::board::{Board, Pos, Scramble, Tile};
 use crate::human::{Effort, Finish, Group, SolveError, SolveOptions};
 use crate::scene::{Camera, Frame, Row, play_panel, watch_frame};
@@ -61,6 +61,11 @@ pub struct App {
     replay: bool,
     /// The steady speed to go back to when T leaves the person's pace.
     steady_speed: f64,
+    /// Watched solves are planned by the front end's planner, not in
+    /// [`App::plan_ahead`].
+    plan_elsewhere: bool,
+    /// The planner of the solve just started, for the front end to take.
+    planning: Option<Planning>,
 }
 
 impl App {
@@ -133,6 +138,8 @@ impl App {
             effort,
             replay: false,
             hand_link: None,
+            plan_elsewhere: false,
+            planning: None,
         }
     }
 
@@ -238,6 +245,36 @@ impl App {
         self.player.plan_ahead(PLANNING_HORIZON, more_time);
     }
 
+    /// From now on the watched solves (this one, from its start, and every
+    /// new one) are planned by a planner the front end runs, on a thread of
+    /// its own say: it takes each from [`App::take_planning`] and hands its
+    /// batches to [`App::receive`]. A person's solve, all known, is kept.
+    pub fn plan_elsewhere(&mut self) {
+        self.plan_elsewhere = true;
+        if self.mode == Mode::Watch && self.player.timeline().plans_itself() {
+            let start = self.player.timeline().start().clone();
+            self.watch_from(&start);
+        }
+    }
+
+    /// The planner of the watched solve just started, once: the front end
+    /// runs it and drops the one before, whose moves are no longer wanted.
+    pub fn take_planning(&mut self) -> Option<Planning> {
+        self.planning.take()
+    }
+
+    /// True while the watched solve wants more planned moves: it is not
+    /// all planned and fewer than [`PLANNING_HORIZON`] moves are planned
+    /// beyond the one shown.
+    pub fn wants_plans(&self) -> bool {
+        self.player.wants_plans(PLANNING_HORIZON)
+    }
+
+    /// Adds moves a planner elsewhere planned to the watched solve.
+    pub fn receive(&mut self, batch: Batch) {
+        self.player.receive(batch);
+    }
+
     /// The game on screen, when it was solved by hand in play mode, as a
     /// slidysim replay link.
     /// Made once per solved game: the window asks every frame.
@@ -254,16 +291,34 @@ impl App {
         self.hand_link.as_ref().map(|(_, link)| link.clone())
     }
 
-    /// Lets `seconds` pass.
+    /// Lets `seconds` pass, planning the watched solve as far as it plays
+    /// however long that takes.
     pub fn update(&mut self, seconds: f64) {
+        self.update_by(seconds, None);
+    }
+
+    /// Lets `seconds` pass without holding the frame: the watched solve
+    /// plays only moves already planned ([`App::plan_ahead`] plans them),
+    /// and only while `more_time()` says the frame has time left (see
+    /// [`Player::advance_within`]); when it cannot keep up it falls behind
+    /// the asked speed.
+    pub fn update_within(&mut self, seconds: f64, more_time: &mut dyn FnMut() -> bool) {
+        self.update_by(seconds, Some(more_time));
+    }
+
+    fn update_by(&mut self, seconds: f64, more_time: Option<&mut dyn FnMut() -> bool>) {
         match self.mode {
             Mode::Watch => {
                 let mut locked = None;
-                self.player.advance(seconds, &mut |cue: &Cue| {
+                let sink = &mut |cue: &Cue| {
                     if let Cue::Locked(group) = cue {
                         locked = Some(*group);
                     }
-                });
+                };
+                match more_time {
+                    Some(more_time) => self.player.advance_within(seconds, sink, more_time),
+                    None => self.player.advance(seconds, sink),
+                };
                 if let Some(group) = locked {
                     self.flash = Some((group, 0.0));
                 }
@@ -326,7 +381,16 @@ impl App {
 
     fn watch_from(&mut self, board: &Board) {
         let effort = self.effort.unwrap_or_else(|| Effort::for_watching(board.rows(), board.cols()));
-        match Timeline::solve(board, &SolveOptions { finish: self.finish, effort, ..SolveOptions::default() }) {
+        let options = SolveOptions { finish: self.finish, effort, ..SolveOptions::default() };
+        let made = if self.plan_elsewhere {
+            Timeline::planned_elsewhere(board, &options).map(|(timeline, planning)| {
+                self.planning = Some(planning);
+                timeline
+            })
+        } else {
+            Timeline::solve(board, &options)
+        };
+        match made {
             Ok(timeline) => {
                 // The strategy's solve plays steadily: a person's pace (a
                 // multiple of theirs) means nothing to it.
@@ -434,6 +498,59 @@ mod tests {
             Some(Effort::Fast),
         )
         .unwrap()
+    }
+
+    #[test]
+    fn planning_elsewhere_hands_out_each_new_solves_planner_once() {
+        let board = Board::scrambled(12, 12, Scramble::Uniform, 2).unwrap();
+        let mut a = App::new(board.clone(), 100_000.0, Mode::Watch, Finish::Pairs, Some(Effort::Fast)).unwrap();
+        a.plan_elsewhere();
+        let mut planning = a.take_planning().expect("the solve being watched starts over, planned elsewhere");
+        assert!(a.take_planning().is_none(), "handed out once");
+        assert_eq!((a.player.cursor(), a.player.timeline().start()), (0, &board));
+        a.plan_ahead(&mut || true);
+        assert!(a.player.timeline().is_empty(), "plan_ahead leaves it to the planner");
+        while a.wants_plans()
+            && let Some(batch) = planning.next_batch(500)
+        {
+            a.receive(batch);
+            a.update_within(0.01, &mut || true);
+        }
+        while !a.player.is_finished() {
+            a.update_within(0.01, &mut || true);
+        }
+        assert!(a.board().is_solved());
+        a.command(Command::NewScramble);
+        assert!(a.take_planning().is_some(), "a new scramble, a new planner");
+        a.command(Command::SwitchMode);
+        assert!(a.take_planning().is_none(), "play mode plans nothing");
+        a.command(Command::SwitchMode);
+        assert!(a.take_planning().is_some(), "watching again from the board played");
+    }
+
+    #[test]
+    fn watching_within_a_budget_plays_only_planned_moves_to_the_goal() {
+        let board = Board::scrambled(40, 40, Scramble::Uniform, 3).unwrap();
+        let mut a = App::new(board, 1_000_000.0, Mode::Watch, Finish::Pairs, Some(Effort::Fast)).unwrap();
+        let planned = a.player.timeline().len();
+        a.update_within(0.25, &mut || true);
+        assert_eq!((a.player.cursor(), a.player.timeline().len()), (planned, planned), "no planning while playing");
+        a.update_within(0.25, &mut || false);
+        assert_eq!(a.player.cursor(), planned, "no time, no moves");
+        let mut frames = 0;
+        while !a.player.is_finished() {
+            let mut placements = 0;
+            a.plan_ahead(&mut || {
+                placements += 1;
+                placements <= 3
+            });
+            a.update_within(1.0 / 30.0, &mut || true);
+            frames += 1;
+            assert!(frames < 10_000, "the playback stalled");
+        }
+        assert!(a.board().is_solved());
+        a.command(Command::Restart);
+        assert_eq!(a.player.cursor(), 0);
     }
 
     #[test]

@@ -30,10 +30,17 @@ use crate::board::Board;
 use crate::control::{App, Command, Key, Mode, command_for, oracle};
 use crate::human::{Effort, Finish, SolveError};
 use crate::scene::{Hit, Painter, Row};
+use crate::tui::{planner_thread, plans_elsewhere, receive_plans};
 
 /// How long a frame may spend planning the watched solve ahead: a few
 /// milliseconds of a 60 Hz frame.
 const PLANNING_PER_FRAME: Duration = Duration::from_millis(4);
+
+/// How long a frame may spend making the watched solve's moves: with the
+/// planning and the drawing a frame stays well within a 30 Hz frame even
+/// under a software renderer, and the playback falls behind the asked
+/// speed instead (millions of moves a second on a huge board).
+const PLAYING_PER_FRAME: Duration = Duration::from_millis(10);
 
 /// The window's size when it opens, in pixels.
 pub const WINDOW_SIZE: (i32, i32) = (1100, 820);
@@ -219,6 +226,10 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) 
     let started = Instant::now();
     let mut frames = 0u64;
     let mut oracle = oracle::Oracle::new(options.oracle_tables.as_ref().map(|t| t.0.clone()));
+    if plans_elsewhere(app.board()) {
+        app.plan_elsewhere();
+    }
+    let mut planned = None;
     loop {
         let (width, height) = (screen_width(), screen_height());
         let (rows, cols) = (app.board().rows(), app.board().cols());
@@ -231,9 +242,17 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) 
         // A stalled frame (window dragged, machine busy) should not jump the
         // solve ahead by seconds.
         let dt = (get_frame_time() as f64).clamp(0.0, 0.25);
+        if let Some(planning) = app.take_planning() {
+            // The planner before, if any, stops at its next send.
+            planned = planner_thread(planning);
+        }
+        if let Some(inbox) = &planned {
+            receive_plans(&mut app, inbox);
+        }
         let planning = Instant::now();
         app.plan_ahead(&mut || planning.elapsed() < PLANNING_PER_FRAME);
-        app.update(dt);
+        let playing = Instant::now();
+        app.update_within(dt, &mut || playing.elapsed() < PLAYING_PER_FRAME);
         oracle.observe(app.board());
         oracle.show_move = app.best_move;
         app.extra_rows.clear();

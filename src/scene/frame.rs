@@ -193,14 +193,14 @@ pub fn watch_frame<'a>(player: &'a Player, route: &'a mut Vec<Pos>, extra: &[Row
     }
 
     let (rows, cols) = (board.rows(), board.cols());
-    let start_distance = timeline.start().manhattan();
+    let start_distance = player.start_manhattan();
     let mut panel = match timeline.person() {
         Some(person) => person_stats(player, person),
         None => vec![Row::Heading(format!("WATCH  {rows}×{cols}"))],
     };
     panel.extend([
         Row::Stat("moves".into(), format!("{} / {total_text}", player.cursor())),
-        Row::Stat("Manhattan now".into(), board.manhattan().to_string()),
+        Row::Stat("Manhattan now".into(), player.manhattan().to_string()),
         Row::Stat("Manhattan at start".into(), start_distance.to_string()),
     ]);
     if let Some(total) = total.filter(|_| start_distance > 0) {
