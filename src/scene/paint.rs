@@ -33,7 +33,10 @@ pub(crate) enum Hit {
 #[derive(Debug, Default)]
 pub(crate) struct Painter {
     shape: (usize, usize),
+    /// Each tile's colour on its home cell, and shaded as locked, for the
+    /// board of `shape`.
     home: Vec<Rgba>,
+    shaded_home: Vec<Rgba>,
     cells: Vec<Rgba>,
     /// Where the last frame put its clickable things.
     pub hits: Vec<(Rect, Hit)>,
@@ -73,11 +76,52 @@ impl Painter {
             let home = home_of(tile, rows, cols);
             return colors.get(home.row * cols + home.col).copied().unwrap_or(BOARD);
         }
+        self.colors_for(rows, cols);
+        self.home[tile as usize]
+    }
+
+    /// Makes the home colours those of a rows × cols board.
+    fn colors_for(&mut self, rows: usize, cols: usize) {
         if self.shape != (rows, cols) {
             self.shape = (rows, cols);
             self.home = (0..(rows * cols) as Tile).map(|t| home_color(t, rows, cols)).collect();
+            self.shaded_home = self.home.iter().map(|&c| shaded(c)).collect();
         }
-        self.home[tile as usize]
+    }
+
+    /// The colour of every cell of a board whose tiles are too small to
+    /// draw one by one: a loop over every cell each frame (a million on a
+    /// 1000×1000), so it only reads two tables a tile.
+    fn cell_colors(&mut self, frame: &Frame, picture: Option<&[Rgba]>) -> Vec<Rgba> {
+        let board = frame.board;
+        let (rows, cols) = (board.rows(), board.cols());
+        let mut cells = std::mem::take(&mut self.cells);
+        cells.clear();
+        let (locks, at) = frame.locks.unwrap_or((&[], 0));
+        let sliding = frame.slide.map_or(BLANK, |s| s.tile);
+        if let Some(picture) = picture {
+            for &tile in board.cells() {
+                let locked = locks.get(tile as usize).is_some_and(|&t| t <= at);
+                cells.push(match self.fill(tile, rows, cols, Some(picture)) {
+                    _ if tile == BLANK || tile == sliding => BOARD,
+                    fill if locked => shaded(fill),
+                    fill => fill,
+                });
+            }
+            return cells;
+        }
+        self.colors_for(rows, cols);
+        for &tile in board.cells() {
+            let t = tile as usize;
+            cells.push(if tile == BLANK || tile == sliding {
+                BOARD
+            } else if locks.get(t).is_some_and(|&l| l <= at) {
+                self.shaded_home[t]
+            } else {
+                self.home[t]
+            });
+        }
+        cells
     }
 
     /// Draws `frame` laid out by `layout` on `canvas`. `picture` gives each
@@ -122,16 +166,7 @@ impl Painter {
             |tile: Tile| frame.locks.is_some_and(|(table, at)| table.get(tile as usize).is_some_and(|&t| t <= at));
         let sliding = frame.slide.map(|s| s.tile);
         if size < MIN_TILE {
-            let mut cells = std::mem::take(&mut self.cells);
-            cells.clear();
-            for &tile in board.cells() {
-                cells.push(if tile == BLANK || Some(tile) == sliding {
-                    BOARD
-                } else {
-                    let fill = self.fill(tile, rows, cols, picture);
-                    if locked(tile) { shaded(fill) } else { fill }
-                });
-            }
+            let cells = self.cell_colors(frame, picture);
             canvas.cells(Rect::new(layout.x, layout.y, layout.width(), layout.height()), rows, cols, &cells);
             self.cells = cells;
             if layout.gap > 0.0 {
@@ -463,6 +498,26 @@ fn help_box<C: Canvas>(canvas: &mut C, layout: &Layout, help: &[&str]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_huge_boards_cells_are_home_colours_shaded_where_locked() {
+        let board = crate::board::Board::scrambled(30, 40, crate::board::Scramble::Uniform, 1).unwrap();
+        // Every third tile locked after 5 moves; the frame shows move 10.
+        let locks: Vec<usize> = (0..board.len()).map(|t| if t % 3 == 0 { 5 } else { usize::MAX }).collect();
+        let mut frame = Frame::plain(&board);
+        frame.locks = Some((&locks, 10));
+        let cells = Painter::new().cell_colors(&frame, None);
+        assert_eq!(cells.len(), board.len());
+        for (&tile, &got) in board.cells().iter().zip(&cells) {
+            let home = home_color(tile, 30, 40);
+            let want = match tile {
+                BLANK => BOARD,
+                t if t % 3 == 0 => shaded(home),
+                _ => home,
+            };
+            assert_eq!(got, want, "tile {tile}");
+        }
+    }
 
     #[test]
     fn the_next_leg_stops_before_the_route_turns_back() {
