@@ -35,7 +35,7 @@ pub enum Format {
 
 /// What the JSON and summary formats say besides the moves.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Report {
+pub struct SolveReport {
     /// Solver name: `human`, `bfs`, …
     pub solver: String,
     /// Board rows.
@@ -129,7 +129,7 @@ impl<W: Write> MoveWriter<W> {
 
     /// Ends the output: a newline, the closing line of steps, or the JSON
     /// object built from `report` (required for JSON and summary).
-    pub fn finish(mut self, report: Option<Report>) -> io::Result<W> {
+    pub fn finish(mut self, report: Option<SolveReport>) -> io::Result<W> {
         match self.format {
             Format::Letters | Format::Words => self.out.write_all(b"\n")?,
             Format::Steps => writeln!(self.out, "\nSolved in {} moves.", self.count)?,
@@ -165,7 +165,7 @@ mod tests {
         for &mv in moves {
             w.push(mv).unwrap();
         }
-        let report = Report {
+        let report = SolveReport {
             solver: "human".into(),
             rows: 2,
             cols: 2,

@@ -111,13 +111,13 @@ pub fn pdb_file() -> Vec<u8> {
 /// leaves the game unchanged; a state's board is checked as the bot does.
 #[cfg(feature = "net")]
 pub fn ws_message(data: &[u8]) {
-    use fifteen::net::game::Game;
+    use fifteen::net::game::Session;
     use fifteen::net::protocol::{Optimal, Request, State};
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
     let board = Board::from_cells(3, 3, vec![1, 2, 3, 4, 0, 6, 7, 5, 8]).expect("a 3×3 board");
-    let mut game = Game::new(board.clone());
+    let mut game = Session::new(board.clone());
     let request = Request::parse(text);
     let refused = request.is_err();
     let reply = game.handle(request);

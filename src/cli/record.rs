@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use fifteen::anim::Timeline;
-use fifteen::record::{self, Pace, RecordError, Recording};
+use fifteen::record::{self, FrameStep, RecordError, Recording};
 use fifteen::{Board, SolveOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -184,7 +184,7 @@ pub fn run(cmd: RecordCommand) -> Result<(), CliError> {
     let recording = Recording {
         width: cmd.width,
         height: cmd.height,
-        pace: if cmd.phases { Some(Pace::Phases) } else { cmd.every.map(Pace::Moves) },
+        pace: if cmd.phases { Some(FrameStep::Phases) } else { cmd.every.map(FrameStep::Moves) },
         fps: cmd.fps,
         finish: cmd.finish.into(),
         effort: cmd.effort.for_size(rows, cols),

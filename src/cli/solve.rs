@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use fifteen::human::{Event, Order, Phase, PhaseTotal, Planner, Recorder, placement_title};
-use fifteen::output::{Format, MoveWriter, Report};
+use fifteen::output::{Format, MoveWriter, SolveReport};
 use fifteen::{Board, Move, MoveNotation, SolveOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -346,7 +346,7 @@ fn solve_human<W: Write>(
     progress.finish();
     let elapsed = started.elapsed();
     let totals = recorder.totals();
-    let report = Report {
+    let report = SolveReport {
         solver: "human".into(),
         rows: board.rows(),
         cols: board.cols(),

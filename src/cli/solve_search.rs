@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use fifteen::human::{self, PhaseTotal};
-use fifteen::output::{Format, MoveWriter, Report};
+use fifteen::output::{Format, MoveWriter, SolveReport};
 use fifteen::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS};
 use fifteen::search::{SearchError, Solution, bfs, iddfs};
 use fifteen::{Board, MoveNotation, SolveOptions};
@@ -130,7 +130,7 @@ pub fn run<W: Write>(
         writer.push(mv)?;
     }
     let count = solution.moves.len() as u64;
-    let report = Report {
+    let report = SolveReport {
         solver: solver.name().into(),
         rows: board.rows(),
         cols: board.cols(),

@@ -11,7 +11,7 @@ use macroquad::prelude::*;
 use crate::anim::{Duo, Side};
 use crate::scene::{DUO_HELP, Hit, Layout, Painter, Rect, View, duo_frame};
 
-use super::{Options, Report, Shared, WindowError, draw, end_frame, open, pressed_keys};
+use super::{Options, Shared, WindowError, WindowReport, draw, end_frame, open, pressed_keys};
 use crate::control::{Command, Mode, command_for};
 
 /// The window's size when it opens, in pixels: wide enough for two boards
@@ -32,7 +32,12 @@ struct Names {
 /// one's panel (`dphdmn's 10×10 single`, `fifteen, normal`). Options that
 /// belong to one board (play mode, pictures, the solver's effort) are
 /// ignored.
-pub fn compare(duo: Duo, names: [String; 2], about: [String; 2], options: Options) -> Result<Report, WindowError> {
+pub fn compare(
+    duo: Duo,
+    names: [String; 2],
+    about: [String; 2],
+    options: Options,
+) -> Result<WindowReport, WindowError> {
     let names = Names { short: names, about };
     open(DUO_WINDOW_SIZE, move |shared| duo_loop(duo, names, options, shared))
 }
@@ -89,7 +94,7 @@ async fn duo_loop(mut duo: Duo, names: Names, options: Options, shared: Rc<RefCe
         frames += 1;
         let solved = duo.is_finished();
         let done = asked.quit || options.frames.is_some_and(|n| frames >= n) || (options.until_solved && solved);
-        let report = Report { frames, seconds: started.elapsed().as_secs_f64(), solved, hand_solve: None };
+        let report = WindowReport { frames, seconds: started.elapsed().as_secs_f64(), solved, hand_solve: None };
         if end_frame(&shared, &options, report, done) {
             break;
         }

@@ -71,7 +71,7 @@ pub struct Options {
 
 /// What a window run did.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Report {
+pub struct WindowReport {
     /// Frames drawn.
     pub frames: u64,
     /// Seconds from the first frame to the last.
@@ -82,7 +82,7 @@ pub struct Report {
     pub hand_solve: Option<String>,
 }
 
-impl Report {
+impl WindowReport {
     /// Frames per second over the run.
     pub fn fps(&self) -> f64 {
         if self.seconds > 0.0 { self.frames as f64 / self.seconds } else { 0.0 }
@@ -120,7 +120,7 @@ pub fn display_available() -> bool {
 #[derive(Default)]
 struct Shared {
     opened: bool,
-    report: Report,
+    report: WindowReport,
     error: Option<WindowError>,
 }
 
@@ -129,7 +129,7 @@ struct Shared {
 ///
 /// Fails with [`WindowError::Unavailable`] (and no panic message) when the
 /// window cannot open, so the caller can fall back to the terminal.
-pub fn run(board: Board, options: Options) -> Result<Report, WindowError> {
+pub fn run(board: Board, options: Options) -> Result<WindowReport, WindowError> {
     let mode = if options.play { Mode::Play } else { Mode::Watch };
     let app = App::new(board, options.speed, mode, options.finish, options.effort)?;
     run_app(app, options)
@@ -138,17 +138,17 @@ pub fn run(board: Board, options: Options) -> Result<Report, WindowError> {
 /// Opens the window on a person's solve (a timeline from
 /// [`Timeline::from_person`](crate::anim::Timeline::from_person)), played
 /// as `pace` says, and runs as [`run`] does.
-pub fn replay(timeline: Timeline, pace: Pace, options: Options) -> Result<Report, WindowError> {
+pub fn replay(timeline: Timeline, pace: Pace, options: Options) -> Result<WindowReport, WindowError> {
     run_app(App::replay(timeline, options.speed, pace), options)
 }
 
-fn run_app(app: App, options: Options) -> Result<Report, WindowError> {
+fn run_app(app: App, options: Options) -> Result<WindowReport, WindowError> {
     open(WINDOW_SIZE, move |shared| main_loop(app, options, shared))
 }
 
 /// Opens a window of `size` and runs the loop `run` makes until it returns;
 /// the loop reports through the shared state.
-fn open<F, L>(size: (i32, i32), run: F) -> Result<Report, WindowError>
+fn open<F, L>(size: (i32, i32), run: F) -> Result<WindowReport, WindowError>
 where
     F: FnOnce(Rc<RefCell<Shared>>) -> L,
     L: Future<Output = ()> + 'static,
@@ -277,7 +277,7 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) 
         frames += 1;
         let done =
             app.quit || options.frames.is_some_and(|n| frames >= n) || (options.until_solved && app.shows_goal());
-        let report = Report {
+        let report = WindowReport {
             frames,
             seconds: started.elapsed().as_secs_f64(),
             solved: app.board().is_solved(),
@@ -293,7 +293,7 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) 
 /// Keeps what the run has done so far for the caller and, on its last
 /// frame (`done`), writes the screenshot the options ask for. Returns
 /// `done`.
-fn end_frame(shared: &RefCell<Shared>, options: &Options, report: Report, done: bool) -> bool {
+fn end_frame(shared: &RefCell<Shared>, options: &Options, report: WindowReport, done: bool) -> bool {
     shared.borrow_mut().report = report;
     if done
         && let Some(path) = &options.screenshot

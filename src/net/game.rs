@@ -15,21 +15,22 @@ use super::protocol::{BadRequest, Doing, Request, State, Status};
 /// The slowest and fastest a watched solve may be streamed.
 pub(crate) const WATCH_DELAY: std::ops::RangeInclusive<u64> = 1..=10_000;
 
-/// A game in progress.
+/// One client's game in progress: its board, its score, and the solve it
+/// watches, if any. The server keeps one a connection.
 ///
 /// ```
 /// use fifteen::Board;
-/// use fifteen::net::game::Game;
+/// use fifteen::net::game::Session;
 /// use fifteen::net::protocol::Status;
 ///
 /// let board = Board::from_cells(2, 2, vec![1, 2, 0, 3]).unwrap();
-/// let mut game = Game::new(board);
+/// let mut game = Session::new(board);
 /// let refused = game.handle_text(r#"{"Move":"down"}"#);
 /// assert_eq!(refused.status.to_string(), "error: the blank cannot go down: it is on the bottom edge");
 /// let state = game.handle_text(r#"{"Move":"right"}"#);
 /// assert_eq!((state.status, state.score), (Status::Complete, 1));
 /// ```
-pub struct Game {
+pub struct Session {
     board: Board,
     score: u64,
     watch: Option<Watch>,
@@ -43,10 +44,10 @@ struct Watch {
     delay: Duration,
 }
 
-impl Game {
+impl Session {
     /// A new game on this board.
-    pub fn new(board: Board) -> Game {
-        Game { board, score: 0, watch: None }
+    pub fn new(board: Board) -> Session {
+        Session { board, score: 0, watch: None }
     }
 
     /// The board now.
@@ -190,8 +191,8 @@ mod tests {
     use super::*;
     use crate::Scramble;
 
-    fn watched(board: &Board, delay_ms: u64) -> (Game, Vec<State>) {
-        let mut game = Game::new(board.clone());
+    fn watched(board: &Board, delay_ms: u64) -> (Session, Vec<State>) {
+        let mut game = Session::new(board.clone());
         let first = game.handle(Ok(Request::Watch { delay_ms }));
         let mut states = vec![first];
         while let Some(state) = game.advance_watch() {
@@ -228,7 +229,7 @@ mod tests {
     #[test]
     fn a_move_takes_over_from_the_solver_and_speed_can_change() {
         let board = Board::scrambled(3, 3, Scramble::Uniform, 2).unwrap();
-        let mut game = Game::new(board);
+        let mut game = Session::new(board);
         game.handle(Ok(Request::Watch { delay_ms: 0 }));
         assert_eq!(game.watch_delay(), Some(Duration::from_millis(1)), "clamped");
         game.handle(Ok(Request::Watch { delay_ms: 99_999 }));
@@ -248,7 +249,7 @@ mod tests {
     #[test]
     fn bad_input_never_changes_the_board() {
         let board = Board::scrambled(3, 3, Scramble::Walk(6), 1).unwrap();
-        let mut game = Game::new(board.clone());
+        let mut game = Session::new(board.clone());
         let blank_at_edge: Vec<String> =
             Move::ALL.into_iter().filter(|&mv| !board.can_slide(mv)).map(crate::net::protocol::move_message).collect();
         let mut frames: Vec<&str> = vec!["", "nope", "{", "[]", "{}", "7", r#"{"Move":"north"}"#, r#"{"Move":null}"#];
@@ -264,7 +265,7 @@ mod tests {
 
     #[test]
     fn a_complete_game_ignores_moves_and_watching() {
-        let mut game = Game::new(Board::goal(3, 3).unwrap());
+        let mut game = Session::new(Board::goal(3, 3).unwrap());
         let state = game.handle_text(r#"{"Move":"left"}"#);
         assert_eq!((state.status, state.score), (Status::Complete, 0));
         game.handle(Ok(Request::Watch { delay_ms: 10 }));

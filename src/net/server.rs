@@ -1,7 +1,7 @@
 //! `fifteen serve`: the game server (axum on tokio) and its page.
 //!
 //! Every websocket connection, at `/eight/ws` (the path older clients use) or `/ws`, is
-//! its own [`Game`] on a new board. The server sends the state on connect and
+//! its own [`Session`] on a new board. The server sends the state on connect and
 //! after every message; bad messages get the unchanged board with an
 //! `error: …` status. Idle connections are closed, the number of games is
 //! capped, and stopping the server closes every game with a close frame.
@@ -37,7 +37,7 @@ use tower::ServiceExt;
 use crate::board::{Board, Scramble, SizeError};
 use crate::search::distance::TableLoader;
 
-use super::game::Game;
+use super::game::Session;
 use super::optimal::{GameOracle, Searches};
 use super::page;
 use super::protocol::{BadRequest, Request, State};
@@ -69,7 +69,7 @@ pub struct ServerConfig {
     pub cols: usize,
     /// How each new board is mixed.
     pub scramble: Scramble,
-    /// Game `i` of the server's life gets the board of seed `game_seed(seed, i)`.
+    /// Session `i` of the server's life gets the board of seed `game_seed(seed, i)`.
     pub seed: u64,
     /// Games open at once; further connections are closed with code 1013.
     pub max_games: usize,
@@ -392,7 +392,7 @@ async fn play(mut socket: WebSocket, peer: SocketAddr, shared: &Shared) {
             return;
         }
     };
-    let mut game = Game::new(board);
+    let mut game = Session::new(board);
     let end = converse(&mut socket, &mut game, shared).await;
     let outcome = if game.is_complete() {
         "complete".to_string()
@@ -417,7 +417,7 @@ async fn play(mut socket: WebSocket, peer: SocketAddr, shared: &Shared) {
 
 /// The message loop: replies, watched moves, optimal distances, the idle
 /// clock and the stop signal.
-async fn converse(socket: &mut WebSocket, game: &mut Game, shared: &Shared) -> End {
+async fn converse(socket: &mut WebSocket, game: &mut Session, shared: &Shared) -> End {
     let idle = shared.config.idle_timeout;
     let mut stopped = shared.stopped.clone();
     let mut oracle: Option<GameOracle> = None;
@@ -521,7 +521,7 @@ async fn refuse_broken(socket: &mut WebSocket, error: axum::Error) -> End {
 async fn send_optimal(
     socket: &mut WebSocket,
     oracle: &mut Option<GameOracle>,
-    game: &Game,
+    game: &Session,
     wait: Duration,
 ) -> Result<(), End> {
     match oracle.as_mut().and_then(|o| o.observe(game.board(), game.score())) {

@@ -17,7 +17,7 @@ use crate::scene::{Layout, Painter, Row, watch_frame};
 
 /// How far the solve moves between frames.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pace {
+pub enum FrameStep {
     /// This many moves a frame.
     Moves(usize),
     /// One frame at the start of each phase (row, column, …), for huge boards.
@@ -27,11 +27,11 @@ pub enum Pace {
 /// The frames a recording aims for when no pace is given.
 pub(crate) const DEFAULT_FRAMES: usize = 300;
 
-impl Pace {
+impl FrameStep {
     /// One move a frame when the solve has at most [`DEFAULT_FRAMES`]
     /// moves, else as many as keep it near that many frames.
-    pub(crate) fn auto(moves: usize) -> Pace {
-        Pace::Moves(moves.div_ceil(DEFAULT_FRAMES).max(1))
+    pub(crate) fn auto(moves: usize) -> FrameStep {
+        FrameStep::Moves(moves.div_ceil(DEFAULT_FRAMES).max(1))
     }
 }
 
@@ -44,7 +44,7 @@ pub struct Recording {
     pub height: u32,
     /// Moves between frames (`None`: one move a frame for a short solve, else as many as keep a
     /// long one near the default number of frames).
-    pub pace: Option<Pace>,
+    pub pace: Option<FrameStep>,
     /// Frames a second when played.
     pub fps: f64,
     /// How the solve ends.
@@ -69,7 +69,7 @@ pub enum RecordError {
 
 /// What a recording did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Report {
+pub struct RecordingReport {
     /// Frames written.
     pub frames: usize,
     /// Moves in the solve.
@@ -78,10 +78,10 @@ pub struct Report {
 
 /// The cursor positions (moves made) drawn as frames: the start, every
 /// `pace`, and the solved board last.
-pub(crate) fn frame_marks(total: usize, phase_starts: &[usize], pace: Pace) -> Vec<usize> {
+pub(crate) fn frame_marks(total: usize, phase_starts: &[usize], pace: FrameStep) -> Vec<usize> {
     let mut marks: Vec<usize> = match pace {
-        Pace::Moves(k) => (0..total).step_by(k.max(1)).collect(),
-        Pace::Phases => phase_starts.iter().copied().filter(|&s| s < total).collect(),
+        FrameStep::Moves(k) => (0..total).step_by(k.max(1)).collect(),
+        FrameStep::Phases => phase_starts.iter().copied().filter(|&s| s < total).collect(),
     };
     if marks.first() != Some(&0) {
         marks.insert(0, 0);
@@ -172,7 +172,7 @@ pub fn gif_timeline<W: Write>(
     recording: &Recording,
     out: W,
     progress: &mut dyn FnMut(usize, usize),
-) -> Result<Report, RecordError> {
+) -> Result<RecordingReport, RecordError> {
     gif_of(FrameDrawer::of(timeline, recording)?, recording, out, progress)
 }
 
@@ -183,7 +183,7 @@ fn gif<W: Write>(
     recording: &Recording,
     out: W,
     progress: &mut dyn FnMut(usize, usize),
-) -> Result<Report, RecordError> {
+) -> Result<RecordingReport, RecordError> {
     gif_of(FrameDrawer::new(board, recording)?, recording, out, progress)
 }
 
@@ -192,9 +192,9 @@ fn gif_of<W: Write>(
     recording: &Recording,
     out: W,
     progress: &mut dyn FnMut(usize, usize),
-) -> Result<Report, RecordError> {
+) -> Result<RecordingReport, RecordError> {
     let total = drawer.total;
-    let pace = recording.pace.unwrap_or(Pace::auto(total));
+    let pace = recording.pace.unwrap_or(FrameStep::auto(total));
     let starts: Vec<usize> = drawer.player.timeline().phases().iter().map(|p| p.start).collect();
     let marks = frame_marks(total, &starts, pace);
     let (w, h) = (recording.width as u16, recording.height as u16);
@@ -230,7 +230,7 @@ fn gif_of<W: Write>(
         previous = Some(rgba.to_vec());
         progress(i + 1, marks.len());
     }
-    Ok(Report { frames: marks.len(), moves: total })
+    Ok(RecordingReport { frames: marks.len(), moves: total })
 }
 
 /// The smallest rectangle `(x0, y0, x1, y1)` holding every pixel that
@@ -322,8 +322,8 @@ mod examples {
 
     #[test]
     fn frame_marks() {
-        use crate::record::{Pace, frame_marks};
-        assert_eq!(frame_marks(10, &[0, 4, 9], Pace::Moves(4)), vec![0, 4, 8, 10]);
-        assert_eq!(frame_marks(10, &[0, 4, 9], Pace::Phases), vec![0, 4, 9, 10]);
+        use crate::record::{FrameStep, frame_marks};
+        assert_eq!(frame_marks(10, &[0, 4, 9], FrameStep::Moves(4)), vec![0, 4, 8, 10]);
+        assert_eq!(frame_marks(10, &[0, 4, 9], FrameStep::Phases), vec![0, 4, 9, 10]);
     }
 }
