@@ -54,6 +54,7 @@
 
 pub mod anim;
 pub mod board;
+mod cli;
 pub mod control;
 #[cfg(feature = "gui")]
 pub mod gui;
@@ -70,6 +71,7 @@ pub mod slidysim;
 pub mod testing;
 pub mod tui;
 
+pub use cli::{CommandError, run_command};
 pub use human::{Effort, Finish, Order, SolveOptions};
 
 pub use board::{
