@@ -55,16 +55,16 @@
 pub mod anim;
 pub mod board;
 mod cli;
-pub mod control;
+mod control;
 #[cfg(feature = "gui")]
-pub mod gui;
+mod gui;
 pub mod human;
 pub mod lines;
 #[cfg(feature = "net")]
 pub mod net;
-pub mod output;
+mod output;
 #[cfg(feature = "record")]
-pub mod record;
+mod record;
 pub mod scene;
 pub mod search;
 pub mod slidysim;

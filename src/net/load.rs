@@ -46,17 +46,17 @@ pub struct LoadReport {
 
 impl LoadReport {
     /// Moves answered per second, all games together.
-    pub fn moves_per_second(&self) -> f64 {
+    pub(crate) fn moves_per_second(&self) -> f64 {
         self.moves as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
 
     /// The round trip that `p` percent of moves took at most (nearest rank).
-    pub fn percentile(&self, p: f64) -> Duration {
+    pub(crate) fn percentile(&self, p: f64) -> Duration {
         nearest_rank(&self.round_trips, p)
     }
 
     /// The time to the optimal answer that `p` percent of moves waited at most.
-    pub fn answer_percentile(&self, p: f64) -> Duration {
+    pub(crate) fn answer_percentile(&self, p: f64) -> Duration {
         nearest_rank(&self.answers, p)
     }
 }
