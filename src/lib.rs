@@ -54,22 +54,24 @@
 
 pub mod anim;
 pub mod board;
-pub mod control;
+mod cli;
+mod control;
 #[cfg(feature = "gui")]
-pub mod gui;
+mod gui;
 pub mod human;
 pub mod lines;
 #[cfg(feature = "net")]
 pub mod net;
-pub mod output;
+mod output;
 #[cfg(feature = "record")]
-pub mod record;
+mod record;
 pub mod scene;
 pub mod search;
 pub mod slidysim;
 pub mod testing;
 pub mod tui;
 
+pub use cli::{CommandError, run_command};
 pub use human::{Effort, Finish, Order, SolveOptions};
 
 pub use board::{

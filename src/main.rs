@@ -3,12 +3,10 @@
 
 #![forbid(unsafe_code)]
 
-mod cli;
-
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    match cli::run() {
+    match fifteen::run_command() {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err}");

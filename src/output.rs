@@ -54,19 +54,6 @@ pub struct SolveReport {
 }
 
 /// Writes moves in a [`Format`] as they arrive.
-///
-/// ```
-/// use fifteen::{Board, Move, MoveNotation};
-/// use fifteen::output::{Format, MoveWriter};
-///
-/// let board = Board::goal(2, 2).unwrap();
-/// let mut out = Vec::new();
-/// let mut writer = MoveWriter::new(&mut out, Format::Words, MoveNotation::Tile, &board);
-/// writer.push(Move::Down).unwrap();
-/// writer.push(Move::Right).unwrap();
-/// writer.finish(None).unwrap();
-/// assert_eq!(String::from_utf8(out).unwrap(), "down, right\n");
-/// ```
 pub struct MoveWriter<W: Write> {
     out: W,
     format: Format,
@@ -120,11 +107,6 @@ impl<W: Write> MoveWriter<W> {
             Format::Slidysim => self.link.as_mut().expect("slidysim keeps the moves").1.push(mv),
         }
         Ok(())
-    }
-
-    /// Moves written so far.
-    pub fn count(&self) -> u64 {
-        self.count
     }
 
     /// Ends the output: a newline, the closing line of steps, or the JSON
@@ -215,5 +197,24 @@ mod tests {
             serde_json::from_str(&write(Format::Summary, MoveNotation::Tile, &[Move::Down])).unwrap();
         assert!(summary.get("moves").is_none());
         assert_eq!(summary["count"], 1);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    // What were examples in the docs of items only the crate uses.
+
+    #[test]
+    fn move_writer() {
+        use crate::output::{Format, MoveWriter};
+        use crate::{Board, Move, MoveNotation};
+
+        let board = Board::goal(2, 2).unwrap();
+        let mut out = Vec::new();
+        let mut writer = MoveWriter::new(&mut out, Format::Words, MoveNotation::Tile, &board);
+        writer.push(Move::Down).unwrap();
+        writer.push(Move::Right).unwrap();
+        writer.finish(None).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "down, right\n");
     }
 }

@@ -22,7 +22,7 @@ const MAX_TEXT_ROWS: usize = 40;
 
 /// How a terminal animation should go.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TuiOptions {
+pub(crate) struct TuiOptions {
     /// Redraw in place with ANSI escapes (a terminal); otherwise print a
     /// board per phase (a pipe or file).
     pub ansi: bool,
@@ -40,7 +40,7 @@ impl Default for TuiOptions {
 
 /// What a terminal run did.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct TuiReport {
+pub(crate) struct TuiReport {
     /// Frames drawn (boards printed, in a pipe).
     pub frames: u64,
     /// Seconds the run took.
@@ -111,7 +111,7 @@ pub fn status_line(player: &Player) -> String {
 
 /// Where the terminal animation's keys come from. The command reads the
 /// keyboard in raw mode; tests script the keys.
-pub trait KeySource {
+pub(crate) trait KeySource {
     /// Waits up to `timeout` for a key; `None` when none came.
     fn wait(&mut self, timeout: Duration) -> io::Result<Option<Key>>;
 
@@ -183,7 +183,7 @@ fn tiles_text(board: &Board, ansi: bool, placing: &[Tile], locked: &dyn Fn(Tile)
 /// With `options.ansi`, redraws in place at `options.fps`, sleeping between
 /// frames, at the player's speed. Without, prints the board at each phase
 /// start and at the end, as fast as it can.
-pub fn watch<W: Write>(app: &mut App, out: &mut W, options: &TuiOptions) -> io::Result<TuiReport> {
+pub(crate) fn watch<W: Write>(app: &mut App, out: &mut W, options: &TuiOptions) -> io::Result<TuiReport> {
     watch_with_keys(app, out, options, &mut NoKeys)
 }
 
@@ -191,7 +191,7 @@ pub fn watch<W: Write>(app: &mut App, out: &mut W, options: &TuiOptions) -> io::
 /// [`command_for`] says (the window's keys): q or Esc quits, Space pauses
 /// and plays, the arrows step and jump phases, + and - change the speed, M
 /// plays the board yourself with the arrows, ? lists them all.
-pub fn watch_with_keys<W: Write, K: KeySource + ?Sized>(
+pub(crate) fn watch_with_keys<W: Write, K: KeySource + ?Sized>(
     app: &mut App,
     out: &mut W,
     options: &TuiOptions,
@@ -371,7 +371,7 @@ that tile, i asks the strategy for a hint, q quits";
 /// tile number to slide that tile), `i` for a hint, `?` or `h` for help,
 /// `q` to stop; prints the board after each line. Returns true when the
 /// board ends solved.
-pub fn play<R: BufRead, W: Write>(game: &mut Game, input: R, out: &mut W) -> io::Result<bool> {
+pub(crate) fn play<R: BufRead, W: Write>(game: &mut Game, input: R, out: &mut W) -> io::Result<bool> {
     const PROMPT: &str = "move (letters U D L R, a tile number, i for a hint, q to quit): ";
     write!(out, "{}\n{PROMPT}", game.board())?;
     out.flush()?;

@@ -12,9 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use fifteen::anim::Player;
-use fifteen::gui::{BOARD, Layout, Rgba, home_color};
 use fifteen::human::{Effort, Finish};
-use fifteen::scene::{ACCENT, MARK, TEXT, solved_samples};
+use fifteen::scene::{ACCENT, BOARD, Layout, MARK, Rgba, TEXT, home_color, solved_samples};
 use fifteen::{Board, Scramble, SolveOptions};
 
 fn xvfb_run() -> Option<PathBuf> {

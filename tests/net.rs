@@ -9,7 +9,6 @@ use std::process::{Command, Output, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use fifteen::net::load::Load;
 use fifteen::net::protocol::{Optimal, State, Status, move_message};
 use fifteen::net::{Bot, BotError, Server, ServerConfig, Solver};
 use fifteen::{Board, Move, Scramble};
@@ -332,30 +331,6 @@ fn every_kind_of_bad_frame_gets_the_unchanged_state_and_the_game_goes_on() {
     let log = server.wait_for_log(3);
     assert!(log[0].contains("1 moves") && log[0].contains("dropped (message over the 65536-byte limit)"), "{log:?}");
     assert!(log[1].contains("dropped (text frame is not UTF-8)"), "{log:?}");
-    server.stop();
-}
-
-#[test]
-fn a_hundred_concurrent_games_of_a_hundred_random_moves_match_their_replays() {
-    let mut server = TestServer::start(3, 3, |_| {});
-    let report = Load { seed: 11, ..Load::new(100, 100) }.run(&server.url("/ws")).unwrap();
-    assert_eq!(report.games, 100);
-    assert_eq!(report.moves, 100 * 100);
-    let log = server.wait_for_log(100);
-    assert_eq!(log.len(), 100, "one line per game");
-    assert!(log.iter().all(|l| l.contains("moves in")), "{log:?}");
-    server.stop();
-}
-
-#[test]
-fn twenty_concurrent_games_each_get_every_position_answered() {
-    let mut server = TestServer::start(3, 3, |c| c.optimal_threads = 2);
-    let load = Load { seed: 5, optimal: true, ..Load::new(20, 40) };
-    let report = load.run(&server.url("/ws")).unwrap();
-    assert_eq!(report.moves, 20 * 40);
-    // Every move changed the position (with these seeds no game reaches the
-    // goal, after which moves are ignored) and waited for its answer.
-    assert_eq!(report.answers.len(), report.round_trips.len());
     server.stop();
 }
 

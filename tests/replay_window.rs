@@ -1,7 +1,6 @@
 //! A person's solve played as fifteen's own: the timeline read from the
 //! board (phases are the lines `lines::detect` finds, locks only on
-//! finished lines, replayed to the goal), the header and panel the window
-//! shows, the real-time pace, and `fifteen replay` in the terminal.
+//! finished lines, replayed to the goal), the real-time pace, and `fifteen replay` in the terminal.
 //! The window itself is checked under Xvfb in `tests/gui.rs`.
 
 use std::process::{Command, Output};
@@ -9,7 +8,6 @@ use std::process::{Command, Output};
 use fifteen::anim::{Cue, Pace, Player, Timeline};
 use fifteen::board::Tile;
 use fifteen::lines;
-use fifteen::scene::{Row, watch_frame};
 use fifteen::slidysim::{self, Solve};
 
 fn fixture(name: &str) -> Vec<Solve> {
@@ -94,53 +92,6 @@ fn a_persons_timeline_replays_to_the_goal_its_phases_are_the_lines_and_only_fini
         }
         assert!((1..replay.len() as Tile).all(|t| timeline.locked_at(t).is_some()), "every tile locks by the end");
     }
-}
-
-#[test]
-fn the_header_and_panel_say_whose_solve_and_which_line() {
-    let solve = &fixture("4x4-single.txt")[0];
-    let mut player = Player::new(Timeline::from_person(solve).unwrap());
-    let mut route = Vec::new();
-    let frame = watch_frame(&player, &mut route, &[]);
-    let first = lines::detect(&solve.scramble, &solve.moves)[0];
-    assert_eq!(frame.title, first.line.name());
-    assert!(frame.subtitle.starts_with("4×4 single by dphdmn   move 0 of 26"), "{}", frame.subtitle);
-    let focus = frame.focus.expect("the line under way is outlined");
-    assert_eq!(focus.area, Some((0, 0, 4, 1)), "column 1 of a 4×4");
-    assert!(focus.group.is_none() && focus.tile.is_none(), "no intent is invented");
-    assert!(frame.route.is_empty());
-    let stat = |frame: &fifteen::scene::Frame, name: &str| {
-        frame.panel.iter().find_map(|row| match row {
-            Row::Stat(n, value) if n == name => Some(value.clone()),
-            _ => None,
-        })
-    };
-    assert_eq!(stat(&frame, "solver").as_deref(), Some("dphdmn"));
-    assert_eq!(stat(&frame, "event").as_deref(), Some("4×4 single"));
-    assert_eq!(stat(&frame, "time").as_deref(), Some("0.00 / 0.91 s"));
-    assert_eq!(stat(&frame, "tiles / second").as_deref(), Some("28.60"));
-    let mmd = format!("{:.2}", solve.mmd().unwrap());
-    assert_eq!(stat(&frame, "MMD (moves / Manhattan)"), Some(mmd));
-    let splits: Vec<(String, String)> = frame
-        .panel
-        .iter()
-        .filter_map(|row| match row {
-            Row::Split { name, moves, .. } => Some((name.clone(), moves.clone())),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(splits[0], ("column 1".to_string(), "0 / 17  0.49 s".to_string()));
-    assert_eq!(splits.last().unwrap().0, "last 2×2");
-
-    // A split's click seeks to its start, where its line is under way.
-    let row_1 = player.timeline().phases()[1].start;
-    player.seek(row_1, &mut |_: &Cue| {});
-    let frame = watch_frame(&player, &mut route, &[]);
-    assert_eq!(frame.title, "row 1");
-    assert_eq!(frame.focus.unwrap().area, Some((0, 1, 1, 4)), "row 1 right of the finished column");
-    assert_eq!(stat(&frame, "time").as_deref(), Some("0.49 / 0.91 s"));
-    player.seek(usize::MAX, &mut |_: &Cue| {});
-    assert_eq!(watch_frame(&player, &mut route, &[]).title, "solved");
 }
 
 #[test]

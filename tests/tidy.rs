@@ -282,10 +282,10 @@ fn the_checks_catch_what_they_look_for() {
 }
 
 /// A Rust file's module path, as `lib::a::b` for the library's modules and
-/// `bin::a::b` for the command's (src/main.rs and the modules it declares).
+/// `bin` for the command's src/main.rs.
 fn module_of(file: &str) -> String {
     let path = file.trim_start_matches("src/").trim_end_matches(".rs");
-    let crate_root = if path == "main" || path.starts_with("cli/") { "bin" } else { "lib" };
+    let crate_root = if path == "main" { "bin" } else { "lib" };
     let mut parts: Vec<&str> = vec![crate_root];
     parts.extend(path.split('/').filter(|p| !["lib", "main", "mod"].contains(p)));
     parts.join("::")
@@ -510,6 +510,29 @@ fn no_module_imports_a_module_that_imports_it_back() {
             "{a} and {b} no longer import each other: remove them from KNOWN_CYCLES"
         );
     }
+}
+
+/// The command (src/cli) sits on top of the library: it imports the
+/// library's modules, and none of them imports it back, so the library
+/// stays usable, and testable, without the command line.
+#[test]
+fn no_library_module_imports_the_command_line() {
+    let imports = module_imports();
+    let in_cli = |m: &str| m == "lib::cli" || m.starts_with("lib::cli::");
+    assert!(
+        imports.iter().any(|(_, module, to)| in_cli(module) && to.iter().any(|t| t == "lib::board")),
+        "cli is seen"
+    );
+    let wrong: Vec<String> = imports
+        .iter()
+        .filter(|(_, module, _)| !in_cli(module))
+        .flat_map(|(file, _, to)| to.iter().filter(|t| in_cli(t)).map(move |t| format!("{file} imports {t}")))
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "only the crate root declares src/cli; no library module imports it:\n{}",
+        wrong.join("\n")
+    );
 }
 
 /// The parts of src/human (its folders, and its files outside them) from

@@ -7,7 +7,7 @@ use super::{Cue, Player};
 
 /// One of the two solves of a [`Duo`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
+pub(crate) enum Side {
     /// The solve lined up first (a person's, in `compare`).
     First,
     /// The solve lined up second (fifteen's, in `compare`).
@@ -16,10 +16,10 @@ pub enum Side {
 
 impl Side {
     /// Both sides, first first.
-    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+    pub(crate) const BOTH: [Side; 2] = [Side::First, Side::Second];
 
     /// The other side.
-    pub fn other(self) -> Side {
+    pub(crate) fn other(self) -> Side {
         match self {
             Side::First => Side::Second,
             Side::Second => Side::First,
@@ -37,29 +37,8 @@ impl Side {
 /// and the one that gets there first waits for the other. So the boards
 /// always show the same lines finished, and the waiting shows who spent more
 /// moves on them.
-///
-/// ```
-/// use fifteen::anim::{Duo, Player, Side, Timeline};
-/// use fifteen::{Board, Moves, lines};
-///
-/// let scramble: Board = "1 2 3/4 5 6/0 7 8".parse().unwrap();
-/// let direct: Moves = "LL".parse().unwrap();
-/// let detour: Moves = "DULL".parse().unwrap();
-/// let stages = lines::line_up(&lines::detect(&scramble, &detour), &lines::detect(&scramble, &direct));
-/// let player = |moves: &Moves| Player::new(Timeline::from_moves(&scramble, moves, "test").unwrap());
-/// let mut duo = Duo::new(player(&detour), player(&direct), stages);
-/// duo.set_speed(10.0);
-/// duo.play();
-/// duo.advance(0.2); // two moves' time: the direct solve finished its stage and waits
-/// assert_eq!((duo.player(Side::First).cursor(), duo.player(Side::Second).cursor()), (2, 1));
-/// assert!(duo.is_waiting(Side::Second));
-/// while !duo.is_finished() {
-///     duo.advance(0.1);
-/// }
-/// assert!(duo.player(Side::First).board().is_solved() && duo.player(Side::Second).board().is_solved());
-/// ```
 #[derive(Debug)]
-pub struct Duo {
+pub(crate) struct Duo {
     players: [Player; 2],
     stages: Vec<Stage>,
     /// The stage both are playing towards (`stages.len()` once both are done).
@@ -69,7 +48,7 @@ pub struct Duo {
 impl Duo {
     /// The two solves, paused at their start. `stages` are theirs lined up,
     /// `first` the solve `line_up` was given first.
-    pub fn new(first: Player, second: Player, stages: Vec<Stage>) -> Duo {
+    pub(crate) fn new(first: Player, second: Player, stages: Vec<Stage>) -> Duo {
         let mut duo = Duo { players: [first, second], stages, stage: 0 };
         let speed = duo.players[0].speed();
         duo.set_speed(speed);
@@ -81,23 +60,23 @@ impl Duo {
     }
 
     /// One side's player.
-    pub fn player(&self, side: Side) -> &Player {
+    pub(crate) fn player(&self, side: Side) -> &Player {
         &self.players[side.index()]
     }
 
     /// The stages the two are kept in step by.
-    pub fn stages(&self) -> &[Stage] {
+    pub(crate) fn stages(&self) -> &[Stage] {
         &self.stages
     }
 
     /// The stage under way (the first one not both have finished), or
     /// `None` once both are done.
-    pub fn stage(&self) -> Option<usize> {
+    pub(crate) fn stage(&self) -> Option<usize> {
         (self.stage < self.stages.len()).then_some(self.stage)
     }
 
     /// The moves `side` had made at the end of stage `index`.
-    pub fn end_of(&self, side: Side, index: usize) -> usize {
+    pub(crate) fn end_of(&self, side: Side, index: usize) -> usize {
         let stage = &self.stages[index];
         match side {
             Side::First => stage.first,
@@ -107,48 +86,48 @@ impl Duo {
 
     /// True while `side` has finished the stage under way and waits for the
     /// other.
-    pub fn is_waiting(&self, side: Side) -> bool {
+    pub(crate) fn is_waiting(&self, side: Side) -> bool {
         self.is_playing() && self.player(side).is_held()
     }
 
     /// True once both have made all their moves.
-    pub fn is_finished(&self) -> bool {
+    pub(crate) fn is_finished(&self) -> bool {
         self.players.iter().all(Player::is_finished)
     }
 
     /// True while playing.
-    pub fn is_playing(&self) -> bool {
+    pub(crate) fn is_playing(&self) -> bool {
         self.players.iter().any(Player::is_playing)
     }
 
     /// Moves per second, the same for both.
-    pub fn speed(&self) -> f64 {
+    pub(crate) fn speed(&self) -> f64 {
         self.players[0].speed()
     }
 
     /// Sets both players' speed.
-    pub fn set_speed(&mut self, moves_per_second: f64) {
+    pub(crate) fn set_speed(&mut self, moves_per_second: f64) {
         for player in &mut self.players {
             player.set_speed(moves_per_second);
         }
     }
 
     /// A step up the speed ladder, for both.
-    pub fn faster(&mut self) {
+    pub(crate) fn faster(&mut self) {
         self.players[0].faster();
         let speed = self.speed();
         self.set_speed(speed);
     }
 
     /// A step down the speed ladder, for both.
-    pub fn slower(&mut self) {
+    pub(crate) fn slower(&mut self) {
         self.players[0].slower();
         let speed = self.speed();
         self.set_speed(speed);
     }
 
     /// Plays both (from the start again once both are done).
-    pub fn play(&mut self) {
+    pub(crate) fn play(&mut self) {
         if self.is_finished() {
             self.restart();
         }
@@ -160,20 +139,20 @@ impl Duo {
     }
 
     /// Pauses both.
-    pub fn pause(&mut self) {
+    pub(crate) fn pause(&mut self) {
         for player in &mut self.players {
             player.pause();
         }
     }
 
     /// Play or pause.
-    pub fn toggle(&mut self) {
+    pub(crate) fn toggle(&mut self) {
         if self.is_playing() { self.pause() } else { self.play() }
     }
 
     /// Lets `seconds` pass for both; the stage under way moves on once both
     /// have finished it.
-    pub fn advance(&mut self, seconds: f64) {
+    pub(crate) fn advance(&mut self, seconds: f64) {
         for player in &mut self.players {
             player.advance(seconds, &mut |_: &Cue| {});
         }
@@ -181,7 +160,7 @@ impl Duo {
     }
 
     /// Jumps both to the end of the stage under way.
-    pub fn next_stage(&mut self) {
+    pub(crate) fn next_stage(&mut self) {
         if let Some(stage) = self.stage() {
             self.seek_stage(Some(stage));
         }
@@ -190,7 +169,7 @@ impl Duo {
     /// Jumps both back to the latest stage end behind them (the start of
     /// the stage under way, or of the one before when both are there
     /// already), or to the start.
-    pub fn previous_stage(&mut self) {
+    pub(crate) fn previous_stage(&mut self) {
         let behind = |duo: &Duo, index: usize| {
             let ends = Side::BOTH.map(|side| (duo.end_of(side, index), duo.player(side).cursor()));
             ends.iter().all(|(end, cursor)| end <= cursor) && ends.iter().any(|(end, cursor)| end < cursor)
@@ -200,13 +179,13 @@ impl Duo {
     }
 
     /// Both back to their first move, keeping the speed and play state.
-    pub fn restart(&mut self) {
+    pub(crate) fn restart(&mut self) {
         self.seek_stage(None);
     }
 
     /// Moves both to the end of stage `index` (`None`: the start), keeping
     /// the speed and play state.
-    pub fn seek_stage(&mut self, index: Option<usize>) {
+    pub(crate) fn seek_stage(&mut self, index: Option<usize>) {
         for side in Side::BOTH {
             let target = index.map_or(0, |i| self.end_of(side, i));
             let player = &mut self.players[side.index()];
@@ -311,5 +290,32 @@ mod tests {
         duo.restart();
         assert_eq!((duo.player(Side::First).cursor(), duo.player(Side::Second).cursor()), (0, 0));
         assert_eq!(duo.player(Side::First).board(), &board);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    // What were examples in the docs of items only the crate uses.
+
+    #[test]
+    fn duo_plays_both_sides() {
+        use crate::anim::{Duo, Player, Side, Timeline};
+        use crate::{Board, Moves, lines};
+
+        let scramble: Board = "1 2 3/4 5 6/0 7 8".parse().unwrap();
+        let direct: Moves = "LL".parse().unwrap();
+        let detour: Moves = "DULL".parse().unwrap();
+        let stages = lines::line_up(&lines::detect(&scramble, &detour), &lines::detect(&scramble, &direct));
+        let player = |moves: &Moves| Player::new(Timeline::from_moves(&scramble, moves, "test").unwrap());
+        let mut duo = Duo::new(player(&detour), player(&direct), stages);
+        duo.set_speed(10.0);
+        duo.play();
+        duo.advance(0.2); // two moves' time: the direct solve finished its stage and waits
+        assert_eq!((duo.player(Side::First).cursor(), duo.player(Side::Second).cursor()), (2, 1));
+        assert!(duo.is_waiting(Side::Second));
+        while !duo.is_finished() {
+            duo.advance(0.1);
+        }
+        assert!(duo.player(Side::First).board().is_solved() && duo.player(Side::Second).board().is_solved());
     }
 }

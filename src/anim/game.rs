@@ -10,14 +10,7 @@ const SLIDE_SECONDS: f64 = 0.09;
 
 /// The strategy's next move from `board`: the first move the human planner
 /// would make from here (`None` when the board is solved).
-///
-/// ```
-/// use fifteen::{Board, Move};
-/// let board: Board = "1 2 3\n4 5 6\n7 _ 8".parse().unwrap();
-/// assert_eq!(fifteen::anim::hint(&board).unwrap(), Some(Move::Left));
-/// assert_eq!(fifteen::anim::hint(&Board::goal(3, 3).unwrap()).unwrap(), None);
-/// ```
-pub fn hint(board: &Board) -> Result<Option<Move>, SolveError> {
+pub(crate) fn hint(board: &Board) -> Result<Option<Move>, SolveError> {
     let mut planner = Planner::new(board, &SolveOptions::default())?;
     let mut first = None;
     loop {
@@ -35,20 +28,8 @@ pub fn hint(board: &Board) -> Result<Option<Move>, SolveError> {
 /// A board the user plays on: slides by direction or by clicking a tile
 /// next to the blank, a short tween for the last slide, a move count, and
 /// the strategy's hint on request.
-///
-/// ```
-/// use fifteen::anim::Game;
-/// use fifteen::{Board, Move, Pos};
-///
-/// let mut game = Game::new("1 2 3\n4 5 6\n7 _ 8".parse().unwrap());
-/// assert_eq!(game.click(Pos::new(0, 0)), None); // not next to the blank
-/// assert_eq!(game.request_hint().unwrap(), Some(Move::Left));
-/// assert_eq!(game.click(Pos::new(2, 2)), Some(8));
-/// assert!(game.is_solved());
-/// assert_eq!(game.moves(), 1);
-/// ```
 #[derive(Clone, Debug)]
-pub struct Game {
+pub(crate) struct Game {
     board: Board,
     start: Board,
     moves: usize,
@@ -64,7 +45,7 @@ pub struct Game {
 
 impl Game {
     /// A game on this board.
-    pub fn new(board: Board) -> Game {
+    pub(crate) fn new(board: Board) -> Game {
         Game {
             start: board.clone(),
             board,
@@ -90,20 +71,6 @@ impl Game {
 
     /// The game, once solved by hand, as a link slidysim's replay page
     /// opens, with the time of every slide.
-    ///
-    /// ```
-    /// use fifteen::anim::Game;
-    /// use fifteen::{Move, slidysim};
-    ///
-    /// let mut game = Game::new("1 2 3\n4 5 6\n_ 7 8".parse().unwrap());
-    /// game.slide(Move::Left);
-    /// game.advance(0.25);
-    /// game.slide(Move::Left);
-    /// let link = game.replay_link().unwrap();
-    /// let solve = &slidysim::parse_source(&link).unwrap()[0];
-    /// assert_eq!(solve.moves.to_string(), "LL");
-    /// assert_eq!(solve.move_times_ms, Some(vec![0, 250]));
-    /// ```
     pub fn replay_link(&self) -> Option<String> {
         // A game whose clock never ran (moves read from a pipe) has no times.
         let times = (self.times_ms.last() > Some(&0)).then_some(self.times_ms.as_slice());
@@ -117,18 +84,18 @@ impl Game {
     }
 
     /// Slides made so far.
-    pub fn moves(&self) -> usize {
+    pub(crate) fn moves(&self) -> usize {
         self.moves
     }
 
     /// True when every tile is home.
-    pub fn is_solved(&self) -> bool {
+    pub(crate) fn is_solved(&self) -> bool {
         self.board.is_solved()
     }
 
     /// Slides a tile into the blank; returns it, or `None` when no tile can
     /// slide that way.
-    pub fn slide(&mut self, mv: Move) -> Option<Tile> {
+    pub(crate) fn slide(&mut self, mv: Move) -> Option<Tile> {
         let to = self.board.blank();
         let tile = self.board.slide(mv)?;
         self.moves += 1;
@@ -141,7 +108,7 @@ impl Game {
     }
 
     /// Slides the tile at `pos` if it is next to the blank.
-    pub fn click(&mut self, pos: Pos) -> Option<Tile> {
+    pub(crate) fn click(&mut self, pos: Pos) -> Option<Tile> {
         let blank = self.board.blank();
         let dr = blank.row as isize - pos.row as isize;
         let dc = blank.col as isize - pos.col as isize;
@@ -150,7 +117,7 @@ impl Game {
 
     /// Asks the strategy for the next move from here and keeps it as the
     /// hint until the next slide.
-    pub fn request_hint(&mut self) -> Result<Option<Move>, SolveError> {
+    pub(crate) fn request_hint(&mut self) -> Result<Option<Move>, SolveError> {
         self.hint = hint(&self.board)?;
         Ok(self.hint)
     }
@@ -168,7 +135,7 @@ impl Game {
     }
 
     /// Lets `seconds` pass for the tween of the last slide.
-    pub fn advance(&mut self, seconds: f64) {
+    pub(crate) fn advance(&mut self, seconds: f64) {
         if let Some(clock) = self.clock.as_mut().filter(|_| !self.board.is_solved()) {
             *clock += seconds.max(0.0);
         }
@@ -218,5 +185,46 @@ mod tests {
         assert_eq!(game.tile_for(Move::Up), Some((6, Pos::new(2, 2))));
         assert_eq!(game.slide(Move::Down), Some(3));
         assert_eq!(game.moves(), 2);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    // What were examples in the docs of items only the crate uses.
+
+    #[test]
+    fn hint() {
+        use crate::{Board, Move};
+        let board: Board = "1 2 3\n4 5 6\n7 _ 8".parse().unwrap();
+        assert_eq!(super::hint(&board).unwrap(), Some(Move::Left));
+        assert_eq!(super::hint(&Board::goal(3, 3).unwrap()).unwrap(), None);
+    }
+
+    #[test]
+    fn game_slides() {
+        use crate::anim::Game;
+        use crate::{Move, Pos};
+
+        let mut game = Game::new("1 2 3\n4 5 6\n7 _ 8".parse().unwrap());
+        assert_eq!(game.click(Pos::new(0, 0)), None); // not next to the blank
+        assert_eq!(game.request_hint().unwrap(), Some(Move::Left));
+        assert_eq!(game.click(Pos::new(2, 2)), Some(8));
+        assert!(game.is_solved());
+        assert_eq!(game.moves(), 1);
+    }
+
+    #[test]
+    fn game_from_person() {
+        use crate::anim::Game;
+        use crate::{Move, slidysim};
+
+        let mut game = Game::new("1 2 3\n4 5 6\n_ 7 8".parse().unwrap());
+        game.slide(Move::Left);
+        game.advance(0.25);
+        game.slide(Move::Left);
+        let link = game.replay_link().unwrap();
+        let solve = &slidysim::parse_source(&link).unwrap()[0];
+        assert_eq!(solve.moves.to_string(), "LL");
+        assert_eq!(solve.move_times_ms, Some(vec![0, 250]));
     }
 }

@@ -15,7 +15,7 @@
 //! callback ([`Cue`]): each move as it completes, tiles as they lock, phases
 //! as they start and end.
 //!
-//! [`Game`] is the play mode: a board the user slides tiles on, with a
+//! `Game` is the play mode: a board the user slides tiles on, with a
 //! hint from the strategy on request.
 //!
 //! ```
@@ -45,8 +45,8 @@ mod person;
 mod player;
 mod timeline;
 
-pub use duo::{Duo, Side};
-pub use game::{Game, hint};
+pub(crate) use duo::{Duo, Side};
+pub(crate) use game::Game;
 pub(crate) use person::Person;
 pub use player::{MAX_SPEED, MIN_SPEED, Pace, Player, Slide};
 pub use timeline::{Batch, Cue, PhaseMark, PlacementMark, Planning, RouteMark, TargetMark, Timeline};

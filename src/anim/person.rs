@@ -14,16 +14,16 @@ use crate::lines::{Line, LineDone};
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Person {
     /// Who solved it, when the replay says.
-    pub player: Option<String>,
+    pub(crate) player: Option<String>,
     /// What the solve was: `4×4 single`, `custom replay`, …
-    pub event: String,
+    pub(crate) event: String,
     /// The solve's time in milliseconds, when the replay says.
-    pub time_ms: Option<u64>,
+    pub(crate) time_ms: Option<u64>,
     /// When each move was made, in milliseconds from the first (one per
     /// move, never decreasing), when the replay has them.
-    pub move_times_ms: Option<Vec<u64>>,
+    pub(crate) move_times_ms: Option<Vec<u64>>,
     /// The lines, in the order they were finished (see [`lines::detect`]).
-    pub lines: Vec<LineDone>,
+    pub(crate) lines: Vec<LineDone>,
 }
 
 impl Person {

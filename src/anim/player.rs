@@ -242,7 +242,7 @@ impl Player {
     }
 
     /// Moves per second.
-    pub fn speed(&self) -> f64 {
+    pub(crate) fn speed(&self) -> f64 {
         self.speed
     }
 
@@ -298,12 +298,12 @@ impl Player {
     /// playing, stepping and seeking forward wait there, still playing, so
     /// two players can be kept in step. A player already beyond it stays
     /// where it is.
-    pub fn set_stop(&mut self, moves: Option<usize>) {
+    pub(crate) fn set_stop(&mut self, moves: Option<usize>) {
         self.stop = moves;
     }
 
     /// True when the player is at its stop and would play on without it.
-    pub fn is_held(&self) -> bool {
+    pub(crate) fn is_held(&self) -> bool {
         self.stop.is_some_and(|stop| self.cursor >= stop) && !self.is_finished()
     }
 
@@ -500,7 +500,7 @@ impl Player {
     /// Moves the cursor to `target` moves (clamped to the solve). Going
     /// forward makes the moves and reports them; going back undoes them
     /// silently. The move in flight is dropped.
-    pub fn seek<S: FnMut(&Cue)>(&mut self, target: usize, sink: &mut S) {
+    pub(crate) fn seek<S: FnMut(&Cue)>(&mut self, target: usize, sink: &mut S) {
         self.progress = 0.0;
         self.timeline.pull_until(target);
         let target = target.min(self.timeline.len());

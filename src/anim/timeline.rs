@@ -444,7 +444,7 @@ impl Timeline {
     }
 
     /// The board the solve starts from.
-    pub fn start(&self) -> &Board {
+    pub(crate) fn start(&self) -> &Board {
         &self.start
     }
 

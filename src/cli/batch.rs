@@ -29,10 +29,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use fifteen::human::{self, Finish, Order};
-use fifteen::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
-use fifteen::search::{SearchError, Solution, bfs};
-use fifteen::{Board, MoveNotation, Moves, SolveOptions};
+use crate::human::{self, Finish, Order};
+use crate::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
+use crate::search::{SearchError, Solution, bfs};
+use crate::{Board, MoveNotation, Moves, SolveOptions};
 use serde_json::Value;
 
 use super::error::CliError;

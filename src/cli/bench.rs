@@ -3,10 +3,10 @@
 use std::io::Write;
 use std::time::Instant;
 
+use crate::board::Replay;
+use crate::human::{Effort, Event, Finish, MAX_EXACT_CELLS, Order, Planner};
+use crate::{Board, Move, MoveNotation, Scramble, SolveOptions};
 use clap::Args;
-use fifteen::board::Replay;
-use fifteen::human::{Effort, Event, Finish, MAX_EXACT_CELLS, Order, Planner};
-use fifteen::{Board, Move, MoveNotation, Scramble, SolveOptions};
 
 use super::error::CliError;
 use super::numbers::whole;

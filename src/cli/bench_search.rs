@@ -4,8 +4,8 @@
 use std::io::Write;
 use std::time::Instant;
 
-use fifteen::search::optimal::{self, Heuristic};
-use fifteen::{Board, Scramble};
+use crate::search::optimal::{self, Heuristic};
+use crate::{Board, Scramble};
 
 use super::error::CliError;
 

@@ -3,8 +3,8 @@
 use std::io::Write;
 use std::time::Duration;
 
+use crate::net::{Bot, Solver};
 use clap::{Args, ValueEnum};
-use fifteen::net::{Bot, Solver};
 
 use super::error::CliError;
 use super::numbers::{positive_real, whole};

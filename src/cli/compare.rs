@@ -5,11 +5,11 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use crate::SolveOptions;
+use crate::human::{self, Effort};
+use crate::lines::{self, Stage};
+use crate::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use clap::{Args, ValueEnum};
-use fifteen::SolveOptions;
-use fifteen::human::{self, Effort};
-use fifteen::lines::{self, Stage};
-use fifteen::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use rayon::prelude::*;
 use serde_json::json;
 

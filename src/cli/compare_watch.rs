@@ -3,10 +3,10 @@
 
 use std::path::PathBuf;
 
+use crate::SolveOptions;
+use crate::anim::{self, Duo, MAX_SPEED, MIN_SPEED, Player, Timeline};
+use crate::lines;
 use clap::Args;
-use fifteen::SolveOptions;
-use fifteen::anim::{self, Duo, MAX_SPEED, MIN_SPEED, Player, Timeline};
-use fifteen::lines;
 
 use super::error::CliError;
 use super::numbers::{positive_real, whole};
@@ -86,7 +86,7 @@ pub fn run(solves: Vec<SourcedSolve>, effort: EffortArg, args: WatchArgs) -> Res
 
 #[cfg(feature = "gui")]
 fn window_available() -> Result<(), CliError> {
-    if fifteen::gui::display_available() {
+    if crate::gui::display_available() {
         Ok(())
     } else {
         Err(CliError::Window(
@@ -104,7 +104,7 @@ fn window_available() -> Result<(), CliError> {
 
 #[cfg(feature = "gui")]
 fn show(duo: Duo, about: [String; 2], args: &WatchArgs) -> Result<(), CliError> {
-    use fifteen::gui::{self, WindowError};
+    use crate::gui::{self, WindowError};
 
     let options = gui::Options {
         speed: duo.speed(),

@@ -3,17 +3,17 @@
 use std::io;
 use std::path::PathBuf;
 
-use fifteen::{ParseBoardError, SizeError, Unsolvable};
+use crate::{ParseBoardError, SizeError, Unsolvable};
 
 /// Everything the command can fail with. Printed once, in `main`.
 #[derive(Debug, thiserror::Error)]
-pub enum CliError {
+pub(crate) enum CliError {
     /// The board text could not be read.
     #[error("{source}{}", origin(.path))]
     BadBoard { source: ParseBoardError, path: Option<PathBuf> },
     /// A replay link (or a file of them) that holds no good solve.
     #[error("{origin}: {source}")]
-    BadReplay { origin: String, source: fifteen::slidysim::SlidysimError },
+    BadReplay { origin: String, source: crate::slidysim::SlidysimError },
     /// A size option that makes no board.
     #[error("{0}")]
     BadSize(#[from] SizeError),
@@ -38,11 +38,11 @@ pub enum CliError {
     /// `fifteen serve` could not start or run.
     #[cfg(feature = "net")]
     #[error("{0}")]
-    Serve(#[from] fifteen::net::ServeError),
+    Serve(#[from] crate::net::ServeError),
     /// `fifteen bot` did not finish its game.
     #[cfg(feature = "net")]
     #[error("{0}")]
-    Bot(#[from] fifteen::net::BotError),
+    Bot(#[from] crate::net::BotError),
     /// The window (or its screenshot, or its picture) failed.
     #[error("{0}")]
     Window(String),
@@ -52,9 +52,33 @@ fn origin(path: &Option<PathBuf>) -> String {
     path.as_ref().map(|p| format!(" (in {})", p.display())).unwrap_or_default()
 }
 
-impl CliError {
+/// Why the `fifteen` command failed: its `Display` is the one line printed
+/// after `error: `, [`CommandError::exit_code`] the process's exit code.
+#[derive(Debug)]
+pub struct CommandError(pub(crate) CliError);
+
+impl std::fmt::Display for CommandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl std::error::Error for CommandError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        std::error::Error::source(&self.0)
+    }
+}
+
+impl CommandError {
     /// 2 for bad input or usage, 1 for everything else.
     pub fn exit_code(&self) -> u8 {
+        self.0.exit_code()
+    }
+}
+
+impl CliError {
+    /// 2 for bad input or usage, 1 for everything else.
+    fn exit_code(&self) -> u8 {
         match self {
             CliError::BadBoard { .. }
             | CliError::BadReplay { .. }
@@ -62,9 +86,9 @@ impl CliError {
             | CliError::Usage(_)
             | CliError::Read { .. } => 2,
             #[cfg(feature = "net")]
-            CliError::Serve(fifteen::net::ServeError::Size(_) | fifteen::net::ServeError::TooLarge { .. }) => 2,
+            CliError::Serve(crate::net::ServeError::Size(_) | crate::net::ServeError::TooLarge { .. }) => 2,
             #[cfg(feature = "net")]
-            CliError::Bot(fifteen::net::BotError::BadUrl(_)) => 2,
+            CliError::Bot(crate::net::BotError::BadUrl(_)) => 2,
             #[cfg(feature = "net")]
             CliError::Serve(_) | CliError::Bot(_) => 1,
             CliError::Unsolvable(_)
@@ -76,22 +100,23 @@ impl CliError {
     }
 }
 
-impl From<fifteen::human::SolveError> for CliError {
-    fn from(err: fifteen::human::SolveError) -> Self {
+impl From<crate::human::SolveError> for CliError {
+    fn from(err: crate::human::SolveError) -> Self {
         match err {
-            fifteen::human::SolveError::Unsolvable(u) => CliError::Unsolvable(u),
+            crate::human::SolveError::Unsolvable(u) => CliError::Unsolvable(u),
             // A board the chosen method does not take: a usage error, as
             // for the search solvers' size limits.
-            too_big @ (fifteen::human::SolveError::TooLong { .. }
-            | fifteen::human::SolveError::TooBigForExact { .. }) => CliError::Usage(too_big.to_string()),
+            too_big @ (crate::human::SolveError::TooLong { .. } | crate::human::SolveError::TooBigForExact { .. }) => {
+                CliError::Usage(too_big.to_string())
+            }
             other => CliError::Solver(other.to_string()),
         }
     }
 }
 
-impl From<fifteen::search::SearchError> for CliError {
-    fn from(err: fifteen::search::SearchError) -> Self {
-        use fifteen::search::SearchError;
+impl From<crate::search::SearchError> for CliError {
+    fn from(err: crate::search::SearchError) -> Self {
+        use crate::search::SearchError;
         match err {
             SearchError::Unsolvable(u) => CliError::Unsolvable(u),
             SearchError::TooLarge { .. } => CliError::Usage(err.to_string()),

@@ -1,4 +1,6 @@
-//! Command-line definitions and one module of glue per subcommand.
+//! The `fifteen` command: clap definitions and one module of glue per
+//! subcommand. The library's only way in is [`run_command`]; nothing else in
+//! the library imports this module.
 
 mod batch;
 mod bench;
@@ -34,7 +36,8 @@ mod watch;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-pub use error::CliError;
+use error::CliError;
+pub use error::CommandError;
 
 const MOVES_HELP: &str = "\
 Moves are letters naming the direction a TILE slides into the blank:
@@ -103,8 +106,16 @@ enum Command {
     Play(watch::WatchCommand),
 }
 
+/// Runs the `fifteen` command on this process's arguments: parses them and
+/// runs the subcommand. `--help` and `--version` print and exit here, as
+/// clap does; every error is returned for the caller to print once, as one
+/// `error:` line, and to exit with [`CommandError::exit_code`].
+pub fn run_command() -> Result<(), CommandError> {
+    run().map_err(CommandError)
+}
+
 /// Parses the command line and runs the subcommand.
-pub fn run() -> Result<(), CliError> {
+fn run() -> Result<(), CliError> {
     let cli = match parse() {
         Ok(cli) => cli,
         Err(err) if !err.use_stderr() => err.exit(),

@@ -6,9 +6,9 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use crate::search::optimal::{BuildProgress, PatternDatabase, PatternSpec};
+use crate::search::pdb_cache::{self, Origin};
 use clap::{Args, Subcommand, ValueEnum};
-use fifteen::search::optimal::{BuildProgress, PatternDatabase, PatternSpec};
-use fifteen::search::pdb_cache::{self, Origin};
 
 use super::error::CliError;
 use super::sizes::{self, human_bytes};

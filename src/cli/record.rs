@@ -5,10 +5,10 @@ use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
+use crate::anim::Timeline;
+use crate::record::{self, FrameStep, RecordError, Recording};
+use crate::{Board, SolveOptions};
 use clap::Args;
-use fifteen::anim::Timeline;
-use fifteen::record::{self, FrameStep, RecordError, Recording};
-use fifteen::{Board, SolveOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::board_source::{BoardInput, ScrambleArgs};

@@ -4,9 +4,9 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use crate::lines::{self, LineDone};
+use crate::slidysim;
 use clap::{Args, ValueEnum};
-use fifteen::lines::{self, LineDone};
-use fifteen::slidysim;
 use serde_json::json;
 
 use super::error::CliError;

@@ -1,9 +1,9 @@
 //! `fifteen replay`'s window: the person's solve played as fifteen's own,
 //! or in the terminal when there is no display.
 
+use crate::anim::{self, MAX_SPEED, MIN_SPEED, Pace, Timeline};
+use crate::control::App;
 use clap::Args;
-use fifteen::anim::{self, MAX_SPEED, MIN_SPEED, Pace, Timeline};
-use fifteen::control::App;
 
 use super::error::CliError;
 use super::numbers::positive_real;
@@ -85,7 +85,7 @@ fn terminal(sourced: &SourcedSolve, speed: f64, pace: Pace, frames: Option<u64>)
 
 #[cfg(feature = "gui")]
 fn window(sourced: &SourcedSolve, args: &WindowArgs, speed: f64, pace: Pace) -> Result<(), CliError> {
-    use fifteen::gui::{self, WindowError};
+    use crate::gui::{self, WindowError};
 
     let reason = if gui::display_available() {
         let options = gui::Options {

@@ -3,9 +3,9 @@
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 
+use crate::Scramble;
+use crate::net::{ServerConfig, server};
 use clap::Args;
-use fifteen::Scramble;
-use fifteen::net::{ServerConfig, server};
 
 use super::board_source::ScrambleArgs;
 use super::error::CliError;
@@ -64,8 +64,8 @@ fn seconds(flag: &str, secs: f64) -> Result<Duration, CliError> {
 pub fn run(cmd: ServeCommand) -> Result<(), CliError> {
     let (rows, cols) = cmd.board.shape(3);
     // Checked before any board is made.
-    if rows.saturating_mul(cols) > fifteen::net::server::MAX_CELLS && rows >= 2 && cols >= 2 {
-        return Err(fifteen::net::ServeError::TooLarge { rows, cols }.into());
+    if rows.saturating_mul(cols) > crate::net::server::MAX_CELLS && rows >= 2 && cols >= 2 {
+        return Err(crate::net::ServeError::TooLarge { rows, cols }.into());
     }
     let addr = listen_address(&cmd.addr)?;
     let mut config = ServerConfig::new(rows, cols)?;

@@ -79,7 +79,7 @@ impl Use {
 /// board.
 pub fn check(rows: usize, cols: usize, what: Use) -> Result<(), CliError> {
     if rows < 2 || cols < 2 {
-        return Err(fifteen::SizeError::TooSmall { rows, cols }.into());
+        return Err(crate::SizeError::TooSmall { rows, cols }.into());
     }
     let cells = rows as f64 * cols as f64;
     let needed = what.bytes(rows, cols);

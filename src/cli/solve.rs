@@ -8,10 +8,10 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Instant;
 
+use crate::human::{Event, Order, Phase, PhaseTotal, Planner, Recorder, placement_title};
+use crate::output::{Format, MoveWriter, SolveReport};
+use crate::{Board, Move, MoveNotation, SolveOptions};
 use clap::{Args, ValueEnum};
-use fifteen::human::{Event, Order, Phase, PhaseTotal, Planner, Recorder, placement_title};
-use fifteen::output::{Format, MoveWriter, SolveReport};
-use fifteen::{Board, Move, MoveNotation, SolveOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::board_source::BoardInput;

@@ -5,11 +5,11 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use fifteen::human::{self, PhaseTotal};
-use fifteen::output::{Format, MoveWriter, SolveReport};
-use fifteen::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS};
-use fifteen::search::{SearchError, Solution, bfs, iddfs};
-use fifteen::{Board, MoveNotation, SolveOptions};
+use crate::human::{self, PhaseTotal};
+use crate::output::{Format, MoveWriter, SolveReport};
+use crate::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS};
+use crate::search::{SearchError, Solution, bfs, iddfs};
+use crate::{Board, MoveNotation, SolveOptions};
 
 use super::error::CliError;
 

@@ -4,7 +4,7 @@
 use std::io::{IsTerminal, Read};
 use std::path::Path;
 
-use fifteen::slidysim::{self, SlidysimError, Solve};
+use crate::slidysim::{self, SlidysimError, Solve};
 
 use super::board_source::decode;
 use super::error::CliError;

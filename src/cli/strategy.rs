@@ -1,8 +1,8 @@
 //! The human solver's choices as the command line names them: the sweep
 //! order, the finish and the effort, shared by every command that solves.
 
+use crate::human::{Effort, Finish, Order};
 use clap::ValueEnum;
-use fifteen::human::{Effort, Finish, Order};
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OrderArg {
@@ -45,7 +45,7 @@ pub fn solve_long_help() -> String {
          window or terminal, when not told, the watching column; `fast` is one tile at a time on \
          every size):\n\n{}",
         super::MOVES_HELP,
-        fifteen::human::size_table().trim_end()
+        crate::human::size_table().trim_end()
     )
 }
 

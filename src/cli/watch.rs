@@ -4,11 +4,11 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
+use crate::Board;
+use crate::anim::{self, Game, MAX_SPEED, MIN_SPEED};
+use crate::control::{self, App, Mode};
+use crate::tui::{self, TuiOptions};
 use clap::Args;
-use fifteen::Board;
-use fifteen::anim::{self, Game, MAX_SPEED, MIN_SPEED};
-use fifteen::control::{self, App, Mode};
-use fifteen::tui::{self, TuiOptions};
 
 use super::board_source::{BoardInput, ScrambleArgs};
 use super::error::CliError;
@@ -160,14 +160,14 @@ pub fn run(cmd: WatchCommand, play: bool) -> Result<(), CliError> {
 
 /// The picture for picture mode, decoded (`None`: plain tiles).
 #[cfg(feature = "gui")]
-type LoadedPicture = Option<fifteen::gui::Picture>;
+type LoadedPicture = Option<crate::gui::Picture>;
 /// Without the window there is no picture mode: always `None`.
 #[cfg(not(feature = "gui"))]
 type LoadedPicture = Option<()>;
 
 #[cfg(feature = "gui")]
 fn load_picture(path: Option<&std::path::Path>) -> Result<LoadedPicture, CliError> {
-    use fifteen::gui::Picture;
+    use crate::gui::Picture;
     match path {
         None => Ok(None),
         Some(path) if path.as_os_str() == SHIPPED_PICTURE => Ok(Some(Picture::default_picture())),
@@ -195,7 +195,7 @@ fn load_picture(path: Option<&std::path::Path>) -> Result<LoadedPicture, CliErro
 
 #[cfg(feature = "gui")]
 fn window(board: Board, cmd: &WatchCommand, picture: LoadedPicture, speed: f64, play: bool) -> Result<(), CliError> {
-    use fifteen::gui::{self, WindowError};
+    use crate::gui::{self, WindowError};
 
     let reason = if gui::display_available() {
         let options = gui::Options {

@@ -3,7 +3,7 @@
 //! display, and the window and the terminal drive the same one.
 
 use crate::anim::{Batch, Cue, Game, Pace, Planning, Player, Slide, Timeline};
-use crate::board::{Board, Pos, Scramble, Tile};
+use crate::board::{Board, Pos, Scramble};
 use crate::human::{Effort, Finish, Group, SolveError, SolveOptions};
 use crate::scene::{Camera, Frame, Row, play_panel, watch_frame};
 
@@ -108,6 +108,7 @@ impl App {
     /// Watching a solve already made (playing, at its speed); a new
     /// scramble or the solver taking over from play mode solves with the
     /// strategy's pairs, at the effort for the board's size.
+    #[cfg(test)]
     pub fn watching(mut player: Player) -> App {
         let board = player.timeline().start().clone();
         player.play();
@@ -163,11 +164,6 @@ impl App {
             Mode::Watch => self.player.sliding(),
             Mode::Play => self.game.sliding(),
         }
-    }
-
-    /// True when `tile` is shaded as locked.
-    pub fn is_locked(&self, tile: Tile) -> bool {
-        self.mode == Mode::Watch && self.player.is_locked(tile)
     }
 
     /// True when the board on screen is solved and nothing is moving or
@@ -292,8 +288,10 @@ impl App {
     }
 
     /// Lets `seconds` pass, planning the watched solve as far as it plays
-    /// however long that takes.
-    pub fn update(&mut self, seconds: f64) {
+    /// however long that takes (the tests' way: the front ends pass a
+    /// budget to [`App::update_within`]).
+    #[cfg(test)]
+    pub(crate) fn update(&mut self, seconds: f64) {
         self.update_by(seconds, None);
     }
 
@@ -478,6 +476,7 @@ impl App {
     }
 
     /// The heads-up title: what is being built, or the game's state.
+    #[cfg(test)]
     pub fn title(&self) -> String {
         self.frame(&mut Vec::new()).title
     }
@@ -487,7 +486,8 @@ impl App {
 mod tests {
     use super::*;
     use crate::board::Move;
-    use crate::control::{BINDINGS, Key, command_for};
+    use crate::control::keys::BINDINGS;
+    use crate::control::{Key, command_for};
 
     fn app() -> App {
         App::new(

@@ -13,7 +13,7 @@ pub enum Mode {
 }
 
 /// What a key or click asks for. The keys that ask for each are in
-/// [`BINDINGS`](super::BINDINGS), the one table both front ends read.
+/// [`BINDINGS`](super::keys::BINDINGS), the one table both front ends read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Play or pause.

@@ -93,13 +93,6 @@ impl Key {
 
     /// The key that types `c` (letters in either case; `=` and `_` are the
     /// `+` and `-` keys unshifted or shifted), if fifteen answers it.
-    ///
-    /// ```
-    /// use fifteen::control::Key;
-    /// assert_eq!(Key::from_char('n'), Some(Key::N));
-    /// assert_eq!(Key::from_char('='), Some(Key::Plus));
-    /// assert_eq!(Key::from_char('x'), None);
-    /// ```
     pub fn from_char(c: char) -> Option<Key> {
         let c = c.to_ascii_uppercase();
         Key::ALL.into_iter().find(|key| key.name().starts_with(c) && key.name().len() == 1).or(match c {
@@ -209,12 +202,6 @@ const ARROWS: [Key; 4] = [Key::Up, Key::Down, Key::Left, Key::Right];
 const ARROWS_NAME: &str = "arrows";
 
 /// What `key` asks for in `mode`, by [`BINDINGS`].
-///
-/// ```
-/// use fifteen::control::{Command, Key, Mode, command_for};
-/// assert_eq!(command_for(Mode::Watch, Key::Right), Some(Command::Forward));
-/// assert_eq!(command_for(Mode::Play, Key::Right), Some(Command::Slide(fifteen::Move::Right)));
-/// ```
 pub fn command_for(mode: Mode, key: Key) -> Option<Command> {
     BINDINGS.iter().find(|b| b.mode.is_none_or(|m| m == mode) && b.keys.contains(&key)).map(|b| b.command)
 }
@@ -291,5 +278,25 @@ mod tests {
         assert_eq!(Key::from_char(' '), Some(Key::Space));
         assert_eq!((Key::from_char('='), Key::from_char('_')), (Some(Key::Plus), Some(Key::Minus)));
         assert_eq!(Key::from_char('x'), None);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    // What were examples in the docs of items only the crate uses.
+
+    #[test]
+    fn key_from_char() {
+        use crate::control::Key;
+        assert_eq!(Key::from_char('n'), Some(Key::N));
+        assert_eq!(Key::from_char('='), Some(Key::Plus));
+        assert_eq!(Key::from_char('x'), None);
+    }
+
+    #[test]
+    fn command_for() {
+        use crate::control::{Command, Key, Mode, command_for};
+        assert_eq!(command_for(Mode::Watch, Key::Right), Some(Command::Forward));
+        assert_eq!(command_for(Mode::Play, Key::Right), Some(Command::Slide(crate::Move::Right)));
     }
 }

@@ -1,6 +1,6 @@
 //! The player's controls, with no display: the keys fifteen answers
 //! ([`Key`]), what they ask for ([`Command`]), the one table between them
-//! ([`BINDINGS`], which the help list is written from), and [`App`], the
+//! ([`BINDINGS`](keys::BINDINGS), which the help list is written from), and [`App`], the
 //! watched solve and the played game that carry the commands out as time
 //! passes. The window and the terminal only turn their own key events into
 //! [`Key`]s and draw what the [`App`] holds, so a key does the same in
@@ -14,6 +14,6 @@ mod command;
 mod keys;
 pub mod oracle;
 
-pub use app::{App, PLANNING_HORIZON};
+pub use app::App;
 pub use command::{Command, Mode};
-pub use keys::{BINDINGS, Binding, Key, command_for, help_lines};
+pub use keys::{Key, command_for, help_lines};

@@ -104,7 +104,7 @@ async fn duo_loop(mut duo: Duo, names: Names, options: Options, shared: Rc<RefCe
 
 /// This frame's keys and clicks, applied to the duo; what is left for the
 /// loop comes back. The keys mean what they mean when watching one board
-/// (the one table in [`BINDINGS`](crate::control::BINDINGS)), a stage
+/// (the one table in [`BINDINGS`](crate::control::keys::BINDINGS)), a stage
 /// standing in for a phase and for a move.
 fn keys(duo: &mut Duo, painters: &[Painter; 2]) -> Asked {
     let mut asked = Asked::default();

@@ -21,9 +21,9 @@ use std::time::{Duration, Instant};
 use macroquad::miniquad::conf::{LinuxBackend, Platform};
 use macroquad::prelude::*;
 
-pub use crate::scene::{BACKGROUND, BOARD, LOCKED_SHADE, Layout, Rgba, format_speed, home_color, shaded, text_on};
-pub use duo::{DUO_WINDOW_SIZE, compare};
-pub use picture::{DEFAULT_PICTURE, Picture, PictureError, look_alike};
+pub use crate::scene::Layout;
+pub use duo::compare;
+pub use picture::{Picture, look_alike};
 
 use crate::anim::{Pace, Timeline};
 use crate::board::Board;

@@ -69,13 +69,6 @@ impl Picture {
 
     /// The centred part of the picture with the board's shape, as texture
     /// coordinates (u0, v0, u1, v1), so fragments are not stretched.
-    ///
-    /// ```
-    /// use fifteen::gui::Picture;
-    /// let p = Picture { width: 200, height: 100, rgba: vec![0; 200 * 100 * 4] };
-    /// assert_eq!(p.crop(4, 4), [0.25, 0.0, 0.75, 1.0]);
-    /// assert_eq!(p.crop(2, 4), [0.0, 0.0, 1.0, 1.0]);
-    /// ```
     pub fn crop(&self, rows: usize, cols: usize) -> [f32; 4] {
         let picture = self.width as f32 / self.height as f32;
         let board = cols as f32 / rows as f32;
@@ -123,12 +116,6 @@ impl Picture {
 
 /// True when two pieces' average colours are too close to tell apart by
 /// eye: picture mode then numbers every piece.
-///
-/// ```
-/// use fifteen::gui::look_alike;
-/// assert!(look_alike(&[[10, 10, 10, 255], [12, 11, 10, 255]]));
-/// assert!(!look_alike(&[[10, 10, 10, 255], [200, 11, 10, 255]]));
-/// ```
 pub fn look_alike(colors: &[[u8; 4]]) -> bool {
     const CLOSE: u32 = 24;
     // Bucket colours on a grid of CLOSE-sized cells: near colours share a
@@ -184,5 +171,25 @@ mod tests {
     fn bad_pictures_are_errors() {
         assert!(matches!(Picture::decode(b"not a png", "x"), Err(PictureError::Decode { .. })));
         assert!(matches!(Picture::load(Path::new("/no/such/file.png")), Err(PictureError::Read { .. })));
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    // What were examples in the docs of items only the crate uses.
+
+    #[test]
+    fn crop() {
+        use crate::gui::Picture;
+        let p = Picture { width: 200, height: 100, rgba: vec![0; 200 * 100 * 4] };
+        assert_eq!(p.crop(4, 4), [0.25, 0.0, 0.75, 1.0]);
+        assert_eq!(p.crop(2, 4), [0.0, 0.0, 1.0, 1.0]);
+    }
+
+    #[test]
+    fn look_alike() {
+        use crate::gui::look_alike;
+        assert!(look_alike(&[[10, 10, 10, 255], [12, 11, 10, 255]]));
+        assert!(!look_alike(&[[10, 10, 10, 255], [200, 11, 10, 255]]));
     }
 }

@@ -27,7 +27,7 @@ pub enum Effort {
 
 /// How one effort builds lines on one band of board sizes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LinePlan {
+pub(crate) enum LinePlan {
     /// Each line by the beam over the whole unsolved area, this wide.
     Whole(usize),
     /// Each line by the rolling beam (a dozen moves committed at a time),
@@ -49,39 +49,39 @@ pub enum LinePlan {
 /// One row of [`SIZE_BANDS`]: boards of more cells than the row before,
 /// up to `up_to_cells`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SizeBand {
+pub(crate) struct SizeBand {
     /// The most cells a board of the band has.
-    pub up_to_cells: usize,
+    pub(crate) up_to_cells: usize,
     /// The effort `auto` picks: what fits in about half a minute a board
     /// up to 300×300.
-    pub auto: Effort,
+    pub(crate) auto: Effort,
     /// The effort a window or terminal picks when not told: a watched
     /// solve plays in about 45 seconds and plans a few milliseconds a
     /// frame, so only what keeps ahead of the playback.
-    pub watching: Effort,
+    pub(crate) watching: Effort,
     /// What `normal` does.
-    pub normal: LinePlan,
+    pub(crate) normal: LinePlan,
     /// What `best` does.
-    pub best: LinePlan,
+    pub(crate) best: LinePlan,
 }
 
 /// The most cells a board may have for the beam over the whole unsolved
 /// area. Each of its states keeps its own copy of the area, so a round
 /// costs the area times the width; bigger boards get the rolling beam,
 /// whose states are short move lists over the one board.
-pub const MAX_LOOKAHEAD_CELLS: usize = 2500;
+pub(crate) const MAX_LOOKAHEAD_CELLS: usize = 2500;
 
 /// The most cells a board may have for look-ahead; bigger boards are
 /// placed tile by tile at every effort. A round of the rolling beam costs
 /// the same on any board, so its time grows with the moves, as n³; above
 /// this size trips planned ahead with detours make fewer moves than it in
 /// far less time.
-pub const MAX_ROLLING_CELLS: usize = 10_000;
+pub(crate) const MAX_ROLLING_CELLS: usize = 10_000;
 
 /// Every effort × size choice, smallest boards first; the last band has no
 /// upper end. The beam widths were measured for moves against time on
 /// random boards (docs/fewest-moves.md).
-pub const SIZE_BANDS: [SizeBand; 7] = [
+pub(crate) const SIZE_BANDS: [SizeBand; 7] = [
     SizeBand { up_to_cells: 36, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_10000 },
     SizeBand { up_to_cells: 400, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_1000 },
     SizeBand { up_to_cells: 900, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_50, best: WHOLE_1000 },
@@ -124,7 +124,7 @@ const WHOLE_1000: LinePlan = LinePlan::Whole(1000);
 const WHOLE_10000: LinePlan = LinePlan::Whole(10_000);
 
 /// The band of [`SIZE_BANDS`] a board of `rows` × `cols` falls in.
-pub fn size_band(rows: usize, cols: usize) -> &'static SizeBand {
+pub(crate) fn size_band(rows: usize, cols: usize) -> &'static SizeBand {
     let cells = rows.saturating_mul(cols);
     let last = SIZE_BANDS.len() - 1;
     SIZE_BANDS.iter().find(|band| cells <= band.up_to_cells).unwrap_or(&SIZE_BANDS[last])
@@ -167,7 +167,7 @@ impl Effort {
 
     /// How this effort builds lines on a board of this shape (`None` for
     /// `fast`: one tile at a time by its own best route).
-    pub fn line_plan(self, rows: usize, cols: usize) -> Option<LinePlan> {
+    pub(crate) fn line_plan(self, rows: usize, cols: usize) -> Option<LinePlan> {
         let band = size_band(rows, cols);
         match self {
             Effort::Fast => None,

@@ -27,15 +27,12 @@ mod schedule;
 mod small;
 mod trip;
 
-pub use effort::{
-    Effort, LinePlan, MAX_LOOKAHEAD_CELLS, MAX_ROLLING_CELLS, SIZE_BANDS, SizeBand, size_band, size_table,
-};
+pub use effort::{Effort, size_table};
 pub use event::{Event, Group, Phase, Region};
-pub use exact::finish::{Finish, MAX_EXACT_CELLS, REST_CELLS};
+pub use exact::finish::Finish;
+pub(crate) use exact::finish::MAX_EXACT_CELLS;
 pub use plan::{Plan, Span, solve};
-pub use planner::{Planner, PlannerStats, SolveError, SolveOptions};
+pub use planner::{Planner, SolveError, SolveOptions};
 pub use record::{Context, PhaseTotal, Recorder};
-pub use schedule::Order;
 pub(crate) use schedule::line_area;
-pub use schedule::placement_title;
-pub use trip::scratch::RouteStats;
+pub use schedule::{Order, placement_title};

@@ -196,7 +196,7 @@ impl Recorder {
     }
 
     /// The planner's counters so far.
-    pub fn stats(&self) -> PlannerStats {
+    pub(crate) fn stats(&self) -> PlannerStats {
         self.planner.stats()
     }
 }

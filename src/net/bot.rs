@@ -186,7 +186,7 @@ pub struct BotReport {
 
 impl BotReport {
     /// The moves as sent: where the blank went, `left, up, …`.
-    pub fn sent(&self) -> Vec<&'static str> {
+    pub(crate) fn sent(&self) -> Vec<&'static str> {
         self.moves.iter().map(|&mv| MoveNotation::Blank.name(mv).word()).collect()
     }
 }

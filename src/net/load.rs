@@ -31,8 +31,6 @@ type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 /// What a load run measured.
 #[derive(Clone, Debug)]
 pub struct LoadReport {
-    /// Games played at once.
-    pub games: usize,
     /// Moves sent in all (each answered and checked).
     pub moves: u64,
     /// Wall time from the first move to the last answer.
@@ -46,17 +44,17 @@ pub struct LoadReport {
 
 impl LoadReport {
     /// Moves answered per second, all games together.
-    pub fn moves_per_second(&self) -> f64 {
+    pub(crate) fn moves_per_second(&self) -> f64 {
         self.moves as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
 
     /// The round trip that `p` percent of moves took at most (nearest rank).
-    pub fn percentile(&self, p: f64) -> Duration {
+    pub(crate) fn percentile(&self, p: f64) -> Duration {
         nearest_rank(&self.round_trips, p)
     }
 
     /// The time to the optimal answer that `p` percent of moves waited at most.
-    pub fn answer_percentile(&self, p: f64) -> Duration {
+    pub(crate) fn answer_percentile(&self, p: f64) -> Duration {
         nearest_rank(&self.answers, p)
     }
 }
@@ -122,7 +120,7 @@ impl Load {
         let elapsed = started.elapsed();
         round_trips.sort_unstable();
         answers.sort_unstable();
-        Ok(LoadReport { games: self.games, moves: round_trips.len() as u64, elapsed, round_trips, answers })
+        Ok(LoadReport { moves: round_trips.len() as u64, elapsed, round_trips, answers })
     }
 }
 
@@ -279,12 +277,14 @@ async fn next_message(socket: &mut Socket, game: usize, made: usize) -> Result<I
 
 #[cfg(test)]
 mod tests {
+    use std::sync::{Arc, Mutex};
+
     use super::*;
+    use crate::net::{Server, ServerConfig};
 
     #[test]
     fn percentiles_use_the_nearest_rank() {
         let report = LoadReport {
-            games: 1,
             moves: 100,
             elapsed: Duration::from_secs(2),
             round_trips: (1..=100).map(Duration::from_millis).collect(),
@@ -295,5 +295,47 @@ mod tests {
         assert_eq!(report.percentile(100.0), Duration::from_millis(100));
         assert_eq!(report.moves_per_second(), 50.0);
         assert_eq!(report.answer_percentile(99.0), Duration::ZERO);
+    }
+
+    /// A 3×3 server on a free port whose log lines are kept, and its
+    /// websocket URL.
+    fn server(tune: impl FnOnce(&mut ServerConfig)) -> (Server, String, Arc<Mutex<Vec<String>>>) {
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let mut config = ServerConfig::new(3, 3).unwrap();
+        config.seed = 7;
+        let sink = log.clone();
+        config.log = Arc::new(move |line: &str| sink.lock().unwrap().push(line.to_string()));
+        tune(&mut config);
+        let server = Server::start("127.0.0.1:0".parse().unwrap(), config).unwrap();
+        let url = format!("ws://{}/ws", server.addr());
+        (server, url, log)
+    }
+
+    #[test]
+    fn a_hundred_concurrent_games_of_a_hundred_random_moves_match_their_replays() {
+        let (server, url, log) = server(|_| {});
+        let report = Load { seed: 11, ..Load::new(100, 100) }.run(&url).unwrap();
+        assert_eq!(report.moves, 100 * 100);
+        // Each game's line is logged when its connection closes.
+        let until = Instant::now() + Duration::from_secs(10);
+        while log.lock().unwrap().len() < 100 && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let log = log.lock().unwrap().clone();
+        assert_eq!(log.len(), 100, "one line per game");
+        assert!(log.iter().all(|l| l.contains("moves in")), "{log:?}");
+        server.stop().unwrap();
+    }
+
+    #[test]
+    fn twenty_concurrent_games_each_get_every_position_answered() {
+        let (server, url, _) = server(|c| c.optimal_threads = 2);
+        let load = Load { seed: 5, optimal: true, ..Load::new(20, 40) };
+        let report = load.run(&url).unwrap();
+        assert_eq!(report.moves, 20 * 40);
+        // Every move changed the position (with these seeds no game reaches the
+        // goal, after which moves are ignored) and waited for its answer.
+        assert_eq!(report.answers.len(), report.round_trips.len());
+        server.stop().unwrap();
     }
 }

@@ -11,14 +11,14 @@
 //! - [`server`]: the axum websocket server and its embedded page.
 //! - [`Bot`]: a client that solves the board it is dealt and checks every
 //!   state the server sends against its own replay.
-//! - [`load`]: many concurrent games on loopback, for the benchmark.
+//! - `load`: many concurrent games on loopback, for the benchmark.
 //!
 //! This is the only module that uses the async and network crates (axum,
 //! tokio, tungstenite); the rest of fifteen builds without them.
 
 pub(crate) mod bot;
 pub mod game;
-pub mod load;
+pub(crate) mod load;
 pub(crate) mod optimal;
 pub(crate) mod page;
 pub mod protocol;

@@ -134,7 +134,7 @@ impl GameOracle {
 
     /// Waits for the search under way; never returns when there is none.
     /// Cancel-safe: dropped before it returns, the search goes on.
-    pub async fn finished(&mut self) -> Finished {
+    pub(crate) async fn finished(&mut self) -> Finished {
         let Some(search) = self.search.as_mut() else {
             return std::future::pending().await;
         };

@@ -116,11 +116,11 @@ impl Area {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Doing {
     /// The region the tiles go to.
-    pub region: Region,
+    pub(crate) region: Region,
     /// The tile or pair (or the last block's three) being placed.
-    pub group: Group,
+    pub(crate) group: Group,
     /// The line of the sweep they belong to (none before the first phase).
-    pub line: Option<Phase>,
+    pub(crate) line: Option<Phase>,
 }
 
 impl Doing {

@@ -43,7 +43,7 @@ use super::page;
 use super::protocol::{BadRequest, Request, State};
 
 /// The largest board the server will deal (a state is sent per move).
-pub const MAX_CELLS: usize = 10_000;
+pub(crate) const MAX_CELLS: usize = 10_000;
 
 /// Text frames longer than this get an `error:` reply.
 pub(crate) const MESSAGE_LIMIT: usize = 4 * 1024;
@@ -215,7 +215,7 @@ impl Drop for Server {
 
 /// Serves on `addr` until Ctrl-C (or SIGTERM), then closes every game and
 /// returns. `ready` is told the address once it listens.
-pub fn serve_until_signal(
+pub(crate) fn serve_until_signal(
     addr: SocketAddr,
     config: ServerConfig,
     ready: impl FnOnce(SocketAddr),

@@ -15,11 +15,11 @@ const EASE_PER_SECOND: f64 = 5.0;
 
 /// Where the view looks, and whether it follows the action.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Camera {
+pub(crate) struct Camera {
     /// True while the view follows the action.
-    pub follow: bool,
+    pub(crate) follow: bool,
     /// The view now.
-    pub view: View,
+    pub(crate) view: View,
 }
 
 impl Camera {

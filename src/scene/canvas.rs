@@ -21,13 +21,13 @@ pub(crate) enum Weight {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct TileDraw {
     /// The tile.
-    pub tile: Tile,
+    pub(crate) tile: Tile,
     /// Its square on screen.
-    pub rect: Rect,
+    pub(crate) rect: Rect,
     /// Its face colour.
-    pub fill: Rgba,
+    pub(crate) fill: Rgba,
     /// Its number's height in pixels and colour, when it is shown.
-    pub label: Option<(f32, Rgba)>,
+    pub(crate) label: Option<(f32, Rgba)>,
 }
 
 /// What a frame is drawn with. Coordinates are pixels from the top-left;

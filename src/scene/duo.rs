@@ -16,9 +16,9 @@ const LONGEST_STAGE_NAME: usize = 18;
 
 /// The keys of the side-by-side window as its help lists them (keys, two
 /// spaces, what they do): the one-board window's keys
-/// ([`BINDINGS`](crate::control::BINDINGS)), a stage standing in for a
+/// ([`BINDINGS`](crate::control::keys::BINDINGS)), a stage standing in for a
 /// phase and for a move.
-pub const DUO_HELP: &[&str] = &[
+pub(crate) const DUO_HELP: &[&str] = &[
     "Space  play / pause",
     "→ ↓ N  to the end of the stage (the lines both finish next)",
     "← ↑ P  back a stage",
@@ -35,7 +35,13 @@ pub const DUO_HELP: &[&str] = &[
 /// of its moves against the other's, stage by stage. `names` name the two
 /// solves as a sentence names them (`["the person", "fifteen"]`), `about` says more of this one for the
 /// panel's heading.
-pub fn duo_frame<'a>(duo: &'a Duo, side: Side, names: [&str; 2], about: &str, route: &'a mut Vec<Pos>) -> Frame<'a> {
+pub(crate) fn duo_frame<'a>(
+    duo: &'a Duo,
+    side: Side,
+    names: [&str; 2],
+    about: &str,
+    route: &'a mut Vec<Pos>,
+) -> Frame<'a> {
     let player = duo.player(side);
     let mut frame = watch_frame(player, route, &[]);
     let (name, other) = (names[side as usize], names[side.other() as usize]);

@@ -8,21 +8,21 @@ use crate::human::Group;
 
 /// The placement under way: what the marks point at.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Focus {
+pub(crate) struct Focus {
     /// The tile travelling now, if one is.
-    pub tile: Option<Tile>,
+    pub(crate) tile: Option<Tile>,
     /// Where it is going (its home, or a parking cell for a pair).
-    pub to: Option<Pos>,
+    pub(crate) to: Option<Pos>,
     /// The tiles being placed: their homes are ringed (none for a
     /// person's solve, whose intent is not known).
-    pub group: Option<Group>,
+    pub(crate) group: Option<Group>,
     /// The cells of the line being built `(top, left, bottom, right)`.
-    pub area: Option<(usize, usize, usize, usize)>,
+    pub(crate) area: Option<(usize, usize, usize, usize)>,
 }
 
 /// A line of the side panel.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Row {
+pub(crate) enum Row {
     /// A section heading.
     Heading(String),
     /// A name and its number.
@@ -45,52 +45,52 @@ pub enum Row {
 
 /// A card over the board: the finished screen.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Card {
+pub(crate) struct Card {
     /// Its big line.
-    pub title: String,
+    pub(crate) title: String,
     /// The lines under it.
-    pub lines: Vec<String>,
+    pub(crate) lines: Vec<String>,
 }
 
 /// Everything one frame shows, and nothing about pixels.
 #[derive(Clone, Debug)]
-pub struct Frame<'a> {
+pub(crate) struct Frame<'a> {
     /// The board.
-    pub board: &'a Board,
+    pub(crate) board: &'a Board,
     /// The tile sliding now.
-    pub slide: Option<Slide>,
+    pub(crate) slide: Option<Slide>,
     /// Per tile, the moves after which it is locked, and the moves made:
     /// locked tiles are shaded.
-    pub locks: Option<(&'a [usize], usize)>,
+    pub(crate) locks: Option<(&'a [usize], usize)>,
     /// The placement under way.
-    pub focus: Option<Focus>,
+    pub(crate) focus: Option<Focus>,
     /// The blank's route ahead, starting at the blank.
-    pub route: &'a [Pos],
+    pub(crate) route: &'a [Pos],
     /// Draw the whole route rather than its next leg.
-    pub whole_route: bool,
+    pub(crate) whole_route: bool,
     /// A group that has just locked, and how strongly it glows (0–1).
-    pub flash: Option<(Group, f32)>,
+    pub(crate) flash: Option<(Group, f32)>,
     /// Play mode: the tile the hint says to slide.
-    pub hint: Option<Pos>,
+    pub(crate) hint: Option<Pos>,
     /// The header's big line: what is being built.
-    pub title: String,
+    pub(crate) title: String,
     /// The header's second line.
-    pub subtitle: String,
+    pub(crate) subtitle: String,
     /// The side panel.
-    pub panel: Vec<Row>,
+    pub(crate) panel: Vec<Row>,
     /// Numbers on the tiles (off in picture mode unless asked for).
-    pub numbers: bool,
+    pub(crate) numbers: bool,
     /// Route, rings and outline shown.
-    pub overlays: bool,
+    pub(crate) overlays: bool,
     /// The finished screen.
-    pub card: Option<Card>,
+    pub(crate) card: Option<Card>,
     /// A passing message (hints, errors).
-    pub message: Option<String>,
+    pub(crate) message: Option<String>,
     /// The help overlay's lines.
-    pub help: Option<&'a [&'a str]>,
+    pub(crate) help: Option<&'a [&'a str]>,
     /// The follow camera frames the whole line being built rather than the
     /// travelling tile (set when tiles go home faster than a view can follow).
-    pub follow_line: bool,
+    pub(crate) follow_line: bool,
 }
 
 impl<'a> Frame<'a> {
@@ -139,7 +139,7 @@ impl<'a> Frame<'a> {
 }
 
 /// A speed as people write it: `0.5`, `8`, `100000`.
-pub fn format_speed(speed: f64) -> String {
+pub(crate) fn format_speed(speed: f64) -> String {
     if speed < 10.0 && speed.fract() != 0.0 { format!("{speed:.1}") } else { format!("{speed:.0}") }
 }
 
@@ -156,7 +156,7 @@ const SPLITS_SHOWN: usize = 12;
 /// distance, moves per unit of it). `route` is scratch space for the
 /// blank's route; `extra` rows go under the numbers (other front-end parts
 /// add lines there).
-pub fn watch_frame<'a>(player: &'a Player, route: &'a mut Vec<Pos>, extra: &[Row]) -> Frame<'a> {
+pub(crate) fn watch_frame<'a>(player: &'a Player, route: &'a mut Vec<Pos>, extra: &[Row]) -> Frame<'a> {
     let timeline = player.timeline();
     let board = player.board();
     player.route_cells(route);
@@ -372,5 +372,66 @@ mod tests {
         let card = card.unwrap();
         assert_eq!(card.title, "Solved!");
         assert!(card.lines.contains(&"1 move".to_string()), "{card:?}");
+    }
+}
+
+#[cfg(test)]
+mod person_tests {
+    // A person's solve, as the window's header and panel show it.
+    use super::{Frame, Row, watch_frame};
+    use crate::anim::{Cue, Player, Timeline};
+    use crate::lines;
+    use crate::slidysim::{self, Solve};
+
+    fn person_fixture(name: &str) -> Vec<Solve> {
+        let path = format!("{}/tests/data/slidysim/{name}", env!("CARGO_MANIFEST_DIR"));
+        slidysim::parse_source(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_header_and_panel_say_whose_solve_and_which_line() {
+        let solve = &person_fixture("4x4-single.txt")[0];
+        let mut player = Player::new(Timeline::from_person(solve).unwrap());
+        let mut route = Vec::new();
+        let frame = watch_frame(&player, &mut route, &[]);
+        let first = lines::detect(&solve.scramble, &solve.moves)[0];
+        assert_eq!(frame.title, first.line.name());
+        assert!(frame.subtitle.starts_with("4×4 single by dphdmn   move 0 of 26"), "{}", frame.subtitle);
+        let focus = frame.focus.expect("the line under way is outlined");
+        assert_eq!(focus.area, Some((0, 0, 4, 1)), "column 1 of a 4×4");
+        assert!(focus.group.is_none() && focus.tile.is_none(), "no intent is invented");
+        assert!(frame.route.is_empty());
+        let stat = |frame: &Frame, name: &str| {
+            frame.panel.iter().find_map(|row| match row {
+                Row::Stat(n, value) if n == name => Some(value.clone()),
+                _ => None,
+            })
+        };
+        assert_eq!(stat(&frame, "solver").as_deref(), Some("dphdmn"));
+        assert_eq!(stat(&frame, "event").as_deref(), Some("4×4 single"));
+        assert_eq!(stat(&frame, "time").as_deref(), Some("0.00 / 0.91 s"));
+        assert_eq!(stat(&frame, "tiles / second").as_deref(), Some("28.60"));
+        let mmd = format!("{:.2}", solve.mmd().unwrap());
+        assert_eq!(stat(&frame, "MMD (moves / Manhattan)"), Some(mmd));
+        let splits: Vec<(String, String)> = frame
+            .panel
+            .iter()
+            .filter_map(|row| match row {
+                Row::Split { name, moves, .. } => Some((name.clone(), moves.clone())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(splits[0], ("column 1".to_string(), "0 / 17  0.49 s".to_string()));
+        assert_eq!(splits.last().unwrap().0, "last 2×2");
+
+        // A split's click seeks to its start, where its line is under way.
+        let row_1 = player.timeline().phases()[1].start;
+        player.seek(row_1, &mut |_: &Cue| {});
+        let frame = watch_frame(&player, &mut route, &[]);
+        assert_eq!(frame.title, "row 1");
+        assert_eq!(frame.focus.unwrap().area, Some((0, 1, 1, 4)), "row 1 right of the finished column");
+        assert_eq!(stat(&frame, "time").as_deref(), Some("0.49 / 0.91 s"));
+        player.seek(usize::MAX, &mut |_: &Cue| {});
+        assert_eq!(watch_frame(&player, &mut route, &[]).title, "solved");
     }
 }

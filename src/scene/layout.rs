@@ -20,7 +20,7 @@ pub struct Rect {
 
 impl Rect {
     /// A rectangle from its left, top, width and height.
-    pub const fn new(x: f32, y: f32, w: f32, h: f32) -> Rect {
+    pub(crate) const fn new(x: f32, y: f32, w: f32, h: f32) -> Rect {
         Rect { x, y, w, h }
     }
 
@@ -35,85 +35,75 @@ impl Rect {
     }
 
     /// True when the point is inside.
-    pub fn contains(&self, x: f32, y: f32) -> bool {
+    pub(crate) fn contains(&self, x: f32, y: f32) -> bool {
         x >= self.x && y >= self.y && x < self.right() && y < self.bottom()
     }
 
     /// True when the two overlap.
-    pub fn overlaps(&self, other: &Rect) -> bool {
+    #[cfg(test)]
+    pub(crate) fn overlaps(&self, other: &Rect) -> bool {
         self.x < other.right() && other.x < self.right() && self.y < other.bottom() && other.y < self.bottom()
     }
 }
 
 /// Height of the header (the title of what is being built and the move
 /// count) at scale 1, in pixels.
-pub const HEADER_HEIGHT: f32 = 70.0;
+pub(crate) const HEADER_HEIGHT: f32 = 70.0;
 /// Space around the board at scale 1, in pixels.
-pub const MARGIN: f32 = 14.0;
+pub(crate) const MARGIN: f32 = 14.0;
 /// Width of the side panel at scale 1, in pixels.
-pub const PANEL_WIDTH: f32 = 290.0;
+pub(crate) const PANEL_WIDTH: f32 = 290.0;
 /// Height of the panel when it sits under a wide board, at scale 1.
-pub const PANEL_HEIGHT: f32 = 190.0;
+pub(crate) const PANEL_HEIGHT: f32 = 190.0;
 /// The largest cell the follow camera zooms to, at scale 1.
-pub const MAX_ZOOMED_CELL: f32 = 56.0;
+pub(crate) const MAX_ZOOMED_CELL: f32 = 56.0;
 
 /// Which board cells the view centres on and how far it zooms in: the
 /// follow camera's state, in cells, so it survives a window resize.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct View {
+pub(crate) struct View {
     /// Magnification over the whole-board fit (1: the whole board).
-    pub zoom: f32,
+    pub(crate) zoom: f32,
     /// The cell coordinate (column, row; fractional) at the viewport's centre.
-    pub center: (f32, f32),
+    pub(crate) center: (f32, f32),
 }
 
 impl View {
     /// The whole board of `rows` × `cols`.
-    pub fn whole(rows: usize, cols: usize) -> View {
+    pub(crate) fn whole(rows: usize, cols: usize) -> View {
         View { zoom: 1.0, center: (cols as f32 / 2.0, rows as f32 / 2.0) }
     }
 }
 
 /// A frame's places: header, board viewport and panel, and the board's
 /// cells inside the viewport (zoomed and panned by a [`View`]).
-///
-/// ```
-/// use fifteen::scene::Layout;
-/// use fifteen::Pos;
-/// let layout = Layout::new(1100.0, 800.0, 4, 4);
-/// let (x, y) = layout.center(Pos::new(1, 2));
-/// assert_eq!(layout.cell_at(x, y), Some(Pos::new(1, 2)));
-/// assert_eq!(layout.cell_at(0.0, 0.0), None);
-/// assert!(!layout.board_rect().overlaps(&layout.panel));
-/// assert!(!layout.board_rect().overlaps(&layout.header));
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Layout {
     /// Pixels per point (2 on a high-DPI screen).
-    pub scale: f32,
+    pub(crate) scale: f32,
     /// The part of the window the layout fills (the whole window, or one
     /// half of a side-by-side pair).
-    pub bounds: Rect,
+    pub(crate) bounds: Rect,
     /// The title bar over the board.
     pub header: Rect,
     /// The side panel (right of the board, or under a wide board).
-    pub panel: Rect,
+    pub(crate) panel: Rect,
     /// Where the board may be drawn; tiles outside it are clipped.
     pub viewport: Rect,
     /// Left edge of the board's cell (0, 0) (may lie outside the viewport when zoomed).
-    pub x: f32,
+    pub(crate) x: f32,
     /// Top edge of cell (0, 0).
-    pub y: f32,
+    pub(crate) y: f32,
     /// Side of a cell.
     pub cell: f32,
     /// Space between neighbouring tiles.
-    pub gap: f32,
+    pub(crate) gap: f32,
     /// Rows of the board.
-    pub rows: usize,
+    pub(crate) rows: usize,
     /// Columns of the board.
-    pub cols: usize,
+    pub(crate) cols: usize,
     /// The cell side that fits the whole board (zoom 1).
-    pub fit: f32,
+    pub(crate) fit: f32,
 }
 
 impl Layout {
@@ -125,21 +115,13 @@ impl Layout {
     /// The layout at `scale` pixels per point, showing `view` of the board.
     /// The panel goes beside the board or under it, whichever leaves the
     /// bigger cells, so a 2×30 board fills the width and a 60×3 the height.
-    pub fn scaled(width: f32, height: f32, rows: usize, cols: usize, scale: f32, view: View) -> Layout {
+    pub(crate) fn scaled(width: f32, height: f32, rows: usize, cols: usize, scale: f32, view: View) -> Layout {
         Layout::within(Rect::new(0.0, 0.0, width, height), rows, cols, scale, view)
     }
 
     /// The layout in the part `bounds` of the window, as [`Layout::scaled`]
     /// lays out a whole window: two boards side by side each take a half.
-    ///
-    /// ```
-    /// use fifteen::scene::{Layout, Rect, View};
-    /// let right = Layout::within(Rect::new(550.0, 0.0, 550.0, 800.0), 4, 4, 1.0, View::whole(4, 4));
-    /// let left = Layout::within(Rect::new(0.0, 0.0, 550.0, 800.0), 4, 4, 1.0, View::whole(4, 4));
-    /// assert_eq!(right.viewport.x, left.viewport.x + 550.0);
-    /// assert!(!right.board_rect().overlaps(&left.panel) && !left.board_rect().overlaps(&right.header));
-    /// ```
-    pub fn within(bounds: Rect, rows: usize, cols: usize, scale: f32, view: View) -> Layout {
+    pub(crate) fn within(bounds: Rect, rows: usize, cols: usize, scale: f32, view: View) -> Layout {
         let (width, height) = (bounds.w, bounds.h);
         let (rows, cols) = (rows.max(1), cols.max(1));
         let s = scale.max(0.5);
@@ -197,7 +179,8 @@ impl Layout {
     }
 
     /// The board's rectangle on screen, clipped to the viewport.
-    pub fn board_rect(&self) -> Rect {
+    #[cfg(test)]
+    pub(crate) fn board_rect(&self) -> Rect {
         self.viewport
     }
 
@@ -207,7 +190,7 @@ impl Layout {
     }
 
     /// Height of the whole board (zoomed).
-    pub fn height(&self) -> f32 {
+    pub(crate) fn height(&self) -> f32 {
         self.cell * self.rows as f32
     }
 
@@ -239,7 +222,7 @@ impl Layout {
     }
 
     /// The rows and columns at least partly inside the viewport.
-    pub fn visible(&self) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
+    pub(crate) fn visible(&self) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
         let span = |start: f32, len: f32, origin: f32, n: usize| {
             let first = ((start - origin) / self.cell).floor().max(0.0) as usize;
             let last = (((start + len - origin) / self.cell).ceil().max(0.0) as usize).min(n);
@@ -252,7 +235,7 @@ impl Layout {
     }
 
     /// The cell under a point, if it is on the board and in the viewport.
-    pub fn cell_at(&self, x: f32, y: f32) -> Option<Pos> {
+    pub(crate) fn cell_at(&self, x: f32, y: f32) -> Option<Pos> {
         if !self.viewport.contains(x, y) {
             return None;
         }
@@ -266,7 +249,7 @@ impl Layout {
 
     /// The zoom at which `cells` cells fill the viewport's shorter side,
     /// capped so a cell is at most [`MAX_ZOOMED_CELL`] points.
-    pub fn zoom_for(&self, cells: f32) -> f32 {
+    pub(crate) fn zoom_for(&self, cells: f32) -> f32 {
         let want = (self.viewport.w.min(self.viewport.h) / cells.max(1.0)) / self.fit;
         want.min(MAX_ZOOMED_CELL * self.scale / self.fit).max(1.0)
     }
@@ -319,5 +302,31 @@ mod tests {
         let far = Layout::scaled(1100.0, 800.0, 100, 100, 1.0, View { zoom, center: (100.0, 100.0) });
         assert!(far.x + far.width() >= far.viewport.right() - 0.5);
         assert_eq!(far.visible().0.end, 100);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    // What were examples in the docs of items only the crate uses.
+
+    #[test]
+    fn layout_center_and_cell_at() {
+        use crate::Pos;
+        use crate::scene::Layout;
+        let layout = Layout::new(1100.0, 800.0, 4, 4);
+        let (x, y) = layout.center(Pos::new(1, 2));
+        assert_eq!(layout.cell_at(x, y), Some(Pos::new(1, 2)));
+        assert_eq!(layout.cell_at(0.0, 0.0), None);
+        assert!(!layout.board_rect().overlaps(&layout.panel));
+        assert!(!layout.board_rect().overlaps(&layout.header));
+    }
+
+    #[test]
+    fn layout_within() {
+        use crate::scene::{Layout, Rect, View};
+        let right = Layout::within(Rect::new(550.0, 0.0, 550.0, 800.0), 4, 4, 1.0, View::whole(4, 4));
+        let left = Layout::within(Rect::new(0.0, 0.0, 550.0, 800.0), 4, 4, 1.0, View::whole(4, 4));
+        assert_eq!(right.viewport.x, left.viewport.x + 550.0);
+        assert!(!right.board_rect().overlaps(&left.panel) && !left.board_rect().overlaps(&right.header));
     }
 }

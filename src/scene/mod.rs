@@ -18,19 +18,15 @@ mod layout;
 mod paint;
 mod palette;
 
-pub use camera::Camera;
+pub(crate) use camera::Camera;
 pub(crate) use canvas::{Canvas, TileDraw, Weight, tile_shape, tile_sprite};
 pub(crate) use duo::{DUO_HELP, duo_frame};
-pub(crate) use frame::play_panel;
-pub use frame::watch_frame;
-pub use frame::{Card, Focus, Frame, Row, format_speed};
-pub use layout::{Layout, MAX_ZOOMED_CELL, Rect, View};
+pub(crate) use frame::{Frame, Row, play_panel, watch_frame};
+pub(crate) use layout::View;
+pub use layout::{Layout, Rect};
 pub use paint::solved_samples;
 pub(crate) use paint::{Hit, Painter};
-pub use palette::{
-    ACCENT, BACKGROUND, BOARD, LOCKED_SHADE, MARK, MUTED, OUTLINE, PANEL, Rgba, SIDE_SHADE, TEXT, faded, home_color,
-    scaled, shaded, text_on,
-};
+pub use palette::{ACCENT, BOARD, MARK, Rgba, TEXT, home_color};
 
 /// The shipped font for panel text: DejaVu Sans (Bitstream Vera licence,
 /// see `assets/fonts/LICENSE-DejaVu.txt`).

@@ -39,7 +39,7 @@ pub(crate) struct Painter {
     shaded_home: Vec<Rgba>,
     cells: Vec<Rgba>,
     /// Where the last frame put its clickable things.
-    pub hits: Vec<(Rect, Hit)>,
+    pub(crate) hits: Vec<(Rect, Hit)>,
 }
 
 /// The route's next leg: the cells ahead, at most [`LEG_CELLS`] and two

@@ -8,25 +8,25 @@ use crate::board::{Tile, home_of};
 pub type Rgba = [u8; 4];
 
 /// Behind everything.
-pub const BACKGROUND: Rgba = [22, 24, 30, 255];
+pub(crate) const BACKGROUND: Rgba = [22, 24, 30, 255];
 /// The board's frame and the blank cell.
 pub const BOARD: Rgba = [38, 42, 52, 255];
 /// The side panel's background.
-pub const PANEL: Rgba = [30, 33, 41, 255];
+pub(crate) const PANEL: Rgba = [30, 33, 41, 255];
 /// Main text.
 pub const TEXT: Rgba = [236, 238, 244, 255];
 /// Secondary text.
-pub const MUTED: Rgba = [150, 156, 172, 255];
+pub(crate) const MUTED: Rgba = [150, 156, 172, 255];
 /// The line being built: its outline and its name.
 pub const ACCENT: Rgba = [90, 210, 255, 255];
 /// The tile being placed, its home and the route's arrow.
 pub const MARK: Rgba = [255, 206, 64, 255];
 /// Dark edge drawn under marks so they show on any tile colour.
-pub const OUTLINE: Rgba = [12, 13, 18, 255];
+pub(crate) const OUTLINE: Rgba = [12, 13, 18, 255];
 /// How much of its colour a locked tile keeps.
-pub const LOCKED_SHADE: f32 = 0.72;
+pub(crate) const LOCKED_SHADE: f32 = 0.72;
 /// How much of its colour a tile's lower edge keeps (the tile's depth).
-pub const SIDE_SHADE: f32 = 0.68;
+pub(crate) const SIDE_SHADE: f32 = 0.68;
 
 /// The colour of a tile, from where it belongs: the hue runs across the
 /// columns and the lightness down the rows.
@@ -46,23 +46,23 @@ pub fn home_color(tile: Tile, rows: usize, cols: usize) -> Rgba {
 }
 
 /// A locked tile's colour: its home colour, shaded.
-pub fn shaded(color: Rgba) -> Rgba {
+pub(crate) fn shaded(color: Rgba) -> Rgba {
     scaled(color, LOCKED_SHADE)
 }
 
 /// `color` with its alpha scaled by `alpha` (0–1).
-pub fn faded(color: Rgba, alpha: f32) -> Rgba {
+pub(crate) fn faded(color: Rgba, alpha: f32) -> Rgba {
     [color[0], color[1], color[2], (color[3] as f32 * alpha.clamp(0.0, 1.0)).round() as u8]
 }
 
 /// `color` scaled towards black by `k` (0–1).
-pub fn scaled(color: Rgba, k: f32) -> Rgba {
+pub(crate) fn scaled(color: Rgba, k: f32) -> Rgba {
     let s = |c: u8| (c as f32 * k).round().clamp(0.0, 255.0) as u8;
     [s(color[0]), s(color[1]), s(color[2]), color[3]]
 }
 
 /// Dark text on light tiles, light text on dark ones.
-pub fn text_on(color: Rgba) -> Rgba {
+pub(crate) fn text_on(color: Rgba) -> Rgba {
     let luma = 0.299 * color[0] as f32 + 0.587 * color[1] as f32 + 0.114 * color[2] as f32;
     if luma > 140.0 { [20, 22, 28, 255] } else { [245, 245, 245, 255] }
 }

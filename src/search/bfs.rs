@@ -24,7 +24,7 @@ use super::packed::{Grid, NO_CELL, Packed, factorial, move_between, move_index};
 use super::{SearchError, Solution, Stats};
 
 /// The most cells the breadth-first solver takes: 10! states fit a 3.6 MB table.
-pub const MAX_BFS_CELLS: usize = 10;
+pub(crate) const MAX_BFS_CELLS: usize = 10;
 
 /// Marks an unreached state in [`Distances::table`].
 pub(crate) const UNREACHED: u8 = u8::MAX;

@@ -40,9 +40,9 @@ pub(crate) fn has_distance(cells: usize) -> bool {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Distance {
     /// Moves of a shortest solution.
-    pub moves_left: usize,
+    pub(crate) moves_left: usize,
     /// Its first move (tile notation); `None` on the goal.
-    pub best: Option<Move>,
+    pub(crate) best: Option<Move>,
 }
 
 impl Distance {

@@ -23,9 +23,9 @@ use super::bfs::{self, UNREACHED};
 use super::packed::{Grid, NO_CELL, Packed, factorial};
 
 /// The most cells [`StateGraph::build`] takes.
-pub const MAX_GRAPH_CELLS: usize = bfs::MAX_BFS_CELLS;
+pub(crate) const MAX_GRAPH_CELLS: usize = bfs::MAX_BFS_CELLS;
 /// The most cells [`to_dot`] draws (720 vertices).
-pub const MAX_DOT_CELLS: usize = 6;
+pub(crate) const MAX_DOT_CELLS: usize = 6;
 
 /// Facts about the game graph of one board shape.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,12 +91,12 @@ impl StateGraph {
     }
 
     /// Rows of the board.
-    pub fn rows(&self) -> usize {
+    pub(crate) fn rows(&self) -> usize {
         self.rows
     }
 
     /// Columns of the board.
-    pub fn cols(&self) -> usize {
+    pub(crate) fn cols(&self) -> usize {
         self.cols
     }
 

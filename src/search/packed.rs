@@ -14,7 +14,7 @@ pub(crate) const NO_CELL: u8 = u8::MAX;
 
 /// A board's tiles, cell `i` in bits `4i..4i+4` (the blank is 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct Packed(pub u64);
+pub(crate) struct Packed(pub(crate) u64);
 
 impl Packed {
     /// Packs a board of at most [`MAX_PACKED_CELLS`] cells.

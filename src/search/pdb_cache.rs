@@ -99,7 +99,7 @@ pub enum CacheError {
 
 impl CacheError {
     /// Whether the file is simply not there.
-    pub fn is_missing(&self) -> bool {
+    pub(crate) fn is_missing(&self) -> bool {
         matches!(self, CacheError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound)
     }
 }
@@ -132,7 +132,7 @@ pub struct Loaded {
 }
 
 /// `$XDG_CACHE_HOME/fifteen`, else `$HOME/.cache/fifteen`.
-pub fn default_dir() -> Option<PathBuf> {
+pub(crate) fn default_dir() -> Option<PathBuf> {
     let nonempty = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
     nonempty("XDG_CACHE_HOME")
         .filter(|p| p.is_absolute())

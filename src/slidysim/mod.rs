@@ -51,7 +51,7 @@ impl Solve {
     }
 
     /// Moves per Manhattan distance of the scramble (MMD), when it has one.
-    pub fn mmd(&self) -> Option<f64> {
+    pub(crate) fn mmd(&self) -> Option<f64> {
         let md = self.scramble.manhattan();
         (md > 0).then(|| self.moves.len() as f64 / md as f64)
     }

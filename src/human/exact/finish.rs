@@ -40,10 +40,10 @@ impl Finish {
 }
 
 /// The largest board (in cells) exact stages take: 4×4, 3×5, 5×3, 2×8, …
-pub const MAX_EXACT_CELLS: usize = 16;
+pub(crate) const MAX_EXACT_CELLS: usize = 16;
 
 /// Unsolved cells left to the optimal search at the end (a 3×4).
-pub const REST_CELLS: usize = 12;
+pub(crate) const REST_CELLS: usize = 12;
 
 /// The same for a two-wide rest: its shortest solutions run longer, and
 /// the optimal search's time grows steeply with them, so a thin rest is

@@ -45,7 +45,7 @@ pub(crate) use manhattan::ManhattanConflicts;
 use pdb::Lookup;
 
 /// The most cells the optimal solver takes.
-pub const MAX_OPTIMAL_CELLS: usize = MAX_PACKED_CELLS;
+pub(crate) const MAX_OPTIMAL_CELLS: usize = MAX_PACKED_CELLS;
 
 /// Which lower bound IDA* uses.
 #[derive(Clone, Copy, Debug)]
