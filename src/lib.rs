@@ -52,7 +52,7 @@
 // helpers lie unused.
 #![cfg_attr(not(all(feature = "gui", feature = "record", feature = "net")), allow(dead_code, unused_imports))]
 
-pub mod anim;
+mod anim;
 pub mod board;
 mod cli;
 mod control;
@@ -69,7 +69,7 @@ pub mod scene;
 pub mod search;
 pub mod slidysim;
 pub mod testing;
-pub mod tui;
+mod tui;
 
 pub use cli::{CommandError, run_command};
 pub use human::{Effort, Finish, Order, SolveOptions};

@@ -62,15 +62,7 @@ fn cell_width(board: &Board) -> usize {
 }
 
 /// The phase line: what is being built (`row 1: tiles 1–2`), move k of N, speed.
-///
-/// ```
-/// use fifteen::anim::Player;
-/// use fifteen::{Board, Scramble, SolveOptions};
-/// let player = Player::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), &SolveOptions::default()).unwrap();
-/// let line = fifteen::tui::status_line(&player);
-/// assert!(line.starts_with("row 1: tiles 1–2  |  move 0, 0 in this phase  |"), "{line}");
-/// ```
-pub fn status_line(player: &Player) -> String {
+pub(crate) fn status_line(player: &Player) -> String {
     let mut line = String::new();
     match (player.placement(), player.phase()) {
         (Some(p), _) => line.push_str(&player.timeline().title(p)),
@@ -480,8 +472,85 @@ pub(crate) fn receive_plans(app: &mut App, inbox: &Receiver<Batch>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::anim::Timeline;
     use crate::board::Move;
     use crate::{Scramble, SolveOptions};
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn the_status_line_names_the_placement_and_the_moves() {
+        let player =
+            Player::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), &SolveOptions::default()).unwrap();
+        let line = status_line(&player);
+        assert!(line.starts_with("row 1: tiles 1–2  |  move 0, 0 in this phase  |"), "{line}");
+    }
+
+    // A watched solve planned on a thread of its own, as the window plans
+    // it: batches over a bounded channel, the playback on this thread.
+    #[test]
+    fn a_solve_planned_on_another_thread_plays_to_the_goal_with_every_move() {
+        let board = Board::scrambled(40, 30, Scramble::Uniform, 6).unwrap();
+        let (timeline, mut planning) = Timeline::planned_elsewhere(&board, &SolveOptions::default()).unwrap();
+        let (outbox, inbox) = sync_channel(2);
+        let planner = std::thread::spawn(move || {
+            while let Some(batch) = planning.next_batch(4_096) {
+                if outbox.send(batch).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut player = Player::new(timeline);
+        player.set_speed(1_000_000.0);
+        player.play();
+        let mut replay = board.clone();
+        let mut next = 0usize;
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while !player.is_finished() {
+            while player.wants_plans(50_000)
+                && let Ok(batch) = inbox.try_recv()
+            {
+                player.receive(batch);
+            }
+            player.advance_within(
+                1.0 / 60.0,
+                &mut |cue: &Cue| {
+                    if let Cue::Moved { index, mv, .. } = *cue {
+                        assert_eq!(index, next);
+                        replay.slide(mv).unwrap();
+                        next += 1;
+                    }
+                },
+                &mut || true,
+            );
+            assert!(Instant::now() < deadline, "the playback stalled at move {next}");
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        assert!(replay.is_solved() && player.board().is_solved());
+        assert_eq!(Some(next), player.timeline().total());
+        planner.join().unwrap();
+    }
+
+    #[test]
+    fn dropping_the_receiver_stops_the_planner_thread() {
+        let board = Board::scrambled(200, 200, Scramble::Uniform, 1).unwrap();
+        let (_, mut planning) = Timeline::planned_elsewhere(&board, &SolveOptions::default()).unwrap();
+        let (outbox, inbox) = sync_channel(1);
+        let planner = std::thread::spawn(move || {
+            let mut sent = 0;
+            while let Some(batch) = planning.next_batch(1_000) {
+                if outbox.send(batch).is_err() {
+                    return (sent, false);
+                }
+                sent += 1;
+            }
+            (sent, true)
+        });
+        inbox.recv().unwrap();
+        drop(inbox);
+        let (sent, planned_all) = planner.join().unwrap();
+        assert!(!planned_all, "a 200×200 solve stops long before its end once no one listens");
+        assert!(sent >= 1);
+    }
 
     fn app(n: usize, seed: u64) -> App {
         let board = Board::scrambled(n, n, Scramble::Uniform, seed).unwrap();

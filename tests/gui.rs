@@ -11,8 +11,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use fifteen::anim::Player;
-use fifteen::human::{Effort, Finish};
+use fifteen::human::{Effort, Event, Finish, Planner, Recorder};
 use fifteen::scene::{ACCENT, BOARD, Layout, MARK, Rgba, TEXT, home_color, solved_samples};
 use fifteen::{Board, Scramble, SolveOptions};
 
@@ -108,16 +107,18 @@ fn the_window_shows_the_solved_board_at_the_end() {
     // The tiles being placed have their homes ringed in the mark colour
     // (the window solves with the effort the board's size picks).
     let start = Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap();
-    let player = Player::solve(
-        &start,
-        &SolveOptions { finish: Finish::Pairs, effort: Effort::for_size(4, 4), ..SolveOptions::default() },
-    )
-    .unwrap();
-    let placement = player.placement().expect("the solve starts with a placement");
+    let options = SolveOptions { finish: Finish::Pairs, effort: Effort::for_size(4, 4), ..SolveOptions::default() };
+    let mut first = None;
+    Recorder::of(Planner::new(&start, &options).unwrap()).pull_all(&mut |event: &Event, _| {
+        if let Event::Placement { group, .. } = event {
+            first.get_or_insert(*group);
+        }
+    });
+    let group = first.expect("the solve starts with a placement");
     let layout = png.layout(4, 4);
     let radius = (layout.tile_size() * 0.40).max(7.0);
     let mut ringed = 0;
-    for &tile in placement.group.tiles() {
+    for &tile in group.tiles() {
         let home = start.home_of(tile);
         if start.position_of(tile) == home {
             continue;

@@ -16,28 +16,8 @@
 //! as they start and end.
 //!
 //! `Game` is the play mode: a board the user slides tiles on, with a
-//! hint from the strategy on request.
-//!
-//! ```
-//! use fifteen::anim::{Cue, Player};
-//! use fifteen::{Board, Scramble, SolveOptions};
-//!
-//! let board = Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap();
-//! let mut player = Player::solve(&board, &SolveOptions::default()).unwrap();
-//! player.set_speed(50.0);
-//! player.play();
-//! let mut moved = 0;
-//! while !player.is_finished() {
-//!     // A front end passes the time since its last frame.
-//!     player.advance(1.0 / 60.0, &mut |cue: &Cue| {
-//!         if let Cue::Moved { .. } = cue {
-//!             moved += 1;
-//!         }
-//!     });
-//! }
-//! assert!(player.board().is_solved());
-//! assert_eq!(Some(moved), player.timeline().total());
-//! ```
+//! hint from the strategy on request. Examples of each are the tests in
+//! `tests.rs`.
 
 mod duo;
 mod game;
@@ -45,11 +25,14 @@ mod person;
 mod player;
 mod timeline;
 
+#[cfg(test)]
+mod tests;
+
 pub(crate) use duo::{Duo, Side};
 pub(crate) use game::Game;
 pub(crate) use person::Person;
-pub use player::{MAX_SPEED, MIN_SPEED, Pace, Player, Slide};
-pub use timeline::{Batch, Cue, PhaseMark, PlacementMark, Planning, RouteMark, TargetMark, Timeline};
+pub(crate) use player::{MAX_SPEED, MIN_SPEED, Pace, Player, Slide};
+pub(crate) use timeline::{Batch, Cue, Planning, Timeline};
 
 use crate::board::{Move, Pos};
 
@@ -66,12 +49,9 @@ pub(crate) fn blank_after(pos: Pos, mv: Move) -> Pos {
 /// size, but at least 6 moves a second so small boards stay easy to follow
 /// (a 4×4 plays in about 14 s).
 ///
-/// ```
-/// assert_eq!(fifteen::anim::default_speed(4, 4), 6.0);
-/// // 1000×1000: 1.8·10⁹ moves in 45 s.
-/// assert_eq!(fifteen::anim::default_speed(1000, 1000), 40_000_000.0);
-/// ```
-pub fn default_speed(rows: usize, cols: usize) -> f64 {
+/// A 4×4 plays at 6 moves a second, a 1000×1000 (1.8·10⁹ moves in 45 s)
+/// at 40 million.
+pub(crate) fn default_speed(rows: usize, cols: usize) -> f64 {
     // The human solver makes about 1.8 · cells · (rows + cols) / 2 moves
     // (1.75 n³ on big square boards, up to 1.95 n³ on long ones).
     let estimate = 0.9 * (rows * cols) as f64 * (rows + cols) as f64;

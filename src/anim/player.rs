@@ -8,11 +8,11 @@ use super::blank_after;
 use super::timeline::{Batch, Cue, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
 
 /// The slowest speed, in moves per second.
-pub const MIN_SPEED: f64 = 0.5;
+pub(crate) const MIN_SPEED: f64 = 0.5;
 /// The fastest speed, in moves per second: high enough that the default
 /// pace (a whole solve in about 45 s) needs no cap even for 1000×1000, whose
 /// solve makes 1.75·10⁹ moves. A frame then makes many moves at once.
-pub const MAX_SPEED: f64 = 100_000_000.0;
+pub(crate) const MAX_SPEED: f64 = 100_000_000.0;
 
 /// The speeds `faster` and `slower` step through: 1, 2, 5 per decade.
 const LADDER: [f64; 26] = [
@@ -64,7 +64,7 @@ const PERSON_SLIDE: f64 = 0.06;
 
 /// How the playback is paced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pace {
+pub(crate) enum Pace {
     /// A steady [`Player::speed`] moves a second.
     Steady,
     /// A person's solve at their own pace: each move happens when they made
@@ -75,15 +75,15 @@ pub enum Pace {
 /// A tile part-way through a slide: draw it at `from + (to - from) * t`
 /// instead of at its cell on the board.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Slide {
+pub(crate) struct Slide {
     /// The tile.
-    pub tile: Tile,
+    pub(crate) tile: Tile,
     /// The cell it leaves.
-    pub from: Pos,
+    pub(crate) from: Pos,
     /// The cell it goes to.
-    pub to: Pos,
+    pub(crate) to: Pos,
     /// How far it has gone, from 0 to 1.
-    pub t: f32,
+    pub(crate) t: f32,
 }
 
 /// Plays a [`Timeline`]: a cursor (moves made), the board at the cursor,
@@ -93,24 +93,8 @@ pub struct Slide {
 /// Time only passes when a front end says so ([`Player::advance`]); every
 /// command is a plain method call, so the player is the whole state of an
 /// animation and a front end only reads it and draws.
-///
-/// ```
-/// use fifteen::anim::Player;
-/// use fifteen::{Board, Scramble, SolveOptions};
-///
-/// let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
-/// let mut player = Player::solve(&board, &SolveOptions::default()).unwrap();
-/// let ignore = &mut |_: &fifteen::anim::Cue| {};
-/// player.step_forward(ignore);
-/// player.step_forward(ignore);
-/// player.step_back();
-/// player.step_back();
-/// assert_eq!(player.board(), &board);
-/// player.next_phase(ignore);
-/// assert_eq!(player.cursor(), player.timeline().phases()[1].start);
-/// ```
 #[derive(Debug)]
-pub struct Player {
+pub(crate) struct Player {
     timeline: Timeline,
     board: Board,
     cursor: usize,
@@ -131,7 +115,7 @@ pub struct Player {
 
 impl Player {
     /// A paused player at the start of `timeline`, at 4 moves a second.
-    pub fn new(timeline: Timeline) -> Player {
+    pub(crate) fn new(timeline: Timeline) -> Player {
         let start_manhattan = timeline.start().manhattan();
         let mut player = Player {
             manhattan: start_manhattan,
@@ -153,7 +137,7 @@ impl Player {
 
     /// A paused player for the human solver's solution of `board`,
     /// played as `options` say.
-    pub fn solve(board: &Board, options: &SolveOptions) -> Result<Player, SolveError> {
+    pub(crate) fn solve(board: &Board, options: &SolveOptions) -> Result<Player, SolveError> {
         Ok(Player::new(Timeline::solve(board, options)?))
     }
 
@@ -167,7 +151,7 @@ impl Player {
     }
 
     /// The timeline being played.
-    pub fn timeline(&self) -> &Timeline {
+    pub(crate) fn timeline(&self) -> &Timeline {
         &self.timeline
     }
 
@@ -178,16 +162,7 @@ impl Player {
     /// closure that watches their clock: planning at `best` costs far more a
     /// move than at `fast`, so a budget in moves would stall a big board's
     /// frames.
-    ///
-    /// ```
-    /// use fifteen::anim::{Player, Timeline};
-    /// use fifteen::{Board, Scramble, SolveOptions};
-    /// let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
-    /// let mut player = Player::new(Timeline::solve(&board, &SolveOptions::default()).unwrap());
-    /// player.plan_ahead(usize::MAX, &mut || true);
-    /// assert_eq!(player.timeline().total(), Some(player.timeline().len()));
-    /// ```
-    pub fn plan_ahead(&mut self, horizon: usize, more_time: &mut dyn FnMut() -> bool) {
+    pub(crate) fn plan_ahead(&mut self, horizon: usize, more_time: &mut dyn FnMut() -> bool) {
         while self.wants_plans(horizon) && more_time() {
             if !self.timeline.pull() {
                 break;
@@ -198,46 +173,47 @@ impl Player {
     /// True while the solve is not all planned and fewer than `horizon`
     /// moves are planned beyond the cursor: a planner elsewhere is then
     /// welcome to send more ([`Player::receive`]).
-    pub fn wants_plans(&self, horizon: usize) -> bool {
+    pub(crate) fn wants_plans(&self, horizon: usize) -> bool {
         self.timeline.total().is_none() && self.timeline.len() < self.cursor.saturating_add(horizon)
     }
 
     /// Adds moves planned elsewhere to the timeline (see
     /// [`Timeline::planned_elsewhere`]); the player plays them on.
-    pub fn receive(&mut self, batch: Batch) {
+    pub(crate) fn receive(&mut self, batch: Batch) {
         self.timeline.append(batch);
     }
 
     /// The board after [`Player::cursor`] moves.
-    pub fn board(&self) -> &Board {
+    pub(crate) fn board(&self) -> &Board {
         &self.board
     }
 
     /// The Manhattan distance of [`Player::board`], kept up move by move:
     /// summing it over a 1000×1000 board every frame took a tenth of the
     /// frame.
-    pub fn manhattan(&self) -> usize {
+    pub(crate) fn manhattan(&self) -> usize {
         self.manhattan
     }
 
     /// The Manhattan distance of the timeline's start.
-    pub fn start_manhattan(&self) -> usize {
+    pub(crate) fn start_manhattan(&self) -> usize {
         self.start_manhattan
     }
 
     /// Moves made so far.
-    pub fn cursor(&self) -> usize {
+    pub(crate) fn cursor(&self) -> usize {
         self.cursor
     }
 
     /// How much of the next move has been shown, from 0 up to (not
     /// including) 1.
-    pub fn progress(&self) -> f64 {
+    #[cfg(test)]
+    pub(crate) fn progress(&self) -> f64 {
         self.progress
     }
 
     /// True once every move has been made.
-    pub fn is_finished(&self) -> bool {
+    pub(crate) fn is_finished(&self) -> bool {
         self.timeline.total() == Some(self.cursor)
     }
 
@@ -249,7 +225,7 @@ impl Player {
     /// Sets the speed, clamped to [`MIN_SPEED`]..=[`MAX_SPEED`]. The move in
     /// progress keeps the fraction already shown, so no move is skipped or
     /// repeated.
-    pub fn set_speed(&mut self, moves_per_second: f64) {
+    pub(crate) fn set_speed(&mut self, moves_per_second: f64) {
         if moves_per_second.is_finite() {
             self.speed = moves_per_second.clamp(MIN_SPEED, MAX_SPEED);
         } else if moves_per_second == f64::INFINITY {
@@ -278,7 +254,7 @@ impl Player {
     /// speed then a multiple of theirs) or steadily. Returns false, and
     /// changes nothing, when real time is asked of a timeline without move
     /// times.
-    pub fn set_pace(&mut self, pace: Pace) -> bool {
+    pub(crate) fn set_pace(&mut self, pace: Pace) -> bool {
         if pace == Pace::RealTime && self.move_times().is_none() {
             return false;
         }
@@ -290,7 +266,7 @@ impl Player {
 
     /// With [`Pace::RealTime`], seconds into the person's solve shown now
     /// (from their first move, which slides in just before 0).
-    pub fn clock(&self) -> Option<f64> {
+    pub(crate) fn clock(&self) -> Option<f64> {
         (self.pace == Pace::RealTime).then_some(self.clock)
     }
 
@@ -313,7 +289,7 @@ impl Player {
     }
 
     /// Plays (from the start again if the solve is over).
-    pub fn play(&mut self) {
+    pub(crate) fn play(&mut self) {
         if self.is_finished() {
             self.restart();
         }
@@ -321,7 +297,7 @@ impl Player {
     }
 
     /// Pauses; the tile in flight stays where it is.
-    pub fn pause(&mut self) {
+    pub(crate) fn pause(&mut self) {
         self.playing = false;
     }
 
@@ -337,7 +313,7 @@ impl Player {
     /// Returns the number of moves completed. Stops (paused) at the end.
     /// Plans what it needs as it goes, however long that takes: front ends
     /// that draw frames use [`Player::advance_within`].
-    pub fn advance<S: FnMut(&Cue)>(&mut self, seconds: f64, sink: &mut S) -> usize {
+    pub(crate) fn advance<S: FnMut(&Cue)>(&mut self, seconds: f64, sink: &mut S) -> usize {
         self.advance_by(seconds, sink, Limit { plan: true, more_time: &mut || true })
     }
 
@@ -349,20 +325,7 @@ impl Player {
     /// is dropped: the playback falls behind the asked speed (which
     /// [`Player::speed`] still shows) rather than stalling the frames or
     /// piling up a debt.
-    ///
-    /// ```
-    /// use fifteen::anim::{Cue, Player};
-    /// use fifteen::{Board, Scramble};
-    ///
-    /// let board = Board::scrambled(20, 20, Scramble::Uniform, 1).unwrap();
-    /// let mut player = Player::solve(&board, &fifteen::SolveOptions::default()).unwrap();
-    /// player.set_speed(1_000_000.0);
-    /// player.play();
-    /// let planned = player.timeline().len();
-    /// let done = player.advance_within(1.0, &mut |_: &Cue| {}, &mut || true);
-    /// assert_eq!((done, player.timeline().len()), (planned, planned));
-    /// ```
-    pub fn advance_within<S: FnMut(&Cue)>(
+    pub(crate) fn advance_within<S: FnMut(&Cue)>(
         &mut self,
         seconds: f64,
         sink: &mut S,
@@ -442,7 +405,7 @@ impl Player {
 
     /// Completes the next move (or the one in flight) and pauses.
     /// Returns false at the end.
-    pub fn step_forward<S: FnMut(&Cue)>(&mut self, sink: &mut S) -> bool {
+    pub(crate) fn step_forward<S: FnMut(&Cue)>(&mut self, sink: &mut S) -> bool {
         self.playing = false;
         self.progress = 0.0;
         self.fire_cues(sink);
@@ -453,7 +416,7 @@ impl Player {
 
     /// Undoes the last completed move exactly (dropping any move in flight)
     /// and pauses. Returns false at the start.
-    pub fn step_back(&mut self) -> bool {
+    pub(crate) fn step_back(&mut self) -> bool {
         self.playing = false;
         self.progress = 0.0;
         let undone = self.undo_one();
@@ -464,7 +427,7 @@ impl Player {
 
     /// Jumps to the start of the next phase (or the end), making the moves
     /// in between and reporting them to `sink`.
-    pub fn next_phase<S: FnMut(&Cue)>(&mut self, sink: &mut S) {
+    pub(crate) fn next_phase<S: FnMut(&Cue)>(&mut self, sink: &mut S) {
         let target = loop {
             let phases = self.timeline.phases();
             let next = phases.partition_point(|p| p.start <= self.cursor);
@@ -488,7 +451,7 @@ impl Player {
     }
 
     /// Back to the first move, keeping the speed and play state.
-    pub fn restart(&mut self) {
+    pub(crate) fn restart(&mut self) {
         self.board = self.timeline.start().clone();
         self.manhattan = self.start_manhattan;
         self.cursor = 0;
@@ -537,7 +500,7 @@ impl Player {
     }
 
     /// The placement the next move belongs to (none once solved).
-    pub fn placement(&self) -> Option<&PlacementMark> {
+    pub(crate) fn placement(&self) -> Option<&PlacementMark> {
         self.timeline.placement_at(self.cursor)
     }
 

@@ -9,58 +9,58 @@ use crate::slidysim::Solve;
 
 /// A phase of the solve: where its moves start and end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PhaseMark {
+pub(crate) struct PhaseMark {
     /// The phase.
-    pub phase: Phase,
+    pub(crate) phase: Phase,
     /// Index of its first move (moves made before it).
-    pub start: usize,
+    pub(crate) start: usize,
     /// Index one past its last move, once the planner has finished it.
-    pub end: Option<usize>,
+    pub(crate) end: Option<usize>,
 }
 
 /// One placement: the tiles put home together and the span of their moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlacementMark {
+pub(crate) struct PlacementMark {
     /// The phase it belongs to.
-    pub phase: Option<Phase>,
+    pub(crate) phase: Option<Phase>,
     /// The region its tiles belong to.
-    pub region: Region,
+    pub(crate) region: Region,
     /// The tiles it puts home.
-    pub group: Group,
+    pub(crate) group: Group,
     /// Index of its first move.
-    pub start: usize,
+    pub(crate) start: usize,
     /// Index one past its last move (equal to `start` when the tiles were
     /// already home).
-    pub end: usize,
+    pub(crate) end: usize,
 }
 
 /// A tile set on its way: from the move `at` on, `tile` travels to `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TargetMark {
+pub(crate) struct TargetMark {
     /// Index of the first move of the journey.
-    pub at: usize,
+    pub(crate) at: usize,
     /// The tile.
-    pub tile: Tile,
+    pub(crate) tile: Tile,
     /// Where it was.
-    pub from: Pos,
+    pub(crate) from: Pos,
     /// Where it is going (its home, or a parking cell for a pair).
-    pub to: Pos,
+    pub(crate) to: Pos,
 }
 
 /// A route of the blank found by the router: moves `at..at + len` carry the
 /// blank along it, one cell a move. The cells are not stored: they are
 /// where those moves take the blank (the player's route cells).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RouteMark {
+pub(crate) struct RouteMark {
     /// Index of the route's first move.
-    pub at: usize,
+    pub(crate) at: usize,
     /// Its length in moves (cells).
-    pub len: usize,
+    pub(crate) len: usize,
 }
 
 /// What the player reports, in order, as its cursor moves forward.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cue {
+pub(crate) enum Cue {
     /// A phase begins (before its first move).
     PhaseStarted(Phase),
     /// A move has completed.
@@ -178,23 +178,7 @@ impl Record {
 
 /// The moves of a solve, each with its phase, placement, target and route,
 /// pulled from the human planner one placement at a time as they are needed.
-///
-/// ```
-/// use fifteen::anim::Timeline;
-/// use fifteen::{Board, Scramble, SolveOptions};
-///
-/// let board = Board::scrambled(5, 5, Scramble::Uniform, 2).unwrap();
-/// let mut timeline = Timeline::solve(&board, &SolveOptions::default()).unwrap();
-/// assert_eq!(timeline.len(), 0); // nothing planned yet
-/// timeline.pull_until(10); // plan just enough for ten moves
-/// assert!(timeline.len() >= 10 && timeline.total().is_none());
-/// timeline.finish();
-/// let mut replay = board.clone();
-/// replay.apply(timeline.moves()).unwrap();
-/// assert!(replay.is_solved());
-/// assert_eq!(timeline.total(), Some(timeline.len()));
-/// ```
-pub struct Timeline {
+pub(crate) struct Timeline {
     pub(super) start: Board,
     /// The sweep order, which names the lines being built.
     pub(super) order: Order,
@@ -211,7 +195,7 @@ pub struct Timeline {
 
 /// The planner of a [`Timeline::planned_elsewhere`]: it plans a batch at a
 /// time for [`Timeline::append`].
-pub struct Planning {
+pub(crate) struct Planning {
     recorder: Recorder,
     /// Every event has been handed out.
     done: bool,
@@ -219,19 +203,15 @@ pub struct Planning {
 
 /// Events planned by a [`Planning`], in order, for [`Timeline::append`].
 #[derive(Debug)]
-pub struct Batch {
+pub(crate) struct Batch {
     notes: Vec<Note>,
     error: Option<SolveError>,
 }
 
 impl Batch {
-    /// The number of events in it (moves and the marks between them).
-    pub fn len(&self) -> usize {
-        self.notes.len()
-    }
-
     /// True when it holds no event.
-    pub fn is_empty(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
         self.notes.is_empty()
     }
 }
@@ -239,7 +219,7 @@ impl Batch {
 impl Planning {
     /// Plans whole placements until at least `events` events are gathered
     /// or the solve is planned; `None` once every move has been handed out.
-    pub fn next_batch(&mut self, events: usize) -> Option<Batch> {
+    pub(crate) fn next_batch(&mut self, events: usize) -> Option<Batch> {
         if self.done {
             return None;
         }
@@ -258,7 +238,7 @@ impl Planning {
 impl Timeline {
     /// The human solver's timeline for this board, playing as `options`
     /// say; exact stages are named `exact stages` in the heads-up.
-    pub fn solve(board: &Board, options: &SolveOptions) -> Result<Timeline, SolveError> {
+    pub(crate) fn solve(board: &Board, options: &SolveOptions) -> Result<Timeline, SolveError> {
         let recorder = Recorder::of(Planner::new(board, options)?);
         let record = Record { locked_at: vec![usize::MAX; board.len()], ..Record::default() };
         let solver = match options.finish {
@@ -281,29 +261,14 @@ impl Timeline {
     /// [`Timeline::append`], which the returned [`Planning`] makes (on
     /// another thread, say: it is `Send`), so that planning never holds up
     /// the thread that plays and draws.
-    ///
-    /// ```
-    /// use fifteen::anim::Timeline;
-    /// use fifteen::{Board, Scramble, SolveOptions};
-    ///
-    /// let board = Board::scrambled(9, 9, Scramble::Uniform, 2).unwrap();
-    /// let (mut timeline, mut planning) = Timeline::planned_elsewhere(&board, &SolveOptions::default()).unwrap();
-    /// while let Some(batch) = planning.next_batch(100) {
-    ///     timeline.append(batch);
-    /// }
-    /// let mut replay = board.clone();
-    /// replay.apply(timeline.moves()).unwrap();
-    /// assert!(replay.is_solved());
-    /// assert_eq!(timeline.total(), Some(timeline.len()));
-    /// ```
-    pub fn planned_elsewhere(board: &Board, options: &SolveOptions) -> Result<(Timeline, Planning), SolveError> {
+    pub(crate) fn planned_elsewhere(board: &Board, options: &SolveOptions) -> Result<(Timeline, Planning), SolveError> {
         let mut timeline = Timeline::solve(board, options)?;
         let recorder = timeline.recorder.take().map(|recorder| Planning { recorder, done: false });
         Ok((timeline, recorder.expect("a new human timeline has its recorder")))
     }
 
     /// Adds what a [`Planning`] planned, in the order it made it.
-    pub fn append(&mut self, batch: Batch) {
+    pub(crate) fn append(&mut self, batch: Batch) {
         for note in batch.notes {
             self.record.on(note);
         }
@@ -315,24 +280,13 @@ impl Timeline {
 
     /// True while the timeline plans its own moves when asked (not one
     /// [`Timeline::planned_elsewhere`], nor one whose moves are all known).
-    pub fn plans_itself(&self) -> bool {
+    pub(crate) fn plans_itself(&self) -> bool {
         self.recorder.is_some() && self.record.total.is_none()
     }
 
     /// A timeline of moves found by another solver (`solver` names it), with
     /// no phases, placements or routes.
-    ///
-    /// ```
-    /// use fifteen::anim::Timeline;
-    /// use fifteen::{Board, Moves};
-    ///
-    /// let board: Board = "1 2 3\n4 5 6\n_ 7 8".parse().unwrap();
-    /// let moves: Moves = "LL".parse().unwrap();
-    /// let timeline = Timeline::from_moves(&board, &moves, "optimal").unwrap();
-    /// assert_eq!(timeline.total(), Some(2));
-    /// assert!(Timeline::from_moves(&board, &"RR".parse::<Moves>().unwrap(), "x").is_err());
-    /// ```
-    pub fn from_moves(board: &Board, moves: &[Move], solver: &'static str) -> Result<Timeline, IllegalMove> {
+    pub(crate) fn from_moves(board: &Board, moves: &[Move], solver: &'static str) -> Result<Timeline, IllegalMove> {
         let mut replay = board.clone();
         replay.apply(moves)?;
         let mut record = Record { locked_at: vec![usize::MAX; board.len()], ..Record::default() };
@@ -356,22 +310,7 @@ impl Timeline {
     /// them finished (a line is done at the move after which it stays home
     /// to the end), each line's tiles locked from that move. No placements,
     /// targets or routes: what the person meant is not known.
-    ///
-    /// ```
-    /// use fifteen::anim::Timeline;
-    /// use fifteen::slidysim;
-    /// use fifteen::{Board, Moves};
-    ///
-    /// let scramble: Board = "1 2 3/4 5 6/7 0 8".parse().unwrap();
-    /// let moves: Moves = "L".parse().unwrap();
-    /// let solve = &slidysim::parse_source(&slidysim::replay_link(&scramble, &moves, None)).unwrap()[0];
-    /// let timeline = Timeline::from_person(solve).unwrap();
-    /// let names: Vec<String> = timeline.phases().iter().map(|p| timeline.phase_name(p.phase)).collect();
-    /// assert_eq!(names, ["row 1", "column 1", "last 2×2"]);
-    /// assert_eq!(timeline.locked_at(1), Some(0));
-    /// assert_eq!(timeline.locked_at(8), Some(1));
-    /// ```
-    pub fn from_person(solve: &Solve) -> Result<Timeline, IllegalMove> {
+    pub(crate) fn from_person(solve: &Solve) -> Result<Timeline, IllegalMove> {
         let mut timeline = Timeline::from_moves(&solve.scramble, &solve.moves, "person")?;
         let (rows, cols) = (solve.scramble.rows(), solve.scramble.cols());
         let found = lines::detect(&solve.scramble, &solve.moves);
@@ -434,12 +373,12 @@ impl Timeline {
     }
 
     /// Plans until at least `moves` moves are known or the solve is complete.
-    pub fn pull_until(&mut self, moves: usize) {
+    pub(crate) fn pull_until(&mut self, moves: usize) {
         while self.record.moves.len() < moves && self.pull() {}
     }
 
     /// Plans every remaining move.
-    pub fn finish(&mut self) {
+    pub(crate) fn finish(&mut self) {
         while self.pull() {}
     }
 
@@ -467,7 +406,7 @@ impl Timeline {
 
     /// How the panel and the header name `phase`: `row 3`, `column 2`, and
     /// for a person's solve `last 2×2` (the speedsolvers' word).
-    pub fn phase_name(&self, phase: Phase) -> String {
+    pub(crate) fn phase_name(&self, phase: Phase) -> String {
         match (&self.person, phase) {
             (Some(_), Phase::LastBlock) => "last 2×2".to_string(),
             _ => phase.to_string(),
@@ -487,22 +426,23 @@ impl Timeline {
     }
 
     /// The moves known so far.
-    pub fn moves(&self) -> &[Move] {
+    pub(crate) fn moves(&self) -> &[Move] {
         &self.record.moves
     }
 
     /// Number of moves known so far.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.record.moves.len()
     }
 
     /// True while no move is known.
-    pub fn is_empty(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
         self.record.moves.is_empty()
     }
 
     /// The number of moves in the whole solve, once it is known.
-    pub fn total(&self) -> Option<usize> {
+    pub(crate) fn total(&self) -> Option<usize> {
         self.record.total
     }
 
@@ -512,22 +452,25 @@ impl Timeline {
     }
 
     /// The phases known so far, in order.
-    pub fn phases(&self) -> &[PhaseMark] {
+    pub(crate) fn phases(&self) -> &[PhaseMark] {
         &self.record.phases
     }
 
     /// The placements known so far, in order.
-    pub fn placements(&self) -> &[PlacementMark] {
+    #[cfg(test)]
+    pub(crate) fn placements(&self) -> &[PlacementMark] {
         &self.record.placements
     }
 
     /// The tile journeys known so far, in order.
-    pub fn targets(&self) -> &[TargetMark] {
+    #[cfg(test)]
+    pub(crate) fn targets(&self) -> &[TargetMark] {
         &self.record.targets
     }
 
     /// The blank's routes known so far, in order.
-    pub fn routes(&self) -> &[RouteMark] {
+    #[cfg(test)]
+    pub(crate) fn routes(&self) -> &[RouteMark] {
         &self.record.routes
     }
 
@@ -571,12 +514,13 @@ impl Timeline {
     }
 
     /// The number of moves after which `tile` is locked home, if known.
-    pub fn locked_at(&self, tile: Tile) -> Option<usize> {
+    #[cfg(test)]
+    pub(crate) fn locked_at(&self, tile: Tile) -> Option<usize> {
         self.record.locked_at.get(tile as usize).copied().filter(|&at| at != usize::MAX)
     }
 
     /// True when `tile` is locked home once `cursor` moves are made.
-    pub fn is_locked(&self, tile: Tile, cursor: usize) -> bool {
+    pub(crate) fn is_locked(&self, tile: Tile, cursor: usize) -> bool {
         self.record.locked_at.get(tile as usize).is_some_and(|&at| at <= cursor)
     }
 
