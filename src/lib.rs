@@ -61,7 +61,7 @@ mod gui;
 pub mod human;
 pub mod lines;
 #[cfg(feature = "net")]
-pub mod net;
+mod net;
 mod output;
 #[cfg(feature = "record")]
 mod record;

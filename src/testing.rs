@@ -17,6 +17,10 @@
 
 use crate::human::Planner;
 
+/// The fuzzer's way into the network game's messages (feature `net`).
+#[cfg(feature = "net")]
+pub use crate::net::check_message;
+
 /// Ways of planning lines forced on a [`Planner`] whatever the board's size.
 pub trait PlannerKnobs {
     /// The same planner, building every line by the rolling look-ahead

@@ -6,7 +6,7 @@
 //! `tests/fuzz_corpus.rs` in the crate includes this file as it is and runs
 //! every target on its corpus (`fuzz/corpus/NAME`) and on every input the
 //! fuzzer ever failed on (`fuzz/regressions/NAME`), so this file uses
-//! nothing but fifteen and the standard library, plus serde_json.
+//! nothing but fifteen and the standard library.
 //!
 //! Adding a target: a function here, its line in [`all`], and a folder
 //! `fuzz/corpus/NAME` of real inputs.
@@ -108,32 +108,12 @@ pub fn pdb_file() -> Vec<u8> {
 /// (`{"Move":"left"}`, `Watch`, `Stop`, `Optimal`), answered by a game as
 /// the server answers it, and what the server sends a client (states and
 /// optimal distances), read as `fifteen bot` reads them. A refused request
-/// leaves the game unchanged; a state's board is checked as the bot does.
+/// leaves the game unchanged; a state's board is checked as the bot does
+/// (`fifteen::testing::check_message`).
 #[cfg(feature = "net")]
 pub fn ws_message(data: &[u8]) {
-    use fifteen::net::game::Session;
-    use fifteen::net::protocol::{Optimal, Request, State};
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let board = Board::from_cells(3, 3, vec![1, 2, 3, 4, 0, 6, 7, 5, 8]).expect("a 3×3 board");
-    let mut game = Session::new(board.clone());
-    let request = Request::parse(text);
-    let refused = request.is_err();
-    let reply = game.handle(request);
-    if refused {
-        assert!(reply.board == board.cells() && reply.score == 0, "a refused message changed the game");
-    }
-    // A Watch streams the solver: a few of its moves, each legal.
-    for _ in 0..4 {
-        if game.advance_watch().is_none() {
-            break;
-        }
-    }
-    let _ = Optimal::parse(text).map(|o| o.best_move());
-    let state = serde_json::from_str::<State>(text).ok();
-    if let Some((rows, cols, cells)) = state.and_then(|s| s.shape().map(|(rows, cols)| (rows, cols, s.board))) {
-        let _ = Board::from_cells(rows, cols, cells);
+    if let Ok(text) = std::str::from_utf8(data) {
+        fifteen::testing::check_message(text);
     }
 }
 

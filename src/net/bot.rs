@@ -27,7 +27,7 @@ use super::protocol::{Optimal, State, Status, move_message};
 
 /// The solvers the bot can use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Solver {
+pub(crate) enum Solver {
     /// Breadth-first search: fewest moves, small boards.
     Bfs,
     /// IDA* with pattern databases: fewest moves, up to 4×4.
@@ -48,15 +48,7 @@ impl Solver {
 
     /// The solver used when none is named: `bfs` for boards of at most 9
     /// cells (as in the seed), `optimal` up to 16 (4×4), `human` beyond.
-    ///
-    /// ```
-    /// use fifteen::Board;
-    /// use fifteen::net::Solver;
-    /// assert_eq!(Solver::default_for(&Board::goal(3, 3).unwrap()), Solver::Bfs);
-    /// assert_eq!(Solver::default_for(&Board::goal(4, 4).unwrap()), Solver::Optimal);
-    /// assert_eq!(Solver::default_for(&Board::goal(5, 5).unwrap()), Solver::Human);
-    /// ```
-    pub fn default_for(board: &Board) -> Solver {
+    pub(crate) fn default_for(board: &Board) -> Solver {
         match board.len() {
             0..=9 => Solver::Bfs,
             10..=16 => Solver::Optimal,
@@ -102,7 +94,7 @@ pub(crate) type TableSource = crate::search::distance::TableLoader;
 
 /// Why the bot did not finish a game.
 #[derive(Debug, thiserror::Error)]
-pub enum BotError {
+pub(crate) enum BotError {
     /// The URL is not a `ws://` address.
     #[error("{0}")]
     BadUrl(String),
@@ -172,16 +164,16 @@ fn close_reason(frame: &Option<CloseFrame>) -> String {
 
 /// A game the bot finished.
 #[derive(Clone, Debug)]
-pub struct BotReport {
+pub(crate) struct BotReport {
     /// The board it was dealt.
-    pub board: Board,
+    pub(crate) board: Board,
     /// The solver it used.
-    pub solver: Solver,
+    pub(crate) solver: Solver,
     /// The moves it made, in fifteen's tile notation (the wire carries the
     /// blank's direction: see [`BotReport::sent`]).
-    pub moves: Moves,
+    pub(crate) moves: Moves,
     /// Optimal distances the server sent and the bot checked.
-    pub optimal_checked: usize,
+    pub(crate) optimal_checked: usize,
 }
 
 impl BotReport {
@@ -193,21 +185,21 @@ impl BotReport {
 
 /// A bot that will play one game.
 #[derive(Clone)]
-pub struct Bot {
+pub(crate) struct Bot {
     /// The server's websocket address, `ws://host:port/path`.
-    pub url: String,
+    pub(crate) url: String,
     /// The solver, or `None` for [`Solver::default_for`] the board dealt.
-    pub solver: Option<Solver>,
+    pub(crate) solver: Option<Solver>,
     /// A pause between moves.
-    pub delay: Duration,
+    pub(crate) delay: Duration,
     /// How long to wait for the connection and for each state.
-    pub timeout: Duration,
+    pub(crate) timeout: Duration,
     /// Where the optimal solver gets pattern databases, if anywhere.
-    pub tables: Option<TableSource>,
+    pub(crate) tables: Option<TableSource>,
     /// Ask for the optimal distance (`{"Optimal":true}`) and check each
     /// answer: its distance against the bot's own search, its best move for
     /// one that leads a move nearer (boards of up to 16 cells).
-    pub check_optimal: bool,
+    pub(crate) check_optimal: bool,
 }
 
 impl fmt::Debug for Bot {
@@ -226,7 +218,7 @@ impl fmt::Debug for Bot {
 impl Bot {
     /// A bot for this address: default solver, no delay, 10 s timeouts, no
     /// pattern databases.
-    pub fn new(url: impl Into<String>) -> Bot {
+    pub(crate) fn new(url: impl Into<String>) -> Bot {
         Bot {
             url: url.into(),
             solver: None,
@@ -258,7 +250,7 @@ impl Bot {
     }
 
     /// Plays one game to the end (blocking), checking every state.
-    pub fn play(&self) -> Result<BotReport, BotError> {
+    pub(crate) fn play(&self) -> Result<BotReport, BotError> {
         self.check_url()?;
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
         runtime.block_on(self.play_async())
@@ -553,6 +545,13 @@ fn check_status(state: &State, replay: &Board, made: usize) -> Result<(), BotErr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_solver_goes_by_the_boards_cells() {
+        assert_eq!(Solver::default_for(&Board::goal(3, 3).unwrap()), Solver::Bfs);
+        assert_eq!(Solver::default_for(&Board::goal(4, 4).unwrap()), Solver::Optimal);
+        assert_eq!(Solver::default_for(&Board::goal(5, 5).unwrap()), Solver::Human);
+    }
 
     #[test]
     fn urls_are_checked_before_connecting() {

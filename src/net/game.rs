@@ -17,20 +17,7 @@ pub(crate) const WATCH_DELAY: std::ops::RangeInclusive<u64> = 1..=10_000;
 
 /// One client's game in progress: its board, its score, and the solve it
 /// watches, if any. The server keeps one a connection.
-///
-/// ```
-/// use fifteen::Board;
-/// use fifteen::net::game::Session;
-/// use fifteen::net::protocol::Status;
-///
-/// let board = Board::from_cells(2, 2, vec![1, 2, 0, 3]).unwrap();
-/// let mut game = Session::new(board);
-/// let refused = game.handle_text(r#"{"Move":"down"}"#);
-/// assert_eq!(refused.status.to_string(), "error: the blank cannot go down: it is on the bottom edge");
-/// let state = game.handle_text(r#"{"Move":"right"}"#);
-/// assert_eq!((state.status, state.score), (Status::Complete, 1));
-/// ```
-pub struct Session {
+pub(crate) struct Session {
     board: Board,
     score: u64,
     watch: Option<Watch>,
@@ -46,7 +33,7 @@ struct Watch {
 
 impl Session {
     /// A new game on this board.
-    pub fn new(board: Board) -> Session {
+    pub(crate) fn new(board: Board) -> Session {
         Session { board, score: 0, watch: None }
     }
 
@@ -80,12 +67,13 @@ impl Session {
     }
 
     /// Answers one text frame.
-    pub fn handle_text(&mut self, text: &str) -> State {
+    #[cfg(test)]
+    pub(crate) fn handle_text(&mut self, text: &str) -> State {
         self.handle(Request::parse(text))
     }
 
     /// Answers one message, or refuses a bad one with the unchanged board.
-    pub fn handle(&mut self, request: Result<Request, BadRequest>) -> State {
+    pub(crate) fn handle(&mut self, request: Result<Request, BadRequest>) -> State {
         match request {
             Err(bad) => self.refuse(bad.to_string()),
             Ok(Request::Move(_)) if self.is_complete() => self.state(),
@@ -127,7 +115,7 @@ impl Session {
 
     /// Makes the watched solver's next move and returns the state to send,
     /// or `None` when nothing is being watched.
-    pub fn advance_watch(&mut self) -> Option<State> {
+    pub(crate) fn advance_watch(&mut self) -> Option<State> {
         // While watching, a move is always queued: `plan_ahead` runs after
         // every move and ends the watch when the planner is done.
         let Some((mv, doing)) = self.watch.as_mut()?.queue.pop_front() else {
@@ -190,6 +178,16 @@ fn off_board(mv: Move) -> String {
 mod tests {
     use super::*;
     use crate::Scramble;
+
+    #[test]
+    fn an_illegal_move_is_refused_and_a_legal_one_scored() {
+        let board = Board::from_cells(2, 2, vec![1, 2, 0, 3]).unwrap();
+        let mut game = Session::new(board);
+        let refused = game.handle_text(r#"{"Move":"down"}"#);
+        assert_eq!(refused.status.to_string(), "error: the blank cannot go down: it is on the bottom edge");
+        let state = game.handle_text(r#"{"Move":"right"}"#);
+        assert_eq!((state.status, state.score), (Status::Complete, 1));
+    }
 
     fn watched(board: &Board, delay_ms: u64) -> (Session, Vec<State>) {
         let mut game = Session::new(board.clone());

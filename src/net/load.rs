@@ -30,16 +30,16 @@ type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// What a load run measured.
 #[derive(Clone, Debug)]
-pub struct LoadReport {
+pub(crate) struct LoadReport {
     /// Moves sent in all (each answered and checked).
-    pub moves: u64,
+    pub(crate) moves: u64,
     /// Wall time from the first move to the last answer.
-    pub elapsed: Duration,
+    pub(crate) elapsed: Duration,
     /// Every move's round trip, sorted.
-    pub round_trips: Vec<Duration>,
+    pub(crate) round_trips: Vec<Duration>,
     /// With [`Load::optimal`]: the time from each move to its position's
     /// `Optimal` answer, sorted (empty otherwise).
-    pub answers: Vec<Duration>,
+    pub(crate) answers: Vec<Duration>,
 }
 
 impl LoadReport {
@@ -70,31 +70,31 @@ fn nearest_rank(times: &[Duration], p: f64) -> Duration {
 
 /// A load to put on a server.
 #[derive(Clone, Copy, Debug)]
-pub struct Load {
+pub(crate) struct Load {
     /// Games played at once.
-    pub games: usize,
+    pub(crate) games: usize,
     /// Random legal moves per game.
-    pub moves: usize,
+    pub(crate) moves: usize,
     /// Pause after each answer before a game's next move; zero: flat out.
     /// Each game starts at a random point of its first pause, so the games
     /// do not move in lockstep.
-    pub pace: Duration,
+    pub(crate) pace: Duration,
     /// Seed for the moves.
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Ask for the optimal distance (`{"Optimal":true}`) and wait for each
     /// position's answer before the next move (boards of up to 16 cells).
-    pub optimal: bool,
+    pub(crate) optimal: bool,
 }
 
 impl Load {
     /// `games` games of `moves` moves each, flat out.
-    pub fn new(games: usize, moves: usize) -> Load {
+    pub(crate) fn new(games: usize, moves: usize) -> Load {
         Load { games, moves, pace: Duration::ZERO, seed: 1, optimal: false }
     }
 
     /// Opens every game at `url`, then plays them all at once. Fails on the
     /// first state that disagrees with its replay.
-    pub fn run(&self, url: &str) -> Result<LoadReport, BotError> {
+    pub(crate) fn run(&self, url: &str) -> Result<LoadReport, BotError> {
         let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
         runtime.block_on(self.run_async(url))
     }

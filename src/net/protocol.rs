@@ -14,19 +14,6 @@
 //! after the state it answers (same `Score`), only while that is still the
 //! game's position, so a client shows it when its `Score` is the one on
 //! screen. Clients that never ask get states only, exactly as before.
-//!
-//! ```
-//! use fifteen::net::protocol::{Request, State, Status};
-//! use fifteen::{Board, Move};
-//!
-//! let state = State::new(&Board::goal(3, 3).unwrap(), 0);
-//! assert_eq!(state.status, Status::Complete);
-//! let json = serde_json::to_string(&state).unwrap();
-//! assert!(json.starts_with(r#"{"Board":[1,2,3,4,5,6,7,8,0],"Status":"complete","Score":0"#));
-//!
-//! // "left" sends the blank left: the tile on its left slides right.
-//! assert_eq!(Request::parse(r#"{"Move":"left"}"#), Ok(Request::Move(Move::Right)));
-//! ```
 
 use std::fmt;
 
@@ -38,7 +25,7 @@ use crate::search::distance::Distance;
 
 /// Where the game stands, as the `Status` field says it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Status {
+pub(crate) enum Status {
     /// `"playing"`: not solved yet.
     Playing,
     /// `"complete"`: solved; the game is over.
@@ -49,7 +36,7 @@ pub enum Status {
 
 impl Status {
     /// The status of a board: complete when solved, else playing.
-    pub fn of(board: &Board) -> Status {
+    pub(crate) fn of(board: &Board) -> Status {
         if board.is_solved() { Status::Complete } else { Status::Playing }
     }
 }
@@ -90,17 +77,17 @@ impl<'de> Deserialize<'de> for Status {
 /// `left..right` (ends excluded), for the page's outline.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "PascalCase")]
-pub struct Area {
+pub(crate) struct Area {
     /// `top-left`, `right-columns`, `bottom-rows`, `last-block` or `exact`.
-    pub name: String,
+    pub(crate) name: String,
     /// First row.
-    pub top: usize,
+    pub(crate) top: usize,
     /// First column.
-    pub left: usize,
+    pub(crate) left: usize,
     /// One past the last row.
-    pub bottom: usize,
+    pub(crate) bottom: usize,
     /// One past the last column.
-    pub right: usize,
+    pub(crate) right: usize,
 }
 
 impl Area {
@@ -141,41 +128,41 @@ impl Doing {
 /// The first three fields are the core protocol; the rest are extras old
 /// clients ignore.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct State {
+pub(crate) struct State {
     /// Cells in reading order, `0` for the blank.
     #[serde(rename = "Board")]
-    pub board: Vec<Tile>,
+    pub(crate) board: Vec<Tile>,
     /// `playing`, `complete` or `error: …`.
     #[serde(rename = "Status")]
-    pub status: Status,
+    pub(crate) status: Status,
     /// Moves made so far.
     #[serde(rename = "Score")]
-    pub score: u64,
+    pub(crate) score: u64,
     /// Rows of the board (extra: the flat `Board` does not say).
     #[serde(rename = "Rows", default, skip_serializing_if = "Option::is_none")]
-    pub rows: Option<usize>,
+    pub(crate) rows: Option<usize>,
     /// Columns of the board (extra).
     #[serde(rename = "Cols", default, skip_serializing_if = "Option::is_none")]
-    pub cols: Option<usize>,
+    pub(crate) cols: Option<usize>,
     /// While the human solver is watched: its phase (`top rows`, `right pair`,
     /// `bottom pair`, `last block`).
     #[serde(rename = "Phase", default, skip_serializing_if = "Option::is_none")]
-    pub phase: Option<String>,
+    pub(crate) phase: Option<String>,
     /// While watched: the tile or tiles being placed.
     #[serde(rename = "Target", default, skip_serializing_if = "Option::is_none")]
-    pub target: Option<Vec<Tile>>,
+    pub(crate) target: Option<Vec<Tile>>,
     /// While watched: the region those tiles belong to.
     #[serde(rename = "Region", default, skip_serializing_if = "Option::is_none")]
-    pub region: Option<Area>,
+    pub(crate) region: Option<Area>,
     /// While watched: what is being built, as the window and the terminal
     /// name it (`row 1: end pair 3 + 4`).
     #[serde(rename = "Title", default, skip_serializing_if = "Option::is_none")]
-    pub title: Option<String>,
+    pub(crate) title: Option<String>,
 }
 
 impl State {
     /// The state of a board after `score` moves.
-    pub fn new(board: &Board, score: u64) -> State {
+    pub(crate) fn new(board: &Board, score: u64) -> State {
         State {
             board: board.cells().to_vec(),
             status: Status::of(board),
@@ -206,14 +193,14 @@ impl State {
     }
 
     /// The state as the JSON text the server sends.
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         // A struct of numbers and strings always serializes.
         serde_json::to_string(self).unwrap_or_else(|e| format!(r#"{{"Status":"error: {e}"}}"#))
     }
 
     /// The board's shape: the `Rows` and `Cols` extras when present, else the
     /// square a bare 3×3 board implies. `None` when neither fits.
-    pub fn shape(&self) -> Option<(usize, usize)> {
+    pub(crate) fn shape(&self) -> Option<(usize, usize)> {
         match (self.rows, self.cols) {
             (Some(r), Some(c)) if r.checked_mul(c) == Some(self.board.len()) => Some((r, c)),
             (None, None) => {
@@ -229,21 +216,21 @@ impl State {
 /// client that asked with `{"Optimal":true}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "PascalCase")]
-pub struct Optimal {
+pub(crate) struct Optimal {
     /// The `Score` of the state it answers.
-    pub score: u64,
+    pub(crate) score: u64,
     /// Moves of a shortest solution from there (0 when solved).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moves: Option<usize>,
+    pub(crate) moves: Option<usize>,
     /// Its first move, naming where the blank goes like a `Move` message.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub best: Option<String>,
+    pub(crate) best: Option<String>,
     /// The tile that move slides.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tile: Option<Tile>,
+    pub(crate) tile: Option<Tile>,
     /// Why there is no distance (the search failed), instead of `Moves`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
+    pub(crate) error: Option<String>,
 }
 
 /// The envelope: `{"Optimal":{…}}`, which no state has.
@@ -271,7 +258,7 @@ impl Optimal {
     }
 
     /// The best move in fifteen's tile notation, ready for [`Board::slide`].
-    pub fn best_move(&self) -> Option<Move> {
+    pub(crate) fn best_move(&self) -> Option<Move> {
         self.best.as_deref().and_then(Move::from_word).map(|mv| MoveNotation::Blank.read(mv))
     }
 
@@ -283,14 +270,14 @@ impl Optimal {
     }
 
     /// Reads a text frame that is an `Optimal` message; `None` for any other.
-    pub fn parse(text: &str) -> Option<Optimal> {
+    pub(crate) fn parse(text: &str) -> Option<Optimal> {
         serde_json::from_str::<OptimalMessage>(text).ok().map(|m| m.optimal)
     }
 }
 
 /// A message a client may send.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Request {
+pub(crate) enum Request {
     /// `{"Move":"left"}`: the blank goes left. Held here in fifteen's tile
     /// notation (the tile slides right), ready for [`Board::slide`].
     Move(Move),
@@ -309,7 +296,7 @@ pub enum Request {
 
 /// Why a client's message was refused. Its text follows `error: ` in the reply.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum BadRequest {
+pub(crate) enum BadRequest {
     /// Not JSON at all.
     #[error("not JSON ({0}); send {{\"Move\":\"left\"}}")]
     NotJson(String),
@@ -340,14 +327,7 @@ pub enum BadRequest {
 
 impl Request {
     /// Reads one text frame.
-    ///
-    /// ```
-    /// use fifteen::net::protocol::{BadRequest, Request};
-    /// assert_eq!(Request::parse(r#"{"Watch":100}"#), Ok(Request::Watch { delay_ms: 100 }));
-    /// assert_eq!(Request::parse("{}"), Err(BadRequest::NoMove));
-    /// assert!(matches!(Request::parse(r#"{"Move":"sideways"}"#), Err(BadRequest::UnknownMove(_))));
-    /// ```
-    pub fn parse(text: &str) -> Result<Request, BadRequest> {
+    pub(crate) fn parse(text: &str) -> Result<Request, BadRequest> {
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| BadRequest::NotJson(e.to_string()))?;
         let Some(object) = value.as_object() else {
             return Err(BadRequest::NoMove);
@@ -381,19 +361,31 @@ fn brief(value: &serde_json::Value) -> String {
 }
 
 /// The message a client sends for a move given in tile notation.
-///
-/// ```
-/// use fifteen::Move;
-/// use fifteen::net::protocol::move_message;
-/// assert_eq!(move_message(Move::Right), r#"{"Move":"left"}"#);
-/// ```
-pub fn move_message(mv: Move) -> String {
+pub(crate) fn move_message(mv: Move) -> String {
     format!(r#"{{"Move":"{}"}}"#, MoveNotation::Blank.name(mv).word())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_state_is_sent_as_the_seeds_json_and_moves_name_the_blanks_way() {
+        let state = State::new(&Board::goal(3, 3).unwrap(), 0);
+        assert_eq!(state.status, Status::Complete);
+        let json = serde_json::to_string(&state).unwrap();
+        assert!(json.starts_with(r#"{"Board":[1,2,3,4,5,6,7,8,0],"Status":"complete","Score":0"#));
+        // "left" sends the blank left: the tile on its left slides right.
+        assert_eq!(Request::parse(r#"{"Move":"left"}"#), Ok(Request::Move(Move::Right)));
+        assert_eq!(move_message(Move::Right), r#"{"Move":"left"}"#);
+    }
+
+    #[test]
+    fn requests_are_read_or_refused_with_the_reason() {
+        assert_eq!(Request::parse(r#"{"Watch":100}"#), Ok(Request::Watch { delay_ms: 100 }));
+        assert_eq!(Request::parse("{}"), Err(BadRequest::NoMove));
+        assert!(matches!(Request::parse(r#"{"Move":"sideways"}"#), Err(BadRequest::UnknownMove(_))));
+    }
 
     #[test]
     fn states_round_trip_and_keep_the_seed_field_names() {

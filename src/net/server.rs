@@ -55,45 +55,45 @@ pub(crate) const FRAME_LIMIT: usize = 64 * 1024;
 /// A request's head (request line and headers) longer than this is refused
 /// with 431 and its connection closed. A browser's upgrade request is well
 /// under 2 KiB; this leaves room for cookies of other pages on the host.
-pub const HEAD_LIMIT: usize = 16 * 1024;
+pub(crate) const HEAD_LIMIT: usize = 16 * 1024;
 
 /// Where a game's log line goes (stderr for the command; tests collect them).
 pub(crate) type LogSink = Arc<dyn Fn(&str) + Send + Sync>;
 
 /// How the server deals boards and guards itself.
 #[derive(Clone)]
-pub struct ServerConfig {
+pub(crate) struct ServerConfig {
     /// Board rows.
-    pub rows: usize,
+    pub(crate) rows: usize,
     /// Board columns.
-    pub cols: usize,
+    pub(crate) cols: usize,
     /// How each new board is mixed.
-    pub scramble: Scramble,
+    pub(crate) scramble: Scramble,
     /// Session `i` of the server's life gets the board of seed `game_seed(seed, i)`.
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Games open at once; further connections are closed with code 1013.
-    pub max_games: usize,
+    pub(crate) max_games: usize,
     /// A game with no message (and no watched move) for this long is closed.
-    pub idle_timeout: Duration,
+    pub(crate) idle_timeout: Duration,
     /// A connection whose request head is not complete this long after the
     /// server starts waiting for it (on connect, and after each response on
     /// a kept-alive connection) is closed, however slowly it trickles in.
-    pub header_timeout: Duration,
+    pub(crate) header_timeout: Duration,
     /// One line per game, written when it ends.
-    pub log: LogSink,
+    pub(crate) log: LogSink,
     /// Where the optimal distance's searches get pattern databases (none:
     /// Manhattan distance and linear conflicts); called once, off the async
     /// executor, by the first search of the server's life.
-    pub tables: Option<TableLoader>,
+    pub(crate) tables: Option<TableLoader>,
     /// Optimal-distance searches that may run at once, over all games.
-    pub optimal_threads: usize,
+    pub(crate) optimal_threads: usize,
 }
 
 impl ServerConfig {
     /// Uniform boards of this shape, seed 0, 1 024 games, 5 minutes idle, 5
     /// seconds for a request's head, log to stderr, no pattern databases,
     /// one optimal search at a time.
-    pub fn new(rows: usize, cols: usize) -> Result<ServerConfig, ServeError> {
+    pub(crate) fn new(rows: usize, cols: usize) -> Result<ServerConfig, ServeError> {
         Board::goal(rows, cols)?;
         if rows * cols > MAX_CELLS {
             return Err(ServeError::TooLarge { rows, cols });
@@ -117,7 +117,7 @@ impl ServerConfig {
     }
 
     /// The board of game `index` (counted from 0).
-    pub fn board(&self, index: u64) -> Result<Board, SizeError> {
+    pub(crate) fn board(&self, index: u64) -> Result<Board, SizeError> {
         Board::scrambled(self.rows, self.cols, self.scramble, game_seed(self.seed, index))
     }
 }
@@ -133,7 +133,7 @@ pub(crate) fn game_seed(seed: u64, index: u64) -> u64 {
 
 /// Why the server could not run.
 #[derive(Debug, thiserror::Error)]
-pub enum ServeError {
+pub(crate) enum ServeError {
     /// A shape that makes no board.
     #[error("{0}")]
     Size(#[from] SizeError),
@@ -158,23 +158,18 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
-/// A server running on its own thread, for tests and embedding.
-///
-/// ```no_run
-/// use fifteen::net::server::{Server, ServerConfig};
-/// let server = Server::start("127.0.0.1:0".parse().unwrap(), ServerConfig::new(3, 3).unwrap()).unwrap();
-/// println!("ws://{}/ws", server.addr());
-/// server.stop().unwrap();
-/// ```
-pub struct Server {
+/// A server running on its own thread, for the tests.
+#[cfg(test)]
+pub(crate) struct Server {
     addr: SocketAddr,
     stop: watch::Sender<bool>,
     thread: Option<std::thread::JoinHandle<Result<(), ServeError>>>,
 }
 
+#[cfg(test)]
 impl Server {
     /// Binds `addr` (port 0: any free port) and serves until [`Server::stop`].
-    pub fn start(addr: SocketAddr, config: ServerConfig) -> Result<Server, ServeError> {
+    pub(crate) fn start(addr: SocketAddr, config: ServerConfig) -> Result<Server, ServeError> {
         let runtime = runtime()?;
         let listener = runtime.block_on(bind(addr))?;
         let addr = listener.local_addr()?;
@@ -188,12 +183,12 @@ impl Server {
     }
 
     /// The address it listens on.
-    pub fn addr(&self) -> SocketAddr {
+    pub(crate) fn addr(&self) -> SocketAddr {
         self.addr
     }
 
     /// Closes every game (code 1001) and waits for the server to end.
-    pub fn stop(mut self) -> Result<(), ServeError> {
+    pub(crate) fn stop(mut self) -> Result<(), ServeError> {
         self.finish()
     }
 
@@ -207,6 +202,7 @@ impl Server {
     }
 }
 
+#[cfg(test)]
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.finish();

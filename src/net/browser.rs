@@ -12,7 +12,6 @@
 // fantoccini's `CmdError` is large; these helpers only hand it on to the
 // test that fails with it, so its size costs nothing worth boxing.
 #![allow(clippy::result_large_err)]
-#![cfg(feature = "net")]
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -20,19 +19,19 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::{Server, ServerConfig};
+use crate::{Board, Move};
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::error::CmdError;
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
-use fifteen::net::{Server, ServerConfig};
-use fifteen::{Board, Move};
 use serde_json::json;
 
 /// The browser client of the Eight game's walkthrough ("Eight slide puzzle
 /// and breadth-first search", pointatinfinity.com; see the README's
 /// Sources), its final listing verbatim: it plays the protocol that
 /// `fifteen serve` speaks at /eight/ws.
-const EIGHT_CLIENT: &str = include_str!("data/eight_client.js");
+const EIGHT_CLIENT: &str = include_str!("../../tests/data/eight_client.js");
 const EIGHT_URL: &str = "wss://pointatinfinity.com/eight/ws";
 
 /// The first of `names` on PATH, or the path in `variable` when it is set.
@@ -307,7 +306,7 @@ fn the_page_shows_the_optimal_distance_and_the_best_move_on_b() {
     let Some(page) = Page::open() else { return };
     let (server, config, _) = start_server(3, 3, 5);
     let board = config.board(0).unwrap();
-    let shortest = fifteen::search::optimal::solve(&board).unwrap().moves;
+    let shortest = crate::search::optimal::solve(&board).unwrap().moves;
     page.visit(&format!("http://{}/", server.addr()));
     let shown = page.wait_for_text("optimal", 20, |t| t.starts_with("optimal: ") && !t.ends_with('…'));
     assert_eq!(shown, format!("optimal: {} moves left", shortest.len()));
