@@ -15,7 +15,7 @@ use std::fmt;
 pub use moves::{Move, MoveNotation, Moves, ParseMoveError};
 pub use parity::Unsolvable;
 pub use parse::ParseBoardError;
-pub use replay::{Replay, ReplayError, Replayed};
+pub(crate) use replay::{Replay, ReplayError};
 pub use scramble::Scramble;
 
 /// A tile number. `0` is the blank; tiles are `1..rows*cols`.

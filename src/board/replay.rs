@@ -45,7 +45,7 @@ const fn move_of(code: Code) -> Move {
 
 /// What a replay found wrong in the moves it was fed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
+pub(crate) enum ReplayError {
     /// A move no tile can make; the moves before it were played.
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
@@ -73,16 +73,16 @@ pub enum ReplayError {
 
 /// Where a replay stands once every move is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Replayed {
+pub(crate) struct Replayed {
     /// Moves played.
-    pub moves: u64,
+    pub(crate) moves: u64,
     /// Tiles (the blank aside) not in their home cell: 0 when solved.
-    pub misplaced: usize,
+    pub(crate) misplaced: usize,
 }
 
 impl Replayed {
     /// True when the moves took the board to the goal.
-    pub fn is_solved(&self) -> bool {
+    pub(crate) fn is_solved(&self) -> bool {
         self.misplaced == 0
     }
 }
@@ -105,19 +105,8 @@ enum Token {
 /// ([`Replay::feed`]) or as [`Move`]s ([`Replay::play`]), then
 /// [`Replay::finish`] says how many were played and how far from the goal
 /// they left the board.
-///
-/// ```
-/// use fifteen::{Board, MoveNotation};
-/// use fifteen::board::Replay;
-/// let board: Board = "1 2 3/4 5 6/7 0 8".parse().unwrap();
-/// let mut replay = Replay::new(&board, MoveNotation::Tile);
-/// replay.feed(b"LRL").unwrap();
-/// let done = replay.finish().unwrap();
-/// assert_eq!(done.moves, 3);
-/// assert!(done.is_solved());
-/// ```
 #[derive(Debug, Clone)]
-pub struct Replay {
+pub(crate) struct Replay {
     grid: Grid,
     /// The code of every byte: move letters in the notation asked for,
     /// [`NOT_A_MOVE`] for the rest.
@@ -134,7 +123,6 @@ pub struct Replay {
 /// The board a replay plays on.
 #[derive(Debug, Clone)]
 struct Grid {
-    rows: usize,
     cols: usize,
     /// The tiles in reading order; the blank's own cell holds a stale tile
     /// (writing the blank at every move would be a store for nothing), so
@@ -149,7 +137,7 @@ struct Grid {
 impl Replay {
     /// A replay starting from `board`, reading move letters and words in
     /// `notation`.
-    pub fn new(board: &Board, notation: MoveNotation) -> Replay {
+    pub(crate) fn new(board: &Board, notation: MoveNotation) -> Replay {
         let mut codes = [NOT_A_MOVE; 256];
         for mv in Move::ALL {
             let code = code_of(notation.read(mv));
@@ -157,31 +145,20 @@ impl Replay {
             codes[mv.letter().to_ascii_lowercase() as usize] = code;
         }
         let blank = board.cells().iter().position(|&t| t == BLANK).unwrap_or(0);
-        let grid = Grid {
-            rows: board.rows(),
-            cols: board.cols(),
-            cells: board.cells().to_vec(),
-            blank,
-            col: blank % board.cols(),
-            moves: 0,
-        };
+        let grid =
+            Grid { cols: board.cols(), cells: board.cells().to_vec(), blank, col: blank % board.cols(), moves: 0 };
         Replay { grid, codes, notation, token: Token::Between, line: 1, line_start: 0, offset: 0 }
-    }
-
-    /// Moves played so far.
-    pub fn moves(&self) -> u64 {
-        self.grid.moves
     }
 
     /// Plays moves named by the tile's direction (whatever the notation the
     /// text is read in), stopping at the first illegal one.
-    pub fn play(&mut self, moves: &[Move]) -> Result<(), IllegalMove> {
+    pub(crate) fn play(&mut self, moves: &[Move]) -> Result<(), IllegalMove> {
         self.grid.slide_codes(moves.iter().map(|&mv| code_of(mv))).map(drop)
     }
 
     /// Reads the next chunk of move text and plays its moves. A token may
     /// be cut anywhere between two chunks.
-    pub fn feed(&mut self, bytes: &[u8]) -> Result<(), ReplayError> {
+    pub(crate) fn feed(&mut self, bytes: &[u8]) -> Result<(), ReplayError> {
         let mut i = 0;
         while i < bytes.len() {
             if let Token::Letters { .. } = self.token {
@@ -206,16 +183,17 @@ impl Replay {
 
     /// Ends the text (a word or a count cut by the end is read as it
     /// stands) and says where the moves left the board.
-    pub fn finish(&mut self) -> Result<Replayed, ReplayError> {
+    pub(crate) fn finish(&mut self) -> Result<Replayed, ReplayError> {
         self.end_token(self.offset)?;
         Ok(Replayed { moves: self.grid.moves, misplaced: self.grid.misplaced() })
     }
 
     /// The board as the moves so far left it.
-    pub fn board(&self) -> Board {
+    #[cfg(test)]
+    pub(crate) fn board(&self) -> Board {
         let mut cells = self.grid.cells.clone();
         cells[self.grid.blank] = BLANK;
-        Board::from_valid_cells(self.grid.rows, self.grid.cols, cells)
+        Board::from_valid_cells(cells.len() / self.grid.cols, self.grid.cols, cells)
     }
 
     /// Plays one move read in the text's notation.
@@ -373,6 +351,16 @@ fn is_separator(b: u8) -> bool {
 mod tests {
     use super::*;
     use crate::board::{Moves, Scramble};
+
+    #[test]
+    fn moves_fed_as_text_are_counted_and_the_board_checked() {
+        let board: Board = "1 2 3/4 5 6/7 0 8".parse().unwrap();
+        let mut replay = Replay::new(&board, MoveNotation::Tile);
+        replay.feed(b"LRL").unwrap();
+        let done = replay.finish().unwrap();
+        assert_eq!(done.moves, 3);
+        assert!(done.is_solved());
+    }
 
     /// Replays `text` fed in chunks of `chunk` bytes.
     fn replay(board: &Board, text: &str, chunk: usize, notation: MoveNotation) -> Result<Replayed, ReplayError> {

@@ -49,7 +49,9 @@ pub fn read(sources: &[String], pick: Option<usize>) -> Result<Vec<SourcedSolve>
     match pick {
         None => Ok(solves),
         Some(n) if (1..=solves.len()).contains(&n) => Ok(vec![solves.swap_remove(n - 1)]),
-        Some(n) => Err(bad("--solve", SlidysimError::NoSuchSolve { asked: n, count: solves.len() })),
+        Some(n) => {
+            Err(CliError::Usage(format!("--solve: solve {n} was asked for, but the source holds {}", solves.len())))
+        }
     }
 }
 

@@ -20,7 +20,7 @@ use crate::board::{Board, Move};
 use crate::search::distance::{Answers, ShortestPath, has_distance};
 use crate::search::optimal::PatternDatabase;
 
-pub use crate::search::distance::TableLoader;
+pub(crate) use crate::search::distance::TableLoader;
 
 /// A [`TableLoader`] that can sit in the window's options.
 #[derive(Clone)]

@@ -25,7 +25,7 @@ use super::packed::Packed;
 /// any. The command passes one in, since finding them means reading the
 /// cache (or building the tables); it is called off the drawing thread and
 /// off the server's async executor, once per shape.
-pub type TableLoader = Arc<dyn Fn(usize, usize) -> Option<PatternDatabase> + Send + Sync>;
+pub(crate) type TableLoader = Arc<dyn Fn(usize, usize) -> Option<PatternDatabase> + Send + Sync>;
 
 /// Shortest solutions [`Answers`] keeps to answer later boards from.
 pub(crate) const KEPT: usize = 8;

@@ -28,7 +28,7 @@
 //! ```
 
 pub mod bfs;
-pub mod distance;
+pub(crate) mod distance;
 pub mod graph;
 pub mod iddfs;
 pub mod optimal;

@@ -155,14 +155,6 @@ pub enum SlidysimError {
         /// Manhattan distance left at the end.
         distance: usize,
     },
-    /// `--solve N` asked for a solve the source does not have.
-    #[error("solve {asked} was asked for, but the source holds {count}")]
-    NoSuchSolve {
-        /// The number asked for, from 1.
-        asked: usize,
-        /// How many the source holds.
-        count: usize,
-    },
 }
 
 /// Reads every solve a text holds, in order: a replay link, its bare
