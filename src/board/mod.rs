@@ -4,6 +4,7 @@
 //! a tile→position index beside the cells, so "where is tile 7?" costs O(1),
 //! which every solver relies on.
 
+mod move_text;
 mod moves;
 mod parity;
 mod parse;
@@ -12,10 +13,11 @@ mod scramble;
 
 use std::fmt;
 
+pub(crate) use move_text::ReplayError;
 pub use moves::{Move, MoveNotation, Moves, ParseMoveError};
 pub use parity::Unsolvable;
 pub use parse::ParseBoardError;
-pub(crate) use replay::{Replay, ReplayError};
+pub(crate) use replay::Replay;
 pub use scramble::Scramble;
 
 /// A tile number. `0` is the blank; tiles are `1..rows*cols`.

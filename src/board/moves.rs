@@ -9,6 +9,8 @@ use std::fmt;
 use std::ops::{Deref, DerefMut};
 use std::str::FromStr;
 
+use super::move_text::MoveReader;
+
 /// One slide, named by the direction the tile moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -84,17 +86,6 @@ impl Move {
             (1, 0) => Some(Move::Down),
             (0, -1) => Some(Move::Left),
             (0, 1) => Some(Move::Right),
-            _ => None,
-        }
-    }
-
-    /// Reads one letter (`U D L R`, either case).
-    pub(crate) fn from_letter(c: char) -> Option<Move> {
-        match c.to_ascii_uppercase() {
-            'U' => Some(Move::Up),
-            'D' => Some(Move::Down),
-            'L' => Some(Move::Left),
-            'R' => Some(Move::Right),
             _ => None,
         }
     }
@@ -229,46 +220,23 @@ pub struct ParseMoveError {
     pub token: String,
 }
 
-/// The most moves one count may stand for (`R` followed by a larger number
-/// is refused rather than filling memory).
-pub(super) const MAX_RUN: usize = 1 << 20;
-
 impl FromStr for Moves {
     type Err = ParseMoveError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let mut moves = Vec::new();
+        let mut reader = MoveReader::new(MoveNotation::Tile);
+        // Split first on any white space (Unicode's too) and commas, then
+        // each token read whole by the one move reader; a token that is not
+        // moves is named.
         for token in s.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
-            if let Some(mv) = Move::from_word(token) {
-                moves.push(mv);
-                continue;
-            }
-            read_letters(token, &mut moves).ok_or_else(|| ParseMoveError { token: token.to_string() })?;
+            reader
+                .feed(token.as_bytes(), &mut moves)
+                .and_then(|()| reader.finish(&mut moves))
+                .map_err(|_| ParseMoveError { token: token.to_string() })?;
         }
         Ok(Moves(moves))
     }
-}
-
-/// Reads letters with optional counts (`R3U2L`) onto `moves`; `None` when
-/// the token holds anything else, a count without a letter, a count of 0 or
-/// one over [`MAX_RUN`].
-fn read_letters(token: &str, moves: &mut Vec<Move>) -> Option<()> {
-    let bytes = token.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        let mv = Move::from_letter(bytes[i] as char)?;
-        i += 1;
-        let digits = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-        let run = if digits == 0 {
-            1
-        } else {
-            let count: usize = token[i..i + digits].parse().ok().filter(|&n| (1..=MAX_RUN).contains(&n))?;
-            i += digits;
-            count
-        };
-        moves.extend(std::iter::repeat_n(mv, run));
-    }
-    Some(())
 }
 
 #[cfg(test)]
@@ -278,7 +246,7 @@ mod tests {
     #[test]
     fn letters_and_words_agree() {
         for mv in Move::ALL {
-            assert_eq!(Move::from_letter(mv.letter()), Some(mv));
+            assert_eq!(mv.letter().to_string().parse::<Moves>().unwrap().0, [mv]);
             assert_eq!(Move::from_word(mv.word()), Some(mv));
             assert_eq!(mv.opposite().opposite(), mv);
             let (dr, dc) = mv.tile_step();

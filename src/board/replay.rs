@@ -3,73 +3,14 @@
 //!
 //! A [`Replay`] keeps only the cells and the blank's cell and column (no
 //! tile→position index, which a replay never asks), so a move is one table
-//! look-up, one bounds test and one store. Text is read byte by byte as it
-//! comes, in chunks of any size: a run of move letters goes through a
-//! tight loop, anything else (separators, counts, words) through a small
-//! state machine that remembers a token cut between two chunks. Nothing is
-//! kept per move, so billions of moves replay in constant memory.
+//! look-up, one bounds test and one store. Text is read as it comes, in
+//! chunks of any size, by the one reader of move text (`move_text.rs`,
+//! which `Moves::from_str` reads with too): a run of move letters goes
+//! straight into this board's loop. Nothing is kept per move, so billions
+//! of moves replay in constant memory.
 
-use super::moves::MAX_RUN;
+use super::move_text::{Code, MoveReader, NOT_A_MOVE, ReplayError, Slides, code_of, move_of};
 use super::{BLANK, Board, IllegalMove, Move, MoveNotation, Pos, Tile};
-
-/// A move as the replay loop reads it: the way the blank goes. Values
-/// `0..4` are [`BLANK_UP`], [`BLANK_DOWN`], [`BLANK_LEFT`], [`BLANK_RIGHT`];
-/// [`NOT_A_MOVE`] stops the loop.
-type Code = u8;
-
-const BLANK_UP: Code = 0;
-const BLANK_DOWN: Code = 1;
-const BLANK_LEFT: Code = 2;
-const BLANK_RIGHT: Code = 3;
-const NOT_A_MOVE: Code = 4;
-
-/// The code of a move named by the tile's direction.
-const fn code_of(mv: Move) -> Code {
-    match mv {
-        Move::Down => BLANK_UP,
-        Move::Up => BLANK_DOWN,
-        Move::Right => BLANK_LEFT,
-        Move::Left => BLANK_RIGHT,
-    }
-}
-
-/// The move (the tile's direction) of a code below [`NOT_A_MOVE`].
-const fn move_of(code: Code) -> Move {
-    match code {
-        BLANK_UP => Move::Down,
-        BLANK_DOWN => Move::Up,
-        BLANK_LEFT => Move::Right,
-        _ => Move::Left,
-    }
-}
-
-/// What a replay found wrong in the moves it was fed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub(crate) enum ReplayError {
-    /// A move no tile can make; the moves before it were played.
-    #[error(transparent)]
-    Illegal(#[from] IllegalMove),
-    /// Text that is not a move.
-    #[error(
-        "line {line}, column {column}: `{found}` is not a move: write U, D, L, R (with a count if you like: R3) or up, down, left, right"
-    )]
-    NotAMove {
-        /// Line of the text, from 1.
-        line: u64,
-        /// Byte of that line, from 1.
-        column: u64,
-        /// What was there: the character, or the word begun.
-        found: String,
-    },
-    /// A count of 0, one over a million, or a count with no letter before it.
-    #[error("line {line}, column {column}: a count repeats the letter before it, from 1 to {MAX_RUN} times")]
-    BadCount {
-        /// Line of the count, from 1.
-        line: u64,
-        /// Byte of that line where the count starts, from 1.
-        column: u64,
-    },
-}
 
 /// Where a replay stands once every move is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,20 +28,6 @@ impl Replayed {
     }
 }
 
-/// Where the text reader is inside a token.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Token {
-    /// Between tokens.
-    Between,
-    /// At the start of a token that may still be a word (`up`, `down`,
-    /// `left`, `right`): `matched` bytes of the word of `mv` read.
-    Word { mv: Move, matched: usize },
-    /// Inside a run of letters; `last` is the letter just played.
-    Letters { last: Code },
-    /// Inside a count after the letter `last`, played once already.
-    Count { last: Code, count: usize, column: u64 },
-}
-
 /// A board being replayed: moves are fed as text in chunks
 /// ([`Replay::feed`]) or as [`Move`]s ([`Replay::play`]), then
 /// [`Replay::finish`] says how many were played and how far from the goal
@@ -108,16 +35,8 @@ enum Token {
 #[derive(Debug, Clone)]
 pub(crate) struct Replay {
     grid: Grid,
-    /// The code of every byte: move letters in the notation asked for,
-    /// [`NOT_A_MOVE`] for the rest.
-    codes: [Code; 256],
-    notation: MoveNotation,
-    token: Token,
-    line: u64,
-    /// Bytes read before the current line.
-    line_start: u64,
-    /// Bytes read before the current chunk.
-    offset: u64,
+    /// The one reader of move text, shared with `Moves::from_str`.
+    reader: MoveReader,
 }
 
 /// The board a replay plays on.
@@ -138,16 +57,10 @@ impl Replay {
     /// A replay starting from `board`, reading move letters and words in
     /// `notation`.
     pub(crate) fn new(board: &Board, notation: MoveNotation) -> Replay {
-        let mut codes = [NOT_A_MOVE; 256];
-        for mv in Move::ALL {
-            let code = code_of(notation.read(mv));
-            codes[mv.letter() as usize] = code;
-            codes[mv.letter().to_ascii_lowercase() as usize] = code;
-        }
         let blank = board.cells().iter().position(|&t| t == BLANK).unwrap_or(0);
         let grid =
             Grid { cols: board.cols(), cells: board.cells().to_vec(), blank, col: blank % board.cols(), moves: 0 };
-        Replay { grid, codes, notation, token: Token::Between, line: 1, line_start: 0, offset: 0 }
+        Replay { grid, reader: MoveReader::new(notation) }
     }
 
     /// Plays moves named by the tile's direction (whatever the notation the
@@ -159,32 +72,13 @@ impl Replay {
     /// Reads the next chunk of move text and plays its moves. A token may
     /// be cut anywhere between two chunks.
     pub(crate) fn feed(&mut self, bytes: &[u8]) -> Result<(), ReplayError> {
-        let mut i = 0;
-        while i < bytes.len() {
-            if let Token::Letters { .. } = self.token {
-                // The tight loop over a run of letters: in letters notation
-                // this is nearly every byte.
-                let codes = &self.codes;
-                let played = self.grid.slide_codes(bytes[i..].iter().map(|&b| codes[b as usize]))?;
-                i += played;
-                if played > 0 {
-                    self.token = Token::Letters { last: self.codes[bytes[i - 1] as usize] };
-                }
-                if i == bytes.len() {
-                    break;
-                }
-            }
-            self.byte(bytes[i], self.offset + i as u64)?;
-            i += 1;
-        }
-        self.offset += bytes.len() as u64;
-        Ok(())
+        self.reader.feed(bytes, &mut self.grid)
     }
 
     /// Ends the text (a word or a count cut by the end is read as it
     /// stands) and says where the moves left the board.
     pub(crate) fn finish(&mut self) -> Result<Replayed, ReplayError> {
-        self.end_token(self.offset)?;
+        self.reader.finish(&mut self.grid)?;
         Ok(Replayed { moves: self.grid.moves, misplaced: self.grid.misplaced() })
     }
 
@@ -194,96 +88,6 @@ impl Replay {
         let mut cells = self.grid.cells.clone();
         cells[self.grid.blank] = BLANK;
         Board::from_valid_cells(cells.len() / self.grid.cols, self.grid.cols, cells)
-    }
-
-    /// Plays one move read in the text's notation.
-    fn play_one(&mut self, code: Code) -> Result<(), IllegalMove> {
-        self.grid.slide_codes(std::iter::once(code)).map(drop)
-    }
-
-    /// One byte outside a run of letters: a separator, a digit, a word's
-    /// next letter or something that is not a move.
-    fn byte(&mut self, b: u8, at: u64) -> Result<(), ReplayError> {
-        let code = self.codes[b as usize];
-        match self.token {
-            Token::Word { mv, matched } => {
-                let word = mv.word().as_bytes();
-                if matched < word.len() && b.to_ascii_lowercase() == word[matched] {
-                    self.token = Token::Word { mv, matched: matched + 1 };
-                    return Ok(());
-                }
-                if matched == 1 {
-                    // A letter after all: play it and read `b` in the run.
-                    let first = code_of(self.notation.read(mv));
-                    self.play_one(first)?;
-                    self.token = Token::Letters { last: first };
-                    return self.byte(b, at);
-                }
-                if !is_separator(b) {
-                    return Err(self.not_a_move(at, b));
-                }
-                // A whole word is played; one cut short is named.
-                self.end_token(at)?;
-            }
-            Token::Count { last, count, column } if b.is_ascii_digit() => {
-                let count = count.saturating_mul(10).saturating_add(usize::from(b - b'0'));
-                self.token = Token::Count { last, count, column };
-            }
-            _ if is_separator(b) => self.end_token(at)?,
-            Token::Letters { last } if b.is_ascii_digit() => {
-                let column = at - self.line_start + 1;
-                self.token = Token::Count { last, count: usize::from(b - b'0'), column };
-            }
-            // A token's first letter may begin a word.
-            Token::Between if code != NOT_A_MOVE => {
-                self.token = Token::Word { mv: self.notation.name(move_of(code)), matched: 1 };
-            }
-            Token::Letters { .. } | Token::Count { .. } if code != NOT_A_MOVE => {
-                self.end_token(at)?;
-                self.play_one(code)?;
-                self.token = Token::Letters { last: code };
-            }
-            _ if b.is_ascii_digit() => {
-                return Err(ReplayError::BadCount { line: self.line, column: at - self.line_start + 1 });
-            }
-            _ => return Err(self.not_a_move(at, b)),
-        }
-        if b == b'\n' {
-            self.line += 1;
-            self.line_start = at + 1;
-        }
-        Ok(())
-    }
-
-    /// Plays what the token before byte `at` still owes (a whole word, the
-    /// rest of a count) and stands between tokens.
-    fn end_token(&mut self, at: u64) -> Result<(), ReplayError> {
-        match std::mem::replace(&mut self.token, Token::Between) {
-            Token::Between | Token::Letters { .. } => {}
-            Token::Word { mv, matched } if matched == 1 || matched == mv.word().len() => {
-                self.play_one(code_of(self.notation.read(mv)))?;
-            }
-            Token::Word { mv, matched } => {
-                let begun = &mv.word()[..matched];
-                return Err(ReplayError::NotAMove {
-                    line: self.line,
-                    column: at - self.line_start - matched as u64 + 1,
-                    found: begun.to_string(),
-                });
-            }
-            Token::Count { last, count, column } => {
-                if !(1..=MAX_RUN).contains(&count) {
-                    return Err(ReplayError::BadCount { line: self.line, column });
-                }
-                self.grid.repeat(last, count - 1)?;
-            }
-        }
-        Ok(())
-    }
-
-    fn not_a_move(&self, at: u64, b: u8) -> ReplayError {
-        let found = if b.is_ascii_graphic() { (b as char).to_string() } else { format!("\\x{b:02x}") };
-        ReplayError::NotAMove { line: self.line, column: at - self.line_start + 1, found }
     }
 }
 
@@ -297,7 +101,9 @@ impl Grid {
             .filter(|&(i, &tile)| i != self.blank && (i == last || tile as usize != i + 1))
             .count()
     }
+}
 
+impl Slides for Grid {
     /// Plays codes until the first [`NOT_A_MOVE`] (or the end); returns how
     /// many were played. The one loop every replay runs through.
     ///
@@ -335,16 +141,6 @@ impl Grid {
         }
         Err(IllegalMove { index: (self.moves + 1) as usize, mv: move_of(stopped), blank: Pos::new(blank / cols, col) })
     }
-
-    /// Plays one code `times` times (a counted letter).
-    fn repeat(&mut self, code: Code, times: usize) -> Result<(), IllegalMove> {
-        self.slide_codes(std::iter::repeat_n(code, times)).map(drop)
-    }
-}
-
-/// White space and commas separate tokens, as [`super::Moves`] reads them.
-fn is_separator(b: u8) -> bool {
-    b.is_ascii_whitespace() || b == b','
 }
 
 #[cfg(test)]
