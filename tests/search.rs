@@ -1,5 +1,6 @@
-//! The search solvers, the state graph and the pattern-database cache,
-//! checked against each other and against facts the tests derive themselves.
+//! The search solvers and the pattern-database cache, checked against each
+//! other and against facts the tests derive themselves. The state graph's
+//! checks are unit tests beside it (`src/search/graph.rs`).
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -9,7 +10,6 @@ use std::sync::OnceLock;
 
 mod common;
 
-use fifteen::search::graph::StateGraph;
 use fifteen::search::optimal::{self, Entries, Heuristic, PatternDatabase, PatternSpec};
 use fifteen::search::pdb_cache::{self, Origin};
 use fifteen::search::{SearchError, bfs, iddfs};
@@ -158,29 +158,6 @@ fn the_7_8_spec_is_the_row_split_and_is_never_built_unasked() {
     assert!(err.to_string().contains("truncated"), "{err}");
 }
 
-#[test]
-fn the_3x3_graph_has_the_size_parity_predicts() {
-    let g = StateGraph::build(3, 3).unwrap();
-    assert_eq!(g.vertices(), 362_880);
-    // 4 corner cells of degree 2, 4 edge cells of degree 3, the centre 4:
-    // 8! vertices per blank cell, each edge counted from both ends.
-    assert_eq!(g.edges(), 40_320 * (4 * 2 + 4 * 3 + 4) / 2);
-    assert_eq!(g.component_sizes(), &[181_440, 181_440], "half the arrangements are solvable");
-    // Every arrangement the goal reaches passes the parity test and no other does.
-    let exact = bfs::distances_from_goal(3, 3).unwrap();
-    for seed in 0..200 {
-        let mut cells: Vec<u32> = Board::scrambled(3, 3, Scramble::Uniform, seed).unwrap().cells().to_vec();
-        if seed % 2 == 0 {
-            let (a, b) = if cells[0] != 0 && cells[1] != 0 { (0, 1) } else { (2, 3) };
-            cells.swap(a, b);
-        }
-        let board = Board::from_cells(3, 3, cells).unwrap();
-        assert_eq!(exact.distance(&board).is_some(), board.is_solvable(), "{board}");
-    }
-    // The 8-puzzle's hardest positions are 31 moves away, and there are two.
-    assert_eq!((g.max_distance(), *g.histogram().last().unwrap()), (31, 2));
-}
-
 /// All arrangements of a small board as plain cell vectors, for checks that
 /// do not go through the packed encoding.
 fn all_boards(rows: usize, cols: usize) -> Vec<Vec<u32>> {
@@ -205,46 +182,12 @@ fn all_boards(rows: usize, cols: usize) -> Vec<Vec<u32>> {
 }
 
 #[test]
-fn small_graphs_match_hand_counts_and_pathfinding_components() {
-    for (rows, cols, edges, diameter) in [(2, 2, 24, 6), (2, 3, 840, 21), (3, 2, 840, 21)] {
-        let g = StateGraph::build(rows, cols).unwrap();
-        let boards = all_boards(rows, cols);
-        assert_eq!(g.vertices() as usize, boards.len());
-        let neighbours = |cells: &Vec<u32>| {
-            let board = Board::from_cells(rows, cols, cells.clone()).unwrap();
-            board
-                .legal_moves()
-                .map(|mv| {
-                    let mut b = board.clone();
-                    b.slide(mv);
-                    b.cells().to_vec()
-                })
-                .collect::<Vec<_>>()
-        };
-        let degree_sum: usize = boards.iter().map(|b| neighbours(b).len()).sum();
-        assert_eq!((g.edges(), degree_sum as u64 / 2), (edges, edges));
-        let components = pathfinding::undirected::connected_components::connected_components(&boards, neighbours);
-        let mut sizes: Vec<u64> = components.iter().map(|c| c.len() as u64).collect();
-        sizes.sort_unstable();
-        assert_eq!(sizes, g.component_sizes(), "{rows}×{cols}");
-        let goal = Board::goal(rows, cols).unwrap().cells().to_vec();
-        let goal_component = components.iter().find(|c| c.contains(&goal)).unwrap();
-        assert_eq!(goal_component.len() as u64, g.component_sizes()[0]);
-        assert_eq!(g.max_distance(), diameter);
-    }
-    // The 2×2 goal component is a 12-cycle: every vertex has two neighbours.
-    let g = StateGraph::build(2, 2).unwrap();
-    assert_eq!(g.histogram(), &[1, 2, 2, 2, 2, 2, 1]);
-}
-
-#[test]
 fn bigger_boards_are_refused_with_the_human_solver_named() {
     let big = Board::scrambled(5, 5, Scramble::Uniform, 1).unwrap();
     let err = optimal::solve(&big).unwrap_err();
     assert!(matches!(err, SearchError::TooLarge { max_cells: 16, .. }));
     assert!(err.to_string().contains("`human` solver"), "{err}");
     assert!(bfs::solve(&Board::goal(4, 4).unwrap()).is_err());
-    assert!(StateGraph::build(4, 3).is_err());
     let pdb = PatternDatabase::build(small_spec(), 2, |_| {});
     let wrong = Board::goal(4, 4).unwrap();
     assert!(matches!(

@@ -6,7 +6,8 @@
 //! | iterative deepening DFS | [`iddfs`] | up to 16 cells, shallow positions | a shortest solution |
 //! | IDA* with Manhattan + linear conflict or pattern databases | [`optimal`] | up to 16 cells (4×4, 3×5, 5×3) | a shortest solution |
 //!
-//! [`graph`] builds the whole state graph of a board of up to 10 cells.
+//! `graph` builds the whole state graph of a board of up to 10 cells
+//! (`fifteen graph`).
 //! All of them work on packed states: a board of up to 16
 //! cells in one `u64`, ranked into `0..n!` for flat tables.
 //!
@@ -29,7 +30,7 @@
 
 pub mod bfs;
 pub(crate) mod distance;
-pub mod graph;
+pub(crate) mod graph;
 pub mod iddfs;
 pub mod optimal;
 pub(crate) mod packed;
