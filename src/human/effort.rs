@@ -288,7 +288,8 @@ mod tests {
     #[test]
     fn a_board_falls_in_the_first_band_that_holds_it() {
         assert_eq!(size_band(6, 6).up_to_cells, 36);
-        assert_eq!(size_band(6, 7).up_to_cells, 400);
+        assert_eq!(size_band(6, 7).up_to_cells, 144);
+        assert_eq!(size_band(12, 13).up_to_cells, 400);
         assert_eq!(size_band(2, 450).up_to_cells, 900);
         assert_eq!(size_band(usize::MAX, 2).up_to_cells, usize::MAX);
         assert_eq!(Effort::Best.look(100, 100), Look::Rolling(40));
