@@ -188,18 +188,6 @@ impl Effort {
         }
     }
 
-    /// How a line is planned on a board of this shape whose unsolved area
-    /// is `area_rows` × `area_cols`: as the board's band says, but an area
-    /// beam as wide as the area's own band would make it when that is
-    /// wider. A round costs the width times the area's cells, so the end
-    /// of a big board can afford what a small board of that size gets.
-    pub(super) fn look_within(self, rows: usize, cols: usize, area_rows: usize, area_cols: usize) -> Look {
-        match (self.look(rows, cols), self.look(area_rows, area_cols)) {
-            (Look::Whole(board), Look::Whole(area)) => Look::Whole(board.max(area)),
-            (look, _) => look,
-        }
-    }
-
     /// How each single tile's trip is made on a board of this shape, and
     /// how many ways it is tried before the best is made; see `transport`,
     /// `detour` and `tries`.

@@ -484,11 +484,7 @@ impl Planner {
         let look = match (self.trips, self.rolling_width) {
             (Some(_), _) => Look::Tiles,
             (None, Some(width)) => Look::Rolling(width),
-            (None, None) => {
-                let (rows, cols) = (self.grid.rows, self.grid.cols);
-                let (top, left) = self.grid.open_corner();
-                self.effort.look_within(rows, cols, rows + 1 - top, cols + 1 - left)
-            }
+            (None, None) => self.effort.look(self.grid.rows, self.grid.cols),
         };
         // The bottom rows are one long line of pairs in a two-row strip,
         // where the rolling beam's blank paths lose to the pairs placed one
