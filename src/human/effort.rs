@@ -81,9 +81,10 @@ pub(crate) const MAX_ROLLING_CELLS: usize = 10_000;
 /// Every effort × size choice, smallest boards first; the last band has no
 /// upper end. The beam widths were measured for moves against time on
 /// random boards (docs/fewest-moves.md).
-pub(crate) const SIZE_BANDS: [SizeBand; 7] = [
+pub(crate) const SIZE_BANDS: [SizeBand; 8] = [
     SizeBand { up_to_cells: 36, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_10000 },
-    SizeBand { up_to_cells: 400, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_1000 },
+    SizeBand { up_to_cells: 144, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_6000 },
+    SizeBand { up_to_cells: 400, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_3000 },
     SizeBand { up_to_cells: 900, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_50, best: WHOLE_1000 },
     SizeBand {
         up_to_cells: MAX_LOOKAHEAD_CELLS,
@@ -121,6 +122,8 @@ pub(crate) const SIZE_BANDS: [SizeBand; 7] = [
 const WHOLE_50: LinePlan = LinePlan::Whole(50);
 const WHOLE_200: LinePlan = LinePlan::Whole(200);
 const WHOLE_1000: LinePlan = LinePlan::Whole(1000);
+const WHOLE_3000: LinePlan = LinePlan::Whole(3000);
+const WHOLE_6000: LinePlan = LinePlan::Whole(6000);
 const WHOLE_10000: LinePlan = LinePlan::Whole(10_000);
 
 /// The band of [`SIZE_BANDS`] a board of `rows` × `cols` falls in.
@@ -285,7 +288,8 @@ mod tests {
     #[test]
     fn a_board_falls_in_the_first_band_that_holds_it() {
         assert_eq!(size_band(6, 6).up_to_cells, 36);
-        assert_eq!(size_band(6, 7).up_to_cells, 400);
+        assert_eq!(size_band(6, 7).up_to_cells, 144);
+        assert_eq!(size_band(12, 13).up_to_cells, 400);
         assert_eq!(size_band(2, 450).up_to_cells, 900);
         assert_eq!(size_band(usize::MAX, 2).up_to_cells, usize::MAX);
         assert_eq!(Effort::Best.look(100, 100), Look::Rolling(40));

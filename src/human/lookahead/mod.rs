@@ -27,13 +27,23 @@ use rolling::{Rolling, RollingScratch};
 use table::StageTarget;
 use whole::{AreaCopies, WholeScratch};
 
-/// How much a tile of the next line counts (per cell from home), in moves,
-/// and how much less each line after it: `FADE` on boards of up to about
-/// 22×22, slower on bigger ones (see `fade_for`).
-const NEXT_LINE: f64 = 2.0;
+/// How much the tiles not yet placed count in a beam's score.
+#[derive(Clone, Copy, Debug)]
+struct Weights {
+    /// A tile of the next line, in moves per cell from home; each line
+    /// after it counts less, by `FADE` on boards of up to about 22×22 and
+    /// slower on bigger ones (see `fade_for`).
+    next_line: f64,
+    /// A later tile of the line being built: this share of its guessed cost.
+    line_share: f64,
+}
+
+/// The area beam's weights. Its wide beams (a thousand states and more)
+/// follow the later lines' pull further than the rolling beam's narrow
+/// ones, which stall under weights this strong.
+const AREA_WEIGHTS: Weights = Weights { next_line: 2.5, line_share: 0.7 };
+const ROLLING_WEIGHTS: Weights = Weights { next_line: 2.0, line_share: 0.6 };
 const FADE: f64 = 0.9;
-/// A later tile of the line being built counts this share of its guessed cost.
-const LINE_SHARE: f64 = 0.6;
 /// Guessed cost of a later tile of the line: moves per cell, plus a start.
 const PER_STEP: i64 = 4;
 const BASE: i64 = 4;
@@ -99,8 +109,11 @@ impl Lookahead {
         for (k, &tile) in line.tiles.iter().enumerate() {
             self.rank[tile as usize] = k as u16;
         }
-        let floor = if matches!(look, Look::Rolling(_)) { ROLLING_FLOOR * MOVE as f64 } else { 0.0 };
-        self.weigh_later_lines(later, rows, cols, floor);
+        let (weights, floor) = match look {
+            Look::Rolling(_) => (ROLLING_WEIGHTS, ROLLING_FLOOR * MOVE as f64),
+            _ => (AREA_WEIGHTS, 0.0),
+        };
+        self.weigh_later_lines(later, rows, cols, weights.next_line, floor);
         let outcome = match look {
             Look::Tiles => Outcome::Stalled(0),
             Look::Whole(width) => match self.search_whole(grid, &area, &line, width) {
@@ -111,8 +124,11 @@ impl Lookahead {
                 None => Outcome::Stalled(0),
             },
             Look::Rolling(width) => {
-                let scoring =
-                    Scoring { line: (LINE_SHARE * (PER_STEP * MOVE) as f64) as i64, per_step: PER_STEP, base: BASE };
+                let scoring = Scoring {
+                    line: (weights.line_share * (PER_STEP * MOVE) as f64) as i64,
+                    per_step: PER_STEP,
+                    base: BASE,
+                };
                 rolling::prepare(grid, &area, &line, &mut self.stages, &mut self.line_homes, &mut self.rolling);
                 let beam = Beam {
                     stages: &self.stages,
@@ -166,7 +182,7 @@ impl Lookahead {
                 weight: &weight,
                 homes: &self.line_homes,
                 scoring: Scoring {
-                    line: (LINE_SHARE * scale * (PER_STEP * MOVE) as f64) as i64,
+                    line: (AREA_WEIGHTS.line_share * scale * (PER_STEP * MOVE) as f64) as i64,
                     per_step: PER_STEP,
                     base: BASE,
                 },
@@ -183,7 +199,7 @@ impl Lookahead {
         found
     }
 
-    /// Weights of the tiles of the lines after this one: `NEXT_LINE` moves
+    /// Weights of the tiles of the lines after this one: `next_line` moves
     /// per cell for the next, [`fade_for`] times less for each line after.
     /// No tile counts less than `floor`.
     fn weigh_later_lines(
@@ -191,11 +207,12 @@ impl Lookahead {
         later: impl Iterator<Item = (Phase, Placement)>,
         rows: usize,
         cols: usize,
+        next_line: f64,
         floor: f64,
     ) {
         let mut phase = None;
-        let fade = fade_for(rows, cols);
-        let mut worth = NEXT_LINE * MOVE as f64 / fade;
+        let fade = fade_for(rows, cols, next_line);
+        let mut worth = next_line * MOVE as f64 / fade;
         for (p, placement) in later {
             // A new line: a new phase, or the next of the bottom pairs.
             if phase != Some(p) || matches!(placement, Placement::BottomPair { .. }) {
@@ -210,15 +227,15 @@ impl Lookahead {
 }
 
 /// How much less each later line counts than the one before: `FADE`, or
-/// on a bigger board slower, so that the weights fall from `NEXT_LINE` to
+/// on a bigger board slower, so that the weights fall from `next_line` to
 /// `ROLLING_FLOOR` over as many lines as the board's longer side. On a big
 /// board the lines a dozen lines off are still only a few percent of the
 /// way through it, and a blank path that pushes their tiles home is worth
 /// taking; fading by 0.9 a line, the beam treated them as far off
 /// (docs/fewest-moves.md has the measurements).
-fn fade_for(rows: usize, cols: usize) -> f64 {
+fn fade_for(rows: usize, cols: usize, next_line: f64) -> f64 {
     let side = rows.max(cols).max(1) as f64;
-    FADE.max((ROLLING_FLOOR / NEXT_LINE).powf(side.recip()))
+    FADE.max((ROLLING_FLOOR / next_line).powf(side.recip()))
 }
 
 /// Makes the found moves on the grid with the usual events: for each
