@@ -28,8 +28,9 @@ pub enum Effort {
 /// How one effort builds lines on one band of board sizes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum LinePlan {
-    /// Each line by the beam over the whole unsolved area, this wide.
-    Whole(usize),
+    /// Each line by the beam over the whole unsolved area, this wide,
+    /// the later lines pulling this hard.
+    Whole(usize, Pull),
     /// Each line by the rolling beam (a dozen moves committed at a time),
     /// this wide.
     Rolling(usize),
@@ -44,6 +45,16 @@ pub(crate) enum LinePlan {
         /// How many ways each single tile's trip is tried, the best made.
         tries: usize,
     },
+}
+
+/// How hard the tiles not yet placed pull on an area beam's score (see
+/// `lookahead`): a wide beam follows a strong pull to routes that push
+/// them home; a narrow one, or a 5×5's first row (whose rest the small
+/// rectangles' search plays), does better with a light one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pull {
+    Light,
+    Strong,
 }
 
 /// One row of [`SIZE_BANDS`]: boards of more cells than the row before,
@@ -81,8 +92,15 @@ pub(crate) const MAX_ROLLING_CELLS: usize = 10_000;
 /// Every effort × size choice, smallest boards first; the last band has no
 /// upper end. The beam widths were measured for moves against time on
 /// random boards (docs/fewest-moves.md).
-pub(crate) const SIZE_BANDS: [SizeBand; 8] = [
-    SizeBand { up_to_cells: 36, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_10000 },
+pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
+    SizeBand { up_to_cells: 25, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_10000 },
+    SizeBand {
+        up_to_cells: 36,
+        auto: Effort::Best,
+        watching: Effort::Best,
+        normal: WHOLE_200,
+        best: LinePlan::Whole(10_000, Pull::Strong),
+    },
     SizeBand { up_to_cells: 144, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_6000 },
     SizeBand { up_to_cells: 400, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_3000 },
     SizeBand { up_to_cells: 900, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_50, best: WHOLE_1000 },
@@ -119,12 +137,12 @@ pub(crate) const SIZE_BANDS: [SizeBand; 8] = [
     },
 ];
 
-const WHOLE_50: LinePlan = LinePlan::Whole(50);
-const WHOLE_200: LinePlan = LinePlan::Whole(200);
-const WHOLE_1000: LinePlan = LinePlan::Whole(1000);
-const WHOLE_3000: LinePlan = LinePlan::Whole(3000);
-const WHOLE_6000: LinePlan = LinePlan::Whole(6000);
-const WHOLE_10000: LinePlan = LinePlan::Whole(10_000);
+const WHOLE_50: LinePlan = LinePlan::Whole(50, Pull::Light);
+const WHOLE_200: LinePlan = LinePlan::Whole(200, Pull::Light);
+const WHOLE_1000: LinePlan = LinePlan::Whole(1000, Pull::Strong);
+const WHOLE_3000: LinePlan = LinePlan::Whole(3000, Pull::Strong);
+const WHOLE_6000: LinePlan = LinePlan::Whole(6000, Pull::Strong);
+const WHOLE_10000: LinePlan = LinePlan::Whole(10_000, Pull::Light);
 
 /// The band of [`SIZE_BANDS`] a board of `rows` × `cols` falls in.
 pub(crate) fn size_band(rows: usize, cols: usize) -> &'static SizeBand {
@@ -182,7 +200,7 @@ impl Effort {
     /// How lines are planned on a board of this shape.
     pub(super) fn look(self, rows: usize, cols: usize) -> Look {
         match self.line_plan(rows, cols) {
-            Some(LinePlan::Whole(width)) => Look::Whole(width),
+            Some(LinePlan::Whole(width, pull)) => Look::Whole(width, pull),
             Some(LinePlan::Rolling(width)) => Look::Rolling(width),
             Some(LinePlan::Trips { .. }) | None => Look::Tiles,
         }
@@ -206,8 +224,9 @@ impl Effort {
 pub(super) enum Look {
     /// One tile at a time.
     Tiles,
-    /// Each line by the beam over the whole unsolved area, this wide.
-    Whole(usize),
+    /// Each line by the beam over the whole unsolved area, this wide,
+    /// the later lines pulling this hard.
+    Whole(usize, Pull),
     /// Each line by the rolling beam, this wide.
     Rolling(usize),
 }
@@ -246,7 +265,8 @@ fn square(cells: usize) -> String {
 
 fn describe(plan: LinePlan) -> String {
     match plan {
-        LinePlan::Whole(width) => format!("area beam, {width} wide"),
+        LinePlan::Whole(width, Pull::Light) => format!("area beam, {width} wide"),
+        LinePlan::Whole(width, Pull::Strong) => format!("area beam, {width} wide, strong pull"),
         LinePlan::Rolling(width) => format!("rolling beam, {width} wide"),
         LinePlan::Trips { planned, band, tries } => {
             let mut text = match band {
@@ -275,7 +295,7 @@ mod tests {
         for band in &SIZE_BANDS {
             for plan in [band.normal, band.best] {
                 match plan {
-                    LinePlan::Whole(_) => assert!(band.up_to_cells <= MAX_LOOKAHEAD_CELLS),
+                    LinePlan::Whole(..) => assert!(band.up_to_cells <= MAX_LOOKAHEAD_CELLS),
                     LinePlan::Rolling(_) => assert!(band.up_to_cells <= MAX_ROLLING_CELLS),
                     LinePlan::Trips { .. } => assert!(band.up_to_cells > MAX_ROLLING_CELLS),
                 }
@@ -287,6 +307,7 @@ mod tests {
 
     #[test]
     fn a_board_falls_in_the_first_band_that_holds_it() {
+        assert_eq!(size_band(5, 5).up_to_cells, 25);
         assert_eq!(size_band(6, 6).up_to_cells, 36);
         assert_eq!(size_band(6, 7).up_to_cells, 144);
         assert_eq!(size_band(12, 13).up_to_cells, 400);

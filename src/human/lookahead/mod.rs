@@ -17,7 +17,7 @@ mod whole;
 use crate::board::{Pos, Tile, tile_for};
 
 use super::cell_rect::CellRect;
-use super::effort::{Look, MAX_LOOKAHEAD_CELLS};
+use super::effort::{Look, MAX_LOOKAHEAD_CELLS, Pull};
 use super::event::{Event, Group, Phase};
 use super::grid::{Dir, PaddedGrid};
 use super::schedule::Placement;
@@ -38,11 +38,15 @@ struct Weights {
     line_share: f64,
 }
 
-/// The area beam's weights. Its wide beams (a thousand states and more)
-/// follow the later lines' pull further than the rolling beam's narrow
-/// ones, which stall under weights this strong.
-const AREA_WEIGHTS: Weights = Weights { next_line: 2.5, line_share: 0.7 };
-const ROLLING_WEIGHTS: Weights = Weights { next_line: 2.0, line_share: 0.6 };
+/// The weights of each [`Pull`]: a wide beam follows the strong one to
+/// routes that push the later lines' tiles home; narrow beams (and the
+/// rolling beam) lose their way under it.
+const fn weights(pull: Pull) -> Weights {
+    match pull {
+        Pull::Light => Weights { next_line: 2.0, line_share: 0.6 },
+        Pull::Strong => Weights { next_line: 2.5, line_share: 0.7 },
+    }
+}
 const FADE: f64 = 0.9;
 /// Guessed cost of a later tile of the line: moves per cell, plus a start.
 const PER_STEP: i64 = 4;
@@ -110,13 +114,13 @@ impl Lookahead {
             self.rank[tile as usize] = k as u16;
         }
         let (weights, floor) = match look {
-            Look::Rolling(_) => (ROLLING_WEIGHTS, ROLLING_FLOOR * MOVE as f64),
-            _ => (AREA_WEIGHTS, 0.0),
+            Look::Whole(_, pull) => (weights(pull), 0.0),
+            _ => (weights(Pull::Light), ROLLING_FLOOR * MOVE as f64),
         };
         self.weigh_later_lines(later, rows, cols, weights.next_line, floor);
         let outcome = match look {
             Look::Tiles => Outcome::Stalled(0),
-            Look::Whole(width) => match self.search_whole(grid, &area, &line, width) {
+            Look::Whole(width, _) => match self.search_whole(grid, &area, &line, width, weights) {
                 Some(moves) => {
                     replay(grid, &area, &line, &moves, sink);
                     Outcome::Built
@@ -155,6 +159,7 @@ impl Lookahead {
         area: &CellRect,
         line: &StagedLine,
         width: usize,
+        weights: Weights,
     ) -> Option<Vec<(u8, u32)>> {
         let (rows, cols) = (grid.rows, grid.cols);
         self.board.clear();
@@ -182,7 +187,7 @@ impl Lookahead {
                 weight: &weight,
                 homes: &self.line_homes,
                 scoring: Scoring {
-                    line: (AREA_WEIGHTS.line_share * scale * (PER_STEP * MOVE) as f64) as i64,
+                    line: (weights.line_share * scale * (PER_STEP * MOVE) as f64) as i64,
                     per_step: PER_STEP,
                     base: BASE,
                 },
