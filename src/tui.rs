@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use crate::anim::{Batch, Cue, Game, Pace, Planning, Player};
 use crate::board::{BLANK, Board, Pos, Tile};
 use crate::control::{App, Key, Mode, command_for, help_lines};
+use crate::human::Effort;
 
 /// Boards wider or taller than this (in characters / lines) are shown as a
 /// progress line only.
@@ -224,7 +225,7 @@ fn animate<W: Write, K: KeySource + ?Sized>(
     let mut last = Instant::now();
     let mut drawn_lines = 0usize;
     let mut frames = 0u64;
-    if plans_elsewhere(app.board()) {
+    if plans_elsewhere(app.board(), app.watching_effort(app.board())) {
         app.plan_elsewhere();
     }
     let mut planned = None;
@@ -428,14 +429,18 @@ pub(crate) fn move_for_tile(board: &Board, tile: Tile) -> Option<crate::board::M
 /// step or a phase jump there never waits for a planner elsewhere.
 const PLAN_ELSEWHERE_FROM_CELLS: usize = 10_000;
 
-/// True when a front end watching `board` should plan it on a thread of
-/// its own ([`planner_thread`]).
-pub(crate) fn plans_elsewhere(board: &Board) -> bool {
-    board.len() >= PLAN_ELSEWHERE_FROM_CELLS
+/// True when a front end watching `board` solved at `effort` should plan
+/// it on a thread of its own ([`planner_thread`]): a big board, or one
+/// whose lines a wide beam plans (a line of a 20×20 at `best` takes a good
+/// part of a second, which the window would spend frozen).
+pub(crate) fn plans_elsewhere(board: &Board, effort: Effort) -> bool {
+    board.len() >= PLAN_ELSEWHERE_FROM_CELLS || effort.plans_lines_slowly(board.rows(), board.cols())
 }
 
-/// How many events a planner thread sends at once: few messages a frame
-/// even at millions of moves a second, and about 2 MB each.
+/// The most events a planner thread sends at once: few messages a frame
+/// even at millions of moves a second, and about 2 MB each. A smaller
+/// board's batches hold about as many events as it has cells, so that a
+/// line planned by a beam reaches the playback as soon as it is planned.
 const EVENTS_PER_BATCH: usize = 1 << 15;
 
 /// How many batches a planner thread may have sent and not yet been taken:
@@ -443,15 +448,16 @@ const EVENTS_PER_BATCH: usize = 1 << 15;
 const BATCHES_IN_FLIGHT: usize = 4;
 
 /// Runs `planning` on a thread of its own, sending its events in batches
-/// of [`EVENTS_PER_BATCH`] with at most [`BATCHES_IN_FLIGHT`] waiting, so
+/// of up to [`EVENTS_PER_BATCH`] with at most [`BATCHES_IN_FLIGHT`] waiting, so
 /// that it plans ahead of the playback in bounded memory. The thread ends
 /// when the solve is planned or the receiver is dropped (a new scramble,
 /// the window closing); it is never joined, so quitting never waits for a
 /// placement being planned. `None` when no thread can be started.
 pub(crate) fn planner_thread(mut planning: Planning) -> Option<Receiver<Batch>> {
     let (outbox, inbox) = sync_channel(BATCHES_IN_FLIGHT);
+    let events = planning.cells().min(EVENTS_PER_BATCH);
     let spawned = std::thread::Builder::new().name("planner".into()).spawn(move || {
-        while let Some(batch) = planning.next_batch(EVENTS_PER_BATCH) {
+        while let Some(batch) = planning.next_batch(events) {
             if outbox.send(batch).is_err() {
                 break;
             }
@@ -619,7 +625,7 @@ mod tests {
     #[test]
     fn a_big_board_planned_on_its_own_thread_quits_at_once_and_plays_on_otherwise() {
         let mut p = app(100, 3);
-        assert!(plans_elsewhere(p.board()));
+        assert!(plans_elsewhere(p.board(), Effort::Fast));
         let options = TuiOptions { ansi: true, fps: 120.0, frames: Some(400) };
         let report = watch_with_keys(&mut p, &mut Vec::new(), &options, &mut Script(vec![Key::Q])).unwrap();
         assert_eq!(report.frames, 1, "q does not wait for the planner");

@@ -199,6 +199,8 @@ pub(crate) struct Planning {
     recorder: Recorder,
     /// Every event has been handed out.
     done: bool,
+    /// The board's cells.
+    cells: usize,
 }
 
 /// Events planned by a [`Planning`], in order, for [`Timeline::append`].
@@ -217,6 +219,11 @@ impl Batch {
 }
 
 impl Planning {
+    /// The cells of the board being planned.
+    pub(crate) fn cells(&self) -> usize {
+        self.cells
+    }
+
     /// Plans whole placements until at least `events` events are gathered
     /// or the solve is planned; `None` once every move has been handed out.
     pub(crate) fn next_batch(&mut self, events: usize) -> Option<Batch> {
@@ -263,7 +270,8 @@ impl Timeline {
     /// the thread that plays and draws.
     pub(crate) fn planned_elsewhere(board: &Board, options: &SolveOptions) -> Result<(Timeline, Planning), SolveError> {
         let mut timeline = Timeline::solve(board, options)?;
-        let recorder = timeline.recorder.take().map(|recorder| Planning { recorder, done: false });
+        let cells = board.len();
+        let recorder = timeline.recorder.take().map(|recorder| Planning { recorder, done: false, cells });
         Ok((timeline, recorder.expect("a new human timeline has its recorder")))
     }
 

@@ -377,8 +377,14 @@ impl App {
         }
     }
 
+    /// The effort a solve of `board` is watched at: the one asked for, or
+    /// the size table's watching column.
+    pub fn watching_effort(&self, board: &Board) -> Effort {
+        self.effort.unwrap_or_else(|| Effort::for_watching(board.rows(), board.cols()))
+    }
+
     fn watch_from(&mut self, board: &Board) {
-        let effort = self.effort.unwrap_or_else(|| Effort::for_watching(board.rows(), board.cols()));
+        let effort = self.watching_effort(board);
         let options = SolveOptions { finish: self.finish, effort, ..SolveOptions::default() };
         let made = if self.plan_elsewhere {
             Timeline::planned_elsewhere(board, &options).map(|(timeline, planning)| {

@@ -197,6 +197,15 @@ impl Effort {
         }
     }
 
+    /// Whether planning a line of a board of this shape can take longer
+    /// than a frame: an area beam of a thousand states or more, on boards
+    /// past 5×5 (a 4×4's and a 5×5's lines are the small rectangles'
+    /// search or one short beam, a few milliseconds).
+    pub(crate) fn plans_lines_slowly(self, rows: usize, cols: usize) -> bool {
+        rows.saturating_mul(cols) > 25
+            && matches!(self.line_plan(rows, cols), Some(LinePlan::Whole(width, _)) if width >= 1000)
+    }
+
     /// How lines are planned on a board of this shape.
     pub(super) fn look(self, rows: usize, cols: usize) -> Look {
         match self.line_plan(rows, cols) {
@@ -303,6 +312,16 @@ mod tests {
             // The window never picks an effort slower than `auto` would.
             assert!(band.watching == band.auto || band.watching == Effort::Fast);
         }
+    }
+
+    #[test]
+    fn only_wide_area_beams_past_5x5_plan_lines_slowly() {
+        assert!(Effort::Best.plans_lines_slowly(20, 20));
+        assert!(Effort::Best.plans_lines_slowly(6, 6));
+        assert!(!Effort::Best.plans_lines_slowly(5, 5));
+        assert!(!Effort::Normal.plans_lines_slowly(20, 20));
+        assert!(!Effort::Best.plans_lines_slowly(100, 100));
+        assert!(!Effort::Fast.plans_lines_slowly(30, 30));
     }
 
     #[test]
