@@ -14,7 +14,6 @@ use std::time::{Duration, Instant};
 use crate::anim::{Batch, Cue, Game, Pace, Planning, Player};
 use crate::board::{BLANK, Board, Pos, Tile};
 use crate::control::{App, Key, Mode, command_for, help_lines};
-use crate::human::Effort;
 
 /// Boards wider or taller than this (in characters / lines) are shown as a
 /// progress line only.
@@ -225,7 +224,7 @@ fn animate<W: Write, K: KeySource + ?Sized>(
     let mut last = Instant::now();
     let mut drawn_lines = 0usize;
     let mut frames = 0u64;
-    if plans_elsewhere(app.board(), app.watching_effort(app.board())) {
+    if plans_elsewhere(app) {
         app.plan_elsewhere();
     }
     let mut planned = None;
@@ -429,12 +428,15 @@ pub(crate) fn move_for_tile(board: &Board, tile: Tile) -> Option<crate::board::M
 /// step or a phase jump there never waits for a planner elsewhere.
 const PLAN_ELSEWHERE_FROM_CELLS: usize = 10_000;
 
-/// True when a front end watching `board` solved at `effort` should plan
-/// it on a thread of its own ([`planner_thread`]): a big board, or one
-/// whose lines a wide beam plans (a line of a 20×20 at `best` takes a good
-/// part of a second, which the window would spend frozen).
-pub(crate) fn plans_elsewhere(board: &Board, effort: Effort) -> bool {
-    board.len() >= PLAN_ELSEWHERE_FROM_CELLS || effort.plans_lines_slowly(board.rows(), board.cols())
+/// True when a front end watching `app`'s board should plan it on a
+/// thread of its own ([`planner_thread`]): a big board, or one whose lines
+/// a wide beam plans at the effort it is watched at (a line of a 20×20 at
+/// `best` takes a good part of a second, which the window would spend
+/// frozen).
+pub(crate) fn plans_elsewhere(app: &App) -> bool {
+    let board = app.board();
+    board.len() >= PLAN_ELSEWHERE_FROM_CELLS
+        || app.watching_effort(board).plans_lines_slowly(board.rows(), board.cols())
 }
 
 /// The most events a planner thread sends at once: few messages a frame
@@ -625,7 +627,7 @@ mod tests {
     #[test]
     fn a_big_board_planned_on_its_own_thread_quits_at_once_and_plays_on_otherwise() {
         let mut p = app(100, 3);
-        assert!(plans_elsewhere(p.board(), Effort::Fast));
+        assert!(plans_elsewhere(&p));
         let options = TuiOptions { ansi: true, fps: 120.0, frames: Some(400) };
         let report = watch_with_keys(&mut p, &mut Vec::new(), &options, &mut Script(vec![Key::Q])).unwrap();
         assert_eq!(report.frames, 1, "q does not wait for the planner");

@@ -226,7 +226,7 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) 
     let started = Instant::now();
     let mut frames = 0u64;
     let mut oracle = oracle::Oracle::new(options.oracle_tables.as_ref().map(|t| t.0.clone()));
-    if plans_elsewhere(app.board(), app.watching_effort(app.board())) {
+    if plans_elsewhere(&app) {
         app.plan_elsewhere();
     }
     let mut planned = None;

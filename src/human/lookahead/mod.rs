@@ -47,6 +47,14 @@ const fn weights(pull: Pull) -> Weights {
         Pull::Strong => Weights { next_line: 2.5, line_share: 0.7 },
     }
 }
+
+impl Weights {
+    /// How a beam scores the line's later tiles, their distance terms
+    /// scaled by `scale` (below 1 when a stalled line is searched again).
+    fn scoring(self, scale: f64) -> Scoring {
+        Scoring { line: (self.line_share * scale * (PER_STEP * MOVE) as f64) as i64, per_step: PER_STEP, base: BASE }
+    }
+}
 const FADE: f64 = 0.9;
 /// Guessed cost of a later tile of the line: moves per cell, plus a start.
 const PER_STEP: i64 = 4;
@@ -128,11 +136,7 @@ impl Lookahead {
                 None => Outcome::Stalled(0),
             },
             Look::Rolling(width) => {
-                let scoring = Scoring {
-                    line: (weights.line_share * (PER_STEP * MOVE) as f64) as i64,
-                    per_step: PER_STEP,
-                    base: BASE,
-                };
+                let scoring = weights.scoring(1.0);
                 rolling::prepare(grid, &area, &line, &mut self.stages, &mut self.line_homes, &mut self.rolling);
                 let beam = Beam {
                     stages: &self.stages,
@@ -186,11 +190,7 @@ impl Lookahead {
                 rank: &self.rank,
                 weight: &weight,
                 homes: &self.line_homes,
-                scoring: Scoring {
-                    line: (weights.line_share * scale * (PER_STEP * MOVE) as f64) as i64,
-                    per_step: PER_STEP,
-                    base: BASE,
-                },
+                scoring: weights.scoring(scale),
                 width,
             };
             let copies = AreaCopies::new(area, line, &self.coords, &self.homes);
