@@ -7,7 +7,7 @@ mod common;
 
 use common::{checked_solve_detours, checked_solve_planned, checked_solve_rolling, checked_solve_with};
 use fifteen::human::{Effort, Event, Finish, Order, Phase, Planner, placement_title};
-use fifteen::{Board, Scramble, SolveOptions};
+use fifteen::{Board, Scramble, SolveOptions, human};
 
 const LOOKING_AHEAD: [Effort; 2] = [Effort::Normal, Effort::Best];
 
@@ -315,6 +315,27 @@ fn normal_on_a_big_board_makes_fewer_moves_than_fast() {
     let fast = checked_solve_with(&board, Order::Shells, Finish::Pairs, Effort::Fast).len();
     let normal = checked_solve_with(&board, Order::Shells, Finish::Pairs, Effort::Normal).len();
     assert!(normal * 20 < fast * 19, "51×51: normal {normal} against fast {fast}");
+}
+
+/// A wide beam's rounds are shared between threads, and the tables its
+/// stages read are built in the same order whatever their number: so the
+/// moves are the same on one thread and on several.
+#[test]
+fn the_moves_are_the_same_on_any_number_of_threads() {
+    for (size, seed) in [(7, 1), (8, 2), (9, 3)] {
+        let board = Board::scrambled(size, size, Scramble::Uniform, seed).unwrap();
+        let solve = |threads| {
+            let options = SolveOptions { effort: Effort::Best, threads, ..SolveOptions::default() };
+            human::solve(&board, &options).unwrap().moves().to_vec()
+        };
+        let one = solve(1);
+        let mut replay = board.clone();
+        replay.apply(&one).unwrap();
+        assert!(replay.is_solved());
+        for threads in [2, 3] {
+            assert_eq!(solve(threads), one, "{size}×{size} seed {seed} on {threads} threads");
+        }
+    }
 }
 
 /// The README's table of mean moves (`fifteen bench --sizes 4,5,6,10

@@ -137,7 +137,7 @@ fn fnv(bytes: &[u8]) -> u64 {
 /// The fixture line for a case, solved now.
 fn line(case: Case) -> String {
     let board = Board::scrambled(case.rows, case.cols, case.scramble, case.seed).unwrap();
-    let options = SolveOptions { order: case.order, finish: case.finish, effort: case.effort };
+    let options = SolveOptions { order: case.order, finish: case.finish, effort: case.effort, threads: 1 };
     let mut planner = Planner::new(&board, &options).unwrap();
     let mut moves = String::new();
     planner

@@ -342,7 +342,8 @@ impl Workers<'_> {
         match self.options.solver {
             BatchSolver::Human { order, finish, effort } => {
                 let effort = effort.for_size(board.rows(), board.cols());
-                let plan = human::solve(board, &SolveOptions { order, finish, effort }).map_err(|e| e.to_string())?;
+                let plan = human::solve(board, &SolveOptions { order, finish, effort, threads: 1 })
+                    .map_err(|e| e.to_string())?;
                 Ok(Solved { moves: plan.moves().clone(), nodes: None, elapsed: started.elapsed() })
             }
             BatchSolver::Search(SearchSolver::Bfs) => searched(bfs::solve(board), started),

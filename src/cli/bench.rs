@@ -50,6 +50,10 @@ pub struct BenchCommand {
     /// optimally, one line each (length, nodes, ms; --count defaults to 100).
     #[arg(long, value_enum, default_value_t = BenchSolver::Human)]
     solver: BenchSolver,
+    /// Threads a `best` solve's look-ahead may share (default: one per
+    /// core); the moves are the same for any number.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 /// A board shape to measure: `10` (10×10) or `10x30`.
@@ -217,6 +221,7 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
     )?;
     // Mean moves/n³ and MMD per size and method, for the side-by-side table.
     let mut per_method: Vec<SizeRow> = Vec::new();
+    let threads = cmd.threads.map_or_else(super::pdb::cores, usize::from);
     for &size in &cmd.sizes {
         let count = count_for(size.side());
         per_method.push((size, vec![None; methods.len()]));
@@ -228,7 +233,7 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
             for k in 0..count {
                 let board = Board::scrambled(size.rows, size.cols, Scramble::Uniform, cmd.seed + k)?;
                 manhattan += board.manhattan() as u64;
-                let timed = solve_and_replay(&board, method, size)?;
+                let timed = solve_and_replay(&board, method, size, threads)?;
                 seconds += timed.solve;
                 replay_seconds += timed.replay;
                 moves += timed.moves;
@@ -278,7 +283,7 @@ struct Timed {
 /// does, each time [`REPLAY_CHUNK`] moves have been made (so memory stays
 /// flat), timing the replays apart from the solve; a solve whose moves do
 /// not reach the goal is an error.
-fn solve_and_replay(board: &Board, method: Method, size: Size) -> Result<Timed, CliError> {
+fn solve_and_replay(board: &Board, method: Method, size: Size, threads: usize) -> Result<Timed, CliError> {
     let mut replay = Replay::new(board, MoveNotation::Tile);
     let mut pending: Vec<Move> = Vec::with_capacity(REPLAY_CHUNK);
     let mut replay_seconds = 0f64;
@@ -292,7 +297,7 @@ fn solve_and_replay(board: &Board, method: Method, size: Size) -> Result<Timed, 
         pending.clear();
     };
     let started = Instant::now();
-    let options = SolveOptions { order: method.order, finish: method.finish, effort: method.effort(size) };
+    let options = SolveOptions { order: method.order, finish: method.finish, effort: method.effort(size), threads };
     let mut planner = Planner::new(board, &options)?;
     planner.run(&mut |event: &Event| {
         if let Event::Moved { mv, .. } = *event {

@@ -13,7 +13,8 @@ use clap::{Args, Subcommand, ValueEnum};
 use super::error::CliError;
 use super::sizes::{self, human_bytes};
 
-/// Every core the machine offers: threads for table builds and batches.
+/// Every core the machine offers: threads for table builds, batches and
+/// a `best` look-ahead.
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }

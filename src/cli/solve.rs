@@ -59,8 +59,10 @@ pub struct SolveCommand {
     /// input order (FILE, or stdin when FILE is `-` or left out).
     #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-", conflicts_with_all = ["file", "compare"])]
     batch: Option<PathBuf>,
-    /// Worker threads for --batch (default: one per core).
-    #[arg(long, value_name = "N", requires = "batch", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Worker threads: with --batch, boards solved at once; else threads a
+    /// `best` look-ahead shares, with the same moves for any number
+    /// (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
     /// (iddfs) The deepest search: boards that need more moves are refused
     /// up front (default: 40 up to 9 cells, else 25; each move more doubles
@@ -158,6 +160,7 @@ pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
                 order: cmd.order.into(),
                 finish: cmd.finish.into(),
                 effort: cmd.effort.for_size(board.rows(), board.cols()),
+                threads: cmd.threads.map_or_else(super::pdb::cores, usize::from),
             },
             format,
             notation,

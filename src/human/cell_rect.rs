@@ -44,13 +44,6 @@ impl CellRect {
         (self.top..self.top + self.height).contains(&row) && (self.left..self.left + self.width).contains(&col)
     }
 
-    #[inline]
-    pub(super) fn distance(&self, a: usize, b: usize) -> usize {
-        let (ar, ac) = self.coords(a);
-        let (br, bc) = self.coords(b);
-        ar.abs_diff(br) + ac.abs_diff(bc)
-    }
-
     /// The rectangle's cell of a tile's home on a `rows` × `cols` board
     /// (the home must lie inside).
     #[inline]

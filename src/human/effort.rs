@@ -101,7 +101,7 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         normal: WHOLE_200,
         best: LinePlan::Whole(10_000, Pull::Strong),
     },
-    SizeBand { up_to_cells: 144, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_6000 },
+    SizeBand { up_to_cells: 144, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_8000 },
     SizeBand { up_to_cells: 400, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_3000 },
     SizeBand { up_to_cells: 900, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_50, best: WHOLE_1000 },
     SizeBand {
@@ -141,7 +141,7 @@ const WHOLE_50: LinePlan = LinePlan::Whole(50, Pull::Light);
 const WHOLE_200: LinePlan = LinePlan::Whole(200, Pull::Light);
 const WHOLE_1000: LinePlan = LinePlan::Whole(1000, Pull::Strong);
 const WHOLE_3000: LinePlan = LinePlan::Whole(3000, Pull::Strong);
-const WHOLE_6000: LinePlan = LinePlan::Whole(6000, Pull::Strong);
+const WHOLE_8000: LinePlan = LinePlan::Whole(8000, Pull::Strong);
 const WHOLE_10000: LinePlan = LinePlan::Whole(10_000, Pull::Light);
 
 /// The band of [`SIZE_BANDS`] a board of `rows` × `cols` falls in.

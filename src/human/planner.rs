@@ -154,6 +154,11 @@ pub struct SolveOptions {
     pub finish: Finish,
     /// How far ahead each line is planned.
     pub effort: Effort,
+    /// How many threads may share the work of planning a line at `best`
+    /// (its area beam's rounds, when they are wide). 0 and 1 mean the
+    /// caller's thread only. The moves are the same for any number: the
+    /// command passes the machine's cores, a program what it can spare.
+    pub threads: usize,
 }
 
 impl Planner {
@@ -173,7 +178,7 @@ impl Planner {
     /// assert!(planner.board().is_solved());
     /// ```
     pub fn new(board: &Board, options: &SolveOptions) -> Result<Planner, SolveError> {
-        let SolveOptions { order, finish, effort } = *options;
+        let SolveOptions { order, finish, effort, threads } = *options;
         if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
             return Err(SolveError::TooLong { rows: board.rows(), cols: board.cols(), max: MAX_SIDE });
         }
@@ -196,7 +201,7 @@ impl Planner {
             effort,
             rolling_width: None,
             trips: None,
-            lookahead: Lookahead::default(),
+            lookahead: Lookahead::new(threads),
         })
     }
 

@@ -19,9 +19,10 @@ pub fn checked_solve(board: &Board, order: Order, finish: Finish) -> Vec<Move> {
     checked_solve_with(board, order, finish, Effort::Fast)
 }
 
-/// [`checked_solve`] with the given effort.
+/// [`checked_solve`] with the given effort, its look-ahead on two threads
+/// (the moves are the same on any number: see tests/human_effort.rs).
 pub fn checked_solve_with(board: &Board, order: Order, finish: Finish, effort: Effort) -> Vec<Move> {
-    let planner = Planner::new(board, &SolveOptions { order, finish, effort }).expect("solvable");
+    let planner = Planner::new(board, &SolveOptions { order, finish, effort, threads: 2 }).expect("solvable");
     checked_run(board, planner)
 }
 

@@ -60,18 +60,18 @@ impl Scoring {
     }
 }
 
-/// A state's score in parts: the exact cost of the stage under way (in
-/// moves), the weighted distances, and the offset kept when stages end.
+/// A state's score in two parts: the exact cost of the stage under way (in
+/// moves), which each stage update replaces, and the rest, which moves and
+/// stage ends add to: the weighted distances and the offset.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Tally {
     pub(super) cost: u32,
-    pub(super) potential: i64,
-    pub(super) offset: i64,
+    pub(super) level: i64,
 }
 
 impl Tally {
     pub(super) fn score(&self) -> i64 {
-        i64::from(self.cost) * MOVE + self.potential + self.offset
+        i64::from(self.cost) * MOVE + self.level
     }
 
     /// Ends a stage update with the stage's `cost`: an `arriving` tile
@@ -88,8 +88,7 @@ impl Tally {
     ) -> bool {
         if let Some(cells) = arriving {
             let (potential, offset) = scoring.arrival(cells, cost, trapped);
-            self.potential += potential;
-            self.offset += offset;
+            self.level += potential + offset;
         }
         if !done {
             self.cost = cost;
@@ -186,15 +185,40 @@ impl<E> BeamState<E> {
     }
 }
 
-/// A child of a state: its parent's index, the blank's direction, the word
-/// of the tile it slid, its score and the state it makes.
+/// A child of a state: its parent's index, the word of the tile it slid
+/// and the state it makes (whose last move is the blank's direction).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct BeamCandidate<E> {
     pub(super) parent: u32,
-    pub(super) dir: u8,
     pub(super) moved: u32,
-    pub(super) score: i64,
     pub(super) state: BeamState<E>,
+}
+
+impl<E> BeamCandidate<E> {
+    /// The blank's direction.
+    pub(super) fn dir(&self) -> u8 {
+        self.state.last
+    }
+
+    /// The order candidates are kept in: best score first, then by the
+    /// board's hash so that ties are broken the same way every run.
+    fn order(&self) -> (i64, u64) {
+        (self.state.score(), self.state.hash)
+    }
+}
+
+/// Reusable buffers of [`Beam::prune`].
+#[derive(Default)]
+pub(super) struct Pruning {
+    /// Open-addressing table of (the top half of a board and stage key,
+    /// candidate): 8 bytes a slot, so that it stays in the cache.
+    seen: Vec<(u32, u32)>,
+    /// Whether each candidate is beaten by another on the same board.
+    beaten: Vec<bool>,
+    /// Each board's best candidate: its score, hash and index.
+    best: Vec<(i64, u64, u32)>,
+    /// The candidates kept, by index, in increasing order.
+    kept: Vec<u32>,
 }
 
 /// A move being looked at: the word of the tile that slid, the cell it
@@ -236,6 +260,12 @@ pub(super) trait BeamBoard {
     fn distance(&self, a: usize, b: usize) -> usize;
     /// Moves to finish stage `k` with its tile in `at` and the blank in `blank`.
     fn stage_cost(&self, costs: &mut Self::Costs, stage: &BeamStage, k: usize, at: usize, blank: usize) -> u32;
+    /// Whether a stage's cost was asked for since the last call that
+    /// `costs` could not give without building a table (only when they
+    /// are shared between threads, see [`Beam::expand_part`]).
+    fn missed(_costs: &mut Self::Costs) -> bool {
+        false
+    }
 }
 
 /// The search for one line: what does not change while it runs.
@@ -266,9 +296,27 @@ impl Beam<'_> {
         states: &[BeamState<B::Extra>],
         candidates: &mut Vec<BeamCandidate<B::Extra>>,
     ) {
-        let blank_word = board.blank_word();
         candidates.clear();
-        for (i, s) in states.iter().enumerate() {
+        self.expand_part(board, costs, (states, 0), candidates, &mut Vec::new());
+    }
+
+    /// The children of `states`, the states from number `first` on, added
+    /// to `candidates`. A child whose cost needs a table that `costs`
+    /// cannot build here (see [`BeamBoard::missed`]) is added as it was
+    /// before its stage was brought up to date, and its place in
+    /// `candidates` to `unsettled`, for [`Beam::settle_child`] to finish on
+    /// one thread in order: so the tables are built from the same states,
+    /// and the moves are the same, whatever the number of threads.
+    pub(super) fn expand_part<B: BeamBoard>(
+        &self,
+        board: &B,
+        costs: &mut B::Costs,
+        (states, first): (&[BeamState<B::Extra>], usize),
+        candidates: &mut Vec<BeamCandidate<B::Extra>>,
+        unsettled: &mut Vec<u32>,
+    ) {
+        let blank_word = board.blank_word();
+        for (i, s) in states.iter().enumerate().map(|(i, s)| (first + i, s)) {
             let stage = &self.stages[s.stage as usize];
             let forced = match stage.goal {
                 BeamGoal::Forced { dir, .. } => Some(usize::from(dir)),
@@ -291,36 +339,68 @@ impl Beam<'_> {
                 let mut child = *s;
                 child.blank = next as u32;
                 child.last = dir as u8;
-                child.tally.potential += self.weight_of(tile, rank, stage) * board.farther(word, from, next, dir);
+                child.tally.level += self.weight_of(tile, rank, stage) * board.farther(word, from, next, dir);
                 child.hash ^= key(word, next) ^ key(word, from) ^ key(blank_word, next) ^ key(blank_word, from);
                 if forced.is_some() {
                     child.stage += 1;
                 }
+                let unsettled_child = child;
                 self.settle(board, costs, &mut child, (i, s, Some((word, from, next))), forced.is_some());
-                candidates.push(BeamCandidate {
-                    parent: i as u32,
-                    dir: dir as u8,
-                    moved: word,
-                    score: child.score(),
-                    state: child,
-                });
+                if B::missed(costs) {
+                    unsettled.push(candidates.len() as u32);
+                    child = unsettled_child;
+                }
+                candidates.push(BeamCandidate { parent: i as u32, moved: word, state: child });
             }
         }
+    }
+
+    /// Brings up to date the stage of a child [`Beam::expand_part`] left
+    /// unsettled.
+    pub(super) fn settle_child<B: BeamBoard>(
+        &self,
+        board: &B,
+        costs: &mut B::Costs,
+        states: &[BeamState<B::Extra>],
+        candidate: &mut BeamCandidate<B::Extra>,
+    ) {
+        let i = candidate.parent as usize;
+        let parent = &states[i];
+        let forced = matches!(self.stages[parent.stage as usize].goal, BeamGoal::Forced { .. });
+        let slide = (candidate.moved, parent.blank as usize, candidate.state.blank as usize);
+        self.settle(board, costs, &mut candidate.state, (i, parent, Some(slide)), forced);
     }
 
     /// The best candidate that finishes the line, if any.
     pub(super) fn finished<E: Copy>(&self, candidates: &[BeamCandidate<E>]) -> Option<BeamCandidate<E>> {
         let finished = self.stages.len() as u32;
-        candidates.iter().filter(|c| c.state.stage == finished).min_by_key(|c| (c.score, c.state.hash)).copied()
+        candidates.iter().filter(|c| c.state.stage == finished).min_by_key(|c| c.order()).copied()
     }
 
-    /// Keeps the best `width` candidates, one for each board.
-    pub(super) fn prune<E: Copy>(&self, candidates: &mut Vec<BeamCandidate<E>>, seen: &mut Vec<(u64, u32)>) {
-        drop_duplicates(candidates, seen);
-        if candidates.len() > self.width {
-            candidates.select_nth_unstable_by_key(self.width, |c| (c.score, c.state.hash));
-            candidates.truncate(self.width);
-        }
+    /// The best `width` candidates, one for each board, by index in
+    /// increasing order. Selection works on small keys, not on the
+    /// candidates themselves, and the order kept does not depend on how
+    /// the selection shuffles them.
+    pub(super) fn prune<'p, E: Copy>(&self, candidates: &[BeamCandidate<E>], pruning: &'p mut Pruning) -> &'p [u32] {
+        let Pruning { seen, beaten, best, kept } = pruning;
+        best_of_each_board(candidates, seen, beaten);
+        let each_best = || {
+            candidates.iter().zip(beaten.iter()).enumerate().filter(|(_, (_, beaten))| !**beaten).map(|(i, (c, _))| {
+                let (score, hash) = c.order();
+                (score, hash, i as u32)
+            })
+        };
+        best.clear();
+        best.extend(each_best());
+        // The worst one kept: candidates are read in order twice rather
+        // than the kept ones sorted back into order.
+        let cut = match self.width.checked_sub(1) {
+            Some(last) if best.len() > self.width => *best.select_nth_unstable(last).1,
+            _ => (i64::MAX, u64::MAX, u32::MAX),
+        };
+        kept.clear();
+        kept.extend(each_best().filter(|&key| key <= cut).map(|(_, _, i)| i));
+        kept
     }
 
     /// How much a cell of the tile's distance from home counts in `stage`.
@@ -404,41 +484,44 @@ impl Beam<'_> {
     }
 }
 
-/// Keeps, of the candidates that reach the same board (and stage), the one
-/// with the better score: an open-addressing table of hashes, so a round
-/// costs about the candidates' number, not a sort of them.
-fn drop_duplicates<E: Copy>(candidates: &mut Vec<BeamCandidate<E>>, seen: &mut Vec<(u64, u32)>) {
-    const EMPTY: u32 = u32::MAX;
-    const DROPPED: i64 = i64::MAX;
+/// An empty slot of [`Pruning::seen`].
+const EMPTY: u32 = u32::MAX;
+
+/// Finds, of the candidates that reach the same board (and stage), the one
+/// with the better score (the first of equals): an open-addressing table of
+/// hashes, so a round costs about the candidates' number, not a sort of
+/// them. The others are marked `beaten`.
+fn best_of_each_board<E: Copy>(candidates: &[BeamCandidate<E>], seen: &mut Vec<(u32, u32)>, beaten: &mut Vec<bool>) {
     let size = (2 * candidates.len()).next_power_of_two().max(16);
     seen.clear();
     seen.resize(size, (0, EMPTY));
+    beaten.clear();
+    beaten.resize(candidates.len(), false);
     let mask = size - 1;
-    let order = |c: &BeamCandidate<E>| (c.score, c.state.hash);
-    for i in 0..candidates.len() {
-        let (hash, stage) = (candidates[i].state.hash, candidates[i].state.stage);
-        let key = hash ^ u64::from(stage).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let mut slot = key as usize & mask;
+    let key = |c: &BeamCandidate<E>| c.state.hash ^ u64::from(c.state.stage).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    for (i, candidate) in candidates.iter().enumerate() {
+        let full = key(candidate);
+        let top = (full >> 32) as u32;
+        let mut slot = full as usize & mask;
         loop {
             let (k, at) = seen[slot];
             if at == EMPTY {
-                seen[slot] = (key, i as u32);
+                seen[slot] = (top, i as u32);
                 break;
             }
-            if k == key {
-                let other = at as usize;
-                if order(&candidates[i]) < order(&candidates[other]) {
-                    candidates[other].score = DROPPED;
+            let other = &candidates[at as usize];
+            if k == top && key(other) == full {
+                if candidate.order() < other.order() {
+                    beaten[at as usize] = true;
                     seen[slot].1 = i as u32;
                 } else {
-                    candidates[i].score = DROPPED;
+                    beaten[i] = true;
                 }
                 break;
             }
             slot = (slot + 1) & mask;
         }
     }
-    candidates.retain(|c| c.score != DROPPED);
 }
 
 /// A random-looking key for a tile in a cell (for board hashes).

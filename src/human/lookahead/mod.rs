@@ -94,6 +94,12 @@ pub(super) struct Lookahead {
 }
 
 impl Lookahead {
+    /// Buffers for lines whose area beam `threads` threads share (see
+    /// [`SolveOptions::threads`](crate::human::SolveOptions::threads)).
+    pub(super) fn new(threads: usize) -> Lookahead {
+        Lookahead { whole: WholeScratch::new(threads), ..Lookahead::default() }
+    }
+
     /// Builds the line made of `placements` (singles and pairs of one
     /// phase) as `look` says, reporting each event before it happens.
     /// `later` yields the placements after the line, to weigh their tiles.

@@ -23,7 +23,7 @@ use crate::human::event::Event;
 use crate::human::grid::{Dir, FLAGS, LOCKED, PaddedGrid, unpack_home};
 use crate::human::open_board::{bring_within, rough_cost};
 
-use super::beam::{Beam, BeamBoard, BeamCandidate, BeamGoal, BeamStage, BeamState, ChildMove, beam_stages};
+use super::beam::{Beam, BeamBoard, BeamCandidate, BeamGoal, BeamStage, BeamState, ChildMove, Pruning, beam_stages};
 use super::line::{NO_RANK, StagedLine};
 use super::table::{StageTable, StageTarget, TRAPPED};
 use super::{LineProgress, Outcome};
@@ -136,7 +136,7 @@ struct RollingStates {
     moves: Vec<(u8, u32)>,
     next_moves: Vec<(u8, u32)>,
     candidates: Vec<BeamCandidate<Overlay>>,
-    seen: Vec<(u64, u32)>,
+    pruning: Pruning,
 }
 
 /// The stages' tables over windows round their targets, kept by
@@ -444,14 +444,13 @@ impl Rolling<'_> {
             }
             if let Some(best) = self.beam.finished(&beam.candidates) {
                 let parent = best.parent as usize * AHEAD_MOVES;
-                beam.moves[parent + depth] = (best.dir, best.state.stage);
+                beam.moves[parent + depth] = (best.dir(), best.state.stage);
                 let moves = &beam.moves[parent..parent + depth + 1];
                 progress.make(grid, self.area, self.line, moves, sink);
                 debug_assert_eq!(progress.stage, self.line.stages.len(), "the line is built");
                 return Outcome::Built;
             }
-            self.beam.prune(&mut beam.candidates, &mut beam.seen);
-            advance(beam, depth, board.blank_word);
+            advance(beam, depth, board.blank_word, &self.beam);
             depth += 1;
             if stall.stalled(&beam.states) {
                 return Outcome::Stalled(progress.placements_done(self.line));
@@ -536,14 +535,15 @@ impl Stall {
     }
 }
 
-/// The survivors become the next round's states: each a copy of its
-/// parent's overlay and moves with one move more.
-fn advance(beam: &mut RollingStates, depth: usize, blank_word: u32) {
-    let RollingStates { states, next_states, overlay, next_overlay, moves, next_moves, candidates, .. } = beam;
+/// The best candidates (see [`Beam::prune`]) become the next round's
+/// states: each a copy of its parent's overlay and moves with one move more.
+fn advance(beam: &mut RollingStates, depth: usize, blank_word: u32, search: &Beam) {
+    let RollingStates { states, next_states, overlay, next_overlay, moves, next_moves, candidates, pruning } = beam;
     next_states.clear();
     next_overlay.clear();
     next_moves.clear();
-    for c in candidates.iter() {
+    for &k in search.prune(candidates, pruning) {
+        let c = &candidates[k as usize];
         let p = c.parent as usize;
         let parent = &states[p];
         let start = next_overlay.len();
@@ -556,7 +556,7 @@ fn advance(beam: &mut RollingStates, depth: usize, blank_word: u32) {
         state.extra = Overlay { len, mask };
         let start = next_moves.len();
         next_moves.extend_from_slice(&moves[p * AHEAD_MOVES..(p + 1) * AHEAD_MOVES]);
-        next_moves[start + depth] = (c.dir, state.stage);
+        next_moves[start + depth] = (c.dir(), state.stage);
         next_states.push(state);
     }
     std::mem::swap(states, next_states);

@@ -49,6 +49,8 @@ pub(super) struct StageTable {
     /// Window cells per row.
     span: usize,
     cells: usize,
+    /// The target's row and column.
+    goal: (usize, usize),
     dist: Vec<u16>,
 }
 
@@ -84,8 +86,9 @@ impl StageTable {
         let right = (right + MARGIN).min(area.width - 1);
         let span = right - left + 1;
         let cells = span * (bottom - top + 1);
+        let goal = area.coords(target.cell());
         let mut table =
-            StageTable { target, top, left, bottom, right, span, cells, dist: vec![UNREACHED; cells * cells] };
+            StageTable { target, top, left, bottom, right, span, cells, goal, dist: vec![UNREACHED; cells * cells] };
         table.fill(area, blocked, queue);
         table
     }
@@ -93,7 +96,12 @@ impl StageTable {
     /// Window slot of an area cell, if inside.
     #[inline]
     fn slot(&self, area: &CellRect, cell: usize) -> Option<usize> {
-        let (r, c) = area.coords(cell);
+        self.slot_at(area.coords(cell))
+    }
+
+    /// Window slot of an area row and column, if inside.
+    #[inline]
+    fn slot_at(&self, (r, c): (usize, usize)) -> Option<usize> {
         ((self.top..=self.bottom).contains(&r) && (self.left..=self.right).contains(&c))
             .then(|| (r - self.top) * self.span + c - self.left)
     }
@@ -151,27 +159,31 @@ impl StageTable {
     /// Moves to the goal with the tile in `tile` and the blank in `blank`
     /// (area cells): exact inside the window, estimated outside it.
     pub(super) fn cost(&self, area: &CellRect, tile: usize, blank: usize) -> u32 {
-        let goal = self.target.cell();
-        let Some(t) = self.slot(area, tile) else {
-            return rough_cost(area.distance(tile, goal), area.distance(blank, tile));
+        self.cost_at(area.coords(tile), area.coords(blank))
+    }
+
+    /// [`StageTable::cost`] from the tile's and the blank's area rows and
+    /// columns, for a caller that has them at hand (a division less each).
+    #[inline]
+    pub(super) fn cost_at(&self, tile: (usize, usize), blank: (usize, usize)) -> u32 {
+        let apart = |(ar, ac): (usize, usize), (br, bc): (usize, usize)| ar.abs_diff(br) + ac.abs_diff(bc);
+        let Some(t) = self.slot_at(tile) else {
+            return rough_cost(apart(tile, self.goal), apart(blank, tile));
         };
-        if let Some(b) = self.slot(area, blank) {
+        if let Some(b) = self.slot_at(blank) {
             let d = self.dist[t * self.cells + b];
             return if d == UNREACHED { TRAPPED } else { u32::from(d) };
         }
-        // The blank is outside: it comes in to a cell beside the tile.
-        let (r, c) = area.coords(tile);
+        // The blank is outside: it comes in to a cell beside the tile,
+        // which the window holds only if the tile is not at its edge.
+        let (r, c) = tile;
         let mut best = u32::MAX;
         for (dr, dc) in [(-1isize, 0isize), (0, 1), (1, 0), (0, -1)] {
-            let (nr, nc) = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
-            if nr >= area.height || nc >= area.width {
-                continue;
-            }
-            let n = area.cell(nr, nc);
-            if let Some(s) = self.slot(area, n) {
+            let near = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
+            if let Some(s) = self.slot_at(near) {
                 let d = self.dist[t * self.cells + s];
                 if d != UNREACHED {
-                    best = best.min(u32::from(d) + area.distance(blank, n) as u32);
+                    best = best.min(u32::from(d) + apart(blank, near) as u32);
                 }
             }
         }

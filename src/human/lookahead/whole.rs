@@ -5,10 +5,14 @@
 //! serves boards of up to `MAX_LOOKAHEAD_CELLS`; see [`beam`](super::beam)
 //! for the search and its score.
 
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
 use crate::board::Tile;
 use crate::human::cell_rect::CellRect;
 
-use super::beam::{Beam, BeamBoard, BeamCandidate, BeamStage, BeamState, ChildMove, key};
+use super::beam::{Beam, BeamBoard, BeamCandidate, BeamStage, BeamState, ChildMove, Pruning, key};
 use super::line::{Goal, NO_RANK, StagedLine};
 use super::table::{StageTable, TRAPPED};
 
@@ -25,16 +29,55 @@ pub(super) struct WholeScratch {
     next_blocks: Vec<u16>,
     candidates: Vec<BeamCandidate<u32>>,
     nodes: Vec<MoveNode>,
-    seen: Vec<(u64, u32)>,
+    pruning: Pruning,
+    costs: StageTables,
+    /// The threads a round is shared between, if more than one.
+    pool: Option<rayon::ThreadPool>,
+    /// Each thread's share of a round.
+    parts: Vec<Part>,
+}
+
+impl WholeScratch {
+    /// Buffers for a beam whose rounds `threads` threads share (rounds of
+    /// many states only: see [`PARALLEL_STATES`]). The moves are the same
+    /// for any number.
+    pub(super) fn new(threads: usize) -> WholeScratch {
+        let pool = (threads > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok()).flatten();
+        WholeScratch { pool, ..WholeScratch::default() }
+    }
+}
+
+/// Rounds of fewer states than this are made on one thread: sharing a
+/// round costs a few microseconds, a state's children about a tenth of one.
+const PARALLEL_STATES: usize = 512;
+
+/// One thread's share of a round: its states' children, those left
+/// unsettled (see [`Beam::expand_part`]) and its view of the tables.
+#[derive(Default)]
+struct Part {
+    candidates: Vec<BeamCandidate<u32>>,
+    unsettled: Vec<u32>,
     costs: StageTables,
 }
 
-/// Each stage's exact table, built when first asked for.
+/// Each stage's exact table, built when first asked for, on the thread
+/// that owns them; a thread's view (`shared`) only reads them.
 #[derive(Default)]
 pub(super) struct StageTables {
-    tables: Vec<Option<StageTable>>,
+    tables: Vec<Option<Arc<StageTable>>>,
     queue: Vec<u32>,
     blocked: Vec<bool>,
+    shared: bool,
+    missed: bool,
+}
+
+impl StageTables {
+    /// A thread's view of `owner`'s tables, as they are now.
+    fn view_of(&mut self, owner: &StageTables) {
+        self.tables.clone_from(&owner.tables);
+        self.shared = true;
+        self.missed = false;
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -125,17 +168,30 @@ impl BeamBoard for AreaCopies<'_> {
 
     #[inline]
     fn distance(&self, a: usize, b: usize) -> usize {
-        self.area.distance(a, b)
+        let ((ar, ac), (br, bc)) = (self.coords[a], self.coords[b]);
+        usize::from(ar.abs_diff(br) + ac.abs_diff(bc))
     }
 
     fn stage_cost(&self, costs: &mut StageTables, _: &BeamStage, k: usize, at: usize, blank: usize) -> u32 {
-        let StageTables { tables, queue, blocked } = costs;
+        let StageTables { tables, queue, blocked, shared, missed } = costs;
         let Goal::Reach { target, .. } = self.line.stages[k].goal else { unreachable!("a tile's stage") };
+        if *shared && tables[k].is_none() {
+            *missed = true;
+            return TRAPPED;
+        }
         let table = tables[k].get_or_insert_with(|| {
             self.line.blocked(k, blocked);
-            StageTable::build(self.area, blocked, target, at, blank, queue)
+            Arc::new(StageTable::build(self.area, blocked, target, at, blank, queue))
         });
-        table.cost(self.area, at, blank)
+        let rc = |cell: usize| {
+            let (row, col) = self.coords[cell];
+            (usize::from(row), usize::from(col))
+        };
+        table.cost_at(rc(at), rc(blank))
+    }
+
+    fn missed(costs: &mut StageTables) -> bool {
+        std::mem::take(&mut costs.missed)
     }
 }
 
@@ -162,14 +218,76 @@ pub(super) fn run(
 ) -> Option<Vec<(u8, u32)>> {
     let cells = area.area.len();
     let stride = area.stride;
-    let WholeScratch { states, next_states, blocks, next_blocks, candidates, nodes, seen, costs } = scratch;
+    let WholeScratch { states, next_states, blocks, next_blocks, candidates, nodes, pruning, costs, pool, parts } =
+        scratch;
     costs.tables.clear();
     costs.tables.resize_with(beam.stages.len(), || None);
     states.clear();
     nodes.clear();
-    blocks.clear();
-    blocks.extend(board.iter().map(|&tile| tile as u16));
-    blocks.resize(stride, 0);
+    let mut root = root_block(beam, board, stride, blocks);
+    beam.settle_root(&AreaCopies { blocks, ..area }, costs, &mut root);
+    if root.stage as usize == beam.stages.len() {
+        return Some(Vec::new());
+    }
+    states.push(root);
+    for _ in 0..cap {
+        let board = AreaCopies { blocks, ..area };
+        match pool {
+            Some(pool) if states.len() >= PARALLEL_STATES => {
+                expand_shared(beam, &board, costs, states, candidates, (pool, parts));
+            }
+            _ => beam.expand(&board, costs, states, candidates),
+        }
+        if candidates.is_empty() {
+            return None;
+        }
+        if let Some(best) = beam.finished(candidates) {
+            let parent = states[best.parent as usize].extra;
+            nodes.push(MoveNode { parent, dir: best.dir(), stage: best.state.stage });
+            return Some(path(nodes, nodes.len() as u32 - 1));
+        }
+        let kept = beam.prune(candidates, pruning);
+        // The survivors become the next round's states, each with a copy
+        // of its parent's block with its move made.
+        next_states.clear();
+        for &k in kept {
+            let c = &candidates[k as usize];
+            let parent = &states[c.parent as usize];
+            let mut state = c.state;
+            nodes.push(MoveNode { parent: parent.extra, dir: c.dir(), stage: state.stage });
+            state.extra = nodes.len() as u32 - 1;
+            next_states.push(state);
+        }
+        let copy = |(block, &k): (&mut [u16], &u32)| {
+            let c = &candidates[k as usize];
+            let start = c.parent as usize * stride;
+            block.copy_from_slice(&blocks[start..start + stride]);
+            let (from, to) = (states[c.parent as usize].blank as usize, c.state.blank as usize);
+            block[from] = c.moved as u16;
+            block[to] = 0;
+            let rank = beam.rank[c.moved as usize];
+            if rank != NO_RANK {
+                block[cells + usize::from(rank)] = from as u16;
+            }
+        };
+        next_blocks.resize(kept.len() * stride, 0);
+        match pool {
+            Some(pool) if kept.len() >= PARALLEL_STATES => {
+                pool.install(|| next_blocks.par_chunks_mut(stride).zip(kept.par_iter()).for_each(copy));
+            }
+            _ => next_blocks.chunks_mut(stride).zip(kept.iter()).for_each(copy),
+        }
+        std::mem::swap(states, next_states);
+        std::mem::swap(blocks, next_blocks);
+    }
+    None
+}
+
+/// The root state, its block (see [`WholeScratch::blocks`]) in `block`.
+fn root_block(beam: &Beam, board: &[u32], stride: usize, block: &mut Vec<u16>) -> BeamState<u32> {
+    block.clear();
+    block.extend(board.iter().map(|&tile| tile as u16));
+    block.resize(stride, 0);
     let mut blank = 0;
     let mut hash = 0u64;
     for (cell, &tile) in board.iter().enumerate() {
@@ -178,53 +296,52 @@ pub(super) fn run(
         }
         let rank = beam.rank[tile as usize];
         if rank != NO_RANK {
-            blocks[cells + usize::from(rank)] = cell as u16;
+            block[board.len() + usize::from(rank)] = cell as u16;
         }
         hash ^= key(tile, cell);
     }
-    let mut root = BeamState::root(blank, hash, ROOT);
-    beam.settle_root(&AreaCopies { blocks, ..area }, costs, &mut root);
-    if root.stage as usize == beam.stages.len() {
-        return Some(Vec::new());
+    BeamState::root(blank, hash, ROOT)
+}
+
+/// [`Beam::expand`] with the states shared between the pool's threads,
+/// each reading the tables as they were at the round's start; the children
+/// whose tables were missing are then settled here, in order.
+fn expand_shared(
+    beam: &Beam,
+    board: &AreaCopies,
+    costs: &mut StageTables,
+    states: &[BeamState<u32>],
+    candidates: &mut Vec<BeamCandidate<u32>>,
+    (pool, parts): (&rayon::ThreadPool, &mut Vec<Part>),
+) {
+    let threads = pool.current_num_threads();
+    parts.resize_with(threads, Part::default);
+    let share = states.len().div_ceil(threads);
+    let owner: &StageTables = costs;
+    pool.install(|| {
+        parts.par_iter_mut().enumerate().for_each(|(p, part)| {
+            let first = (p * share).min(states.len());
+            let last = (first + share).min(states.len());
+            part.candidates.clear();
+            part.unsettled.clear();
+            part.costs.view_of(owner);
+            beam.expand_part(
+                board,
+                &mut part.costs,
+                (&states[first..last], first),
+                &mut part.candidates,
+                &mut part.unsettled,
+            );
+        });
+    });
+    candidates.clear();
+    for part in parts.iter() {
+        let start = candidates.len();
+        candidates.extend_from_slice(&part.candidates);
+        for &k in &part.unsettled {
+            beam.settle_child(board, costs, states, &mut candidates[start + k as usize]);
+        }
     }
-    states.push(root);
-    for _ in 0..cap {
-        beam.expand(&AreaCopies { blocks, ..area }, costs, states, candidates);
-        if candidates.is_empty() {
-            return None;
-        }
-        if let Some(best) = beam.finished(candidates) {
-            let parent = states[best.parent as usize].extra;
-            nodes.push(MoveNode { parent, dir: best.dir, stage: best.state.stage });
-            return Some(path(nodes, nodes.len() as u32 - 1));
-        }
-        beam.prune(candidates, seen);
-        // The survivors become the next round's states, each with a copy
-        // of its parent's block with its move made.
-        next_states.clear();
-        next_blocks.clear();
-        for c in candidates.iter() {
-            let parent = &states[c.parent as usize];
-            let start = c.parent as usize * stride;
-            next_blocks.extend_from_slice(&blocks[start..start + stride]);
-            let block = &mut next_blocks[next_states.len() * stride..];
-            let (from, to) = (parent.blank as usize, c.state.blank as usize);
-            let tile = block[to];
-            block[from] = tile;
-            block[to] = 0;
-            let rank = beam.rank[usize::from(tile)];
-            if rank != NO_RANK {
-                block[cells + usize::from(rank)] = from as u16;
-            }
-            let mut state = c.state;
-            nodes.push(MoveNode { parent: parent.extra, dir: c.dir, stage: state.stage });
-            state.extra = nodes.len() as u32 - 1;
-            next_states.push(state);
-        }
-        std::mem::swap(states, next_states);
-        std::mem::swap(blocks, next_blocks);
-    }
-    None
 }
 
 /// The moves from the root to `node`, each with the stage after it.
