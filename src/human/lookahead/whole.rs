@@ -216,9 +216,31 @@ pub(super) fn run(
     board: &[u32],
     scratch: &mut WholeScratch,
 ) -> Option<Vec<(u8, u32)>> {
+    // The whole search runs on one of the pool's threads, so that a round's
+    // shared parts start without waking the caller's.
+    match scratch.pool.take() {
+        Some(pool) => {
+            let found = pool.install(|| rounds(beam, area, cap, board, scratch, pool.current_num_threads()));
+            scratch.pool = Some(pool);
+            found
+        }
+        None => rounds(beam, area, cap, board, scratch, 1),
+    }
+}
+
+/// [`run`] on `threads` threads: the current one, in a pool of that many
+/// if more than one.
+fn rounds(
+    beam: &Beam,
+    area: AreaCopies,
+    cap: usize,
+    board: &[u32],
+    scratch: &mut WholeScratch,
+    threads: usize,
+) -> Option<Vec<(u8, u32)>> {
     let cells = area.area.len();
     let stride = area.stride;
-    let WholeScratch { states, next_states, blocks, next_blocks, candidates, nodes, pruning, costs, pool, parts } =
+    let WholeScratch { states, next_states, blocks, next_blocks, candidates, nodes, pruning, costs, parts, .. } =
         scratch;
     costs.tables.clear();
     costs.tables.resize_with(beam.stages.len(), || None);
@@ -232,11 +254,10 @@ pub(super) fn run(
     states.push(root);
     for _ in 0..cap {
         let board = AreaCopies { blocks, ..area };
-        match pool {
-            Some(pool) if states.len() >= PARALLEL_STATES => {
-                expand_shared(beam, &board, costs, states, candidates, (pool, parts));
-            }
-            _ => beam.expand(&board, costs, states, candidates),
+        if threads > 1 && states.len() >= PARALLEL_STATES {
+            expand_shared(beam, &board, costs, states, candidates, (threads, parts));
+        } else {
+            beam.expand(&board, costs, states, candidates);
         }
         if candidates.is_empty() {
             return None;
@@ -271,11 +292,10 @@ pub(super) fn run(
             }
         };
         next_blocks.resize(kept.len() * stride, 0);
-        match pool {
-            Some(pool) if kept.len() >= PARALLEL_STATES => {
-                pool.install(|| next_blocks.par_chunks_mut(stride).zip(kept.par_iter()).for_each(copy));
-            }
-            _ => next_blocks.chunks_mut(stride).zip(kept.iter()).for_each(copy),
+        if threads > 1 && kept.len() >= PARALLEL_STATES {
+            next_blocks.par_chunks_mut(stride).zip(kept.par_iter()).for_each(copy);
+        } else {
+            next_blocks.chunks_mut(stride).zip(kept.iter()).for_each(copy);
         }
         std::mem::swap(states, next_states);
         std::mem::swap(blocks, next_blocks);
@@ -312,27 +332,24 @@ fn expand_shared(
     costs: &mut StageTables,
     states: &[BeamState<u32>],
     candidates: &mut Vec<BeamCandidate<u32>>,
-    (pool, parts): (&rayon::ThreadPool, &mut Vec<Part>),
+    (threads, parts): (usize, &mut Vec<Part>),
 ) {
-    let threads = pool.current_num_threads();
     parts.resize_with(threads, Part::default);
     let share = states.len().div_ceil(threads);
     let owner: &StageTables = costs;
-    pool.install(|| {
-        parts.par_iter_mut().enumerate().for_each(|(p, part)| {
-            let first = (p * share).min(states.len());
-            let last = (first + share).min(states.len());
-            part.candidates.clear();
-            part.unsettled.clear();
-            part.costs.view_of(owner);
-            beam.expand_part(
-                board,
-                &mut part.costs,
-                (&states[first..last], first),
-                &mut part.candidates,
-                &mut part.unsettled,
-            );
-        });
+    parts.par_iter_mut().enumerate().for_each(|(p, part)| {
+        let first = (p * share).min(states.len());
+        let last = (first + share).min(states.len());
+        part.candidates.clear();
+        part.unsettled.clear();
+        part.costs.view_of(owner);
+        beam.expand_part(
+            board,
+            &mut part.costs,
+            (&states[first..last], first),
+            &mut part.candidates,
+            &mut part.unsettled,
+        );
     });
     candidates.clear();
     for part in parts.iter() {
