@@ -31,7 +31,9 @@ pub(super) struct WholeScratch {
     nodes: Vec<MoveNode>,
     pruning: Pruning,
     costs: StageTables,
-    /// The threads a round is shared between, if more than one.
+    /// The threads a wide beam's rounds are shared between, and their pool
+    /// once a beam is wide enough to use it.
+    threads: usize,
     pool: Option<rayon::ThreadPool>,
     /// Each thread's share of a round.
     parts: Vec<Part>,
@@ -42,8 +44,17 @@ impl WholeScratch {
     /// many states only: see [`PARALLEL_STATES`]). The moves are the same
     /// for any number.
     pub(super) fn new(threads: usize) -> WholeScratch {
-        let pool = (threads > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok()).flatten();
-        WholeScratch { pool, ..WholeScratch::default() }
+        WholeScratch { threads, ..WholeScratch::default() }
+    }
+
+    /// The pool a beam of `width` states shares its rounds in, started
+    /// when first needed; none for one thread or a narrow beam (or if the
+    /// threads cannot be started: the beam then runs on this one).
+    fn pool_for(&mut self, width: usize) -> Option<rayon::ThreadPool> {
+        if self.threads <= 1 || width < PARALLEL_STATES {
+            return None;
+        }
+        self.pool.take().or_else(|| rayon::ThreadPoolBuilder::new().num_threads(self.threads).build().ok())
     }
 }
 
@@ -218,7 +229,7 @@ pub(super) fn run(
 ) -> Option<Vec<(u8, u32)>> {
     // The whole search runs on one of the pool's threads, so that a round's
     // shared parts start without waking the caller's.
-    match scratch.pool.take() {
+    match scratch.pool_for(beam.width) {
         Some(pool) => {
             let found = pool.install(|| rounds(beam, area, cap, board, scratch, pool.current_num_threads()));
             scratch.pool = Some(pool);
