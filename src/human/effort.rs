@@ -99,7 +99,7 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         auto: Effort::Best,
         watching: Effort::Best,
         normal: WHOLE_200,
-        best: LinePlan::Whole(10_000, Pull::Strong),
+        best: LinePlan::Whole(60_000, Pull::Strong),
     },
     SizeBand { up_to_cells: 144, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_8000 },
     SizeBand { up_to_cells: 400, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_3000 },
