@@ -182,12 +182,11 @@ impl PaddedGrid {
 
     /// The direction from a cell to a neighbouring one.
     pub(super) fn dir_between(&self, from: usize, to: usize) -> Dir {
-        match to as isize - from as isize {
-            1 => Dir::E,
-            -1 => Dir::W,
-            d if d > 0 => Dir::S,
-            _ => Dir::N,
-        }
+        // East (1) or west (3) along a row, else south (2) or north (0),
+        // worked out without a branch on the path's turns.
+        let step = to as isize - from as isize;
+        let (along_row, forward) = (step.unsigned_abs() == 1, step > 0);
+        Dir::from_index(usize::from(along_row) + 2 * usize::from(along_row != forward))
     }
 
     #[inline]
@@ -332,7 +331,7 @@ impl PaddedGrid {
 
     /// The blank steps one cell (a tile slides the other way). Reports the
     /// move, then makes it.
-    #[inline]
+    #[inline(always)]
     pub(super) fn slide<S: FnMut(&Event)>(&mut self, dir: Dir, sink: &mut S) {
         let next = self.step(self.blank, dir);
         debug_assert!(!self.is_locked(next), "the blank may not enter a locked cell");
@@ -346,10 +345,11 @@ impl PaddedGrid {
         let (b, n) = (self.cells[self.blank], self.cells[next]);
         self.cells[self.blank] = b & FLAGS | n & !FLAGS;
         self.cells[next] = n & FLAGS | b & !FLAGS;
+        // An untracked tile's cell is written to the blank's entry, which
+        // is set right after: no branch on which tiles the blank meets.
         let (hr, hc) = unpack_home(n);
-        if self.is_tracked(hr, hc) {
-            self.at[tile as usize] = self.blank as u32;
-        }
+        let tracked = (hr < self.open_row + TRACKED_LINES) | (hc < self.open_col + TRACKED_LINES);
+        self.at[if tracked { tile as usize } else { 0 }] = self.blank as u32;
         self.at[0] = next as u32;
         self.blank = next;
         self.moves += 1;
