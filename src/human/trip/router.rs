@@ -282,50 +282,38 @@ fn monotone_path(grid: &PaddedGrid, scratch: &mut Scratch, goal: usize, band: us
     let bands = &mut scratch.approach_rows;
     let best = &mut scratch.approach_best;
     bands.clear();
-    let mut cells = 0;
+    best.clear();
+    let words = grid.words();
+    let mut previous = (1, 0, 0);
     for i in 0..h {
         let (lo, hi) = range(i);
-        bands.push((lo, hi, cells));
-        cells += (hi + 1).saturating_sub(lo);
-    }
-    best.clear();
-    best.resize(cells, NONE);
-    let words = grid.words();
-    // The tile the blank meets moves toward its home when its home lies
-    // behind the blank's step: a row (or column) before this one, going
-    // down (or right).
-    let behind = |here: usize, home: usize, forward: bool| if forward { home < here } else { home > here };
-    let mut previous = (1, 0, 0);
-    for (i, &(lo, hi, start)) in bands.iter().enumerate() {
         let (plo, phi, pstart) = previous;
-        let (done, row) = best.split_at_mut(start);
-        let above_row = &done[pstart.min(start)..];
+        let start = best.len();
         let r = br.wrapping_add_signed(dr * i as isize);
         let mut c = bc.wrapping_add_signed(dc * lo as isize);
         let mut cell = r * grid.width + c;
         let mut left = NONE;
-        for (value_at, j) in row.iter_mut().zip(lo..=hi) {
+        for j in lo..=hi {
             // Without branches on the data: a cell no path reaches holds
             // about NONE (it drifts by at most a weight a step), and a
             // blocked cell is set to NONE after.
             let word = words[cell];
             let (hr, hc) = unpack_home(word);
             let weight = weights.of(hr, hc);
-            let above = if (j >= plo) & (j <= phi) { above_row[j - plo] } else { NONE };
-            let down = weight * (2 * i32::from(behind(r, hr, down)) - 1);
-            let across = weight * (2 * i32::from(behind(c, hc, right)) - 1);
-            let mut value = (above + down).max(left + across);
+            let above = if (j >= plo) & (j <= phi) { best[pstart + j - plo] } else { NONE };
+            let mut value = (above + gain_along(r, hr, -dr, weight)).max(left + gain_along(c, hc, -dc, weight));
             if word & FLAGS != 0 {
                 value = NONE;
             }
             if i == 0 && j == 0 {
                 value = 0;
             }
-            *value_at = value;
+            best.push(value);
             left = value;
             c = c.wrapping_add_signed(dc);
             cell = cell.wrapping_add_signed(dc);
         }
+        bands.push((lo, hi, start));
         previous = (lo, hi, start);
     }
     let total = best[best.len() - 1];
