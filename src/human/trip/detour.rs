@@ -85,15 +85,6 @@ impl Axes {
             offset: g_across as i64 - b_across as i64,
         }
     }
-
-    /// The home of the tile in a cell as (along, across) coordinates, and
-    /// what pushing it is worth.
-    #[inline]
-    fn home(&self, weights: &Weights, word: u32) -> (usize, usize, i32) {
-        let (hr, hc) = unpack_home(word);
-        let weight = weights.of(hr, hc);
-        if self.tall { (hr, hc, weight) } else { (hc, hr, weight) }
-    }
 }
 
 impl Detour {
@@ -157,7 +148,11 @@ impl Detour {
             // The row's first cell moves by at most one from the row before's.
             let shift = if i == 0 { 0 } else { lo - self.starts[i - 1] };
             let row = DetourRow { i, lo, shift, open: (first.max(lo), last.min(lo + cells as i64 - 1)) };
-            self.do_row(grid, weights, &axes, &row);
+            if axes.tall {
+                self.do_row::<true>(grid, weights, &axes, &row);
+            } else {
+                self.do_row::<false>(grid, weights, &axes, &row);
+            }
             std::mem::swap(&mut self.before, &mut self.cost);
         }
         let lo = self.starts[axes.length];
@@ -184,7 +179,8 @@ impl Detour {
     /// it across, going up the row; then from the cell above it, going
     /// down the row. The two ways are kept apart, so a route never doubles
     /// back along a row.
-    fn do_row(&mut self, grid: &PaddedGrid, weights: &Weights, axes: &Axes, row: &DetourRow) {
+    /// `TALL` is `axes.tall`, so that the loop has no choice to make on it.
+    fn do_row<const TALL: bool>(&mut self, grid: &PaddedGrid, weights: &Weights, axes: &Axes, row: &DetourRow) {
         let words = grid.words();
         let cells = self.entered.len();
         let here = axes.start.0.wrapping_add_signed(axes.sign * row.i as isize);
@@ -218,7 +214,9 @@ impl Detour {
             }
             // The blank steps in; the tile there moves back: a step costs
             // `toward` when that is toward its home, else `away`.
-            let (home_along, home_across, weight) = axes.home(weights, word);
+            let (hr, hc) = unpack_home(word);
+            let weight = weights.of(hr, hc);
+            let (home_along, home_across) = if TALL { (hr, hc) } else { (hc, hr) };
             debug_assert!((0..16).contains(&weight), "a weight of {weight}");
             let (toward, away) = (TOWARD[weight as usize & 15], step_cost(-weight));
             let incoming = if row.i == 0 {
