@@ -257,7 +257,9 @@ impl PaddedGrid {
     /// columns, which hold every tile of the lines being placed.
     #[inline]
     fn is_tracked(&self, hr: usize, hc: usize) -> bool {
-        hr < self.open_row + TRACKED_LINES || hc < self.open_col + TRACKED_LINES
+        // Both tests made (`|`, not `||`): a slide asks this of every tile
+        // it pushes, and which ones are tracked follows no pattern.
+        (hr < self.open_row + TRACKED_LINES) | (hc < self.open_col + TRACKED_LINES)
     }
 
     pub(super) fn lock(&mut self, index: usize) {
@@ -348,8 +350,8 @@ impl PaddedGrid {
         // An untracked tile's cell is written to the blank's entry, which
         // is set right after: no branch on which tiles the blank meets.
         let (hr, hc) = unpack_home(n);
-        let tracked = (hr < self.open_row + TRACKED_LINES) | (hc < self.open_col + TRACKED_LINES);
-        self.at[if tracked { tile as usize } else { 0 }] = self.blank as u32;
+        let entry = if self.is_tracked(hr, hc) { tile as usize } else { 0 };
+        self.at[entry] = self.blank as u32;
         self.at[0] = next as u32;
         self.blank = next;
         self.moves += 1;
