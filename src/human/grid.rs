@@ -47,27 +47,25 @@ impl Dir {
         Dir::ALL[i & 3]
     }
 
+    #[inline]
     pub(super) fn opposite(self) -> Dir {
         Dir::from_index(self as usize + 2)
     }
 
     /// The tile move made when the blank steps this way: the tile goes the other way.
+    #[inline]
     pub(super) fn tile_move(self) -> Move {
-        match self {
-            Dir::N => Move::Down,
-            Dir::E => Move::Left,
-            Dir::S => Move::Up,
-            Dir::W => Move::Right,
-        }
+        // Looked up rather than matched: a match on a direction compiles to
+        // a jump, and the blank's directions follow no pattern a branch
+        // predictor learns.
+        const MOVES: [Move; 4] = [Move::Down, Move::Left, Move::Up, Move::Right];
+        MOVES[self as usize]
     }
 
+    #[inline]
     pub(super) fn delta(self) -> (isize, isize) {
-        match self {
-            Dir::N => (-1, 0),
-            Dir::E => (0, 1),
-            Dir::S => (1, 0),
-            Dir::W => (0, -1),
-        }
+        const DELTAS: [(isize, isize); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
+        DELTAS[self as usize]
     }
 
     /// True for east and west.
@@ -172,12 +170,9 @@ impl PaddedGrid {
 
     #[inline]
     pub(super) fn offset(&self, dir: Dir) -> isize {
-        match dir {
-            Dir::N => -(self.width as isize),
-            Dir::E => 1,
-            Dir::S => self.width as isize,
-            Dir::W => -1,
-        }
+        // As `Dir::delta`, without a jump on the direction.
+        let (dr, dc) = dir.delta();
+        dr * self.width as isize + dc
     }
 
     #[inline]
@@ -187,12 +182,11 @@ impl PaddedGrid {
 
     /// The direction from a cell to a neighbouring one.
     pub(super) fn dir_between(&self, from: usize, to: usize) -> Dir {
-        match to as isize - from as isize {
-            1 => Dir::E,
-            -1 => Dir::W,
-            d if d > 0 => Dir::S,
-            _ => Dir::N,
-        }
+        // East (1) or west (3) along a row, else south (2) or north (0),
+        // worked out without a branch on the path's turns.
+        let step = to as isize - from as isize;
+        let (along_row, forward) = (step.unsigned_abs() == 1, step > 0);
+        Dir::from_index(usize::from(along_row) + 2 * usize::from(along_row != forward))
     }
 
     #[inline]
@@ -263,7 +257,9 @@ impl PaddedGrid {
     /// columns, which hold every tile of the lines being placed.
     #[inline]
     fn is_tracked(&self, hr: usize, hc: usize) -> bool {
-        hr < self.open_row + TRACKED_LINES || hc < self.open_col + TRACKED_LINES
+        // Both tests made (`|`, not `||`): a slide asks this of every tile
+        // it pushes, and which ones are tracked follows no pattern.
+        (hr < self.open_row + TRACKED_LINES) | (hc < self.open_col + TRACKED_LINES)
     }
 
     pub(super) fn lock(&mut self, index: usize) {
@@ -337,7 +333,7 @@ impl PaddedGrid {
 
     /// The blank steps one cell (a tile slides the other way). Reports the
     /// move, then makes it.
-    #[inline]
+    #[inline(always)]
     pub(super) fn slide<S: FnMut(&Event)>(&mut self, dir: Dir, sink: &mut S) {
         let next = self.step(self.blank, dir);
         debug_assert!(!self.is_locked(next), "the blank may not enter a locked cell");
@@ -351,10 +347,11 @@ impl PaddedGrid {
         let (b, n) = (self.cells[self.blank], self.cells[next]);
         self.cells[self.blank] = b & FLAGS | n & !FLAGS;
         self.cells[next] = n & FLAGS | b & !FLAGS;
+        // An untracked tile's cell is written to the blank's entry, which
+        // is set right after: no branch on which tiles the blank meets.
         let (hr, hc) = unpack_home(n);
-        if self.is_tracked(hr, hc) {
-            self.at[tile as usize] = self.blank as u32;
-        }
+        let entry = if self.is_tracked(hr, hc) { tile as usize } else { 0 };
+        self.at[entry] = self.blank as u32;
         self.at[0] = next as u32;
         self.blank = next;
         self.moves += 1;

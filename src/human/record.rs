@@ -141,18 +141,15 @@ impl Recorder {
         }
         let (context, tally) = (&mut self.context, &mut self.tally);
         let step = self.planner.step(&mut |event: &Event| {
-            match *event {
-                Event::PhaseStarted(phase) => context.phase = Some(phase),
-                Event::Placement { region, group } => context.placement = Some((region, group)),
-                Event::Moved { .. } => {
-                    sink(event, context);
-                    context.moves += 1;
-                    return;
-                }
-                _ => {}
+            // Moves are most of the events: they take the short way, the
+            // rest a call of its own, so that this stays small enough to
+            // inline where the moves are made.
+            if let Event::Moved { .. } = event {
+                sink(event, context);
+                context.moves += 1;
+            } else {
+                note(event, context, tally, sink);
             }
-            tally.count(event, context.moves as usize);
-            sink(event, context);
         });
         match step {
             Ok(true) => true,
@@ -199,4 +196,17 @@ impl Recorder {
     pub(crate) fn stats(&self) -> PlannerStats {
         self.planner.stats()
     }
+}
+
+/// Keeps the context and the tally up to date with an event other than a
+/// move, then reports it.
+#[inline(never)]
+fn note<S: FnMut(&Event, &Context)>(event: &Event, context: &mut Context, tally: &mut PhaseTally, sink: &mut S) {
+    match *event {
+        Event::PhaseStarted(phase) => context.phase = Some(phase),
+        Event::Placement { region, group } => context.placement = Some((region, group)),
+        _ => {}
+    }
+    tally.count(event, context.moves as usize);
+    sink(event, context);
 }

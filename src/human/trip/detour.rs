@@ -5,7 +5,7 @@
 //! shorter; one that pushes it away costs more than the move. So a route a
 //! few moves longer can be cheaper overall: the speedsolvers' detours
 //! through the next lines. Here a step costs one move ([`MOVE_COST`]) less
-//! its push's worth by the router's rule ([`gain_along`]), never below
+//! its push's worth by the router's rule ([`gain_along`](super::push::gain_along)), never below
 //! nothing, and the approach is the cheapest route that never steps back
 //! along the longer axis of its trip: row by row (or column by column),
 //! entering each from the one before and then going either way along it.
@@ -16,7 +16,7 @@
 //! by exactly the step the cost counted: the costs read from the board as
 //! it is are the costs the route will have.
 
-use super::push::{MOVE_COST, Weights, gain_along};
+use super::push::{MOVE_COST, Weights};
 use crate::human::grid::{FLAGS, PaddedGrid, unpack_home};
 
 /// Cells past the blank and its goal, across the trip, that a route may
@@ -40,7 +40,8 @@ pub(in crate::human) struct Detour {
     came: Vec<u8>,
     /// The offset across of each row's first cell.
     starts: Vec<i64>,
-    /// The cheapest cost to each cell of the row before and of this one.
+    /// The cheapest cost to each cell of the row before and of this one,
+    /// from the second entry on (the first and last are never reached).
     before: Vec<u32>,
     cost: Vec<u32>,
     /// This row's costs entering it from the row before, and each cell's
@@ -83,15 +84,6 @@ impl Axes {
             length: b_along.abs_diff(g_along),
             offset: g_across as i64 - b_across as i64,
         }
-    }
-
-    /// The home of the tile in a cell as (along, across) coordinates, and
-    /// what pushing it is worth.
-    #[inline]
-    fn home(&self, weights: &Weights, word: u32) -> (usize, usize, i32) {
-        let (hr, hc) = unpack_home(word);
-        let weight = weights.of(hr, hc);
-        if self.tall { (hr, hc, weight) } else { (hc, hr, weight) }
     }
 }
 
@@ -142,20 +134,29 @@ impl Detour {
             }
         }
         self.came.resize((axes.length + 1) * cells, FROM_BEFORE);
-        for buffer in [&mut self.before, &mut self.cost, &mut self.entered, &mut self.down_step] {
+        for buffer in [&mut self.entered, &mut self.down_step] {
             buffer.clear();
             buffer.resize(cells, UNREACHED);
+        }
+        // With an unreached cell at either end (see `do_row`).
+        for buffer in [&mut self.before, &mut self.cost] {
+            buffer.clear();
+            buffer.resize(cells + 2, UNREACHED);
         }
         for i in 0..=axes.length {
             let lo = self.starts[i];
             // The row's first cell moves by at most one from the row before's.
             let shift = if i == 0 { 0 } else { lo - self.starts[i - 1] };
             let row = DetourRow { i, lo, shift, open: (first.max(lo), last.min(lo + cells as i64 - 1)) };
-            self.do_row(grid, weights, &axes, &row);
+            if axes.tall {
+                self.do_row::<true>(grid, weights, &axes, &row);
+            } else {
+                self.do_row::<false>(grid, weights, &axes, &row);
+            }
             std::mem::swap(&mut self.before, &mut self.cost);
         }
         let lo = self.starts[axes.length];
-        if self.before[(axes.offset - lo) as usize] >= UNREACHED {
+        if self.before[(axes.offset - lo) as usize + 1] >= UNREACHED {
             return false;
         }
         path.clear();
@@ -178,54 +179,69 @@ impl Detour {
     /// it across, going up the row; then from the cell above it, going
     /// down the row. The two ways are kept apart, so a route never doubles
     /// back along a row.
-    // `k` also places the cell across and in the row before.
-    #[allow(clippy::needless_range_loop)]
-    fn do_row(&mut self, grid: &PaddedGrid, weights: &Weights, axes: &Axes, row: &DetourRow) {
+    /// `TALL` is `axes.tall`, so that the loop has no choice to make on it.
+    fn do_row<const TALL: bool>(&mut self, grid: &PaddedGrid, weights: &Weights, axes: &Axes, row: &DetourRow) {
         let words = grid.words();
-        let cells = self.cost.len();
-        let came = &mut self.came[row.i * cells..(row.i + 1) * cells];
+        let cells = self.entered.len();
         let here = axes.start.0.wrapping_add_signed(axes.sign * row.i as isize);
         // Cells past the board or the box stay unreached.
-        let (open_lo, open_hi) = ((row.open.0 - row.lo) as usize, (row.open.1 - row.lo) as usize);
         self.cost.fill(UNREACHED);
-        self.entered.fill(UNREACHED);
+        let open_lo = (row.open.0 - row.lo) as usize;
+        let n = (row.open.1 - row.open.0 + 1).max(0) as usize;
+        // The open cells' slices, all `n` long; `before` and `cost` have an
+        // unreached cell at either end, so the row before's cell next to
+        // either end of this one reads as unreached.
+        let came = &mut self.came[row.i * cells + open_lo..][..n];
+        let before = &self.before[(open_lo as i64 + row.shift + 1) as usize..][..n];
+        let cost = &mut self.cost[open_lo + 1..][..n];
+        let entered = &mut self.entered[open_lo..][..n];
+        let down_step = &mut self.down_step[open_lo..][..n];
+        // The first row is entered at the blank only.
+        let blank_k = if row.i == 0 { (-row.open.0) as usize } else { usize::MAX };
         let mut cell = grid.blank.wrapping_add_signed(axes.along * row.i as isize + axes.across * row.open.0 as isize);
         let mut across = (axes.start.1 as i64 + row.open.0) as usize;
         let mut carried = UNREACHED;
-        for k in open_lo..=open_hi {
+        for k in 0..n {
             let word = words[cell];
             cell = cell.wrapping_add_signed(axes.across);
-            across += 1;
             if word & FLAGS != 0 {
-                self.down_step[k] = UNREACHED;
+                down_step[k] = UNREACHED;
+                entered[k] = UNREACHED;
+                cost[k] = UNREACHED;
                 carried = UNREACHED;
+                across += 1;
                 continue;
             }
-            // The blank steps in; the tile there moves back.
-            let (home_along, home_across, weight) = axes.home(weights, word);
+            // The blank steps in; the tile there moves back: a step costs
+            // `toward` when that is toward its home, else `away`.
+            let (hr, hc) = unpack_home(word);
+            let weight = weights.of(hr, hc);
+            let (home_along, home_across) = if TALL { (hr, hc) } else { (hc, hr) };
+            debug_assert!((0..16).contains(&weight), "a weight of {weight}");
+            let (toward, away) = (TOWARD[weight as usize & 15], step_cost(-weight));
             let incoming = if row.i == 0 {
-                if row.lo + k as i64 == 0 { 0 } else { UNREACHED }
+                if k == blank_k { 0 } else { UNREACHED }
             } else {
-                let from = k as i64 + row.shift;
-                let before = if (0..cells as i64).contains(&from) { self.before[from as usize] } else { UNREACHED };
-                before + step_cost(gain_along(here, home_along, -axes.sign, weight))
+                let back = if axes.sign > 0 { home_along < here } else { home_along > here };
+                before[k] + pick(back, toward, away)
             };
-            let up_step = step_cost(gain_along(across - 1, home_across, -1, weight));
-            self.down_step[k] = step_cost(gain_along(across - 1, home_across, 1, weight));
-            let entered = incoming.min(UNREACHED);
+            let up_step = pick(home_across < across, toward, away);
+            down_step[k] = pick(home_across > across, toward, away);
+            across += 1;
+            let entered_here = incoming.min(UNREACHED);
             let via = (carried + up_step).min(UNREACHED);
-            self.entered[k] = entered;
-            carried = entered.min(via);
-            self.cost[k] = carried;
-            came[k] = [FROM_BEFORE, FROM_LOWER][usize::from(via < entered)];
+            entered[k] = entered_here;
+            carried = entered_here.min(via);
+            cost[k] = carried;
+            came[k] = [FROM_BEFORE, FROM_LOWER][usize::from(via < entered_here)];
         }
         carried = UNREACHED;
-        for k in (open_lo..=open_hi).rev() {
-            let via = (carried + self.down_step[k]).min(UNREACHED);
-            let better = via < self.cost[k];
-            self.cost[k] = self.cost[k].min(via);
+        for k in (0..n).rev() {
+            let via = (carried + down_step[k]).min(UNREACHED);
+            let better = via < cost[k];
+            cost[k] = cost[k].min(via);
             came[k] = [came[k], FROM_HIGHER][usize::from(better)];
-            carried = self.entered[k].min(via);
+            carried = entered[k].min(via);
         }
     }
 }
@@ -242,8 +258,29 @@ struct DetourRow {
 
 /// A step's cost: a move less its push's worth, never below nothing.
 #[inline]
-fn step_cost(gain: i32) -> u32 {
-    (MOVE_COST - gain).max(0) as u32
+const fn step_cost(gain: i32) -> u32 {
+    let cost = MOVE_COST - gain;
+    if cost > 0 { cost as u32 } else { 0 }
+}
+
+/// [`step_cost`] of a push toward home by a tile of each weight below 16
+/// (weights run from 2 to 12, see [`Weights`]). The search looks it up:
+/// as a `max` in its loop it compiles to a branch, and which tiles want
+/// which way follows no pattern a branch predictor learns.
+const TOWARD: [u32; 16] = {
+    let mut costs = [0; 16];
+    let mut weight = 0;
+    while weight < 16 {
+        costs[weight] = step_cost(weight as i32);
+        weight += 1;
+    }
+    costs
+};
+
+/// `a` when `choose`, else `b`, without a branch (see [`TOWARD`]).
+#[inline]
+fn pick(choose: bool, a: u32, b: u32) -> u32 {
+    b ^ ((a ^ b) & u32::from(choose).wrapping_neg())
 }
 
 #[cfg(test)]

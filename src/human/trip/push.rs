@@ -91,7 +91,10 @@ pub(in crate::human) fn push_gain_at(
     let (hr, hc) = grid.home_of_cell(cell);
     let weight = weights.of(hr, hc);
     let (dr, dc) = dir.delta();
-    if dc == 0 { gain_along(r, hr, dr, weight) } else { gain_along(c, hc, dc, weight) }
+    // Both axes at once (the step along the other is 0, so it adds 0):
+    // no branch on the route's turns.
+    let toward = (hr as isize - r as isize) * dr + (hc as isize - c as isize) * dc > 0;
+    if toward { weight } else { -weight }
 }
 
 /// The summed worth of the pushes when the blank walks `dirs` from where it

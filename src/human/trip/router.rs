@@ -181,13 +181,20 @@ pub(in crate::human) fn walk_ring<S: FnMut(&Event)>(
         return;
     }
     scratch.stats.ring += 1;
-    scratch.path.clear();
-    let mut at = grid.blank;
+    // As `follow_path` reports and walks a path, straight from the steps.
+    let cells = &mut scratch.path_cells;
+    cells.clear();
+    let (mut row, mut col) = (grid.blank_row, grid.blank_col);
     for &dir in route.dirs() {
-        at = grid.step(at, dir);
-        scratch.path.push(at);
+        let (dr, dc) = dir.delta();
+        row = row.wrapping_add_signed(dr);
+        col = col.wrapping_add_signed(dc);
+        cells.push(Pos::new(row, col));
     }
-    follow_path(grid, scratch, sink);
+    sink(&Event::BlankRouted { path: cells });
+    for &dir in route.dirs() {
+        grid.slide(dir, sink);
+    }
 }
 
 /// Moves the blank round `center` to side `to`; false if the ring is blocked.
@@ -293,7 +300,7 @@ fn monotone_path(grid: &PaddedGrid, scratch: &mut Scratch, goal: usize, band: us
             let word = words[cell];
             let (hr, hc) = unpack_home(word);
             let weight = weights.of(hr, hc);
-            let above = if (plo..=phi).contains(&j) { best[pstart + j - plo] } else { NONE };
+            let above = if (j >= plo) & (j <= phi) { best[pstart + j - plo] } else { NONE };
             let mut value = (above + gain_along(r, hr, -dr, weight)).max(left + gain_along(c, hc, -dc, weight));
             if word & FLAGS != 0 {
                 value = NONE;
