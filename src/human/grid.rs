@@ -47,6 +47,17 @@ impl Dir {
         Dir::ALL[i & 3]
     }
 
+    /// The direction from a cell to a neighbouring one on any grid: a step
+    /// of one cell is along a row, any other across rows.
+    #[inline]
+    pub(super) fn between(from: usize, to: usize) -> Dir {
+        // East (1) or west (3) along a row, else south (2) or north (0),
+        // worked out without a branch on the path's turns.
+        let step = to as isize - from as isize;
+        let (along_row, forward) = (step.unsigned_abs() == 1, step > 0);
+        Dir::from_index(usize::from(along_row) + 2 * usize::from(along_row != forward))
+    }
+
     #[inline]
     pub(super) fn opposite(self) -> Dir {
         Dir::from_index(self as usize + 2)
@@ -182,11 +193,7 @@ impl PaddedGrid {
 
     /// The direction from a cell to a neighbouring one.
     pub(super) fn dir_between(&self, from: usize, to: usize) -> Dir {
-        // East (1) or west (3) along a row, else south (2) or north (0),
-        // worked out without a branch on the path's turns.
-        let step = to as isize - from as isize;
-        let (along_row, forward) = (step.unsigned_abs() == 1, step > 0);
-        Dir::from_index(usize::from(along_row) + 2 * usize::from(along_row != forward))
+        Dir::between(from, to)
     }
 
     #[inline]

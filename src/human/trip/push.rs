@@ -74,7 +74,14 @@ impl Weights {
 /// along that axis), else `-weight`.
 #[inline]
 pub(in crate::human) fn gain_along(here: usize, home: usize, tile_step: isize, weight: i32) -> i32 {
-    if (home as isize - here as isize) * tile_step > 0 { weight } else { -weight }
+    gain_toward((home as isize - here as isize) * tile_step, weight)
+}
+
+/// `weight` when a step's share of the way home (the way home times the
+/// step, summed over both axes) is positive, else `-weight`.
+#[inline]
+fn gain_toward(share: isize, weight: i32) -> i32 {
+    if share > 0 { weight } else { -weight }
 }
 
 /// The worth of moving the tile in `cell` (padded row `r`, column `c`)
@@ -93,8 +100,7 @@ pub(in crate::human) fn push_gain_at(
     let (dr, dc) = dir.delta();
     // Both axes at once (the step along the other is 0, so it adds 0):
     // no branch on the route's turns.
-    let toward = (hr as isize - r as isize) * dr + (hc as isize - c as isize) * dc > 0;
-    if toward { weight } else { -weight }
+    gain_toward((hr as isize - r as isize) * dr + (hc as isize - c as isize) * dc, weight)
 }
 
 /// The summed worth of the pushes when the blank walks `dirs` from where it

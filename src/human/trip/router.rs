@@ -181,20 +181,7 @@ pub(in crate::human) fn walk_ring<S: FnMut(&Event)>(
         return;
     }
     scratch.stats.ring += 1;
-    // As `follow_path` reports and walks a path, straight from the steps.
-    let cells = &mut scratch.path_cells;
-    cells.clear();
-    let (mut row, mut col) = (grid.blank_row, grid.blank_col);
-    for &dir in route.dirs() {
-        let (dr, dc) = dir.delta();
-        row = row.wrapping_add_signed(dr);
-        col = col.wrapping_add_signed(dc);
-        cells.push(Pos::new(row, col));
-    }
-    sink(&Event::BlankRouted { path: cells });
-    for &dir in route.dirs() {
-        grid.slide(dir, sink);
-    }
+    walk(grid, &mut scratch.path_cells, route.dirs().iter().copied(), sink);
 }
 
 /// Moves the blank round `center` to side `to`; false if the ring is blocked.
@@ -386,20 +373,30 @@ fn searched_path(grid: &PaddedGrid, path: &mut Vec<usize>, goal: usize) -> bool 
 
 /// Reports the route in `scratch.path`, then walks the blank along it.
 pub(in crate::human) fn follow_path<S: FnMut(&Event)>(grid: &mut PaddedGrid, scratch: &mut Scratch, sink: &mut S) {
-    let (path, cells) = (&scratch.path, &mut scratch.path_cells);
+    let mut previous = grid.blank;
+    let dirs = scratch.path.iter().map(move |&next| Dir::between(std::mem::replace(&mut previous, next), next));
+    walk(grid, &mut scratch.path_cells, dirs, sink);
+}
+
+/// Reports the blank's route, the cells `dirs` take it through (into
+/// `cells`), then walks it.
+#[inline]
+fn walk<S: FnMut(&Event)>(
+    grid: &mut PaddedGrid,
+    cells: &mut Vec<Pos>,
+    dirs: impl Iterator<Item = Dir> + Clone,
+    sink: &mut S,
+) {
     cells.clear();
     let (mut row, mut col) = (grid.blank_row, grid.blank_col);
-    let mut previous = grid.blank;
-    for &next in path {
-        let (dr, dc) = grid.dir_between(previous, next).delta();
+    for dir in dirs.clone() {
+        let (dr, dc) = dir.delta();
         row = row.wrapping_add_signed(dr);
         col = col.wrapping_add_signed(dc);
         cells.push(Pos::new(row, col));
-        previous = next;
     }
     sink(&Event::BlankRouted { path: cells });
-    for &next in path {
-        let dir = grid.dir_between(grid.blank, next);
+    for dir in dirs {
         grid.slide(dir, sink);
     }
 }
