@@ -197,7 +197,8 @@ fn bench_measures_each_method_that_takes_the_size() {
             (cols[0].to_string(), cols[1].to_string())
         })
         .collect();
-    let expected = [("3", "rows"), ("3", "shells"), ("3", "exact"), ("5", "rows"), ("5", "shells")];
+    let expected =
+        [("3", "rows"), ("3", "shells"), ("3", "free"), ("3", "exact"), ("5", "rows"), ("5", "shells"), ("5", "free")];
     assert_eq!(lines, expected.map(|(n, m)| (n.to_string(), m.to_string())));
     // Then the same moves/n³ and MMD side by side, a pair of columns per
     // method, with the people's fewest-moves record.
@@ -208,11 +209,11 @@ fn bench_measures_each_method_that_takes_the_size() {
         .lines()
         .map(|l| l.split_whitespace().collect())
         .collect();
-    assert_eq!(table[0], ["moves/n³", "rows", "MMD", "shells", "MMD", "exact", "MMD", "record", "8/3"]);
-    assert!(table[1][5] != "—" && table[1][7] == "—", "3×3 has every method, no record: {table:?}");
-    assert_eq!(table[2][5], "—", "5×5 has no exact stages: {table:?}");
-    assert_eq!(table[2][7], "1.015", "the 5×5 record: 126.9 moves");
-    assert_eq!(table[2][8], "2.667");
+    assert_eq!(table[0], ["moves/n³", "rows", "MMD", "shells", "MMD", "free", "MMD", "exact", "MMD", "record", "8/3"]);
+    assert!(table[1][7] != "—" && table[1][9] == "—", "3×3 has every method, no record: {table:?}");
+    assert_eq!(table[2][7], "—", "5×5 has no exact stages: {table:?}");
+    assert_eq!(table[2][9], "1.015", "the 5×5 record: 126.9 moves");
+    assert_eq!(table[2][10], "2.667");
 }
 
 #[test]
@@ -234,7 +235,10 @@ fn bench_takes_long_boards_as_rows_x_cols() {
         .take_while(|l| !l.is_empty())
         .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
         .collect();
-    assert_eq!(first, ["3x5 rows", "3x5 shells", "3x5 exact", "6x2 rows", "6x2 shells", "6x2 exact"]);
+    assert_eq!(
+        first,
+        ["3x5 rows", "3x5 shells", "3x5 free", "3x5 exact", "6x2 rows", "6x2 shells", "6x2 free", "6x2 exact"]
+    );
     assert_error(&fifteen(&["bench", "--sizes", "4,1x5"], ""), 2, "at least 2 rows and 2 columns");
     assert_error(&fifteen(&["bench", "--sizes", "ten"], ""), 2, "'ten' is not a size");
 }

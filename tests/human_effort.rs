@@ -6,7 +6,7 @@
 mod common;
 
 use common::{checked_solve_detours, checked_solve_planned, checked_solve_rolling, checked_solve_with};
-use fifteen::human::{Effort, Event, Finish, Order, Phase, Planner, placement_title};
+use fifteen::human::{Context, Effort, Event, Finish, Order, Phase, Planner, Recorder, placement_title};
 use fifteen::{Board, Scramble, SolveOptions, human};
 
 const LOOKING_AHEAD: [Effort; 2] = [Effort::Normal, Effort::Best];
@@ -185,19 +185,44 @@ fn planning_trips_saves_moves() {
 /// The placements' titles, in order, as the window and `--stats` name them.
 fn titles(board: &Board, order: Order, effort: Effort) -> Vec<String> {
     let (rows, cols) = (board.rows(), board.cols());
-    let mut phase = None;
     let mut titles = Vec::new();
-    let mut planner = Planner::new(board, &SolveOptions { order, effort, ..SolveOptions::default() }).unwrap();
-    planner
-        .run(&mut |event: &Event| match *event {
-            Event::PhaseStarted(p) => phase = Some(p),
-            Event::Placement { region, group } => {
-                titles.push(placement_title(phase.unwrap(), region, group, rows, cols, order))
-            }
-            _ => {}
-        })
-        .unwrap();
+    let planner = Planner::new(board, &SolveOptions { order, effort, ..SolveOptions::default() }).unwrap();
+    let mut recorder = Recorder::of(planner);
+    recorder.pull_all(&mut |event: &Event, context: &Context| {
+        if let Event::Placement { region, group } = *event {
+            titles.push(placement_title(context.phase.unwrap(), region, group, rows, cols, context.corner))
+        }
+    });
+    assert!(recorder.is_done(), "{:?}", recorder.error());
     titles
+}
+
+/// The lines in a free order: each the top row or the left column of the
+/// rectangle still unsolved, whole, and on some boards the column first.
+#[test]
+fn in_a_free_order_each_line_is_the_unsolved_rectangles_top_row_or_left_column() {
+    let mut column_first = 0;
+    for seed in 1..=20 {
+        let board = Board::scrambled(4, 4, Scramble::Uniform, seed).unwrap();
+        let moves = checked_solve_with(&board, Order::Free, Finish::Pairs, Effort::Best);
+        let shells = checked_solve_with(&board, Order::Shells, Finish::Pairs, Effort::Best);
+        assert!(moves.len() <= shells.len() + 4, "seed {seed}: free {} against shells {}", moves.len(), shells.len());
+        let titles = titles(&board, Order::Free, Effort::Best);
+        assert_eq!(titles.len(), 5, "seed {seed}: {titles:?}");
+        let (mut top, mut left) = (0, 0);
+        for title in &titles {
+            if title.starts_with("row ") {
+                assert!(title.starts_with(&format!("row {}: ", top + 1)), "seed {seed}: {titles:?}");
+                top += 1;
+            } else if title.starts_with("column ") {
+                assert!(title.starts_with(&format!("column {}: ", left + 1)), "seed {seed}: {titles:?}");
+                left += 1;
+            }
+        }
+        column_first += usize::from(titles[0].starts_with("column 1: tiles 1, 5, 9, 13"));
+        assert_eq!(titles[4], "last 2×2");
+    }
+    assert!((2..=18).contains(&column_first), "{column_first} of 20 boards began with the column");
 }
 
 #[test]
@@ -241,7 +266,7 @@ fn at_best_a_small_boards_lines_are_placed_whole_still_region_by_region() {
             "row 1: tiles 1–3",
             "row 1: tiles 1–3",
             "row 1: end pair 4 + 5",
-            "column 1: tiles 6, 11, …, 21",
+            "column 1: tiles 6, 11, 16, 21",
             "row 2: tiles 7–10",
             "column 2: tiles 12, 17, 22",
             "row 3: tiles 13–15",
@@ -339,8 +364,8 @@ fn the_moves_are_the_same_on_any_number_of_threads() {
 }
 
 /// The README's table of mean moves (`fifteen bench --sizes 4,5,6,10
-/// --count 20 --effort fast,normal,best`: boards of seeds 1 to 20, order
-/// shells) for `size`×`size`, as the README prints it: `[fast, normal,
+/// --count 20 --effort fast,normal,best`: boards of seeds 1 to 20, the
+/// default order) for `size`×`size`, as the README prints it: `[fast, normal,
 /// best]`.
 fn readme_means(size: usize) -> [String; 3] {
     let readme = include_str!("../README.md");
@@ -359,7 +384,7 @@ fn the_readmes_mean_moves_are_what_the_solver_makes() {
             let total: usize = (1..=20)
                 .map(|seed| {
                     let board = Board::scrambled(size, size, Scramble::Uniform, seed).unwrap();
-                    checked_solve_with(&board, Order::Shells, Finish::Pairs, effort).len()
+                    checked_solve_with(&board, Order::default(), Finish::Pairs, effort).len()
                 })
                 .sum();
             let mean = total as f64 / 20.0;

@@ -112,7 +112,8 @@ fn cases() -> Vec<Case> {
 }
 
 /// Boards solved as a user solves them by default: the effort `auto`
-/// picks for the size (beams of every width up to 30×30), both orders.
+/// picks for the size (beams of every width up to 30×30), both fixed
+/// orders, and the free order (the default) where it chooses lines.
 fn default_effort_cases() -> Vec<Case> {
     let mut shapes: Vec<(usize, usize, std::ops::Range<u64>)> = (2..=10).map(|n| (n, n, 0..4)).collect();
     shapes.extend([(12, 12, 0..2), (15, 15, 0..2), (20, 20, 0..2), (30, 30, 0..1)]);
@@ -120,7 +121,8 @@ fn default_effort_cases() -> Vec<Case> {
     let mut cases = Vec::new();
     for (rows, cols, seeds) in shapes {
         for seed in seeds {
-            for order in [Order::Shells, Order::Rows] {
+            let free = (rows * cols <= 100).then_some(Order::Free);
+            for order in [Order::Shells, Order::Rows].into_iter().chain(free) {
                 let (scramble, finish, effort) = (Scramble::Uniform, Finish::Pairs, Effort::for_size(rows, cols));
                 cases.push(Case { rows, cols, scramble, seed, order, finish, effort });
             }

@@ -29,19 +29,17 @@ fn tui_watch_prints_each_phase_and_the_solved_board() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     // At the default effort a 4×4's lines are each searched whole: one
-    // placement a line.
-    assert!(stdout.contains("row 1: tiles 1–4"), "{stdout}");
-    assert!(stdout.contains("column 1"), "shells: row 1, then column 1\n{stdout}");
+    // placement a line, this board's column first (the default order is
+    // free), then the row beside it.
+    assert!(stdout.starts_with("column 1: tiles 1, 5, 9, 13  |  move 0"), "{stdout}");
+    assert!(stdout.contains("row 1: tiles 2–4"), "{stdout}");
     assert!(stdout.contains("last 2×2"));
     assert!(stdout.contains(" 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15 __\n"));
     let board = fifteen::Board::scrambled(4, 4, fifteen::Scramble::Uniform, 7).unwrap();
     // By default the effort goes by size (see `Effort::for_size`).
     let effort = fifteen::human::Effort::for_size(4, 4);
-    let mut planner = fifteen::human::Planner::new(
-        &board,
-        &SolveOptions { order: fifteen::human::Order::Shells, effort, ..SolveOptions::default() },
-    )
-    .unwrap();
+    let mut planner =
+        fifteen::human::Planner::new(&board, &SolveOptions { effort, ..SolveOptions::default() }).unwrap();
     planner.run(&mut |_| {}).unwrap();
     let moves = planner.moves();
     assert!(stdout.ends_with(&format!("Solved in {moves} moves.\n")), "{stdout}");

@@ -1,7 +1,7 @@
 //! The moves of a solve with what each was for, pulled from the planner lazily.
 
 use crate::board::{Board, IllegalMove, Move, Pos, Tile};
-use crate::human::{Event, Finish, Group, Order, Phase, Planner, Recorder, Region, SolveError, SolveOptions};
+use crate::human::{Corner, Event, Finish, Group, Phase, Planner, Recorder, Region, SolveError, SolveOptions};
 
 use super::person::{self, Person};
 use crate::lines;
@@ -16,6 +16,9 @@ pub(crate) struct PhaseMark {
     pub(crate) start: usize,
     /// Index one past its last move, once the planner has finished it.
     pub(crate) end: Option<usize>,
+    /// Where the unsolved rectangle's corner was as it began, which names
+    /// and outlines its line.
+    pub(crate) corner: Corner,
 }
 
 /// One placement: the tiles put home together and the span of their moves.
@@ -137,7 +140,8 @@ impl Record {
         let at = self.moves.len();
         match note {
             Note::PhaseStarted(phase) => {
-                self.phases.push(PhaseMark { phase, start: at, end: None });
+                let corner = self.phases.last().map_or(Corner::default(), |done| done.corner.after(done.phase));
+                self.phases.push(PhaseMark { phase, start: at, end: None, corner });
                 self.cues.push((at, Cue::PhaseStarted(phase)));
             }
             Note::Placement { region, group } => {
@@ -180,8 +184,6 @@ impl Record {
 /// pulled from the human planner one placement at a time as they are needed.
 pub(crate) struct Timeline {
     pub(super) start: Board,
-    /// The sweep order, which names the lines being built.
-    pub(super) order: Order,
     pub(super) solver: &'static str,
     pub(super) record: Record,
     /// The planner's recorder while moves are still to come from it; none
@@ -252,15 +254,7 @@ impl Timeline {
             Finish::Pairs => "human",
             Finish::Exact => "exact stages",
         };
-        Ok(Timeline {
-            start: board.clone(),
-            order: options.order,
-            solver,
-            record,
-            recorder: Some(recorder),
-            person: None,
-            failed: None,
-        })
+        Ok(Timeline { start: board.clone(), solver, record, recorder: Some(recorder), person: None, failed: None })
     }
 
     /// [`Timeline::solve`] planned elsewhere: the timeline starts
@@ -303,15 +297,7 @@ impl Timeline {
         if replay.is_solved() {
             record.cues.push((moves.len(), Cue::Solved { moves: moves.len() }));
         }
-        Ok(Timeline {
-            start: board.clone(),
-            order: Order::default(),
-            solver,
-            record,
-            recorder: None,
-            person: None,
-            failed: None,
-        })
+        Ok(Timeline { start: board.clone(), solver, record, recorder: None, person: None, failed: None })
     }
 
     /// A person's solve: one phase a line, in the order the board shows
@@ -329,7 +315,8 @@ impl Timeline {
         let mut start = 0;
         for done in &found {
             let phase = person::phase_of(done.line);
-            record.phases.push(PhaseMark { phase, start, end: Some(done.at) });
+            let corner = record.phases.last().map_or(Corner::default(), |done| done.corner.after(done.phase));
+            record.phases.push(PhaseMark { phase, start, end: Some(done.at), corner });
             record.cues.push((start, Cue::PhaseStarted(phase)));
             let tiles = person::line_tiles(done.line, rows, cols);
             for &tile in &tiles {
@@ -356,7 +343,6 @@ impl Timeline {
                 })
                 .collect()
         });
-        timeline.order = Order::default();
         timeline.person = Some(Box::new(Person {
             player: solve.player.clone(),
             event: solve.event.clone(),
@@ -400,7 +386,7 @@ impl Timeline {
     pub(crate) fn title(&self, placement: &PlacementMark) -> String {
         let (rows, cols) = (self.start.rows(), self.start.cols());
         let phase = placement.phase.unwrap_or(Phase::Rest);
-        crate::human::placement_title(phase, placement.region, placement.group, rows, cols, self.order)
+        crate::human::placement_title(phase, placement.region, placement.group, rows, cols, self.corner_of(phase))
     }
 
     /// The cells `(top, left, bottom, right)` of the line `phase` builds
@@ -409,7 +395,12 @@ impl Timeline {
         if let Some(person) = &self.person {
             return person.line_area(phase, self.start.rows(), self.start.cols());
         }
-        crate::human::line_area(phase, self.start.rows(), self.start.cols(), self.order)
+        crate::human::line_area(phase, self.start.rows(), self.start.cols(), self.corner_of(phase))
+    }
+
+    /// Where the unsolved rectangle's corner was as `phase` began.
+    fn corner_of(&self, phase: Phase) -> Corner {
+        self.record.phases.iter().rev().find(|mark| mark.phase == phase).map_or(Corner::default(), |mark| mark.corner)
     }
 
     /// How the panel and the header name `phase`: `row 3`, `column 2`, and

@@ -35,9 +35,10 @@ pub struct BenchCommand {
     #[arg(long, default_value_t = 1, value_parser = whole)]
     seed: u64,
     /// Methods to measure, comma-separated, a line each (and, for more than
-    /// one, their moves/n³ side by side at the end): `rows`, `shells`,
-    /// `exact` (exact stages, boards of up to 16 cells) or `all`.
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "shells")]
+    /// one, their moves/n³ side by side at the end): `free` (the solver's
+    /// default order), `rows`, `shells`, `exact` (exact stages, boards of
+    /// up to 16 cells) or `all`.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "free")]
     method: Vec<MethodArg>,
     /// Efforts to measure for each method, comma-separated: `fast`,
     /// `normal`, `best` or `auto` (the default for the size).
@@ -105,8 +106,10 @@ impl Size {
 enum MethodArg {
     /// row by row, pairs, last block
     Rows,
-    /// the shorter line first until square, then rows and columns alternately (the default solver)
+    /// the shorter line first until square, then rows and columns alternately
     Shells,
+    /// rows and columns in whichever order takes fewer moves (the default solver)
+    Free,
     /// exact stages (`solve --finish exact`), boards of up to 16 cells
     Exact,
     /// every method that takes the size
@@ -180,14 +183,16 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
         Some(OrderArg::Both) => vec![MethodArg::Rows, MethodArg::Shells],
         Some(OrderArg::Rows) => vec![MethodArg::Rows],
         Some(OrderArg::Shells) => vec![MethodArg::Shells],
+        Some(OrderArg::Free) => vec![MethodArg::Free],
         None => cmd.method.clone(),
     };
     for arg in asked {
         let orders: &[Order] = match arg {
             MethodArg::Rows => &[Order::Rows],
             MethodArg::Shells => &[Order::Shells],
+            MethodArg::Free => &[Order::Free],
             MethodArg::Exact => &[],
-            MethodArg::All => &[Order::Rows, Order::Shells],
+            MethodArg::All => &[Order::Rows, Order::Shells, Order::Free],
         };
         let mut add: Vec<Method> = orders
             .iter()

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Instant;
 
-use crate::human::{Event, Order, Phase, PhaseTotal, Planner, Recorder, placement_title};
+use crate::human::{Event, Phase, PhaseTotal, Planner, Recorder, placement_title};
 use crate::output::{Format, MoveWriter, SolveReport};
 use crate::{Board, Move, MoveNotation, SolveOptions};
 use clap::{Args, ValueEnum};
@@ -29,7 +29,7 @@ pub struct SolveCommand {
     #[arg(long, short, value_enum, default_value_t = FormatArg::Letters)]
     format: FormatArg,
     /// Which way the human solver sweeps the board.
-    #[arg(long, value_enum, default_value_t = OrderArg::Shells)]
+    #[arg(long, value_enum, default_value_t = OrderArg::Free)]
     order: OrderArg,
     /// How the human solver ends: the strategy's pairs and last 2×2 block,
     /// or (boards of up to 16 cells) a line at a time by exact search, then
@@ -271,7 +271,6 @@ const BATCHES_IN_FLIGHT: usize = 4;
 fn plan_human(
     mut recorder: Recorder,
     board: &Board,
-    order: Order,
     started: Instant,
     moves: mpsc::SyncSender<Vec<Move>>,
 ) -> Result<(Recorder, TitleTally, Progress), CliError> {
@@ -284,7 +283,7 @@ fn plan_human(
             Event::Moved { mv, .. } => batch.push(mv),
             Event::Placement { region, group } => {
                 let phase = context.phase.unwrap_or(Phase::Rest);
-                let title = || placement_title(phase, region, group, board.rows(), board.cols(), order);
+                let title = || placement_title(phase, region, group, board.rows(), board.cols(), context.corner);
                 titles.placement(phase, title, group.tiles().len() == 1, context.moves);
             }
             _ => {}
@@ -328,7 +327,7 @@ fn solve_human<W: Write>(
     // writing fails, the batches stop being taken and the planner stops.
     let (moves, batches) = mpsc::sync_channel::<Vec<Move>>(BATCHES_IN_FLIGHT);
     let (planned, write_error) = std::thread::scope(|scope| {
-        let planner = scope.spawn(move || plan_human(recorder, board, options.order, started, moves));
+        let planner = scope.spawn(move || plan_human(recorder, board, started, moves));
         let mut write_error: Option<io::Error> = None;
         for batch in batches {
             if let Err(e) = batch.into_iter().try_for_each(|mv| writer.push(mv)) {

@@ -8,8 +8,11 @@ use clap::ValueEnum;
 pub enum OrderArg {
     /// row by row, then the bottom two rows
     Rows,
-    /// the shorter line first until square, then row r, column r, row r+1, … (fewer moves)
+    /// the shorter line first until square, then row r, column r, row r+1, …
     Shells,
+    /// rows and columns in whichever order takes fewer moves, weighed where the look-ahead
+    /// searches whole lines (normal and best, the last 5×5 cells or so); elsewhere as shells
+    Free,
     /// (bench only) measure both
     #[value(hide = true)]
     Both,
@@ -84,6 +87,7 @@ impl From<OrderArg> for Order {
         match o {
             OrderArg::Rows => Order::Rows,
             OrderArg::Shells | OrderArg::Both => Order::Shells,
+            OrderArg::Free => Order::Free,
         }
     }
 }

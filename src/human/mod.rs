@@ -35,4 +35,4 @@ pub use plan::{Plan, Span, solve};
 pub use planner::{Planner, SolveError, SolveOptions};
 pub use record::{Context, PhaseTotal, Recorder};
 pub(crate) use schedule::line_area;
-pub use schedule::{Order, placement_title};
+pub use schedule::{Corner, Order, placement_title};

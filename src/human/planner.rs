@@ -81,7 +81,7 @@ pub struct Planner {
     scratch: Scratch,
     /// Tables for the endgame and exact-stage searches.
     search: TileSearch,
-    schedule: std::iter::Peekable<Schedule>,
+    schedule: Schedule,
     phase: Option<Phase>,
     order: Order,
     solved: bool,
@@ -190,7 +190,7 @@ impl Planner {
             grid: PaddedGrid::new(board),
             scratch: Scratch::default(),
             search: TileSearch::default(),
-            schedule: Schedule::new(board.rows(), board.cols(), order).peekable(),
+            schedule: Schedule::new(board.rows(), board.cols(), order),
             phase: None,
             order,
             solved: false,
@@ -261,6 +261,7 @@ impl Planner {
             sink(&Event::Solved { moves: self.grid.moves });
             return Ok(false);
         }
+        let small = self.choose_small_line();
         let Some((phase, placement)) = self.schedule.next() else {
             if let Some(last) = self.phase.take() {
                 sink(&Event::PhaseFinished(last));
@@ -279,7 +280,7 @@ impl Planner {
             // `Weights`): the line's own and, in shells, the crossing line's.
             self.scratch.weights = self.weights_for(phase);
         }
-        if self.place_small(phase, placement, sink) {
+        if small.is_some_and(|line| self.place_small(line, phase, placement, sink)) {
             return Ok(true);
         }
         if self.place_line_ahead(phase, placement, sink) {
@@ -308,7 +309,7 @@ impl Planner {
         let height = (self.grid.rows + 1).saturating_sub(top);
         let width = (self.grid.cols + 1).saturating_sub(left);
         match phase {
-            Phase::Row(_) | Phase::Column(_) if self.order == Order::Shells && width > 2 && height > 2 => {
+            Phase::Row(_) | Phase::Column(_) if self.order != Order::Rows && width > 2 && height > 2 => {
                 Weights::sweeping(
                     top.wrapping_sub(width.saturating_sub(height)),
                     left.wrapping_sub(height.saturating_sub(width)),
@@ -445,7 +446,7 @@ impl Planner {
             return Ok(false);
         }
         self.targets(first, &mut tracked);
-        while let Some(&(next_phase, next)) = self.schedule.peek() {
+        while let Some((next_phase, next)) = self.schedule.clone().next() {
             if next_phase != phase {
                 break;
             }
@@ -499,7 +500,7 @@ impl Planner {
             return false;
         }
         let mut line = vec![first];
-        let mut rest = self.schedule.clone();
+        let mut rest = self.schedule.clone().peekable();
         while let Some((_, next)) = rest.next_if(|&(p, _)| p == phase) {
             line.push(next);
         }
@@ -522,13 +523,33 @@ impl Planner {
         true
     }
 
-    /// With look-ahead on a small unsolved rectangle: the line that starts
-    /// with `first` searched whole (see `small`). False, with nothing done,
-    /// otherwise.
-    fn place_small<S: FnMut(&Event)>(&mut self, phase: Phase, first: Placement, sink: &mut S) -> bool {
+    /// With look-ahead, before the next placement is taken from the
+    /// schedule: the next line of a small unsolved rectangle searched whole
+    /// (see `small`). With [`Order::Free`], between lines, the search
+    /// weighs the rectangle's top row against its left column, and the
+    /// schedule is turned to the one chosen.
+    fn choose_small_line(&mut self) -> Option<small::LineChoice> {
+        let free = self.order == Order::Free && self.schedule.between_lines();
+        let line = small::choose_line(&self.grid, self.effort, free, self.schedule.clone())?;
+        if free {
+            self.schedule.turn(line.is_column());
+        }
+        Some(line)
+    }
+
+    /// Makes the line [`Planner::choose_small_line`] chose, which begins
+    /// with `first`. False, with nothing done, if the schedule's line is
+    /// not that one.
+    fn place_small<S: FnMut(&Event)>(
+        &mut self,
+        line: small::LineChoice,
+        phase: Phase,
+        first: Placement,
+        sink: &mut S,
+    ) -> bool {
         let later = self.schedule.clone();
         let Some((placements, tiles)) =
-            small::place_line(&mut self.grid, &mut self.scratch, self.effort, (phase, first), later, sink)
+            small::make_line(&mut self.grid, &mut self.scratch, line, (phase, first), later, sink)
         else {
             return false;
         };

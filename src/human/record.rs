@@ -5,6 +5,7 @@
 
 use super::event::{Event, Group, Phase, Region};
 use super::planner::{Planner, PlannerStats, SolveError};
+use super::schedule::Corner;
 
 /// What the planner is doing when it reports an event: the phase and the
 /// placement under way, and the moves made before the event.
@@ -12,6 +13,10 @@ use super::planner::{Planner, PlannerStats, SolveError};
 pub struct Context {
     /// The phase under way (set by its `PhaseStarted`).
     pub phase: Option<Phase>,
+    /// Where the unsolved rectangle's corner was as that phase began,
+    /// which names and outlines its line
+    /// ([`placement_title`](super::placement_title)).
+    pub corner: Corner,
     /// The placement under way: its region and tiles (set by its `Placement`).
     pub placement: Option<(Region, Group)>,
     /// Moves made before this event.
@@ -203,7 +208,12 @@ impl Recorder {
 #[inline(never)]
 fn note<S: FnMut(&Event, &Context)>(event: &Event, context: &mut Context, tally: &mut PhaseTally, sink: &mut S) {
     match *event {
-        Event::PhaseStarted(phase) => context.phase = Some(phase),
+        Event::PhaseStarted(phase) => {
+            if let Some(done) = context.phase {
+                context.corner = context.corner.after(done);
+            }
+            context.phase = Some(phase);
+        }
         Event::Placement { region, group } => context.placement = Some((region, group)),
         _ => {}
     }

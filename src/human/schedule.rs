@@ -17,8 +17,15 @@ pub enum Order {
     /// rectangle shrinks in both directions, so tiles travel less. The
     /// default, because it takes fewer moves than rows on square and long
     /// boards alike (the numbers are in the README's tables).
-    #[default]
     Shells,
+    /// Rows and columns in whichever order the look-ahead finds fewest
+    /// moves for: while the unsolved rectangle is at least 3×3, its top
+    /// row or its left column, weighed by searching on (small rectangles
+    /// at `normal` and `best`); where nothing is weighed, as shells. The
+    /// default: a person looks at the board and starts where its tiles are
+    /// kinder.
+    #[default]
+    Free,
 }
 
 impl Order {
@@ -27,6 +34,7 @@ impl Order {
         match self {
             Order::Rows => "rows",
             Order::Shells => "shells",
+            Order::Free => "free",
         }
     }
 }
@@ -150,20 +158,39 @@ pub(super) struct Schedule {
     /// Placements already yielded in the current line.
     done_in_line: usize,
     finished: bool,
+    /// The next line as the planner chose it (`true`: the column), for
+    /// [`Order::Free`].
+    turn: Option<bool>,
 }
 
 impl Schedule {
     pub(super) fn new(rows: usize, cols: usize, order: Order) -> Schedule {
-        Schedule { rows, cols, order, top: 0, left: 0, line: None, done_in_line: 0, finished: false }
+        Schedule { rows, cols, order, top: 0, left: 0, line: None, done_in_line: 0, finished: false, turn: None }
+    }
+
+    /// True between lines, where the next line is still to be chosen
+    /// (after the last one, too).
+    pub(super) fn between_lines(&self) -> bool {
+        self.line.is_none_or(|line| self.placement(line, self.done_in_line).is_none())
+    }
+
+    /// Makes the next line the unsolved rectangle's left column (`column`)
+    /// or its top row, if the rectangle is at least 3×3 and the order is
+    /// [`Order::Free`]; otherwise the order decides, as always.
+    pub(super) fn turn(&mut self, column: bool) {
+        debug_assert!(self.between_lines());
+        self.turn = (self.order == Order::Free).then_some(column);
     }
 
     fn next_line(&mut self) -> SweepLine {
         let height = self.rows - self.top;
         let width = self.cols - self.left;
+        let told = self.turn.take().filter(|_| height > 2 && width > 2);
         // Shells take the shorter line: a column when the region is wider
         // than tall, so a long board is cut to a square first, then rows
         // and columns alternate.
-        if height > 2 && width > height && self.order == Order::Shells {
+        let shorter = height > 2 && width > height && self.order != Order::Rows;
+        if told.unwrap_or(shorter) {
             let line = SweepLine::Column { col: self.left, from: self.top };
             self.left += 1;
             return line;
@@ -242,23 +269,48 @@ impl Iterator for Schedule {
     }
 }
 
-/// The line of the sweep that `phase` builds on a `rows`×`cols` board swept
-/// in `order`, found by walking the schedule's lines (a few thousand steps
-/// at most, no allocation).
-fn line_of(phase: Phase, rows: usize, cols: usize, order: Order) -> Option<SweepLine> {
+/// The unsolved rectangle's top-left corner as a line begins: the rows
+/// above it and the columns left of it are home. A line's cells depend on
+/// the lines before it (a row begins right of the columns already home),
+/// so whoever names or outlines lines follows the corner phase by phase.
+///
+/// ```
+/// use fifteen::human::{Corner, Phase};
+/// let corner = Corner::default().after(Phase::Column(0)).after(Phase::Row(0));
+/// assert_eq!(corner, Corner { top: 1, left: 1 });
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Corner {
+    /// Rows home above the unsolved rectangle.
+    pub top: usize,
+    /// Columns home left of it.
+    pub left: usize,
+}
+
+impl Corner {
+    /// The corner once `phase`'s line is home.
+    pub fn after(self, phase: Phase) -> Corner {
+        match phase {
+            Phase::Row(row) => Corner { top: row + 1, ..self },
+            Phase::Column(col) => Corner { left: col + 1, ..self },
+            Phase::BottomRows | Phase::LastBlock | Phase::Rest => self,
+        }
+    }
+}
+
+/// The line of the sweep that `phase` builds on a `rows`×`cols` board when
+/// it begins at `corner`.
+fn line_of(phase: Phase, rows: usize, cols: usize, corner: Corner) -> Option<SweepLine> {
     if rows < 2 || cols < 2 {
         return None;
     }
-    let mut schedule = Schedule::new(rows, cols, order);
-    loop {
-        let line = schedule.next_line();
-        if Schedule::phase(line) == phase {
-            return Some(line);
-        }
-        if line == SweepLine::Last {
-            return None;
-        }
-    }
+    Some(match phase {
+        Phase::Row(row) => SweepLine::Row { row, from: corner.left },
+        Phase::Column(col) => SweepLine::Column { col, from: corner.top },
+        Phase::BottomRows => SweepLine::Bottom { from: corner.left },
+        Phase::LastBlock => SweepLine::Last,
+        Phase::Rest => return None,
+    })
 }
 
 /// The cells `(top, left, bottom, right)`, bottom and right exclusive, of
@@ -266,8 +318,13 @@ fn line_of(phase: Phase, rows: usize, cols: usize, order: Order) -> Option<Sweep
 /// from its first unsolved row, the bottom two rows, or the last 2×2. Front
 /// ends outline this rather than the planner's region, so the outline is
 /// what the title names.
-pub(crate) fn line_area(phase: Phase, rows: usize, cols: usize, order: Order) -> Option<(usize, usize, usize, usize)> {
-    Some(match line_of(phase, rows, cols, order)? {
+pub(crate) fn line_area(
+    phase: Phase,
+    rows: usize,
+    cols: usize,
+    corner: Corner,
+) -> Option<(usize, usize, usize, usize)> {
+    Some(match line_of(phase, rows, cols, corner)? {
         SweepLine::Row { row, from } => (row, from, row + 1, cols),
         SweepLine::Column { col, from } => (from, col, rows, col + 1),
         SweepLine::Bottom { from } => (rows - 2, from, rows, cols - 2),
@@ -282,16 +339,23 @@ pub(crate) fn line_area(phase: Phase, rows: usize, cols: usize, order: Order) ->
 /// so the title stays the same while they go home one by one.
 ///
 /// ```
-/// use fifteen::human::{Group, Order, Phase, Region, placement_title};
-/// let title = |phase, region, tiles: &[u32]| placement_title(phase, region, Group::new(tiles), 4, 4, Order::Shells);
-/// assert_eq!(title(Phase::Row(0), Region::TopLeft, &[2]), "row 1: tiles 1–2");
-/// assert_eq!(title(Phase::Row(0), Region::RightColumns, &[3, 4]), "row 1: end pair 3 + 4");
-/// assert_eq!(title(Phase::Column(0), Region::TopLeft, &[5]), "column 1: tile 5");
-/// assert_eq!(title(Phase::Column(0), Region::BottomRows, &[9, 13]), "column 1: end pair 9 + 13");
-/// assert_eq!(title(Phase::BottomRows, Region::BottomRows, &[10, 14]), "bottom rows: pair 10 + 14");
-/// assert_eq!(title(Phase::LastBlock, Region::LastBlock, &[11, 12, 15]), "last 2×2");
+/// use fifteen::human::{Corner, Group, Phase, Region, placement_title};
+/// // A 4×4 built row 1, column 1, row 2, … : each line begins where the
+/// // ones before it left the corner.
+/// let title = |phase, region, tiles: &[u32], (top, left)| {
+///     placement_title(phase, region, Group::new(tiles), 4, 4, Corner { top, left })
+/// };
+/// assert_eq!(title(Phase::Row(0), Region::TopLeft, &[2], (0, 0)), "row 1: tiles 1–2");
+/// assert_eq!(title(Phase::Row(0), Region::RightColumns, &[3, 4], (0, 0)), "row 1: end pair 3 + 4");
+/// assert_eq!(title(Phase::Column(0), Region::TopLeft, &[5], (1, 0)), "column 1: tile 5");
+/// assert_eq!(title(Phase::Column(0), Region::BottomRows, &[9, 13], (1, 0)), "column 1: end pair 9 + 13");
+/// assert_eq!(title(Phase::BottomRows, Region::BottomRows, &[10, 14], (2, 1)), "bottom rows: pair 10 + 14");
+/// assert_eq!(title(Phase::LastBlock, Region::LastBlock, &[11, 12, 15], (2, 2)), "last 2×2");
+/// // Column 1 first: it begins at the top.
+/// assert_eq!(title(Phase::Column(0), Region::TopLeft, &[5], (0, 0)), "column 1: tiles 1, 5");
+/// assert_eq!(title(Phase::Column(0), Region::TopLeft, &[1, 5, 9, 13], (0, 0)), "column 1: tiles 1, 5, 9, 13");
 /// ```
-pub fn placement_title(phase: Phase, region: Region, group: Group, rows: usize, cols: usize, order: Order) -> String {
+pub fn placement_title(phase: Phase, region: Region, group: Group, rows: usize, cols: usize, corner: Corner) -> String {
     let tile = |row: usize, col: usize| crate::board::tile_for(crate::board::Pos::new(row, col), rows, cols);
     let tiles = group.tiles();
     if region == Region::Exact {
@@ -300,7 +364,7 @@ pub fn placement_title(phase: Phase, region: Region, group: Group, rows: usize, 
             _ => format!("{phase}: {}, exact", tile_list(tiles, 1)),
         };
     }
-    match line_of(phase, rows, cols, order) {
+    match line_of(phase, rows, cols, corner) {
         Some(SweepLine::Row { row, from }) => {
             let (a, b) = (tile(row, cols - 2), tile(row, cols - 1));
             let stretch: Vec<Tile> = (from..cols.saturating_sub(2)).map(|c| tile(row, c)).collect();
@@ -340,6 +404,7 @@ fn tile_list(tiles: &[Tile], step: Tile) -> String {
         [a, .., z] if run && step == 1 => format!("tiles {a}–{z}"),
         [a, b] if run => format!("tiles {a}, {b}"),
         [a, b, c] if run => format!("tiles {a}, {b}, {c}"),
+        [a, b, c, d] if run => format!("tiles {a}, {b}, {c}, {d}"),
         [a, b, .., z] if run => format!("tiles {a}, {b}, …, {z}"),
         _ => format!("tiles {}", tiles.iter().map(Tile::to_string).collect::<Vec<_>>().join(" + ")),
     }
@@ -350,8 +415,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_cell_but_the_corner_is_placed_once_in_both_orders() {
-        for order in [Order::Rows, Order::Shells] {
+    fn every_cell_but_the_corner_is_placed_once_in_every_order() {
+        for order in [Order::Rows, Order::Shells, Order::Free] {
             for rows in 2..9 {
                 for cols in 2..9 {
                     let mut seen = vec![false; rows * cols];
@@ -370,17 +435,34 @@ mod tests {
 
     #[test]
     fn every_placement_has_a_title_naming_its_line_and_singles_share_it() {
-        for order in [Order::Rows, Order::Shells] {
+        for order in [Order::Rows, Order::Shells, Order::Free] {
             for rows in 2..9 {
                 for cols in 2..9 {
                     let mut single_title: Option<(Phase, String)> = None;
-                    for (phase, p) in Schedule::new(rows, cols, order) {
+                    let mut corner = Corner::default();
+                    let mut last_phase = None;
+                    let mut schedule = Schedule::new(rows, cols, order);
+                    let mut turns = 0usize;
+                    while let Some((phase, p)) = {
+                        // Free: the column first at every other turn.
+                        if schedule.between_lines() {
+                            turns += 1;
+                            schedule.turn(turns % 2 == 0);
+                        }
+                        schedule.next()
+                    } {
+                        if last_phase != Some(phase) {
+                            if let Some(done) = last_phase {
+                                corner = corner.after(done);
+                            }
+                            last_phase = Some(phase);
+                        }
                         let tiles: Vec<Tile> = p
                             .cells(rows, cols)
                             .iter()
                             .map(|&(r, c)| crate::board::tile_for(crate::board::Pos::new(r, c), rows, cols))
                             .collect();
-                        let title = placement_title(phase, p.region(), Group::new(&tiles), rows, cols, order);
+                        let title = placement_title(phase, p.region(), Group::new(&tiles), rows, cols, corner);
                         let line = match phase {
                             Phase::Row(r) => format!("row {}: ", r + 1),
                             Phase::Column(c) => format!("column {}: ", c + 1),
@@ -388,7 +470,13 @@ mod tests {
                             _ => "last 2×2".to_string(),
                         };
                         assert!(title.starts_with(&line), "{rows}×{cols} {order:?} {p:?}: {title}");
-                        assert!(line_area(phase, rows, cols, order).is_some());
+                        let (top, left, bottom, right) = line_area(phase, rows, cols, corner).unwrap();
+                        for &(r, c) in p.cells(rows, cols).iter() {
+                            assert!(
+                                (top..bottom).contains(&r) && (left..right).contains(&c),
+                                "{order:?} {rows}×{cols} {p:?}"
+                            );
+                        }
                         if let Placement::Single { .. } = p {
                             match &single_title {
                                 Some((ph, t)) if *ph == phase => assert_eq!(*t, title, "{rows}×{cols}"),
@@ -460,8 +548,10 @@ mod examples {
     #[test]
     fn line_area() {
         use super::*;
-        assert_eq!(line_area(Phase::Row(0), 4, 4, Order::Shells), Some((0, 0, 1, 4)));
-        assert_eq!(line_area(Phase::Column(0), 4, 4, Order::Shells), Some((1, 0, 4, 1)));
-        assert_eq!(line_area(Phase::LastBlock, 4, 4, Order::Shells), Some((2, 2, 4, 4)));
+        let corner = |top, left| Corner { top, left };
+        assert_eq!(line_area(Phase::Row(0), 4, 4, corner(0, 0)), Some((0, 0, 1, 4)));
+        assert_eq!(line_area(Phase::Column(0), 4, 4, corner(1, 0)), Some((1, 0, 4, 1)));
+        assert_eq!(line_area(Phase::Column(0), 4, 4, corner(0, 0)), Some((0, 0, 4, 1)));
+        assert_eq!(line_area(Phase::LastBlock, 4, 4, corner(2, 2)), Some((2, 2, 4, 4)));
     }
 }

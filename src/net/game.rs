@@ -142,7 +142,7 @@ impl Session {
             let queue = &mut watch.queue;
             let more = watch.recorder.pull(&mut |event: &Event, at: &Context| {
                 if let (Event::Moved { mv, .. }, Some((region, group))) = (*event, at.placement) {
-                    queue.push_back((mv, Doing { region, group, line: at.phase }));
+                    queue.push_back((mv, Doing { region, group, line: at.phase, corner: at.corner }));
                 }
             });
             if !more {

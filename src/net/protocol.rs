@@ -20,7 +20,7 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::board::{Board, Move, MoveNotation, Tile};
-use crate::human::{Group, Order, Phase, Region, line_area, placement_title};
+use crate::human::{Corner, Group, Phase, Region, line_area, placement_title};
 use crate::search::distance::Distance;
 
 /// Where the game stands, as the `Status` field says it.
@@ -108,6 +108,8 @@ pub(crate) struct Doing {
     pub(crate) group: Group,
     /// The line of the sweep they belong to (none before the first phase).
     pub(crate) line: Option<Phase>,
+    /// Where the unsolved rectangle's corner was as that line began.
+    pub(crate) corner: Corner,
 }
 
 impl Doing {
@@ -183,9 +185,9 @@ impl State {
         self.target = Some(doing.group.tiles().to_vec());
         self.region = Some(Area::of(doing.region, doing.group, rows, cols));
         if let Some(line) = doing.line {
-            self.title = Some(placement_title(line, doing.region, doing.group, rows, cols, Order::default()));
+            self.title = Some(placement_title(line, doing.region, doing.group, rows, cols, doing.corner));
             // Outline the line the title names, as the window does.
-            if let Some((top, left, bottom, right)) = line_area(line, rows, cols, Order::default()) {
+            if let Some((top, left, bottom, right)) = line_area(line, rows, cols, doing.corner) {
                 self.region = Some(Area { name: "line".to_string(), top, left, bottom, right });
             }
         }

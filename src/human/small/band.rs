@@ -8,8 +8,10 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::shape::{Cut, Shape};
-use super::tables::{LineTable, REST_CELLS, line_table, rest_table};
+use std::sync::Arc;
+
+use super::shape::{Cut, Shape, Turns};
+use super::tables::{LineTable, REST_CELLS, RestTable, line_table, rest_table};
 
 /// The most cells of a rectangle searched this way (5 bits a cell fit a
 /// `u128`).
@@ -34,6 +36,33 @@ pub(super) struct Breadth {
     pub(super) keep: [usize; 4],
     /// States a search may reach before it is run again narrower.
     pub(super) states: usize,
+    /// The most cells of a rectangle whose search may weigh its top row
+    /// against its left column (in a free order).
+    pub(super) free_cells: usize,
+    /// How narrow the search that weighs them is.
+    pub(super) probe: Probe,
+}
+
+/// The narrow search that weighs a rectangle's top row against its left
+/// column: at most this slack, and this many finishes searched on at its
+/// own depth.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Probe {
+    pub(super) slack: u8,
+    pub(super) keep: usize,
+}
+
+impl Breadth {
+    /// The breadth of the narrow search weighing a line at `depth`.
+    fn probing(self, depth: usize) -> Breadth {
+        let mut narrow = self;
+        for slack in &mut narrow.slack {
+            *slack = (*slack).min(self.probe.slack);
+        }
+        let at = depth.min(self.keep.len() - 1);
+        narrow.keep[at] = narrow.keep[at].min(self.probe.keep);
+        narrow
+    }
 }
 
 /// The arrangement as a word: 5 bits a cell.
@@ -79,26 +108,68 @@ struct BandNode {
 }
 
 /// The best way found to put the first line home: its total (the line's
-/// moves plus what the rest is expected to take) and the blank's cells,
-/// move by move.
+/// moves plus what the rest is expected to take), the cut it makes, and
+/// the blank's cells, move by move.
 pub(super) struct Choice {
     pub(super) total: u32,
+    pub(super) cut: Cut,
     pub(super) path: Vec<usize>,
 }
 
-/// The best line of `shape` (cut by `cuts[0]`, the rest by `cuts[1..]`) from
-/// `cells`, weighed by what it leaves; `None` when the rectangle or its
-/// line is too big for the tables.
-pub(super) fn best_line(shape: Shape, cuts: &[Cut], cells: &[u8], breadth: Breadth, depth: usize) -> Option<Choice> {
+/// The best first line of `shape` that `turns` allow from `cells`, weighed
+/// by what it leaves; `None` when the rectangle or its lines are too big
+/// for the tables. Of lines that finish in as many moves, the first
+/// `turns` names (a row before a column).
+pub(super) fn best_line(shape: Shape, turns: Turns, cells: &[u8], breadth: Breadth, depth: usize) -> Option<Choice> {
     if shape.len() <= REST_CELLS {
-        let table = rest_table(shape, cuts);
-        return Some(Choice { total: u32::from(table.moves(cells)), path: table.first_stage(cells) });
+        let (moves, cuts) = turns
+            .sequences(shape)
+            .into_iter()
+            .map(|cuts| (rest_table(shape, &cuts).moves(cells), cuts))
+            .min_by_key(|&(moves, _)| moves)?;
+        let path = rest_table(shape, &cuts).first_stage(cells);
+        return Some(Choice { total: u32::from(moves), cut: cuts[0], path });
     }
     if shape.len() > MAX_CELLS {
         return None;
     }
-    let line = line_table(shape, cuts[0])?;
-    let next = shape.after(cuts[0])?;
+    let cuts = turns.first(shape);
+    let [first, second] = match *cuts {
+        [cut] => return best_line_by(shape, cut, turns.after(), cells, breadth, depth),
+        [first, second] => [first, second],
+        _ => return None,
+    };
+    // Both lines are open: each weighed by a narrow search first, then the
+    // better searched at full breadth (both at full breadth would take
+    // twice the time for about half a move on a 4×4).
+    let probe = breadth.probing(depth);
+    let weigh = |cut| best_line_by(shape, cut, turns.after(), cells, probe, depth).map(|choice| choice.total);
+    let cut = match (weigh(first), weigh(second)) {
+        (Some(a), Some(b)) if b < a => second,
+        (None, Some(_)) => second,
+        _ => first,
+    };
+    best_line_by(shape, cut, turns.after(), cells, breadth, depth)
+}
+
+/// The fewest moves to finish each arrangement of `shape` the ways
+/// `turns` allow, by the rest tables (at most [`REST_CELLS`] cells).
+struct RestTables(Vec<Arc<RestTable>>);
+
+impl RestTables {
+    fn of(shape: Shape, turns: Turns) -> RestTables {
+        RestTables(turns.sequences(shape).iter().map(|cuts| rest_table(shape, cuts)).collect())
+    }
+
+    fn moves(&self, cells: &[u8]) -> u32 {
+        self.0.iter().map(|table| u32::from(table.moves(cells))).min().unwrap_or(u32::MAX)
+    }
+}
+
+/// [`best_line`] with its first cut `cut`, then `rest`.
+fn best_line_by(shape: Shape, cut: Cut, rest: Turns, cells: &[u8], breadth: Breadth, depth: usize) -> Option<Choice> {
+    let line = line_table(shape, cut)?;
+    let next = shape.after(cut)?;
     let depth = depth.min(breadth.keep.len() - 1);
     // Past a 4×5 (long thin boards only) the states in the slack and the
     // finishes to weigh grow fast: fewer of each.
@@ -118,26 +189,28 @@ pub(super) fn best_line(shape: Shape, cuts: &[Cut], cells: &[u8], breadth: Bread
     let mut whole = vec![0u8; shape.len()];
     let mut rest_of = |node: &BandNode, part: &mut Vec<u8>| {
         unpack(node.key, &mut whole);
-        shape.shrink(cuts[0], &whole, part);
+        shape.shrink(cut, &whole, part);
     };
     let best = if next.len() <= REST_CELLS {
-        let table = rest_table(next, &cuts[1..]);
+        let tables = RestTables::of(next, rest);
         finishes
             .iter()
             .map(|&(g, n)| {
                 rest_of(&nodes[n as usize], &mut part);
-                (u32::from(g) + u32::from(table.moves(&part)), n)
+                (u32::from(g) + tables.moves(&part), n)
             })
             .min()
     } else {
         // Rank the finishes by the next line's exact cost plus the other
         // tiles' distances, then search on from the most promising few.
-        let next_line = line_table(next, cuts[1]);
+        let next_lines: Vec<(Cut, Option<Arc<LineTable>>)> =
+            rest.first(next).iter().map(|&c| (c, line_table(next, c))).collect();
         let mut ranked: Vec<(u32, u32, u8)> = finishes
             .iter()
             .map(|&(g, n)| {
                 rest_of(&nodes[n as usize], &mut part);
-                (u32::from(g) + estimate(next, cuts[1], next_line.as_deref(), &part), n, g)
+                let guess = next_lines.iter().map(|(c, table)| estimate(next, *c, table.as_deref(), &part)).min();
+                (u32::from(g) + guess.unwrap_or(0), n, g)
             })
             .collect();
         ranked.sort_unstable();
@@ -146,8 +219,8 @@ pub(super) fn best_line(shape: Shape, cuts: &[Cut], cells: &[u8], breadth: Bread
             .take(keep)
             .map(|&(guess, n, g)| {
                 rest_of(&nodes[n as usize], &mut part);
-                let rest = best_line(next, &cuts[1..], &part, breadth, depth + 1);
-                (rest.map_or(guess, |r| u32::from(g) + r.total), n)
+                let after = best_line(next, rest, &part, breadth, depth + 1);
+                (after.map_or(guess, |r| u32::from(g) + r.total), n)
             })
             .min()
     }?;
@@ -158,7 +231,7 @@ pub(super) fn best_line(shape: Shape, cuts: &[Cut], cells: &[u8], breadth: Bread
         n = nodes[n as usize].parent;
     }
     path.reverse();
-    Some(Choice { total, path })
+    Some(Choice { total, cut, path })
 }
 
 /// A quick guess of what finishing from `cells` costs: the next line's
@@ -269,8 +342,14 @@ mod tests {
             blank = to;
         }
         assert!(!shape.line_home(Cut::Left, &cells));
-        let breadth = Breadth { slack: [6, 4, 2, 2], keep: [8, 4, 2, 1], states: 1_000_000 };
-        let choice = best_line(shape, &cuts, &cells, breadth, 0).unwrap();
+        let breadth = Breadth {
+            slack: [6, 4, 2, 2],
+            keep: [8, 4, 2, 1],
+            states: 1_000_000,
+            free_cells: 16,
+            probe: Probe { slack: 2, keep: 4 },
+        };
+        let choice = best_line(shape, Turns::Fixed(&cuts), &cells, breadth, 0).unwrap();
         replay(shape, &mut cells, &choice.path);
         assert!(shape.line_home(Cut::Left, &cells));
         let next = shape.after(Cut::Left).unwrap();

@@ -27,30 +27,65 @@ use super::grid::PaddedGrid;
 use super::schedule::Placement;
 use crate::human::trip::router::follow_path;
 use crate::human::trip::scratch::Scratch;
-use band::{Breadth, best_line};
-use shape::{Cut, Shape};
+use band::{Breadth, Choice, Probe, best_line};
+use shape::{Cut, Shape, Turns};
+
+/// The most cells of a rectangle whose lines are searched in a free order
+/// ([`Order::Free`](super::Order::Free)): a 4×4. Weighing both lines at
+/// every level of a bigger one's search (a 5×5's last 4×5) doubles its
+/// time for about a move.
+const FREE_CELLS: usize = 16;
 
 /// How wide the searches are at an effort, or `None` for none.
 fn breadth(effort: Effort) -> Option<Breadth> {
     match effort {
         Effort::Fast => None,
-        Effort::Normal => Some(Breadth { slack: [4, 3, 2, 2], keep: [8, 3, 1, 1], states: 500_000 }),
-        Effort::Best => Some(Breadth { slack: [6, 4, 2, 2], keep: [64, 6, 2, 1], states: 2_000_000 }),
+        Effort::Normal => Some(Breadth {
+            slack: [4, 3, 2, 2],
+            keep: [8, 3, 1, 1],
+            states: 500_000,
+            free_cells: FREE_CELLS,
+            probe: Probe { slack: 1, keep: 2 },
+        }),
+        Effort::Best => Some(Breadth {
+            slack: [6, 4, 2, 2],
+            keep: [64, 6, 2, 1],
+            states: 2_000_000,
+            free_cells: FREE_CELLS,
+            probe: Probe { slack: 2, keep: 4 },
+        }),
     }
 }
 
-/// Puts home the line (or bottom pair, or last block) that `first` begins,
-/// when the unsolved rectangle is small enough, reporting each event
-/// before it happens. `later` yields the placements after `first`. The
-/// number of placements done, or `None` with nothing done.
-pub(super) fn place_line<S: FnMut(&Event)>(
-    grid: &mut PaddedGrid,
-    scratch: &mut Scratch,
+/// The next line (or bottom pair, or last block) of a small unsolved
+/// rectangle, searched whole: what [`make_line`] makes.
+pub(super) struct LineChoice {
+    choice: Choice,
+    /// The rectangle's top-left cell on the board, and its shape.
+    top: usize,
+    left: usize,
+    shape: Shape,
+}
+
+impl LineChoice {
+    /// True when the line is the rectangle's left column (or a bottom
+    /// pair), false for its top row or the last block.
+    pub(super) fn is_column(&self) -> bool {
+        self.choice.cut == Cut::Left
+    }
+}
+
+/// Searches the next line of the unsolved rectangle, when it is small
+/// enough: the one `schedule` begins (its placements from the line's
+/// first), or, if `free`, the rectangle's top row or its left column,
+/// whichever finishes in fewer moves (the caller then turns the schedule
+/// to it). `None` when the search does not apply.
+pub(super) fn choose_line(
+    grid: &PaddedGrid,
     effort: Effort,
-    (phase, first): (Phase, Placement),
-    later: impl Iterator<Item = (Phase, Placement)>,
-    sink: &mut S,
-) -> Option<(usize, usize)> {
+    free: bool,
+    schedule: impl Iterator<Item = (Phase, Placement)>,
+) -> Option<LineChoice> {
     let breadth = breadth(effort)?;
     let (rows, cols) = (grid.rows, grid.cols);
     let (top, left) = grid.open_corner();
@@ -59,9 +94,8 @@ pub(super) fn place_line<S: FnMut(&Event)>(
     if shape.len() > band::MAX_CELLS || shape.height < 2 || shape.width < 2 {
         return None;
     }
-    let levels = levels(std::iter::once((phase, first)).chain(later));
+    let levels = levels(schedule);
     let cuts = cuts_of(shape, &levels, |(r, c)| (r - top) * shape.width + c - left, rows, cols)?;
-
     let mut cells = Vec::with_capacity(shape.len());
     for r in top..rows {
         for c in left..cols {
@@ -73,7 +107,37 @@ pub(super) fn place_line<S: FnMut(&Event)>(
             cells.push(((hr - 1 - top) * shape.width + hc - 1 - left) as u8);
         }
     }
-    let choice = best_line(shape, &cuts, &cells, breadth, 0)?;
+    let turns = if free && shape.len() <= breadth.free_cells { Turns::Free } else { Turns::Fixed(&cuts) };
+    let choice = best_line(shape, turns, &cells, breadth, 0)?;
+    Some(LineChoice { choice, top, left, shape })
+}
+
+/// Puts home the line `line` chose, which `first` begins, reporting each
+/// event before it happens. `later` yields the placements after `first`.
+/// The number of placements done and of tiles put home, or `None` with
+/// nothing done (when the schedule's line is not the one chosen).
+pub(super) fn make_line<S: FnMut(&Event)>(
+    grid: &mut PaddedGrid,
+    scratch: &mut Scratch,
+    line: LineChoice,
+    (phase, first): (Phase, Placement),
+    later: impl Iterator<Item = (Phase, Placement)>,
+    sink: &mut S,
+) -> Option<(usize, usize)> {
+    let LineChoice { choice, top, left, shape } = line;
+    let (rows, cols) = (grid.rows, grid.cols);
+    let levels = levels(std::iter::once((phase, first)).chain(later));
+    let cuts = cuts_of(shape, &levels, |(r, c)| (r - top) * shape.width + c - left, rows, cols)?;
+    if cuts[0] != choice.cut {
+        return None;
+    }
+    let mut cells = Vec::with_capacity(shape.len());
+    for r in top..rows {
+        for c in left..cols {
+            let (hr, hc) = grid.home_of_cell(grid.index(r, c));
+            cells.push(((hr - 1 - top) * shape.width + hc - 1 - left) as u8);
+        }
+    }
 
     let placements = &levels[0].1;
     let homes: Vec<(usize, usize)> = placements.iter().flat_map(|p| p.cells(rows, cols).to_vec()).collect();

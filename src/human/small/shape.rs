@@ -118,6 +118,57 @@ impl Shape {
     }
 }
 
+/// The lines that may cut a rectangle next: the schedule's, one after
+/// another, or either of its top row and left column while it is at least
+/// 3×3 (a pair of rows or columns is left alone), whichever finishes in
+/// fewer moves: a person looks at the board and starts where the tiles are
+/// kinder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Turns<'a> {
+    Fixed(&'a [Cut]),
+    Free,
+}
+
+impl<'a> Turns<'a> {
+    /// The cuts that may come first on `shape`, the row before the column.
+    pub(super) fn first(self, shape: Shape) -> &'a [Cut] {
+        match self {
+            Turns::Fixed(cuts) => &cuts[..1],
+            Turns::Free => match (shape.height, shape.width) {
+                (2, 2) => &[Cut::All],
+                (h, w) if h > 2 && w > 2 => &[Cut::Top, Cut::Left],
+                (h, _) if h > 2 => &[Cut::Top],
+                _ => &[Cut::Left],
+            },
+        }
+    }
+
+    /// The turns once the first cut is made.
+    pub(super) fn after(self) -> Turns<'a> {
+        match self {
+            Turns::Fixed(cuts) => Turns::Fixed(&cuts[1..]),
+            Turns::Free => Turns::Free,
+        }
+    }
+
+    /// Every whole sequence of cuts these turns allow on `shape`, the
+    /// rows-first one first.
+    pub(super) fn sequences(self, shape: Shape) -> Vec<Vec<Cut>> {
+        let mut out = Vec::new();
+        for &cut in self.first(shape) {
+            match shape.after(cut) {
+                None => out.push(vec![cut]),
+                Some(next) => out.extend(self.after().sequences(next).into_iter().map(|rest| {
+                    let mut whole = vec![cut];
+                    whole.extend(rest);
+                    whole
+                })),
+            }
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,13 +27,74 @@ const FAR: u8 = u8::MAX;
 /// cell and whose next digits are the tiles' cells. A move of the blank
 /// alone, most of the moves, so goes to a nearby entry (±1 or ± the width),
 /// which keeps the search's reads in the cache.
+///
+/// A left column's table is the top row's of the rectangle turned on its
+/// side (rows for columns), read through [`Flip`]: the same numbers, built
+/// once.
+#[derive(Clone)]
 pub(super) struct LineTable {
     cells: usize,
-    /// The line's tiles (their numbers, which are their homes).
+    /// The line's tiles (their numbers, which are their homes), numbered
+    /// as in the table's own rectangle.
     tiles: Vec<usize>,
     /// `cells^(k+1)` for the k-th tile's digit (the blank's is 1).
     scale: Vec<usize>,
-    moves: Vec<u8>,
+    moves: Arc<Vec<u8>>,
+    /// A cell's or tile's number in the table's own rectangle.
+    flip: Flip,
+}
+
+/// Numbers of a rectangle's cells in the rectangle turned on its side
+/// (`(r, c)` becomes `(c, r)`), and back; or the numbers left as they are.
+#[derive(Clone, Copy)]
+struct Flip {
+    to: [u8; 32],
+    back: [u8; 32],
+}
+
+impl Flip {
+    const SAME: Flip = {
+        let mut to = [0u8; 32];
+        let mut k = 0;
+        while k < 32 {
+            to[k] = k as u8;
+            k += 1;
+        }
+        Flip { to, back: to }
+    };
+
+    fn turning(shape: Shape) -> Flip {
+        let mut flip = Flip::SAME;
+        for cell in 0..shape.len() {
+            let (r, c) = (cell / shape.width, cell % shape.width);
+            let turned = c * shape.height + r;
+            flip.to[cell] = turned as u8;
+            flip.back[turned] = cell as u8;
+        }
+        flip
+    }
+
+    #[inline]
+    fn to(&self, n: usize) -> usize {
+        usize::from(self.to[n])
+    }
+
+    /// `cells`, an arrangement, as the turned rectangle has it.
+    fn arrangement(&self, cells: &[u8], out: &mut [u8]) {
+        for (cell, &label) in cells.iter().enumerate() {
+            out[self.to(cell)] = self.to[usize::from(label)];
+        }
+    }
+}
+
+/// The rectangle turned on its side, and the cut that becomes.
+fn turned(shape: Shape, cut: Cut) -> (Shape, Cut) {
+    let cut = match cut {
+        Cut::Top => Cut::Left,
+        Cut::Left => Cut::Top,
+        Cut::All => Cut::All,
+    };
+    (Shape { height: shape.width, width: shape.height }, cut)
 }
 
 impl LineTable {
@@ -89,7 +150,7 @@ impl LineTable {
             std::mem::swap(&mut level, &mut found);
             next_moves += 1;
         }
-        Some(LineTable { cells, tiles, scale, moves })
+        Some(LineTable { cells, tiles, scale, moves: Arc::new(moves), flip: Flip::SAME })
     }
 
     /// The fewest moves to put the line home from `cells` (an arrangement).
@@ -99,10 +160,10 @@ impl LineTable {
 
     /// The table's entry for an arrangement.
     pub(super) fn index(&self, cells: &[u8], blank: u8) -> usize {
-        let mut i = usize::from(blank);
+        let mut i = self.flip.to(usize::from(blank));
         for (cell, &label) in cells.iter().enumerate() {
-            if let Some(k) = self.slot_of(usize::from(label)) {
-                i += cell * self.scale[k];
+            if let Some(k) = self.slot_of(self.flip.to(usize::from(label))) {
+                i += self.flip.to(cell) * self.scale[k];
             }
         }
         i
@@ -111,8 +172,9 @@ impl LineTable {
     /// The entry after the blank moves from `blank` to `to`, where `tile` was.
     #[inline]
     pub(super) fn slide(&self, index: usize, blank: usize, to: usize, tile: u8) -> usize {
+        let (blank, to) = (self.flip.to(blank), self.flip.to(to));
         let mut j = index + to - blank;
-        if let Some(k) = self.slot_of(usize::from(tile)) {
+        if let Some(k) = self.slot_of(self.flip.to(usize::from(tile))) {
             j = j + blank * self.scale[k] - to * self.scale[k];
         }
         j
@@ -138,8 +200,12 @@ impl LineTable {
 /// every arrangement: one table per stage, over the permutations of its
 /// rectangle, each filled by a shortest-path search back from the
 /// arrangements that finish the stage, weighted by the next stage's table.
+///
+/// A table whose first cut is a left column is that of the rectangle
+/// turned on its side, read through [`Flip`].
 pub(super) struct RestTable {
-    stages: Vec<(Shape, Cut, Vec<u8>)>,
+    stages: Arc<Vec<(Shape, Cut, Vec<u8>)>>,
+    flip: Option<Flip>,
 }
 
 impl RestTable {
@@ -187,21 +253,40 @@ impl RestTable {
             stages.push((shape, cut, moves));
         }
         stages.reverse();
-        RestTable { stages }
+        RestTable { stages: Arc::new(stages), flip: None }
     }
 
     /// The fewest moves to finish from `cells`, an arrangement of the
     /// first stage's rectangle.
     pub(super) fn moves(&self, cells: &[u8]) -> u8 {
-        self.stages[0].2[rank(cells)]
+        match &self.flip {
+            None => self.stages[0].2[rank(cells)],
+            Some(flip) => {
+                let mut turned = [0u8; REST_CELLS];
+                let turned = &mut turned[..cells.len()];
+                flip.arrangement(cells, turned);
+                self.stages[0].2[rank(turned)]
+            }
+        }
     }
 
     /// The blank's cells, move by move, along a shortest way through the
     /// first stage: to an arrangement with its line home from which the
     /// rest takes the fewest moves. Empty if the line is already there.
     pub(super) fn first_stage(&self, cells: &[u8]) -> Vec<usize> {
+        match &self.flip {
+            None => self.first_stage_here(cells.to_vec()),
+            Some(flip) => {
+                let mut turned = vec![0u8; cells.len()];
+                flip.arrangement(cells, &mut turned);
+                self.first_stage_here(turned).into_iter().map(|cell| usize::from(flip.back[cell])).collect()
+            }
+        }
+    }
+
+    /// [`RestTable::first_stage`] in the table's own rectangle.
+    fn first_stage_here(&self, mut cells: Vec<u8>) -> Vec<usize> {
         let (shape, cut, moves) = &self.stages[0];
-        let mut cells = cells.to_vec();
         let mut blank = cells.iter().position(|&l| l == shape.blank()).expect("a blank");
         let mut path = Vec::new();
         let mut part = Vec::new();
@@ -438,6 +523,11 @@ type Cache<K, V> = OnceLock<Mutex<HashMap<K, V>>>;
 /// for the process (a few megabytes at most); `None` when it would be too big.
 pub(super) fn line_table(shape: Shape, cut: Cut) -> Option<Arc<LineTable>> {
     static TABLES: Cache<(Shape, Cut), Option<Arc<LineTable>>> = OnceLock::new();
+    if cut == Cut::Left {
+        let (shape_turned, top) = turned(shape, cut);
+        let table = line_table(shape_turned, top)?;
+        return Some(Arc::new(LineTable { flip: Flip::turning(shape), ..LineTable::clone(&table) }));
+    }
     let mut tables = TABLES.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     tables.entry((shape, cut)).or_insert_with(|| LineTable::build(shape, cut).map(Arc::new)).clone()
 }
@@ -447,6 +537,12 @@ pub(super) fn line_table(shape: Shape, cut: Cut) -> Option<Arc<LineTable>> {
 pub(super) fn rest_table(shape: Shape, cuts: &[Cut]) -> Arc<RestTable> {
     static TABLES: Cache<(Shape, Vec<Cut>), Arc<RestTable>> = OnceLock::new();
     debug_assert!(shape.len() <= REST_CELLS && cuts.last() == Some(&Cut::All));
+    if cuts[0] == Cut::Left {
+        let (shape_turned, _) = turned(shape, Cut::Left);
+        let cuts_turned: Vec<Cut> = cuts.iter().map(|&cut| turned(shape, cut).1).collect();
+        let table = rest_table(shape_turned, &cuts_turned);
+        return Arc::new(RestTable { stages: Arc::clone(&table.stages), flip: Some(Flip::turning(shape)) });
+    }
     let mut tables = TABLES.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     Arc::clone(tables.entry((shape, cuts.to_vec())).or_insert_with(|| Arc::new(RestTable::build(shape, cuts))))
 }
