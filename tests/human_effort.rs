@@ -225,6 +225,36 @@ fn in_a_free_order_each_line_is_the_unsolved_rectangles_top_row_or_left_column()
     assert!((2..=18).contains(&column_first), "{column_first} of 20 boards began with the column");
 }
 
+/// A 5×5's first line in a free order: its row and its column each built
+/// by the beam, the one that leaves less made; fewer moves in all than
+/// always the row, and the lines still whole rows and columns in turn.
+#[test]
+fn in_a_free_order_a_5x5_begins_with_the_row_or_the_column_that_leaves_less() {
+    let (mut free, mut shells, mut column_first) = (0, 0, 0);
+    for seed in 1..=8 {
+        let board = Board::scrambled(5, 5, Scramble::Uniform, seed).unwrap();
+        free += checked_solve_with(&board, Order::Free, Finish::Pairs, Effort::Best).len();
+        shells += checked_solve_with(&board, Order::Shells, Finish::Pairs, Effort::Best).len();
+        let titles = titles(&board, Order::Free, Effort::Best);
+        let mut lines: Vec<&str> = titles.iter().map(|t| t.split(':').next().unwrap()).collect();
+        lines.dedup();
+        column_first += usize::from(lines[0] == "column 1");
+        let (mut top, mut left) = (0, 0);
+        for line in &lines {
+            if line.starts_with("row ") {
+                assert_eq!(*line, format!("row {}", top + 1), "seed {seed}: {lines:?}");
+                top += 1;
+            } else if line.starts_with("column ") {
+                assert_eq!(*line, format!("column {}", left + 1), "seed {seed}: {lines:?}");
+                left += 1;
+            }
+        }
+        assert_eq!(lines.last(), Some(&"last 2×2"));
+    }
+    assert!(free < shells, "free {free} moves against shells {shells} on 8 boards");
+    assert!((1..=7).contains(&column_first), "{column_first} of 8 boards began with the column");
+}
+
 #[test]
 fn at_best_a_small_boards_lines_are_placed_whole_still_region_by_region() {
     for seed in 0..4 {

@@ -208,6 +208,54 @@ pub enum Event<'a> {
     },
 }
 
+/// Events kept to be reported later: a line built on a copy of the board
+/// while the planner weighs it against another, reported only if it is
+/// the one chosen. A route's cells are kept in one list beside them.
+#[derive(Debug, Default)]
+pub(super) struct EventLog {
+    events: Vec<Kept>,
+    routes: Vec<Pos>,
+}
+
+/// An event as the log keeps it: any but a route as it was, a route as
+/// its cells' place in the log's list.
+#[derive(Debug)]
+enum Kept {
+    Event(Event<'static>),
+    Routed(std::ops::Range<usize>),
+}
+
+impl EventLog {
+    /// Keeps `event` (a copy of its route, if it has one).
+    pub(super) fn push(&mut self, event: &Event) {
+        let kept = match *event {
+            Event::BlankRouted { path } => {
+                let start = self.routes.len();
+                self.routes.extend_from_slice(path);
+                Kept::Routed(start..self.routes.len())
+            }
+            Event::PhaseStarted(phase) => Kept::Event(Event::PhaseStarted(phase)),
+            Event::Placement { region, group } => Kept::Event(Event::Placement { region, group }),
+            Event::TileTargeted { tile, from, to } => Kept::Event(Event::TileTargeted { tile, from, to }),
+            Event::Moved { mv, tile, from, to } => Kept::Event(Event::Moved { mv, tile, from, to }),
+            Event::Locked { group } => Kept::Event(Event::Locked { group }),
+            Event::PhaseFinished(phase) => Kept::Event(Event::PhaseFinished(phase)),
+            Event::Solved { moves } => Kept::Event(Event::Solved { moves }),
+        };
+        self.events.push(kept);
+    }
+
+    /// Reports every event kept, in order.
+    pub(super) fn report<S: FnMut(&Event)>(&self, sink: &mut S) {
+        for kept in &self.events {
+            match kept {
+                Kept::Event(event) => sink(event),
+                Kept::Routed(cells) => sink(&Event::BlankRouted { path: &self.routes[cells.clone()] }),
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod examples {
     // What were examples in the docs of items only the crate uses.

@@ -89,6 +89,7 @@ impl Dir {
 /// the cells of the tiles the planner asks about, the blank, and which
 /// lines are locked. Every algorithm's working space lives in the planner's
 /// [`Scratch`](super::trip::scratch::Scratch).
+#[derive(Clone)]
 pub(super) struct PaddedGrid {
     pub(super) rows: usize,
     pub(super) cols: usize,

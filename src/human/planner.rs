@@ -4,7 +4,7 @@ use crate::board::{Board, Pos, Tile, tile_for};
 
 use super::cell_rect::CellRect;
 use super::effort::{Effort, Look};
-use super::event::{Event, Group, Phase, Region};
+use super::event::{Event, EventLog, Group, Phase, Region};
 use super::exact::endgame::{finish_among, finish_in_window};
 use super::exact::finish::{ExactFinish, Finish, MAX_EXACT_CELLS};
 use super::exact::tile_search::TileSearch;
@@ -99,7 +99,31 @@ pub struct Planner {
     /// and tried this many ways.
     trips: Option<(TripStyle, usize)>,
     lookahead: Lookahead,
+    /// The whole-line search of the next line, when weighing the line
+    /// before it has already made it (see [`Planner::try_both_lines`]).
+    next_small: Option<small::LineChoice>,
 }
+
+/// A line built on a copy of the board (see [`Planner::try_both_lines`]).
+struct Trial {
+    /// The board after it.
+    grid: PaddedGrid,
+    /// Its events, to report if it is chosen.
+    events: EventLog,
+    /// How many placements and tiles it puts home.
+    placements: usize,
+    tiles: u64,
+    /// Its moves plus the whole-line search's total for the rest.
+    total: u64,
+    /// That search's choice of the next line.
+    next: small::LineChoice,
+}
+
+/// The most cells of a square unsolved rectangle whose row and column the
+/// free order weighs by building both with the area beam: a 5×5, whose
+/// rest the whole-line search takes. Bigger ones would pay twice their
+/// beam (a 6×6's is 60 000 states wide) for each line.
+const FREE_BEAM_CELLS: usize = 25;
 
 /// Near the end, when few cells are unlocked, a placement and the ones after
 /// it in the same phase (up to three tiles) are searched together, exactly:
@@ -202,6 +226,7 @@ impl Planner {
             rolling_width: None,
             trips: None,
             lookahead: Lookahead::new(threads),
+            next_small: None,
         })
     }
 
@@ -262,6 +287,7 @@ impl Planner {
             return Ok(false);
         }
         let small = self.choose_small_line();
+        let built = if small.is_none() { self.try_both_lines() } else { None };
         let Some((phase, placement)) = self.schedule.next() else {
             if let Some(last) = self.phase.take() {
                 sink(&Event::PhaseFinished(last));
@@ -279,6 +305,10 @@ impl Planner {
             // Pushes count most for the tiles placed soonest (see
             // `Weights`): the line's own and, in shells, the crossing line's.
             self.scratch.weights = self.weights_for(phase);
+        }
+        if let Some(trial) = built {
+            self.make_trial(trial, sink);
+            return Ok(true);
         }
         if small.is_some_and(|line| self.place_small(line, phase, placement, sink)) {
             return Ok(true);
@@ -529,12 +559,80 @@ impl Planner {
     /// weighs the rectangle's top row against its left column, and the
     /// schedule is turned to the one chosen.
     fn choose_small_line(&mut self) -> Option<small::LineChoice> {
+        if let Some(line) = self.next_small.take() {
+            return Some(line);
+        }
         let free = self.order == Order::Free && self.schedule.between_lines();
         let line = small::choose_line(&self.grid, self.effort, free, self.schedule.clone())?;
         if free {
             self.schedule.turn(line.is_column());
         }
         Some(line)
+    }
+
+    /// With [`Order::Free`], between lines of a square unsolved rectangle
+    /// whose lines the area beam builds and whose rest the whole-line
+    /// search takes (a 5×5): builds its top row and its left column, each
+    /// on a copy of the board, weighs each by its moves plus that search of
+    /// what it leaves, and turns the schedule to the cheaper. The winner is
+    /// kept, to be made by reporting its events rather than built again.
+    fn try_both_lines(&mut self) -> Option<Trial> {
+        if self.order != Order::Free || !self.schedule.between_lines() || self.trips.is_some() {
+            return None;
+        }
+        let (top, left) = self.grid.open_corner();
+        let (height, width) = (self.grid.rows + 1 - top, self.grid.cols + 1 - left);
+        if height != width || height < 3 || height * width > FREE_BEAM_CELLS || self.rolling_width.is_some() {
+            return None;
+        }
+        let look = self.effort.look(self.grid.rows, self.grid.cols);
+        if !matches!(look, Look::Whole(..)) {
+            return None;
+        }
+        let row = self.trial(false, look)?;
+        let column = self.trial(true, look)?;
+        let take_column = column.total < row.total;
+        self.schedule.turn(take_column);
+        Some(if take_column { column } else { row })
+    }
+
+    /// The line [`Planner::try_both_lines`] weighs: the column (`column`) or
+    /// the row, built on a copy of the board; `None` if the beam stalls or
+    /// what it leaves is not for the whole-line search.
+    fn trial(&mut self, column: bool, look: Look) -> Option<Trial> {
+        let mut grid = self.grid.clone();
+        let mut schedule = self.schedule.clone();
+        schedule.turn(column);
+        let (phase, first) = schedule.next()?;
+        let mut line = vec![first];
+        while let Some((_, next)) = schedule.clone().next().filter(|&(p, _)| p == phase) {
+            line.push(next);
+            schedule.next();
+        }
+        let mut events = EventLog::default();
+        let start = grid.moves;
+        let built = self.lookahead.place_line(&mut grid, &line, schedule.clone(), look, &mut |e| events.push(e));
+        if !matches!(built, Outcome::Built) {
+            return None;
+        }
+        let free = schedule.between_lines();
+        let next = small::choose_line(&grid, self.effort, free, schedule)?;
+        let total = grid.moves - start + next.total();
+        let tiles = line.iter().map(|p| p.cells(grid.rows, grid.cols).len() as u64).sum();
+        Some(Trial { grid, events, placements: line.len(), tiles, total, next })
+    }
+
+    /// Makes the line [`Planner::try_both_lines`] chose, which begins with
+    /// the placement just taken from the schedule: its events reported, the
+    /// board as it left it taken over.
+    fn make_trial<S: FnMut(&Event)>(&mut self, trial: Trial, sink: &mut S) {
+        trial.events.report(sink);
+        self.grid = trial.grid;
+        for _ in 1..trial.placements {
+            self.schedule.next();
+        }
+        self.placed += trial.tiles;
+        self.next_small = Some(trial.next);
     }
 
     /// Makes the line [`Planner::choose_small_line`] chose, which begins

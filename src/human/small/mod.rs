@@ -73,6 +73,12 @@ impl LineChoice {
     pub(super) fn is_column(&self) -> bool {
         self.choice.cut == Cut::Left
     }
+
+    /// The moves it expects the rest of the rectangle to take, its own
+    /// line's included.
+    pub(super) fn total(&self) -> u64 {
+        u64::from(self.choice.total)
+    }
 }
 
 /// Searches the next line of the unsolved rectangle, when it is small
