@@ -104,6 +104,9 @@ impl Hasher for KeyHasher {
 struct BandNode {
     key: Key,
     parent: u32,
+    /// The line table's entry for the arrangement, kept so that a child's
+    /// follows from it by one slide.
+    index: u32,
     blank: u8,
 }
 
@@ -273,18 +276,18 @@ fn finishes(
     let blank_label = shape.blank();
     let blank = start.iter().position(|&l| l == blank_label).expect("a blank") as u8;
     let bound = line.moves(start, blank).saturating_add(slack);
-    let mut nodes = vec![BandNode { key: pack(start), parent: 0, blank }];
+    let start_index = line.index(start, blank) as u32;
+    let mut nodes = vec![BandNode { key: pack(start), parent: 0, index: start_index, blank }];
     let mut seen: HashSet<Key, BuildHasherDefault<KeyHasher>> = HashSet::default();
     seen.insert(nodes[0].key);
     let mut finishes = Vec::new();
     let mut layer: Vec<u32> = vec![0];
-    let mut cells = vec![0u8; shape.len()];
+    let neighbours: Vec<Vec<usize>> = (0..shape.len()).map(|cell| shape.neighbours(cell).collect()).collect();
     for g in 0..=bound {
         let mut next_layer = Vec::new();
         for &n in &layer {
-            let BandNode { key, blank, .. } = nodes[n as usize];
-            unpack(key, &mut cells);
-            let index = line.index(&cells, blank);
+            let BandNode { key, blank, index, .. } = nodes[n as usize];
+            let index = index as usize;
             if line.at(index) == 0 {
                 finishes.push((g, n));
             }
@@ -292,9 +295,10 @@ fn finishes(
                 continue;
             }
             let b = usize::from(blank);
-            for to in shape.neighbours(b) {
-                let tile = cells[to];
-                if g + 1 + line.at(line.slide(index, b, to, tile)) > bound {
+            for &to in &neighbours[b] {
+                let tile = (key >> (5 * to)) as u8 & 31;
+                let child = line.slide(index, b, to, tile);
+                if g + 1 + line.at(child) > bound {
                     continue;
                 }
                 let moved = Key::from(tile) << (5 * b) | Key::from(blank_label) << (5 * to);
@@ -302,7 +306,7 @@ fn finishes(
                 let key = cleared | moved;
                 if seen.insert(key) {
                     next_layer.push(nodes.len() as u32);
-                    nodes.push(BandNode { key, parent: n, blank: to as u8 });
+                    nodes.push(BandNode { key, parent: n, index: child as u32, blank: to as u8 });
                 }
             }
             if slack > 0 && nodes.len() > cap {

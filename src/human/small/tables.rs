@@ -16,6 +16,9 @@ pub(super) const REST_CELLS: usize = 9;
 /// 20⁵ ≈ 3.2 million bytes.
 const MAX_LINE_ENTRIES: usize = 4_000_000;
 
+/// Not a tile of the line (in [`LineTable`]'s slots).
+const NO_SLOT: u8 = u8::MAX;
+
 /// Unreached.
 const FAR: u8 = u8::MAX;
 
@@ -34,11 +37,11 @@ const FAR: u8 = u8::MAX;
 #[derive(Clone)]
 pub(super) struct LineTable {
     cells: usize,
-    /// The line's tiles (their numbers, which are their homes), numbered
-    /// as in the table's own rectangle.
-    tiles: Vec<usize>,
     /// `cells^(k+1)` for the k-th tile's digit (the blank's is 1).
     scale: Vec<usize>,
+    /// The slot of each of the line's tiles (by its number, which is its
+    /// home, in the table's own rectangle), or `NO_SLOT`.
+    slot: [u8; 32],
     moves: Arc<Vec<u8>>,
     /// A cell's or tile's number in the table's own rectangle.
     flip: Flip,
@@ -150,7 +153,11 @@ impl LineTable {
             std::mem::swap(&mut level, &mut found);
             next_moves += 1;
         }
-        Some(LineTable { cells, tiles, scale, moves: Arc::new(moves), flip: Flip::SAME })
+        let mut slot = [NO_SLOT; 32];
+        for (k, &tile) in tiles.iter().enumerate() {
+            slot[tile] = k as u8;
+        }
+        Some(LineTable { cells, scale, slot, moves: Arc::new(moves), flip: Flip::SAME })
     }
 
     /// The fewest moves to put the line home from `cells` (an arrangement).
@@ -187,7 +194,8 @@ impl LineTable {
 
     #[inline]
     fn slot_of(&self, label: usize) -> Option<usize> {
-        self.tiles.iter().position(|&t| t == label)
+        let slot = self.slot[label];
+        (slot != NO_SLOT).then_some(usize::from(slot))
     }
 
     pub(super) fn cells(&self) -> usize {
