@@ -10,8 +10,8 @@ pub enum OrderArg {
     Rows,
     /// the shorter line first until square, then row r, column r, row r+1, …
     Shells,
-    /// rows and columns in whichever order takes fewer moves, weighed where the look-ahead
-    /// searches whole lines (normal and best, the last 5×5 cells or so); elsewhere as shells
+    /// as shells, but on a 4×4 or 5×5 (or the last one of a bigger board) at normal and best the
+    /// row or the column, whichever the look-ahead finds leaves fewer moves
     Free,
     /// (bench only) measure both
     #[value(hide = true)]

@@ -18,18 +18,18 @@ pub enum Order {
     /// default, because it takes fewer moves than rows on square and long
     /// boards alike (the numbers are in the README's tables).
     Shells,
-    /// Rows and columns in whichever order the look-ahead finds fewest
-    /// moves for: while the unsolved rectangle is at least 3×3, its top
-    /// row or its left column, weighed by searching on (small rectangles
-    /// at `normal` and `best`); where nothing is weighed, as shells. The
-    /// default: a person looks at the board and starts where its tiles are
-    /// kinder.
+    /// Shells, except that on a 4×4 or a 5×5 (or the last 4×4 or 5×5 of
+    /// a bigger board) at `normal` and `best` the next line is the
+    /// rectangle's top row or its left column, whichever the look-ahead
+    /// finds leaves fewer moves (the whole-line search weighs a 4×4's, the
+    /// beam builds both of a 5×5's). The default: a person looks at the
+    /// board and starts where its tiles are kinder.
     #[default]
     Free,
 }
 
 impl Order {
-    /// `rows` or `shells`.
+    /// `rows`, `shells` or `free`.
     pub const fn name(self) -> &'static str {
         match self {
             Order::Rows => "rows",
