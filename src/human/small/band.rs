@@ -11,7 +11,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use super::shape::{Cut, Shape, Turns};
-use super::tables::{LineTable, REST_CELLS, RestTable, line_table, rest_table};
+use super::tables::{Adjacent, LineTable, REST_CELLS, RestTable, line_table, rest_table};
 
 /// The most cells of a rectangle searched this way (5 bits a cell fit a
 /// `u128`).
@@ -36,9 +36,6 @@ pub(super) struct Breadth {
     pub(super) keep: [usize; 4],
     /// States a search may reach before it is run again narrower.
     pub(super) states: usize,
-    /// The most cells of a rectangle whose search may weigh its top row
-    /// against its left column (in a free order).
-    pub(super) free_cells: usize,
     /// How narrow the search that weighs them is.
     pub(super) probe: Probe,
 }
@@ -282,7 +279,7 @@ fn finishes(
     seen.insert(nodes[0].key);
     let mut finishes = Vec::new();
     let mut layer: Vec<u32> = vec![0];
-    let neighbours: Vec<Vec<usize>> = (0..shape.len()).map(|cell| shape.neighbours(cell).collect()).collect();
+    let neighbours = Adjacent::of(shape);
     for g in 0..=bound {
         let mut next_layer = Vec::new();
         for &n in &layer {
@@ -295,7 +292,7 @@ fn finishes(
                 continue;
             }
             let b = usize::from(blank);
-            for &to in &neighbours[b] {
+            for &to in neighbours.of_cell(b) {
                 let tile = (key >> (5 * to)) as u8 & 31;
                 let child = line.slide(index, b, to, tile);
                 if g + 1 + line.at(child) > bound {
@@ -346,13 +343,8 @@ mod tests {
             blank = to;
         }
         assert!(!shape.line_home(Cut::Left, &cells));
-        let breadth = Breadth {
-            slack: [6, 4, 2, 2],
-            keep: [8, 4, 2, 1],
-            states: 1_000_000,
-            free_cells: 16,
-            probe: Probe { slack: 2, keep: 4 },
-        };
+        let breadth =
+            Breadth { slack: [6, 4, 2, 2], keep: [8, 4, 2, 1], states: 1_000_000, probe: Probe { slack: 2, keep: 4 } };
         let choice = best_line(shape, Turns::Fixed(&cuts), &cells, breadth, 0).unwrap();
         replay(shape, &mut cells, &choice.path);
         assert!(shape.line_home(Cut::Left, &cells));

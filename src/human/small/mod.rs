@@ -44,14 +44,12 @@ fn breadth(effort: Effort) -> Option<Breadth> {
             slack: [4, 3, 2, 2],
             keep: [8, 3, 1, 1],
             states: 500_000,
-            free_cells: FREE_CELLS,
             probe: Probe { slack: 1, keep: 2 },
         }),
         Effort::Best => Some(Breadth {
             slack: [6, 4, 2, 2],
             keep: [64, 6, 2, 1],
             states: 2_000_000,
-            free_cells: FREE_CELLS,
             probe: Probe { slack: 2, keep: 4 },
         }),
     }
@@ -61,10 +59,13 @@ fn breadth(effort: Effort) -> Option<Breadth> {
 /// rectangle, searched whole: what [`make_line`] makes.
 pub(super) struct LineChoice {
     choice: Choice,
-    /// The rectangle's top-left cell on the board, and its shape.
+    /// The rectangle's top-left cell on the board, its shape, and its
+    /// arrangement when searched (each cell's tile by the number of its
+    /// home in the rectangle).
     top: usize,
     left: usize,
     shape: Shape,
+    cells: Vec<u8>,
 }
 
 impl LineChoice {
@@ -113,9 +114,9 @@ pub(super) fn choose_line(
             cells.push(((hr - 1 - top) * shape.width + hc - 1 - left) as u8);
         }
     }
-    let turns = if free && shape.len() <= breadth.free_cells { Turns::Free } else { Turns::Fixed(&cuts) };
+    let turns = if free && shape.len() <= FREE_CELLS { Turns::Free } else { Turns::Fixed(&cuts) };
     let choice = best_line(shape, turns, &cells, breadth, 0)?;
-    Some(LineChoice { choice, top, left, shape })
+    Some(LineChoice { choice, top, left, shape, cells })
 }
 
 /// Puts home the line `line` chose, which `first` begins, reporting each
@@ -130,21 +131,13 @@ pub(super) fn make_line<S: FnMut(&Event)>(
     later: impl Iterator<Item = (Phase, Placement)>,
     sink: &mut S,
 ) -> Option<(usize, usize)> {
-    let LineChoice { choice, top, left, shape } = line;
+    let LineChoice { choice, top, left, shape, cells } = line;
     let (rows, cols) = (grid.rows, grid.cols);
     let levels = levels(std::iter::once((phase, first)).chain(later));
     let cuts = cuts_of(shape, &levels, |(r, c)| (r - top) * shape.width + c - left, rows, cols)?;
     if cuts[0] != choice.cut {
         return None;
     }
-    let mut cells = Vec::with_capacity(shape.len());
-    for r in top..rows {
-        for c in left..cols {
-            let (hr, hc) = grid.home_of_cell(grid.index(r, c));
-            cells.push(((hr - 1 - top) * shape.width + hc - 1 - left) as u8);
-        }
-    }
-
     let placements = &levels[0].1;
     let homes: Vec<(usize, usize)> = placements.iter().flat_map(|p| p.cells(rows, cols).to_vec()).collect();
     let tiles: Vec<Tile> = homes.iter().map(|&(r, c)| tile_for(Pos::new(r, c), rows, cols)).collect();

@@ -331,12 +331,12 @@ impl RestTable {
 
 /// Each cell's neighbours, listed once per shape so the searches need no
 /// division to find them.
-struct Adjacent {
+pub(super) struct Adjacent {
     cells: Vec<([usize; 4], usize)>,
 }
 
 impl Adjacent {
-    fn of(shape: Shape) -> Adjacent {
+    pub(super) fn of(shape: Shape) -> Adjacent {
         let cells = (0..shape.len())
             .map(|cell| {
                 let mut list = [0; 4];
@@ -353,7 +353,7 @@ impl Adjacent {
 
     /// The neighbours of `cell`, in the order [`Shape::neighbours`] gives.
     #[inline]
-    fn of_cell(&self, cell: usize) -> &[usize] {
+    pub(super) fn of_cell(&self, cell: usize) -> &[usize] {
         let (list, count) = &self.cells[cell];
         &list[..*count]
     }
@@ -529,30 +529,44 @@ type Cache<K, V> = OnceLock<Mutex<HashMap<K, V>>>;
 
 /// The line table of a cut of a rectangle, built on first use and kept
 /// for the process (a few megabytes at most); `None` when it would be too big.
+/// A left column's is the top row's of the rectangle turned on its side.
 pub(super) fn line_table(shape: Shape, cut: Cut) -> Option<Arc<LineTable>> {
     static TABLES: Cache<(Shape, Cut), Option<Arc<LineTable>>> = OnceLock::new();
-    if cut == Cut::Left {
-        let (shape_turned, top) = turned(shape, cut);
-        let table = line_table(shape_turned, top)?;
-        return Some(Arc::new(LineTable { flip: Flip::turning(shape), ..LineTable::clone(&table) }));
+    let tables = || TABLES.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(table) = tables().get(&(shape, cut)) {
+        return table.clone();
     }
-    let mut tables = TABLES.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    tables.entry((shape, cut)).or_insert_with(|| LineTable::build(shape, cut).map(Arc::new)).clone()
+    // Built without the lock held: a column's asks for its row's.
+    let table = if cut == Cut::Left {
+        let (shape_turned, top) = turned(shape, cut);
+        line_table(shape_turned, top)
+            .map(|row| Arc::new(LineTable { flip: Flip::turning(shape), ..LineTable::clone(&row) }))
+    } else {
+        LineTable::build(shape, cut).map(Arc::new)
+    };
+    tables().entry((shape, cut)).or_insert(table).clone()
 }
 
 /// The rest table of a rectangle of at most [`REST_CELLS`] cells cut in
-/// this order, built on first use and kept for the process.
+/// this order, built on first use and kept for the process. One that
+/// begins with a left column is that of the rectangle turned on its side.
 pub(super) fn rest_table(shape: Shape, cuts: &[Cut]) -> Arc<RestTable> {
     static TABLES: Cache<(Shape, Vec<Cut>), Arc<RestTable>> = OnceLock::new();
     debug_assert!(shape.len() <= REST_CELLS && cuts.last() == Some(&Cut::All));
-    if cuts[0] == Cut::Left {
+    let tables = || TABLES.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let key = (shape, cuts.to_vec());
+    if let Some(table) = tables().get(&key) {
+        return Arc::clone(table);
+    }
+    let table = if cuts[0] == Cut::Left {
         let (shape_turned, _) = turned(shape, Cut::Left);
         let cuts_turned: Vec<Cut> = cuts.iter().map(|&cut| turned(shape, cut).1).collect();
-        let table = rest_table(shape_turned, &cuts_turned);
-        return Arc::new(RestTable { stages: Arc::clone(&table.stages), flip: Some(Flip::turning(shape)) });
-    }
-    let mut tables = TABLES.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    Arc::clone(tables.entry((shape, cuts.to_vec())).or_insert_with(|| Arc::new(RestTable::build(shape, cuts))))
+        let rows_first = rest_table(shape_turned, &cuts_turned);
+        Arc::new(RestTable { stages: Arc::clone(&rows_first.stages), flip: Some(Flip::turning(shape)) })
+    } else {
+        Arc::new(RestTable::build(shape, cuts))
+    };
+    Arc::clone(tables().entry(key).or_insert(table))
 }
 
 #[cfg(test)]
