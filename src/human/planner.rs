@@ -99,6 +99,9 @@ pub struct Planner {
     /// and tried this many ways.
     trips: Option<(TripStyle, usize)>,
     lookahead: Lookahead,
+    /// Buffers for the row and the column [`Planner::try_both_lines`]
+    /// builds side by side, one thread each, when it has threads.
+    trial_lookaheads: Option<Box<[Lookahead; 2]>>,
     /// The whole-line search of the next line, when weighing the line
     /// before it has already made it (see [`Planner::try_both_lines`]).
     next_small: Option<small::LineChoice>,
@@ -179,7 +182,8 @@ pub struct SolveOptions {
     /// How far ahead each line is planned.
     pub effort: Effort,
     /// How many threads may share the work of planning a line at `best`
-    /// (its area beam's rounds, when they are wide). 0 and 1 mean the
+    /// (its area beam's rounds, when they are wide, and the row and the
+    /// column [`Order::Free`] builds to weigh a 5×5's). 0 and 1 mean the
     /// caller's thread only. The moves are the same for any number: the
     /// command passes the machine's cores, a program what it can spare.
     pub threads: usize,
@@ -226,6 +230,7 @@ impl Planner {
             rolling_width: None,
             trips: None,
             lookahead: Lookahead::new(threads),
+            trial_lookaheads: None,
             next_small: None,
         })
     }
@@ -589,37 +594,33 @@ impl Planner {
         if !matches!(look, Look::Whole(..)) {
             return None;
         }
-        let row = self.trial(false, look)?;
-        let column = self.trial(true, look)?;
+        let (grid, schedule, effort) = (&self.grid, &self.schedule, self.effort);
+        let (row, column) = match self.lookahead.pool() {
+            // The two lines are independent: each is built on a thread of
+            // the pool with its own buffers (the moves are the same as on one).
+            Some(pool) => {
+                let [for_row, for_column] = &mut **self
+                    .trial_lookaheads
+                    .get_or_insert_with(|| Box::new([Lookahead::new(1), Lookahead::new(1)]));
+                pool.install(|| {
+                    rayon::join(
+                        || trial(grid, schedule, for_row, effort, false, look),
+                        || trial(grid, schedule, for_column, effort, true, look),
+                    )
+                })
+            }
+            None => {
+                let lookahead = &mut self.lookahead;
+                (
+                    trial(grid, schedule, lookahead, effort, false, look),
+                    trial(grid, schedule, lookahead, effort, true, look),
+                )
+            }
+        };
+        let (row, column) = (row?, column?);
         let take_column = column.total < row.total;
         self.schedule.turn(take_column);
         Some(if take_column { column } else { row })
-    }
-
-    /// The line [`Planner::try_both_lines`] weighs: the column (`column`) or
-    /// the row, built on a copy of the board; `None` if the beam stalls or
-    /// what it leaves is not for the whole-line search.
-    fn trial(&mut self, column: bool, look: Look) -> Option<Trial> {
-        let mut grid = self.grid.clone();
-        let mut schedule = self.schedule.clone();
-        schedule.turn(column);
-        let (phase, first) = schedule.next()?;
-        let mut line = vec![first];
-        while let Some((_, next)) = schedule.clone().next().filter(|&(p, _)| p == phase) {
-            line.push(next);
-            schedule.next();
-        }
-        let mut events = EventLog::default();
-        let start = grid.moves;
-        let built = self.lookahead.place_line(&mut grid, &line, schedule.clone(), look, &mut |e| events.push(e));
-        if !matches!(built, Outcome::Built) {
-            return None;
-        }
-        let free = schedule.between_lines();
-        let next = small::choose_line(&grid, self.effort, free, schedule)?;
-        let total = grid.moves - start + next.total();
-        let tiles = line.iter().map(|p| p.cells(grid.rows, grid.cols).len() as u64).sum();
-        Some(Trial { grid, events, placements: line.len(), tiles, total, next })
     }
 
     /// Makes the line [`Planner::try_both_lines`] chose, which begins with
@@ -734,4 +735,38 @@ impl PairSpec {
             window,
         }
     }
+}
+
+/// The line [`Planner::try_both_lines`] weighs: the column (`column`) or
+/// the row of the unsolved rectangle, built on a copy of `grid` with the
+/// buffers `lookahead`; `None` if the beam stalls or what it leaves is not
+/// for the whole-line search.
+fn trial(
+    grid: &PaddedGrid,
+    schedule: &Schedule,
+    lookahead: &mut Lookahead,
+    effort: Effort,
+    column: bool,
+    look: Look,
+) -> Option<Trial> {
+    let mut grid = grid.clone();
+    let mut schedule = schedule.clone();
+    schedule.turn(column);
+    let (phase, first) = schedule.next()?;
+    let mut line = vec![first];
+    while let Some((_, next)) = schedule.clone().next().filter(|&(p, _)| p == phase) {
+        line.push(next);
+        schedule.next();
+    }
+    let mut events = EventLog::default();
+    let start = grid.moves;
+    let built = lookahead.place_line(&mut grid, &line, schedule.clone(), look, &mut |e| events.push(e));
+    if !matches!(built, Outcome::Built) {
+        return None;
+    }
+    let free = schedule.between_lines();
+    let next = small::choose_line(&grid, effort, free, schedule)?;
+    let total = grid.moves - start + next.total();
+    let tiles = line.iter().map(|p| p.cells(grid.rows, grid.cols).len() as u64).sum();
+    Some(Trial { grid, events, placements: line.len(), tiles, total, next })
 }

@@ -100,6 +100,12 @@ impl Lookahead {
         Lookahead { whole: WholeScratch::new(threads), ..Lookahead::default() }
     }
 
+    /// The pool of the threads lines may share, started when first
+    /// needed; none on one thread (or if the threads cannot be started).
+    pub(super) fn pool(&mut self) -> Option<&rayon::ThreadPool> {
+        self.whole.pool()
+    }
+
     /// Builds the line made of `placements` (singles and pairs of one
     /// phase) as `look` says, reporting each event before it happens.
     /// `later` yields the placements after the line, to weigh their tiles.

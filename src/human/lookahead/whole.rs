@@ -47,6 +47,15 @@ impl WholeScratch {
         WholeScratch { threads, ..WholeScratch::default() }
     }
 
+    /// The pool of [`WholeScratch::threads`] threads, started when first
+    /// needed; none for one thread (or if the threads cannot be started).
+    pub(super) fn pool(&mut self) -> Option<&rayon::ThreadPool> {
+        if self.threads > 1 && self.pool.is_none() {
+            self.pool = rayon::ThreadPoolBuilder::new().num_threads(self.threads).build().ok();
+        }
+        self.pool.as_ref()
+    }
+
     /// The pool a beam of `width` states shares its rounds in, started
     /// when first needed; none for one thread or a narrow beam (or if the
     /// threads cannot be started: the beam then runs on this one).

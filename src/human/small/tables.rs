@@ -524,49 +524,58 @@ const FACTORIAL_BASE: [Digits; 13] = {
     bases
 };
 
-/// Tables built so far, by shape, for the process.
-type Cache<K, V> = OnceLock<Mutex<HashMap<K, V>>>;
+/// Tables built so far, by shape, for the process: each built once, by
+/// the first thread to ask (one asking meanwhile waits for it), with the
+/// map's lock held only to find or add its cell.
+struct Cache<K, V>(OnceLock<Mutex<HashMap<K, Arc<OnceLock<V>>>>>);
+
+impl<K: Eq + std::hash::Hash, V: Clone> Cache<K, V> {
+    const fn new() -> Cache<K, V> {
+        Cache(OnceLock::new())
+    }
+
+    fn get_or_build(&self, key: K, build: impl FnOnce() -> V) -> V {
+        let cell = {
+            let mut tables =
+                self.0.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            Arc::clone(tables.entry(key).or_default())
+        };
+        cell.get_or_init(build).clone()
+    }
+}
 
 /// The line table of a cut of a rectangle, built on first use and kept
 /// for the process (a few megabytes at most); `None` when it would be too big.
 /// A left column's is the top row's of the rectangle turned on its side.
 pub(super) fn line_table(shape: Shape, cut: Cut) -> Option<Arc<LineTable>> {
-    static TABLES: Cache<(Shape, Cut), Option<Arc<LineTable>>> = OnceLock::new();
-    let tables = || TABLES.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(table) = tables().get(&(shape, cut)) {
-        return table.clone();
-    }
-    // Built without the lock held: a column's asks for its row's.
-    let table = if cut == Cut::Left {
-        let (shape_turned, top) = turned(shape, cut);
-        line_table(shape_turned, top)
-            .map(|row| Arc::new(LineTable { flip: Flip::turning(shape), ..LineTable::clone(&row) }))
-    } else {
-        LineTable::build(shape, cut).map(Arc::new)
-    };
-    tables().entry((shape, cut)).or_insert(table).clone()
+    static TABLES: Cache<(Shape, Cut), Option<Arc<LineTable>>> = Cache::new();
+    TABLES.get_or_build((shape, cut), || {
+        if cut == Cut::Left {
+            let (shape_turned, top) = turned(shape, cut);
+            line_table(shape_turned, top)
+                .map(|row| Arc::new(LineTable { flip: Flip::turning(shape), ..LineTable::clone(&row) }))
+        } else {
+            LineTable::build(shape, cut).map(Arc::new)
+        }
+    })
 }
 
 /// The rest table of a rectangle of at most [`REST_CELLS`] cells cut in
 /// this order, built on first use and kept for the process. One that
 /// begins with a left column is that of the rectangle turned on its side.
 pub(super) fn rest_table(shape: Shape, cuts: &[Cut]) -> Arc<RestTable> {
-    static TABLES: Cache<(Shape, Vec<Cut>), Arc<RestTable>> = OnceLock::new();
+    static TABLES: Cache<(Shape, Vec<Cut>), Arc<RestTable>> = Cache::new();
     debug_assert!(shape.len() <= REST_CELLS && cuts.last() == Some(&Cut::All));
-    let tables = || TABLES.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let key = (shape, cuts.to_vec());
-    if let Some(table) = tables().get(&key) {
-        return Arc::clone(table);
-    }
-    let table = if cuts[0] == Cut::Left {
-        let (shape_turned, _) = turned(shape, Cut::Left);
-        let cuts_turned: Vec<Cut> = cuts.iter().map(|&cut| turned(shape, cut).1).collect();
-        let rows_first = rest_table(shape_turned, &cuts_turned);
-        Arc::new(RestTable { stages: Arc::clone(&rows_first.stages), flip: Some(Flip::turning(shape)) })
-    } else {
-        Arc::new(RestTable::build(shape, cuts))
-    };
-    Arc::clone(tables().entry(key).or_insert(table))
+    TABLES.get_or_build((shape, cuts.to_vec()), || {
+        if cuts[0] == Cut::Left {
+            let (shape_turned, _) = turned(shape, Cut::Left);
+            let cuts_turned: Vec<Cut> = cuts.iter().map(|&cut| turned(shape, cut).1).collect();
+            let rows_first = rest_table(shape_turned, &cuts_turned);
+            Arc::new(RestTable { stages: Arc::clone(&rows_first.stages), flip: Some(Flip::turning(shape)) })
+        } else {
+            Arc::new(RestTable::build(shape, cuts))
+        }
+    })
 }
 
 #[cfg(test)]
