@@ -478,3 +478,35 @@ fn solve_stops_when_its_moves_cannot_be_written() {
         assert!(err.contains("space"), "{err}");
     }
 }
+
+/// The look-ahead's biggest line tables are kept in the cache directory:
+/// the first solve writes them, the next reads them, a damaged file is
+/// built and written again, and the moves are the same every time.
+#[test]
+fn the_kept_line_tables_are_written_read_and_mended_with_the_same_moves() {
+    let cache = tempfile::tempdir().unwrap();
+    let text = stdout(&fifteen(&["scramble", "--size", "5", "--seed", "2"], ""));
+    let solve = |cache: &std::path::Path| {
+        let out = run(Command::new(env!("CARGO_BIN_EXE_fifteen")).arg("solve").env("XDG_CACHE_HOME", cache), &text);
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let first = solve(cache.path());
+    let mut board: Board = text.parse().unwrap();
+    board.apply(&first.trim().parse::<Moves>().unwrap()).unwrap();
+    assert!(board.is_solved());
+    let dir = cache.path().join("fifteen");
+    let mut files: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    files.sort();
+    assert_eq!(files, ["line-4x4.v1.bin", "line-5x4.v1.bin"]);
+    let path = dir.join("line-5x4.v1.bin");
+    let kept = std::fs::read(&path).unwrap();
+    assert_eq!(kept.len(), 33 + 20usize.pow(5), "a header and one byte for each place of four tiles and the blank");
+    assert_eq!(solve(cache.path()), first, "read back");
+    std::fs::write(&path, &kept[..1000]).unwrap();
+    assert_eq!(solve(cache.path()), first, "built again");
+    assert_eq!(std::fs::read(&path).unwrap(), kept, "and written again whole");
+    let elsewhere = tempfile::tempdir().unwrap();
+    assert_eq!(solve(elsewhere.path()), first, "built afresh");
+}

@@ -15,6 +15,7 @@ mod compare;
 mod compare_watch;
 mod error;
 mod graph;
+mod kept_tables;
 mod keys;
 mod numbers;
 mod paths;

@@ -8,8 +8,9 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Instant;
 
-use crate::human::{Event, Phase, PhaseTotal, Planner, Recorder, placement_title};
+use crate::human::{Effort, Event, Phase, PhaseTotal, Planner, Recorder, placement_title};
 use crate::output::{Format, MoveWriter, SolveReport};
+use crate::search::pdb_cache;
 use crate::{Board, Move, MoveNotation, SolveOptions};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -39,7 +40,9 @@ pub struct SolveCommand {
     /// How hard the human solver looks ahead for fewer moves: `fast` (one
     /// tile at a time), `normal` or `best` (each line by a beam search over
     /// the blank's moves on boards small enough for it, tile by tile with
-    /// detours on bigger ones), or `auto` (by size: the table below).
+    /// detours on bigger ones), or `auto` (by size: the table below). The
+    /// look-ahead's biggest tables are kept in the cache directory
+    /// ($XDG_CACHE_HOME/fifteen, else ~/.cache/fifteen) for the next solve.
     #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
     effort: EffortArg,
     /// Print moves per phase and the time taken on stderr.
@@ -318,6 +321,9 @@ fn solve_human<W: Write>(
     out: W,
 ) -> Result<(), CliError> {
     let started = Instant::now();
+    if options.effort != Effort::Fast {
+        super::kept_tables::provide(board.rows(), board.cols(), pdb_cache::default_dir().as_deref());
+    }
     let recorder = Recorder::of(Planner::new(board, &options)?);
     let mut writer = MoveWriter::new(out, format, notation, board);
     writer.begin()?;

@@ -36,3 +36,4 @@ pub use planner::{Planner, SolveError, SolveOptions};
 pub use record::{Context, PhaseTotal, Recorder};
 pub(crate) use schedule::line_area;
 pub use schedule::{Corner, Order, placement_title};
+pub use small::{KeptTable, KeptTableError};

@@ -244,6 +244,17 @@ pub fn load_if_present(spec: &PatternSpec, dir: &Path) -> Result<Option<PatternD
 /// is never changed under its mappings. Temporary files left by writers
 /// that were killed are removed first.
 pub fn write(path: &Path, database: &PatternDatabase) -> Result<(), CacheError> {
+    let header = encode_header(database);
+    let tables = database.tables();
+    let parts: Vec<&[u8]> = std::iter::once(&header[..]).chain(tables.iter().copied()).collect();
+    write_replacing(path, &parts)
+}
+
+/// Writes `parts`, one after the other, as the file at `path`: through a
+/// temporary file in the same directory renamed into place (see [`write`]),
+/// the directory made first if need be. Any cache file of fifteen's is
+/// written so.
+pub(crate) fn write_replacing(path: &Path, parts: &[&[u8]]) -> Result<(), CacheError> {
     let io = |source| CacheError::Io { path: path.to_path_buf(), source };
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(io)?;
@@ -252,9 +263,8 @@ pub fn write(path: &Path, database: &PatternDatabase) -> Result<(), CacheError> 
     let temp = temporary_name(path, std::process::id());
     let result = (|| {
         let mut file = std::io::BufWriter::with_capacity(1 << 20, File::create(&temp)?);
-        file.write_all(&encode_header(database))?;
-        for table in database.tables() {
-            file.write_all(table)?;
+        for part in parts {
+            file.write_all(part)?;
         }
         file.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         std::fs::rename(&temp, path)
@@ -489,7 +499,7 @@ fn sampled_blocks(spec: &PatternSpec, ranges: &[Range<usize>], header_len: usize
 /// A 64-bit checksum of some byte strings (FNV-1a style over 8-byte words,
 /// lengths included). Any change to one word always changes it: each step
 /// is a bijection of the running value.
-fn checksum(parts: &[&[u8]]) -> u64 {
+pub(crate) fn checksum(parts: &[&[u8]]) -> u64 {
     const PRIME: u64 = 0x0000_0100_0000_01b3;
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut mix = |w: u64| h = (h ^ w).wrapping_mul(PRIME).rotate_left(29);

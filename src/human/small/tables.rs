@@ -102,19 +102,51 @@ fn turned(shape: Shape, cut: Cut) -> (Shape, Cut) {
 
 impl LineTable {
     fn build(shape: Shape, cut: Cut) -> Option<LineTable> {
+        let moves = LineTable::search(shape, cut)?;
+        Some(LineTable::of(shape, cut, Arc::new(moves)))
+    }
+
+    /// The table's entries, `None` when there would be more than
+    /// [`MAX_LINE_ENTRIES`].
+    fn entries(shape: Shape, cut: Cut) -> Option<usize> {
+        let cells = shape.len();
+        cells.checked_pow(shape.line(cut).len() as u32 + 1).filter(|&e| e <= MAX_LINE_ENTRIES && cells <= 32)
+    }
+
+    /// The entries the line's tiles at home and the blank anywhere else.
+    fn homes(shape: Shape, cut: Cut) -> Vec<usize> {
         let cells = shape.len();
         let tiles = shape.line(cut);
-        let entries = cells.checked_pow(tiles.len() as u32 + 1).filter(|&e| e <= MAX_LINE_ENTRIES && cells <= 32)?;
+        let home: usize = tiles.iter().enumerate().map(|(k, &t)| t * cells.pow(k as u32 + 1)).sum();
+        (0..cells).filter(|c| !tiles.contains(c)).map(|blank| home + blank).collect()
+    }
+
+    /// The table read from its entries.
+    fn of(shape: Shape, cut: Cut, moves: Arc<Vec<u8>>) -> LineTable {
+        let cells = shape.len();
+        let tiles = shape.line(cut);
+        let scale: Vec<usize> = (1..=tiles.len()).map(|k| cells.pow(k as u32)).collect();
+        let mut slot = [NO_SLOT; 32];
+        for (k, &tile) in tiles.iter().enumerate() {
+            slot[tile] = k as u8;
+        }
+        LineTable { cells, scale, slot, moves, flip: Flip::SAME }
+    }
+
+    /// The breadth-first search that fills the table's entries.
+    fn search(shape: Shape, cut: Cut) -> Option<Vec<u8>> {
+        let cells = shape.len();
+        let tiles = shape.line(cut);
+        let entries = LineTable::entries(shape, cut)?;
         let scale: Vec<usize> = (1..=tiles.len()).map(|k| cells.pow(k as u32)).collect();
         let mut moves = vec![FAR; entries];
-        let home: usize = tiles.iter().zip(&scale).map(|(&t, s)| t * s).sum();
         // The search goes a level at a time: the entries `d` moves away,
         // then those found one move further (a few more are written past
         // the end of a level and not counted: room for four a state).
         let mut level: Vec<u32> = Vec::new();
-        for blank in (0..cells).filter(|c| !tiles.contains(c)) {
-            moves[home + blank] = 0;
-            level.push((home + blank) as u32);
+        for home in LineTable::homes(shape, cut) {
+            moves[home] = 0;
+            level.push(home as u32);
         }
         let mut found: Vec<u32> = Vec::new();
         let next_to = Adjacent::of(shape);
@@ -153,11 +185,7 @@ impl LineTable {
             std::mem::swap(&mut level, &mut found);
             next_moves += 1;
         }
-        let mut slot = [NO_SLOT; 32];
-        for (k, &tile) in tiles.iter().enumerate() {
-            slot[tile] = k as u8;
-        }
-        Some(LineTable { cells, scale, slot, moves: Arc::new(moves), flip: Flip::SAME })
+        Some(moves)
     }
 
     /// The fewest moves to put the line home from `cells` (an arrangement).
@@ -542,14 +570,26 @@ impl<K: Eq + std::hash::Hash, V: Clone> Cache<K, V> {
         };
         cell.get_or_init(build).clone()
     }
+
+    /// Takes `value` for `key`, unless one is there already.
+    fn provide(&self, key: K, value: V) {
+        let cell = {
+            let mut tables =
+                self.0.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            Arc::clone(tables.entry(key).or_default())
+        };
+        let _ = cell.set(value);
+    }
 }
+
+/// Line tables built so far, or given ([`KeptTable::provide`]).
+static LINE_TABLES: Cache<(Shape, Cut), Option<Arc<LineTable>>> = Cache::new();
 
 /// The line table of a cut of a rectangle, built on first use and kept
 /// for the process (a few megabytes at most); `None` when it would be too big.
 /// A left column's is the top row's of the rectangle turned on its side.
 pub(super) fn line_table(shape: Shape, cut: Cut) -> Option<Arc<LineTable>> {
-    static TABLES: Cache<(Shape, Cut), Option<Arc<LineTable>>> = Cache::new();
-    TABLES.get_or_build((shape, cut), || {
+    LINE_TABLES.get_or_build((shape, cut), || {
         if cut == Cut::Left {
             let (shape_turned, top) = turned(shape, cut);
             line_table(shape_turned, top)
@@ -558,6 +598,92 @@ pub(super) fn line_table(shape: Shape, cut: Cut) -> Option<Arc<LineTable>> {
             LineTable::build(shape, cut).map(Arc::new)
         }
     })
+}
+
+/// The rectangles whose top row's line table is worth keeping between
+/// runs: those of a million entries and more, a row of four on a 4×4
+/// (16⁵) and on a 5×4 (20⁵, also a 4×5's column), which take about 7 and
+/// 30 ms to build, a large part of a 4×4's or a 5×5's solve.
+const KEPT: [Shape; 2] = [Shape { height: 4, width: 4 }, Shape { height: 5, width: 4 }];
+
+/// A line table the look-ahead builds at first use that is worth keeping
+/// between runs: a program that solves one board a process (the command
+/// keeps them in its cache directory) gives them back with
+/// [`KeptTable::provide`] instead of building them again.
+///
+/// ```
+/// use fifteen::human::KeptTable;
+///
+/// let [table] = KeptTable::needed_by(4, 4)[..] else { panic!("a 4×4 reads one") };
+/// assert_eq!(table.name(), "line-4x4");
+/// let entries = table.entries().to_vec();
+/// assert_eq!(entries.len(), table.entry_count());
+/// // What was kept is taken back as it is, or refused with the reason.
+/// assert!(table.provide(entries[1..].to_vec()).is_err());
+/// table.provide(entries).unwrap();
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeptTable(Shape);
+
+/// Why entries given for a [`KeptTable`] cannot be its own.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KeptTableError {
+    /// Too many or too few.
+    #[error("{found} entries, expected {expected}")]
+    Length {
+        /// The entries given.
+        found: usize,
+        /// The table's.
+        expected: usize,
+    },
+    /// An arrangement with the line home is not at 0 moves.
+    #[error("entry {entry}, the line at home, is {moves}, not 0")]
+    NotHome {
+        /// The entry.
+        entry: usize,
+        /// What it says.
+        moves: u8,
+    },
+}
+
+impl KeptTable {
+    /// The kept tables the look-ahead may read on a `rows`×`cols` board:
+    /// those whose rectangle, either way up, fits in it.
+    pub fn needed_by(rows: usize, cols: usize) -> Vec<KeptTable> {
+        let fits = |s: &Shape| (s.height <= rows && s.width <= cols) || (s.width <= rows && s.height <= cols);
+        KEPT.iter().filter(|s| fits(s)).map(|&s| KeptTable(s)).collect()
+    }
+
+    /// A name for it, for a file: `line-5x4`.
+    pub fn name(self) -> String {
+        format!("line-{}x{}", self.0.height, self.0.width)
+    }
+
+    /// How many entries (bytes) it has.
+    pub fn entry_count(self) -> usize {
+        LineTable::entries(self.0, Cut::Top).expect("kept tables are within the limit")
+    }
+
+    /// Its entries (the fewest moves from each place of the line's tiles
+    /// and the blank), built now if the process has not got them yet.
+    pub fn entries(self) -> Arc<Vec<u8>> {
+        let table = line_table(self.0, Cut::Top).expect("kept tables are within the limit");
+        Arc::clone(&table.moves)
+    }
+
+    /// Gives the process the table's entries, kept from an earlier run,
+    /// so that it is not built again; refused, with the reason, when they
+    /// cannot be its entries. A table the process has already is kept.
+    pub fn provide(self, moves: Vec<u8>) -> Result<(), KeptTableError> {
+        if moves.len() != self.entry_count() {
+            return Err(KeptTableError::Length { found: moves.len(), expected: self.entry_count() });
+        }
+        if let Some(entry) = LineTable::homes(self.0, Cut::Top).into_iter().find(|&e| moves[e] != 0) {
+            return Err(KeptTableError::NotHome { entry, moves: moves[entry] });
+        }
+        LINE_TABLES.provide((self.0, Cut::Top), Some(Arc::new(LineTable::of(self.0, Cut::Top, Arc::new(moves)))));
+        Ok(())
+    }
 }
 
 /// The rest table of a rectangle of at most [`REST_CELLS`] cells cut in
