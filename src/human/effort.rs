@@ -116,7 +116,7 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         auto: Effort::Best,
         watching: Effort::Best,
         normal: LinePlan::Rolling(20),
-        best: LinePlan::Rolling(40),
+        best: LinePlan::Rolling(60),
     },
     // Planning each trip ahead with detours anywhere in the box costs a
     // whole box's cells an approach: faster than n³, so only up to here.
@@ -332,7 +332,7 @@ mod tests {
         assert_eq!(size_band(12, 13).up_to_cells, 400);
         assert_eq!(size_band(2, 450).up_to_cells, 900);
         assert_eq!(size_band(usize::MAX, 2).up_to_cells, usize::MAX);
-        assert_eq!(Effort::Best.look(100, 100), Look::Rolling(40));
+        assert_eq!(Effort::Best.look(100, 100), Look::Rolling(60));
         assert_eq!(Effort::Normal.look(101, 100), Look::Tiles);
         assert_eq!(Effort::Fast.trip_plan(1000, 1000), (TripStyle::PLAIN, 1));
         assert_eq!(Effort::Normal.trip_plan(300, 300), (TripStyle::PLANNED, 1));
