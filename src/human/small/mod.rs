@@ -49,7 +49,7 @@ fn breadth(effort: Effort) -> Option<Breadth> {
         }),
         Effort::Best => Some(Breadth {
             slack: [6, 4, 2, 2],
-            keep: [64, 6, 2, 1],
+            keep: [96, 6, 2, 1],
             states: 2_000_000,
             probe: Probe { slack: 2, keep: 4 },
         }),
