@@ -60,10 +60,11 @@ impl WholeScratch {
     /// when first needed; none for one thread or a narrow beam (or if the
     /// threads cannot be started: the beam then runs on this one).
     fn pool_for(&mut self, width: usize) -> Option<rayon::ThreadPool> {
-        if self.threads <= 1 || width < PARALLEL_STATES {
+        if width < PARALLEL_STATES {
             return None;
         }
-        self.pool.take().or_else(|| rayon::ThreadPoolBuilder::new().num_threads(self.threads).build().ok())
+        self.pool()?;
+        self.pool.take()
     }
 }
 

@@ -562,23 +562,19 @@ impl<K: Eq + std::hash::Hash, V: Clone> Cache<K, V> {
         Cache(OnceLock::new())
     }
 
+    /// The cell of `key`'s table, added empty if there is none yet.
+    fn cell(&self, key: K) -> Arc<OnceLock<V>> {
+        let mut tables = self.0.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        Arc::clone(tables.entry(key).or_default())
+    }
+
     fn get_or_build(&self, key: K, build: impl FnOnce() -> V) -> V {
-        let cell = {
-            let mut tables =
-                self.0.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            Arc::clone(tables.entry(key).or_default())
-        };
-        cell.get_or_init(build).clone()
+        self.cell(key).get_or_init(build).clone()
     }
 
     /// Takes `value` for `key`, unless one is there already.
     fn provide(&self, key: K, value: V) {
-        let cell = {
-            let mut tables =
-                self.0.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            Arc::clone(tables.entry(key).or_default())
-        };
-        let _ = cell.set(value);
+        let _ = self.cell(key).set(value);
     }
 }
 
