@@ -121,6 +121,41 @@ pub(super) struct RollingScratch {
     tables: NearTables,
     /// Lock rank of the line's cells by padded cell (`NO_RANK` elsewhere).
     line_lock: Vec<u16>,
+    /// Each padded cell's row and column: a state's child reads several
+    /// cells' rows and columns, and a table read is several times cheaper
+    /// than a division by the grid's width.
+    coords: PaddedCoords,
+}
+
+/// Rows and columns of a padded grid's cells, by padded index.
+#[derive(Default)]
+struct PaddedCoords {
+    width: usize,
+    of: Vec<(u16, u16)>,
+}
+
+impl PaddedCoords {
+    /// Fills the table for `grid` unless it already fits it. Boards for the
+    /// rolling beam have at most [`MAX_ROLLING_CELLS`](crate::human::effort::MAX_ROLLING_CELLS)
+    /// cells, so a padded row or column fits in 16 bits.
+    fn fit(&mut self, grid: &PaddedGrid) {
+        let cells = grid.words().len();
+        if self.width == grid.width && self.of.len() == cells {
+            return;
+        }
+        self.width = grid.width;
+        self.of.clear();
+        self.of.extend((0..cells).map(|p| {
+            let (r, c) = grid.coords(p);
+            (r as u16, c as u16)
+        }));
+    }
+
+    #[inline]
+    fn at(&self, cell: usize) -> (usize, usize) {
+        let (r, c) = self.of[cell];
+        (usize::from(r), usize::from(c))
+    }
 }
 
 /// The beam's states and what they are made from.
@@ -153,6 +188,7 @@ pub(super) struct NearTables {
 /// The grid as the rolling beam reads it: each state's overlay over it.
 struct GridOverlay<'a> {
     grid: &'a PaddedGrid,
+    coords: &'a PaddedCoords,
     overlays: &'a [(u32, u32)],
     line_lock: &'a [u16],
     blank_word: u32,
@@ -212,7 +248,7 @@ impl BeamBoard for GridOverlay<'_> {
 
     #[inline]
     fn farther(&self, word: u32, from: usize, _: usize, dir: usize) -> i64 {
-        let (row, col) = self.grid.coords(from);
+        let (row, col) = self.coords.at(from);
         let (home_row, home_col) = unpack_home(word);
         if dir % 2 == 0 {
             let next_row = if dir == 0 { row - 1 } else { row + 1 };
@@ -235,16 +271,15 @@ impl BeamBoard for GridOverlay<'_> {
     /// its way (see [`bring_within`]), so the count does not jump where the
     /// table takes over.
     fn stage_cost(&self, scratch: &mut NearTables, stage: &BeamStage, k: usize, at: usize, blank: usize) -> u32 {
-        let grid = self.grid;
         let BeamGoal::Reach { cell: target, .. } = stage.goal else { unreachable!("a tile's stage") };
         if scratch.nears[k].is_none() {
             let near = self.near_table(scratch, stage, target);
             scratch.nears[k] = Some(near);
         }
         let near = scratch.nears[k].as_ref().expect("built above");
-        let (tr, tc) = grid.coords(at);
-        let (br, bc) = grid.coords(blank);
-        let (gr, gc) = grid.coords(target);
+        let (tr, tc) = self.coords.at(at);
+        let (br, bc) = self.coords.at(blank);
+        let (gr, gc) = self.coords.at(target);
         let (dr, dc) = (tr as isize - gr as isize, tc as isize - gc as isize);
         let (rows, cols, extra) = bring_within(dr.unsigned_abs(), dc.unsigned_abs(), REACH);
         let reduced = extra > 0;
@@ -255,7 +290,9 @@ impl BeamBoard for GridOverlay<'_> {
             (area.top + 1..area.top + 1 + area.height).contains(&r)
                 && (area.left + 1..area.left + 1 + area.width).contains(&c)
         };
-        let local = |r: usize, c: usize| area.cell(r - area.top - 1, c - area.left - 1);
+        // The window's row and column of a board cell: the table reads
+        // them as they are, with no cell number to divide back.
+        let local = |r: usize, c: usize| (r - area.top - 1, c - area.left - 1);
         let rough = rough_cost(dr.unsigned_abs() + dc.unsigned_abs(), tr.abs_diff(br) + tc.abs_diff(bc));
         if !inside(rr, rc) {
             return rough;
@@ -265,7 +302,7 @@ impl BeamBoard for GridOverlay<'_> {
         let rbr = rr.wrapping_add_signed(br as isize - tr as isize);
         let rbc = rc.wrapping_add_signed(bc as isize - tc as isize);
         if inside(rbr, rbc) {
-            let d = scratch.cache[near.table].cost(area, tile, local(rbr, rbc));
+            let d = scratch.cache[near.table].cost_at(tile, local(rbr, rbc));
             if d < TRAPPED {
                 return d + extra;
             }
@@ -278,7 +315,7 @@ impl BeamBoard for GridOverlay<'_> {
         for (nr, nc) in [(-1isize, 0isize), (0, 1), (1, 0), (0, -1)] {
             let (sr, sc) = (rr.wrapping_add_signed(nr), rc.wrapping_add_signed(nc));
             if inside(sr, sc) {
-                let d = scratch.cache[near.table].cost(area, tile, local(sr, sc));
+                let d = scratch.cache[near.table].cost_at(tile, local(sr, sc));
                 if d < TRAPPED {
                     let way = tr.wrapping_add_signed(nr).abs_diff(br) + tc.wrapping_add_signed(nc).abs_diff(bc);
                     best = best.min(d + way as u32);
@@ -294,10 +331,16 @@ impl BeamBoard for GridOverlay<'_> {
 }
 
 impl<'a> GridOverlay<'a> {
-    fn new(grid: &'a PaddedGrid, overlays: &'a [(u32, u32)], line_lock: &'a [u16]) -> GridOverlay<'a> {
+    fn new(
+        grid: &'a PaddedGrid,
+        coords: &'a PaddedCoords,
+        overlays: &'a [(u32, u32)],
+        line_lock: &'a [u16],
+    ) -> GridOverlay<'a> {
         let width = grid.width;
         GridOverlay {
             grid,
+            coords,
             overlays,
             line_lock,
             blank_word: grid.words()[grid.blank] & !FLAGS,
@@ -387,6 +430,7 @@ pub(super) fn prepare(
     let word = |tile: Tile| grid.words()[grid.where_is(tile)] & !FLAGS;
     beam_stages(line, |cell| padded(grid, area, cell), word, stages);
     scratch.line_lock.resize(grid.words().len(), NO_RANK);
+    scratch.coords.fit(grid);
     for (k, &cell) in line.locks.iter().enumerate() {
         scratch.line_lock[padded(grid, area, cell)] = k as u16 + 1;
     }
@@ -421,9 +465,9 @@ impl Rolling<'_> {
 
     fn search<S: FnMut(&Event)>(&self, grid: &mut PaddedGrid, scratch: &mut RollingScratch, sink: &mut S) -> Outcome {
         let mut progress = LineProgress::start(grid, self.area, self.line, sink);
-        let RollingScratch { beam, tables, line_lock } = scratch;
+        let RollingScratch { beam, tables, line_lock, coords } = scratch;
         let mut root = BeamState::root(grid.blank, 0, Overlay::default());
-        self.beam.settle_root(&GridOverlay::new(grid, &[], line_lock), tables, &mut root);
+        self.beam.settle_root(&GridOverlay::new(grid, coords, &[], line_lock), tables, &mut root);
         if root.stage as usize == self.beam.stages.len() {
             debug_assert_eq!(progress.stage, self.line.stages.len());
             return Outcome::Built;
@@ -437,7 +481,7 @@ impl Rolling<'_> {
         beam.moves.resize(AHEAD_MOVES, (0, 0));
         let mut depth = 0;
         loop {
-            let board = GridOverlay::new(grid, &beam.overlay, line_lock);
+            let board = GridOverlay::new(grid, coords, &beam.overlay, line_lock);
             self.beam.expand(&board, tables, &beam.states, &mut beam.candidates);
             if beam.candidates.is_empty() {
                 return Outcome::Stalled(progress.placements_done(self.line));

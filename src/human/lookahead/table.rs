@@ -156,14 +156,8 @@ impl StageTable {
         }
     }
 
-    /// Moves to the goal with the tile in `tile` and the blank in `blank`
-    /// (area cells): exact inside the window, estimated outside it.
-    pub(super) fn cost(&self, area: &CellRect, tile: usize, blank: usize) -> u32 {
-        self.cost_at(area.coords(tile), area.coords(blank))
-    }
-
-    /// [`StageTable::cost`] from the tile's and the blank's area rows and
-    /// columns, for a caller that has them at hand (a division less each).
+    /// Moves to the goal with the tile and the blank in these area rows and
+    /// columns: exact inside the window, estimated outside it.
     #[inline]
     pub(super) fn cost_at(&self, tile: (usize, usize), blank: (usize, usize)) -> u32 {
         let apart = |(ar, ac): (usize, usize), (br, bc): (usize, usize)| ar.abs_diff(br) + ac.abs_diff(bc);
