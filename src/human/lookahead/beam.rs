@@ -419,6 +419,7 @@ impl Beam<'_> {
     /// skips pairs already home, and sets the cost of the stage under way.
     /// `view` is the board it reads: state `i`'s (the parent's) with a
     /// slide made. `arrived` says the state has just entered its stage.
+    #[inline(always)]
     fn settle<B: BeamBoard>(
         &self,
         board: &B,

@@ -45,8 +45,49 @@ const BLANK_ROOM: usize = 3;
 const SHUT: u32 = 1 << 20;
 /// The stall budget counts a shut-in stage as this many moves.
 const SHUT_BUDGET: u32 = 500;
-/// Overlay entries a state may hold: one per move, plus the blank's first cell.
-const OVERLAY: usize = AHEAD_MOVES + 1;
+/// Overlay entries a state may hold: one per move, plus the blank's first
+/// cell, rounded up so that a lookup compares every slot at once.
+const OVERLAY: usize = (AHEAD_MOVES + 1).next_power_of_two();
+/// An unused slot's cell and word: neither is ever a real one.
+const UNUSED: u32 = u32::MAX;
+
+/// A state's overlay: the cells its moves changed since the last commit
+/// and the words they hold now. Slots past the used ones hold [`UNUSED`].
+/// Cells and words are kept apart so that a lookup compares all the slots
+/// without a branch, which the compiler does several at a time.
+#[derive(Clone, Copy)]
+struct Slots {
+    cells: [u32; OVERLAY],
+    words: [u32; OVERLAY],
+}
+
+impl Slots {
+    const EMPTY: Slots = Slots { cells: [UNUSED; OVERLAY], words: [UNUSED; OVERLAY] };
+
+    /// The word in `cell`, if the overlay holds the cell.
+    #[inline]
+    fn word_in(&self, cell: u32) -> Option<u32> {
+        let (mut hit, mut word) = (0u32, 0u32);
+        for (&c, &w) in self.cells.iter().zip(&self.words) {
+            let same = u32::from(c == cell).wrapping_neg();
+            hit |= same;
+            word |= same & w;
+        }
+        (hit != 0).then_some(word)
+    }
+
+    /// The cell holding `word`, if the overlay holds it.
+    #[inline]
+    fn cell_of(&self, word: u32) -> Option<u32> {
+        let (mut hit, mut cell) = (0u32, 0u32);
+        for (&c, &w) in self.cells.iter().zip(&self.words) {
+            let same = u32::from(w == word).wrapping_neg();
+            hit |= same;
+            cell |= same & c;
+        }
+        (hit != 0).then_some(cell)
+    }
+}
 
 /// A stage's exact table over a window around its target.
 struct Near {
@@ -73,13 +114,10 @@ const CACHED_TABLES: usize = 4096;
 
 /// The word of the tile in `cell`: from the state's overlay, else the grid.
 #[inline]
-fn word_at(words: &[u32], overlay: &[(u32, u32)], mask: u64, cell: usize) -> u32 {
-    if mask & bit(cell) == 0 {
-        return words[cell] & !FLAGS;
-    }
-    for &(c, w) in overlay {
-        if c as usize == cell {
-            return w;
+fn word_at(words: &[u32], overlay: &Slots, mask: u64, cell: usize) -> u32 {
+    if mask & bit(cell) != 0 {
+        if let Some(word) = overlay.word_in(cell as u32) {
+            return word;
         }
     }
     words[cell] & !FLAGS
@@ -93,14 +131,14 @@ fn bit(cell: usize) -> u64 {
 
 /// Sets the word of `cell` in an overlay.
 #[inline]
-fn set_word(overlay: &mut [(u32, u32)], len: &mut u16, mask: &mut u64, cell: usize, word: u32) {
-    for entry in &mut overlay[..usize::from(*len)] {
-        if entry.0 as usize == cell {
-            entry.1 = word;
-            return;
-        }
+fn set_word(overlay: &mut Slots, len: &mut u16, mask: &mut u64, cell: usize, word: u32) {
+    let used = usize::from(*len);
+    if let Some(k) = overlay.cells[..used].iter().position(|&c| c as usize == cell) {
+        overlay.words[k] = word;
+        return;
     }
-    overlay[usize::from(*len)] = (cell as u32, word);
+    overlay.cells[used] = cell as u32;
+    overlay.words[used] = word;
     *len += 1;
     *mask |= bit(cell);
 }
@@ -112,6 +150,31 @@ fn set_word(overlay: &mut [(u32, u32)], len: &mut u16, mask: &mut u64, cell: usi
 pub(super) struct Overlay {
     len: u16,
     mask: u64,
+}
+
+/// A state's moves since the last commit, each the blank's direction and
+/// the stage after it, packed in 16 bits so that a survivor's copy is
+/// small: 2 bits of direction, 14 of stage. A line of a board of at most
+/// [`MAX_ROLLING_CELLS`](crate::human::effort::MAX_ROLLING_CELLS) cells
+/// has at most 5000 tiles and two stages a tile, well within 14 bits.
+#[derive(Clone, Copy)]
+struct Path([u16; AHEAD_MOVES]);
+
+impl Path {
+    const EMPTY: Path = Path([0; AHEAD_MOVES]);
+
+    fn set(&mut self, k: usize, dir: u8, stage: u32) {
+        debug_assert!(stage < 1 << 14, "a line's stage fits in 14 bits");
+        self.0[k] = (stage << 2) as u16 | u16::from(dir);
+    }
+
+    fn dir(&self, k: usize) -> u8 {
+        (self.0[k] & 3) as u8
+    }
+
+    fn get(&self, k: usize) -> (u8, u32) {
+        (self.dir(k), u32::from(self.0[k] >> 2))
+    }
 }
 
 /// Buffers kept between lines.
@@ -163,13 +226,12 @@ impl PaddedCoords {
 struct RollingStates {
     states: Vec<BeamState<Overlay>>,
     next_states: Vec<BeamState<Overlay>>,
-    /// Each state's changed cells since the last commit, `OVERLAY` slots a state.
-    overlay: Vec<(u32, u32)>,
-    next_overlay: Vec<(u32, u32)>,
-    /// Each state's moves since the last commit (direction, stage after),
-    /// `AHEAD_MOVES` slots a state.
-    moves: Vec<(u8, u32)>,
-    next_moves: Vec<(u8, u32)>,
+    /// Each state's changed cells since the last commit.
+    overlay: Vec<Slots>,
+    next_overlay: Vec<Slots>,
+    /// Each state's moves since the last commit.
+    moves: Vec<Path>,
+    next_moves: Vec<Path>,
     candidates: Vec<BeamCandidate<Overlay>>,
     pruning: Pruning,
 }
@@ -189,7 +251,7 @@ pub(super) struct NearTables {
 struct GridOverlay<'a> {
     grid: &'a PaddedGrid,
     coords: &'a PaddedCoords,
-    overlays: &'a [(u32, u32)],
+    overlays: &'a [Slots],
     line_lock: &'a [u16],
     blank_word: u32,
     offsets: [usize; 4],
@@ -228,12 +290,10 @@ impl BeamBoard for GridOverlay<'_> {
             Some((moved, to, _)) if moved == word => return to,
             _ => {}
         }
-        for &(c, w) in self.overlay(i, state) {
-            if w == word {
-                return c as usize;
-            }
+        match self.overlay(i, state).cell_of(word) {
+            Some(cell) => cell as usize,
+            None => self.grid.where_is(tile),
         }
-        self.grid.where_is(tile)
     }
 
     #[inline]
@@ -334,7 +394,7 @@ impl<'a> GridOverlay<'a> {
     fn new(
         grid: &'a PaddedGrid,
         coords: &'a PaddedCoords,
-        overlays: &'a [(u32, u32)],
+        overlays: &'a [Slots],
         line_lock: &'a [u16],
     ) -> GridOverlay<'a> {
         let width = grid.width;
@@ -404,10 +464,10 @@ impl<'a> GridOverlay<'a> {
         Near { area, table: scratch.cache.len() - 1 }
     }
 
-    /// State `i`'s overlay entries.
+    /// State `i`'s overlay.
     #[inline]
-    fn overlay(&self, i: usize, state: &BeamState<Overlay>) -> &'a [(u32, u32)] {
-        &self.overlays[i * OVERLAY..i * OVERLAY + usize::from(state.extra.len)]
+    fn overlay(&self, i: usize, _: &BeamState<Overlay>) -> &'a Slots {
+        &self.overlays[i]
     }
 }
 
@@ -467,7 +527,7 @@ impl Rolling<'_> {
         let mut progress = LineProgress::start(grid, self.area, self.line, sink);
         let RollingScratch { beam, tables, line_lock, coords } = scratch;
         let mut root = BeamState::root(grid.blank, 0, Overlay::default());
-        self.beam.settle_root(&GridOverlay::new(grid, coords, &[], line_lock), tables, &mut root);
+        self.beam.settle_root(&GridOverlay::new(grid, coords, &[Slots::EMPTY], line_lock), tables, &mut root);
         if root.stage as usize == self.beam.stages.len() {
             debug_assert_eq!(progress.stage, self.line.stages.len());
             return Outcome::Built;
@@ -476,9 +536,9 @@ impl Rolling<'_> {
         beam.states.clear();
         beam.states.push(root);
         beam.overlay.clear();
-        beam.overlay.resize(OVERLAY, (0, 0));
+        beam.overlay.push(Slots::EMPTY);
         beam.moves.clear();
-        beam.moves.resize(AHEAD_MOVES, (0, 0));
+        beam.moves.push(Path::EMPTY);
         let mut depth = 0;
         loop {
             let board = GridOverlay::new(grid, coords, &beam.overlay, line_lock);
@@ -487,10 +547,10 @@ impl Rolling<'_> {
                 return Outcome::Stalled(progress.placements_done(self.line));
             }
             if let Some(best) = self.beam.finished(&beam.candidates) {
-                let parent = best.parent as usize * AHEAD_MOVES;
-                beam.moves[parent + depth] = (best.dir(), best.state.stage);
-                let moves = &beam.moves[parent..parent + depth + 1];
-                progress.make(grid, self.area, self.line, moves, sink);
+                let path = &mut beam.moves[best.parent as usize];
+                path.set(depth, best.dir(), best.state.stage);
+                let moves: Vec<(u8, u32)> = (0..=depth).map(|k| path.get(k)).collect();
+                progress.make(grid, self.area, self.line, &moves, sink);
                 debug_assert_eq!(progress.stage, self.line.stages.len(), "the line is built");
                 return Outcome::Built;
             }
@@ -520,25 +580,27 @@ impl Rolling<'_> {
         let best = (0..beam.states.len())
             .min_by_key(|&i| (beam.states[i].score(), beam.states[i].hash))
             .expect("the beam is never empty here");
-        let start = best * AHEAD_MOVES;
-        let prefix: [(u8, u32); COMMIT_MOVES] = std::array::from_fn(|k| beam.moves[start + k]);
+        let prefix: [(u8, u32); COMMIT_MOVES] = std::array::from_fn(|k| beam.moves[best].get(k));
         progress.make(grid, self.area, self.line, &prefix, sink);
         let RollingStates { states, overlay, moves, .. } = beam;
         let mut kept = 0;
         for i in 0..states.len() {
-            let same = (0..COMMIT_MOVES).all(|k| moves[i * AHEAD_MOVES + k].0 == prefix[k].0);
+            let same = (0..COMMIT_MOVES).all(|k| moves[i].dir(k) == prefix[k].0);
             if !same {
                 continue;
             }
-            moves.copy_within(i * AHEAD_MOVES + COMMIT_MOVES..(i + 1) * AHEAD_MOVES, kept * AHEAD_MOVES);
+            let mut path = Path::EMPTY;
+            path.0[..AHEAD_MOVES - COMMIT_MOVES].copy_from_slice(&moves[i].0[COMMIT_MOVES..]);
+            moves[kept] = path;
             let mut state = states[i];
             state.extra = Overlay::default();
-            let slots = &mut overlay[kept * OVERLAY..(kept + 1) * OVERLAY];
+            let slots = &mut overlay[kept];
+            *slots = Slots::EMPTY;
             let mut at = grid.blank;
             for k in 0..AHEAD_MOVES - COMMIT_MOVES {
-                let dir = usize::from(moves[kept * AHEAD_MOVES + k].0);
+                let dir = usize::from(moves[kept].dir(k));
                 let next = grid.step(at, Dir::from_index(dir));
-                let word = word_at(grid.words(), &slots[..usize::from(state.extra.len)], state.extra.mask, next);
+                let word = word_at(grid.words(), slots, state.extra.mask, next);
                 set_word(slots, &mut state.extra.len, &mut state.extra.mask, at, word);
                 set_word(slots, &mut state.extra.len, &mut state.extra.mask, next, blank_word);
                 at = next;
@@ -590,17 +652,16 @@ fn advance(beam: &mut RollingStates, depth: usize, blank_word: u32, search: &Bea
         let c = &candidates[k as usize];
         let p = c.parent as usize;
         let parent = &states[p];
-        let start = next_overlay.len();
-        next_overlay.extend_from_slice(&overlay[p * OVERLAY..(p + 1) * OVERLAY]);
+        next_overlay.push(overlay[p]);
         let mut state = c.state;
         let Overlay { mut len, mut mask } = parent.extra;
-        let slots = &mut next_overlay[start..];
+        let slots = next_overlay.last_mut().expect("just pushed");
         set_word(slots, &mut len, &mut mask, parent.blank as usize, c.moved);
         set_word(slots, &mut len, &mut mask, state.blank as usize, blank_word);
         state.extra = Overlay { len, mask };
-        let start = next_moves.len();
-        next_moves.extend_from_slice(&moves[p * AHEAD_MOVES..(p + 1) * AHEAD_MOVES]);
-        next_moves[start + depth] = (c.dir(), state.stage);
+        let mut path = moves[p];
+        path.set(depth, c.dir(), state.stage);
+        next_moves.push(path);
         next_states.push(state);
     }
     std::mem::swap(states, next_states);
