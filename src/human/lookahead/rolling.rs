@@ -133,9 +133,11 @@ fn bit(cell: usize) -> u64 {
 #[inline]
 fn set_word(overlay: &mut Slots, len: &mut u16, mask: &mut u64, cell: usize, word: u32) {
     let used = usize::from(*len);
-    if let Some(k) = overlay.cells[..used].iter().position(|&c| c as usize == cell) {
-        overlay.words[k] = word;
-        return;
+    if *mask & bit(cell) != 0 {
+        if let Some(k) = overlay.cells[..used].iter().position(|&c| c as usize == cell) {
+            overlay.words[k] = word;
+            return;
+        }
     }
     overlay.cells[used] = cell as u32;
     overlay.words[used] = word;
@@ -245,6 +247,42 @@ pub(super) struct NearTables {
     nears: Vec<Option<Near>>,
     cache: Vec<StageTable>,
     cached: std::collections::HashMap<NearKey, usize>,
+    /// Costs found this line, by stage, tile cell and blank cell (see
+    /// [`Memo`]).
+    memo: Memo,
+}
+
+/// The stage costs of one line a beam has asked for lately: the children
+/// of a round share a few dozen places of the tile and the blank between
+/// them, and a cost read here is several times cheaper than from the
+/// tables. Direct-mapped: a new cost takes its slot's place.
+struct Memo {
+    slots: Vec<(u64, u32)>,
+}
+
+/// [`Memo`] slots, as a power of two.
+const MEMO_BITS: u32 = 12;
+/// A slot no key fills (cells are far below 2²⁰).
+const NO_KEY: u64 = u64::MAX;
+
+impl Default for Memo {
+    fn default() -> Memo {
+        Memo { slots: vec![(NO_KEY, 0); 1 << MEMO_BITS] }
+    }
+}
+
+impl Memo {
+    /// Forgets every cost: a new line's stages are numbered from 0 again.
+    fn clear(&mut self) {
+        self.slots.fill((NO_KEY, 0));
+    }
+
+    /// The key and slot of stage `k` with its tile in `at` and the blank in `blank`.
+    #[inline]
+    fn slot(k: usize, at: usize, blank: usize) -> (u64, usize) {
+        let key = (k as u64) << 40 | (at as u64) << 20 | blank as u64;
+        (key, (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - MEMO_BITS)) as usize)
+    }
 }
 
 /// The grid as the rolling beam reads it: each state's overlay over it.
@@ -330,7 +368,21 @@ impl BeamBoard for GridOverlay<'_> {
     /// at the window's reach, plus the open board's moves for the rest of
     /// its way (see [`bring_within`]), so the count does not jump where the
     /// table takes over.
+    #[inline]
     fn stage_cost(&self, scratch: &mut NearTables, stage: &BeamStage, k: usize, at: usize, blank: usize) -> u32 {
+        let (key, slot) = Memo::slot(k, at, blank);
+        if scratch.memo.slots[slot].0 == key {
+            return scratch.memo.slots[slot].1;
+        }
+        let cost = self.near_cost(scratch, stage, k, at, blank);
+        scratch.memo.slots[slot] = (key, cost);
+        cost
+    }
+}
+
+impl GridOverlay<'_> {
+    /// [`BeamBoard::stage_cost`] when it is not in the [`Memo`].
+    fn near_cost(&self, scratch: &mut NearTables, stage: &BeamStage, k: usize, at: usize, blank: usize) -> u32 {
         let BeamGoal::Reach { cell: target, .. } = stage.goal else { unreachable!("a tile's stage") };
         if scratch.nears[k].is_none() {
             let near = self.near_table(scratch, stage, target);
@@ -498,6 +550,7 @@ pub(super) fn prepare(
     homes.extend(line.tiles.iter().map(|&tile| padded(grid, area, area.home(tile, grid.rows, grid.cols))));
     scratch.tables.nears.clear();
     scratch.tables.nears.resize_with(line.stages.len(), || None);
+    scratch.tables.memo.clear();
 }
 
 /// The line's fixed data for one search.
