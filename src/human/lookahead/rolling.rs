@@ -129,28 +129,45 @@ fn bit(cell: usize) -> u64 {
     1 << (cell % 64)
 }
 
-/// Sets the word of `cell` in an overlay.
+/// Sets the word of `cell` in an overlay; the cell's slot.
 #[inline]
-fn set_word(overlay: &mut Slots, len: &mut u16, mask: &mut u64, cell: usize, word: u32) {
-    let used = usize::from(*len);
-    if *mask & bit(cell) != 0 {
+fn set_word(overlay: &mut Slots, extra: &mut Overlay, cell: usize, word: u32) -> usize {
+    let used = usize::from(extra.len);
+    if extra.mask & bit(cell) != 0 {
         if let Some(k) = overlay.cells[..used].iter().position(|&c| c as usize == cell) {
             overlay.words[k] = word;
-            return;
+            return k;
         }
     }
     overlay.cells[used] = cell as u32;
     overlay.words[used] = word;
-    *len += 1;
-    *mask |= bit(cell);
+    extra.len += 1;
+    extra.mask |= bit(cell);
+    used
+}
+
+/// Makes a move in an overlay: the blank leaves `from`, which takes the
+/// `moved` tile's word, for `to`. The blank's own cell is found by its
+/// slot, once it is in the overlay (after the first move), not by a scan.
+#[inline]
+fn slide(overlay: &mut Slots, extra: &mut Overlay, (from, to): (usize, usize), moved: u32, blank_word: u32) {
+    if extra.len == 0 {
+        set_word(overlay, extra, from, moved);
+    } else {
+        debug_assert_eq!(overlay.cells[usize::from(extra.blank_slot)] as usize, from);
+        overlay.words[usize::from(extra.blank_slot)] = moved;
+    }
+    extra.blank_slot = set_word(overlay, extra, to, blank_word) as u16;
 }
 
 /// What a state keeps besides the common fields: how many overlay entries
-/// it uses, and one bit per overlay cell, by the cell's number mod 64 (a
-/// cell whose bit is clear is not in the overlay, without a scan).
+/// it uses, the slot of the blank's cell, and one bit per overlay cell, by
+/// the cell's number mod 64 (a cell whose bit is clear is not in the
+/// overlay, without a scan).
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Overlay {
     len: u16,
+    blank_slot: u16,
     mask: u64,
 }
 
@@ -654,8 +671,7 @@ impl Rolling<'_> {
                 let dir = usize::from(moves[kept].dir(k));
                 let next = grid.step(at, Dir::from_index(dir));
                 let word = word_at(grid.words(), slots, state.extra.mask, next);
-                set_word(slots, &mut state.extra.len, &mut state.extra.mask, at, word);
-                set_word(slots, &mut state.extra.len, &mut state.extra.mask, next, blank_word);
+                slide(slots, &mut state.extra, (at, next), word, blank_word);
                 at = next;
             }
             debug_assert_eq!(at, state.blank as usize);
@@ -707,11 +723,9 @@ fn advance(beam: &mut RollingStates, depth: usize, blank_word: u32, search: &Bea
         let parent = &states[p];
         next_overlay.push(overlay[p]);
         let mut state = c.state;
-        let Overlay { mut len, mut mask } = parent.extra;
+        state.extra = parent.extra;
         let slots = next_overlay.last_mut().expect("just pushed");
-        set_word(slots, &mut len, &mut mask, parent.blank as usize, c.moved);
-        set_word(slots, &mut len, &mut mask, state.blank as usize, blank_word);
-        state.extra = Overlay { len, mask };
+        slide(slots, &mut state.extra, (parent.blank as usize, state.blank as usize), c.moved, blank_word);
         let mut path = moves[p];
         path.set(depth, c.dir(), state.stage);
         next_moves.push(path);
