@@ -32,8 +32,8 @@ pub(crate) enum LinePlan {
     /// the later lines pulling this hard.
     Whole(usize, Pull),
     /// Each line by the rolling beam (a dozen moves committed at a time),
-    /// this wide.
-    Rolling(usize),
+    /// this wide, the tiles not yet placed pulling this hard.
+    Rolling(usize, Pull),
     /// One tile at a time, the blank's approaches by detours that push
     /// tiles home.
     Trips {
@@ -47,13 +47,16 @@ pub(crate) enum LinePlan {
     },
 }
 
-/// How hard the tiles not yet placed pull on an area beam's score (see
+/// How hard the tiles not yet placed pull on a beam's score (see
 /// `lookahead`): a wide beam follows a strong pull to routes that push
 /// them home; a narrow one, or a 5×5's first row (whose rest the small
 /// rectangles' search plays), does better with a light one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Pull {
     Light,
+    /// The line's own later tiles as at `Strong`, the later lines as at
+    /// `Light`: the rolling beam at its widest.
+    Line,
     Strong,
 }
 
@@ -115,8 +118,8 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         up_to_cells: MAX_ROLLING_CELLS,
         auto: Effort::Best,
         watching: Effort::Best,
-        normal: LinePlan::Rolling(20),
-        best: LinePlan::Rolling(60),
+        normal: LinePlan::Rolling(20, Pull::Light),
+        best: LinePlan::Rolling(130, Pull::Line),
     },
     // Planning each trip ahead with detours anywhere in the box costs a
     // whole box's cells an approach: faster than n³, so only up to here.
@@ -210,7 +213,7 @@ impl Effort {
     pub(super) fn look(self, rows: usize, cols: usize) -> Look {
         match self.line_plan(rows, cols) {
             Some(LinePlan::Whole(width, pull)) => Look::Whole(width, pull),
-            Some(LinePlan::Rolling(width)) => Look::Rolling(width),
+            Some(LinePlan::Rolling(width, pull)) => Look::Rolling(width, pull),
             Some(LinePlan::Trips { .. }) | None => Look::Tiles,
         }
     }
@@ -236,8 +239,8 @@ pub(super) enum Look {
     /// Each line by the beam over the whole unsolved area, this wide,
     /// the later lines pulling this hard.
     Whole(usize, Pull),
-    /// Each line by the rolling beam, this wide.
-    Rolling(usize),
+    /// Each line by the rolling beam, this wide, pulling this hard.
+    Rolling(usize, Pull),
 }
 
 /// [`SIZE_BANDS`] as a Markdown table, one row a band: what `--help` and
@@ -276,7 +279,9 @@ fn describe(plan: LinePlan) -> String {
     match plan {
         LinePlan::Whole(width, Pull::Light) => format!("area beam, {width} wide"),
         LinePlan::Whole(width, Pull::Strong) => format!("area beam, {width} wide, strong pull"),
-        LinePlan::Rolling(width) => format!("rolling beam, {width} wide"),
+        LinePlan::Whole(width, Pull::Line) => format!("area beam, {width} wide, the line pulling"),
+        LinePlan::Rolling(width, Pull::Light) => format!("rolling beam, {width} wide"),
+        LinePlan::Rolling(width, _) => format!("rolling beam, {width} wide, the line pulling"),
         LinePlan::Trips { planned, band, tries } => {
             let mut text = match band {
                 Some(band) => format!("tiles, detours ≤ {band} cells"),
@@ -305,7 +310,7 @@ mod tests {
             for plan in [band.normal, band.best] {
                 match plan {
                     LinePlan::Whole(..) => assert!(band.up_to_cells <= MAX_LOOKAHEAD_CELLS),
-                    LinePlan::Rolling(_) => assert!(band.up_to_cells <= MAX_ROLLING_CELLS),
+                    LinePlan::Rolling(..) => assert!(band.up_to_cells <= MAX_ROLLING_CELLS),
                     LinePlan::Trips { .. } => assert!(band.up_to_cells > MAX_ROLLING_CELLS),
                 }
             }
@@ -332,7 +337,7 @@ mod tests {
         assert_eq!(size_band(12, 13).up_to_cells, 400);
         assert_eq!(size_band(2, 450).up_to_cells, 900);
         assert_eq!(size_band(usize::MAX, 2).up_to_cells, usize::MAX);
-        assert_eq!(Effort::Best.look(100, 100), Look::Rolling(60));
+        assert_eq!(Effort::Best.look(100, 100), Look::Rolling(130, Pull::Line));
         assert_eq!(Effort::Normal.look(101, 100), Look::Tiles);
         assert_eq!(Effort::Fast.trip_plan(1000, 1000), (TripStyle::PLAIN, 1));
         assert_eq!(Effort::Normal.trip_plan(300, 300), (TripStyle::PLANNED, 1));

@@ -3,7 +3,7 @@
 use crate::board::{Board, Pos, Tile, tile_for};
 
 use super::cell_rect::CellRect;
-use super::effort::{Effort, Look};
+use super::effort::{Effort, Look, Pull};
 use super::event::{Event, EventLog, Group, Phase, Region};
 use super::exact::endgame::{finish_among, finish_in_window};
 use super::exact::finish::{ExactFinish, Finish, MAX_EXACT_CELLS};
@@ -524,13 +524,13 @@ impl Planner {
     fn place_line_ahead<S: FnMut(&Event)>(&mut self, phase: Phase, first: Placement, sink: &mut S) -> bool {
         let look = match (self.trips, self.rolling_width) {
             (Some(_), _) => Look::Tiles,
-            (None, Some(width)) => Look::Rolling(width),
+            (None, Some(width)) => Look::Rolling(width, Pull::Light),
             (None, None) => self.effort.look(self.grid.rows, self.grid.cols),
         };
         // The bottom rows are one long line of pairs in a two-row strip,
         // where the rolling beam's blank paths lose to the pairs placed one
         // by one (see docs/fewest-moves.md).
-        let bottom_rows_rolling = matches!(look, Look::Rolling(_)) && phase == Phase::BottomRows;
+        let bottom_rows_rolling = matches!(look, Look::Rolling(..)) && phase == Phase::BottomRows;
         if look == Look::Tiles || first == Placement::LastBlock || bottom_rows_rolling {
             return false;
         }

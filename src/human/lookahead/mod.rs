@@ -40,10 +40,13 @@ struct Weights {
 
 /// The weights of each [`Pull`]: a wide beam follows the strong one to
 /// routes that push the later lines' tiles home; narrow beams (and the
-/// rolling beam) lose their way under it.
+/// rolling beam) lose their way under it. The rolling beam at its widest
+/// gains from the line's own later tiles pulling harder, not the later
+/// lines.
 const fn weights(pull: Pull) -> Weights {
     match pull {
         Pull::Light => Weights { next_line: 2.0, line_share: 0.6 },
+        Pull::Line => Weights { next_line: 2.0, line_share: 0.7 },
         Pull::Strong => Weights { next_line: 2.5, line_share: 0.7 },
     }
 }
@@ -135,7 +138,8 @@ impl Lookahead {
         }
         let (weights, floor) = match look {
             Look::Whole(_, pull) => (weights(pull), 0.0),
-            _ => (weights(Pull::Light), ROLLING_FLOOR * MOVE as f64),
+            Look::Rolling(_, pull) => (weights(pull), ROLLING_FLOOR * MOVE as f64),
+            Look::Tiles => (weights(Pull::Light), ROLLING_FLOOR * MOVE as f64),
         };
         self.weigh_later_lines(later, rows, cols, weights.next_line, floor);
         let outcome = match look {
@@ -147,7 +151,7 @@ impl Lookahead {
                 }
                 None => Outcome::Stalled(0),
             },
-            Look::Rolling(width) => {
+            Look::Rolling(width, _) => {
                 let scoring = weights.scoring(1.0);
                 rolling::prepare(grid, &area, &line, &mut self.stages, &mut self.line_homes, &mut self.rolling);
                 let beam = Beam {
