@@ -151,6 +151,7 @@ impl Lookahead {
                 }
                 None => Outcome::Stalled(0),
             },
+            Look::Rolling(..) if line.stages.len() >= rolling::MAX_STAGES => Outcome::Stalled(0),
             Look::Rolling(width, _) => {
                 let scoring = weights.scoring(1.0);
                 rolling::prepare(grid, &area, &line, &mut self.stages, &mut self.line_homes, &mut self.rolling);

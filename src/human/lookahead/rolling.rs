@@ -45,6 +45,9 @@ const BLANK_ROOM: usize = 3;
 const SHUT: u32 = 1 << 20;
 /// The stall budget counts a shut-in stage as this many moves.
 const SHUT_BUDGET: u32 = 500;
+/// The most stages a line may have for the rolling beam: a [`Path`]
+/// keeps a stage in 14 bits.
+pub(super) const MAX_STAGES: usize = 1 << 14;
 /// Overlay entries a state may hold: one per move, plus the blank's first
 /// cell, rounded up so that a lookup compares every slot at once.
 const OVERLAY: usize = (AHEAD_MOVES + 1).next_power_of_two();
@@ -173,9 +176,11 @@ pub(super) struct Overlay {
 
 /// A state's moves since the last commit, each the blank's direction and
 /// the stage after it, packed in 16 bits so that a survivor's copy is
-/// small: 2 bits of direction, 14 of stage. A line of a board of at most
+/// small: 2 bits of direction, 14 of stage. A line has about one stage a
+/// tile, so a board of at most
 /// [`MAX_ROLLING_CELLS`](crate::human::effort::MAX_ROLLING_CELLS) cells
-/// has at most 5000 tiles and two stages a tile, well within 14 bits.
+/// is well within it; a longer line (only through the testing knobs) is
+/// left to the tile-by-tile planner (see [`MAX_STAGES`]).
 #[derive(Clone, Copy)]
 struct Path([u16; AHEAD_MOVES]);
 
@@ -183,7 +188,7 @@ impl Path {
     const EMPTY: Path = Path([0; AHEAD_MOVES]);
 
     fn set(&mut self, k: usize, dir: u8, stage: u32) {
-        debug_assert!(stage < 1 << 14, "a line's stage fits in 14 bits");
+        debug_assert!((stage as usize) < MAX_STAGES, "a line's stage fits in 14 bits");
         self.0[k] = (stage << 2) as u16 | u16::from(dir);
     }
 
