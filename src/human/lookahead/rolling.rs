@@ -70,26 +70,27 @@ impl Slots {
     /// The word in `cell`, if the overlay holds the cell.
     #[inline]
     fn word_in(&self, cell: u32) -> Option<u32> {
-        let (mut hit, mut word) = (0u32, 0u32);
-        for (&c, &w) in self.cells.iter().zip(&self.words) {
-            let same = u32::from(c == cell).wrapping_neg();
-            hit |= same;
-            word |= same & w;
-        }
-        (hit != 0).then_some(word)
+        paired(&self.cells, &self.words, cell)
     }
 
     /// The cell holding `word`, if the overlay holds it.
     #[inline]
     fn cell_of(&self, word: u32) -> Option<u32> {
-        let (mut hit, mut cell) = (0u32, 0u32);
-        for (&c, &w) in self.cells.iter().zip(&self.words) {
-            let same = u32::from(w == word).wrapping_neg();
-            hit |= same;
-            cell |= same & c;
-        }
-        (hit != 0).then_some(cell)
+        paired(&self.words, &self.cells, word)
     }
+}
+
+/// The value beside `key` in `keys`, if there: every slot is compared,
+/// without a branch (keys are unique, so at most one matches).
+#[inline]
+fn paired(keys: &[u32; OVERLAY], values: &[u32; OVERLAY], key: u32) -> Option<u32> {
+    let (mut hit, mut value) = (0u32, 0u32);
+    for (&k, &v) in keys.iter().zip(values) {
+        let same = u32::from(k == key).wrapping_neg();
+        hit |= same;
+        value |= same & v;
+    }
+    (hit != 0).then_some(value)
 }
 
 /// A stage's exact table over a window around its target.
@@ -624,8 +625,8 @@ impl Rolling<'_> {
             if let Some(best) = self.beam.finished(&beam.candidates) {
                 let path = &mut beam.moves[best.parent as usize];
                 path.set(depth, best.dir(), best.state.stage);
-                let moves: Vec<(u8, u32)> = (0..=depth).map(|k| path.get(k)).collect();
-                progress.make(grid, self.area, self.line, &moves, sink);
+                let moves: [(u8, u32); AHEAD_MOVES] = std::array::from_fn(|k| path.get(k));
+                progress.make(grid, self.area, self.line, &moves[..=depth], sink);
                 debug_assert_eq!(progress.stage, self.line.stages.len(), "the line is built");
                 return Outcome::Built;
             }
