@@ -549,6 +549,7 @@ const HUMAN_LAYERS: &[&str] = &[
     "effort",
     "lookahead",
     "small",
+    "shortcut",
     "planner",
     "record",
     "plan",

@@ -208,6 +208,22 @@ pub enum Event<'a> {
     },
 }
 
+impl Event<'_> {
+    /// The event as one that borrows nothing: any but a route.
+    pub(super) fn without_route(&self) -> Option<Event<'static>> {
+        Some(match *self {
+            Event::BlankRouted { .. } => return None,
+            Event::PhaseStarted(phase) => Event::PhaseStarted(phase),
+            Event::Placement { region, group } => Event::Placement { region, group },
+            Event::TileTargeted { tile, from, to } => Event::TileTargeted { tile, from, to },
+            Event::Moved { mv, tile, from, to } => Event::Moved { mv, tile, from, to },
+            Event::Locked { group } => Event::Locked { group },
+            Event::PhaseFinished(phase) => Event::PhaseFinished(phase),
+            Event::Solved { moves } => Event::Solved { moves },
+        })
+    }
+}
+
 /// Events kept to be reported later: a line built on a copy of the board
 /// while the planner weighs it against another, reported only if it is
 /// the one chosen. A route's cells are kept in one list beside them.
@@ -228,19 +244,14 @@ enum Kept {
 impl EventLog {
     /// Keeps `event` (a copy of its route, if it has one).
     pub(super) fn push(&mut self, event: &Event) {
-        let kept = match *event {
-            Event::BlankRouted { path } => {
+        let kept = match (event.without_route(), event) {
+            (Some(kept), _) => Kept::Event(kept),
+            (None, Event::BlankRouted { path }) => {
                 let start = self.routes.len();
                 self.routes.extend_from_slice(path);
                 Kept::Routed(start..self.routes.len())
             }
-            Event::PhaseStarted(phase) => Kept::Event(Event::PhaseStarted(phase)),
-            Event::Placement { region, group } => Kept::Event(Event::Placement { region, group }),
-            Event::TileTargeted { tile, from, to } => Kept::Event(Event::TileTargeted { tile, from, to }),
-            Event::Moved { mv, tile, from, to } => Kept::Event(Event::Moved { mv, tile, from, to }),
-            Event::Locked { group } => Kept::Event(Event::Locked { group }),
-            Event::PhaseFinished(phase) => Kept::Event(Event::PhaseFinished(phase)),
-            Event::Solved { moves } => Kept::Event(Event::Solved { moves }),
+            (None, _) => unreachable!("only a route borrows"),
         };
         self.events.push(kept);
     }

@@ -24,6 +24,7 @@ mod plan;
 mod planner;
 mod record;
 mod schedule;
+mod shortcut;
 mod small;
 mod trip;
 

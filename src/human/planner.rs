@@ -11,6 +11,7 @@ use super::exact::tile_search::TileSearch;
 use super::grid::{Dir, MAX_SIDE, PaddedGrid};
 use super::lookahead::{Lookahead, Outcome};
 use super::schedule::{Order, Placement, Schedule};
+use super::shortcut::Shortcuts;
 use super::small;
 use super::trip::push::{FAR, Weights};
 use super::trip::router::route_blank;
@@ -105,6 +106,9 @@ pub struct Planner {
     /// The whole-line search of the next line, when weighing the line
     /// before it has already made it (see [`Planner::try_both_lines`]).
     next_small: Option<small::LineChoice>,
+    /// Where the lines are planned by beams: the stage that holds the
+    /// last few moves back and shortens them (see `shortcut.rs`).
+    shortcuts: Option<Shortcuts>,
 }
 
 /// A line built on a copy of the board (see [`Planner::try_both_lines`]).
@@ -232,6 +236,8 @@ impl Planner {
             lookahead: Lookahead::new(threads),
             trial_lookaheads: None,
             next_small: None,
+            shortcuts: (finish == Finish::Pairs && effort.look(board.rows(), board.cols()) != Look::Tiles)
+                .then(|| Shortcuts::new(board)),
         })
     }
 
@@ -252,6 +258,7 @@ impl Planner {
     /// for tests and measurements on other sizes.
     pub(crate) fn force_planned_trips(mut self, tries: usize) -> Planner {
         self.trips = Some((TripStyle::PLANNED, tries.max(1)));
+        self.shortcuts = None;
         self
     }
 
@@ -261,6 +268,7 @@ impl Planner {
     /// than 300×300 cells, for tests and measurements on other sizes.
     pub(crate) fn force_detours(mut self, band: usize) -> Planner {
         self.trips = Some((TripStyle::detouring(band), 1));
+        self.shortcuts = None;
         self
     }
 
@@ -277,6 +285,19 @@ impl Planner {
     /// Carries out the next placement, reporting each event to `sink` before
     /// it happens. Returns `Ok(false)` once the board is solved.
     pub fn step<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<bool, SolveError> {
+        let Some(mut shortcuts) = self.shortcuts.take() else {
+            return self.plan_step(sink);
+        };
+        let step = self.plan_step(&mut |event: &Event| shortcuts.take(event, sink));
+        if step.is_err() {
+            shortcuts.flush(sink);
+        }
+        self.shortcuts = Some(shortcuts);
+        step
+    }
+
+    /// [`Planner::step`] before the shortcuts.
+    fn plan_step<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<bool, SolveError> {
         if self.solved {
             return Ok(false);
         }
@@ -363,14 +384,14 @@ impl Planner {
         Ok(())
     }
 
-    /// Moves made so far.
+    /// Moves reported so far.
     pub fn moves(&self) -> u64 {
-        self.grid.moves
+        self.shortcuts.as_ref().map_or(self.grid.moves, Shortcuts::reported)
     }
 
     /// Counters so far.
     pub fn stats(&self) -> PlannerStats {
-        PlannerStats { moves: self.grid.moves, placed: self.placed, routes: self.scratch.stats, exact: self.exact }
+        PlannerStats { moves: self.moves(), placed: self.placed, routes: self.scratch.stats, exact: self.exact }
     }
 
     /// The board as the planner has left it so far.
