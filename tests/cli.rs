@@ -296,7 +296,7 @@ fn fifteen_alone_takes_the_watch_options() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains(" 1  2  3\n 4  5  6\n 7  8 __\n"), "a 3×3 solved: {text}");
-    assert!(text.contains("|  move 0, 0 in this phase  |"), "the window's words: {text}");
+    assert!(text.contains("|  move 0 of 24, 0 of 23 in this phase  |"), "the window's words: {text}");
     let mixed = fifteen_headless(&["--size", "3", "solve"], "");
     assert_error(&mixed, 2, "the subcommand 'solve' cannot be used with '--size <N>'");
     assert!(!stderr(&mixed).contains("Usage"));

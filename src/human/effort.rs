@@ -220,6 +220,18 @@ impl Effort {
         }
     }
 
+    /// Whether the moves of a board of this shape go through the shortcuts
+    /// (`shortcut.rs`): wherever lines are planned, by beams or by trips
+    /// planned ahead; not where a tile at a time must keep a billion moves
+    /// fast, nor at `fast`, which is the strategy as a person learns it.
+    pub(super) fn shortens(self, rows: usize, cols: usize) -> bool {
+        match self.line_plan(rows, cols) {
+            Some(LinePlan::Whole(..) | LinePlan::Rolling(..)) => true,
+            Some(LinePlan::Trips { planned, .. }) => planned,
+            None => false,
+        }
+    }
+
     /// How each single tile's trip is made on a board of this shape, and
     /// how many ways it is tried before the best is made; see `transport`,
     /// `detour` and `tries`.

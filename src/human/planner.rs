@@ -236,7 +236,7 @@ impl Planner {
             lookahead: Lookahead::new(threads),
             trial_lookaheads: None,
             next_small: None,
-            shortcuts: (finish == Finish::Pairs && effort.look(board.rows(), board.cols()) != Look::Tiles)
+            shortcuts: (finish == Finish::Pairs && effort.shortens(board.rows(), board.cols()))
                 .then(|| Shortcuts::new(board)),
         })
     }
@@ -248,7 +248,7 @@ impl Planner {
     /// measurements on other sizes.
     pub(crate) fn force_rolling_beam(mut self, width: usize) -> Planner {
         self.rolling_width = Some(width.max(1));
-        self
+        self.shorten_moves()
     }
 
     /// The same planner, placing every line tile by tile with each tile's
@@ -258,7 +258,15 @@ impl Planner {
     /// for tests and measurements on other sizes.
     pub(crate) fn force_planned_trips(mut self, tries: usize) -> Planner {
         self.trips = Some((TripStyle::PLANNED, tries.max(1)));
-        self.shortcuts = None;
+        self.shorten_moves()
+    }
+
+    /// The same planner, its moves through the shortcuts (as `normal` and
+    /// `best` are wherever they plan lines), unless it plays exact stages.
+    fn shorten_moves(mut self) -> Planner {
+        if self.stages.is_none() && self.shortcuts.is_none() {
+            self.shortcuts = Some(Shortcuts::new(&self.grid.to_board()));
+        }
         self
     }
 
@@ -394,7 +402,9 @@ impl Planner {
         PlannerStats { moves: self.moves(), placed: self.placed, routes: self.scratch.stats, exact: self.exact }
     }
 
-    /// The board as the planner has left it so far.
+    /// The board as the planner has left it so far: where its moves are
+    /// shortened, up to a few dozen moves ahead of those reported until
+    /// the board is solved.
     pub fn board(&self) -> Board {
         self.grid.to_board()
     }

@@ -17,9 +17,9 @@
 //! A shortcut never moves a tile locked home before its window; the events
 //! inside the window keep their order: a `Locked` comes after the last move
 //! of its tiles, the rest are spread over the new moves as they were over
-//! the old, and a `TileTargeted` names where its tile then is. The moves of
-//! a reported blank route are passed on as they come, so the route drawn is
-//! the route made.
+//! the old, a `TileTargeted` names where its tile then is, and a blank
+//! route covers the new moves its old ones became. The moves of a route
+//! already reported are never cut: the route drawn is the route made.
 
 use std::collections::VecDeque;
 
@@ -42,7 +42,17 @@ const UNREACHED: u8 = u8::MAX;
 /// An event held back.
 #[derive(Clone, Copy, Debug)]
 enum Held {
-    Moved { mv: Move, tile: Tile, from: Pos, to: Pos },
+    Moved {
+        mv: Move,
+        tile: Tile,
+        from: Pos,
+        to: Pos,
+    },
+    /// A blank route over the next `len` moves: its cells are the blank's
+    /// after each of them, read when it is reported.
+    Routed {
+        len: usize,
+    },
     Other(Event<'static>),
 }
 
@@ -58,13 +68,20 @@ pub(super) struct Shortcuts {
     locked: Vec<bool>,
     held: VecDeque<Held>,
     held_moves: usize,
-    /// Moves of a reported route still to pass straight on.
-    routed: usize,
+    /// Moves of a reported route still to come at the front: the route
+    /// drawn is the route made, so they are never cut.
+    announced: usize,
+    /// The last route as the planner gave it, and how many of its moves
+    /// have not come yet (its last cells).
+    route: Vec<Pos>,
+    route_to_come: usize,
+    /// Scratch for a route's cells as reported.
+    route_cells: Vec<Pos>,
     reported: u64,
     tables: DistanceTables,
     /// Scratch for a shortcut: the events its window held, each with the
     /// new move it goes before, and the new events.
-    markers: Vec<(usize, Event<'static>)>,
+    markers: Vec<(usize, Held)>,
     rewritten: Vec<Held>,
 }
 
@@ -92,7 +109,10 @@ impl Shortcuts {
             locked: vec![false; board.len()],
             held: VecDeque::with_capacity(4 * LAG),
             held_moves: 0,
-            routed: 0,
+            announced: 0,
+            route: Vec::new(),
+            route_to_come: 0,
+            route_cells: Vec::new(),
             reported: 0,
             tables: DistanceTables::default(),
             markers: Vec::with_capacity(LAG),
@@ -107,27 +127,20 @@ impl Shortcuts {
 
     /// Takes the planner's next event; reports what is ready to `sink`.
     pub(super) fn take<S: FnMut(&Event)>(&mut self, event: &Event, sink: &mut S) {
-        if self.routed > 0 {
-            if let Event::Moved { mv, tile, from, to } = *event {
-                self.routed -= 1;
-                self.report_move(mv, tile, from, to, sink);
-            } else {
-                self.report_other(event, sink);
-            }
-            return;
-        }
         match *event {
             Event::Moved { mv, tile, from, to } => {
                 self.held.push_back(Held::Moved { mv, tile, from, to });
                 self.held_moves += 1;
+                self.route_to_come = self.route_to_come.saturating_sub(1);
                 while self.held_moves > LAG {
                     self.advance(sink);
                 }
             }
             Event::BlankRouted { path } => {
-                self.flush(sink);
-                sink(event);
-                self.routed = path.len();
+                self.held.push_back(Held::Routed { len: path.len() });
+                self.route.clear();
+                self.route.extend_from_slice(path);
+                self.route_to_come = path.len();
             }
             Event::Solved { .. } => {
                 self.flush(sink);
@@ -151,19 +164,28 @@ impl Shortcuts {
     /// windows that start at it, and the events before it.
     fn advance<S: FnMut(&Event)>(&mut self, sink: &mut S) {
         loop {
-            match self.held.front() {
+            match self.held.front().copied() {
                 None => return,
-                Some(&Held::Other(event)) => {
+                Some(Held::Other(event)) => {
                     self.held.pop_front();
                     self.report_other(&event, sink);
                 }
-                Some(&Held::Moved { mv, tile, from, to }) => {
-                    if let Some(cut) = self.best_cut() {
-                        self.make(&cut);
-                        continue;
-                    }
+                // A route is cut before it is drawn: the windows that start
+                // at its first move, it with them.
+                Some(Held::Routed { .. } | Held::Moved { .. })
+                    if self.announced == 0
+                        && let Some(cut) = self.best_cut() =>
+                {
+                    self.make(&cut);
+                }
+                Some(Held::Routed { len }) => {
+                    self.held.pop_front();
+                    self.report_route(len, sink);
+                }
+                Some(Held::Moved { mv, tile, from, to }) => {
                     self.held.pop_front();
                     self.held_moves -= 1;
+                    self.announced = self.announced.saturating_sub(1);
                     self.report_move(mv, tile, from, to, sink);
                     return;
                 }
@@ -179,6 +201,22 @@ impl Shortcuts {
         self.cells[from.row * self.cols + from.col] = 0;
         self.blank = from;
         self.reported += 1;
+    }
+
+    /// Reports a route over the next `len` moves: the blank's cells after
+    /// those held, then the planner's own for those still to come.
+    fn report_route<S: FnMut(&Event)>(&mut self, len: usize, sink: &mut S) {
+        self.route_cells.clear();
+        let held = self.held.iter().filter_map(|held| match *held {
+            Held::Moved { from, .. } => Some(from),
+            _ => None,
+        });
+        self.route_cells.extend(held.take(len));
+        let to_come = len - self.route_cells.len();
+        debug_assert!(to_come == 0 || to_come == self.route_to_come, "only the last route is still coming");
+        self.route_cells.extend_from_slice(&self.route[self.route.len() - to_come..]);
+        sink(&Event::BlankRouted { path: &self.route_cells });
+        self.announced = len;
     }
 
     fn report_other<S: FnMut(&Event)>(&mut self, event: &Event, sink: &mut S) {
@@ -214,6 +252,16 @@ impl Shortcuts {
         let (height, width) = (bottom - top + 1, right - left + 1);
         let cell = |pos: Pos| ((pos.row - top) * width + pos.col - left) as u8;
         let start = cell(self.blank);
+        // Until the blank comes back to a cell it has been in, each move
+        // has slid a different tile one cell, which no fewer moves can do:
+        // only the windows that reach a return are worth asking the table.
+        let mut visited = 1u8 << start;
+        let first_return = (1..=moves).find(|&k| {
+            let bit = 1 << cell(trail[k]);
+            let seen = visited & bit != 0;
+            visited |= bit;
+            seen
+        })?;
         let mut blocked = 0u8;
         for r in top..=bottom {
             for c in left..=right {
@@ -232,6 +280,9 @@ impl Shortcuts {
             let next = cell(pos) as usize;
             arrangement.swap(blank, next);
             blank = next;
+            if k < first_return {
+                continue;
+            }
             let fewest = table[rank(&arrangement[..n])] as usize;
             if fewest < k && k - fewest > best_saving {
                 best_saving = k - fewest;
@@ -264,41 +315,20 @@ impl Shortcuts {
             arrangement.swap(blank as usize, next as usize);
             blank = next;
         }
-        // The events the window held, each with where it goes among the
-        // new moves: spread as they were, a lock after its tiles' moves.
-        self.markers.clear();
-        let (mut old_moves, mut taken, mut placed_at) = (0, 0, 0);
-        for held in &self.held {
-            match *held {
-                Held::Moved { .. } if old_moves == cut.replaced => break,
-                Held::Moved { .. } => old_moves += 1,
-                Held::Other(event) => {
-                    let mut at = (old_moves * cut.len).div_ceil(cut.replaced).max(placed_at);
-                    if let Event::Locked { group } = event {
-                        for &tile in group.tiles() {
-                            if let Some(cell) = tiles[..n].iter().position(|&t| t == tile) {
-                                at = at.max(last_move[cell]);
-                            }
-                        }
-                    }
-                    placed_at = at;
-                    self.markers.push((at, event));
-                }
-            }
-            taken += 1;
-        }
+        let taken = self.place_markers(cut, &tiles[..n], &last_move);
         // The new events in order.
         self.rewritten.clear();
         let mut arrangement: [u8; MAX_BOX_CELLS] = [0, 1, 2, 3, 4, 5];
         let mut blank = start;
         let mut markers = self.markers.iter().peekable();
         for step in 0..=cut.len {
-            while let Some(&(_, mut event)) = markers.next_if(|(at, _)| *at == step) {
-                if let Event::TileTargeted { tile, from, to } = event {
+            while let Some(&(_, mut marker)) = markers.next_if(|(at, _)| *at == step) {
+                if let Held::Other(Event::TileTargeted { tile, from, to }) = marker {
                     let now = (0..n).find(|&cell| tiles[arrangement[cell] as usize] == tile);
-                    event = Event::TileTargeted { tile, from: now.map_or(from, |cell| pos_of(cell as u8)), to };
+                    let from = now.map_or(from, |cell| pos_of(cell as u8));
+                    marker = Held::Other(Event::TileTargeted { tile, from, to });
                 }
-                self.rewritten.push(Held::Other(event));
+                self.rewritten.push(marker);
             }
             if step < cut.len {
                 let next = cut.path[step];
@@ -316,6 +346,47 @@ impl Shortcuts {
             self.held.push_front(held);
         }
         self.held_moves -= cut.replaced - cut.len;
+    }
+
+    /// Keeps the events the cut's window held in `markers`, each with the
+    /// new move it goes before: spread as they were, a lock after its
+    /// tiles' last moves (`last_move`, by their cell in `tiles`), a route
+    /// over the new moves its old ones became. Returns how many held
+    /// events the window spans.
+    fn place_markers(&mut self, cut: &Cut, tiles: &[Tile], last_move: &[usize]) -> usize {
+        self.markers.clear();
+        let (mut old_moves, mut taken, mut placed_at) = (0, 0, 0);
+        for held in &self.held {
+            match *held {
+                Held::Moved { .. } if old_moves == cut.replaced => break,
+                Held::Moved { .. } => old_moves += 1,
+                Held::Routed { len } => {
+                    let at = (old_moves * cut.len).div_ceil(cut.replaced).max(placed_at);
+                    placed_at = at;
+                    // Its end, spread as its start; or past the window.
+                    let end = old_moves + len;
+                    let len = match end.checked_sub(cut.replaced) {
+                        Some(after) => cut.len - at + after,
+                        None => (end * cut.len).div_ceil(cut.replaced).clamp(at, cut.len) - at,
+                    };
+                    self.markers.push((at, Held::Routed { len }));
+                }
+                Held::Other(event) => {
+                    let mut at = (old_moves * cut.len).div_ceil(cut.replaced).max(placed_at);
+                    if let Event::Locked { group } = event {
+                        for &tile in group.tiles() {
+                            if let Some(cell) = tiles.iter().position(|&t| t == tile) {
+                                at = at.max(last_move[cell]);
+                            }
+                        }
+                    }
+                    placed_at = at;
+                    self.markers.push((at, Held::Other(event)));
+                }
+            }
+            taken += 1;
+        }
+        taken
     }
 }
 
@@ -427,24 +498,35 @@ mod tests {
     /// Something the planner reports between moves, in a test.
     enum Said {
         Moves(&'static str),
+        /// A blank route over these moves, then the moves.
+        Route(&'static str),
         Targeted(Tile),
         Locked(&'static [Tile]),
     }
 
     /// Runs what the planner says from `board` through the stage, checking
     /// what comes out as a consumer would: every move legal, a target's
-    /// `from` where its tile is, locked tiles home and never moved again.
+    /// `from` where its tile is, locked tiles home and never moved again,
+    /// a route's cells where the blank then goes.
     /// Returns the moves reported and the board they leave.
     fn shorten(board: &Board, said: &[Said]) -> (String, Board) {
         let mut stage = Shortcuts::new(board);
         let mut planner = board.clone();
         let (mut out, mut replay, mut locked) = (String::new(), board.clone(), Vec::new());
+        let mut route = VecDeque::new();
         let mut sink = |event: &Event| match *event {
             Event::Moved { mv, tile, from, to } => {
                 assert_eq!((replay.tile_at(from), replay.blank()), (tile, to));
                 assert!(!locked.contains(&tile), "tile {tile} moved after it was locked");
+                if let Some(cell) = route.pop_front() {
+                    assert_eq!(cell, from, "the blank leaves its route");
+                }
                 out.push(mv.letter());
                 replay.slide(mv).unwrap();
+            }
+            Event::BlankRouted { path } => {
+                assert!(route.is_empty(), "a route before the last one ended");
+                route.extend(path.iter().copied());
             }
             Event::TileTargeted { tile, from, .. } => assert_eq!(replay.position_of(tile), from),
             Event::Locked { group } => {
@@ -457,8 +539,19 @@ mod tests {
         };
         for said in said {
             match said {
-                Said::Moves(moves) => {
-                    for &mv in moves.parse::<Moves>().unwrap().iter() {
+                Said::Moves(moves) | Said::Route(moves) => {
+                    let moves = moves.parse::<Moves>().unwrap();
+                    if let Said::Route(_) = said {
+                        let mut cells = Vec::new();
+                        let mut blank = planner.blank();
+                        for &mv in moves.iter() {
+                            let (dr, dc) = mv.blank_step();
+                            blank = Pos::new((blank.row as isize + dr) as usize, (blank.col as isize + dc) as usize);
+                            cells.push(blank);
+                        }
+                        stage.take(&Event::BlankRouted { path: &cells }, &mut sink);
+                    }
+                    for &mv in moves.iter() {
                         let to = planner.blank();
                         let (dr, dc) = mv.blank_step();
                         let from = Pos::new((to.row as isize + dr) as usize, (to.col as isize + dc) as usize);
@@ -509,6 +602,24 @@ mod tests {
         ];
         let (short, _) = shorten(&solved_4x4(), &said);
         assert_eq!(short, "RR");
+    }
+
+    #[test]
+    fn a_route_covers_the_moves_it_became() {
+        // Held routes are cut like any moves (a route ending inside a
+        // window, one running on past it, one inside another's window);
+        // once reported, a route's moves are left alone.
+        for said in [
+            &[Said::Route("DRULDRULD"), Said::Moves("RR")][..],
+            &[Said::Moves("DR"), Said::Route("ULDRULDR"), Said::Moves("RR")],
+            &[Said::Route("DR"), Said::Route("ULDR"), Said::Route("ULD")],
+            &[Said::Route("RRRDDDLLLUUURRRDDDLLLUUURRRDDDLLLUUURRRDDDLLLUUU"), Said::Moves("DRULDRUL")],
+        ] {
+            let (short, _) = shorten(&solved_4x4(), said);
+            let long: usize =
+                said.iter().map(|s| if let Said::Moves(m) | Said::Route(m) = s { m.len() } else { 0 }).sum();
+            assert!(short.len() < long, "{short}");
+        }
     }
 
     #[test]

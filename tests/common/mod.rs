@@ -8,7 +8,8 @@ use fifteen::{Board, Move, SolveOptions};
 
 /// Runs the human planner on `board`, checking every event against a replay:
 /// each move is legal and slides the tile the event names, no locked tile
-/// ever moves, locked tiles are home, and the replay ends solved.
+/// ever moves, locked tiles are home, a target's tile is where it says, the
+/// blank follows each route it is given, and the replay ends solved.
 /// Returns the moves.
 pub fn checked_human_solve(board: &Board, order: Order) -> Vec<Move> {
     checked_solve(board, order, Finish::Pairs)
@@ -61,6 +62,7 @@ pub fn checked_run(board: &Board, mut planner: Planner) -> Vec<Move> {
     let mut locked = vec![false; board.len()];
     let mut moves = Vec::new();
     let mut solved_events = 0;
+    let mut route = std::collections::VecDeque::new();
     planner
         .run(&mut |event: &Event| match *event {
             Event::Moved { mv, tile, from, to } => {
@@ -68,6 +70,9 @@ pub fn checked_run(board: &Board, mut planner: Planner) -> Vec<Move> {
                 assert_eq!(replay.position_of(tile), from, "event names where the tile is");
                 assert_eq!(replay.blank(), to, "the tile slides into the blank");
                 assert_eq!(replay.slide(mv), Some(tile), "move {} is legal and slides tile {tile}", moves.len() + 1);
+                if let Some(cell) = route.pop_front() {
+                    assert_eq!(replay.blank(), cell, "the blank follows its route (move {})", moves.len() + 1);
+                }
                 moves.push(mv);
             }
             Event::Locked { group } => {
@@ -76,7 +81,12 @@ pub fn checked_run(board: &Board, mut planner: Planner) -> Vec<Move> {
                     locked[t as usize] = true;
                 }
             }
+            Event::TileTargeted { tile, from, .. } => {
+                assert_eq!(replay.position_of(tile), from, "a target names where its tile is");
+            }
             Event::BlankRouted { path } => {
+                assert!(route.is_empty(), "a route begins only when the last one is made");
+                route.extend(path.iter().copied());
                 let mut at = replay.blank();
                 for &p in path {
                     assert_eq!(at.manhattan(p), 1, "routes are made of single steps");
