@@ -60,10 +60,8 @@ enum Held {
 /// (see the module's docs).
 #[derive(Debug)]
 pub(super) struct Shortcuts {
-    cols: usize,
     /// The board as reported so far.
-    cells: Vec<Tile>,
-    blank: Pos,
+    board: Board,
     /// By tile: locked home by a reported `Locked`.
     locked: Vec<bool>,
     held: VecDeque<Held>,
@@ -103,9 +101,7 @@ impl Shortcuts {
     /// The stage for a solve that starts from `board`.
     pub(super) fn new(board: &Board) -> Shortcuts {
         Shortcuts {
-            cols: board.cols(),
-            cells: board.cells().to_vec(),
-            blank: board.blank(),
+            board: board.clone(),
             locked: vec![false; board.len()],
             held: VecDeque::with_capacity(4 * LAG),
             held_moves: 0,
@@ -194,12 +190,10 @@ impl Shortcuts {
     }
 
     fn report_move<S: FnMut(&Event)>(&mut self, mv: Move, tile: Tile, from: Pos, to: Pos, sink: &mut S) {
-        debug_assert_eq!(to, self.blank);
-        debug_assert_eq!(self.cells[from.row * self.cols + from.col], tile);
+        debug_assert_eq!((self.board.blank(), self.board.tile_at(from)), (to, tile));
         sink(&Event::Moved { mv, tile, from, to });
-        self.cells[to.row * self.cols + to.col] = tile;
-        self.cells[from.row * self.cols + from.col] = 0;
-        self.blank = from;
+        let slid = self.board.slide(mv);
+        debug_assert_eq!(slid, Some(tile));
         self.reported += 1;
     }
 
@@ -232,9 +226,9 @@ impl Shortcuts {
     /// held move, if any saves a move.
     fn best_cut(&mut self) -> Option<Cut> {
         // The blank's cells: before the window, then after each move.
-        let mut trail = [self.blank; LAG + 1];
-        let (mut top, mut bottom, mut left, mut right) =
-            (self.blank.row, self.blank.row, self.blank.col, self.blank.col);
+        let blank_at = self.board.blank();
+        let mut trail = [blank_at; LAG + 1];
+        let (mut top, mut bottom, mut left, mut right) = (blank_at.row, blank_at.row, blank_at.col, blank_at.col);
         let mut moves = 0;
         for held in &self.held {
             let Held::Moved { from, .. } = *held else { continue };
@@ -251,7 +245,7 @@ impl Shortcuts {
         }
         let (height, width) = (bottom - top + 1, right - left + 1);
         let cell = |pos: Pos| ((pos.row - top) * width + pos.col - left) as u8;
-        let start = cell(self.blank);
+        let start = cell(blank_at);
         // Until the blank comes back to a cell it has been in, each move
         // has slid a different tile one cell, which no fewer moves can do:
         // only the windows that reach a return are worth asking the table.
@@ -265,7 +259,7 @@ impl Shortcuts {
         let mut blocked = 0u8;
         for r in top..=bottom {
             for c in left..=right {
-                let tile = self.cells[r * self.cols + c];
+                let tile = self.board.tile_at(Pos::new(r, c));
                 if tile != 0 && self.locked[tile as usize] {
                     blocked |= 1 << cell(Pos::new(r, c));
                 }
@@ -302,8 +296,7 @@ impl Shortcuts {
         // The box's tiles when the window starts, by cell.
         let mut tiles = [0 as Tile; MAX_BOX_CELLS];
         for (cell, tile) in tiles.iter_mut().enumerate().take(n) {
-            let pos = pos_of(cell as u8);
-            *tile = self.cells[pos.row * self.cols + pos.col];
+            *tile = self.board.tile_at(pos_of(cell as u8));
         }
         // Each tile's last move in the new path (0: none).
         let mut last_move = [0usize; MAX_BOX_CELLS];
