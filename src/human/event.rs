@@ -161,7 +161,9 @@ impl fmt::Display for Group {
 pub enum Event<'a> {
     /// A phase begins.
     PhaseStarted(Phase),
-    /// The planner starts putting these tiles home in this region.
+    /// The planner starts putting these tiles home in this region. Each
+    /// placement is announced once, and the next event about placements is
+    /// its [`Event::Locked`].
     Placement {
         /// The region the tiles belong to.
         region: Region,

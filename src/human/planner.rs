@@ -109,6 +109,22 @@ pub struct Planner {
     /// Where the lines are planned by beams: the stage that holds the
     /// last few moves back and shortens them (see `shortcut.rs`).
     shortcuts: Option<Shortcuts>,
+    /// The placement announced and not yet locked. A rolling beam that
+    /// gives up partway through a placement leaves it open; the next step
+    /// finishes that same placement and its second announcement is
+    /// dropped, so each placement is reported once and then locked.
+    open_placement: Option<Group>,
+}
+
+/// What [`Planner::place_line_ahead`] did with the line's first placement.
+enum Ahead {
+    /// It is home.
+    Home,
+    /// It has been announced and perhaps partly made: the caller finishes
+    /// it alone.
+    Started,
+    /// Nothing was announced or moved.
+    Untouched,
 }
 
 /// A line built on a copy of the board (see [`Planner::try_both_lines`]).
@@ -238,6 +254,7 @@ impl Planner {
             next_small: None,
             shortcuts: (finish == Finish::Pairs && effort.shortens(board.rows(), board.cols()))
                 .then(|| Shortcuts::new(board)),
+            open_placement: None,
         })
     }
 
@@ -294,9 +311,9 @@ impl Planner {
     /// it happens. Returns `Ok(false)` once the board is solved.
     pub fn step<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<bool, SolveError> {
         let Some(mut shortcuts) = self.shortcuts.take() else {
-            return self.plan_step(sink);
+            return self.announced_step(sink);
         };
-        let step = self.plan_step(&mut |event: &Event| shortcuts.take(event, sink));
+        let step = self.announced_step(&mut |event: &Event| shortcuts.take(event, sink));
         if step.is_err() {
             shortcuts.flush(sink);
         }
@@ -304,8 +321,29 @@ impl Planner {
         step
     }
 
-    /// [`Planner::step`] before the shortcuts.
-    fn plan_step<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<bool, SolveError> {
+    /// [`Planner::plan_step`], each placement announced once (see
+    /// [`Planner::open_placement`]).
+    fn announced_step<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<bool, SolveError> {
+        let mut open = self.open_placement.take();
+        let resuming = open.is_some();
+        let step = self.plan_step(resuming, &mut |event: &Event| {
+            match *event {
+                Event::Placement { group, .. } if open == Some(group) => return,
+                Event::Placement { group, .. } => open = Some(group),
+                Event::Locked { .. } => open = None,
+                _ => {}
+            }
+            sink(event);
+        });
+        self.open_placement = open;
+        step
+    }
+
+    /// [`Planner::step`] before the shortcuts. `resuming` when the last step
+    /// left a placement half made: this one finishes that placement alone,
+    /// not merged into a bigger search, so that what was announced is what
+    /// is locked.
+    fn plan_step<S: FnMut(&Event)>(&mut self, resuming: bool, sink: &mut S) -> Result<bool, SolveError> {
         if self.solved {
             return Ok(false);
         }
@@ -320,8 +358,8 @@ impl Planner {
             sink(&Event::Solved { moves: self.grid.moves });
             return Ok(false);
         }
-        let small = self.choose_small_line();
-        let built = if small.is_none() { self.try_both_lines() } else { None };
+        let small = if resuming { None } else { self.choose_small_line() };
+        let built = if small.is_none() && !resuming { self.try_both_lines() } else { None };
         let Some((phase, placement)) = self.schedule.next() else {
             if let Some(last) = self.phase.take() {
                 sink(&Event::PhaseFinished(last));
@@ -347,10 +385,12 @@ impl Planner {
         if small.is_some_and(|line| self.place_small(line, phase, placement, sink)) {
             return Ok(true);
         }
-        if self.place_line_ahead(phase, placement, sink) {
-            return Ok(true);
-        }
-        if self.place_exactly(phase, placement, sink)? {
+        let resuming = match self.place_line_ahead(phase, placement, sink) {
+            Ahead::Home => return Ok(true),
+            Ahead::Started => true,
+            Ahead::Untouched => resuming,
+        };
+        if !resuming && self.place_exactly(phase, placement, sink)? {
             return Ok(true);
         }
         match placement {
@@ -549,10 +589,10 @@ impl Planner {
 
     /// With look-ahead: builds the line that starts with `first` (the rest of
     /// its phase) by a beam search, unless it is small enough for the exact
-    /// search. True when at least `first` is home (the rolling beam may
-    /// give up later in the line; the next step then takes up the rest).
-    /// False, with `first` not placed, otherwise: the caller places it.
-    fn place_line_ahead<S: FnMut(&Event)>(&mut self, phase: Phase, first: Placement, sink: &mut S) -> bool {
+    /// search. [`Ahead::Home`] when at least `first` is home (the rolling
+    /// beam may give up later in the line; the next step then takes up the
+    /// rest); otherwise the caller places `first`.
+    fn place_line_ahead<S: FnMut(&Event)>(&mut self, phase: Phase, first: Placement, sink: &mut S) -> Ahead {
         let look = match (self.trips, self.rolling_width) {
             (Some(_), _) => Look::Tiles,
             (None, Some(width)) => Look::Rolling(width, Pull::Light),
@@ -563,7 +603,7 @@ impl Planner {
         // by one (see docs/fewest-moves.md).
         let bottom_rows_rolling = matches!(look, Look::Rolling(..)) && phase == Phase::BottomRows;
         if look == Look::Tiles || first == Placement::LastBlock || bottom_rows_rolling {
-            return false;
+            return Ahead::Untouched;
         }
         let mut line = vec![first];
         let mut rest = self.schedule.clone().peekable();
@@ -573,20 +613,18 @@ impl Planner {
         let tiles_of = |p: &Placement| if matches!(p, Placement::Single { .. }) { 1 } else { 2 };
         let tiles = line.iter().map(tiles_of).sum::<usize>();
         if tiles <= 3 && exact_states(self.grid.unlocked(), tiles) <= EXACT_STATES {
-            return false;
+            return Ahead::Untouched;
         }
         let done = match self.lookahead.place_line(&mut self.grid, &line, rest, look, sink) {
             Outcome::Built => line.len(),
-            Outcome::Stalled(done) => done,
+            Outcome::Stalled { done: 0, started } => return if started { Ahead::Started } else { Ahead::Untouched },
+            Outcome::Stalled { done, .. } => done,
         };
-        if done == 0 {
-            return false;
-        }
         for _ in 1..done {
             self.schedule.next();
         }
         self.placed += line[..done].iter().map(tiles_of).sum::<usize>() as u64;
-        true
+        Ahead::Home
     }
 
     /// With look-ahead, before the next placement is taken from the

@@ -63,6 +63,7 @@ pub fn checked_run(board: &Board, mut planner: Planner) -> Vec<Move> {
     let mut moves = Vec::new();
     let mut solved_events = 0;
     let mut route = std::collections::VecDeque::new();
+    let mut open_placement = None;
     planner
         .run(&mut |event: &Event| match *event {
             Event::Moved { mv, tile, from, to } => {
@@ -75,7 +76,12 @@ pub fn checked_run(board: &Board, mut planner: Planner) -> Vec<Move> {
                 }
                 moves.push(mv);
             }
+            Event::Placement { group, .. } => {
+                assert_eq!(open_placement, None, "{group} begins once the last placement is locked\n{board}");
+                open_placement = Some(group);
+            }
             Event::Locked { group } => {
+                assert_eq!(open_placement.take(), Some(group), "what is locked is the placement under way\n{board}");
                 for &t in group.tiles() {
                     assert_eq!(replay.position_of(t), replay.home_of(t), "tile {t} is home when locked\n{board}");
                     locked[t as usize] = true;

@@ -76,8 +76,15 @@ const ATTEMPTS: usize = 3;
 pub(super) enum Outcome {
     /// Every placement of the line is home.
     Built,
-    /// The search stalled; this many placements are home (their moves made).
-    Stalled(usize),
+    /// The search stalled with `done` placements home (their moves made).
+    /// When `started`, the next one has been announced and perhaps partly
+    /// made: the caller finishes that placement before any other.
+    Stalled { done: usize, started: bool },
+}
+
+impl Outcome {
+    /// A line given up before anything was announced or moved.
+    const NOTHING_DONE: Outcome = Outcome::Stalled { done: 0, started: false };
 }
 
 /// Buffers kept between lines.
@@ -113,8 +120,8 @@ impl Lookahead {
     /// phase) as `look` says, reporting each event before it happens.
     /// `later` yields the placements after the line, to weigh their tiles.
     /// [`Outcome::Stalled`] says how many placements are home when the
-    /// search gave up (none, and nothing moved, for the whole-area beam);
-    /// the caller places the rest tile by tile.
+    /// search gave up (none, nothing announced and nothing moved, for the
+    /// whole-area beam); the caller places the rest tile by tile.
     pub(super) fn place_line<S: FnMut(&Event)>(
         &mut self,
         grid: &mut PaddedGrid,
@@ -143,15 +150,15 @@ impl Lookahead {
         };
         self.weigh_later_lines(later, rows, cols, weights.next_line, floor);
         let outcome = match look {
-            Look::Tiles => Outcome::Stalled(0),
+            Look::Tiles => Outcome::NOTHING_DONE,
             Look::Whole(width, _) => match self.search_whole(grid, &area, &line, width, weights) {
                 Some(moves) => {
                     replay(grid, &area, &line, &moves, sink);
                     Outcome::Built
                 }
-                None => Outcome::Stalled(0),
+                None => Outcome::NOTHING_DONE,
             },
-            Look::Rolling(..) if line.stages.len() >= rolling::MAX_STAGES => Outcome::Stalled(0),
+            Look::Rolling(..) if line.stages.len() >= rolling::MAX_STAGES => Outcome::NOTHING_DONE,
             Look::Rolling(width, _) => {
                 let scoring = weights.scoring(1.0);
                 rolling::prepare(grid, &area, &line, &mut self.stages, &mut self.line_homes, &mut self.rolling);
@@ -316,8 +323,10 @@ impl LineProgress {
     }
 
     /// How many of the line's placements are finished.
-    fn placements_done(&self, line: &StagedLine) -> usize {
-        line.stages.get(self.stage).map_or(line.parts.len(), |s| s.placement)
+    /// The search gave up here: the placement under way has been announced.
+    fn stalled(&self, line: &StagedLine) -> Outcome {
+        let done = line.stages.get(self.stage).map_or(line.parts.len(), |s| s.placement);
+        Outcome::Stalled { done, started: done < line.parts.len() }
     }
 
     /// The board cell of an area cell, as the grid numbers it.

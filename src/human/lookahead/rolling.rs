@@ -620,7 +620,7 @@ impl Rolling<'_> {
             let board = GridOverlay::new(grid, coords, &beam.overlay, line_lock);
             self.beam.expand(&board, tables, &beam.states, &mut beam.candidates);
             if beam.candidates.is_empty() {
-                return Outcome::Stalled(progress.placements_done(self.line));
+                return progress.stalled(self.line);
             }
             if let Some(best) = self.beam.finished(&beam.candidates) {
                 let path = &mut beam.moves[best.parent as usize];
@@ -633,7 +633,7 @@ impl Rolling<'_> {
             advance(beam, depth, board.blank_word, &self.beam);
             depth += 1;
             if stall.stalled(&beam.states) {
-                return Outcome::Stalled(progress.placements_done(self.line));
+                return progress.stalled(self.line);
             }
             if depth == AHEAD_MOVES {
                 self.commit_best(grid, beam, &mut progress, sink);
