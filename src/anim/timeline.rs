@@ -496,11 +496,15 @@ impl Timeline {
     }
 
     /// The placement the move at `cursor` belongs to (none once solved).
+    /// At the last move planned so far, with more to come, it is the last
+    /// placement known: a playback that keeps up with the planner waits
+    /// there, and shows what was just built until the next is announced.
     pub(crate) fn placement_at(&self, cursor: usize) -> Option<&PlacementMark> {
         let placements = &self.record.placements;
         let mut i = placements.partition_point(|p| p.end <= cursor);
-        if self.record.placement_open {
-            i = i.min(placements.len() - 1);
+        let waiting = self.record.total.is_none() && cursor >= self.record.moves.len();
+        if self.record.placement_open || waiting {
+            i = i.min(placements.len().saturating_sub(1));
         }
         placements.get(i).filter(|p| p.start <= cursor)
     }
@@ -568,7 +572,7 @@ mod tests {
     }
 
     #[test]
-    fn a_placement_under_way_is_the_current_one_before_its_tiles_lock() {
+    fn a_placement_under_way_or_the_last_known_is_the_current_one() {
         let board = Board::scrambled(3, 3, Scramble::Uniform, 1).unwrap();
         let (mut timeline, _) = Timeline::planned_elsewhere(&board, &SolveOptions::default()).unwrap();
         let group = Group::new(&[1]);
@@ -578,7 +582,13 @@ mod tests {
         assert_eq!(timeline.placement_at(0).map(|p| p.group), Some(group));
         assert_eq!(timeline.placement_at(1).map(|p| p.group), Some(group));
         timeline.record.on(Note::Locked(group));
-        assert_eq!(timeline.placement_at(1), None, "locked after its one move");
+        assert_eq!(timeline.placement_at(1).map(|p| p.group), Some(group), "the last known, waiting for more");
+        let next = Group::new(&[2]);
+        timeline.record.on(Note::Placement { region: Region::TopLeft, group: next });
+        assert_eq!(timeline.placement_at(1).map(|p| p.group), Some(next));
+        timeline.record.on(Note::Locked(next));
+        timeline.record.on(Note::Solved);
+        assert_eq!(timeline.placement_at(1), None, "none once solved");
     }
 
     /// At `normal` the moves go through the shortcuts, which move some
