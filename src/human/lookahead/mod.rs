@@ -322,8 +322,9 @@ impl LineProgress {
         }
     }
 
-    /// How many of the line's placements are finished.
-    /// The search gave up here: the placement under way has been announced.
+    /// The search gave up here: how many of the line's placements are
+    /// finished, and whether the next has been announced (it always has,
+    /// unless the line is done).
     fn stalled(&self, line: &StagedLine) -> Outcome {
         let done = line.stages.get(self.stage).map_or(line.parts.len(), |s| s.placement);
         Outcome::Stalled { done, started: done < line.parts.len() }
