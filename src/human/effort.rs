@@ -28,9 +28,8 @@ pub enum Effort {
 /// How one effort builds lines on one band of board sizes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum LinePlan {
-    /// Each line by the beam over the whole unsolved area, this wide,
-    /// the later lines pulling this hard.
-    Whole(usize, Pull),
+    /// Each line by the beam over the whole unsolved area.
+    Whole(AreaBeam),
     /// Each line by the rolling beam (a dozen moves committed at a time),
     /// this wide, the tiles not yet placed pulling this hard.
     Rolling(usize, Pull),
@@ -45,6 +44,31 @@ pub(crate) enum LinePlan {
         /// How many ways each single tile's trip is tried, the best made.
         tries: usize,
     },
+}
+
+/// How the beam over the whole unsolved area builds a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct AreaBeam {
+    /// The states it keeps a round.
+    pub(crate) width: usize,
+    /// How hard the tiles not yet placed pull on its score.
+    pub(crate) pull: Pull,
+    /// How many rounds it runs on past its first finish, for a finish that
+    /// leaves the later lines' tiles nearer home (each round counted as a
+    /// move). Only where what a line leaves is weighed by its tiles'
+    /// distances alone: where the small rectangles' exact search weighs it
+    /// (5×5 and 6×6), a finish kept for its distances does worse.
+    pub(crate) linger: usize,
+}
+
+impl AreaBeam {
+    const fn new(width: usize, pull: Pull) -> AreaBeam {
+        AreaBeam { width, pull, linger: 0 }
+    }
+
+    const fn lingering(self, linger: usize) -> AreaBeam {
+        AreaBeam { linger, ..self }
+    }
 }
 
 /// How hard the tiles not yet placed pull on a beam's score (see
@@ -102,11 +126,17 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         auto: Effort::Best,
         watching: Effort::Best,
         normal: WHOLE_200,
-        best: LinePlan::Whole(60_000, Pull::Strong),
+        best: LinePlan::Whole(AreaBeam::new(60_000, Pull::Strong)),
     },
     SizeBand { up_to_cells: 144, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_8000 },
     SizeBand { up_to_cells: 400, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_3000 },
-    SizeBand { up_to_cells: 900, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_50, best: WHOLE_1000 },
+    SizeBand {
+        up_to_cells: 900,
+        auto: Effort::Best,
+        watching: Effort::Best,
+        normal: WHOLE_50,
+        best: LinePlan::Whole(AreaBeam::new(1000, Pull::Strong).lingering(LINGER)),
+    },
     // The area beam 50 wide makes about 1.47·n³ here; the rolling beam
     // 400 wide 1.38 in about twice its time (6 s a 50×50).
     SizeBand {
@@ -142,12 +172,18 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
     },
 ];
 
-const WHOLE_50: LinePlan = LinePlan::Whole(50, Pull::Light);
-const WHOLE_200: LinePlan = LinePlan::Whole(200, Pull::Light);
-const WHOLE_1000: LinePlan = LinePlan::Whole(1000, Pull::Strong);
-const WHOLE_3000: LinePlan = LinePlan::Whole(3000, Pull::Strong);
-const WHOLE_8000: LinePlan = LinePlan::Whole(8000, Pull::Strong);
-const WHOLE_10000: LinePlan = LinePlan::Whole(10_000, Pull::Light);
+const WHOLE_50: LinePlan = LinePlan::Whole(AreaBeam::new(50, Pull::Light));
+const WHOLE_200: LinePlan = LinePlan::Whole(AreaBeam::new(200, Pull::Light));
+const WHOLE_1000: LinePlan = LinePlan::Whole(AreaBeam::new(1000, Pull::Strong));
+const WHOLE_3000: LinePlan = LinePlan::Whole(AreaBeam::new(3000, Pull::Strong).lingering(LINGER));
+const WHOLE_8000: LinePlan = LinePlan::Whole(AreaBeam::new(8000, Pull::Strong).lingering(LINGER));
+const WHOLE_10000: LinePlan = LinePlan::Whole(AreaBeam::new(10_000, Pull::Light));
+
+/// The rounds `best`'s area beams run past their first finish on boards
+/// past 6×6, up to 30×30 (measured there; a 50×50's take half a minute a
+/// board): fewer gain less, more take finishes whose pushes of the later
+/// lines' tiles the score overvalues (docs/fewest-moves.md).
+const LINGER: usize = 4;
 
 /// The band of [`SIZE_BANDS`] a board of `rows` × `cols` falls in.
 pub(crate) fn size_band(rows: usize, cols: usize) -> &'static SizeBand {
@@ -208,13 +244,13 @@ impl Effort {
     /// search or one short beam, a few milliseconds).
     pub(crate) fn plans_lines_slowly(self, rows: usize, cols: usize) -> bool {
         rows.saturating_mul(cols) > 25
-            && matches!(self.line_plan(rows, cols), Some(LinePlan::Whole(width, _)) if width >= 1000)
+            && matches!(self.line_plan(rows, cols), Some(LinePlan::Whole(beam)) if beam.width >= 1000)
     }
 
     /// How lines are planned on a board of this shape.
     pub(super) fn look(self, rows: usize, cols: usize) -> Look {
         match self.line_plan(rows, cols) {
-            Some(LinePlan::Whole(width, pull)) => Look::Whole(width, pull),
+            Some(LinePlan::Whole(beam)) => Look::Whole(beam),
             Some(LinePlan::Rolling(width, pull)) => Look::Rolling(width, pull),
             Some(LinePlan::Trips { .. }) | None => Look::Tiles,
         }
@@ -250,9 +286,8 @@ impl Effort {
 pub(super) enum Look {
     /// One tile at a time.
     Tiles,
-    /// Each line by the beam over the whole unsolved area, this wide,
-    /// the later lines pulling this hard.
-    Whole(usize, Pull),
+    /// Each line by the beam over the whole unsolved area.
+    Whole(AreaBeam),
     /// Each line by the rolling beam, this wide, pulling this hard.
     Rolling(usize, Pull),
 }
@@ -293,9 +328,18 @@ fn square(cells: usize) -> String {
 
 fn describe(plan: LinePlan) -> String {
     match plan {
-        LinePlan::Whole(width, Pull::Light) => format!("area beam, {width} wide"),
-        LinePlan::Whole(width, Pull::Strong) => format!("area beam, {width} wide, strong pull"),
-        LinePlan::Whole(width, Pull::Line) => format!("area beam, {width} wide, line pull"),
+        LinePlan::Whole(AreaBeam { width, pull, linger }) => {
+            let pull = match pull {
+                Pull::Light => "",
+                Pull::Strong => ", strong pull",
+                Pull::Line => ", line pull",
+            };
+            let linger = match linger {
+                0 => String::new(),
+                rounds => format!(", lingers {rounds}"),
+            };
+            format!("area beam, {width} wide{pull}{linger}")
+        }
         LinePlan::Rolling(width, Pull::Light) => format!("rolling beam, {width} wide"),
         LinePlan::Rolling(width, _) => format!("rolling beam, {width} wide, line pull"),
         LinePlan::Trips { planned, band, tries } => {
@@ -355,7 +399,7 @@ mod tests {
         assert_eq!(size_band(usize::MAX, 2).up_to_cells, usize::MAX);
         assert_eq!(Effort::Best.look(100, 100), Look::Rolling(130, Pull::Line));
         assert_eq!(Effort::Normal.look(40, 40), Look::Rolling(400, Pull::Line));
-        assert_eq!(Effort::Normal.look(30, 30), Look::Whole(50, Pull::Light));
+        assert_eq!(Effort::Normal.look(30, 30), Look::Whole(AreaBeam::new(50, Pull::Light)));
         assert_eq!(Effort::Normal.look(101, 100), Look::Tiles);
         assert_eq!(Effort::Fast.trip_plan(1000, 1000), (TripStyle::PLAIN, 1));
         assert_eq!(Effort::Normal.trip_plan(300, 300), (TripStyle::PLANNED, 1));

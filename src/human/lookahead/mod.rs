@@ -17,7 +17,7 @@ mod whole;
 use crate::board::{Pos, Tile, tile_for};
 
 use super::cell_rect::CellRect;
-use super::effort::{Look, MAX_LOOKAHEAD_CELLS, Pull};
+use super::effort::{AreaBeam, Look, MAX_LOOKAHEAD_CELLS, Pull};
 use super::event::{Event, Group, Phase};
 use super::grid::{Dir, PaddedGrid};
 use super::schedule::Placement;
@@ -25,6 +25,7 @@ use beam::{Beam, BeamStage, MOVE, Scoring, beam_stages};
 use line::{Goal, NO_RANK, StagedLine};
 use rolling::{Rolling, RollingScratch};
 use table::StageTarget;
+use whole::Rounds;
 use whole::{AreaCopies, WholeScratch};
 
 /// How much the tiles not yet placed count in a beam's score.
@@ -144,14 +145,14 @@ impl Lookahead {
             self.rank[tile as usize] = k as u16;
         }
         let (weights, floor) = match look {
-            Look::Whole(_, pull) => (weights(pull), 0.0),
+            Look::Whole(beam) => (weights(beam.pull), 0.0),
             Look::Rolling(_, pull) => (weights(pull), ROLLING_FLOOR * MOVE as f64),
             Look::Tiles => (weights(Pull::Light), ROLLING_FLOOR * MOVE as f64),
         };
         self.weigh_later_lines(later, rows, cols, weights.next_line, floor);
         let outcome = match look {
             Look::Tiles => Outcome::NOTHING_DONE,
-            Look::Whole(width, _) => match self.search_whole(grid, &area, &line, width, weights) {
+            Look::Whole(beam) => match self.search_whole(grid, &area, &line, beam, weights) {
                 Some(moves) => {
                     replay(grid, &area, &line, &moves, sink);
                     Outcome::Built
@@ -186,7 +187,7 @@ impl Lookahead {
         grid: &PaddedGrid,
         area: &CellRect,
         line: &StagedLine,
-        width: usize,
+        area_beam: AreaBeam,
         weights: Weights,
     ) -> Option<Vec<(u8, u32)>> {
         let (rows, cols) = (grid.rows, grid.cols);
@@ -215,11 +216,12 @@ impl Lookahead {
                 weight: &weight,
                 homes: &self.line_homes,
                 scoring: weights.scoring(scale),
-                width,
+                width: area_beam.width,
             };
             let copies = AreaCopies::new(area, line, &self.coords, &self.homes);
             let cap = 100 + 60 * line.tiles.len() + 4 * area.len();
-            found = whole::run(&beam, copies, cap, &self.board, &mut self.whole);
+            let rounds = Rounds { cap, linger: area_beam.linger };
+            found = whole::run(&beam, copies, rounds, &self.board, &mut self.whole);
             if found.is_some() {
                 break;
             }

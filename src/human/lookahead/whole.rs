@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use crate::board::Tile;
 use crate::human::cell_rect::CellRect;
 
-use super::beam::{Beam, BeamBoard, BeamCandidate, BeamStage, BeamState, ChildMove, Pruning, key};
+use super::beam::{Beam, BeamBoard, BeamCandidate, BeamStage, BeamState, ChildMove, MOVE, Pruning, key};
 use super::line::{Goal, NO_RANK, StagedLine};
 use super::table::{StageTable, TRAPPED};
 
@@ -232,13 +232,25 @@ impl<'a> AreaCopies<'a> {
     }
 }
 
+/// How long a beam runs.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Rounds {
+    /// The most rounds before a state finishes the line.
+    pub(super) cap: usize,
+    /// The rounds run past the first finish: the finish kept is the one
+    /// whose score, with a move for each round after the first finish, is
+    /// lowest. A later finish has made more moves, but may have pushed the
+    /// later lines' tiles nearer home.
+    pub(super) linger: usize,
+}
+
 /// The blank's moves (area directions) that build the line from the area
 /// `board` (tiles by area cell), each with the stage reached after it;
-/// `None` if no state finished within `cap` rounds.
+/// `None` if no state finished within `rounds.cap` rounds.
 pub(super) fn run(
     beam: &Beam,
     area: AreaCopies,
-    cap: usize,
+    rounds: Rounds,
     board: &[u32],
     scratch: &mut WholeScratch,
 ) -> Option<Vec<(u8, u32)>> {
@@ -246,20 +258,20 @@ pub(super) fn run(
     // shared parts start without waking the caller's.
     match scratch.pool_for(beam.width) {
         Some(pool) => {
-            let found = pool.install(|| rounds(beam, area, cap, board, scratch, pool.current_num_threads()));
+            let found = pool.install(|| search(beam, area, rounds, board, scratch, pool.current_num_threads()));
             scratch.pool = Some(pool);
             found
         }
-        None => rounds(beam, area, cap, board, scratch, 1),
+        None => search(beam, area, rounds, board, scratch, 1),
     }
 }
 
 /// [`run`] on `threads` threads: the current one, in a pool of that many
 /// if more than one.
-fn rounds(
+fn search(
     beam: &Beam,
     area: AreaCopies,
-    cap: usize,
+    rounds: Rounds,
     board: &[u32],
     scratch: &mut WholeScratch,
     threads: usize,
@@ -278,7 +290,9 @@ fn rounds(
         return Some(Vec::new());
     }
     states.push(root);
-    for _ in 0..cap {
+    let finished = beam.stages.len() as u32;
+    let mut found: Option<Finish> = None;
+    for round in 0..rounds.cap {
         let board = AreaCopies { blocks, ..area };
         if threads > 1 && states.len() >= PARALLEL_STATES {
             expand_shared(beam, &board, costs, states, candidates, (threads, parts));
@@ -286,12 +300,15 @@ fn rounds(
             beam.expand(&board, costs, states, candidates);
         }
         if candidates.is_empty() {
-            return None;
+            return found.map(|finish| path(nodes, finish.node));
         }
-        if let Some(best) = beam.finished(candidates) {
-            let parent = states[best.parent as usize].extra;
-            nodes.push(MoveNode { parent, dir: best.dir(), stage: best.state.stage });
-            return Some(path(nodes, nodes.len() as u32 - 1));
+        found = Finish::best_of(found, round, beam.finished(candidates), states, nodes);
+        if let Some(finish) = found {
+            // Finished states go no further: only the others may finish better.
+            candidates.retain(|c| c.state.stage != finished);
+            if round >= finish.first_round + rounds.linger || candidates.is_empty() {
+                return Some(path(nodes, finish.node));
+            }
         }
         let kept = beam.prune(candidates, pruning);
         // The survivors become the next round's states, each with a copy
@@ -322,7 +339,40 @@ fn rounds(
         std::mem::swap(states, next_states);
         std::mem::swap(blocks, next_blocks);
     }
-    None
+    found.map(|finish| path(nodes, finish.node))
+}
+
+/// The best finish of a line so far.
+#[derive(Clone, Copy)]
+struct Finish {
+    /// The round the first finish came in.
+    first_round: usize,
+    /// Its score, a move added for each round after `first_round`.
+    score: i64,
+    /// Its node in the tree of moves.
+    node: u32,
+}
+
+impl Finish {
+    /// The better of the finish `found` so far and this `round`'s best
+    /// finishing candidate, if any (a node is added for it if it wins).
+    fn best_of(
+        found: Option<Finish>,
+        round: usize,
+        candidate: Option<BeamCandidate<u32>>,
+        states: &[BeamState<u32>],
+        nodes: &mut Vec<MoveNode>,
+    ) -> Option<Finish> {
+        let Some(best) = candidate else { return found };
+        let first_round = found.map_or(round, |finish| finish.first_round);
+        let score = best.state.score() + (round - first_round) as i64 * MOVE;
+        if found.is_some_and(|finish| finish.score <= score) {
+            return found;
+        }
+        let parent = states[best.parent as usize].extra;
+        nodes.push(MoveNode { parent, dir: best.dir(), stage: best.state.stage });
+        Some(Finish { first_round, score, node: nodes.len() as u32 - 1 })
+    }
 }
 
 /// The root state, its block (see [`WholeScratch::blocks`]) in `block`.
