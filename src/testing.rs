@@ -53,7 +53,8 @@ pub trait PlannerKnobs {
     /// The same planner, placing every line tile by tile with the blank's
     /// approaches taking detours within `band` cells of the straight line
     /// (see `docs/fewest-moves.md`): what `normal` does on boards of more
-    /// than 300×300 cells.
+    /// than 300×300 cells. After [`with_planned_trips`](Self::with_planned_trips)
+    /// each trip is also planned ahead, tried once: what `best` does there.
     ///
     /// ```
     /// use fifteen::human::Planner;

@@ -290,9 +290,15 @@ impl Planner {
     /// The same planner, placing every line tile by tile with the blank's
     /// approaches taking detours within `band` cells of the straight line
     /// (see `docs/fewest-moves.md`): what `normal` does on boards of more
-    /// than 300×300 cells, for tests and measurements on other sizes.
+    /// than 300×300 cells, for tests and measurements on other sizes. After
+    /// [`Planner::force_planned_trips`] the trips are planned too, once
+    /// each (`best` there).
     pub(crate) fn force_detours(mut self, band: usize) -> Planner {
-        self.trips = Some((TripStyle::detouring(band), 1));
+        let planned = self.trips.is_some_and(|(style, _)| style.plan_ahead);
+        self.trips = Some((TripStyle { plan_ahead: planned, ..TripStyle::detouring(band) }, 1));
+        if planned {
+            return self.shorten_moves();
+        }
         self.shortcuts = None;
         self
     }

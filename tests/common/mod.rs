@@ -56,6 +56,18 @@ pub fn checked_solve_detours(board: &Board, order: Order, band: usize) -> Vec<Mo
     )
 }
 
+/// [`checked_solve_detours`] with each trip planned ahead (`best` above
+/// 300×300).
+pub fn checked_solve_planned_detours(board: &Board, order: Order, band: usize) -> Vec<Move> {
+    checked_run(
+        board,
+        Planner::new(board, &SolveOptions { order, ..SolveOptions::default() })
+            .expect("solvable")
+            .with_planned_trips(1)
+            .with_detours(band),
+    )
+}
+
 /// Runs `planner` (made for `board`) with the checks of [`checked_human_solve`].
 pub fn checked_run(board: &Board, mut planner: Planner) -> Vec<Move> {
     let mut replay = board.clone();
