@@ -515,7 +515,9 @@ impl Player {
     }
 
     /// The cells of the blank's route still ahead, starting with the
-    /// blank's cell; empty when the blank is not on a route.
+    /// blank's cell; empty when the blank is not on a route. At the last
+    /// move planned a route may be known before all its moves are: only
+    /// the moves known are followed.
     pub(crate) fn route_cells(&self, out: &mut Vec<Pos>) {
         out.clear();
         let Some(route) = self.route() else {
@@ -523,7 +525,9 @@ impl Player {
         };
         let mut at = self.board.blank();
         out.push(at);
-        for &mv in &self.timeline.moves()[self.cursor..route.at + route.len] {
+        let moves = self.timeline.moves();
+        let known = moves.get(self.cursor..(route.at + route.len).min(moves.len())).unwrap_or_default();
+        for &mv in known {
             at = blank_after(at, mv);
             out.push(at);
         }
@@ -1018,6 +1022,34 @@ mod tests {
         p.seek(10, &mut ignore());
         p.seek(200, &mut ignore());
         assert_eq!(p.board(), &at_200);
+    }
+
+    /// Playback that keeps up with the planner waits at the last move
+    /// planned, where a route may be announced with only some of its moves
+    /// known: the cells drawn are those of the moves known.
+    #[test]
+    fn route_cells_at_the_planners_frontier_follow_the_moves_known() {
+        let options = SolveOptions { effort: crate::human::Effort::Normal, ..SolveOptions::default() };
+        let mut routes_cut = 0;
+        for seed in 0..6 {
+            let board = Board::scrambled(8, 7, Scramble::Uniform, seed).unwrap();
+            let (timeline, mut planning) = Timeline::planned_elsewhere(&board, &options).unwrap();
+            let mut p = Player::new(timeline);
+            let mut cells = vec![];
+            while let Some(batch) = planning.next_batch(3) {
+                p.receive(batch);
+                while p.cursor() < p.timeline().len() {
+                    p.step_forward(&mut ignore());
+                    p.route_cells(&mut cells);
+                    let known = p.timeline().len() - p.cursor();
+                    assert!(cells.len() <= known + 1, "a route drawn past the moves known");
+                    let route_end = p.route().map_or(0, |route| route.at + route.len);
+                    routes_cut += usize::from(route_end > p.timeline().len());
+                }
+            }
+            assert!(p.board().is_solved());
+        }
+        assert!(routes_cut > 0, "no route was cut at the frontier: the test does not test it");
     }
 
     #[test]
