@@ -296,10 +296,10 @@ impl Planner {
     pub(crate) fn force_detours(mut self, band: usize) -> Planner {
         let planned = self.trips.is_some_and(|(style, _)| style.plan_ahead);
         self.trips = Some((TripStyle { plan_ahead: planned, ..TripStyle::detouring(band) }, 1));
-        if planned {
-            return self.shorten_moves();
+        // Planned trips keep the shortcuts `force_planned_trips` gave them.
+        if !planned {
+            self.shortcuts = None;
         }
-        self.shortcuts = None;
         self
     }
 

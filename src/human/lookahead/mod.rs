@@ -25,8 +25,7 @@ use beam::{Beam, BeamStage, MOVE, Scoring, beam_stages};
 use line::{Goal, NO_RANK, StagedLine};
 use rolling::{Rolling, RollingScratch};
 use table::StageTarget;
-use whole::Rounds;
-use whole::{AreaCopies, WholeScratch};
+use whole::{AreaCopies, Rounds, WholeScratch};
 
 /// How much the tiles not yet placed count in a beam's score.
 #[derive(Clone, Copy, Debug)]
