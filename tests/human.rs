@@ -4,8 +4,8 @@
 
 mod common;
 
-use common::checked_human_solve;
-use fifteen::human::{self, Order};
+use common::{checked_human_solve, checked_run_stats};
+use fifteen::human::{self, Effort, Order, Planner};
 use fifteen::{Board, Scramble, SolveOptions};
 use proptest::prelude::*;
 
@@ -203,4 +203,79 @@ fn every_arrangement_of_a_bottom_pair_and_the_blank_near_home_solves() {
     let home: Vec<(u32, (usize, usize))> =
         (0..8).map(|c| (c as u32 + 1, (0, c))).chain((1..6).map(|r| (r as u32 * 8 + 1, (r, 0)))).collect();
     assert_eq!(every_arrangement([49, 57], &cells, &home), 60);
+}
+
+/// The most search work (states the beams expand, entries of the tables
+/// they build, states the exact searches take: `PlannerStats::work`) a
+/// move may cost on any shape at any effort, and what a solve may spend
+/// besides (a small board's beam works for few moves). The work is counted,
+/// not timed, so the bound holds on any machine: with it, the time is
+/// linear in the moves.
+const WORK_PER_MOVE: u64 = 100_000;
+const WORK_TO_START: u64 = 5_000_000;
+
+/// Solves a `rows` × `cols` board at `effort` (`None`: what `auto`
+/// picks), checking every event as the other tests do, and its work
+/// against [`WORK_PER_MOVE`].
+fn solve_in_bounded_work(rows: usize, cols: usize, seed: u64, effort: Option<Effort>) {
+    let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
+    let effort = effort.unwrap_or_else(|| Effort::for_size(rows, cols));
+    let planner = Planner::new(&board, &SolveOptions { effort, threads: 1, ..SolveOptions::default() }).unwrap();
+    let (moves, stats) = checked_run_stats(&board, planner);
+    let bound = WORK_PER_MOVE * moves.len() as u64 + WORK_TO_START;
+    assert!(
+        stats.work <= bound,
+        "{rows}×{cols} seed {seed} at {}: {} work for {} moves",
+        effort.name(),
+        stats.work,
+        moves.len()
+    );
+}
+
+#[test]
+fn strips_solve_at_the_default_effort_and_at_best_in_work_linear_in_their_moves() {
+    for n in [3, 5, 8, 13, 24, 40, 100] {
+        for (rows, cols) in [(2, n), (n, 2), (3, n), (n, 3)] {
+            for effort in [None, Some(Effort::Best)] {
+                solve_in_bounded_work(rows, cols, n as u64, effort);
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore = "a minute or two: long strips (2×1000, 3×300) at two efforts; CI runs it"]
+fn long_strips_solve_at_the_default_effort_and_at_best_in_work_linear_in_their_moves() {
+    for (rows, cols) in [(2, 300), (2, 1000), (3, 300), (4, 100), (5, 60), (7, 30)] {
+        for (rows, cols) in [(rows, cols), (cols, rows)] {
+            for effort in [None, Some(Effort::Best)] {
+                solve_in_bounded_work(rows, cols, 1, effort);
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore = "minutes: random shapes up to 100 cells on a side at two efforts; CI runs it"]
+fn random_shapes_up_to_100_a_side_solve_in_work_linear_in_their_moves() {
+    use rand::SeedableRng;
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(39);
+    for seed in 0..8 {
+        let (rows, cols) = (rng.random_range(2..=100), rng.random_range(2..=100));
+        for effort in [None, Some(Effort::Best)] {
+            solve_in_bounded_work(rows, cols, seed, effort);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn random_small_shapes_solve_in_work_linear_in_their_moves(
+        rows in 2usize..=5, cols in 2usize..=20, tall in any::<bool>(), seed in 0u64..1000,
+    ) {
+        let (rows, cols) = if tall { (cols, rows) } else { (rows, cols) };
+        solve_in_bounded_work(rows, cols, seed, None);
+    }
 }

@@ -546,6 +546,7 @@ const HUMAN_LAYERS: &[&str] = &[
     "schedule",
     "trip",
     "exact",
+    "strip",
     "effort",
     "lookahead",
     "small",

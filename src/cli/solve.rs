@@ -415,6 +415,8 @@ fn print_stats(
         )?;
     }
     writeln!(err, "; {} groups placed by exact search", s.exact)?;
+    let per_move = s.work as f64 / s.moves.max(1) as f64;
+    writeln!(err, "search work: {} states and table entries, {per_move:.0} a move", s.work)?;
     Ok(())
 }
 

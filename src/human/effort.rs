@@ -62,7 +62,7 @@ pub(crate) struct AreaBeam {
 }
 
 impl AreaBeam {
-    const fn new(width: usize, pull: Pull) -> AreaBeam {
+    pub(super) const fn new(width: usize, pull: Pull) -> AreaBeam {
         AreaBeam { width, pull, linger: 0 }
     }
 
@@ -319,6 +319,39 @@ pub fn size_table() -> String {
         ));
         before = band.up_to_cells;
     }
+    out.push_str(&long_boards());
+    out
+}
+
+/// What the table's beams do on long boards (see `strip.rs`), as a
+/// paragraph after it, its lines at most 90 columns (so that `--help`
+/// prints them as they are).
+fn long_boards() -> String {
+    use super::strip::{LONG, MAX_PLACEMENTS, MIN_WIDTH, SHORTEST, SPAN, THIN};
+    let text = format!(
+        "On a long board (not square, its unsolved part more than {LONG} times as long as it is wide and \
+         longer than {SHORTEST} cells: 2×N, N×2, 3×N, 5×60, …) an area beam, and on one at most {THIN} \
+         cells across a rolling beam too, searches each line a window at a time: the next placement's \
+         tiles are brought within {SPAN} cells of home by their trips, then the beam searches up to \
+         {MAX_PLACEMENTS} placements in the cells from the line to their farthest tile, as wide as the \
+         row says but no wider than keeps the whole board to a second or two a strip (a strip that \
+         affords fewer than {MIN_WIDTH} states, as 2×1000, is placed tile by tile)."
+    );
+    let mut out = String::from("\n");
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > 90 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
     out
 }
 

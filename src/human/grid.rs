@@ -8,6 +8,7 @@
 
 use crate::board::{Board, Move, Pos, Tile};
 
+use super::cell_rect::CellRect;
 use super::event::Event;
 
 /// Bits of a cell's word that hold each padded home coordinate.
@@ -258,6 +259,19 @@ impl PaddedGrid {
     /// an unlocked cell.
     pub(super) fn open_corner(&self) -> (usize, usize) {
         (self.open_row, self.open_col)
+    }
+
+    /// Whether [`PaddedGrid::where_is`] knows where `tile` is now.
+    pub(super) fn keeps(&self, tile: Tile) -> bool {
+        let home = crate::board::home_of(tile, self.rows, self.cols);
+        self.is_tracked(home.row + 1, home.col + 1)
+    }
+
+    /// The unsolved area: from the open corner to the board's far corner,
+    /// in board coordinates.
+    pub(super) fn unsolved_area(&self) -> CellRect {
+        let (top, left) = self.open_corner();
+        CellRect { top: top - 1, left: left - 1, height: self.rows + 1 - top, width: self.cols + 1 - left }
     }
 
     /// Whether `at` keeps the cell of the tile whose padded home is

@@ -26,6 +26,7 @@ mod record;
 mod schedule;
 mod shortcut;
 mod small;
+mod strip;
 mod trip;
 
 pub use effort::{Effort, size_table};
@@ -33,8 +34,9 @@ pub use event::{Event, Group, Phase, Region};
 pub use exact::finish::Finish;
 pub(crate) use exact::finish::MAX_EXACT_CELLS;
 pub use plan::{Plan, Span, solve};
-pub use planner::{Planner, SolveError, SolveOptions};
+pub use planner::{Planner, PlannerStats, SolveError, SolveOptions};
 pub use record::{Context, PhaseTotal, Recorder};
 pub(crate) use schedule::line_area;
 pub use schedule::{Corner, Order, placement_title};
 pub use small::{KeptTable, KeptTableError};
+pub use trip::scratch::RouteStats;

@@ -3,7 +3,7 @@
 use crate::board::{Board, Pos, Tile, tile_for};
 
 use super::cell_rect::CellRect;
-use super::effort::{Effort, Look, Pull};
+use super::effort::{AreaBeam, Effort, Look, Pull};
 use super::event::{Event, EventLog, Group, Phase, Region};
 use super::exact::endgame::{finish_among, finish_in_window};
 use super::exact::finish::{ExactFinish, Finish, MAX_EXACT_CELLS};
@@ -13,6 +13,7 @@ use super::lookahead::{Lookahead, Outcome};
 use super::schedule::{Order, Placement, Schedule};
 use super::shortcut::Shortcuts;
 use super::small;
+use super::strip;
 use super::trip::push::{FAR, Weights};
 use super::trip::router::route_blank;
 use super::trip::scratch::{RouteStats, Scratch, TripStyle};
@@ -109,6 +110,10 @@ pub struct Planner {
     /// Where the lines are planned by beams: the stage that holds the
     /// last few moves back and shortens them (see `shortcut.rs`).
     shortcuts: Option<Shortcuts>,
+    /// The phase whose line the look-ahead found no way to build: the
+    /// rest of it is placed tile by tile, not searched again for each
+    /// placement (each search would run to its cap and fail the same way).
+    given_up: Option<Phase>,
     /// The placement announced and not yet locked. A rolling beam that
     /// gives up partway through a placement leaves it open; the next step
     /// finishes that same placement and its second announcement is
@@ -174,6 +179,11 @@ pub struct PlannerStats {
     pub routes: RouteStats,
     /// Placements searched exactly, several at once, near the end.
     pub exact: u64,
+    /// The work of every search so far: the states the beams expanded,
+    /// the entries of the stage tables they built and the states the
+    /// exact searches took. It depends only on the board and the options
+    /// (not on the machine or the threads), so tests bound it per move.
+    pub work: u64,
 }
 
 /// How the human solver plays a board: the sweep order, how the end is
@@ -255,6 +265,7 @@ impl Planner {
             shortcuts: (finish == Finish::Pairs && effort.shortens(board.rows(), board.cols()))
                 .then(|| Shortcuts::new(board)),
             open_placement: None,
+            given_up: None,
         })
     }
 
@@ -445,7 +456,9 @@ impl Planner {
 
     /// Counters so far.
     pub fn stats(&self) -> PlannerStats {
-        PlannerStats { moves: self.moves(), placed: self.placed, routes: self.scratch.stats, exact: self.exact }
+        let trials = self.trial_lookaheads.as_deref().map_or(0, |[row, column]| row.work() + column.work());
+        let work = self.lookahead.work() + trials + self.search.expanded;
+        PlannerStats { moves: self.moves(), placed: self.placed, routes: self.scratch.stats, exact: self.exact, work }
     }
 
     /// The board as the planner has left it so far: where its moves are
@@ -604,11 +617,7 @@ impl Planner {
             (None, Some(width)) => Look::Rolling(width, Pull::Light),
             (None, None) => self.effort.look(self.grid.rows, self.grid.cols),
         };
-        // The bottom rows are one long line of pairs in a two-row strip,
-        // where the rolling beam's blank paths lose to the pairs placed one
-        // by one (see docs/fewest-moves.md).
-        let bottom_rows_rolling = matches!(look, Look::Rolling(..)) && phase == Phase::BottomRows;
-        if look == Look::Tiles || first == Placement::LastBlock || bottom_rows_rolling {
+        if look == Look::Tiles || first == Placement::LastBlock || self.given_up == Some(phase) {
             return Ahead::Untouched;
         }
         let mut line = vec![first];
@@ -621,9 +630,32 @@ impl Planner {
         if tiles <= 3 && exact_states(self.grid.unlocked(), tiles) <= EXACT_STATES {
             return Ahead::Untouched;
         }
-        let done = match self.lookahead.place_line(&mut self.grid, &line, rest, look, sink) {
+        let area = self.grid.unsolved_area();
+        let windowed = window_width(&self.grid, &area, look).is_some();
+        let (area, look) = if windowed {
+            match self.bring_into_window(look, &mut line, &area, sink) {
+                Ok(window) => window,
+                Err(ahead) => return ahead,
+            }
+        } else {
+            (area, look)
+        };
+        // The bottom rows are one long line of pairs in a two-row strip,
+        // where the rolling beam's blank paths lose to the pairs placed one
+        // by one (see docs/fewest-moves.md).
+        if matches!(look, Look::Rolling(..)) && phase == Phase::BottomRows {
+            return Ahead::Untouched;
+        }
+        let done = match self.lookahead.place_line(&mut self.grid, &area, &line, rest, look, sink) {
             Outcome::Built => line.len(),
-            Outcome::Stalled { done: 0, started } => return if started { Ahead::Started } else { Ahead::Untouched },
+            // A window's first placement was announced before its tiles
+            // were brought; a window that fails is a small search, and the
+            // next placement's window is another.
+            Outcome::Stalled { done: 0, started } if windowed || started => return Ahead::Started,
+            Outcome::Stalled { done: 0, .. } => {
+                self.given_up = Some(phase);
+                return Ahead::Untouched;
+            }
             Outcome::Stalled { done, .. } => done,
         };
         for _ in 1..done {
@@ -631,6 +663,35 @@ impl Planner {
         }
         self.placed += line[..done].iter().map(tiles_of).sum::<usize>() as u64;
         Ahead::Home
+    }
+
+    /// On a long board (see `strip`): announces the line's first
+    /// placement, brings its tiles into the window of the long `area`
+    /// nearest the line, and cuts `line` to the placements the window
+    /// holds; then the window, and the area beam that searches it, as wide
+    /// as the board's length affords. `Err` with what the caller does
+    /// instead: place the first placement by its trips, announced or not.
+    fn bring_into_window<S: FnMut(&Event)>(
+        &mut self,
+        look: Look,
+        line: &mut Vec<Placement>,
+        area: &CellRect,
+        sink: &mut S,
+    ) -> Result<(CellRect, Look), Ahead> {
+        let Some(width) = window_width(&self.grid, area, look).flatten() else {
+            return Err(Ahead::Untouched);
+        };
+        let pull = match look {
+            Look::Whole(beam) => beam.pull,
+            Look::Rolling(_, pull) => pull,
+            Look::Tiles => Pull::Light,
+        };
+        let first = line[0];
+        sink(&Event::Placement { region: first.region(), group: first.group(self.grid.rows, self.grid.cols) });
+        let window =
+            strip::bring_into_window(&mut self.grid, &mut self.scratch, area, line, sink).ok_or(Ahead::Started)?;
+        line.truncate(window.placements);
+        Ok((window.area, Look::Whole(AreaBeam::new(width, pull))))
     }
 
     /// With look-ahead, before the next placement is taken from the
@@ -765,6 +826,16 @@ impl Planner {
     }
 }
 
+/// The width of the beam that searches the lines of `area` in windows,
+/// if it is long (see [`strip::width_for`]).
+fn window_width(grid: &PaddedGrid, area: &CellRect, look: Look) -> Option<Option<usize>> {
+    match look {
+        Look::Whole(beam) => strip::width_for(grid, area, beam.width, false),
+        Look::Rolling(width, _) => strip::width_for(grid, area, width, true),
+        Look::Tiles => None,
+    }
+}
+
 /// One pair's cells (see [`PairCells`](super::schedule::PairCells)) in
 /// the grid's numbering, with its tiles and the endgame's window.
 struct PairSpec {
@@ -835,7 +906,8 @@ fn trial(
     }
     let mut events = EventLog::default();
     let start = grid.moves;
-    let built = lookahead.place_line(&mut grid, &line, schedule.clone(), look, &mut |e| events.push(e));
+    let area = grid.unsolved_area();
+    let built = lookahead.place_line(&mut grid, &area, &line, schedule.clone(), look, &mut |e| events.push(e));
     if !matches!(built, Outcome::Built) {
         return None;
     }

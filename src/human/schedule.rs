@@ -85,6 +85,16 @@ impl Placement {
         }
     }
 
+    /// The tiles the placement puts home, in placing order.
+    pub(super) fn group(self, rows: usize, cols: usize) -> Group {
+        let cells = self.cells(rows, cols);
+        let tiles: [Tile; 3] = std::array::from_fn(|k| {
+            let (row, col) = cells.list[k];
+            crate::board::tile_for(Pos::new(row, col), rows, cols)
+        });
+        Group::new(&tiles[..cells.len])
+    }
+
     /// The region the placement's tiles belong to.
     pub(super) fn region(self) -> Region {
         match self {
@@ -457,12 +467,7 @@ mod tests {
                             }
                             last_phase = Some(phase);
                         }
-                        let tiles: Vec<Tile> = p
-                            .cells(rows, cols)
-                            .iter()
-                            .map(|&(r, c)| crate::board::tile_for(crate::board::Pos::new(r, c), rows, cols))
-                            .collect();
-                        let title = placement_title(phase, p.region(), Group::new(&tiles), rows, cols, corner);
+                        let title = placement_title(phase, p.region(), p.group(rows, cols), rows, cols, corner);
                         let line = match phase {
                             Phase::Row(r) => format!("row {}: ", r + 1),
                             Phase::Column(c) => format!("column {}: ", c + 1),

@@ -2,7 +2,7 @@
 //! a runner of the `fifteen` binary.
 #![allow(dead_code)]
 
-use fifteen::human::{Effort, Event, Finish, Order, Planner};
+use fifteen::human::{Effort, Event, Finish, Order, Planner, PlannerStats};
 use fifteen::testing::PlannerKnobs;
 use fifteen::{Board, Move, SolveOptions};
 
@@ -69,7 +69,12 @@ pub fn checked_solve_planned_detours(board: &Board, order: Order, band: usize) -
 }
 
 /// Runs `planner` (made for `board`) with the checks of [`checked_human_solve`].
-pub fn checked_run(board: &Board, mut planner: Planner) -> Vec<Move> {
+pub fn checked_run(board: &Board, planner: Planner) -> Vec<Move> {
+    checked_run_stats(board, planner).0
+}
+
+/// [`checked_run`], with the planner's counters at the end.
+pub fn checked_run_stats(board: &Board, mut planner: Planner) -> (Vec<Move>, PlannerStats) {
     let mut replay = board.clone();
     let mut locked = vec![false; board.len()];
     let mut moves = Vec::new();
@@ -122,7 +127,7 @@ pub fn checked_run(board: &Board, mut planner: Planner) -> Vec<Move> {
     assert!(replay.is_solved(), "replay ends solved\n{board}\n{replay}");
     assert_eq!(solved_events, 1);
     assert_eq!(locked.iter().filter(|&&l| l).count(), board.len() - 1, "every tile was locked");
-    moves
+    (moves, planner.stats())
 }
 
 /// Runs the built `fifteen` with `args`, `stdin` as its input and `cache`

@@ -112,6 +112,8 @@ pub(crate) struct TileSearch {
     /// with the position of its oldest state not yet taken.
     buckets: Vec<(Vec<u64>, usize)>,
     stamp: u32,
+    /// States taken from the queue, over every search: the work done.
+    pub(crate) expanded: u64,
 }
 
 impl TileSearch {
@@ -173,6 +175,7 @@ impl TileSearch {
                 f += 1;
                 continue;
             };
+            self.expanded += 1;
             let at = state.index(cells);
             let g = f - estimate(&state);
             if usize::from(self.cost[at]) < g {

@@ -14,7 +14,7 @@ mod rolling;
 mod table;
 mod whole;
 
-use crate::board::{Pos, Tile, tile_for};
+use crate::board::{Pos, Tile, home_of, tile_for};
 
 use super::cell_rect::CellRect;
 use super::effort::{AreaBeam, Look, MAX_LOOKAHEAD_CELLS, Pull};
@@ -110,6 +110,12 @@ impl Lookahead {
         Lookahead { whole: WholeScratch::new(threads), ..Lookahead::default() }
     }
 
+    /// The work its searches have done: states expanded and stage-table
+    /// entries built, over every line.
+    pub(super) fn work(&self) -> u64 {
+        self.whole.work + self.rolling.work
+    }
+
     /// The pool of the threads lines may share, started when first
     /// needed; none on one thread (or if the threads cannot be started).
     pub(super) fn pool(&mut self) -> Option<&rayon::ThreadPool> {
@@ -125,19 +131,18 @@ impl Lookahead {
     pub(super) fn place_line<S: FnMut(&Event)>(
         &mut self,
         grid: &mut PaddedGrid,
+        area: &CellRect,
         placements: &[Placement],
         later: impl Iterator<Item = (Phase, Placement)>,
         look: Look,
         sink: &mut S,
     ) -> Outcome {
         let (rows, cols) = (grid.rows, grid.cols);
-        let (top, left) = grid.open_corner();
-        let area = CellRect { top: top - 1, left: left - 1, height: rows + 1 - top, width: cols + 1 - left };
-        let locked: Vec<bool> = (area.top..rows)
-            .flat_map(|r| (area.left..cols).map(move |c| (r, c)))
+        let locked: Vec<bool> = (area.top..area.top + area.height)
+            .flat_map(|r| (area.left..area.left + area.width).map(move |c| (r, c)))
             .map(|(r, c)| grid.is_locked(grid.index(r, c)))
             .collect();
-        let line = StagedLine::new(&area, rows, cols, placements, &locked);
+        let line = StagedLine::new(area, rows, cols, placements, &locked);
         self.rank.resize(rows * cols, NO_RANK);
         self.weight.resize(rows * cols, 0);
         for (k, &tile) in line.tiles.iter().enumerate() {
@@ -151,9 +156,9 @@ impl Lookahead {
         self.weigh_later_lines(later, rows, cols, weights.next_line, floor);
         let outcome = match look {
             Look::Tiles => Outcome::NOTHING_DONE,
-            Look::Whole(beam) => match self.search_whole(grid, &area, &line, beam, weights) {
+            Look::Whole(beam) => match self.search_whole(grid, area, &line, beam, weights) {
                 Some(moves) => {
-                    replay(grid, &area, &line, &moves, sink);
+                    replay(grid, area, &line, &moves, sink);
                     Outcome::Built
                 }
                 None => Outcome::NOTHING_DONE,
@@ -161,7 +166,7 @@ impl Lookahead {
             Look::Rolling(..) if line.stages.len() >= rolling::MAX_STAGES => Outcome::NOTHING_DONE,
             Look::Rolling(width, _) => {
                 let scoring = weights.scoring(1.0);
-                rolling::prepare(grid, &area, &line, &mut self.stages, &mut self.line_homes, &mut self.rolling);
+                rolling::prepare(grid, area, &line, &mut self.stages, &mut self.line_homes, &mut self.rolling);
                 let beam = Beam {
                     stages: &self.stages,
                     rank: &self.rank,
@@ -170,7 +175,7 @@ impl Lookahead {
                     scoring,
                     width,
                 };
-                Rolling { beam, area: &area, line: &line }.run(grid, &mut self.rolling, sink)
+                Rolling { beam, area, line: &line }.run(grid, &mut self.rolling, sink)
             }
         };
         for &tile in &line.tiles {
@@ -193,13 +198,15 @@ impl Lookahead {
         self.board.clear();
         self.coords.clear();
         self.homes.resize(rows * cols, (0, 0));
-        for r in area.top..rows {
-            for c in area.left..cols {
+        for r in area.top..area.top + area.height {
+            for c in area.left..area.left + area.width {
                 let tile = grid.tile_in(grid.index(r, c));
                 self.board.push(tile);
                 self.coords.push(((r - area.top) as u16, (c - area.left) as u16));
-                let (home_row, home_col) = area.coords(area.home(tile, rows, cols));
-                self.homes[tile as usize] = (home_row as u16, home_col as u16);
+                // Relative to the area's corner; in a window of a long
+                // area a tile's home may lie beyond the window's far side.
+                let home = home_of(tile, rows, cols);
+                self.homes[tile as usize] = ((home.row - area.top) as u16, (home.col - area.left) as u16);
             }
         }
         beam_stages(line, |cell| cell, |tile| tile, &mut self.stages);

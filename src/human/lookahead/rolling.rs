@@ -213,6 +213,9 @@ pub(super) struct RollingScratch {
     /// cells' rows and columns, and a table read is several times cheaper
     /// than a division by the grid's width.
     coords: PaddedCoords,
+    /// States expanded and table entries built, over every line: the work
+    /// done.
+    pub(super) work: u64,
 }
 
 /// Rows and columns of a padded grid's cells, by padded index.
@@ -273,6 +276,8 @@ pub(super) struct NearTables {
     /// Costs found this line, by stage, tile cell and blank cell (see
     /// [`Memo`]).
     memo: Memo,
+    /// Entries of the tables built, since last taken.
+    built: u64,
 }
 
 /// The stage costs of one line a beam has asked for lately: the children
@@ -534,6 +539,7 @@ impl<'a> GridOverlay<'a> {
             scratch.nears.iter_mut().for_each(|near| *near = None);
         }
         let table = StageTable::build(&area, &scratch.blocked, target, 0, area.len() - 1, &mut scratch.queue);
+        scratch.built += table.entries();
         scratch.cache.push(table);
         scratch.cached.insert(key, scratch.cache.len() - 1);
         Near { area, table: scratch.cache.len() - 1 }
@@ -601,7 +607,7 @@ impl Rolling<'_> {
 
     fn search<S: FnMut(&Event)>(&self, grid: &mut PaddedGrid, scratch: &mut RollingScratch, sink: &mut S) -> Outcome {
         let mut progress = LineProgress::start(grid, self.area, self.line, sink);
-        let RollingScratch { beam, tables, line_lock, coords } = scratch;
+        let RollingScratch { beam, tables, line_lock, coords, work } = scratch;
         let mut root = BeamState::root(grid.blank, 0, Overlay::default());
         self.beam.settle_root(&GridOverlay::new(grid, coords, &[Slots::EMPTY], line_lock), tables, &mut root);
         if root.stage as usize == self.beam.stages.len() {
@@ -618,6 +624,7 @@ impl Rolling<'_> {
         let mut depth = 0;
         loop {
             let board = GridOverlay::new(grid, coords, &beam.overlay, line_lock);
+            *work += beam.states.len() as u64 + std::mem::take(&mut tables.built);
             self.beam.expand(&board, tables, &beam.states, &mut beam.candidates);
             if beam.candidates.is_empty() {
                 return progress.stalled(self.line);

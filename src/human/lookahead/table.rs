@@ -55,6 +55,11 @@ pub(super) struct StageTable {
 }
 
 impl StageTable {
+    /// Its entries: the work of building it.
+    pub(super) fn entries(&self) -> u64 {
+        self.dist.len() as u64
+    }
+
     /// The table for `target`, over a window around the tile at `tile`, the
     /// target and the blank at `blank`; `blocked` marks the area's cells the
     /// blank may not enter during the stage.

@@ -37,6 +37,9 @@ pub(super) struct WholeScratch {
     pool: Option<rayon::ThreadPool>,
     /// Each thread's share of a round.
     parts: Vec<Part>,
+    /// States expanded and stage-table entries built, over every search:
+    /// the work done.
+    pub(super) work: u64,
 }
 
 impl WholeScratch {
@@ -95,6 +98,8 @@ pub(super) struct StageTables {
     blocked: Vec<bool>,
     shared: bool,
     missed: bool,
+    /// Entries of the tables built, since last taken.
+    built: u64,
 }
 
 impl StageTables {
@@ -199,7 +204,7 @@ impl BeamBoard for AreaCopies<'_> {
     }
 
     fn stage_cost(&self, costs: &mut StageTables, _: &BeamStage, k: usize, at: usize, blank: usize) -> u32 {
-        let StageTables { tables, queue, blocked, shared, missed } = costs;
+        let StageTables { tables, queue, blocked, shared, missed, built } = costs;
         let Goal::Reach { target, .. } = self.line.stages[k].goal else { unreachable!("a tile's stage") };
         if *shared && tables[k].is_none() {
             *missed = true;
@@ -207,7 +212,9 @@ impl BeamBoard for AreaCopies<'_> {
         }
         let table = tables[k].get_or_insert_with(|| {
             self.line.blocked(k, blocked);
-            Arc::new(StageTable::build(self.area, blocked, target, at, blank, queue))
+            let table = StageTable::build(self.area, blocked, target, at, blank, queue);
+            *built += table.entries();
+            Arc::new(table)
         });
         let rc = |cell: usize| {
             let (row, col) = self.coords[cell];
@@ -256,14 +263,16 @@ pub(super) fn run(
 ) -> Option<Vec<(u8, u32)>> {
     // The whole search runs on one of the pool's threads, so that a round's
     // shared parts start without waking the caller's.
-    match scratch.pool_for(beam.width) {
+    let found = match scratch.pool_for(beam.width) {
         Some(pool) => {
             let found = pool.install(|| search(beam, area, rounds, board, scratch, pool.current_num_threads()));
             scratch.pool = Some(pool);
             found
         }
         None => search(beam, area, rounds, board, scratch, 1),
-    }
+    };
+    scratch.work += std::mem::take(&mut scratch.costs.built);
+    found
 }
 
 /// [`run`] on `threads` threads: the current one, in a pool of that many
@@ -278,8 +287,9 @@ fn search(
 ) -> Option<Vec<(u8, u32)>> {
     let cells = area.area.len();
     let stride = area.stride;
-    let WholeScratch { states, next_states, blocks, next_blocks, candidates, nodes, pruning, costs, parts, .. } =
-        scratch;
+    let WholeScratch {
+        states, next_states, blocks, next_blocks, candidates, nodes, pruning, costs, parts, work, ..
+    } = scratch;
     costs.tables.clear();
     costs.tables.resize_with(beam.stages.len(), || None);
     states.clear();
@@ -294,6 +304,7 @@ fn search(
     let mut found: Option<Finish> = None;
     for round in 0..rounds.cap {
         let board = AreaCopies { blocks, ..area };
+        *work += states.len() as u64;
         if threads > 1 && states.len() >= PARALLEL_STATES {
             expand_shared(beam, &board, costs, states, candidates, (threads, parts));
         } else {
