@@ -50,10 +50,14 @@
 // scene, the animation and the search between them, so that is checked in
 // the build with all three, and a build without some of them lets their
 // helpers lie unused.
-#![cfg_attr(not(all(feature = "gui", feature = "record", feature = "net")), allow(dead_code, unused_imports))]
+#![cfg_attr(
+    not(all(feature = "cli", feature = "gui", feature = "record", feature = "net")),
+    allow(dead_code, unused_imports)
+)]
 
 mod anim;
 pub mod board;
+#[cfg(feature = "cli")]
 mod cli;
 mod control;
 #[cfg(feature = "gui")]
@@ -71,6 +75,7 @@ pub mod slidysim;
 pub mod testing;
 mod tui;
 
+#[cfg(feature = "cli")]
 pub use cli::{CommandError, run_command};
 pub use human::{Effort, Finish, Order, SolveOptions};
 

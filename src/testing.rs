@@ -25,14 +25,14 @@ pub use crate::net::check_message;
 pub trait PlannerKnobs {
     /// The same planner, building every line by the rolling look-ahead
     /// with `width` states: what `normal` and `best` do on boards of more
-    /// than [`MAX_LOOKAHEAD_CELLS`](crate::human::MAX_LOOKAHEAD_CELLS)
-    /// cells (up to [`MAX_ROLLING_CELLS`](crate::human::MAX_ROLLING_CELLS)).
+    /// than `MAX_LOOKAHEAD_CELLS`
+    /// cells (up to `MAX_ROLLING_CELLS`).
     fn with_rolling_beam(self, width: usize) -> Planner;
 
     /// The same planner, placing every line tile by tile with each tile's
     /// trip planned ahead for its pushes and tried `tries` ways (at most
     /// seven), the best made: what `normal` (1) and `best` (7) do on boards
-    /// of more than [`MAX_ROLLING_CELLS`](crate::human::MAX_ROLLING_CELLS)
+    /// of more than `MAX_ROLLING_CELLS`
     /// cells.
     ///
     /// ```

@@ -3,7 +3,7 @@
 //! fine; panicking, hanging, or accepting something that does not read back
 //! the same is not.
 //!
-//! `tests/fuzz_corpus.rs` in the crate includes this file as it is and runs
+//! `tests/it/fuzz_corpus.rs` in the crate includes this file as it is and runs
 //! every target on its corpus (`fuzz/corpus/NAME`) and on every input the
 //! fuzzer ever failed on (`fuzz/regressions/NAME`), so this file uses
 //! nothing but fifteen and the standard library.

@@ -1,5 +1,5 @@
 //! How hard the solver looks for fewer moves, and the one table of what
-//! each effort does on each size of board ([`SIZE_BANDS`]): which effort
+//! each effort does on each size of board (`SIZE_BANDS`): which effort
 //! `auto` and the window pick, the beams' widths, where the beams stop and
 //! the tile-by-tile trips take over, the detours' band, the tries. The
 //! command line's `--help`, the README and `docs/strategy.md` all show this
@@ -16,7 +16,7 @@ pub enum Effort {
     Fast,
     /// Each line by a narrow beam search over the blank's moves on boards
     /// small enough for it; on bigger ones one tile at a time, the blank's
-    /// approaches taking detours that push tiles home ([`SIZE_BANDS`] says
+    /// approaches taking detours that push tiles home (`SIZE_BANDS` says
     /// which, and how wide).
     Normal,
     /// Each line by a wide beam search: fewest moves, slowest. On boards
@@ -84,7 +84,7 @@ pub(crate) enum Pull {
     Strong,
 }
 
-/// One row of [`SIZE_BANDS`]: boards of more cells than the row before,
+/// One row of `SIZE_BANDS`: boards of more cells than the row before,
 /// up to `up_to_cells`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct SizeBand {
@@ -187,7 +187,7 @@ const WHOLE_10000: LinePlan = LinePlan::Whole(AreaBeam::new(10_000, Pull::Light)
 /// lines' tiles the score overvalues (docs/fewest-moves.md).
 const LINGER: usize = 4;
 
-/// The band of [`SIZE_BANDS`] a board of `rows` × `cols` falls in.
+/// The band of `SIZE_BANDS` a board of `rows` × `cols` falls in.
 pub(crate) fn size_band(rows: usize, cols: usize) -> &'static SizeBand {
     let cells = rows.saturating_mul(cols);
     let last = SIZE_BANDS.len() - 1;
@@ -204,7 +204,7 @@ impl Effort {
         }
     }
 
-    /// The effort `auto` picks for a board of this shape ([`SIZE_BANDS`]).
+    /// The effort `auto` picks for a board of this shape (`SIZE_BANDS`).
     ///
     /// ```
     /// use fifteen::human::Effort;
@@ -218,7 +218,7 @@ impl Effort {
     }
 
     /// The effort a window or terminal takes when not told
-    /// ([`SIZE_BANDS`]).
+    /// (`SIZE_BANDS`).
     ///
     /// ```
     /// use fifteen::human::Effort;
@@ -294,7 +294,7 @@ pub(super) enum Look {
     Rolling(usize, Pull),
 }
 
-/// [`SIZE_BANDS`] as a Markdown table, one row a band: what `--help` and
+/// `SIZE_BANDS` as a Markdown table, one row a band: what `--help` and
 /// the README show. An area beam searches each line over the whole unsolved
 /// area, a rolling beam commits a dozen moves at a time; `tiles` places one
 /// tile at a time, the blank's approaches by detours that push tiles home

@@ -122,7 +122,7 @@ impl Group {
     /// The most tiles a group holds.
     pub(crate) const MAX: usize = 15;
 
-    /// A group of one to [`Group::MAX`] tiles.
+    /// A group of one to `Group::MAX` tiles.
     ///
     /// ```
     /// use fifteen::human::Group;

@@ -37,7 +37,7 @@ pub enum SolveError {
         max: usize,
     },
     /// Exact stages asked of a board too big for them.
-    #[error("--finish exact takes boards of up to {max} cells (4×4, 3×5, 5×3, …), not {rows}×{cols}")]
+    #[error("the exact finish takes boards of up to {max} cells (4×4, 3×5, 5×3, …), not {rows}×{cols}")]
     TooBigForExact {
         /// Rows of the board.
         rows: usize,
@@ -207,7 +207,7 @@ pub struct SolveOptions {
     /// The order lines are built in.
     pub order: Order,
     /// How the end is played: [`Finish::Exact`] solves a board of up to
-    /// [`MAX_EXACT_CELLS`] cells in exact stages (and ignores `order`).
+    /// `MAX_EXACT_CELLS` cells in exact stages (and ignores `order`).
     pub finish: Finish,
     /// How far ahead each line is planned.
     pub effort: Effort,
@@ -638,7 +638,7 @@ impl Planner {
                 Err(ahead) => return ahead,
             }
         } else {
-            (area, look)
+            (area, narrowed(&self.grid, &area, look))
         };
         // The bottom rows are one long line of pairs in a two-row strip,
         // where the rolling beam's blank paths lose to the pairs placed one
@@ -833,6 +833,18 @@ fn window_width(grid: &PaddedGrid, area: &CellRect, look: Look) -> Option<Option
         Look::Whole(beam) => strip::width_for(grid, area, beam.width, false),
         Look::Rolling(width, _) => strip::width_for(grid, area, width, true),
         Look::Tiles => None,
+    }
+}
+
+/// `look`, its area beam narrowed on a stretched `area` searched whole
+/// (see [`strip::whole_width`]).
+fn narrowed(grid: &PaddedGrid, area: &CellRect, look: Look) -> Look {
+    match look {
+        Look::Whole(beam) => match strip::whole_width(grid, area, beam.width) {
+            Some(width) => Look::Whole(AreaBeam { width, ..beam }),
+            None => look,
+        },
+        _ => look,
     }
 }
 

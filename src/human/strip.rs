@@ -67,16 +67,22 @@ enum Along {
     Rows,
 }
 
-/// The way `area` is long, if its lines are searched in windows: on a
-/// board that is not square, an area more than [`LONG`] times as long as
-/// it is wide. (A square board's areas stay whole: only its bottom rows in
-/// the rows order are long, at most 2×50 where beams search them.)
-fn along(rows: usize, cols: usize, area: &CellRect) -> Option<Along> {
+/// The way `area` is stretched: on a board that is not square, an area
+/// more than [`LONG`] times as long as it is wide. (A square board's areas
+/// are not: only its bottom rows in the rows order are long, at most 2×50
+/// where beams search them.)
+fn stretched(rows: usize, cols: usize, area: &CellRect) -> Option<Along> {
     let (long, short) = (area.width.max(area.height), area.width.min(area.height));
-    if rows == cols || long <= SHORTEST || long <= LONG * short {
+    if rows == cols || long <= LONG * short {
         return None;
     }
     Some(if area.width > area.height { Along::Columns } else { Along::Rows })
+}
+
+/// The way `area` is long, if its lines are searched in windows: a
+/// stretched area more than [`SHORTEST`] cells long.
+fn along(rows: usize, cols: usize, area: &CellRect) -> Option<Along> {
+    stretched(rows, cols, area).filter(|_| area.width.max(area.height) > SHORTEST)
 }
 
 /// The first [`SPAN`] columns (or rows) of `area`.
@@ -100,25 +106,50 @@ pub(super) struct Window {
 /// would search whole, or (`rolling`) a rolling beam that wide on a long
 /// board at most [`THIN`] cells across (its rounds cost the same on any
 /// area, but a strip's moves are too many for its width). At most
-/// `width`, and at most what keeps the whole board's window beams within
-/// [`STRIP_WORK`]: a strip's moves grow as the square of its length (each
-/// tile travels a share of it), so they are guessed as its length times
-/// its cells. `Some(None)` when a long strip affords fewer than
-/// [`MIN_WIDTH`] states: its tiles are placed by their trips. `None` when
-/// the lines are not searched in windows.
+/// `width` and [`affordable_width`]. `Some(None)` when a long strip
+/// affords fewer than [`MIN_WIDTH`] states: its tiles are placed by their
+/// trips. `None` when the lines are not searched in windows.
 pub(super) fn width_for(grid: &PaddedGrid, area: &CellRect, width: usize, rolling: bool) -> Option<Option<usize>> {
-    let (rows, cols) = (grid.rows, grid.cols);
-    let along = along(rows, cols, area)?;
-    let short = rows.min(cols);
-    if rolling && short > THIN {
+    let along = along(grid.rows, grid.cols, area)?;
+    if rolling && grid.rows.min(grid.cols) > THIN {
         return None;
     }
-    let moves = (rows.max(cols) as u64).saturating_mul((rows * cols) as u64);
-    let work = STRIP_WORK.saturating_mul(short as u64) / 2;
-    let cells = span_of(area, along).len() as u64 + STATE_COST;
-    let afforded = usize::try_from(work / moves.max(1) / cells).unwrap_or(usize::MAX);
-    let width = width.min(afforded);
+    let width = width.min(affordable_width(grid, span_of(area, along).len()));
     Some((width >= MIN_WIDTH).then_some(width))
+}
+
+/// The width of the area beam that searches a stretched `area` whole (one
+/// too short for windows, such as a 2×16's), if it must be narrower than
+/// `width`: [`WHOLE_SHARE`] times what a window affords. A square board's
+/// width (60 000 on 36 cells) builds a 2×16's line of fifteen pairs in
+/// seconds when its first try finishes, and in tens of seconds when it
+/// does not and the line is tried again.
+pub(super) fn whole_width(grid: &PaddedGrid, area: &CellRect, width: usize) -> Option<usize> {
+    stretched(grid.rows, grid.cols, area)?;
+    let afforded = affordable_width(grid, area.len()).saturating_mul(WHOLE_SHARE).max(MIN_WIDTH);
+    (afforded < width).then_some(afforded)
+}
+
+/// How many times a window's width a short stretched area searched whole
+/// gets: its beams then run for a few seconds at most (3.5 s on a 2×16),
+/// and make 2.6 % more moves than a square board's width on twelve boards
+/// 2×13 to 2×16 (`docs/fewest-moves.md`).
+const WHOLE_SHARE: usize = 4;
+
+/// How many times a window's width a short stretched area searched whole
+/// gets: its beams run a few seconds at most (a 2×16 3.5 s), and make 3 %
+/// more moves than a square board's width on 2×13 to 2×16 (once, 11 %
+/// more).
+/// The widest beam over `cells` cells that keeps the whole board's beams
+/// within [`STRIP_WORK`]: a strip's moves grow as the square of its length
+/// (each tile travels a share of it), so they are guessed as its length
+/// times its cells.
+fn affordable_width(grid: &PaddedGrid, cells: usize) -> usize {
+    let (rows, cols) = (grid.rows, grid.cols);
+    let moves = (rows.max(cols) as u64).saturating_mul((rows * cols) as u64);
+    let work = STRIP_WORK.saturating_mul(rows.min(cols) as u64) / 2;
+    let cost = cells as u64 + STATE_COST;
+    usize::try_from(work / moves.max(1) / cost).unwrap_or(usize::MAX)
 }
 
 /// Boards at most this many cells across are strips: the rolling beam

@@ -76,7 +76,7 @@ impl View {
 }
 
 /// A frame's places: header, board viewport and panel, and the board's
-/// cells inside the viewport (zoomed and panned by a [`View`]).
+/// cells inside the viewport (zoomed and panned by a `View`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Layout {
     /// Pixels per point (2 on a high-DPI screen).

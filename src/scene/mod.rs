@@ -3,7 +3,7 @@
 //! The split follows Simon Tatham's puzzle collection: a middle end that
 //! knows the game and decides what a frame shows, and front ends that only
 //! know how to put shapes on a screen. Here the middle end is this module:
-//! [`Frame`] is what to show (built from the animation queue's `Player` or `Game`),
+//! `Frame` is what to show (built from the animation queue's `Player` or `Game`),
 //! [`Layout`] is where it goes for a window of any size and a board of any
 //! shape, and `Painter` turns the two into calls on a `Canvas`. The
 //! window (`gui`, macroquad) and `fifteen record` (a software rasteriser)

@@ -50,7 +50,7 @@ fn split(entry: u64) -> (Packed, usize) {
 
 /// A shortest solution by breadth-first search from the board to the goal.
 ///
-/// Fails for boards of more than [`MAX_BFS_CELLS`] cells and unsolvable boards.
+/// Fails for boards of more than `MAX_BFS_CELLS` cells and unsolvable boards.
 pub fn solve(board: &Board) -> Result<Solution, SearchError> {
     let grid = check_size(board.rows(), board.cols(), "bfs")?;
     board.check_solvable()?;
@@ -199,7 +199,7 @@ impl Distances {
 }
 
 /// Breadth-first search from the goal over every arrangement of a rows × cols
-/// board of at most [`MAX_BFS_CELLS`] cells.
+/// board of at most `MAX_BFS_CELLS` cells.
 pub fn distances_from_goal(rows: usize, cols: usize) -> Result<Distances, SearchError> {
     let grid = check_size(rows, cols, "bfs")?;
     let len = grid.len();

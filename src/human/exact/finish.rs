@@ -22,8 +22,8 @@ pub enum Finish {
     /// The strategy all the way: single tiles, pairs, the last 2×2 block.
     #[default]
     Pairs,
-    /// Boards of up to [`MAX_EXACT_CELLS`] cells: a line at a time by an
-    /// exact search while more than [`REST_CELLS`] cells are unsolved, then
+    /// Boards of up to `MAX_EXACT_CELLS` cells: a line at a time by an
+    /// exact search while more than `REST_CELLS` cells are unsolved, then
     /// the rest optimally. Far fewer moves (the README's tables have the
     /// counts), but not how a person plays.
     Exact,

@@ -150,6 +150,18 @@ fn only_the_network_module_uses_the_async_crates() {
 }
 
 #[test]
+fn only_the_command_line_uses_clap_indicatif_and_crossterm() {
+    // The library builds without the feature `cli`, and these crates are
+    // optional behind it.
+    forbid(
+        &["src"],
+        &["src/cli/", "src/main.rs"],
+        &["clap::", "indicatif", "crossterm", "use clap"],
+        "only src/cli imports clap, indicatif and crossterm",
+    );
+}
+
+#[test]
 fn only_the_recordings_use_the_rasteriser_and_the_gif_encoder() {
     forbid(
         &["src"],

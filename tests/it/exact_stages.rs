@@ -1,10 +1,8 @@
 //! `--finish exact`: small boards a line at a time by exact search, then the
 //! rest optimally. Every solution is replayed with the same checks as the
-//! strategy's (`common::checked_solve`).
+//! strategy's (`crate::common::checked_solve`).
 
-mod common;
-
-use common::{checked_human_solve, checked_solve};
+use crate::common::{checked_human_solve, checked_solve};
 use fifteen::human::{Event, Finish, Order, Phase, Planner, SolveError};
 use fifteen::search::{bfs, optimal};
 use fifteen::{Board, Scramble, SolveOptions};

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-#[path = "../fuzz/src/targets.rs"]
+#[path = "../../fuzz/src/targets.rs"]
 #[allow(dead_code)]
 mod targets;
 

@@ -1,7 +1,7 @@
 //! A person's solve played as fifteen's own: `fifteen replay` in the
 //! terminal and its mistakes. The timeline read from the board and the
 //! real-time pace are the animation queue's unit tests (`src/anim/tests.rs`);
-//! the window itself is checked under Xvfb in `tests/gui.rs`.
+//! the window itself is checked under Xvfb in `tests/it/gui.rs`.
 
 use std::process::{Command, Output};
 

@@ -7,7 +7,7 @@
 //! after:
 //!
 //! ```text
-//! cargo test --test unchanged_moves -- --ignored record_the_fixture
+//! cargo test --test it -- --ignored unchanged_moves::record_the_fixture
 //! ```
 //!
 //! The boards are solved at `fast` (one tile at a time) and, a few dozen of
@@ -175,21 +175,60 @@ fn line(case: Case) -> String {
     text
 }
 
-#[test]
-fn the_human_solver_makes_the_recorded_moves() {
+/// The cases that solve in a blink: every effort and both finishes still
+/// covered (`fast` up to 12×12, the default effort up to 5×5, the exact
+/// stages), so that the default run catches a changed move in seconds.
+/// The rest (the default effort's beams up to 30×30, the long boards) are
+/// checked by the ignored test, which CI runs.
+fn quick(case: &Case) -> bool {
+    let cells = case.rows * case.cols;
+    match case.effort {
+        Effort::Fast => cells <= 144,
+        _ => cells <= 25,
+    }
+}
+
+/// Solves the cases `chosen` picks and compares each with its fixture line.
+fn check_recorded_moves(chosen: impl Fn(&Case) -> bool) {
     let recorded = std::fs::read_to_string(FIXTURE).expect("the fixture is in the repository");
     let recorded: Vec<&str> = recorded.lines().collect();
     let cases = cases();
     assert!(cases.len() >= 300, "a few hundred boards");
     assert_eq!(recorded.len(), cases.len(), "one fixture line per case");
     let mut changed = Vec::new();
-    for (case, want) in cases.into_iter().zip(recorded) {
+    let mut checked = 0;
+    for (case, want) in cases.into_iter().zip(recorded).filter(|(case, _)| chosen(case)) {
+        checked += 1;
         let got = line(case);
         if got != want {
             changed.push(format!("recorded: {want}\n     now: {got}"));
         }
     }
+    assert!(checked > 0, "some cases are chosen");
     assert!(changed.is_empty(), "{} boards solve differently:\n{}", changed.len(), changed.join("\n"));
+}
+
+#[test]
+fn the_human_solver_makes_the_recorded_moves_on_the_quick_boards() {
+    check_recorded_moves(quick);
+}
+
+#[test]
+#[ignore = "a minute: `fast` on boards past 12×12; CI runs it"]
+fn the_human_solver_makes_the_recorded_moves_tile_by_tile_on_big_boards() {
+    check_recorded_moves(|case| !quick(case) && case.effort == Effort::Fast);
+}
+
+#[test]
+#[ignore = "a minute or two: the default effort's beams from 6×6 to 12×12; CI runs it"]
+fn the_human_solver_makes_the_recorded_moves_at_the_default_effort_up_to_12x12() {
+    check_recorded_moves(|case| !quick(case) && case.effort != Effort::Fast && case.rows * case.cols <= 144);
+}
+
+#[test]
+#[ignore = "minutes: the default effort's beams past 12×12 (up to 30×30 and 10×30); CI runs it"]
+fn the_human_solver_makes_the_recorded_moves_at_the_default_effort_past_12x12() {
+    check_recorded_moves(|case| !quick(case) && case.effort != Effort::Fast && case.rows * case.cols > 144);
 }
 
 /// Writes the fixture from the solver as it is now (see the module's docs).

@@ -171,6 +171,7 @@ fn the_bot_binary_checks_every_optimal_distance_the_server_sends() {
 }
 
 #[test]
+#[ignore = "ten seconds: builds the 4×4 tables for the bot; CI runs it"]
 fn the_bot_binary_finishes_3x3_with_bfs_and_4x4_with_optimal() {
     // The optimal solver builds its pattern databases once, into a cache of
     // the test's own (never the user's).

@@ -8,8 +8,6 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
-mod common;
-
 use fifteen::search::optimal::{self, Entries, Heuristic, PatternDatabase, PatternSpec};
 use fifteen::search::pdb_cache::{self, Origin};
 use fifteen::search::{SearchError, bfs, iddfs};
@@ -74,6 +72,7 @@ fn on_3x3_every_solver_finds_the_breadth_first_distance() {
 /// smallest shapes, and on thousands of 8-puzzles and 2×5 boards, it still
 /// finds the breadth-first distance, with both bounds.
 #[test]
+#[ignore = "fifteen seconds: exhaustive searches with and without pruning; CI runs it"]
 fn move_pruning_loses_no_shortest_solution() {
     let pdb = PatternDatabase::build(small_spec(), 2, |_| {});
     let check = |board: &Board, shortest: u32| {
@@ -197,6 +196,7 @@ fn bigger_boards_are_refused_with_the_human_solver_named() {
 }
 
 #[test]
+#[ignore = "fifteen seconds: exhaustive searches of 4×4 boards; CI runs it"]
 fn on_4x4_two_independent_bounds_and_exhaustive_search_agree() {
     let pdb = fifteen_pdb();
     // Short walks: iterative deepening tries every sequence, so its length is
@@ -230,6 +230,7 @@ fn on_4x4_two_independent_bounds_and_exhaustive_search_agree() {
 }
 
 #[test]
+#[ignore = "ten seconds: optimal solves of random 4×4 boards; CI runs it"]
 fn uniform_15_puzzles_are_solved_and_replay() {
     let pdb = fifteen_pdb();
     for seed in 0..5 {
@@ -288,14 +289,17 @@ fn a_damaged_cache_is_rebuilt_with_a_reason_and_never_gives_a_wrong_answer() {
 
 // ---- the command ----
 
+#[cfg(feature = "cli")]
 fn fifteen(args: &[&str], stdin: &str, cache: &Path) -> Output {
-    common::fifteen_with_cache(args, stdin, cache)
+    crate::common::fifteen_with_cache(args, stdin, cache)
 }
 
+#[cfg(feature = "cli")]
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn the_command_runs_every_search_solver() {
     let cache = tempfile::tempdir().unwrap();
@@ -317,6 +321,7 @@ fn the_command_runs_every_search_solver() {
     assert_eq!(lines[shortest], format!("Attempting to solve in at most {shortest} moves..."));
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn blank_notation_and_json_stream_speak_seed_002s_protocol() {
     let cache = tempfile::tempdir().unwrap();
@@ -331,6 +336,7 @@ fn blank_notation_and_json_stream_speak_seed_002s_protocol() {
     assert_eq!(text(&tile.stdout), "left, left\n");
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn the_graph_command_prints_the_facts_and_dot() {
     let cache = tempfile::tempdir().unwrap();
@@ -352,6 +358,7 @@ fn the_graph_command_prints_the_facts_and_dot() {
     assert!(text(&too_big.stderr).starts_with("error: "));
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn too_big_for_optimal_exits_2_naming_human_and_compare_still_runs_human() {
     let cache = tempfile::tempdir().unwrap();
@@ -366,7 +373,9 @@ fn too_big_for_optimal_exits_2_naming_human_and_compare_still_runs_human() {
     assert!(s.contains("human") && s.contains("only for boards of up to 16 cells"), "{s}");
 }
 
+#[cfg(feature = "cli")]
 #[test]
+#[ignore = "half a minute: builds the 6-6-3 tables afresh; CI runs it"]
 fn the_15_puzzle_from_the_command_with_a_damaged_cache() {
     // One build of the 6-6-3 tables through the command, then a truncated
     // cache file: a warning, a rebuild, and still the optimal answer.
@@ -398,7 +407,9 @@ fn the_15_puzzle_from_the_command_with_a_damaged_cache() {
     assert!(!text(&compare.stderr).contains("warning"));
 }
 
+#[cfg(feature = "cli")]
 #[test]
+#[ignore = "twenty seconds: builds the 6-6-3 tables afresh; CI runs it"]
 fn a_damaged_7_8_cache_falls_back_to_6_6_3_with_a_warning() {
     // The 7-8 tables take minutes to build, so a test only plants a bad
     // file where they would be: the command warns, says which tables it
@@ -482,6 +493,8 @@ fn a_mapped_table_is_refused_when_damaged_at_open_or_by_the_full_check() {
 }
 
 #[test]
+#[cfg(feature = "cli")]
+#[ignore = "twenty seconds: builds and maps the tables from several processes; CI runs it"]
 fn many_processes_solve_at_once_from_one_mapped_table() {
     let cache = tempfile::tempdir().unwrap();
     let built = fifteen(&["pdb", "build", "--partition", "6-6-3"], "", cache.path());
@@ -523,6 +536,7 @@ fn many_processes_solve_at_once_from_one_mapped_table() {
     assert!(text(&again.stdout).contains("already built") && text(&again.stdout).contains("every block checked"));
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn pdb_build_refuses_politely_without_the_memory() {
     let cache = tempfile::tempdir().unwrap();

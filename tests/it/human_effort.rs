@@ -1,11 +1,9 @@
 //! The look-ahead efforts over many shapes: every solution replays to the
 //! goal with no locked tile moving (checked from the planner's events by
-//! `common::checked_solve_with`), and the phases come in the same order as
+//! `crate::common::checked_solve_with`), and the phases come in the same order as
 //! the one-tile-at-a-time planner's.
 
-mod common;
-
-use common::{
+use crate::common::{
     checked_solve_detours, checked_solve_planned, checked_solve_planned_detours, checked_solve_rolling,
     checked_solve_with,
 };
@@ -28,6 +26,7 @@ fn phases(board: &Board, order: Order, effort: Effort) -> Vec<Phase> {
 }
 
 #[test]
+#[ignore = "a minute and a half: every shape up to 6×6 at two efforts; CI runs it"]
 fn every_small_shape_solves_with_look_ahead() {
     for rows in 2..=6 {
         for cols in 2..=6 {
@@ -44,6 +43,7 @@ fn every_small_shape_solves_with_look_ahead() {
 }
 
 #[test]
+#[ignore = "seconds a board: boards up to 30×30 at look-ahead; CI runs it"]
 fn larger_and_long_boards_solve_with_look_ahead() {
     for (rows, cols, effort) in [
         (10, 10, Effort::Normal),
@@ -61,6 +61,7 @@ fn larger_and_long_boards_solve_with_look_ahead() {
 }
 
 #[test]
+#[ignore = "ten seconds: every effort on several sizes; CI runs it"]
 fn phases_come_in_the_same_order_at_every_effort() {
     for (rows, cols) in [(4, 4), (5, 5), (7, 7), (4, 7), (7, 4)] {
         let board = Board::scrambled(rows, cols, Scramble::Uniform, 3).unwrap();
@@ -92,6 +93,7 @@ fn looking_ahead_saves_moves() {
 }
 
 #[test]
+#[ignore = "half a minute: long boards at every effort; CI runs it"]
 fn long_boards_solve_at_every_effort() {
     for (rows, cols) in [(2, 8), (8, 2), (3, 7), (7, 3), (2, 9), (9, 2), (4, 7), (7, 4)] {
         for seed in 0..2 {
@@ -236,6 +238,7 @@ fn in_a_free_order_each_line_is_the_unsolved_rectangles_top_row_or_left_column()
 /// by the beam, the one that leaves less made; fewer moves in all than
 /// always the row, and the lines still whole rows and columns in turn.
 #[test]
+#[ignore = "ten seconds: 5×5 boards built both ways at best; CI runs it"]
 fn in_a_free_order_a_5x5_begins_with_the_row_or_the_column_that_leaves_less() {
     let (mut free, mut shells, mut column_first) = (0, 0, 0);
     for seed in 1..=8 {
@@ -384,6 +387,7 @@ fn normal_on_a_big_board_makes_fewer_moves_than_fast() {
 /// 5×5's row and column are weighed side by side: so the moves are the
 /// same on one thread and on several.
 #[test]
+#[ignore = "twenty seconds: wide beams on one and on several threads; CI runs it"]
 fn the_moves_are_the_same_on_any_number_of_threads() {
     for (size, seed) in [(5, 4), (7, 1), (8, 2), (9, 3)] {
         let board = Board::scrambled(size, size, Scramble::Uniform, seed).unwrap();
@@ -406,7 +410,7 @@ fn the_moves_are_the_same_on_any_number_of_threads() {
 /// default order) for `size`×`size`, as the README prints it: `[fast, normal,
 /// best]`.
 fn readme_means(size: usize) -> [String; 3] {
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../../README.md");
     let row = format!("| {size}×{size} | ");
     let line =
         readme.lines().find(|l| l.starts_with(&row)).unwrap_or_else(|| panic!("README has no {size}×{size} row"));
@@ -415,6 +419,7 @@ fn readme_means(size: usize) -> [String; 3] {
 }
 
 #[test]
+#[ignore = "minutes: the README's means over 20 boards at every effort; CI runs it"]
 fn the_readmes_mean_moves_are_what_the_solver_makes() {
     for size in [4, 5, 6, 10] {
         let claimed = readme_means(size);

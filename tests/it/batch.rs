@@ -10,14 +10,12 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-mod common;
-
 use fifteen::search::bfs;
 use fifteen::{Board, Moves, Scramble};
 use serde_json::Value;
 
 fn fifteen(args: &[&str], stdin: &str, cache: &Path) -> Output {
-    common::fifteen_with_cache(args, stdin, cache)
+    crate::common::fifteen_with_cache(args, stdin, cache)
 }
 
 fn text(bytes: &[u8]) -> String {

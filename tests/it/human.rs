@@ -1,10 +1,8 @@
 //! Properties of the human solver over many sizes and seeds: every plan
 //! replays to the goal, every move is legal, and no tile moves once locked
-//! (checked from the planner's events by `common::checked_human_solve`).
+//! (checked from the planner's events by `crate::common::checked_human_solve`).
 
-mod common;
-
-use common::{checked_human_solve, checked_run_stats};
+use crate::common::{checked_human_solve, checked_run_stats};
 use fifteen::human::{self, Effort, Order, Planner};
 use fifteen::{Board, Scramble, SolveOptions};
 use proptest::prelude::*;
@@ -15,7 +13,7 @@ const ORDERS: [Order; 2] = [Order::Rows, Order::Shells];
 fn every_size_from_2x2_to_8x8_solves_in_both_orders() {
     for rows in 2..=8 {
         for cols in 2..=8 {
-            for seed in 0..25 {
+            for seed in 0..8 {
                 let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
                 for order in ORDERS {
                     checked_human_solve(&board, order);
@@ -124,7 +122,7 @@ fn plan_spans_cover_every_move_in_order() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(crate::common::fixed_cases(300))]
 
     #[test]
     fn random_shapes_and_seeds_replay_to_the_goal(rows in 2usize..=16, cols in 2usize..=16, seed in any::<u64>(), shells in any::<bool>()) {
@@ -233,20 +231,25 @@ fn solve_in_bounded_work(rows: usize, cols: usize, seed: u64, effort: Option<Eff
 }
 
 #[test]
-fn strips_solve_at_the_default_effort_and_at_best_in_work_linear_in_their_moves() {
-    for n in [3, 5, 8, 13, 24, 40, 100] {
+fn strips_solve_at_the_default_effort_in_work_linear_in_their_moves() {
+    // Up to 17 long: the default effort there is `best`, and from 17 cells
+    // on a strip's lines are searched in windows.
+    for n in [3, 5, 8, 17] {
         for (rows, cols) in [(2, n), (n, 2), (3, n), (n, 3)] {
-            for effort in [None, Some(Effort::Best)] {
-                solve_in_bounded_work(rows, cols, n as u64, effort);
-            }
+            solve_in_bounded_work(rows, cols, n as u64, None);
         }
     }
+    // A 2×16 is too short for windows; its line of fifteen pairs once took
+    // a square board's beam two tries and 140 million states.
+    solve_in_bounded_work(2, 16, 84, None);
 }
 
 #[test]
 #[ignore = "a minute or two: long strips (2×1000, 3×300) at two efforts; CI runs it"]
 fn long_strips_solve_at_the_default_effort_and_at_best_in_work_linear_in_their_moves() {
-    for (rows, cols) in [(2, 300), (2, 1000), (3, 300), (4, 100), (5, 60), (7, 30)] {
+    let strips =
+        [(2, 13), (3, 13), (2, 24), (3, 24), (2, 40), (2, 100), (3, 40), (3, 100), (2, 300), (2, 1000), (3, 300)];
+    for (rows, cols) in strips.into_iter().chain([(4, 100), (5, 60), (7, 30)]) {
         for (rows, cols) in [(rows, cols), (cols, rows)] {
             for effort in [None, Some(Effort::Best)] {
                 solve_in_bounded_work(rows, cols, 1, effort);
@@ -269,11 +272,11 @@ fn random_shapes_up_to_100_a_side_solve_in_work_linear_in_their_moves() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(crate::common::fixed_cases(8))]
 
     #[test]
     fn random_small_shapes_solve_in_work_linear_in_their_moves(
-        rows in 2usize..=5, cols in 2usize..=20, tall in any::<bool>(), seed in 0u64..1000,
+        rows in 2usize..=4, cols in 2usize..=12, tall in any::<bool>(), seed in 0u64..1000,
     ) {
         let (rows, cols) = if tall { (cols, rows) } else { (rows, cols) };
         solve_in_bounded_work(rows, cols, seed, None);

@@ -2,12 +2,10 @@
 //! input that is not moves is refused, and `fifteen solve`'s output checks
 //! as it is.
 
-mod common;
-
 use std::path::Path;
 use std::process::Output;
 
-use common::fifteen_with_cache;
+use crate::common::fifteen_with_cache;
 
 fn fifteen(args: &[&str], stdin: &str) -> Output {
     let cache = tempfile::tempdir().unwrap();

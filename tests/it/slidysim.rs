@@ -9,8 +9,8 @@ use fifteen::slidysim;
 use fifteen::{Board, Moves, Scramble, SolveOptions, human};
 use proptest::prelude::*;
 
-const WORLD_RECORDS: &str = include_str!("data/slidysim/world-records.txt");
-const SINGLE_4X4: &str = include_str!("data/slidysim/4x4-single.txt");
+const WORLD_RECORDS: &str = include_str!("../data/slidysim/world-records.txt");
+const SINGLE_4X4: &str = include_str!("../data/slidysim/4x4-single.txt");
 
 fn replayed(solve: &slidysim::Solve) -> bool {
     let mut board = solve.scramble.clone();
@@ -88,7 +88,7 @@ fn the_bare_payload_and_several_links_a_line_read_the_same() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
+    #![proptest_config(crate::common::fixed_cases(40))]
 
     /// Every fifteen solve written as a link reads back to the same scramble and moves.
     #[test]
@@ -165,7 +165,7 @@ fn bad_links_are_refused_with_what_is_wrong() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(crate::common::fixed_cases(300))]
 
     /// Any text, and any JSON-like text packed as a payload, is read or
     /// refused with an error: never a panic.
