@@ -11,7 +11,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{Receiver, sync_channel};
 use std::time::{Duration, Instant};
 
-use crate::anim::{Batch, Cue, Game, Pace, Planning, Player};
+use crate::anim::{Cue, EventBatch, Game, Pace, Planning, Player};
 use crate::board::{BLANK, Board, Pos, Tile};
 use crate::control::{App, Key, Mode, command_for, help_lines};
 
@@ -455,7 +455,7 @@ const BATCHES_IN_FLIGHT: usize = 4;
 /// when the solve is planned or the receiver is dropped (a new scramble,
 /// the window closing); it is never joined, so quitting never waits for a
 /// placement being planned. `None` when no thread can be started.
-pub(crate) fn planner_thread(mut planning: Planning) -> Option<Receiver<Batch>> {
+pub(crate) fn planner_thread(mut planning: Planning) -> Option<Receiver<EventBatch>> {
     let (outbox, inbox) = sync_channel(BATCHES_IN_FLIGHT);
     let events = planning.cells().min(EVENTS_PER_BATCH);
     let spawned = std::thread::Builder::new().name("planner".into()).spawn(move || {
@@ -469,7 +469,7 @@ pub(crate) fn planner_thread(mut planning: Planning) -> Option<Receiver<Batch>> 
 }
 
 /// Hands the watched solve the batches that have come, while it wants more.
-pub(crate) fn receive_plans(app: &mut App, inbox: &Receiver<Batch>) {
+pub(crate) fn receive_plans(app: &mut App, inbox: &Receiver<EventBatch>) {
     while app.wants_plans()
         && let Ok(batch) = inbox.try_recv()
     {

@@ -32,7 +32,7 @@ pub(crate) use duo::{Duo, Side};
 pub(crate) use game::Game;
 pub(crate) use person::Person;
 pub(crate) use player::{MAX_SPEED, MIN_SPEED, Pace, Player, Slide};
-pub(crate) use timeline::{Batch, Cue, Planning, Timeline};
+pub(crate) use timeline::{Cue, EventBatch, Planning, Timeline};
 
 use crate::board::{Move, Pos};
 

@@ -5,7 +5,7 @@ use crate::board::{Board, Move, Pos, Tile};
 use crate::human::{SolveError, SolveOptions};
 
 use super::blank_after;
-use super::timeline::{Batch, Cue, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
+use super::timeline::{Cue, EventBatch, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
 
 /// The slowest speed, in moves per second.
 pub(crate) const MIN_SPEED: f64 = 0.5;
@@ -179,7 +179,7 @@ impl Player {
 
     /// Adds moves planned elsewhere to the timeline (see
     /// [`Timeline::planned_elsewhere`]); the player plays them on.
-    pub(crate) fn receive(&mut self, batch: Batch) {
+    pub(crate) fn receive(&mut self, batch: EventBatch) {
         self.timeline.append(batch);
     }
 

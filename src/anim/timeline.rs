@@ -212,12 +212,12 @@ pub(crate) struct Planning {
 
 /// Events planned by a [`Planning`], in order, for [`Timeline::append`].
 #[derive(Debug)]
-pub(crate) struct Batch {
+pub(crate) struct EventBatch {
     notes: Vec<Note>,
     error: Option<SolveError>,
 }
 
-impl Batch {
+impl EventBatch {
     /// True when it holds no event.
     #[cfg(test)]
     pub(crate) fn is_empty(&self) -> bool {
@@ -233,7 +233,7 @@ impl Planning {
 
     /// Plans whole placements until at least `events` events are gathered
     /// or the solve is planned; `None` once every move has been handed out.
-    pub(crate) fn next_batch(&mut self, events: usize) -> Option<Batch> {
+    pub(crate) fn next_batch(&mut self, events: usize) -> Option<EventBatch> {
         if self.done {
             return None;
         }
@@ -245,7 +245,7 @@ impl Planning {
             }
         }
         let error = if self.done { self.recorder.error().cloned() } else { None };
-        (!notes.is_empty() || error.is_some()).then_some(Batch { notes, error })
+        (!notes.is_empty() || error.is_some()).then_some(EventBatch { notes, error })
     }
 }
 
@@ -263,7 +263,7 @@ impl Timeline {
     }
 
     /// [`Timeline::solve`] planned elsewhere: the timeline starts
-    /// empty and grows only by the [`Batch`]es given to
+    /// empty and grows only by the [`EventBatch`]es given to
     /// [`Timeline::append`], which the returned [`Planning`] makes (on
     /// another thread, say: it is `Send`), so that planning never holds up
     /// the thread that plays and draws.
@@ -275,7 +275,7 @@ impl Timeline {
     }
 
     /// Adds what a [`Planning`] planned, in the order it made it.
-    pub(crate) fn append(&mut self, batch: Batch) {
+    pub(crate) fn append(&mut self, batch: EventBatch) {
         for note in batch.notes {
             self.record.on(note);
         }

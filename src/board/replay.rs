@@ -34,14 +34,14 @@ impl Replayed {
 /// they left the board.
 #[derive(Debug, Clone)]
 pub(crate) struct Replay {
-    grid: Grid,
+    grid: ReplayGrid,
     /// The one reader of move text, shared with `Moves::from_str`.
     reader: MoveReader,
 }
 
 /// The board a replay plays on.
 #[derive(Debug, Clone)]
-struct Grid {
+struct ReplayGrid {
     cols: usize,
     /// The tiles in reading order; the blank's own cell holds a stale tile
     /// (writing the blank at every move would be a store for nothing), so
@@ -58,8 +58,13 @@ impl Replay {
     /// `notation`.
     pub(crate) fn new(board: &Board, notation: MoveNotation) -> Replay {
         let blank = board.cells().iter().position(|&t| t == BLANK).unwrap_or(0);
-        let grid =
-            Grid { cols: board.cols(), cells: board.cells().to_vec(), blank, col: blank % board.cols(), moves: 0 };
+        let grid = ReplayGrid {
+            cols: board.cols(),
+            cells: board.cells().to_vec(),
+            blank,
+            col: blank % board.cols(),
+            moves: 0,
+        };
         Replay { grid, reader: MoveReader::new(notation) }
     }
 
@@ -91,7 +96,7 @@ impl Replay {
     }
 }
 
-impl Grid {
+impl ReplayGrid {
     /// Tiles not home, the blank aside.
     fn misplaced(&self) -> usize {
         let last = self.cells.len() - 1;
@@ -103,7 +108,7 @@ impl Grid {
     }
 }
 
-impl Slides for Grid {
+impl Slides for ReplayGrid {
     /// Plays codes until the first [`NOT_A_MOVE`] (or the end); returns how
     /// many were played. The one loop every replay runs through.
     ///

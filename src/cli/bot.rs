@@ -21,7 +21,7 @@ pub struct BotCommand {
     url: String,
     /// Solver [default: bfs up to 9 cells, optimal up to 16, human beyond].
     #[arg(long, value_enum)]
-    solver: Option<SolverArg>,
+    solver: Option<BotSolverArg>,
     /// Milliseconds to wait between moves.
     #[arg(long, value_name = "MS", default_value_t = 0, value_parser = whole)]
     delay: u64,
@@ -35,7 +35,7 @@ pub struct BotCommand {
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum SolverArg {
+enum BotSolverArg {
     /// breadth-first search (fewest moves; small boards)
     Bfs,
     /// IDA* (fewest moves; up to 4×4)
@@ -47,9 +47,9 @@ enum SolverArg {
 pub fn run(cmd: BotCommand) -> Result<(), CliError> {
     let mut bot = Bot::new(cmd.url);
     bot.solver = cmd.solver.map(|s| match s {
-        SolverArg::Bfs => Solver::Bfs,
-        SolverArg::Optimal => Solver::Optimal,
-        SolverArg::Human => Solver::Human,
+        BotSolverArg::Bfs => Solver::Bfs,
+        BotSolverArg::Optimal => Solver::Optimal,
+        BotSolverArg::Human => Solver::Human,
     });
     bot.delay = Duration::from_millis(cmd.delay);
     bot.check_optimal = cmd.check_optimal;

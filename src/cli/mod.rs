@@ -55,13 +55,13 @@ Moves are letters naming the direction a TILE slides into the blank:
 #[command(name = "fifteen", version, about, after_help = MOVES_HELP, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
-    command: Option<Command>,
+    command: Option<CliCommand>,
     #[command(flatten)]
     watch: watch::WatchOptions,
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {
+enum CliCommand {
     /// Print a random solvable board.
     Scramble(scramble::ScrambleCommand),
     /// Solve a board and print the moves.
@@ -123,24 +123,24 @@ fn run() -> Result<(), CliError> {
         Err(err) => return Err(CliError::Usage(usage_error(&err))),
     };
     match cli.command {
-        Some(Command::Scramble(cmd)) => scramble::run(cmd),
-        Some(Command::Solve(cmd)) => solve::run(cmd),
-        Some(Command::Check(cmd)) => check::run(cmd),
-        Some(Command::Compare(cmd)) => compare::run(cmd),
-        Some(Command::Graph(cmd)) => graph::run(cmd),
-        Some(Command::Bench(cmd)) => bench::run(cmd),
-        Some(Command::Pdb(cmd)) => pdb::run(cmd),
+        Some(CliCommand::Scramble(cmd)) => scramble::run(cmd),
+        Some(CliCommand::Solve(cmd)) => solve::run(cmd),
+        Some(CliCommand::Check(cmd)) => check::run(cmd),
+        Some(CliCommand::Compare(cmd)) => compare::run(cmd),
+        Some(CliCommand::Graph(cmd)) => graph::run(cmd),
+        Some(CliCommand::Bench(cmd)) => bench::run(cmd),
+        Some(CliCommand::Pdb(cmd)) => pdb::run(cmd),
         #[cfg(feature = "net")]
-        Some(Command::Serve(cmd)) => serve::run(cmd),
+        Some(CliCommand::Serve(cmd)) => serve::run(cmd),
         #[cfg(feature = "net")]
-        Some(Command::Bot(cmd)) => bot::run(cmd),
+        Some(CliCommand::Bot(cmd)) => bot::run(cmd),
         #[cfg(feature = "net")]
-        Some(Command::BenchServe(cmd)) => bench_serve::run(cmd),
-        Some(Command::Replay(cmd)) => replay::run(cmd),
-        Some(Command::Watch(cmd)) => watch::run(cmd, false),
-        Some(Command::Play(cmd)) => watch::run(cmd, true),
+        Some(CliCommand::BenchServe(cmd)) => bench_serve::run(cmd),
+        Some(CliCommand::Replay(cmd)) => replay::run(cmd),
+        Some(CliCommand::Watch(cmd)) => watch::run(cmd, false),
+        Some(CliCommand::Play(cmd)) => watch::run(cmd, true),
         #[cfg(feature = "record")]
-        Some(Command::Record(cmd)) => record::run(cmd),
+        Some(CliCommand::Record(cmd)) => record::run(cmd),
         // No command: watch a random 4×4 (or the board the options ask for).
         None => watch::run(cli.watch.into(), false),
     }

@@ -158,16 +158,18 @@ pub fn run(cmd: WatchCommand, play: bool) -> Result<(), CliError> {
     window(board, &cmd, picture, speed, play)
 }
 
-/// The picture for picture mode, decoded (`None`: plain tiles).
 #[cfg(feature = "gui")]
-type LoadedPicture = Option<crate::gui::Picture>;
-/// Without the window there is no picture mode: always `None`.
+use crate::gui::Picture;
+/// Without the window there is no picture mode, and no picture to hold.
 #[cfg(not(feature = "gui"))]
-type LoadedPicture = Option<()>;
+use std::convert::Infallible as Picture;
+
+/// The picture for picture mode, decoded (`None`: plain tiles; always
+/// `None` without the window).
+type LoadedPicture = Option<Picture>;
 
 #[cfg(feature = "gui")]
 fn load_picture(path: Option<&std::path::Path>) -> Result<LoadedPicture, CliError> {
-    use crate::gui::Picture;
     match path {
         None => Ok(None),
         Some(path) if path.as_os_str() == SHIPPED_PICTURE => Ok(Some(Picture::default_picture())),

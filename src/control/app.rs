@@ -2,7 +2,7 @@
 //! [`Command`]s and time as seconds, so all of it is tested without a
 //! display, and the window and the terminal drive the same one.
 
-use crate::anim::{Batch, Cue, Game, Pace, Planning, Player, Slide, Timeline};
+use crate::anim::{Cue, EventBatch, Game, Pace, Planning, Player, Slide, Timeline};
 use crate::board::{Board, Pos, Scramble};
 use crate::human::{Effort, Finish, Group, SolveError, SolveOptions};
 use crate::scene::{Camera, Frame, Row, play_panel, watch_frame};
@@ -267,7 +267,7 @@ impl App {
     }
 
     /// Adds moves a planner elsewhere planned to the watched solve.
-    pub fn receive(&mut self, batch: Batch) {
+    pub fn receive(&mut self, batch: EventBatch) {
         self.player.receive(batch);
     }
 

@@ -23,20 +23,20 @@ fn color(c: Rgba) -> Color {
 }
 
 /// Quads sharing one texture, split into meshes small enough for one draw call.
-struct Batch {
+struct QuadBatch {
     meshes: Vec<Mesh>,
     used: usize,
     texture: Option<Texture2D>,
 }
 
-impl Batch {
-    fn new(texture: Option<Texture2D>) -> Batch {
-        Batch { meshes: Vec::new(), used: 0, texture }
+impl QuadBatch {
+    fn new(texture: Option<Texture2D>) -> QuadBatch {
+        QuadBatch { meshes: Vec::new(), used: 0, texture }
     }
 
     fn set_texture(&mut self, texture: Option<Texture2D>) {
         if self.texture != texture {
-            *self = Batch::new(texture);
+            *self = QuadBatch::new(texture);
         }
     }
 
@@ -141,7 +141,7 @@ impl Labels {
     }
 
     /// A quad for `tile`'s number centred at (cx, cy), its digits `h` pixels tall.
-    fn number(&self, batch: &mut Batch, tile: Tile, cx: f32, cy: f32, h: f32, tint: Rgba) {
+    fn number(&self, batch: &mut QuadBatch, tile: Tile, cx: f32, cy: f32, h: f32, tint: Rgba) {
         let Some(&[x, y, w, line]) = self.rects.get(tile as usize) else {
             return;
         };
@@ -173,9 +173,9 @@ pub struct Screen {
     dpi: f32,
     /// Tile sprites by size in pixels, the most recent last.
     sprites: Vec<(usize, Texture2D)>,
-    tiles: Batch,
-    numbers: Batch,
-    pictured: Batch,
+    tiles: QuadBatch,
+    numbers: QuadBatch,
+    pictured: QuadBatch,
     labels: Option<Labels>,
     cells: Option<CellTexture>,
     /// The picture's texture and its crop, in picture mode.
@@ -207,9 +207,9 @@ impl Screen {
             bold: load(FONT_BOLD),
             dpi: 1.0,
             sprites: Vec::new(),
-            tiles: Batch::new(None),
-            numbers: Batch::new(None),
-            pictured: Batch::new(picture.as_ref().map(|(t, _)| t.clone())),
+            tiles: QuadBatch::new(None),
+            numbers: QuadBatch::new(None),
+            pictured: QuadBatch::new(picture.as_ref().map(|(t, _)| t.clone())),
             labels: None,
             cells: None,
             picture,

@@ -11,7 +11,7 @@ use macroquad::prelude::*;
 use crate::anim::{Duo, Side};
 use crate::scene::{DUO_HELP, Hit, Layout, Painter, Rect, View, duo_frame};
 
-use super::{Options, Shared, WindowError, WindowReport, draw, end_frame, open, pressed_keys};
+use super::{Options, WindowError, WindowReport, WindowShared, draw, end_frame, open, pressed_keys};
 use crate::control::{Command, Mode, command_for};
 
 /// The window's size when it opens, in pixels: wide enough for two boards
@@ -50,7 +50,7 @@ struct Asked {
     quit: bool,
 }
 
-async fn duo_loop(mut duo: Duo, names: Names, options: Options, shared: Rc<RefCell<Shared>>) {
+async fn duo_loop(mut duo: Duo, names: Names, options: Options, shared: Rc<RefCell<WindowShared>>) {
     shared.borrow_mut().opened = true;
     duo.set_speed(options.speed);
     duo.play();

@@ -118,7 +118,7 @@ pub fn display_available() -> bool {
 }
 
 #[derive(Default)]
-struct Shared {
+struct WindowShared {
     opened: bool,
     report: WindowReport,
     error: Option<WindowError>,
@@ -150,10 +150,10 @@ fn run_app(app: App, options: Options) -> Result<WindowReport, WindowError> {
 /// the loop reports through the shared state.
 fn open<F, L>(size: (i32, i32), run: F) -> Result<WindowReport, WindowError>
 where
-    F: FnOnce(Rc<RefCell<Shared>>) -> L,
+    F: FnOnce(Rc<RefCell<WindowShared>>) -> L,
     L: Future<Output = ()> + 'static,
 {
-    let shared = Rc::new(RefCell::new(Shared::default()));
+    let shared = Rc::new(RefCell::new(WindowShared::default()));
     let x11 = std::env::var_os("DISPLAY").is_some_and(|s| !s.is_empty());
     let conf = macroquad::conf::Conf {
         miniquad_conf: macroquad::miniquad::conf::Conf {
@@ -212,7 +212,7 @@ where
     }
 }
 
-async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) {
+async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShared>>) {
     shared.borrow_mut().opened = true;
     let (rows, cols) = (app.board().rows(), app.board().cols());
     let mut screen = draw::Screen::new(options.picture.as_ref());
@@ -293,7 +293,7 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<Shared>>) 
 /// Keeps what the run has done so far for the caller and, on its last
 /// frame (`done`), writes the screenshot the options ask for. Returns
 /// `done`.
-fn end_frame(shared: &RefCell<Shared>, options: &Options, report: WindowReport, done: bool) -> bool {
+fn end_frame(shared: &RefCell<WindowShared>, options: &Options, report: WindowReport, done: bool) -> bool {
     shared.borrow_mut().report = report;
     if done
         && let Some(path) = &options.screenshot

@@ -14,7 +14,7 @@ use super::schedule::{Order, Placement, Schedule};
 use super::shortcut::Shortcuts;
 use super::small;
 use super::strip;
-use super::trip::push::{FAR, Weights};
+use super::trip::push::{FAR, PushWeights};
 use super::trip::router::route_blank;
 use super::trip::scratch::{RouteStats, Scratch, TripStyle};
 use super::trip::transport::transport;
@@ -392,7 +392,7 @@ impl Planner {
             sink(&Event::PhaseStarted(phase));
             self.phase = Some(phase);
             // Pushes count most for the tiles placed soonest (see
-            // `Weights`): the line's own and, in shells, the crossing line's.
+            // `PushWeights`): the line's own and, in shells, the crossing line's.
             self.scratch.weights = self.weights_for(phase);
         }
         if let Some(trial) = built {
@@ -420,26 +420,26 @@ impl Planner {
         Ok(true)
     }
 
-    /// How much pushes count while `phase` is placed (see [`Weights`]):
+    /// How much pushes count while `phase` is placed (see [`PushWeights`]):
     /// most for the tiles of the line being placed and, in shells, the
     /// crossing line. On a board longer one way, the crossing line's turn
     /// comes only once the region is square, so it counts as that many
     /// lines farther off.
-    fn weights_for(&self, phase: Phase) -> Weights {
+    fn weights_for(&self, phase: Phase) -> PushWeights {
         let (top, left) = self.grid.open_corner();
         let height = (self.grid.rows + 1).saturating_sub(top);
         let width = (self.grid.cols + 1).saturating_sub(left);
         match phase {
             Phase::Row(_) | Phase::Column(_) if self.order != Order::Rows && width > 2 && height > 2 => {
-                Weights::sweeping(
+                PushWeights::sweeping(
                     top.wrapping_sub(width.saturating_sub(height)),
                     left.wrapping_sub(height.saturating_sub(width)),
                     height.max(width),
                 )
             }
-            Phase::Row(_) => Weights::sweeping(top, FAR, height),
-            Phase::Column(_) => Weights::sweeping(FAR, left, width),
-            _ => Weights::flat(),
+            Phase::Row(_) => PushWeights::sweeping(top, FAR, height),
+            Phase::Column(_) => PushWeights::sweeping(FAR, left, width),
+            _ => PushWeights::flat(),
         }
     }
 

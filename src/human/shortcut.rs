@@ -84,7 +84,7 @@ pub(super) struct Shortcuts {
 }
 
 /// The best shortcut of the windows that start at the first held move.
-struct Cut {
+struct WindowCut {
     /// The box: top-left corner and shape.
     top: usize,
     left: usize,
@@ -224,7 +224,7 @@ impl Shortcuts {
 
     /// The shortcut that saves most among the windows starting at the first
     /// held move, if any saves a move.
-    fn best_cut(&mut self) -> Option<Cut> {
+    fn best_cut(&mut self) -> Option<WindowCut> {
         // The blank's cells: before the window, then after each move.
         let blank_at = self.board.blank();
         let mut trail = [blank_at; LAG + 1];
@@ -284,13 +284,13 @@ impl Shortcuts {
             }
         }
         let (replaced, end) = best?;
-        let mut cut = Cut { top, left, height, width, replaced, path: [0; LAG], len: 0 };
+        let mut cut = WindowCut { top, left, height, width, replaced, path: [0; LAG], len: 0 };
         cut.len = walk_back(table, &end[..n], start, height, width, &mut cut.path);
         Some(cut)
     }
 
     /// Puts the cut's moves in place of the ones it replaces.
-    fn make(&mut self, cut: &Cut) {
+    fn make(&mut self, cut: &WindowCut) {
         let (n, width) = (cut.height * cut.width, cut.width);
         let pos_of = |cell: u8| Pos::new(cut.top + cell as usize / width, cut.left + cell as usize % width);
         // The box's tiles when the window starts, by cell.
@@ -346,7 +346,7 @@ impl Shortcuts {
     /// tiles' last moves (`last_move`, by their cell in `tiles`), a route
     /// over the new moves its old ones became. Returns how many held
     /// events the window spans.
-    fn place_markers(&mut self, cut: &Cut, tiles: &[Tile], last_move: &[usize]) -> usize {
+    fn place_markers(&mut self, cut: &WindowCut, tiles: &[Tile], last_move: &[usize]) -> usize {
         self.markers.clear();
         let (mut old_moves, mut taken, mut placed_at) = (0, 0, 0);
         for held in &self.held {

@@ -23,7 +23,7 @@ use crate::search::{
     optimal::{self, Heuristic, PatternDatabase},
 };
 
-use super::protocol::{Optimal, State, Status, move_message};
+use super::protocol::{Optimal, ServerMessage, State, Status, move_message};
 
 /// The solvers the bot can use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -358,8 +358,8 @@ impl Bot {
         S: StreamExt<Item = Result<Message, tungstenite::Error>> + Unpin,
     {
         match self.next_message(socket, waiting).await? {
-            Incoming::State(state) => Ok(state),
-            Incoming::Optimal(answer) => Err(Next::Failed(BotError::Malformed {
+            ServerMessage::State(state) => Ok(state),
+            ServerMessage::Optimal(answer) => Err(Next::Failed(BotError::Malformed {
                 waiting: waiting.into(),
                 why: format!("an optimal distance (for score {}) came instead", answer.score),
             })),
@@ -373,15 +373,15 @@ impl Bot {
     {
         let waiting = format!("the optimal distance after move {made}");
         match self.next_message(socket, &waiting).await? {
-            Incoming::Optimal(answer) => Ok(answer),
-            Incoming::State(state) => Err(Next::Failed(BotError::Malformed {
+            ServerMessage::Optimal(answer) => Ok(answer),
+            ServerMessage::State(state) => Err(Next::Failed(BotError::Malformed {
                 waiting,
                 why: format!("a state (score {}) came instead", state.score),
             })),
         }
     }
 
-    async fn next_message<S>(&self, socket: &mut S, waiting: &str) -> Result<Incoming, Next>
+    async fn next_message<S>(&self, socket: &mut S, waiting: &str) -> Result<ServerMessage, Next>
     where
         S: StreamExt<Item = Result<Message, tungstenite::Error>> + Unpin,
     {
@@ -399,12 +399,9 @@ impl Bot {
             };
             let malformed = |why: String| Next::Failed(BotError::Malformed { waiting: waiting.into(), why });
             return match message {
-                Message::Text(text) => match Optimal::parse(text.as_str()) {
-                    Some(answer) => Ok(Incoming::Optimal(answer)),
-                    None => serde_json::from_str(text.as_str())
-                        .map(Incoming::State)
-                        .map_err(|e| malformed(format!("{e} in {}", snippet(&text)))),
-                },
+                Message::Text(text) => {
+                    ServerMessage::parse(text.as_str()).map_err(|e| malformed(format!("{e} in {}", snippet(&text))))
+                }
                 Message::Binary(bytes) => Err(malformed(format!("a binary frame of {} bytes", bytes.len()))),
                 Message::Close(frame) => Err(Next::Closed(frame)),
                 Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => continue,
@@ -429,12 +426,6 @@ impl Next {
             Next::Failed(e) => e,
         }
     }
-}
-
-/// A message from the server.
-enum Incoming {
-    State(State),
-    Optimal(Optimal),
 }
 
 /// The bot's own optimal distances, to check the server's answers with.

@@ -24,7 +24,7 @@ use crate::board::{Board, Move};
 use crate::search::distance::has_distance;
 
 use super::bot::BotError;
-use super::protocol::{Optimal, State, Status, move_message};
+use super::protocol::{Optimal, ServerMessage, State, Status, move_message};
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -222,16 +222,10 @@ fn malformed(game: usize, made: usize, why: String) -> BotError {
     BotError::Malformed { waiting: format!("game {game}, state after {made} moves"), why }
 }
 
-/// A message from the server: a state or an optimal distance.
-enum Incoming {
-    State(State),
-    Optimal(Optimal),
-}
-
 async fn next_state(socket: &mut Socket, game: usize, made: usize) -> Result<State, BotError> {
     match next_message(socket, game, made).await? {
-        Incoming::State(state) => Ok(state),
-        Incoming::Optimal(answer) => {
+        ServerMessage::State(state) => Ok(state),
+        ServerMessage::Optimal(answer) => {
             Err(malformed(game, made, format!("an optimal distance (score {}) instead of a state", answer.score)))
         }
     }
@@ -240,11 +234,11 @@ async fn next_state(socket: &mut Socket, game: usize, made: usize) -> Result<Sta
 /// Waits for the optimal distance of the position after `score` moves.
 async fn next_answer(socket: &mut Socket, game: usize, made: usize, score: u64) -> Result<Optimal, BotError> {
     match next_message(socket, game, made).await? {
-        Incoming::Optimal(answer) if answer.score == score && answer.moves.is_some() => Ok(answer),
-        Incoming::Optimal(answer) => {
+        ServerMessage::Optimal(answer) if answer.score == score && answer.moves.is_some() => Ok(answer),
+        ServerMessage::Optimal(answer) => {
             Err(malformed(game, made, format!("{answer:?} for the position of score {score}")))
         }
-        Incoming::State(state) => Err(malformed(
+        ServerMessage::State(state) => Err(malformed(
             game,
             made,
             format!("a state (score {}) while waiting for the optimal distance", state.score),
@@ -252,7 +246,7 @@ async fn next_answer(socket: &mut Socket, game: usize, made: usize, score: u64) 
     }
 }
 
-async fn next_message(socket: &mut Socket, game: usize, made: usize) -> Result<Incoming, BotError> {
+async fn next_message(socket: &mut Socket, game: usize, made: usize) -> Result<ServerMessage, BotError> {
     loop {
         let message = timeout(WAIT, socket.next())
             .await
@@ -263,12 +257,9 @@ async fn next_message(socket: &mut Socket, game: usize, made: usize) -> Result<I
             .ok_or_else(|| BotError::Ended { after: made, of: made, why: format!("game {game}: connection closed") })?
             .map_err(|e| malformed(game, made, e.to_string()))?;
         return match message {
-            Message::Text(text) => match Optimal::parse(text.as_str()) {
-                Some(answer) => Ok(Incoming::Optimal(answer)),
-                None => serde_json::from_str(text.as_str())
-                    .map(Incoming::State)
-                    .map_err(|e| malformed(game, made, e.to_string())),
-            },
+            Message::Text(text) => {
+                ServerMessage::parse(text.as_str()).map_err(|e| malformed(game, made, e.to_string()))
+            }
             Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => continue,
             other => Err(malformed(game, made, format!("unexpected {other:?}"))),
         };

@@ -64,7 +64,7 @@ pub(crate) struct Finished {
 }
 
 /// A search under way: its turn, then the blocking search.
-type Search = Pin<Box<dyn Future<Output = Finished> + Send>>;
+type SearchFuture = Pin<Box<dyn Future<Output = Finished> + Send>>;
 
 /// The score no game reaches: what [`GameOracle`] leaves when dropped, so
 /// that its queued search does not run.
@@ -76,7 +76,7 @@ pub(crate) struct GameOracle {
     answers: Answers,
     /// The score of the game's position now; a search for another does not start.
     now: Arc<AtomicU64>,
-    search: Option<Search>,
+    search: Option<SearchFuture>,
     /// The score last answered, so a state sent again is not answered twice.
     answered: Option<u64>,
     /// Whether the client wants answers now.
@@ -159,7 +159,7 @@ impl GameOracle {
         self.observe(board, score)
     }
 
-    fn start(&self, board: Board, score: u64) -> Search {
+    fn start(&self, board: Board, score: u64) -> SearchFuture {
         let searches = self.searches.clone();
         let now = self.now.clone();
         Box::pin(async move {

@@ -277,6 +277,22 @@ impl Optimal {
     }
 }
 
+/// A message the server sends: a state, or an optimal distance.
+pub(crate) enum ServerMessage {
+    State(State),
+    Optimal(Optimal),
+}
+
+impl ServerMessage {
+    /// Reads a text frame: an `Optimal` message, else a state.
+    pub(crate) fn parse(text: &str) -> Result<ServerMessage, serde_json::Error> {
+        match Optimal::parse(text) {
+            Some(answer) => Ok(ServerMessage::Optimal(answer)),
+            None => serde_json::from_str(text).map(ServerMessage::State),
+        }
+    }
+}
+
 /// A message a client may send.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Request {

@@ -262,7 +262,7 @@ async fn stop_signal() {
 }
 
 /// What every connection shares.
-struct Shared {
+struct ServerShared {
     config: ServerConfig,
     /// Games started so far: the next game's number.
     games: AtomicU64,
@@ -276,7 +276,7 @@ struct Shared {
 }
 
 /// The routes: the page, its script and style, and the two websocket paths.
-fn router(shared: Arc<Shared>) -> Router {
+fn router(shared: Arc<ServerShared>) -> Router {
     Router::new()
         .route("/", get(|| async { Html(page::INDEX) }))
         .route("/page.js", get(|| async { asset("text/javascript; charset=utf-8", page::SCRIPT) }))
@@ -295,7 +295,7 @@ async fn run(listener: TcpListener, config: ServerConfig, stopped: watch::Receiv
     let searches = Arc::new(Searches::new(config.tables.clone(), config.optimal_threads));
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new()).header_read_timeout(config.header_timeout).max_buf_size(HEAD_LIMIT);
-    let shared = Arc::new(Shared {
+    let shared = Arc::new(ServerShared {
         config,
         games: AtomicU64::new(0),
         slots: Arc::new(Semaphore::new(max_games)),
@@ -345,7 +345,7 @@ async fn until_stopped(stopped: &mut watch::Receiver<bool>) {
 async fn connect(
     upgrade: WebSocketUpgrade,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Extract(shared): Extract<Arc<Shared>>,
+    Extract(shared): Extract<Arc<ServerShared>>,
 ) -> Response {
     let upgrade = upgrade
         .max_message_size(FRAME_LIMIT)
@@ -376,7 +376,7 @@ enum End {
 }
 
 /// One game, from the first state to the log line.
-async fn play(mut socket: WebSocket, peer: SocketAddr, shared: &Shared) {
+async fn play(mut socket: WebSocket, peer: SocketAddr, shared: &ServerShared) {
     let config = &shared.config;
     let number = shared.games.fetch_add(1, Ordering::Relaxed);
     let began = Instant::now();
@@ -413,7 +413,7 @@ async fn play(mut socket: WebSocket, peer: SocketAddr, shared: &Shared) {
 
 /// The message loop: replies, watched moves, optimal distances, the idle
 /// clock and the stop signal.
-async fn converse(socket: &mut WebSocket, game: &mut Session, shared: &Shared) -> End {
+async fn converse(socket: &mut WebSocket, game: &mut Session, shared: &ServerShared) -> End {
     let idle = shared.config.idle_timeout;
     let mut stopped = shared.stopped.clone();
     let mut oracle: Option<GameOracle> = None;

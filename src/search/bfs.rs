@@ -20,7 +20,7 @@
 
 use crate::board::{Board, Move, Moves};
 
-use super::packed::{Grid, NO_CELL, Packed, factorial, move_between, move_index};
+use super::packed::{NO_CELL, Packed, PackedGrid, factorial, move_between, move_index};
 use super::{SearchError, Solution, Stats};
 
 /// The most cells the breadth-first solver takes: 10! states fit a 3.6 MB table.
@@ -31,11 +31,11 @@ pub(crate) const UNREACHED: u8 = u8::MAX;
 
 const BLANK_SHIFT: u32 = 60;
 
-fn check_size(rows: usize, cols: usize, solver: &'static str) -> Result<Grid, SearchError> {
+fn check_size(rows: usize, cols: usize, solver: &'static str) -> Result<PackedGrid, SearchError> {
     if rows * cols > MAX_BFS_CELLS {
         return Err(SearchError::TooLarge { solver, rows, cols, max_cells: MAX_BFS_CELLS });
     }
-    Grid::new(rows, cols)
+    PackedGrid::new(rows, cols)
 }
 
 #[inline]
@@ -93,7 +93,7 @@ pub fn solve(board: &Board) -> Result<Solution, SearchError> {
 }
 
 /// Follows the reaching moves from `end` back to the start.
-fn read_back(grid: &Grid, reached: &[u8], end: Packed) -> Moves {
+fn read_back(grid: &PackedGrid, reached: &[u8], end: Packed) -> Moves {
     let len = grid.len();
     let mut moves = Vec::new();
     let mut state = end;
@@ -155,14 +155,14 @@ pub fn solve_with_pathfinding(board: &Board) -> Result<Solution, SearchError> {
 /// breadth-first pass the state graph and the tests are built on.
 #[derive(Clone, Debug)]
 pub struct Distances {
-    grid: Grid,
+    grid: PackedGrid,
     table: Vec<u8>,
     histogram: Vec<u64>,
 }
 
 impl Distances {
     /// The board's shape.
-    pub(crate) fn grid(&self) -> &Grid {
+    pub(crate) fn grid(&self) -> &PackedGrid {
         &self.grid
     }
 

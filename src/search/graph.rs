@@ -13,7 +13,7 @@ use std::fmt::Write;
 
 use super::SearchError;
 use super::bfs::{self, UNREACHED};
-use super::packed::{Grid, NO_CELL, Packed, factorial};
+use super::packed::{NO_CELL, Packed, PackedGrid, factorial};
 
 /// The most cells [`StateGraph::build`] takes.
 pub(crate) const MAX_GRAPH_CELLS: usize = bfs::MAX_BFS_CELLS;
@@ -126,7 +126,7 @@ pub(crate) fn to_dot(rows: usize, cols: usize) -> Result<String, SearchError> {
     if rows * cols > MAX_DOT_CELLS {
         return Err(SearchError::TooLarge { solver: "DOT drawing", rows, cols, max_cells: MAX_DOT_CELLS });
     }
-    let grid = Grid::new(rows, cols)?;
+    let grid = PackedGrid::new(rows, cols)?;
     let distances = bfs::distances_from_goal(rows, cols)?;
     let len = grid.len();
     let goal_rank = Packed::goal(len).rank(len);

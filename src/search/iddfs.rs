@@ -20,7 +20,7 @@
 use crate::board::{Board, Move, Moves};
 
 use super::optimal::{Estimator, ManhattanConflicts, arrays};
-use super::packed::{Grid, MAX_PACKED_CELLS, NO_CELL, Packed, move_index};
+use super::packed::{MAX_PACKED_CELLS, NO_CELL, Packed, PackedGrid, move_index};
 use super::{SearchError, Solution, Stats};
 
 /// The order moves are tried in: up, left, down, right.
@@ -51,9 +51,9 @@ impl Default for Limits {
 pub fn solve(board: &Board, limits: Limits, mut progress: impl FnMut(u32)) -> Result<Solution, SearchError> {
     check_size(board)?;
     board.check_solvable()?;
-    let grid = Grid::new(board.rows(), board.cols())?;
+    let grid = PackedGrid::new(board.rows(), board.cols())?;
     let start = Packed::from_board(board)?;
-    let mut search = Search {
+    let mut search = IddfsSearch {
         grid,
         goal: Packed::goal(board.len()),
         path: Vec::with_capacity(limits.max.min(1024) as usize),
@@ -84,7 +84,7 @@ pub fn solve(board: &Board, limits: Limits, mut progress: impl FnMut(u32)) -> Re
 /// ```
 pub fn lower_bound(board: &Board) -> Result<u32, SearchError> {
     check_size(board)?;
-    let grid = Grid::new(board.rows(), board.cols())?;
+    let grid = PackedGrid::new(board.rows(), board.cols())?;
     let (cells, pos) = arrays(board);
     Ok(ManhattanConflicts::new(&grid).evaluate(&cells, &pos).1)
 }
@@ -102,15 +102,15 @@ fn check_size(board: &Board) -> Result<(), SearchError> {
     Ok(())
 }
 
-struct Search {
-    grid: Grid,
+struct IddfsSearch {
+    grid: PackedGrid,
     goal: Packed,
     path: Vec<Move>,
     stats: Stats,
     order: [usize; 4],
 }
 
-impl Search {
+impl IddfsSearch {
     /// True when `state` can be solved in at most
     /// `remaining` moves, leaving those moves in `path`.
     fn attempt(&mut self, state: Packed, blank: usize, remaining: u32, previous: Option<usize>) -> bool {

@@ -9,7 +9,7 @@ use super::SearchError;
 /// The most cells a [`Packed`] state holds (four bits each in a `u64`).
 pub(crate) const MAX_PACKED_CELLS: usize = 16;
 
-/// Marks "no cell" in [`Grid::source`].
+/// Marks "no cell" in [`PackedGrid::source`].
 pub(crate) const NO_CELL: u8 = u8::MAX;
 
 /// A board's tiles, cell `i` in bits `4i..4i+4` (the blank is 0).
@@ -111,7 +111,7 @@ pub(crate) fn factorial(n: usize) -> u64 {
 /// The shape of a small board and, for every cell and move, the cell the
 /// blank goes to: a lookup table that replaces bounds checks in the searches.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Grid {
+pub(crate) struct PackedGrid {
     rows: usize,
     cols: usize,
     /// `source[cell][move]`: the cell whose tile slides into a blank at `cell`
@@ -119,9 +119,9 @@ pub(crate) struct Grid {
     source: [[u8; 4]; MAX_PACKED_CELLS],
 }
 
-impl Grid {
+impl PackedGrid {
     /// The grid of a rows × cols board with at most 16 cells.
-    pub(crate) fn new(rows: usize, cols: usize) -> Result<Grid, SearchError> {
+    pub(crate) fn new(rows: usize, cols: usize) -> Result<PackedGrid, SearchError> {
         if rows < 2 || cols < 2 || rows * cols > MAX_PACKED_CELLS {
             return Err(SearchError::TooLarge { solver: "packed", rows, cols, max_cells: MAX_PACKED_CELLS });
         }
@@ -136,7 +136,7 @@ impl Grid {
                 }
             }
         }
-        Ok(Grid { rows, cols, source })
+        Ok(PackedGrid { rows, cols, source })
     }
 
     /// Rows.
@@ -183,7 +183,7 @@ pub(crate) fn move_index(mv: Move) -> usize {
 }
 
 /// The move that takes `a` (blank at `blank_a`) to the state with the blank at `blank_b`.
-pub(crate) fn move_between(grid: &Grid, blank_a: usize, blank_b: usize) -> Option<Move> {
+pub(crate) fn move_between(grid: &PackedGrid, blank_a: usize, blank_b: usize) -> Option<Move> {
     (0..4).find(|&m| grid.source(blank_a, m) as usize == blank_b).map(|m| Move::ALL[m])
 }
 
@@ -211,7 +211,7 @@ mod tests {
     #[test]
     fn slides_match_the_board() {
         let board = Board::scrambled(4, 4, crate::Scramble::Uniform, 5).unwrap();
-        let grid = Grid::new(4, 4).unwrap();
+        let grid = PackedGrid::new(4, 4).unwrap();
         let packed = Packed::from_board(&board).unwrap();
         let blank = packed.blank(16);
         assert_eq!(blank, board.blank().row * 4 + board.blank().col);
@@ -227,7 +227,7 @@ mod tests {
 
     #[test]
     fn bigger_than_16_cells_is_refused() {
-        assert!(Grid::new(4, 5).is_err());
+        assert!(PackedGrid::new(4, 5).is_err());
         assert!(Packed::from_board(&Board::goal(5, 4).unwrap()).is_err());
     }
 }
@@ -237,12 +237,12 @@ mod examples {
     #[test]
     fn a_packed_board_ranks_and_unranks() {
         use crate::Board;
-        use crate::search::packed::{Grid, Packed};
+        use crate::search::packed::{Packed, PackedGrid};
 
         let board: Board = "1 2 3\n4 5 6\n7 _ 8".parse().unwrap();
         let packed = Packed::from_board(&board).unwrap();
         assert_eq!(packed.tile(7), 0);
-        let grid = Grid::new(3, 3).unwrap();
+        let grid = PackedGrid::new(3, 3).unwrap();
         let rank = packed.rank(grid.len());
         assert_eq!(Packed::unrank(rank, grid.len()), packed);
         assert_eq!(packed.cells(grid.len()), board.cells());

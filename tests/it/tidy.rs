@@ -726,3 +726,139 @@ fn the_codemap_names_every_part_of_the_human_solver() {
     }
     assert!(missing.is_empty(), "ARCHITECTURE.md's src/human codemap does not name:\n{}", missing.join("\n"));
 }
+
+/// The types `code` (a file's [`bare_code`]) defines, as (name, line):
+/// its structs, enums, unions, traits and type aliases, at module level or
+/// inside a function or a `mod` block alike.
+///
+/// Associated types are left out: they name a trait's type, not a new one
+/// (`type Err = …;` in an `impl FromStr`, `type Item;` in a trait). A
+/// `type` is one when the block around it is an `impl` or a `trait`,
+/// found by counting braces: a block's kind is read from its head, the
+/// code between the `;`, `{` or `}` before it and its `{` (a `;` inside
+/// brackets, as in `[u8; 4]`, does not end a head), attributes and
+/// visibility aside. This holds however the code is indented, and a `type`
+/// in a function inside an impl is rightly an item of its own; a fixed
+/// list of associated names (`Err`, `Item`, …) would miss a new one, or
+/// hide an alias that took such a name.
+fn types_defined(code: &str) -> Vec<(String, usize)> {
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let chars: Vec<char> = code.chars().collect();
+    let mut found = Vec::new();
+    // For each open block: is it an impl's or a trait's?
+    let mut blocks: Vec<bool> = Vec::new();
+    let mut head = String::new();
+    let mut brackets = 0usize;
+    let mut line = 1;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if is_ident(c) && (i == 0 || !is_ident(chars[i - 1])) {
+            let word: String = chars[i..].iter().take_while(|&&c| is_ident(c)).collect();
+            i += word.len();
+            head.push_str(&word);
+            if !["struct", "enum", "union", "trait", "type"].contains(&word.as_str()) {
+                continue;
+            }
+            let gap = chars[i..].iter().take_while(|c| c.is_whitespace()).count();
+            let name: String = chars[i + gap..].iter().take_while(|&&c| is_ident(c)).collect();
+            // Type names are CamelCase; `union` is a keyword only before one.
+            let associated = word == "type" && blocks.last() == Some(&true);
+            if gap > 0 && name.starts_with(|c: char| c.is_ascii_uppercase()) && !associated {
+                found.push((name, line));
+            }
+            continue;
+        }
+        match c {
+            '\n' => line += 1,
+            '(' | '[' => brackets += 1,
+            ')' | ']' => brackets = brackets.saturating_sub(1),
+            '{' => blocks.push(impl_or_trait(&head)),
+            '}' => {
+                blocks.pop();
+            }
+            _ => {}
+        }
+        if c == '{' || c == '}' || (c == ';' && brackets == 0) {
+            head.clear();
+            brackets = 0;
+        } else {
+            head.push(c);
+        }
+        i += 1;
+    }
+    found
+}
+
+/// True when a block's head (see [`types_defined`]) opens an `impl` or a
+/// `trait`: `#[cfg(test)] impl<T> X for Y<T>`, `pub(crate) unsafe trait Z`.
+fn impl_or_trait(head: &str) -> bool {
+    let mut rest = head.trim_start();
+    // Attributes, brackets and all.
+    while let Some(attribute) = rest.strip_prefix('#') {
+        let mut depth = 0;
+        let end = attribute.char_indices().find_map(|(at, c)| {
+            match c {
+                '[' => depth += 1,
+                ']' => depth -= 1,
+                _ => {}
+            }
+            (depth == 0 && c == ']').then_some(at + 1)
+        });
+        rest = attribute[end.unwrap_or(attribute.len())..].trim_start();
+    }
+    /// `text` after the word `word` it starts with, if it does.
+    fn word<'a>(text: &'a str, word: &str) -> Option<&'a str> {
+        text.strip_prefix(word)
+            .filter(|after| !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+            .map(str::trim_start)
+    }
+    if let Some(after) = word(rest, "pub") {
+        rest = match after.strip_prefix('(') {
+            Some(scope) => scope.find(')').map_or("", |at| &scope[at + 1..]).trim_start(),
+            None => after,
+        };
+    }
+    rest = word(rest, "unsafe").unwrap_or(rest);
+    word(rest, "impl").is_some() || word(rest, "trait").is_some()
+}
+
+#[test]
+fn the_type_check_tells_definitions_from_associated_types() {
+    let code = "impl FromStr for Row { type Err = Bad; fn f() { type Local = u8; } }\n\
+                #[cfg(test)]\npub(crate) trait Solver<T>\nwhere\n    T: Copy,\n{\n    type Item;\n}\n\
+                struct Cells([u8; 4]);\nimpl Tidy for [u8; 4] { type Out = u8; }\n\
+                mod inner { pub(super) type Alias = u8; enum Kind {} }\nfn union() {}\nunion Bits { a: u8 }";
+    let names: Vec<String> = types_defined(&bare_code(code)).into_iter().map(|(name, _)| name).collect();
+    assert_eq!(names, ["Local", "Solver", "Cells", "Alias", "Kind", "Bits"]);
+    assert_eq!(types_defined("\n\nstruct Three;"), [("Three".to_string(), 3)]);
+}
+
+/// A type's name means one thing in src/: two types of one name (a private
+/// `Grid` here, another there) make a search, a doc link or a reader guess
+/// which is meant. Each is named for what it is in its module instead.
+/// Alternatives chosen by `#[cfg]` count twice too: they can share one
+/// definition whose parts differ.
+#[test]
+fn no_type_name_is_defined_twice() {
+    let mut definitions: Vec<(String, String)> = Vec::new();
+    for path in files_under("src").into_iter().filter(|p| p.extension().is_some_and(|e| e == "rs")) {
+        let file = relative(&path);
+        for (name, line) in types_defined(&bare_code(&read(&path))) {
+            definitions.push((name, format!("{file}:{line}")));
+        }
+    }
+    assert!(definitions.iter().any(|(name, _)| name == "Board"), "the types of src/ are read");
+    definitions.sort();
+    let mut twice = Vec::new();
+    for group in definitions.chunk_by(|a, b| a.0 == b.0).filter(|group| group.len() > 1) {
+        let places: Vec<&str> = group.iter().map(|(_, place)| place.as_str()).collect();
+        twice.push(format!("{}: {}", group[0].0, places.join(", ")));
+    }
+    assert!(
+        twice.is_empty(),
+        "every struct, enum, trait and type alias of src/ has a name of its own (rename one for what it is in \
+         its module); these are defined more than once:\n{}",
+        twice.join("\n")
+    );
+}

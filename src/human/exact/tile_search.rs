@@ -14,15 +14,15 @@ pub(crate) const MAX_TRACKED: usize = 4;
 /// Where the tracked tiles and the blank are: `N - 1` tracked tiles' slots,
 /// then the blank's. A slot is an index into the search's set of cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Slots<const N: usize> {
+pub(crate) struct TileSlots<const N: usize> {
     slots: [u8; N],
 }
 
-impl<const N: usize> Slots<N> {
+impl<const N: usize> TileSlots<N> {
     /// The tiles' slots, then the blank's (two to [`MAX_TRACKED`] + 1 slots).
-    pub(crate) fn new(slots: [u8; N]) -> Slots<N> {
+    pub(crate) fn new(slots: [u8; N]) -> TileSlots<N> {
         const { assert!(N >= 2 && N <= MAX_TRACKED + 1, "one to MAX_TRACKED tiles and the blank") };
-        Slots { slots }
+        TileSlots { slots }
     }
 
     /// The tracked tiles' slots.
@@ -40,7 +40,7 @@ impl<const N: usize> Slots<N> {
     /// The state after the blank moves into slot `to` (a neighbour of its
     /// own): a tracked tile there takes the blank's slot.
     #[inline]
-    pub(crate) fn slide(mut self, to: u8) -> Slots<N> {
+    pub(crate) fn slide(mut self, to: u8) -> TileSlots<N> {
         let from = self.slots[N - 1];
         for slot in &mut self.slots[..N - 1] {
             if *slot == to {
@@ -67,19 +67,19 @@ impl<const N: usize> Slots<N> {
     }
 
     #[inline]
-    fn unpack(word: u64) -> Slots<N> {
+    fn unpack(word: u64) -> TileSlots<N> {
         let bytes = word.to_le_bytes();
-        Slots { slots: std::array::from_fn(|k| bytes[k]) }
+        TileSlots { slots: std::array::from_fn(|k| bytes[k]) }
     }
 
     /// The state numbered `i`.
-    fn from_index(mut i: usize, cells: usize) -> Slots<N> {
+    fn from_index(mut i: usize, cells: usize) -> TileSlots<N> {
         let mut slots = [0; N];
         for d in &mut slots {
             *d = (i % cells) as u8;
             i /= cells;
         }
-        Slots { slots }
+        TileSlots { slots }
     }
 }
 
@@ -94,7 +94,7 @@ pub(crate) enum Ties {
     OldestFirst,
 }
 
-/// A shortest-path search over [`Slots`] on tables kept between searches.
+/// A shortest-path search over [`TileSlots`] on tables kept between searches.
 ///
 /// [`TileSearch::shortest`] is A* in buckets by estimated length, shaped
 /// like `pathfinding`'s functions: the successors of a state, an estimate
@@ -125,18 +125,18 @@ impl TileSearch {
     /// moves left and must change by at most one a move.
     pub(crate) fn shortest<const N: usize, F, I, H, G>(
         &mut self,
-        start: Slots<N>,
+        start: TileSlots<N>,
         cells: usize,
         ties: Ties,
         mut successors: F,
         mut estimate: H,
         mut success: G,
-    ) -> Option<Vec<Slots<N>>>
+    ) -> Option<Vec<TileSlots<N>>>
     where
-        F: FnMut(&Slots<N>) -> I,
-        I: IntoIterator<Item = Slots<N>>,
-        H: FnMut(&Slots<N>) -> usize,
-        G: FnMut(&Slots<N>) -> bool,
+        F: FnMut(&TileSlots<N>) -> I,
+        I: IntoIterator<Item = TileSlots<N>>,
+        H: FnMut(&TileSlots<N>) -> usize,
+        G: FnMut(&TileSlots<N>) -> bool,
     {
         let size = cells.pow(N as u32);
         if self.seen.len() < size {
@@ -153,7 +153,7 @@ impl TileSearch {
             bucket.clear();
             *oldest = 0;
         }
-        let push = |buckets: &mut Vec<(Vec<u64>, usize)>, f: usize, state: Slots<N>| {
+        let push = |buckets: &mut Vec<(Vec<u64>, usize)>, f: usize, state: TileSlots<N>| {
             if buckets.len() <= f {
                 buckets.resize_with(f + 1, Default::default);
             }
@@ -171,7 +171,7 @@ impl TileSearch {
                 Ties::NewestFirst => bucket.pop(),
                 Ties::OldestFirst => bucket.get(*oldest).inspect(|_| *oldest += 1).copied(),
             };
-            let Some(state) = next.map(Slots::unpack) else {
+            let Some(state) = next.map(TileSlots::unpack) else {
                 f += 1;
                 continue;
             };
@@ -186,7 +186,7 @@ impl TileSearch {
                 let mut i = at;
                 while i != first {
                     i = self.parent[i] as usize;
-                    path.push(Slots::from_index(i, cells));
+                    path.push(TileSlots::from_index(i, cells));
                 }
                 path.reverse();
                 return Some(path);
@@ -228,24 +228,24 @@ pub(in crate::human) fn blank_walk(
         ties: Ties,
     ) -> Option<Vec<u8>> {
         let cells = neighbours.len();
-        let start = Slots::<N>::new(start.try_into().expect("N slots"));
+        let start = TileSlots::<N>::new(start.try_into().expect("N slots"));
         let states = search.shortest(
             start,
             cells,
             ties,
-            |s: &Slots<N>| {
+            |s: &TileSlots<N>| {
                 let s = *s;
                 neighbours[usize::from(s.blank())].iter().map(move |&to| s.slide(to))
             },
-            |s: &Slots<N>| match to_home {
+            |s: &TileSlots<N>| match to_home {
                 Some(table) => {
                     s.tiles().iter().enumerate().map(|(k, &at)| usize::from(table[k * cells + usize::from(at)])).sum()
                 }
                 None => 0,
             },
-            |s: &Slots<N>| s.tiles().iter().zip(goal).all(|(at, home)| at == home),
+            |s: &TileSlots<N>| s.tiles().iter().zip(goal).all(|(at, home)| at == home),
         )?;
-        Some(states.iter().skip(1).map(Slots::blank).collect())
+        Some(states.iter().skip(1).map(TileSlots::blank).collect())
     }
     match start.len() {
         2 => walk::<2>(search, start, goal, neighbours, to_home, ties),
@@ -294,7 +294,7 @@ mod tests {
             let ((r, c), (hr, hc)) = (coords[usize::from(slot)], coords[usize::from(home)]);
             r.abs_diff(hr) + c.abs_diff(hc)
         };
-        let step = |s: &Slots<3>| {
+        let step = |s: &TileSlots<3>| {
             let s = *s;
             neighbours[usize::from(s.blank())].iter().map(move |&to| s.slide(to))
         };
@@ -305,12 +305,13 @@ mod tests {
                     if a == b || a == blank || b == blank {
                         continue;
                     }
-                    let start = Slots::new([a, b, blank]);
+                    let start = TileSlots::new([a, b, blank]);
                     let theirs = bfs(&start, step, |s| s.tiles() == goal).unwrap();
                     for ties in [Ties::NewestFirst, Ties::OldestFirst] {
-                        let estimate = |s: &Slots<3>| distance(s.tiles()[0], 0) + distance(s.tiles()[1], 1);
-                        let ours =
-                            search.shortest(start, 12, ties, step, estimate, |s: &Slots<3>| s.tiles() == goal).unwrap();
+                        let estimate = |s: &TileSlots<3>| distance(s.tiles()[0], 0) + distance(s.tiles()[1], 1);
+                        let ours = search
+                            .shortest(start, 12, ties, step, estimate, |s: &TileSlots<3>| s.tiles() == goal)
+                            .unwrap();
                         assert_eq!(ours.len(), theirs.len(), "from {start:?}");
                         assert_eq!(ours[0], start);
                         assert_eq!(ours.last().unwrap().tiles(), goal);
@@ -323,8 +324,8 @@ mod tests {
                         12,
                         Ties::OldestFirst,
                         step,
-                        |_: &Slots<3>| 0,
-                        |s: &Slots<3>| s.tiles() == goal,
+                        |_: &TileSlots<3>| 0,
+                        |s: &TileSlots<3>| s.tiles() == goal,
                     );
                     assert_eq!(breadth_first.unwrap().len(), theirs.len());
                     checked += 1;
@@ -341,30 +342,30 @@ mod examples {
 
     #[test]
     fn slots() {
-        use super::Slots;
-        let s = Slots::new([0, 1, 2]); // two tiles in cells 0 and 1, the blank in 2
+        use super::TileSlots;
+        let s = TileSlots::new([0, 1, 2]); // two tiles in cells 0 and 1, the blank in 2
         assert_eq!((s.tiles(), s.blank()), (&[0, 1][..], 2));
         // The blank moves into cell 1: the tile there goes to cell 2.
-        assert_eq!(s.slide(1), Slots::new([0, 2, 1]));
+        assert_eq!(s.slide(1), TileSlots::new([0, 2, 1]));
     }
 
     #[test]
     fn tile_search() {
-        use super::{Slots, Ties, TileSearch};
+        use super::{Ties, TileSearch, TileSlots};
 
         // A 2×3 block of cells, numbered in reading order, and their neighbours.
         let neighbours: [&[u8]; 6] = [&[1, 3], &[0, 2, 4], &[1, 5], &[0, 4], &[1, 3, 5], &[2, 4]];
         // Tile A in cell 5, the blank in cell 0: bring A to cell 0.
-        let start = Slots::new([5, 0]);
+        let start = TileSlots::new([5, 0]);
         let mut search = TileSearch::default();
         let path = search
             .shortest(
                 start,
                 6,
                 Ties::NewestFirst,
-                |s: &Slots<2>| neighbours[usize::from(s.blank())].iter().map(|&to| s.slide(to)).collect::<Vec<_>>(),
-                |s: &Slots<2>| [0, 1, 2, 1, 2, 3][usize::from(s.tiles()[0])], // A's distance from cell 0
-                |s: &Slots<2>| s.tiles()[0] == 0,
+                |s: &TileSlots<2>| neighbours[usize::from(s.blank())].iter().map(|&to| s.slide(to)).collect::<Vec<_>>(),
+                |s: &TileSlots<2>| [0, 1, 2, 1, 2, 3][usize::from(s.tiles()[0])], // A's distance from cell 0
+                |s: &TileSlots<2>| s.tiles()[0] == 0,
             )
             .unwrap();
         assert_eq!(path[0], start);

@@ -48,7 +48,7 @@ pub(super) struct LineStage {
 
 /// One placement of the line, for the events.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Part {
+pub(super) struct LinePart {
     pub(super) region: Region,
     pub(super) tiles: [Tile; 2],
     pub(super) homes: [Pos; 2],
@@ -68,7 +68,7 @@ pub(super) struct StagedLine {
     pub(super) lock_rank: Vec<u16>,
     /// The line's tiles, in the order they are placed.
     pub(super) tiles: Vec<Tile>,
-    pub(super) parts: Vec<Part>,
+    pub(super) parts: Vec<LinePart>,
 }
 
 impl StagedLine {
@@ -106,7 +106,7 @@ impl StagedLine {
                         keep_out: None,
                     });
                     line.locks.push(cell);
-                    line.parts.push(Part {
+                    line.parts.push(LinePart {
                         region: Region::TopLeft,
                         tiles: [t, 0],
                         homes: [Pos::new(row, col), Pos::new(row, col)],
@@ -167,7 +167,7 @@ impl StagedLine {
         }
         self.locks.push(corner);
         self.locks.push(first_home);
-        self.parts.push(Part { region, tiles: [first, second], homes, len: 2 });
+        self.parts.push(LinePart { region, tiles: [first, second], homes, len: 2 });
     }
 
     /// How many forced moves follow stage `k` (a pair's turn).

@@ -29,7 +29,7 @@ use whole::{AreaCopies, Rounds, WholeScratch};
 
 /// How much the tiles not yet placed count in a beam's score.
 #[derive(Clone, Copy, Debug)]
-struct Weights {
+struct BeamWeights {
     /// A tile of the next line, in moves per cell from home; each line
     /// after it counts less, by `FADE` on boards of up to about 22×22 and
     /// slower on bigger ones (see `fade_for`).
@@ -43,15 +43,15 @@ struct Weights {
 /// rolling beam) lose their way under it. The rolling beam at its widest
 /// gains from the line's own later tiles pulling harder, not the later
 /// lines.
-const fn weights(pull: Pull) -> Weights {
+const fn weights(pull: Pull) -> BeamWeights {
     match pull {
-        Pull::Light => Weights { next_line: 2.0, line_share: 0.6 },
-        Pull::Line => Weights { next_line: 2.0, line_share: 0.7 },
-        Pull::Strong => Weights { next_line: 2.5, line_share: 0.7 },
+        Pull::Light => BeamWeights { next_line: 2.0, line_share: 0.6 },
+        Pull::Line => BeamWeights { next_line: 2.0, line_share: 0.7 },
+        Pull::Strong => BeamWeights { next_line: 2.5, line_share: 0.7 },
     }
 }
 
-impl Weights {
+impl BeamWeights {
     /// How a beam scores the line's later tiles, their distance terms
     /// scaled by `scale` (below 1 when a stalled line is searched again).
     fn scoring(self, scale: f64) -> Scoring {
@@ -192,7 +192,7 @@ impl Lookahead {
         area: &CellRect,
         line: &StagedLine,
         area_beam: AreaBeam,
-        weights: Weights,
+        weights: BeamWeights,
     ) -> Option<Vec<(u8, u32)>> {
         let (rows, cols) = (grid.rows, grid.cols);
         self.board.clear();
@@ -411,7 +411,7 @@ impl LineProgress {
     }
 }
 
-fn lock<S: FnMut(&Event)>(grid: &mut PaddedGrid, part: &line::Part, sink: &mut S) {
+fn lock<S: FnMut(&Event)>(grid: &mut PaddedGrid, part: &line::LinePart, sink: &mut S) {
     let tiles: &[Tile] = &part.tiles[..part.len];
     sink(&Event::Locked { group: Group::new(tiles) });
     for home in &part.homes[..part.len] {

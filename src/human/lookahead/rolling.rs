@@ -59,13 +59,13 @@ const UNUSED: u32 = u32::MAX;
 /// Cells and words are kept apart so that a lookup compares all the slots
 /// without a branch, which the compiler does several at a time.
 #[derive(Clone, Copy)]
-struct Slots {
+struct RollingSlots {
     cells: [u32; OVERLAY],
     words: [u32; OVERLAY],
 }
 
-impl Slots {
-    const EMPTY: Slots = Slots { cells: [UNUSED; OVERLAY], words: [UNUSED; OVERLAY] };
+impl RollingSlots {
+    const EMPTY: RollingSlots = RollingSlots { cells: [UNUSED; OVERLAY], words: [UNUSED; OVERLAY] };
 
     /// The word in `cell`, if the overlay holds the cell.
     #[inline]
@@ -118,7 +118,7 @@ const CACHED_TABLES: usize = 4096;
 
 /// The word of the tile in `cell`: from the state's overlay, else the grid.
 #[inline]
-fn word_at(words: &[u32], overlay: &Slots, mask: u64, cell: usize) -> u32 {
+fn word_at(words: &[u32], overlay: &RollingSlots, mask: u64, cell: usize) -> u32 {
     if mask & bit(cell) != 0 {
         if let Some(word) = overlay.word_in(cell as u32) {
             return word;
@@ -135,7 +135,7 @@ fn bit(cell: usize) -> u64 {
 
 /// Sets the word of `cell` in an overlay; the cell's slot.
 #[inline]
-fn set_word(overlay: &mut Slots, extra: &mut Overlay, cell: usize, word: u32) -> usize {
+fn set_word(overlay: &mut RollingSlots, extra: &mut Overlay, cell: usize, word: u32) -> usize {
     let used = usize::from(extra.len);
     if extra.mask & bit(cell) != 0 {
         if let Some(k) = overlay.cells[..used].iter().position(|&c| c as usize == cell) {
@@ -154,7 +154,7 @@ fn set_word(overlay: &mut Slots, extra: &mut Overlay, cell: usize, word: u32) ->
 /// `moved` tile's word, for `to`. The blank's own cell is found by its
 /// slot, once it is in the overlay (after the first move), not by a scan.
 #[inline]
-fn slide(overlay: &mut Slots, extra: &mut Overlay, (from, to): (usize, usize), moved: u32, blank_word: u32) {
+fn slide(overlay: &mut RollingSlots, extra: &mut Overlay, (from, to): (usize, usize), moved: u32, blank_word: u32) {
     if extra.len == 0 {
         set_word(overlay, extra, from, moved);
     } else {
@@ -255,8 +255,8 @@ struct RollingStates {
     states: Vec<BeamState<Overlay>>,
     next_states: Vec<BeamState<Overlay>>,
     /// Each state's changed cells since the last commit.
-    overlay: Vec<Slots>,
-    next_overlay: Vec<Slots>,
+    overlay: Vec<RollingSlots>,
+    next_overlay: Vec<RollingSlots>,
     /// Each state's moves since the last commit.
     moves: Vec<Path>,
     next_moves: Vec<Path>,
@@ -317,7 +317,7 @@ impl Memo {
 struct GridOverlay<'a> {
     grid: &'a PaddedGrid,
     coords: &'a PaddedCoords,
-    overlays: &'a [Slots],
+    overlays: &'a [RollingSlots],
     line_lock: &'a [u16],
     blank_word: u32,
     offsets: [usize; 4],
@@ -474,7 +474,7 @@ impl<'a> GridOverlay<'a> {
     fn new(
         grid: &'a PaddedGrid,
         coords: &'a PaddedCoords,
-        overlays: &'a [Slots],
+        overlays: &'a [RollingSlots],
         line_lock: &'a [u16],
     ) -> GridOverlay<'a> {
         let width = grid.width;
@@ -547,7 +547,7 @@ impl<'a> GridOverlay<'a> {
 
     /// State `i`'s overlay.
     #[inline]
-    fn overlay(&self, i: usize, _: &BeamState<Overlay>) -> &'a Slots {
+    fn overlay(&self, i: usize, _: &BeamState<Overlay>) -> &'a RollingSlots {
         &self.overlays[i]
     }
 }
@@ -609,7 +609,7 @@ impl Rolling<'_> {
         let mut progress = LineProgress::start(grid, self.area, self.line, sink);
         let RollingScratch { beam, tables, line_lock, coords, work } = scratch;
         let mut root = BeamState::root(grid.blank, 0, Overlay::default());
-        self.beam.settle_root(&GridOverlay::new(grid, coords, &[Slots::EMPTY], line_lock), tables, &mut root);
+        self.beam.settle_root(&GridOverlay::new(grid, coords, &[RollingSlots::EMPTY], line_lock), tables, &mut root);
         if root.stage as usize == self.beam.stages.len() {
             debug_assert_eq!(progress.stage, self.line.stages.len());
             return Outcome::Built;
@@ -618,7 +618,7 @@ impl Rolling<'_> {
         beam.states.clear();
         beam.states.push(root);
         beam.overlay.clear();
-        beam.overlay.push(Slots::EMPTY);
+        beam.overlay.push(RollingSlots::EMPTY);
         beam.moves.clear();
         beam.moves.push(Path::EMPTY);
         let mut depth = 0;
@@ -678,7 +678,7 @@ impl Rolling<'_> {
             let mut state = states[i];
             state.extra = Overlay::default();
             let slots = &mut overlay[kept];
-            *slots = Slots::EMPTY;
+            *slots = RollingSlots::EMPTY;
             let mut at = grid.blank;
             for k in 0..AHEAD_MOVES - COMMIT_MOVES {
                 let dir = usize::from(moves[kept].dir(k));

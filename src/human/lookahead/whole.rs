@@ -36,7 +36,7 @@ pub(super) struct WholeScratch {
     threads: usize,
     pool: Option<rayon::ThreadPool>,
     /// Each thread's share of a round.
-    parts: Vec<Part>,
+    parts: Vec<RoundPart>,
     /// States expanded and stage-table entries built, over every search:
     /// the work done.
     pub(super) work: u64,
@@ -83,7 +83,7 @@ const PARALLEL_STATES: usize = 4096;
 /// neighbouring parts do not write to the same line.
 #[derive(Default)]
 #[repr(align(128))]
-struct Part {
+struct RoundPart {
     candidates: Vec<BeamCandidate<u32>>,
     unsettled: Vec<u32>,
     costs: StageTables,
@@ -301,7 +301,7 @@ fn search(
     }
     states.push(root);
     let finished = beam.stages.len() as u32;
-    let mut found: Option<Finish> = None;
+    let mut found: Option<BeamFinish> = None;
     for round in 0..rounds.cap {
         let board = AreaCopies { blocks, ..area };
         *work += states.len() as u64;
@@ -313,7 +313,7 @@ fn search(
         if candidates.is_empty() {
             return found.map(|finish| path(nodes, finish.node));
         }
-        found = Finish::best_of(found, round, beam.finished(candidates), states, nodes);
+        found = BeamFinish::best_of(found, round, beam.finished(candidates), states, nodes);
         if let Some(finish) = found {
             // Finished states go no further: only the others may finish better.
             candidates.retain(|c| c.state.stage != finished);
@@ -355,7 +355,7 @@ fn search(
 
 /// The best finish of a line so far.
 #[derive(Clone, Copy)]
-struct Finish {
+struct BeamFinish {
     /// The round the first finish came in.
     first_round: usize,
     /// Its score, a move added for each round after `first_round`.
@@ -364,16 +364,16 @@ struct Finish {
     node: u32,
 }
 
-impl Finish {
+impl BeamFinish {
     /// The better of the finish `found` so far and this `round`'s best
     /// finishing candidate, if any (a node is added for it if it wins).
     fn best_of(
-        found: Option<Finish>,
+        found: Option<BeamFinish>,
         round: usize,
         candidate: Option<BeamCandidate<u32>>,
         states: &[BeamState<u32>],
         nodes: &mut Vec<MoveNode>,
-    ) -> Option<Finish> {
+    ) -> Option<BeamFinish> {
         let Some(best) = candidate else { return found };
         let first_round = found.map_or(round, |finish| finish.first_round);
         let score = best.state.score() + (round - first_round) as i64 * MOVE;
@@ -382,7 +382,7 @@ impl Finish {
         }
         let parent = states[best.parent as usize].extra;
         nodes.push(MoveNode { parent, dir: best.dir(), stage: best.state.stage });
-        Some(Finish { first_round, score, node: nodes.len() as u32 - 1 })
+        Some(BeamFinish { first_round, score, node: nodes.len() as u32 - 1 })
     }
 }
 
@@ -415,9 +415,9 @@ fn expand_shared(
     costs: &mut StageTables,
     states: &[BeamState<u32>],
     candidates: &mut Vec<BeamCandidate<u32>>,
-    (threads, parts): (usize, &mut Vec<Part>),
+    (threads, parts): (usize, &mut Vec<RoundPart>),
 ) {
-    parts.resize_with(threads, Part::default);
+    parts.resize_with(threads, RoundPart::default);
     let share = states.len().div_ceil(threads);
     let owner: &StageTables = costs;
     parts.par_iter_mut().enumerate().for_each(|(p, part)| {

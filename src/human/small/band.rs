@@ -10,7 +10,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use std::sync::Arc;
 
-use super::shape::{Cut, Shape, Turns};
+use super::shape::{Shape, ShapeCut, Turns};
 use super::tables::{Adjacent, LineTable, REST_CELLS, RestTable, line_table, rest_table};
 
 /// The most cells of a rectangle searched this way (5 bits a cell fit a
@@ -63,13 +63,13 @@ impl Breadth {
 }
 
 /// The arrangement as a word: 5 bits a cell.
-type Key = u128;
+type BandKey = u128;
 
-fn pack(cells: &[u8]) -> Key {
-    cells.iter().rev().fold(0, |key, &label| key << 5 | Key::from(label))
+fn pack(cells: &[u8]) -> BandKey {
+    cells.iter().rev().fold(0, |key, &label| key << 5 | BandKey::from(label))
 }
 
-fn unpack(key: Key, out: &mut [u8]) {
+fn unpack(key: BandKey, out: &mut [u8]) {
     for (k, cell) in out.iter_mut().enumerate() {
         *cell = (key >> (5 * k)) as u8 & 31;
     }
@@ -99,7 +99,7 @@ impl Hasher for KeyHasher {
 }
 
 struct BandNode {
-    key: Key,
+    key: BandKey,
     parent: u32,
     /// The line table's entry for the arrangement, kept so that a child's
     /// follows from it by one slide.
@@ -112,7 +112,7 @@ struct BandNode {
 /// the blank's cells, move by move.
 pub(super) struct Choice {
     pub(super) total: u32,
-    pub(super) cut: Cut,
+    pub(super) cut: ShapeCut,
     pub(super) path: Vec<usize>,
 }
 
@@ -167,7 +167,14 @@ impl RestTables {
 }
 
 /// [`best_line`] with its first cut `cut`, then `rest`.
-fn best_line_by(shape: Shape, cut: Cut, rest: Turns, cells: &[u8], breadth: Breadth, depth: usize) -> Option<Choice> {
+fn best_line_by(
+    shape: Shape,
+    cut: ShapeCut,
+    rest: Turns,
+    cells: &[u8],
+    breadth: Breadth,
+    depth: usize,
+) -> Option<Choice> {
     let line = line_table(shape, cut)?;
     let next = shape.after(cut)?;
     let depth = depth.min(breadth.keep.len() - 1);
@@ -203,7 +210,7 @@ fn best_line_by(shape: Shape, cut: Cut, rest: Turns, cells: &[u8], breadth: Brea
     } else {
         // Rank the finishes by the next line's exact cost plus the other
         // tiles' distances, then search on from the most promising few.
-        let next_lines: Vec<(Cut, Option<Arc<LineTable>>)> =
+        let next_lines: Vec<(ShapeCut, Option<Arc<LineTable>>)> =
             rest.first(next).iter().map(|&c| (c, line_table(next, c))).collect();
         let mut ranked: Vec<(u32, u32, u8)> = finishes
             .iter()
@@ -236,7 +243,7 @@ fn best_line_by(shape: Shape, cut: Cut, rest: Turns, cells: &[u8], breadth: Brea
 
 /// A quick guess of what finishing from `cells` costs: the next line's
 /// exact cost plus every other tile's distance from home.
-fn estimate(shape: Shape, cut: Cut, line: Option<&LineTable>, cells: &[u8]) -> u32 {
+fn estimate(shape: Shape, cut: ShapeCut, line: Option<&LineTable>, cells: &[u8]) -> u32 {
     let blank = shape.blank();
     let at = cells.iter().position(|&l| l == blank).expect("a blank") as u8;
     let others: usize = cells
@@ -275,7 +282,7 @@ fn finishes(
     let bound = line.moves(start, blank).saturating_add(slack);
     let start_index = line.index(start, blank) as u32;
     let mut nodes = vec![BandNode { key: pack(start), parent: 0, index: start_index, blank }];
-    let mut seen: HashSet<Key, BuildHasherDefault<KeyHasher>> = HashSet::default();
+    let mut seen: HashSet<BandKey, BuildHasherDefault<KeyHasher>> = HashSet::default();
     seen.insert(nodes[0].key);
     let mut finishes = Vec::new();
     let mut layer: Vec<u32> = vec![0];
@@ -298,7 +305,7 @@ fn finishes(
                 if g + 1 + line.at(child) > bound {
                     continue;
                 }
-                let moved = Key::from(tile) << (5 * b) | Key::from(blank_label) << (5 * to);
+                let moved = BandKey::from(tile) << (5 * b) | BandKey::from(blank_label) << (5 * to);
                 let cleared = key & !(31 << (5 * b)) & !(31 << (5 * to));
                 let key = cleared | moved;
                 if seen.insert(key) {
@@ -331,7 +338,7 @@ mod tests {
     #[test]
     fn the_chosen_line_is_home_and_its_total_is_what_the_rest_then_takes() {
         let shape = Shape { height: 3, width: 4 };
-        let cuts = [Cut::Left, Cut::Top, Cut::Left, Cut::All];
+        let cuts = [ShapeCut::Left, ShapeCut::Top, ShapeCut::Left, ShapeCut::All];
         // A 3×4 arrangement scrambled by 200 blank moves.
         let mut cells: Vec<u8> = (0..12).collect();
         let (mut blank, mut seed) = (11usize, 7u64);
@@ -342,15 +349,15 @@ mod tests {
             cells.swap(blank, to);
             blank = to;
         }
-        assert!(!shape.line_home(Cut::Left, &cells));
+        assert!(!shape.line_home(ShapeCut::Left, &cells));
         let breadth =
             Breadth { slack: [6, 4, 2, 2], keep: [8, 4, 2, 1], states: 1_000_000, probe: Probe { slack: 2, keep: 4 } };
         let choice = best_line(shape, Turns::Fixed(&cuts), &cells, breadth, 0).unwrap();
         replay(shape, &mut cells, &choice.path);
-        assert!(shape.line_home(Cut::Left, &cells));
-        let next = shape.after(Cut::Left).unwrap();
+        assert!(shape.line_home(ShapeCut::Left, &cells));
+        let next = shape.after(ShapeCut::Left).unwrap();
         let mut part = Vec::new();
-        shape.shrink(Cut::Left, &cells, &mut part);
+        shape.shrink(ShapeCut::Left, &cells, &mut part);
         let rest = rest_table(next, &cuts[1..]).moves(&part);
         assert_eq!(choice.total, (choice.path.len() + usize::from(rest)) as u32);
     }

@@ -28,7 +28,7 @@ use super::schedule::Placement;
 use crate::human::trip::router::follow_path;
 use crate::human::trip::scratch::Scratch;
 use band::{Breadth, Choice, Probe, best_line};
-use shape::{Cut, Shape, Turns};
+use shape::{Shape, ShapeCut, Turns};
 pub use tables::{KeptTable, KeptTableError};
 
 /// The most cells of a rectangle whose lines are searched in a free order
@@ -73,7 +73,7 @@ impl LineChoice {
     /// True when the line is the rectangle's left column (or a bottom
     /// pair), false for its top row or the last block.
     pub(super) fn is_column(&self) -> bool {
-        self.choice.cut == Cut::Left
+        self.choice.cut == ShapeCut::Left
     }
 
     /// The moves it expects the rest of the rectangle to take, its own
@@ -220,16 +220,16 @@ fn cuts_of(
     cell_of: impl Fn((usize, usize)) -> usize,
     rows: usize,
     cols: usize,
-) -> Option<Vec<Cut>> {
+) -> Option<Vec<ShapeCut>> {
     let mut cuts = Vec::with_capacity(levels.len());
     // Cells of the current rectangle are numbered as in the first one;
     // `grow` maps the current rectangle's numbers back to them.
     let mut grow: Vec<usize> = (0..shape.len()).collect();
     for (phase, placements) in levels {
         let cut = match phase {
-            Phase::Row(_) => Cut::Top,
-            Phase::Column(_) | Phase::BottomRows => Cut::Left,
-            Phase::LastBlock => Cut::All,
+            Phase::Row(_) => ShapeCut::Top,
+            Phase::Column(_) | Phase::BottomRows => ShapeCut::Left,
+            Phase::LastBlock => ShapeCut::All,
             Phase::Rest => return None,
         };
         let mut want: Vec<usize> = shape.line(cut).iter().map(|&c| grow[c]).collect();
@@ -256,14 +256,14 @@ mod tests {
     use super::super::schedule::{Order, Schedule};
     use super::*;
 
-    fn cuts(rows: usize, cols: usize, schedule: Schedule) -> Option<Vec<Cut>> {
+    fn cuts(rows: usize, cols: usize, schedule: Schedule) -> Option<Vec<ShapeCut>> {
         let shape = Shape { height: rows, width: cols };
         cuts_of(shape, &levels(schedule), |(r, c)| r * cols + c, rows, cols)
     }
 
     #[test]
     fn the_schedules_lines_cut_the_rectangle_in_turn() {
-        use Cut::*;
+        use ShapeCut::*;
         let whole = |rows, cols, order| cuts(rows, cols, Schedule::new(rows, cols, order));
         assert_eq!(whole(4, 4, Order::Shells), Some(vec![Top, Left, Top, Left, All]));
         assert_eq!(whole(4, 4, Order::Rows), Some(vec![Top, Top, Left, Left, All]));

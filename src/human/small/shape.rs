@@ -7,7 +7,7 @@
 /// column (a column, or a pair of the bottom two rows), or all of it (the
 /// last 2×2 block).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) enum Cut {
+pub(super) enum ShapeCut {
     Top,
     Left,
     All,
@@ -52,55 +52,55 @@ impl Shape {
 
     /// The cells a cut puts home (and so the numbers of its tiles), in the
     /// order a person names them.
-    pub(super) fn line(self, cut: Cut) -> Vec<usize> {
+    pub(super) fn line(self, cut: ShapeCut) -> Vec<usize> {
         match cut {
-            Cut::Top => (0..self.width).collect(),
-            Cut::Left => (0..self.height).map(|r| r * self.width).collect(),
-            Cut::All => (0..self.len() - 1).collect(),
+            ShapeCut::Top => (0..self.width).collect(),
+            ShapeCut::Left => (0..self.height).map(|r| r * self.width).collect(),
+            ShapeCut::All => (0..self.len() - 1).collect(),
         }
     }
 
     /// Whether the tile numbered `label` is one a cut puts home.
-    pub(super) fn in_line(self, cut: Cut, label: usize) -> bool {
+    pub(super) fn in_line(self, cut: ShapeCut, label: usize) -> bool {
         match cut {
-            Cut::Top => label < self.width,
-            Cut::Left => label % self.width == 0,
-            Cut::All => label + 1 < self.len(),
+            ShapeCut::Top => label < self.width,
+            ShapeCut::Left => label % self.width == 0,
+            ShapeCut::All => label + 1 < self.len(),
         }
     }
 
     /// The rectangle left once a cut's line is home.
-    pub(super) fn after(self, cut: Cut) -> Option<Shape> {
+    pub(super) fn after(self, cut: ShapeCut) -> Option<Shape> {
         match cut {
-            Cut::Top => Some(Shape { height: self.height - 1, width: self.width }),
-            Cut::Left => Some(Shape { height: self.height, width: self.width - 1 }),
-            Cut::All => None,
+            ShapeCut::Top => Some(Shape { height: self.height - 1, width: self.width }),
+            ShapeCut::Left => Some(Shape { height: self.height, width: self.width - 1 }),
+            ShapeCut::All => None,
         }
     }
 
     /// The number in the smaller rectangle (after `cut`) of cell or tile
     /// `label` of this one, which must lie outside the cut's line.
-    pub(super) fn shrink_label(self, cut: Cut, label: usize) -> usize {
+    pub(super) fn shrink_label(self, cut: ShapeCut, label: usize) -> usize {
         match cut {
-            Cut::Top => label - self.width,
-            Cut::Left => label / self.width * (self.width - 1) + label % self.width - 1,
-            Cut::All => unreachable!("nothing is left after the last block"),
+            ShapeCut::Top => label - self.width,
+            ShapeCut::Left => label / self.width * (self.width - 1) + label % self.width - 1,
+            ShapeCut::All => unreachable!("nothing is left after the last block"),
         }
     }
 
     /// The other way: the number here of cell or tile `label` of the
     /// rectangle left after `cut`.
-    pub(super) fn grow_label(self, cut: Cut, label: usize) -> usize {
+    pub(super) fn grow_label(self, cut: ShapeCut, label: usize) -> usize {
         match cut {
-            Cut::Top => label + self.width,
-            Cut::Left => label / (self.width - 1) * self.width + label % (self.width - 1) + 1,
-            Cut::All => unreachable!("nothing is left after the last block"),
+            ShapeCut::Top => label + self.width,
+            ShapeCut::Left => label / (self.width - 1) * self.width + label % (self.width - 1) + 1,
+            ShapeCut::All => unreachable!("nothing is left after the last block"),
         }
     }
 
     /// The arrangement of the rectangle left after `cut`, from one of this
     /// rectangle with the cut's line home.
-    pub(super) fn shrink(self, cut: Cut, cells: &[u8], out: &mut Vec<u8>) {
+    pub(super) fn shrink(self, cut: ShapeCut, cells: &[u8], out: &mut Vec<u8>) {
         out.clear();
         for (cell, &label) in cells.iter().enumerate() {
             if !self.in_line(cut, cell) {
@@ -110,9 +110,9 @@ impl Shape {
     }
 
     /// Whether the cut's line is home in `cells`.
-    pub(super) fn line_home(self, cut: Cut, cells: &[u8]) -> bool {
+    pub(super) fn line_home(self, cut: ShapeCut, cells: &[u8]) -> bool {
         match cut {
-            Cut::All => cells.iter().enumerate().all(|(cell, &label)| usize::from(label) == cell),
+            ShapeCut::All => cells.iter().enumerate().all(|(cell, &label)| usize::from(label) == cell),
             _ => self.line(cut).iter().all(|&cell| usize::from(cells[cell]) == cell),
         }
     }
@@ -125,20 +125,20 @@ impl Shape {
 /// kinder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Turns<'a> {
-    Fixed(&'a [Cut]),
+    Fixed(&'a [ShapeCut]),
     Free,
 }
 
 impl<'a> Turns<'a> {
     /// The cuts that may come first on `shape`, the row before the column.
-    pub(super) fn first(self, shape: Shape) -> &'a [Cut] {
+    pub(super) fn first(self, shape: Shape) -> &'a [ShapeCut] {
         match self {
             Turns::Fixed(cuts) => &cuts[..1],
             Turns::Free => match (shape.height, shape.width) {
-                (2, 2) => &[Cut::All],
-                (h, w) if h > 2 && w > 2 => &[Cut::Top, Cut::Left],
-                (h, _) if h > 2 => &[Cut::Top],
-                _ => &[Cut::Left],
+                (2, 2) => &[ShapeCut::All],
+                (h, w) if h > 2 && w > 2 => &[ShapeCut::Top, ShapeCut::Left],
+                (h, _) if h > 2 => &[ShapeCut::Top],
+                _ => &[ShapeCut::Left],
             },
         }
     }
@@ -153,7 +153,7 @@ impl<'a> Turns<'a> {
 
     /// Every whole sequence of cuts these turns allow on `shape`, the
     /// rows-first one first.
-    pub(super) fn sequences(self, shape: Shape) -> Vec<Vec<Cut>> {
+    pub(super) fn sequences(self, shape: Shape) -> Vec<Vec<ShapeCut>> {
         let mut out = Vec::new();
         for &cut in self.first(shape) {
             match shape.after(cut) {
@@ -177,7 +177,7 @@ mod tests {
     fn shrinking_and_growing_are_inverse_and_keep_the_blank_last() {
         for (height, width) in [(3, 3), (4, 4), (2, 5), (4, 5), (5, 4), (3, 6)] {
             let shape = Shape { height, width };
-            for cut in [Cut::Top, Cut::Left] {
+            for cut in [ShapeCut::Top, ShapeCut::Left] {
                 let Some(small) = shape.after(cut) else { continue };
                 let outside: Vec<usize> = (0..shape.len()).filter(|&l| !shape.in_line(cut, l)).collect();
                 assert_eq!(outside.len(), small.len());

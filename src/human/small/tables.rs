@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::shape::{Cut, Shape};
+use super::shape::{Shape, ShapeCut};
 
 /// The most cells a rectangle solved by a [`RestTable`] has (a 3×3: 9!
 /// arrangements, built in a few tens of milliseconds).
@@ -91,30 +91,30 @@ impl Flip {
 }
 
 /// The rectangle turned on its side, and the cut that becomes.
-fn turned(shape: Shape, cut: Cut) -> (Shape, Cut) {
+fn turned(shape: Shape, cut: ShapeCut) -> (Shape, ShapeCut) {
     let cut = match cut {
-        Cut::Top => Cut::Left,
-        Cut::Left => Cut::Top,
-        Cut::All => Cut::All,
+        ShapeCut::Top => ShapeCut::Left,
+        ShapeCut::Left => ShapeCut::Top,
+        ShapeCut::All => ShapeCut::All,
     };
     (Shape { height: shape.width, width: shape.height }, cut)
 }
 
 impl LineTable {
-    fn build(shape: Shape, cut: Cut) -> Option<LineTable> {
+    fn build(shape: Shape, cut: ShapeCut) -> Option<LineTable> {
         let moves = LineTable::search(shape, cut)?;
         Some(LineTable::of(shape, cut, Arc::new(moves)))
     }
 
     /// The table's entries, `None` when there would be more than
     /// [`MAX_LINE_ENTRIES`].
-    fn entries(shape: Shape, cut: Cut) -> Option<usize> {
+    fn entries(shape: Shape, cut: ShapeCut) -> Option<usize> {
         let cells = shape.len();
         cells.checked_pow(shape.line(cut).len() as u32 + 1).filter(|&e| e <= MAX_LINE_ENTRIES && cells <= 32)
     }
 
     /// The entries the line's tiles at home and the blank anywhere else.
-    fn homes(shape: Shape, cut: Cut) -> Vec<usize> {
+    fn homes(shape: Shape, cut: ShapeCut) -> Vec<usize> {
         let cells = shape.len();
         let tiles = shape.line(cut);
         let home: usize = tiles.iter().enumerate().map(|(k, &t)| t * cells.pow(k as u32 + 1)).sum();
@@ -122,7 +122,7 @@ impl LineTable {
     }
 
     /// The table read from its entries.
-    fn of(shape: Shape, cut: Cut, moves: Arc<Vec<u8>>) -> LineTable {
+    fn of(shape: Shape, cut: ShapeCut, moves: Arc<Vec<u8>>) -> LineTable {
         let cells = shape.len();
         let tiles = shape.line(cut);
         let scale: Vec<usize> = (1..=tiles.len()).map(|k| cells.pow(k as u32)).collect();
@@ -134,7 +134,7 @@ impl LineTable {
     }
 
     /// The breadth-first search that fills the table's entries.
-    fn search(shape: Shape, cut: Cut) -> Option<Vec<u8>> {
+    fn search(shape: Shape, cut: ShapeCut) -> Option<Vec<u8>> {
         let cells = shape.len();
         let tiles = shape.line(cut);
         let entries = LineTable::entries(shape, cut)?;
@@ -240,27 +240,27 @@ impl LineTable {
 /// A table whose first cut is a left column is that of the rectangle
 /// turned on its side, read through [`Flip`].
 pub(super) struct RestTable {
-    stages: Arc<Vec<(Shape, Cut, Vec<u8>)>>,
+    stages: Arc<Vec<(Shape, ShapeCut, Vec<u8>)>>,
     flip: Option<Flip>,
 }
 
 impl RestTable {
-    fn build(shape: Shape, cuts: &[Cut]) -> RestTable {
+    fn build(shape: Shape, cuts: &[ShapeCut]) -> RestTable {
         let mut rects = vec![shape];
         for &cut in &cuts[..cuts.len() - 1] {
             let last = *rects.last().expect("one rectangle at least");
             rects.push(last.after(cut).expect("only the last cut takes all"));
         }
-        let mut stages: Vec<(Shape, Cut, Vec<u8>)> = Vec::new();
+        let mut stages: Vec<(Shape, ShapeCut, Vec<u8>)> = Vec::new();
         for (&shape, &cut) in rects.iter().zip(cuts).rev() {
             let m = shape.len();
             let mut moves = vec![FAR; factorial(m)];
-            let mut buckets: Vec<Vec<Arrangement>> = Vec::new();
-            if cut == Cut::All {
+            let mut buckets: Vec<Vec<RestArrangement>> = Vec::new();
+            if cut == ShapeCut::All {
                 // Rank 0: every cell holds its own number.
                 let goal: Vec<u8> = (0..m as u8).collect();
                 moves[0] = 0;
-                push(&mut buckets, 0, Arrangement { rank: 0, blank: shape.blank(), packed: pack(&goal) });
+                push(&mut buckets, 0, RestArrangement { rank: 0, blank: shape.blank(), packed: pack(&goal) });
             } else {
                 let (small, next) = match stages.last() {
                     Some((small, _, next)) => (*small, next),
@@ -282,7 +282,7 @@ impl RestTable {
                     let i = rank(&whole);
                     moves[i] = d;
                     let blank = whole.iter().position(|&l| l == shape.blank()).expect("a blank") as u8;
-                    push(&mut buckets, d, Arrangement { rank: i as u32, blank, packed: pack(&whole) });
+                    push(&mut buckets, d, RestArrangement { rank: i as u32, blank, packed: pack(&whole) });
                 }
             }
             search_out(shape, &mut moves, buckets);
@@ -417,14 +417,14 @@ impl Digits {
 /// An arrangement in a rest table's search: its rank, the blank's cell,
 /// and its cells four bits each, so that a step needs no [`unrank`].
 #[derive(Clone, Copy)]
-struct Arrangement {
+struct RestArrangement {
     rank: u32,
     blank: u8,
     packed: u64,
 }
 
 /// Adds an arrangement `d` moves from the end of its stage.
-fn push(buckets: &mut Vec<Vec<Arrangement>>, d: u8, arrangement: Arrangement) {
+fn push(buckets: &mut Vec<Vec<RestArrangement>>, d: u8, arrangement: RestArrangement) {
     if buckets.len() <= usize::from(d) {
         buckets.resize_with(usize::from(d) + 1, Vec::new);
     }
@@ -433,7 +433,7 @@ fn push(buckets: &mut Vec<Vec<Arrangement>>, d: u8, arrangement: Arrangement) {
 
 /// Fills a stage's `moves` outward from the arrangements in `buckets`
 /// (bucket d: those d moves from the stage's end), nearest first.
-fn search_out(shape: Shape, moves: &mut [u8], mut buckets: Vec<Vec<Arrangement>>) {
+fn search_out(shape: Shape, moves: &mut [u8], mut buckets: Vec<Vec<RestArrangement>>) {
     let next_to = Adjacent::of(shape);
     let mut d = 0;
     while d < buckets.len() {
@@ -448,7 +448,7 @@ fn search_out(shape: Shape, moves: &mut [u8], mut buckets: Vec<Vec<Arrangement>>
                 let j = rank_packed(packed, shape.len());
                 if usize::from(moves[j]) > d + 1 {
                     moves[j] = (d + 1) as u8;
-                    push(&mut buckets, (d + 1) as u8, Arrangement { rank: j as u32, blank: to as u8, packed });
+                    push(&mut buckets, (d + 1) as u8, RestArrangement { rank: j as u32, blank: to as u8, packed });
                 }
             }
         }
@@ -579,14 +579,14 @@ impl<K: Eq + std::hash::Hash, V: Clone> Cache<K, V> {
 }
 
 /// Line tables built so far, or given ([`KeptTable::provide`]).
-static LINE_TABLES: Cache<(Shape, Cut), Option<Arc<LineTable>>> = Cache::new();
+static LINE_TABLES: Cache<(Shape, ShapeCut), Option<Arc<LineTable>>> = Cache::new();
 
 /// The line table of a cut of a rectangle, built on first use and kept
 /// for the process (a few megabytes at most); `None` when it would be too big.
 /// A left column's is the top row's of the rectangle turned on its side.
-pub(super) fn line_table(shape: Shape, cut: Cut) -> Option<Arc<LineTable>> {
+pub(super) fn line_table(shape: Shape, cut: ShapeCut) -> Option<Arc<LineTable>> {
     LINE_TABLES.get_or_build((shape, cut), || {
-        if cut == Cut::Left {
+        if cut == ShapeCut::Left {
             let (shape_turned, top) = turned(shape, cut);
             line_table(shape_turned, top)
                 .map(|row| Arc::new(LineTable { flip: Flip::turning(shape), ..LineTable::clone(&row) }))
@@ -657,13 +657,13 @@ impl KeptTable {
 
     /// How many entries (bytes) it has.
     pub fn entry_count(self) -> usize {
-        LineTable::entries(self.0, Cut::Top).expect("kept tables are within the limit")
+        LineTable::entries(self.0, ShapeCut::Top).expect("kept tables are within the limit")
     }
 
     /// Its entries (the fewest moves from each place of the line's tiles
     /// and the blank), built now if the process has not got them yet.
     pub fn entries(self) -> Arc<Vec<u8>> {
-        let table = line_table(self.0, Cut::Top).expect("kept tables are within the limit");
+        let table = line_table(self.0, ShapeCut::Top).expect("kept tables are within the limit");
         Arc::clone(&table.moves)
     }
 
@@ -674,10 +674,11 @@ impl KeptTable {
         if moves.len() != self.entry_count() {
             return Err(KeptTableError::Length { found: moves.len(), expected: self.entry_count() });
         }
-        if let Some(entry) = LineTable::homes(self.0, Cut::Top).into_iter().find(|&e| moves[e] != 0) {
+        if let Some(entry) = LineTable::homes(self.0, ShapeCut::Top).into_iter().find(|&e| moves[e] != 0) {
             return Err(KeptTableError::NotHome { entry, moves: moves[entry] });
         }
-        LINE_TABLES.provide((self.0, Cut::Top), Some(Arc::new(LineTable::of(self.0, Cut::Top, Arc::new(moves)))));
+        LINE_TABLES
+            .provide((self.0, ShapeCut::Top), Some(Arc::new(LineTable::of(self.0, ShapeCut::Top, Arc::new(moves)))));
         Ok(())
     }
 }
@@ -685,13 +686,13 @@ impl KeptTable {
 /// The rest table of a rectangle of at most [`REST_CELLS`] cells cut in
 /// this order, built on first use and kept for the process. One that
 /// begins with a left column is that of the rectangle turned on its side.
-pub(super) fn rest_table(shape: Shape, cuts: &[Cut]) -> Arc<RestTable> {
-    static TABLES: Cache<(Shape, Vec<Cut>), Arc<RestTable>> = Cache::new();
-    debug_assert!(shape.len() <= REST_CELLS && cuts.last() == Some(&Cut::All));
+pub(super) fn rest_table(shape: Shape, cuts: &[ShapeCut]) -> Arc<RestTable> {
+    static TABLES: Cache<(Shape, Vec<ShapeCut>), Arc<RestTable>> = Cache::new();
+    debug_assert!(shape.len() <= REST_CELLS && cuts.last() == Some(&ShapeCut::All));
     TABLES.get_or_build((shape, cuts.to_vec()), || {
-        if cuts[0] == Cut::Left {
-            let (shape_turned, _) = turned(shape, Cut::Left);
-            let cuts_turned: Vec<Cut> = cuts.iter().map(|&cut| turned(shape, cut).1).collect();
+        if cuts[0] == ShapeCut::Left {
+            let (shape_turned, _) = turned(shape, ShapeCut::Left);
+            let cuts_turned: Vec<ShapeCut> = cuts.iter().map(|&cut| turned(shape, cut).1).collect();
             let rows_first = rest_table(shape_turned, &cuts_turned);
             Arc::new(RestTable { stages: Arc::clone(&rows_first.stages), flip: Some(Flip::turning(shape)) })
         } else {
@@ -739,14 +740,14 @@ mod tests {
 
     #[test]
     fn a_2x2_block_takes_its_distance_and_a_2x3_at_least_its_optimum() {
-        let block = rest_table(Shape { height: 2, width: 2 }, &[Cut::All]);
+        let block = rest_table(Shape { height: 2, width: 2 }, &[ShapeCut::All]);
         // 1 2 / _ 3 is one move from home, 1 2 / 3 _ none.
         assert_eq!(block.moves(&[0, 1, 3, 2]), 1);
         assert_eq!(block.moves(&[0, 1, 2, 3]), 0);
         // The 2×3: its left pair, then the 2×2; staged can only be longer
         // than optimal, and from the goal's neighbours it is the same.
         let shape = Shape { height: 2, width: 3 };
-        let staged = rest_table(shape, &[Cut::Left, Cut::All]);
+        let staged = rest_table(shape, &[ShapeCut::Left, ShapeCut::All]);
         assert_eq!(staged.moves(&[0, 1, 2, 3, 5, 4]), 1);
         assert_eq!(staged.first_stage(&[0, 1, 2, 3, 4, 5]), Vec::<usize>::new());
         let reached = staged.stages[0].2.iter().filter(|&&d| d != FAR).count();
@@ -756,7 +757,7 @@ mod tests {
     #[test]
     fn a_line_table_counts_the_moves_of_a_tile_home() {
         let shape = Shape { height: 2, width: 3 };
-        let table = LineTable::build(shape, Cut::Left).unwrap();
+        let table = LineTable::build(shape, ShapeCut::Left).unwrap();
         // Tiles 0 and 3 (the left column) home, the blank anywhere else: 0.
         assert_eq!(table.moves(&[0, 1, 2, 3, 4, 5], 5), 0);
         // Tile 0 one cell right of home with the blank at home: one move.

@@ -16,7 +16,7 @@
 //! by exactly the step the cost counted: the costs read from the board as
 //! it is are the costs the route will have.
 
-use super::push::{MOVE_COST, Weights};
+use super::push::{MOVE_COST, PushWeights};
 use crate::human::grid::{FLAGS, PaddedGrid, unpack_home};
 
 /// Cells past the blank and its goal, across the trip, that a route may
@@ -97,7 +97,7 @@ impl Detour {
     pub(in crate::human) fn cheapest_path(
         &mut self,
         grid: &PaddedGrid,
-        weights: &Weights,
+        weights: &PushWeights,
         goal: usize,
         band: Option<usize>,
         path: &mut Vec<usize>,
@@ -180,7 +180,7 @@ impl Detour {
     /// down the row. The two ways are kept apart, so a route never doubles
     /// back along a row.
     /// `TALL` is `axes.tall`, so that the loop has no choice to make on it.
-    fn do_row<const TALL: bool>(&mut self, grid: &PaddedGrid, weights: &Weights, axes: &Axes, row: &DetourRow) {
+    fn do_row<const TALL: bool>(&mut self, grid: &PaddedGrid, weights: &PushWeights, axes: &Axes, row: &DetourRow) {
         let words = grid.words();
         let cells = self.entered.len();
         let here = axes.start.0.wrapping_add_signed(axes.sign * row.i as isize);
@@ -264,7 +264,7 @@ const fn step_cost(gain: i32) -> u32 {
 }
 
 /// [`step_cost`] of a push toward home by a tile of each weight below 16
-/// (weights run from 2 to 12, see [`Weights`]). The search looks it up:
+/// (weights run from 2 to 12, see [`PushWeights`]). The search looks it up:
 /// as a `max` in its loop it compiles to a branch, and which tiles want
 /// which way follows no pattern a branch predictor learns.
 const TOWARD: [u32; 16] = {
@@ -293,7 +293,7 @@ mod tests {
     use crate::human::trip::push::push_gain_at;
 
     /// The cost of a route by the push rule, walked on the board as it is.
-    fn route_cost(grid: &PaddedGrid, weights: &Weights, path: &[usize]) -> u32 {
+    fn route_cost(grid: &PaddedGrid, weights: &PushWeights, path: &[usize]) -> u32 {
         let mut at = grid.blank;
         let mut total = 0;
         for &next in path {
@@ -308,7 +308,7 @@ mod tests {
     /// Cheapest route by `pathfinding`'s Dijkstra over the same cells and
     /// steps: never back along the trip's longer axis, inside the board and
     /// the box widened by `MARGIN` across.
-    fn dijkstra_cost(grid: &PaddedGrid, weights: &Weights, goal: usize) -> Option<u32> {
+    fn dijkstra_cost(grid: &PaddedGrid, weights: &PushWeights, goal: usize) -> Option<u32> {
         let (br, bc) = grid.coords(grid.blank);
         let (gr, gc) = grid.coords(goal);
         let tall = br.abs_diff(gr) >= bc.abs_diff(gc);
@@ -365,7 +365,7 @@ mod tests {
             if held != grid.blank {
                 grid.hold(held);
             }
-            let weights = Weights::sweeping(2, 1, rows.min(cols));
+            let weights = PushWeights::sweeping(2, 1, rows.min(cols));
             for goal_row in 1..rows {
                 for goal_col in 0..cols {
                     let goal = grid.index(goal_row, goal_col);
@@ -402,7 +402,7 @@ mod tests {
     fn a_band_keeps_the_route_near_the_straight_line() {
         let board = Board::scrambled(40, 40, Scramble::Uniform, 5).unwrap();
         let grid = PaddedGrid::new(&board);
-        let weights = Weights::flat();
+        let weights = PushWeights::flat();
         let mut detour = Detour::default();
         let mut path = Vec::new();
         let (br, bc) = grid.coords(grid.blank);
@@ -436,7 +436,7 @@ mod tests {
         let goal = grid.index(goal_row, 2);
         let mut path = vec![7];
         let mut detour = Detour::default();
-        assert!(!detour.cheapest_path(&grid, &Weights::flat(), goal, None, &mut path));
+        assert!(!detour.cheapest_path(&grid, &PushWeights::flat(), goal, None, &mut path));
         assert_eq!(path, [7]);
     }
 }

@@ -7,7 +7,7 @@
 
 use crate::human::grid::{Dir, PaddedGrid};
 
-/// What a move costs in the units of [`Weights`]: a push of an ordinary
+/// What a move costs in the units of [`PushWeights`]: a push of an ordinary
 /// tile toward home is worth 2/5 of a move, one in the lines placed next up
 /// to 12/5.
 pub(in crate::human) const MOVE_COST: i32 = 5;
@@ -19,7 +19,7 @@ pub(in crate::human) const MOVE_COST: i32 = 5;
 /// 2: a push helps most when it saves a trip soon, before the blank's later
 /// sweeps push the tile about again.
 #[derive(Clone, Debug)]
-pub(in crate::human) struct Weights {
+pub(in crate::human) struct PushWeights {
     /// Padded top row and left column of the unsolved region; `FAR` when
     /// that side is not being swept.
     top: usize,
@@ -31,13 +31,13 @@ pub(in crate::human) struct Weights {
 /// A frontier no home is near: `home - FAR` wraps to a huge distance.
 pub(in crate::human) const FAR: usize = usize::MAX / 2;
 
-impl Default for Weights {
-    fn default() -> Weights {
-        Weights::flat()
+impl Default for PushWeights {
+    fn default() -> PushWeights {
+        PushWeights::flat()
     }
 }
 
-impl Weights {
+impl PushWeights {
     /// Worth of a push far from the frontier, and at it.
     const BASE: i32 = 2;
     const FRONT: i32 = 12;
@@ -45,20 +45,20 @@ impl Weights {
     const REACH_PERCENT: usize = 30;
 
     /// The same worth for every tile (no line is being swept).
-    pub(in crate::human) fn flat() -> Weights {
-        Weights { top: FAR, left: FAR, table: [Self::BASE; 1024] }
+    pub(in crate::human) fn flat() -> PushWeights {
+        PushWeights { top: FAR, left: FAR, table: [Self::BASE; 1024] }
     }
 
     /// Sweeping from padded row `top` and column `left` (either `FAR`),
     /// with `side` the unsolved region's shorter side.
-    pub(in crate::human) fn sweeping(top: usize, left: usize, side: usize) -> Weights {
+    pub(in crate::human) fn sweeping(top: usize, left: usize, side: usize) -> PushWeights {
         let reach = side.saturating_mul(Self::REACH_PERCENT).div_ceil(100).max(1) as i64;
         let (front, base) = (i64::from(Self::FRONT), i64::from(Self::BASE));
         let table = std::array::from_fn(|k| {
             let k = k as i64;
             (base + (front - base) * (reach - k).max(0) / reach) as i32
         });
-        Weights { top, left, table }
+        PushWeights { top, left, table }
     }
 
     /// Worth of a push of the tile whose home is padded (`hr`, `hc`).
@@ -89,7 +89,7 @@ fn gain_toward(share: isize, weight: i32) -> i32 {
 #[inline]
 pub(in crate::human) fn push_gain_at(
     grid: &PaddedGrid,
-    weights: &Weights,
+    weights: &PushWeights,
     cell: usize,
     r: usize,
     c: usize,
@@ -105,7 +105,7 @@ pub(in crate::human) fn push_gain_at(
 
 /// The summed worth of the pushes when the blank walks `dirs` from where it
 /// is: each tile on the way moves back one cell.
-pub(in crate::human) fn push_gain(grid: &PaddedGrid, weights: &Weights, dirs: &[Dir]) -> i32 {
+pub(in crate::human) fn push_gain(grid: &PaddedGrid, weights: &PushWeights, dirs: &[Dir]) -> i32 {
     let (mut at, (mut r, mut c)) = (grid.blank, grid.blank_coords());
     let mut gain = 0;
     for &dir in dirs {

@@ -21,7 +21,7 @@ use pathfinding::directed::astar::{astar, astar_bag_collect};
 
 use crate::board::Pos;
 
-use super::push::{Weights, gain_along, push_gain};
+use super::push::{PushWeights, gain_along, push_gain};
 use super::scratch::{Approach, Scratch};
 use crate::human::event::Event;
 use crate::human::grid::{Dir, FLAGS, PaddedGrid, unpack_home};
@@ -155,7 +155,7 @@ pub(in crate::human) fn blank_side(grid: &PaddedGrid, center: usize) -> Option<D
 /// that gain.
 pub(in crate::human) fn best_ring_route(
     grid: &PaddedGrid,
-    weights: &Weights,
+    weights: &PushWeights,
     mask: u8,
     from: Dir,
     to: Dir,

@@ -4,7 +4,7 @@
 use crate::board::{Pos, Tile};
 
 use super::detour::Detour;
-use super::push::Weights;
+use super::push::PushWeights;
 
 /// Counts of how routes were found, for `--stats` and benchmarks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -26,7 +26,7 @@ pub struct RouteStats {
 pub(in crate::human) struct Scratch {
     /// How much a push counts, by how soon the tile is placed; set by the
     /// planner at each phase.
-    pub(in crate::human) weights: Weights,
+    pub(in crate::human) weights: PushWeights,
     /// How a travelling tile weighs its next step (see [`TripStyle`]).
     pub(in crate::human) style: TripStyle,
     /// The slides of a trip tried and taken back (see `tries`), as
@@ -59,7 +59,7 @@ pub(in crate::human) struct TripStyle {
     /// How the blank comes to the tile when it is not beside it.
     pub(in crate::human) approach: Approach,
     /// Added to a step's score when it is vertical (in the units of
-    /// [`Weights`]: a move is 5).
+    /// [`PushWeights`]: a move is 5).
     pub(in crate::human) vertical_bias: i64,
 }
 

@@ -13,7 +13,7 @@ use pathfinding::directed::bfs::bfs;
 
 use crate::board::Tile;
 
-use super::push::{MOVE_COST, Weights, gain_along};
+use super::push::{MOVE_COST, PushWeights, gain_along};
 use super::router::{
     RingRoute, best_ring_route, blank_side, ring_mask, ring_mask_after, ring_table, route_blank, route_round, walk_ring,
 };
@@ -172,7 +172,7 @@ const PLAN_SIDE: usize = PLANNED_STEPS + 3;
 /// is now (skipping the cells the trip will have changed), and the steps
 /// past them cost [`trip_cost`]. Tiles pushed now are worth more
 /// than the next step's pushes alone show, so the whole stretch is weighed.
-fn plan_ahead(grid: &PaddedGrid, weights: &Weights, at: usize, dest: usize) -> StepPlan {
+fn plan_ahead(grid: &PaddedGrid, weights: &PushWeights, at: usize, dest: usize) -> StepPlan {
     let (tr, tc) = grid.coords(at);
     let (dr, dc) = grid.coords(dest);
     let (rows_left, cols_left) = (tr.abs_diff(dr), tc.abs_diff(dc));

@@ -22,7 +22,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
-use crate::search::packed::{Grid, MAX_PACKED_CELLS, NO_CELL};
+use crate::search::packed::{MAX_PACKED_CELLS, NO_CELL, PackedGrid};
 
 use super::placement::{MAX_GROUP_TILES, UNSET, above, rank};
 
@@ -74,7 +74,7 @@ pub(super) struct Regions {
 }
 
 impl Regions {
-    pub(super) fn new(grid: &Grid) -> Regions {
+    pub(super) fn new(grid: &PackedGrid) -> Regions {
         let n = grid.len();
         let cols = grid.cols();
         let full = (1u32 << n) - 1;
@@ -137,10 +137,10 @@ enum Reached {
     NewPlacement,
 }
 
-/// A placement of the group's tiles (`Arrangement`, since the human
-/// solver's `Placement` is another thing) taken apart, with what ranking
-/// its first i tiles left behind.
-struct Arrangement {
+/// A placement of the group's tiles taken apart (an arrangement, since the
+/// human solver's `Placement` is another thing), with what ranking its
+/// first i tiles left behind.
+struct GroupArrangement {
     at: [u8; MAX_GROUP_TILES],
     /// `prefix[i]`: the index after the first i digits.
     prefix: [usize; MAX_GROUP_TILES + 1],
@@ -157,14 +157,14 @@ impl Pass {
         (word, shift, ((words[word].load(Relaxed) >> shift) & self.lane_mask) as u32)
     }
 
-    fn unrank(&self, mut index: usize) -> Arrangement {
+    fn unrank(&self, mut index: usize) -> GroupArrangement {
         let mut digits = [0u32; MAX_GROUP_TILES];
         for i in (0..self.k).rev() {
             let radix = self.radix[i] as usize;
             digits[i] = (index % radix) as u32;
             index /= radix;
         }
-        let mut p = Arrangement {
+        let mut p = GroupArrangement {
             at: [0; MAX_GROUP_TILES],
             prefix: [0; MAX_GROUP_TILES + 1],
             below: [0; MAX_GROUP_TILES + 1],
@@ -186,7 +186,7 @@ impl Pass {
 
     /// The index of `p` with tile `i` moved to cell `to`.
     #[inline]
-    fn moved_index(&self, p: &Arrangement, i: usize, to: u8) -> usize {
+    fn moved_index(&self, p: &GroupArrangement, i: usize, to: u8) -> usize {
         let mut index = p.prefix[i];
         let mut below = p.below[i];
         for j in i..self.k {
@@ -248,7 +248,16 @@ impl Pass {
     /// `to` (the blank now at `from`).
     #[inline]
     #[allow(clippy::too_many_arguments)]
-    fn reach(&self, p: &Arrangement, i: usize, from: u8, to: u8, free: u32, next: &[AtomicU64], level: u8) -> Reached {
+    fn reach(
+        &self,
+        p: &GroupArrangement,
+        i: usize,
+        from: u8,
+        to: u8,
+        free: u32,
+        next: &[AtomicU64],
+        level: u8,
+    ) -> Reached {
         let index = self.moved_index(p, i, to);
         let free = (free | 1 << from) & !(1u32 << to);
         let ordinal = (free & ((1u32 << from) - 1)).count_ones();
@@ -274,7 +283,7 @@ impl Pass {
 /// Builds one group's table, one byte per placement (the fewest slides of
 /// the group's tiles), on up to `threads` threads; calls
 /// `progress(newly_filled)` now and then on the calling thread.
-pub(super) fn build_table(grid: &Grid, tiles: &[u8], threads: usize, progress: &mut dyn FnMut(u64)) -> Vec<u8> {
+pub(super) fn build_table(grid: &PackedGrid, tiles: &[u8], threads: usize, progress: &mut dyn FnMut(u64)) -> Vec<u8> {
     let n = grid.len();
     let k = tiles.len();
     assert!(
@@ -384,7 +393,7 @@ mod tests {
 
     #[test]
     fn unrank_and_moved_index_agree_with_rank() {
-        let grid = Grid::new(3, 3).unwrap();
+        let grid = PackedGrid::new(3, 3).unwrap();
         let build = build_table(&grid, &[1, 2, 3], 1, &mut |_| {});
         assert_eq!(build.len(), 9 * 8 * 7);
         let pass = Pass {

@@ -1,7 +1,7 @@
 //! The in-place IDA* loop shared by every lower bound.
 
 use crate::board::{Board, Move, Moves};
-use crate::search::packed::{Grid, MAX_PACKED_CELLS, NO_CELL};
+use crate::search::packed::{MAX_PACKED_CELLS, NO_CELL, PackedGrid};
 use crate::search::{Solution, Stats};
 
 use super::pruning::{MOVE_PRUNING, MovePruning, PRUNED, PruneState};
@@ -16,7 +16,7 @@ const MAX_PATH: usize = 256;
 const STOP_CHECK_NODES: u64 = 1 << 14;
 
 struct Ida<'a, E: Estimator> {
-    grid: &'a Grid,
+    grid: &'a PackedGrid,
     pruning: &'a MovePruning,
     est: &'a E,
     cells: [u8; MAX_PACKED_CELLS],
@@ -31,7 +31,7 @@ struct Ida<'a, E: Estimator> {
 
 /// The search; `None` when `stop()` said so before a solution was found.
 pub(super) fn search<E: Estimator>(
-    grid: &Grid,
+    grid: &PackedGrid,
     est: &E,
     board: &Board,
     progress: &mut dyn FnMut(u32),

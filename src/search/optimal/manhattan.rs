@@ -9,7 +9,7 @@
 //! lines it leaves and enters, so a child's estimate costs a few steps.
 
 use super::{Child, Estimator};
-use crate::search::packed::{Grid, MAX_PACKED_CELLS};
+use crate::search::packed::{MAX_PACKED_CELLS, PackedGrid};
 
 const MAX_LINES: usize = 8;
 
@@ -32,7 +32,7 @@ pub(crate) struct LineState {
 }
 
 impl ManhattanConflicts {
-    pub(crate) fn new(grid: &Grid) -> Self {
+    pub(crate) fn new(grid: &PackedGrid) -> Self {
         let (rows, cols) = (grid.rows(), grid.cols());
         let mut distance = [[0u8; MAX_PACKED_CELLS]; MAX_PACKED_CELLS];
         for (tile, row) in distance.iter_mut().enumerate().take(rows * cols).skip(1) {
@@ -168,7 +168,7 @@ mod tests {
 
     #[test]
     fn a_reversed_pair_costs_two_more() {
-        let grid = Grid::new(3, 3).unwrap();
+        let grid = PackedGrid::new(3, 3).unwrap();
         let est = ManhattanConflicts::new(&grid);
         let mut cells = [0u8; 16];
         for (i, t) in [2, 1, 3, 4, 5, 6, 7, 8, 0].into_iter().enumerate() {

@@ -39,7 +39,7 @@ pub use pdb::{BuildProgress, Entries, PatternDatabase, PatternSpec, PdbError};
 
 use crate::board::{Board, Move, Moves};
 
-use super::packed::{Grid, MAX_PACKED_CELLS, Packed, move_between};
+use super::packed::{MAX_PACKED_CELLS, Packed, PackedGrid, move_between};
 use super::{SearchError, Solution, Stats};
 pub(crate) use manhattan::ManhattanConflicts;
 use pdb::Lookup;
@@ -104,7 +104,7 @@ pub(crate) fn arrays(board: &Board) -> ([u8; MAX_PACKED_CELLS], [u8; MAX_PACKED_
     (cells, pos)
 }
 
-fn check(board: &Board, heuristic: Heuristic<'_>) -> Result<Grid, SearchError> {
+fn check(board: &Board, heuristic: Heuristic<'_>) -> Result<PackedGrid, SearchError> {
     if board.len() > MAX_OPTIMAL_CELLS {
         return Err(SearchError::TooLarge {
             solver: "optimal",
@@ -117,7 +117,7 @@ fn check(board: &Board, heuristic: Heuristic<'_>) -> Result<Grid, SearchError> {
         pdb.check_shape(board)?;
     }
     board.check_solvable()?;
-    Grid::new(board.rows(), board.cols())
+    PackedGrid::new(board.rows(), board.cols())
 }
 
 /// A shortest solution by IDA* with Manhattan distance and linear conflicts.
@@ -186,7 +186,7 @@ pub fn solve_with_pathfinding(board: &Board, heuristic: Heuristic<'_>) -> Result
     }
 }
 
-fn pathfinding_search<E: Estimator>(grid: &Grid, est: &E, board: &Board) -> Solution {
+fn pathfinding_search<E: Estimator>(grid: &PackedGrid, est: &E, board: &Board) -> Solution {
     let len = grid.len();
     let start = (Packed::from_board(board).expect("checked size"), board.blank().row * grid.cols() + board.blank().col);
     let goal = Packed::goal(len);

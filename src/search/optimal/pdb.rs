@@ -33,7 +33,7 @@ use std::sync::Arc;
 
 use crate::board::{Board, Tile};
 use crate::search::SearchError;
-use crate::search::packed::{Grid, MAX_PACKED_CELLS};
+use crate::search::packed::{MAX_PACKED_CELLS, PackedGrid};
 
 use super::placement::{MAX_GROUP_TILES, UNSET, for_each_placement, rank};
 use super::{Child, Estimator};
@@ -324,7 +324,7 @@ impl PatternDatabase {
     /// the other, each on up to `threads` threads (the caller decides how
     /// many), reporting progress on the calling thread.
     pub fn build(spec: PatternSpec, threads: usize, mut progress: impl FnMut(BuildProgress)) -> PatternDatabase {
-        let grid = Grid::new(spec.rows, spec.cols).expect("checked by the spec");
+        let grid = PackedGrid::new(spec.rows, spec.cols).expect("checked by the spec");
         let total: u64 = (0..spec.groups.len()).map(|g| spec.table_len(g) as u64).sum();
         let threads = threads.clamp(1, 16);
         let mut done = 0u64;
@@ -698,7 +698,7 @@ mod tests {
     fn children_match_from_scratch<const NIBBLES: bool>(pdb: &PatternDatabase, seed: u64) {
         let lookup = Lookup::<NIBBLES>::new(pdb);
         let (rows, cols) = (pdb.spec.rows, pdb.spec.cols);
-        let grid = Grid::new(rows, cols).unwrap();
+        let grid = PackedGrid::new(rows, cols).unwrap();
         let board = Board::scrambled(rows, cols, crate::Scramble::Uniform, seed).unwrap();
         let (mut cells, mut pos) = arrays(&board);
         let mut random = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
