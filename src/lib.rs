@@ -40,7 +40,8 @@
 //! ```
 //!
 //! A person's solve, from a slidysim replay link, lined up with fifteen's
-//! by the lines each had finished: see [`slidysim`] and [`lines`].
+//! by the lines each had finished: see [`slidysim`] and [`lines`]; and
+//! coached line by line from the person's own boards: see [`coach`].
 #![forbid(missing_docs)]
 // Unsafe code is denied everywhere but in one function that maps the pattern
 // database cache read-only (`search::pdb_cache`), which states why it is sound.
@@ -59,6 +60,7 @@ mod anim;
 pub mod board;
 #[cfg(feature = "cli")]
 mod cli;
+pub mod coach;
 mod control;
 #[cfg(feature = "gui")]
 mod gui;

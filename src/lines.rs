@@ -136,19 +136,7 @@ pub struct LineDone {
 /// ```
 pub fn detect(scramble: &Board, moves: &[Move]) -> Vec<LineDone> {
     let (rows, cols) = (scramble.rows(), scramble.cols());
-    // settled[cell]: moves made when the cell was last touched; from then on
-    // it holds its final tile, which is its home tile once the solve ends.
-    let mut settled = vec![0usize; rows * cols];
-    let mut board = scramble.clone();
-    for (i, &mv) in moves.iter().enumerate() {
-        let before = board.blank();
-        if board.slide(mv).is_none() {
-            break;
-        }
-        let after = board.blank();
-        settled[before.row * cols + before.col] = i + 1;
-        settled[after.row * cols + after.col] = i + 1;
-    }
+    let settled = settled(scramble, moves);
     let row_done = |row: usize, from: usize| (from..cols).map(|c| settled[row * cols + c]).max().unwrap_or(0);
     let col_done = |col: usize, from: usize| (from..rows).map(|r| settled[r * cols + col]).max().unwrap_or(0);
     let (mut top, mut left, mut last) = (0, 0, 0);
@@ -181,6 +169,25 @@ pub fn detect(scramble: &Board, moves: &[Move]) -> Vec<LineDone> {
         left: cols,
     });
     done
+}
+
+/// For each cell in reading order, the moves made when it was last
+/// touched: from then on it holds its final tile, which is its home tile
+/// when `moves` solve `scramble`. Stops at the first illegal move.
+pub(crate) fn settled(scramble: &Board, moves: &[Move]) -> Vec<usize> {
+    let cols = scramble.cols();
+    let mut settled = vec![0usize; scramble.len()];
+    let mut board = scramble.clone();
+    for (i, &mv) in moves.iter().enumerate() {
+        let before = board.blank();
+        if board.slide(mv).is_none() {
+            break;
+        }
+        let after = board.blank();
+        settled[before.row * cols + before.col] = i + 1;
+        settled[after.row * cols + after.col] = i + 1;
+    }
+    settled
 }
 
 /// One row of two solves set side by side: a state both reached (the same

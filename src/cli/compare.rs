@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use crate::SolveOptions;
 use crate::human::{self, Effort};
 use crate::lines::{self, Stage};
-use crate::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
+use crate::search::optimal::{self, Heuristic, PatternDatabase};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::json;
@@ -78,12 +78,8 @@ pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
     if cmd.watch.watch {
         return super::compare_watch::run(solves, cmd.effort, cmd.watch);
     }
-    let tables = optimal_tables(&solves);
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = cmd.threads {
-        pool = pool.num_threads(n as usize);
-    }
-    let pool = pool.build().map_err(|e| CliError::Solver(format!("cannot start worker threads: {e}")))?;
+    let tables = super::pdb::tables_by_shape(solves.iter().map(|s| &s.solve.scramble));
+    let pool = super::pdb::worker_pool(cmd.threads)?;
     let compared: Vec<Compared> = pool.install(|| {
         solves.into_par_iter().map(|sourced| compare(sourced, cmd.effort, &tables)).collect::<Result<_, _>>()
     })?;
@@ -97,16 +93,6 @@ pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
     summary(&compared, cmd.format, &mut out)?;
     out.flush()?;
     Ok(())
-}
-
-/// The pattern databases for every shape of up to 16 cells among the
-/// solves, loaded once before the solves are spread over the cores.
-fn optimal_tables(solves: &[SourcedSolve]) -> BTreeMap<(usize, usize), Option<PatternDatabase>> {
-    let mut tables = BTreeMap::new();
-    for s in solves.iter().map(|s| &s.solve.scramble).filter(|b| b.len() <= MAX_OPTIMAL_CELLS) {
-        tables.entry((s.rows(), s.cols())).or_insert_with(|| super::pdb::tables_for(s.rows(), s.cols()).map(|t| t.0));
-    }
-    tables
 }
 
 fn compare(

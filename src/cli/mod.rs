@@ -11,6 +11,7 @@ mod board_source;
 #[cfg(feature = "net")]
 mod bot;
 mod check;
+mod coach;
 mod compare;
 mod compare_watch;
 mod error;
@@ -73,6 +74,9 @@ enum CliCommand {
     /// A person's solve (a slidysim replay link) beside fifteen's, line by line.
     #[command(after_help = compare::COMPARE_HELP)]
     Compare(compare::CompareCommand),
+    /// A person's solve coached: what each line lost against fifteen's par, and fifteen's way.
+    #[command(after_help = coach::COACH_HELP)]
+    Coach(coach::CoachCommand),
     /// Build the whole state graph of a small board (up to 10 cells).
     Graph(graph::GraphCommand),
     /// Measure a solver's moves and speed on random boards.
@@ -127,6 +131,7 @@ fn run() -> Result<(), CliError> {
         Some(CliCommand::Solve(cmd)) => solve::run(cmd),
         Some(CliCommand::Check(cmd)) => check::run(cmd),
         Some(CliCommand::Compare(cmd)) => compare::run(cmd),
+        Some(CliCommand::Coach(cmd)) => coach::run(cmd),
         Some(CliCommand::Graph(cmd)) => graph::run(cmd),
         Some(CliCommand::Bench(cmd)) => bench::run(cmd),
         Some(CliCommand::Pdb(cmd)) => pdb::run(cmd),

@@ -2,11 +2,13 @@
 //! progress bar while building, and the warnings; and `fifteen pdb build`,
 //! which builds the 7-8 tables that are never built unasked.
 
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::search::optimal::{BuildProgress, PatternDatabase, PatternSpec};
+use crate::Board;
+use crate::search::optimal::{BuildProgress, MAX_OPTIMAL_CELLS, PatternDatabase, PatternSpec};
 use crate::search::pdb_cache::{self, Origin};
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -17,6 +19,31 @@ use super::sizes::{self, human_bytes};
 /// a `best` look-ahead.
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// A pool of `threads` workers (default: one per core) for a command
+/// that spreads its solves over the cores.
+pub fn worker_pool(threads: Option<u16>) -> Result<rayon::ThreadPool, CliError> {
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = threads {
+        pool = pool.num_threads(n as usize);
+    }
+    pool.build().map_err(|e| CliError::Solver(format!("cannot start worker threads: {e}")))
+}
+
+/// The pattern databases for every shape of up to 16 cells among `boards`
+/// (`None`: the shape has none, Manhattan distance serves), each loaded
+/// once before the solves are spread over the cores.
+pub fn tables_by_shape<'a>(
+    boards: impl Iterator<Item = &'a Board>,
+) -> BTreeMap<(usize, usize), Option<PatternDatabase>> {
+    let mut tables = BTreeMap::new();
+    for board in boards.filter(|b| b.len() <= MAX_OPTIMAL_CELLS) {
+        tables
+            .entry((board.rows(), board.cols()))
+            .or_insert_with(|| tables_for(board.rows(), board.cols()).map(|t| t.0));
+    }
+    tables
 }
 
 /// The tables for a board shape, if it has any; `None` means the optimal

@@ -1,4 +1,4 @@
-//! People's solves through the binary: `replay` and `compare` on real
+//! People's solves through the binary: `replay`, `compare` and `coach` on real
 //! slidysim links, fifteen's solves written as links and read back, and bad
 //! sources refused with one line.
 
@@ -95,6 +95,68 @@ fn compare_reads_many_sources_from_stdin_and_sums_up_by_size() {
     let table = stdout(&fifteen(&["compare", "--solve", "3", "-"], &input));
     assert!(table.starts_with("solve 3: 5×5 ao5, solve 2 of 5 by "), "{table}");
     assert!(table.contains("finished") && table.contains("solved"), "{table}");
+}
+
+/// A 3×3 average of 5 (line 1 of world-records.txt).
+fn average_3x3() -> String {
+    include_str!("../data/slidysim/world-records.txt").lines().next().unwrap().to_string()
+}
+
+/// The cells above row `top` and left of column `left` hold their home tiles.
+fn finished_lines_home(board: &fifteen::Board, top: usize, left: usize) -> bool {
+    board.cells().iter().enumerate().all(|(i, &tile)| {
+        let (row, col) = (i / board.cols(), i % board.cols());
+        (row >= top && col >= left) || tile as usize == i + 1
+    })
+}
+
+#[test]
+fn coach_finds_each_lines_loss_and_a_way_through_it_from_the_persons_board() {
+    let source = average_3x3();
+    let coached = json_lines(&fifteen(&["coach", "--format", "json", &source], ""));
+    let replayed = json_lines(&fifteen(&["replay", "--format", "json", &source], ""));
+    assert_eq!(coached.len(), 6, "5 solves and a summary");
+    for (solve, person) in coached[..5].iter().zip(&replayed) {
+        let moves = solve["moves"].as_i64().unwrap();
+        let par = solve["par"].as_i64().unwrap();
+        assert_eq!(solve["par_by"], "optimal");
+        assert_eq!(solve["loss"].as_i64().unwrap(), moves - par);
+        let lines = solve["lines"].as_array().unwrap();
+        let lost: i64 = lines.iter().map(|l| l["loss"].as_i64().unwrap()).sum();
+        assert_eq!(lost, moves - par, "the lines' losses add up to the solve's");
+        let mistakes = solve["mistakes"].as_array().unwrap();
+        assert_eq!(2 * mistakes.len() as i64, moves - par, "each mistake costs two moves");
+        // Every way through a line, made from the person's own board where
+        // the line began, finishes it and the lines before it.
+        let scramble: fifteen::Board = person["scramble"].as_str().unwrap().parse().unwrap();
+        let solution: fifteen::Moves = person["solution"].as_str().unwrap().parse().unwrap();
+        for line in lines {
+            let mut board = scramble.clone();
+            board.apply(&solution[..line["from_move"].as_u64().unwrap() as usize]).unwrap();
+            let way: fifteen::Moves = line["better"]["moves"].as_str().unwrap().parse().unwrap();
+            assert_eq!(way.len() as u64, line["better"]["count"].as_u64().unwrap());
+            board.apply(&way).unwrap();
+            let (rows, cols) =
+                (line["left"]["rows"].as_u64().unwrap() as usize, line["left"]["cols"].as_u64().unwrap() as usize);
+            assert!(finished_lines_home(&board, 3 - rows.min(3), 3 - cols.min(3)) || rows == 0 && board.is_solved());
+        }
+    }
+    let summary = &coached[5];
+    assert_eq!((summary["summary"].as_str(), summary["solves"].as_u64()), (Some("3x3"), Some(5)));
+    assert!(summary["loss_by_kind"]["rows"]["lines"].as_u64().unwrap() >= 1, "{summary}");
+    let table = stdout(&fifteen(&["coach", &source], ""));
+    assert!(table.starts_with("solve 1: 3×3 ao5, solve 1 of 5 by "), "{table}");
+    assert!(table.contains("(optimal)") && table.contains("mistakes") && table.contains("means by size"), "{table}");
+}
+
+#[test]
+fn coach_takes_fifteens_own_solve_for_par_on_bigger_boards() {
+    let table = stdout(&fifteen(&["coach", "--effort", "normal", &custom_5x5()], ""));
+    assert!(table.contains("(fifteen at normal, an upper bound)"), "{table}");
+    assert!(table.contains("last 2×2") && table.contains("fifteen's way through the lines that lost moves"), "{table}");
+    assert!(!table.contains("mistakes"), "mistakes only where par is exact: {table}");
+    assert_error(&fifteen(&["coach", "--solve", "9", SINGLE_4X4], ""), "solve 9 was asked for, but the source holds 1");
+    assert_error(&fifteen(&["coach", "https://slidysim.github.io/replay?r=abc*"], ""), "payload is not base64");
 }
 
 #[test]

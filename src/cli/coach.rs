@@ -1,0 +1,305 @@
+//! `fifteen coach`: a person's solve, line by line from their own boards:
+//! the moves each line lost against fifteen's par and fifteen's way
+//! through it; with several solves, the mean loss by size and kind of line.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use crate::coach::{self, Coaching, LineCoaching, LineKind, Par};
+use crate::search::optimal::{Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
+use clap::{Args, ValueEnum};
+use rayon::prelude::*;
+use serde_json::json;
+
+use super::error::CliError;
+use super::solve_source::{self, SourcedSolve};
+use super::strategy::EffortArg;
+
+pub const COACH_HELP: &str = "\
+SOURCE is a slidysim replay link (https://slidysim.github.io/replay?r=…), its
+bare payload, or a file holding links, one a line; `-` or nothing reads them
+from stdin. A leaderboard replay of an average holds several solves.
+
+Par is the moves fifteen needs from a board: the optimal number on boards of
+up to 16 cells, else fifteen's own solve of what is left at --effort (an
+upper bound). From the person's own board where each line began, a line
+lost its moves plus the par after it less the par before it; the losses add
+up to the solve's moves less the scramble's par, and a loss below zero beat
+par. On boards of up to 16 cells every move either brings the goal one move
+nearer or takes it one further away: those are the mistakes, listed by move
+number.
+
+After each table, fifteen's way through every line that lost moves, from
+the person's board where the line began (the lines before it stay home):
+the fewest moves that finish the line when it is small enough to search
+exactly, else fifteen building that line first. Several solves end with the
+mean moves lost a line, by size and by kind of line.";
+
+#[derive(Args, Debug)]
+pub struct CoachCommand {
+    /// Replay links, payloads or files of them (stdin when none or `-`).
+    #[arg(value_name = "SOURCE")]
+    sources: Vec<String>,
+    /// Coach only the N-th solve of all the sources (from 1).
+    #[arg(long = "solve", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pick: Option<u32>,
+    /// How to print: a table per solve, or one JSON line per solve.
+    #[arg(long, short, value_enum, default_value_t = CoachFormat::Table)]
+    format: CoachFormat,
+    /// How hard fifteen looks for fewer moves when it finds par on boards
+    /// of more than 16 cells (as `solve --effort`).
+    #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
+    effort: EffortArg,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum CoachFormat {
+    /// the lines and fifteen's ways, then a summary by size
+    Table,
+    /// one JSON object per solve, then one per size
+    Json,
+}
+
+/// One solve coached, with how its par was found.
+struct Coached {
+    sourced: SourcedSolve,
+    par_name: String,
+    exact: bool,
+    coaching: Coaching,
+}
+
+pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
+    let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
+    let tables = super::pdb::tables_by_shape(solves.iter().map(|s| &s.solve.scramble));
+    let pool = super::pdb::worker_pool(cmd.threads)?;
+    let coached: Vec<Coached> = pool.install(|| {
+        solves.into_par_iter().map(|sourced| coach_one(sourced, cmd.effort, &tables)).collect::<Result<_, _>>()
+    })?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for (i, one) in coached.iter().enumerate() {
+        match cmd.format {
+            CoachFormat::Table => write!(out, "{}{}", if i > 0 { "\n" } else { "" }, table(one))?,
+            CoachFormat::Json => writeln!(out, "{}", solve_json(one))?,
+        }
+    }
+    summary(&coached, cmd.format, &mut out)?;
+    out.flush()?;
+    Ok(())
+}
+
+fn coach_one(
+    sourced: SourcedSolve,
+    effort: EffortArg,
+    tables: &BTreeMap<(usize, usize), Option<PatternDatabase>>,
+) -> Result<Coached, CliError> {
+    let board = &sourced.solve.scramble;
+    let par = if board.len() <= MAX_OPTIMAL_CELLS {
+        match tables.get(&(board.rows(), board.cols())) {
+            Some(Some(pdb)) => Par::Optimal(Heuristic::Patterns(pdb)),
+            _ => Par::Optimal(Heuristic::ManhattanConflicts),
+        }
+    } else {
+        Par::Human(effort.for_size(board.rows(), board.cols()))
+    };
+    let coaching = coach::coach(board, &sourced.solve.moves, par)
+        .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;
+    Ok(Coached { par_name: par.name(), exact: par.is_exact(), coaching, sourced })
+}
+
+fn size(rows: usize, cols: usize) -> String {
+    if rows == 0 { "solved".into() } else { format!("{rows}×{cols}") }
+}
+
+/// A loss with its sign: `+4`, `0`, `-2`.
+fn signed(loss: i64) -> String {
+    if loss > 0 { format!("+{loss}") } else { loss.to_string() }
+}
+
+fn table(one: &Coached) -> String {
+    let solve = &one.sourced.solve;
+    let board = &solve.scramble;
+    let coaching = &one.coaching;
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", one.sourced.heading());
+    let mut head = format!("  {}, {} moves", size(board.rows(), board.cols()), coaching.moves);
+    if let Some(ms) = solve.time_ms {
+        let _ = write!(head, " in {:.3} s", ms as f64 / 1000.0);
+    }
+    let bound = if one.exact { "" } else { ", an upper bound" };
+    let _ = writeln!(head, "; par {} ({}{bound}): {} lost", coaching.par, one.par_name, signed(coaching.loss()));
+    out.push_str(&head);
+    let width = coaching.lines.iter().map(|l| l.line.name().chars().count()).max().unwrap_or(0).max(4);
+    let _ = writeln!(
+        out,
+        "  {:<width$}  {:>11}  {:>5}  {:>6}  {:>11}  {:>5}  {:>7}",
+        "line", "at moves", "moves", "left", "par", "lost", "way"
+    );
+    for line in &coaching.lines {
+        let _ = writeln!(
+            out,
+            "  {:<width$}  {:>11}  {:>5}  {:>6}  {:>11}  {:>5}  {:>7}",
+            line.line.name(),
+            format!("{}–{}", line.from_move, line.to_move),
+            line.moves(),
+            size(line.rows_left, line.cols_left),
+            format!("{} → {}", line.par_before, line.par_after),
+            signed(line.loss()),
+            line.better.moves.len(),
+        );
+    }
+    if let Some(mistakes) = &coaching.mistakes {
+        let _ = writeln!(
+            out,
+            "  mistakes (moves that took the goal a move further away): {}",
+            if mistakes.is_empty() { "none".to_string() } else { runs(mistakes) }
+        );
+    }
+    if coaching.lines.iter().any(|l| l.loss() < 0) {
+        let _ = writeln!(out, "  (a loss below zero: the person beat fifteen's par on that line)");
+    }
+    let worse: Vec<&LineCoaching> = coaching.lines.iter().filter(|l| l.loss() > 0).collect();
+    if !worse.is_empty() {
+        let _ = writeln!(out, "  fifteen's way through the lines that lost moves, from the person's board:");
+        for line in worse {
+            let how = line.better.way.name();
+            let moves = if line.better.moves.is_empty() { "(no moves)".into() } else { line.better.moves.run_length() };
+            let _ = writeln!(out, "    {:<width$}  {:>4} ({how}): {moves}", line.line.name(), line.better.moves.len());
+        }
+    }
+    out
+}
+
+/// Move numbers with runs written as ranges: `3, 17–19, 25`.
+fn runs(numbers: &[usize]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < numbers.len() {
+        let mut j = i;
+        while j + 1 < numbers.len() && numbers[j + 1] == numbers[j] + 1 {
+            j += 1;
+        }
+        parts.push(if j == i { numbers[i].to_string() } else { format!("{}–{}", numbers[i], numbers[j]) });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+fn solve_json(one: &Coached) -> serde_json::Value {
+    let solve = &one.sourced.solve;
+    let board = &solve.scramble;
+    let coaching = &one.coaching;
+    let lines: Vec<_> = coaching
+        .lines
+        .iter()
+        .map(|l| {
+            json!({
+                "line": l.line.name(),
+                "kind": l.kind.name(),
+                "from_move": l.from_move,
+                "to_move": l.to_move,
+                "left": {"rows": l.rows_left, "cols": l.cols_left},
+                "moves": l.moves(),
+                "par_before": l.par_before,
+                "par_after": l.par_after,
+                "loss": l.loss(),
+                "better": {"moves": l.better.moves.to_string(), "count": l.better.moves.len(), "way": l.better.way.name()},
+            })
+        })
+        .collect();
+    let mut value = json!({
+        "solve": one.sourced.number,
+        "source": one.sourced.origin,
+        "event": solve.event,
+        "player": solve.player,
+        "rows": board.rows(),
+        "cols": board.cols(),
+        "moves": coaching.moves,
+        "time_ms": solve.time_ms,
+        "par": coaching.par,
+        "par_by": one.par_name,
+        "par_exact": one.exact,
+        "loss": coaching.loss(),
+        "lines": lines,
+    });
+    if let Some(mistakes) = &coaching.mistakes {
+        value["mistakes"] = json!(mistakes);
+    }
+    value
+}
+
+/// Per size: the solves, the means of the person's moves, par and loss,
+/// and the mean loss a line of each kind (lines counted, loss summed).
+#[derive(Default)]
+struct SizeSummary {
+    solves: usize,
+    moves: usize,
+    par: usize,
+    par_by: String,
+    by_kind: BTreeMap<LineKind, (usize, i64)>,
+}
+
+fn summary(coached: &[Coached], format: CoachFormat, out: &mut impl Write) -> io::Result<()> {
+    let mut by_size: BTreeMap<(usize, usize), SizeSummary> = BTreeMap::new();
+    for one in coached {
+        let board = &one.sourced.solve.scramble;
+        let entry = by_size.entry((board.rows(), board.cols())).or_default();
+        entry.solves += 1;
+        entry.moves += one.coaching.moves;
+        entry.par += one.coaching.par;
+        entry.par_by.clone_from(&one.par_name);
+        for line in &one.coaching.lines {
+            let kind = entry.by_kind.entry(line.kind).or_default();
+            *kind = (kind.0 + 1, kind.1 + line.loss());
+        }
+    }
+    let mean_loss = |s: &SizeSummary, kind: LineKind| s.by_kind.get(&kind).map(|&(n, lost)| lost as f64 / n as f64);
+    if format == CoachFormat::Table {
+        if coached.len() < 2 {
+            return Ok(());
+        }
+        writeln!(out, "\nmeans by size; under each kind of line, the moves a line of it lost:")?;
+        write!(out, "{:<8} {:>6} {:>8} {:>8} {:>8}", "size", "solves", "moves", "par", "lost")?;
+        for kind in LineKind::ALL {
+            write!(out, " {:>13}", kind.name())?;
+        }
+        writeln!(out)?;
+    }
+    for (&(rows, cols), s) in &by_size {
+        let n = s.solves as f64;
+        let (moves, par) = (s.moves as f64 / n, s.par as f64 / n);
+        match format {
+            CoachFormat::Table => {
+                write!(out, "{:<8} {:>6} {moves:>8.1} {par:>8.1} {:>8.1}", size(rows, cols), s.solves, moves - par)?;
+                for kind in LineKind::ALL {
+                    let cell = mean_loss(s, kind).map_or("-".to_string(), |m| format!("{m:.2}"));
+                    write!(out, " {cell:>13}")?;
+                }
+                writeln!(out)?;
+            }
+            CoachFormat::Json => {
+                let kinds: serde_json::Map<String, serde_json::Value> = LineKind::ALL
+                    .iter()
+                    .filter_map(|&kind| {
+                        let &(lines, lost) = s.by_kind.get(&kind)?;
+                        Some((
+                            kind.name().to_string(),
+                            json!({"lines": lines, "loss_mean": lost as f64 / lines as f64}),
+                        ))
+                    })
+                    .collect();
+                writeln!(
+                    out,
+                    "{}",
+                    json!({"summary": format!("{rows}x{cols}"), "rows": rows, "cols": cols, "solves": s.solves,
+                           "moves_mean": moves, "par_mean": par, "loss_mean": moves - par, "par_by": s.par_by,
+                           "loss_by_kind": kinds})
+                )?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,122 @@
+use super::*;
+use crate::board::{Moves, Scramble};
+use crate::human::Effort;
+
+/// fifteen's own fast solve of `board` with `detours` wasted pairs (a
+/// legal move and its undo) slipped in along it: a person's solve with
+/// known slips.
+fn person_solve(board: &Board, detours: usize) -> Moves {
+    let fast = SolveOptions { effort: Effort::Fast, ..SolveOptions::default() };
+    let plan = human::solve(board, &fast).unwrap();
+    let mut moves = Vec::new();
+    let mut replay = board.clone();
+    let every = (plan.moves().len() / (detours + 1)).max(1);
+    for (i, &mv) in plan.moves().iter().enumerate() {
+        if i % every == every / 2 && moves.len() < plan.moves().len() + 2 * detours {
+            let slip = replay.legal_moves().next().unwrap();
+            moves.extend([slip, slip.opposite()]);
+        }
+        replay.slide(mv);
+        moves.push(mv);
+    }
+    Moves(moves)
+}
+
+/// Every line's better way, made from the person's board where the line
+/// began, finishes that line and leaves the lines before it home.
+fn check_better_ways(scramble: &Board, moves: &[Move], coaching: &Coaching) {
+    let mut board = scramble.clone();
+    let mut made = 0;
+    for line in &coaching.lines {
+        board.apply(&moves[made..line.from_move]).unwrap();
+        made = line.from_move;
+        let mut better = board.clone();
+        better.apply(&line.better.moves).unwrap();
+        let (top, left) = (scramble.rows() - line.rows_left, scramble.cols() - line.cols_left);
+        for (i, &tile) in better.cells().iter().enumerate() {
+            let (r, c) = (i / scramble.cols(), i % scramble.cols());
+            if (r < top || c < left) && line.rows_left != 0 {
+                assert_eq!(tile as usize, i + 1, "{}: cell {i} is not home after the better way", line.line.name());
+            }
+        }
+        if line.rows_left == 0 {
+            assert!(better.is_solved(), "the last block's better way solves the board");
+        }
+    }
+}
+
+/// A way that loses nothing (when its search did not run out of its
+/// budget) ends where the optimal distance is par less
+/// its moves, and is no longer than a line of the person's that lost
+/// nothing.
+fn check_lossless_ways(scramble: &Board, moves: &[Move], coaching: &Coaching) {
+    for line in coaching.lines.iter().filter(|l| l.better.way == Way::Lossless) {
+        let mut board = scramble.clone();
+        board.apply(&moves[..line.from_move]).unwrap();
+        board.apply(&line.better.moves).unwrap();
+        let left = optimal::solve(&board).unwrap().moves.len();
+        assert_eq!(left + line.better.moves.len(), line.par_before, "{}", line.line.name());
+        if line.loss() == 0 {
+            assert!(line.better.moves.len() <= line.moves(), "{}", line.line.name());
+        }
+    }
+}
+
+#[test]
+fn losses_add_up_and_every_mistake_costs_two_on_small_boards() {
+    for (rows, cols) in [(3, 3), (2, 4), (3, 4), (4, 3)] {
+        for seed in 0..4 {
+            let scramble = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
+            let moves = person_solve(&scramble, 3);
+            let coaching = coach(&scramble, &moves, Par::Optimal(Heuristic::ManhattanConflicts)).unwrap();
+            let lost: i64 = coaching.lines.iter().map(LineCoaching::loss).sum();
+            assert_eq!(lost, coaching.loss(), "{rows}×{cols} seed {seed}");
+            assert_eq!(coaching.loss(), moves.len() as i64 - optimal::solve(&scramble).unwrap().moves.len() as i64);
+            let mistakes = coaching.mistakes.as_ref().unwrap();
+            assert_eq!(2 * mistakes.len() as i64, coaching.loss(), "{rows}×{cols} seed {seed}");
+            assert!(mistakes.len() >= 3, "the three slips are mistakes");
+            assert!(coaching.lines.iter().all(|l| l.loss() >= 0 && l.loss() % 2 == 0));
+            if rows * cols <= 9 {
+                assert!(coaching.lines.iter().all(|l| l.better.way == Way::Lossless), "{rows}×{cols} seed {seed}");
+            }
+            check_lossless_ways(&scramble, &moves, &coaching);
+            check_better_ways(&scramble, &moves, &coaching);
+        }
+    }
+}
+
+#[test]
+fn on_bigger_boards_par_is_fifteens_own_solve_and_losses_still_add_up() {
+    for (rows, cols, seed) in [(5, 5, 1), (6, 4, 2), (4, 7, 3), (2, 9, 4)] {
+        let scramble = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
+        let moves = person_solve(&scramble, 4);
+        let coaching = coach(&scramble, &moves, Par::Human(Effort::Normal)).unwrap();
+        let normal = SolveOptions { effort: Effort::Normal, ..SolveOptions::default() };
+        assert_eq!(coaching.par, human::solve(&scramble, &normal).unwrap().moves().len());
+        let lost: i64 = coaching.lines.iter().map(LineCoaching::loss).sum();
+        assert_eq!(lost, moves.len() as i64 - coaching.par as i64, "{rows}×{cols}");
+        assert_eq!(coaching.mistakes, None);
+        assert_eq!(coaching.lines.last().unwrap().par_after, 0);
+        check_better_ways(&scramble, &moves, &coaching);
+    }
+}
+
+#[test]
+fn line_kinds_follow_the_rectangle() {
+    let scramble = Board::scrambled(4, 5, Scramble::Uniform, 7).unwrap();
+    let moves = person_solve(&scramble, 0);
+    let coaching = coach(&scramble, &moves, Par::Human(Effort::Fast)).unwrap();
+    let kinds: Vec<LineKind> = coaching.lines.iter().map(|l| l.kind).collect();
+    assert_eq!(kinds.last(), Some(&LineKind::LastBlock));
+    assert!(kinds.contains(&LineKind::Row) && kinds.contains(&LineKind::Column));
+    assert!(kinds.contains(&LineKind::EndPair) || kinds.contains(&LineKind::BottomPair));
+}
+
+#[test]
+fn a_solve_that_does_not_reach_the_goal_is_refused() {
+    let scramble: Board = "1 2 3\n4 5 6\n_ 7 8".parse().unwrap();
+    let short: Moves = "L".parse().unwrap();
+    assert!(matches!(coach(&scramble, &short, Par::Human(Effort::Fast)), Err(CoachError::NotSolved { misplaced: 1 })));
+    let illegal: Moves = "R".parse().unwrap();
+    assert!(matches!(coach(&scramble, &illegal, Par::Human(Effort::Fast)), Err(CoachError::IllegalMove(_))));
+}
