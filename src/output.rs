@@ -14,22 +14,36 @@ use crate::human::PhaseTotal;
 
 /// How a solution is written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// `ULDR…` on one line.
+    #[cfg_attr(feature = "cli", value(help = "ULDR… on one line"))]
     #[default]
     Letters,
     /// `up, left, down, …`.
+    #[cfg_attr(feature = "cli", value(help = "up, left, down, …"))]
     Words,
     /// The board after every move, numbered.
+    #[cfg_attr(feature = "cli", value(help = "the board after every move"))]
     Steps,
     /// One JSON object with the moves, the count and moves per phase.
+    #[cfg_attr(feature = "cli", value(help = "one JSON object with the moves and moves per phase"))]
     Json,
     /// The JSON object without the moves: for huge boards.
+    #[cfg_attr(feature = "cli", value(help = "the JSON object without the moves (for huge boards)"))]
     Summary,
     /// One `{"Move":"left"}` object per line, blank notation (the network game's messages).
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "one {\"Move\":\"left\"} object per line (with --notation blank: what `fifteen serve` reads)")
+    )]
     JsonStream,
     /// A replay link slidysim's replay page opens (always in tile notation,
     /// as slidysim names moves).
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "a replay link slidysim's replay page opens (https://slidysim.github.io/replay?r=…)")
+    )]
     Slidysim,
 }
 

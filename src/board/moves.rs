@@ -104,11 +104,14 @@ impl fmt::Display for Move {
 
 /// Which thing a move's direction names.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum MoveNotation {
     /// The direction the tile slides (fifteen's own convention).
+    #[cfg_attr(feature = "cli", value(help = "the direction the tile slides"))]
     #[default]
     Tile,
     /// The direction the blank goes (the network game and many solvers).
+    #[cfg_attr(feature = "cli", value(help = "the direction the blank goes (the game server's protocol)"))]
     Blank,
 }
 

@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::human::{self, Finish, Order};
+use crate::human::{self, Effort, Finish, Order};
 use crate::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use crate::search::{SearchError, Solution, bfs};
 use crate::{Board, MoveNotation, Moves, SolveOptions};
@@ -37,7 +37,7 @@ use serde_json::Value;
 
 use super::error::CliError;
 use super::solve_search::SearchSolver;
-use super::strategy::EffortArg;
+use super::strategy::EffortOrAuto;
 
 /// Lines read but not yet written, at most: enough to keep every worker
 /// busy past a slow board, small enough that memory stays flat.
@@ -47,7 +47,7 @@ const IN_FLIGHT: usize = 4096;
 #[derive(Clone, Copy, Debug)]
 pub enum BatchSolver {
     /// The human strategy, any size.
-    Human { order: Order, finish: Finish, effort: EffortArg },
+    Human { order: Order, finish: Finish, effort: EffortOrAuto },
     /// One of the search solvers.
     Search(SearchSolver),
 }
@@ -341,7 +341,7 @@ impl Workers<'_> {
         };
         match self.options.solver {
             BatchSolver::Human { order, finish, effort } => {
-                let effort = effort.for_size(board.rows(), board.cols());
+                let effort = effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
                 let plan = human::solve(board, &SolveOptions { order, finish, effort, threads: 1 })
                     .map_err(|e| e.to_string())?;
                 Ok(Solved { moves: plan.moves().clone(), nodes: None, elapsed: started.elapsed() })

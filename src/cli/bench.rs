@@ -6,12 +6,13 @@ use std::time::Instant;
 use crate::board::Replay;
 use crate::human::{Effort, Event, Finish, MAX_EXACT_CELLS, Order, Planner};
 use crate::{Board, Move, MoveNotation, Scramble, SolveOptions};
-use clap::Args;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Args, ValueEnum};
 
 use super::error::CliError;
 use super::numbers::whole;
 use super::sizes::{self, Use, thousands};
-use super::strategy::{EffortArg, OrderArg};
+use super::strategy::{EffortOrAuto, effort_or_auto};
 
 pub const BENCH_HELP: &str = "\
 Columns: mean moves, moves/n³, MMD (moves over the start board's Manhattan
@@ -42,11 +43,11 @@ pub struct BenchCommand {
     method: Vec<MethodArg>,
     /// Efforts to measure for each method, comma-separated: `fast`,
     /// `normal`, `best` or `auto` (the default for the size).
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "auto")]
-    effort: Vec<EffortArg>,
+    #[arg(long, value_parser = effort_or_auto(), value_delimiter = ',', default_value = "auto")]
+    effort: Vec<EffortOrAuto>,
     /// Sweep order (the same as --method; `both` is rows and shells).
-    #[arg(long, value_enum, hide = true)]
-    order: Option<OrderArg>,
+    #[arg(long, value_parser = order_methods(), hide = true)]
+    order: Option<&'static [MethodArg]>,
     /// `human`: moves and speed per size. `optimal`: random 15-puzzles solved
     /// optimally, one line each (length, nodes, ms; --count defaults to 100).
     #[arg(long, value_enum, default_value_t = BenchSolver::Human)]
@@ -102,7 +103,7 @@ impl Size {
     }
 }
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum MethodArg {
     /// row by row, pairs, last block
     Rows,
@@ -116,12 +117,27 @@ enum MethodArg {
     All,
 }
 
+/// Parses the hidden `--order`, the methods it stands for: an order's
+/// name is its method's, and `both` (hidden too) is rows and shells.
+fn order_methods() -> impl TypedValueParser<Value = &'static [MethodArg]> {
+    let orders = Order::value_variants().iter().filter_map(ValueEnum::to_possible_value);
+    let both = PossibleValue::new("both").hide(true);
+    PossibleValuesParser::new(orders.chain([both])).map(|name| match <Order as ValueEnum>::from_str(&name, false) {
+        Ok(Order::Rows) => &[MethodArg::Rows][..],
+        Ok(Order::Shells) => &[MethodArg::Shells],
+        Ok(Order::Free) => &[MethodArg::Free],
+        // `both`, the one value allowed that names no order.
+        Err(_) => &[MethodArg::Rows, MethodArg::Shells],
+    })
+}
+
 /// One way of solving that the bench measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Method {
     order: Order,
     finish: Finish,
-    effort: EffortArg,
+    /// `None`: auto, the effort for each size.
+    effort: EffortOrAuto,
 }
 
 impl Method {
@@ -129,22 +145,17 @@ impl Method {
         match self.finish {
             Finish::Exact => "exact".into(),
             // The default effort goes unnamed (the effort column says which it was).
-            Finish::Pairs if self.effort == EffortArg::Auto => self.order.name().into(),
+            Finish::Pairs if self.effort.is_none() => self.order.name().into(),
             Finish::Pairs => format!("{}/{}", self.order.name(), self.effort_name()),
         }
     }
 
     fn effort_name(self) -> &'static str {
-        match self.effort {
-            EffortArg::Fast => "fast",
-            EffortArg::Normal => "normal",
-            EffortArg::Best => "best",
-            EffortArg::Auto => "auto",
-        }
+        self.effort.map_or("auto", Effort::name)
     }
 
     fn effort(self, size: Size) -> Effort {
-        self.effort.for_size(size.rows, size.cols)
+        self.effort.unwrap_or_else(|| Effort::for_size(size.rows, size.cols))
     }
 
     fn takes(self, size: Size) -> bool {
@@ -152,7 +163,7 @@ impl Method {
     }
 }
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum BenchSolver {
     Human,
     Optimal,
@@ -177,15 +188,9 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
             _ => 1,
         })
     };
-    let exact = Method { order: Order::Shells, finish: Finish::Exact, effort: EffortArg::Fast };
+    let exact = Method { order: Order::Shells, finish: Finish::Exact, effort: Some(Effort::Fast) };
     let mut methods: Vec<Method> = Vec::new();
-    let asked: Vec<MethodArg> = match cmd.order {
-        Some(OrderArg::Both) => vec![MethodArg::Rows, MethodArg::Shells],
-        Some(OrderArg::Rows) => vec![MethodArg::Rows],
-        Some(OrderArg::Shells) => vec![MethodArg::Shells],
-        Some(OrderArg::Free) => vec![MethodArg::Free],
-        None => cmd.method.clone(),
-    };
+    let asked: Vec<MethodArg> = cmd.order.map_or_else(|| cmd.method.clone(), <[MethodArg]>::to_vec);
     for arg in asked {
         let orders: &[Order] = match arg {
             MethodArg::Rows => &[Order::Rows],

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use crate::coach::{self, Coaching, LineCoaching, LineKind, Par};
+use crate::human::Effort;
 use crate::search::optimal::{Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
@@ -14,7 +15,7 @@ use serde_json::json;
 
 use super::error::CliError;
 use super::solve_source::{self, SourcedSolve};
-use super::strategy::EffortArg;
+use super::strategy::{EffortOrAuto, effort_or_auto};
 
 pub const COACH_HELP: &str = "\
 SOURCE is a slidysim replay link (https://slidysim.github.io/replay?r=…), its
@@ -49,8 +50,8 @@ pub struct CoachCommand {
     format: CoachFormat,
     /// How hard fifteen looks for fewer moves when it finds par on boards
     /// of more than 16 cells (as `solve --effort`).
-    #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
-    effort: EffortArg,
+    #[arg(long, value_parser = effort_or_auto(), default_value = "auto")]
+    effort: EffortOrAuto,
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
@@ -93,7 +94,7 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
 
 fn coach_one(
     sourced: SourcedSolve,
-    effort: EffortArg,
+    effort: EffortOrAuto,
     tables: &BTreeMap<(usize, usize), Option<PatternDatabase>>,
 ) -> Result<Coached, CliError> {
     let board = &sourced.solve.scramble;
@@ -103,7 +104,7 @@ fn coach_one(
             _ => Par::Optimal(Heuristic::ManhattanConflicts),
         }
     } else {
-        Par::Human(effort.for_size(board.rows(), board.cols()))
+        Par::Human(effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols())))
     };
     let coaching = coach::coach(board, &sourced.solve.moves, par)
         .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;

@@ -6,6 +6,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use crate::anim::Timeline;
+use crate::human::{Effort, Finish};
 use crate::record::{self, FrameStep, RecordError, Recording};
 use crate::{Board, SolveOptions};
 use clap::Args;
@@ -14,7 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::board_source::{BoardInput, ScrambleArgs};
 use super::error::CliError;
 use super::sizes::{self, Use};
-use super::strategy::{EffortArg, FinishArg};
+use super::strategy::{EffortOrAuto, effort_or_auto};
 
 pub const RECORD_HELP: &str = "\
 Examples:
@@ -59,12 +60,12 @@ pub struct RecordCommand {
     #[arg(long, value_name = "PX", default_value_t = 500)]
     height: u32,
     /// How the solver ends: the strategy's pairs, or (up to 4×4 and 3×5) exact stages.
-    #[arg(long, value_enum, default_value_t = FinishArg::Pairs)]
-    finish: FinishArg,
+    #[arg(long, value_enum, default_value_t = Finish::Pairs)]
+    finish: Finish,
     /// How hard the solver looks ahead for fewer moves (see `fifteen solve
     /// --help`): fast, normal, best, or auto (by size).
-    #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
-    effort: EffortArg,
+    #[arg(long, value_parser = effort_or_auto(), default_value = "auto")]
+    effort: EffortOrAuto,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -175,8 +176,8 @@ pub fn run(cmd: RecordCommand) -> Result<(), CliError> {
             let board = cmd.board()?;
             board.check_solvable()?;
             sizes::check(board.rows(), board.cols(), Use::Record)?;
-            let effort = cmd.effort.for_size(board.rows(), board.cols());
-            Timeline::solve(&board, &SolveOptions { finish: cmd.finish.into(), effort, ..SolveOptions::default() })?
+            let effort = cmd.effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
+            Timeline::solve(&board, &SolveOptions { finish: cmd.finish, effort, ..SolveOptions::default() })?
         }
     };
     let (rows, cols) = (timeline.start().rows(), timeline.start().cols());
@@ -186,8 +187,8 @@ pub fn run(cmd: RecordCommand) -> Result<(), CliError> {
         height: cmd.height,
         pace: if cmd.phases { Some(FrameStep::Phases) } else { cmd.every.map(FrameStep::Moves) },
         fps: cmd.fps,
-        finish: cmd.finish.into(),
-        effort: cmd.effort.for_size(rows, cols),
+        finish: cmd.finish,
+        effort: cmd.effort.unwrap_or_else(|| Effort::for_size(rows, cols)),
     };
     let mut out = BufWriter::new(file);
     match kind {

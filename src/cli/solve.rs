@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Instant;
 
-use crate::human::{Effort, Event, Phase, PhaseTotal, Planner, Recorder, placement_title};
+use crate::human::{Effort, Event, Finish, Order, Phase, PhaseTotal, Planner, Recorder, placement_title};
 use crate::output::{Format, MoveWriter, SolveReport};
 use crate::search::pdb_cache;
 use crate::{Board, Move, MoveNotation, SolveOptions};
@@ -20,31 +20,31 @@ use super::error::CliError;
 use super::numbers::whole_u32;
 use super::sizes::{self, Use};
 use super::solve_search::SearchSolver;
-use super::strategy::{EffortArg, FinishArg, OrderArg};
+use super::strategy::{EffortOrAuto, effort_or_auto};
 
 #[derive(Args, Debug)]
 pub struct SolveCommand {
     #[command(flatten)]
     input: BoardInput,
     /// How to write the moves.
-    #[arg(long, short, value_enum, default_value_t = FormatArg::Letters)]
-    format: FormatArg,
+    #[arg(long, short, value_enum, default_value_t = Format::Letters)]
+    format: Format,
     /// Which way the human solver sweeps the board.
-    #[arg(long, value_enum, default_value_t = OrderArg::Free)]
-    order: OrderArg,
+    #[arg(long, value_enum, default_value_t = Order::Free)]
+    order: Order,
     /// How the human solver ends: the strategy's pairs and last 2×2 block,
     /// or (boards of up to 16 cells) a line at a time by exact search, then
     /// the last 12 cells optimally.
-    #[arg(long, value_enum, default_value_t = FinishArg::Pairs)]
-    finish: FinishArg,
+    #[arg(long, value_enum, default_value_t = Finish::Pairs)]
+    finish: Finish,
     /// How hard the human solver looks ahead for fewer moves: `fast` (one
     /// tile at a time), `normal` or `best` (each line by a beam search over
     /// the blank's moves on boards small enough for it, tile by tile with
     /// detours on bigger ones), or `auto` (by size: the table below). The
     /// look-ahead's biggest tables are kept in the cache directory
     /// ($XDG_CACHE_HOME/fifteen, else ~/.cache/fifteen) for the next solve.
-    #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
-    effort: EffortArg,
+    #[arg(long, value_parser = effort_or_auto(), default_value = "auto")]
+    effort: EffortOrAuto,
     /// Print moves per phase and the time taken on stderr.
     #[arg(long)]
     stats: bool,
@@ -52,8 +52,8 @@ pub struct SolveCommand {
     #[arg(long, value_enum, default_value_t = SolverArg::Human)]
     solver: SolverArg,
     /// Name moves by the direction the tile slides or the blank goes.
-    #[arg(long, value_enum, default_value_t = NotationArg::Tile)]
-    notation: NotationArg,
+    #[arg(long, value_enum, default_value_t = MoveNotation::Tile)]
+    notation: MoveNotation,
     /// Run the human and the optimal solver and print both move counts.
     #[arg(long, conflicts_with_all = ["solver", "format"])]
     compare: bool,
@@ -86,55 +86,6 @@ enum SolverArg {
     Optimal,
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum NotationArg {
-    /// the direction the tile slides
-    Tile,
-    /// the direction the blank goes (the game server's protocol)
-    Blank,
-}
-
-impl From<NotationArg> for MoveNotation {
-    fn from(n: NotationArg) -> MoveNotation {
-        match n {
-            NotationArg::Tile => MoveNotation::Tile,
-            NotationArg::Blank => MoveNotation::Blank,
-        }
-    }
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum FormatArg {
-    /// ULDR… on one line
-    Letters,
-    /// up, left, down, …
-    Words,
-    /// the board after every move
-    Steps,
-    /// one JSON object with the moves and moves per phase
-    Json,
-    /// the JSON object without the moves (for huge boards)
-    Summary,
-    /// one {"Move":"left"} object per line (with --notation blank: what `fifteen serve` reads)
-    JsonStream,
-    /// a replay link slidysim's replay page opens (https://slidysim.github.io/replay?r=…)
-    Slidysim,
-}
-
-impl From<FormatArg> for Format {
-    fn from(f: FormatArg) -> Format {
-        match f {
-            FormatArg::Letters => Format::Letters,
-            FormatArg::Words => Format::Words,
-            FormatArg::Steps => Format::Steps,
-            FormatArg::Json => Format::Json,
-            FormatArg::Summary => Format::Summary,
-            FormatArg::JsonStream => Format::JsonStream,
-            FormatArg::Slidysim => Format::Slidysim,
-        }
-    }
-}
-
 pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
     if cmd.max_depth.is_some() && cmd.solver != SolverArg::Iddfs {
         return Err(CliError::Usage("--max-depth is for --solver iddfs".into()));
@@ -146,7 +97,7 @@ pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
     sizes::check(board.rows(), board.cols(), Use::Solve)?;
     board.check_solvable()?;
     let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let (format, notation) = (cmd.format.into(), cmd.notation.into());
+    let effort = cmd.effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
     let search = match cmd.solver {
         SolverArg::Human => None,
         SolverArg::Bfs => Some(SearchSolver::Bfs),
@@ -154,23 +105,21 @@ pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
         SolverArg::Optimal => Some(SearchSolver::Optimal),
     };
     let result = match search {
-        _ if cmd.compare => {
-            super::solve_search::compare(&board, cmd.effort.for_size(board.rows(), board.cols()), stdout)
-        }
+        _ if cmd.compare => super::solve_search::compare(&board, effort, stdout),
         None => solve_human(
             &board,
             SolveOptions {
-                order: cmd.order.into(),
-                finish: cmd.finish.into(),
-                effort: cmd.effort.for_size(board.rows(), board.cols()),
+                order: cmd.order,
+                finish: cmd.finish,
+                effort,
                 threads: cmd.threads.map_or_else(super::pdb::cores, usize::from),
             },
-            format,
-            notation,
+            cmd.format,
+            cmd.notation,
             cmd.stats,
             stdout,
         ),
-        Some(solver) => super::solve_search::run(&board, solver, format, notation, cmd.stats, stdout),
+        Some(solver) => super::solve_search::run(&board, solver, cmd.format, cmd.notation, cmd.stats, stdout),
     };
     match result {
         // A closed pipe (`fifteen solve | head`) is the reader's choice, not an error.
@@ -424,16 +373,14 @@ fn print_stats(
 fn batch_options(cmd: &SolveCommand) -> Result<super::batch::BatchOptions, CliError> {
     use super::batch::{BatchOptions, BatchSolver};
     let solver = match cmd.solver {
-        SolverArg::Human => {
-            BatchSolver::Human { order: cmd.order.into(), finish: cmd.finish.into(), effort: cmd.effort }
-        }
+        SolverArg::Human => BatchSolver::Human { order: cmd.order, finish: cmd.finish, effort: cmd.effort },
         SolverArg::Bfs => BatchSolver::Search(SearchSolver::Bfs),
         SolverArg::Iddfs => BatchSolver::Search(SearchSolver::Iddfs { max_depth: cmd.max_depth }),
         SolverArg::Optimal => BatchSolver::Search(SearchSolver::Optimal),
     };
     let summary = match cmd.format {
-        FormatArg::Letters | FormatArg::Json => false,
-        FormatArg::Summary => true,
+        Format::Letters | Format::Json => false,
+        Format::Summary => true,
         _ => {
             return Err(CliError::Usage(
                 "--batch writes one JSON line per board: --format summary leaves the moves out, other formats do not apply"
@@ -442,5 +389,5 @@ fn batch_options(cmd: &SolveCommand) -> Result<super::batch::BatchOptions, CliEr
         }
     };
     let threads = cmd.threads.map_or_else(super::pdb::cores, usize::from);
-    Ok(BatchOptions { solver, notation: cmd.notation.into(), threads, summary, stats: cmd.stats })
+    Ok(BatchOptions { solver, notation: cmd.notation, threads, summary, stats: cmd.stats })
 }

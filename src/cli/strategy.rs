@@ -1,43 +1,27 @@
-//! The human solver's choices as the command line names them: the sweep
-//! order, the finish and the effort, shared by every command that solves.
+//! What the command line adds to the human solver's choices, shared by
+//! every command that solves: `auto` beside the efforts, and what `fifteen
+//! solve --help` says of them. The choices themselves are the library's
+//! own enums ([`Order`](crate::human::Order), [`Finish`](crate::human::Finish),
+//! [`Effort`]), which derive clap's `ValueEnum` under the feature `cli`.
 
-use crate::human::{Effort, Finish, Order};
 use clap::ValueEnum;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OrderArg {
-    /// row by row, then the bottom two rows
-    Rows,
-    /// the shorter line first until square, then row r, column r, row r+1, …
-    Shells,
-    /// as shells, but on a 4×4 or 5×5 (or the last one of a bigger board) at normal and best the
-    /// row or the column, whichever the look-ahead finds leaves fewer moves
-    Free,
-    /// (bench only) measure both
-    #[value(hide = true)]
-    Both,
-}
+use crate::human::Effort;
 
-#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum FinishArg {
-    /// single tiles, pairs, then the last 2×2 block (the way a person plays)
-    #[default]
-    Pairs,
-    /// up to 4×4 or 3×5: each line by exact search, then the last 12 cells optimally (fewer moves)
-    Exact,
-}
+/// An `--effort` as asked for: an effort, or `None` for `auto`, which the
+/// command turns into one by the board's size ([`Effort::for_size`], or
+/// [`Effort::for_watching`] for a window or terminal). A name of its own,
+/// too, so that clap takes it as one value parsed by [`effort_or_auto`]
+/// rather than as a flag that may be left out.
+pub type EffortOrAuto = Option<Effort>;
 
-#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum EffortArg {
-    /// one tile at a time, each by its own best route: fastest, linear on any size
-    Fast,
-    /// each line by a narrow beam search over the blank's moves; boards too big for it tile by tile, the blank taking detours that push tiles home
-    Normal,
-    /// each line by a wide beam search: fewest moves, slowest; boards too big for it as normal, each trip tried several ways
-    Best,
-    /// by the board's size (the table in `fifteen solve --help`)
-    #[default]
-    Auto,
+/// Parses `--effort`: the library's efforts, then `auto`.
+pub fn effort_or_auto() -> impl TypedValueParser<Value = EffortOrAuto> {
+    let auto = PossibleValue::new("auto").help("by the board's size (the table in `fifteen solve --help`)");
+    let values = Effort::value_variants().iter().filter_map(ValueEnum::to_possible_value).chain([auto]);
+    // `auto`, the one value allowed that names no effort, is `None`.
+    PossibleValuesParser::new(values).map(|name| <Effort as ValueEnum>::from_str(&name, false).ok())
 }
 
 /// What `fifteen solve --help` ends with: the moves' letters, and what each
@@ -50,44 +34,4 @@ pub fn solve_long_help() -> String {
         super::MOVES_HELP,
         crate::human::size_table().trim_end()
     )
-}
-
-impl EffortArg {
-    /// The effort a board of this shape gets.
-    pub fn for_size(self, rows: usize, cols: usize) -> Effort {
-        match self {
-            EffortArg::Fast => Effort::Fast,
-            EffortArg::Normal => Effort::Normal,
-            EffortArg::Best => Effort::Best,
-            EffortArg::Auto => Effort::for_size(rows, cols),
-        }
-    }
-
-    /// The effort a watched board of this shape gets: `auto` as
-    /// [`Effort::for_watching`] says.
-    pub fn for_watching(self, rows: usize, cols: usize) -> Effort {
-        match self {
-            EffortArg::Auto => Effort::for_watching(rows, cols),
-            other => other.for_size(rows, cols),
-        }
-    }
-}
-
-impl From<FinishArg> for Finish {
-    fn from(f: FinishArg) -> Finish {
-        match f {
-            FinishArg::Pairs => Finish::Pairs,
-            FinishArg::Exact => Finish::Exact,
-        }
-    }
-}
-
-impl From<OrderArg> for Order {
-    fn from(o: OrderArg) -> Order {
-        match o {
-            OrderArg::Rows => Order::Rows,
-            OrderArg::Shells | OrderArg::Both => Order::Shells,
-            OrderArg::Free => Order::Free,
-        }
-    }
 }

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use crate::Board;
 use crate::anim::{self, Game, MAX_SPEED, MIN_SPEED};
 use crate::control::{self, App, Mode};
+use crate::human::{Effort, Finish};
 use crate::tui::{self, TuiOptions};
 use clap::Args;
 
@@ -15,7 +16,7 @@ use super::error::CliError;
 use super::numbers::{positive_real, whole};
 use super::paths;
 use super::sizes::{self, Use};
-use super::strategy::{EffortArg, FinishArg};
+use super::strategy::{EffortOrAuto, effort_or_auto};
 
 /// What `--picture` with no value stands for: the picture shipped in `assets/`.
 const SHIPPED_PICTURE: &str = "shipped";
@@ -75,13 +76,13 @@ pub struct WatchOptions {
     run: WindowRun,
     /// How the solver ends: the strategy's pairs, or (up to 4×4 and 3×5)
     /// exact stages.
-    #[arg(long, value_enum, default_value_t = FinishArg::Pairs)]
-    finish: FinishArg,
+    #[arg(long, value_enum, default_value_t = Finish::Pairs)]
+    finish: Finish,
     /// How hard the solver looks ahead for fewer moves: fast, normal, best,
     /// or auto (by size: the watching column of the table in `fifteen solve
     /// --help`, so that planning keeps ahead of the playback).
-    #[arg(long, value_enum, default_value_t = EffortArg::Auto)]
-    effort: EffortArg,
+    #[arg(long, value_parser = effort_or_auto(), default_value = "auto")]
+    effort: EffortOrAuto,
 }
 
 /// How a window run ends and what it leaves behind; `watch`, `play` and
@@ -207,12 +208,11 @@ fn window(board: Board, cmd: &WatchCommand, picture: LoadedPicture, speed: f64, 
             frames: cmd.options.run.frames,
             until_solved: cmd.options.run.until_solved,
             screenshot: cmd.options.run.screenshot.clone(),
-            finish: cmd.options.finish.into(),
+            finish: cmd.options.finish,
             oracle_tables: Some(control::oracle::OracleTables(std::sync::Arc::new(|rows, cols| {
                 super::pdb::tables_for(rows, cols).map(|(tables, _)| tables)
             }))),
-            effort: (cmd.options.effort != EffortArg::Auto)
-                .then(|| cmd.options.effort.for_size(board.rows(), board.cols())),
+            effort: cmd.options.effort,
         };
         match gui::run(board.clone(), options) {
             Ok(report) => {
@@ -262,8 +262,8 @@ fn terminal(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<
             None => Ok(()),
         };
     }
-    let effort = cmd.options.effort.for_watching(board.rows(), board.cols());
-    let mut app = App::new(board, speed, Mode::Watch, cmd.options.finish.into(), Some(effort))?;
+    let effort = cmd.options.effort.unwrap_or_else(|| Effort::for_watching(board.rows(), board.cols()));
+    let mut app = App::new(board, speed, Mode::Watch, cmd.options.finish, Some(effort))?;
     watch_in_terminal(&mut app, cmd.options.run.frames)
 }
 

@@ -10,18 +10,35 @@ use super::trip::tries::MAX_TRIES;
 
 /// How hard the human solver looks for fewer moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Effort {
     /// One tile at a time, each by its own best route: linear and fastest.
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "one tile at a time, each by its own best route: fastest, linear on any size")
+    )]
     #[default]
     Fast,
     /// Each line by a narrow beam search over the blank's moves on boards
     /// small enough for it; on bigger ones one tile at a time, the blank's
     /// approaches taking detours that push tiles home (`SIZE_BANDS` says
     /// which, and how wide).
+    #[cfg_attr(
+        feature = "cli",
+        value(
+            help = "each line by a narrow beam search over the blank's moves; boards too big for it tile by tile, the blank taking detours that push tiles home"
+        )
+    )]
     Normal,
     /// Each line by a wide beam search: fewest moves, slowest. On boards
     /// too big for it, as `normal`, each trip tried several ways and the
     /// best made.
+    #[cfg_attr(
+        feature = "cli",
+        value(
+            help = "each line by a wide beam search: fewest moves, slowest; boards too big for it as normal, each trip tried several ways"
+        )
+    )]
     Best,
 }
 

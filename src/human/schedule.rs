@@ -6,10 +6,12 @@ use crate::board::{Pos, Tile};
 
 /// Which way the planner sweeps the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Order {
     /// Row by row from the top while more than two rows remain, then the
     /// bottom two rows column pair by column pair, then the last block: the
     /// order most people learn.
+    #[cfg_attr(feature = "cli", value(help = "row by row, then the bottom two rows"))]
     Rows,
     /// The shorter line first: rows of a tall region, columns of a wide
     /// one, until it is square, then row r, column r, row r+1, …
@@ -17,6 +19,7 @@ pub enum Order {
     /// rectangle shrinks in both directions, so tiles travel less. The
     /// default, because it takes fewer moves than rows on square and long
     /// boards alike (the numbers are in the README's tables).
+    #[cfg_attr(feature = "cli", value(help = "the shorter line first until square, then row r, column r, row r+1, …"))]
     Shells,
     /// Shells, except that on a 4×4 or a 5×5 (or the last 4×4 or 5×5 of
     /// a bigger board) at `normal` and `best` the next line is the
@@ -24,6 +27,12 @@ pub enum Order {
     /// finds leaves fewer moves (the whole-line search weighs a 4×4's, the
     /// beam builds both of a 5×5's). The default: a person looks at the
     /// board and starts where its tiles are kinder.
+    #[cfg_attr(
+        feature = "cli",
+        value(
+            help = "as shells, but on a 4×4 or 5×5 (or the last one of a bigger board) at normal and best the row or the column, whichever the look-ahead finds leaves fewer moves"
+        )
+    )]
     #[default]
     Free,
 }

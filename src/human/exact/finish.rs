@@ -18,14 +18,20 @@ use crate::human::grid::{Dir, PaddedGrid};
 
 /// How the end of a solve is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Finish {
     /// The strategy all the way: single tiles, pairs, the last 2×2 block.
+    #[cfg_attr(feature = "cli", value(help = "single tiles, pairs, then the last 2×2 block (the way a person plays)"))]
     #[default]
     Pairs,
     /// Boards of up to `MAX_EXACT_CELLS` cells: a line at a time by an
     /// exact search while more than `REST_CELLS` cells are unsolved, then
     /// the rest optimally. Far fewer moves (the README's tables have the
     /// counts), but not how a person plays.
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "up to 4×4 or 3×5: each line by exact search, then the last 12 cells optimally (fewer moves)")
+    )]
     Exact,
 }
 
