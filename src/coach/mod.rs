@@ -177,6 +177,9 @@ pub struct Coaching {
     /// When par is optimal: the moves (numbered from 1) that took the goal
     /// one move further away.
     pub mistakes: Option<Vec<usize>>,
+    /// When par is optimal: par after each of the person's moves, from the
+    /// scramble's (index 0) to the goal's 0.
+    pub par_by_move: Option<Vec<usize>>,
 }
 
 impl Coaching {
@@ -230,17 +233,17 @@ pub fn coach(scramble: &Board, moves: &[Move], par: Par<'_>) -> Result<Coaching,
         (from, top, left) = (line.at, line.top, line.left);
     }
     // Par where each line began, then 0 at the goal; and the mistakes.
-    let (mut pars, mistakes) = match par {
+    let (mut pars, par_by_move) = match par {
         Par::Optimal(_) => {
             let distances = optimal_distances(scramble, moves, par)?;
-            let mistakes = (1..distances.len()).filter(|&i| distances[i] > distances[i - 1]).collect();
-            (starts.iter().map(|s| distances[s.0]).collect::<Vec<_>>(), Some(mistakes))
+            (starts.iter().map(|s| distances[s.0]).collect::<Vec<_>>(), Some(distances))
         }
         Par::Human(_) => {
             let pars = starts.par_iter().map(|(_, top, left, board)| par.of(board, *top, *left));
             (pars.collect::<Result<Vec<_>, _>>()?, None)
         }
     };
+    let mistakes = par_by_move.as_ref().map(|d| (1..d.len()).filter(|&i| d[i] > d[i - 1]).collect::<Vec<usize>>());
     pars.push(0);
     let betters = starts
         .par_iter()
@@ -267,7 +270,7 @@ pub fn coach(scramble: &Board, moves: &[Move], par: Par<'_>) -> Result<Coaching,
             better,
         })
         .collect();
-    Ok(Coaching { par: pars[0], moves: moves.len(), lines, mistakes })
+    Ok(Coaching { par: pars[0], moves: moves.len(), lines, mistakes, par_by_move })
 }
 
 /// The optimal distance after each of the person's moves (from 0).
