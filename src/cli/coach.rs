@@ -8,7 +8,7 @@ use std::io::{self, Write};
 
 use crate::coach::{self, Coaching, LineCoaching, LineKind, Par};
 use crate::human::Effort;
-use crate::search::optimal::{Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
+use crate::search::optimal::PatternDatabase;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::json;
@@ -98,13 +98,9 @@ fn coach_one(
     tables: &BTreeMap<(usize, usize), Option<PatternDatabase>>,
 ) -> Result<Coached, CliError> {
     let board = &sourced.solve.scramble;
-    let par = if board.len() <= MAX_OPTIMAL_CELLS {
-        match tables.get(&(board.rows(), board.cols())) {
-            Some(Some(pdb)) => Par::Optimal(Heuristic::Patterns(pdb)),
-            _ => Par::Optimal(Heuristic::ManhattanConflicts),
-        }
-    } else {
-        Par::Human(effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols())))
+    let par = match super::pdb::heuristic_for(tables, board) {
+        Some(heuristic) => Par::Optimal(heuristic),
+        None => Par::Human(effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()))),
     };
     let coaching = coach::coach(board, &sourced.solve.moves, par)
         .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;

@@ -5,10 +5,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use crate::SolveOptions;
-use crate::human::{self, Effort};
+use crate::coach::{self, Comparison};
+use crate::human::Effort;
 use crate::lines::{self, Stage};
-use crate::search::optimal::{self, Heuristic, PatternDatabase};
+use crate::search::optimal::PatternDatabase;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::json;
@@ -68,9 +68,7 @@ enum CompareFormat {
 struct Compared {
     sourced: SourcedSolve,
     effort: Effort,
-    fifteen: usize,
-    optimal: Option<usize>,
-    stages: Vec<Stage>,
+    comparison: Comparison,
 }
 
 pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
@@ -102,21 +100,10 @@ fn compare(
 ) -> Result<Compared, CliError> {
     let board = &sourced.solve.scramble;
     let effort = effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
-    let plan = human::solve(board, &SolveOptions { effort, ..SolveOptions::default() })?;
-    let person_lines = lines::detect(board, &sourced.solve.moves);
-    let fifteen_lines = lines::detect(board, plan.moves());
-    let optimal = match tables.get(&(board.rows(), board.cols())) {
-        Some(Some(pdb)) => Some(optimal::solve_with(board, Heuristic::Patterns(pdb), |_| {})?.moves.len()),
-        Some(None) => Some(optimal::solve(board)?.moves.len()),
-        None => None,
-    };
-    Ok(Compared {
-        stages: lines::line_up(&person_lines, &fifteen_lines),
-        fifteen: plan.moves().len(),
-        effort,
-        optimal,
-        sourced,
-    })
+    let heuristic = super::pdb::heuristic_for(tables, board);
+    let comparison = coach::compare(board, &sourced.solve.moves, effort, heuristic)
+        .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;
+    Ok(Compared { sourced, effort, comparison })
 }
 
 /// What a stage finished: the person's lines, `row 1, column 1`, with runs
@@ -141,21 +128,21 @@ fn table(one: &Compared) -> String {
     let _ = writeln!(
         out,
         "  fifteen: {} moves ({}), MMD {}",
-        one.fifteen,
+        one.comparison.fifteen.len(),
         one.effort.name(),
-        mmd(one.fifteen, board.manhattan())
+        mmd(one.comparison.fifteen.len(), board.manhattan())
     );
-    if let Some(best) = one.optimal {
+    if let Some(best) = one.comparison.optimal {
         let _ = writeln!(out, "  optimal: {best} moves");
     }
-    let width = one.stages.iter().map(|s| finished(s).chars().count()).max().unwrap_or(0).max(8);
+    let width = one.comparison.stages.iter().map(|s| finished(s).chars().count()).max().unwrap_or(0).max(8);
     let _ = writeln!(
         out,
         "  {:<width$}  {:>6}  {:>7}  {:>7}  {:>13}  {:>5}",
         "finished", "left", "person", "fifteen", "stretch", "lost"
     );
     let (mut before_person, mut before_fifteen) = (0, 0);
-    for stage in &one.stages {
+    for stage in &one.comparison.stages {
         let left =
             if stage.rows_left == 0 { "solved".into() } else { format!("{}×{}", stage.rows_left, stage.cols_left) };
         let (p, f) = (stage.first - before_person, stage.second - before_fifteen);
@@ -183,6 +170,7 @@ fn solve_json(one: &Compared) -> serde_json::Value {
     let manhattan = board.manhattan();
     let ratio = |moves: usize| (manhattan > 0).then(|| moves as f64 / manhattan as f64);
     let stages: Vec<_> = one
+        .comparison
         .stages
         .iter()
         .map(|s| {
@@ -209,8 +197,8 @@ fn solve_json(one: &Compared) -> serde_json::Value {
             "mmd": ratio(solve.moves.len()),
             "player": solve.player,
         },
-        "fifteen": { "moves": one.fifteen, "effort": one.effort.name(), "mmd": ratio(one.fifteen) },
-        "optimal": one.optimal,
+        "fifteen": { "moves": one.comparison.fifteen.len(), "effort": one.effort.name(), "mmd": ratio(one.comparison.fifteen.len()) },
+        "optimal": one.comparison.optimal,
         "stages": stages,
     })
 }
@@ -222,8 +210,8 @@ fn summary(compared: &[Compared], format: CompareFormat, out: &mut impl Write) -
     for one in compared {
         let board = &one.sourced.solve.scramble;
         let entry = by_size.entry((board.rows(), board.cols())).or_default();
-        let person = one.sourced.solve.moves.len();
-        *entry = (entry.0 + 1, entry.1 + person, entry.2 + one.fifteen, entry.3 + usize::from(one.fifteen > person));
+        let (person, fifteen) = (one.sourced.solve.moves.len(), one.comparison.fifteen.len());
+        *entry = (entry.0 + 1, entry.1 + person, entry.2 + fifteen, entry.3 + usize::from(fifteen > person));
     }
     if format == CompareFormat::Table {
         if compared.len() < 2 {

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::Board;
-use crate::search::optimal::{BuildProgress, MAX_OPTIMAL_CELLS, PatternDatabase, PatternSpec};
+use crate::search::optimal::{BuildProgress, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase, PatternSpec};
 use crate::search::pdb_cache::{self, Origin};
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -44,6 +44,19 @@ pub fn tables_by_shape<'a>(
             .or_insert_with(|| tables_for(board.rows(), board.cols()).map(|t| t.0));
     }
     tables
+}
+
+/// The optimal solver's lower bound for `board` from `tables_by_shape`'s
+/// map: its pattern databases, Manhattan distance when it has none, `None`
+/// when the board is too big for the optimal solver.
+pub fn heuristic_for<'a>(
+    tables: &'a BTreeMap<(usize, usize), Option<PatternDatabase>>,
+    board: &Board,
+) -> Option<Heuristic<'a>> {
+    match tables.get(&(board.rows(), board.cols()))? {
+        Some(pdb) => Some(Heuristic::Patterns(pdb)),
+        None => Some(Heuristic::ManhattanConflicts),
+    }
 }
 
 /// The tables for a board shape, if it has any; `None` means the optimal

@@ -1,6 +1,8 @@
-//! Coaching a person's solve: from the person's own board at the start of
-//! each line, how many moves the line lost against fifteen's par, and
-//! fifteen's way through the same line.
+//! A person's solve weighed against fifteen's: [`compare`] sets fifteen's
+//! solve of the same scramble beside it, lined up at the rectangles both
+//! leave behind; [`coach()`] goes through it line by line from the person's
+//! own board where each line began: how many moves the line lost against
+//! fifteen's par, and fifteen's way through the same line.
 //!
 //! The **par** of a board is the moves fifteen needs to solve it from
 //! there: the optimal distance on boards of up to 16 cells, fifteen's human
@@ -25,6 +27,7 @@
 //! ```
 
 mod better;
+mod compare;
 mod lossless;
 mod rect;
 
@@ -37,6 +40,7 @@ use crate::search::SearchError;
 use crate::search::optimal::{self, Heuristic};
 
 pub use better::{BetterWay, Way};
+pub use compare::{Comparison, compare};
 
 /// How the par of a board is found.
 #[derive(Clone, Copy, Debug)]
