@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 
 use crate::coach::{self, Coaching, LineCoaching, LineKind, Par};
 use crate::human::Effort;
@@ -77,9 +77,16 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
     let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
     let tables = super::pdb::tables_by_shape(solves.iter().map(|s| &s.solve.scramble));
     let pool = super::pdb::worker_pool(cmd.threads)?;
+    let bar = progress_bar();
     let coached: Vec<Coached> = pool.install(|| {
-        solves.into_par_iter().map(|sourced| coach_one(sourced, cmd.effort, &tables)).collect::<Result<_, _>>()
+        solves
+            .into_par_iter()
+            .map(|sourced| coach_one(sourced, cmd.effort, &tables, bar.as_ref()))
+            .collect::<Result<_, _>>()
     })?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     for (i, one) in coached.iter().enumerate() {
         match cmd.format {
@@ -92,17 +99,38 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
     Ok(())
 }
 
+/// On a terminal, a bar over every solve's pieces of work (each solve adds
+/// its own when it starts), since a big board's coaching takes minutes.
+fn progress_bar() -> Option<indicatif::ProgressBar> {
+    if !io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(0);
+    let template = "coaching [{bar:30}] {pos}/{len} pars and ways, {elapsed}, about {eta} left";
+    bar.set_style(indicatif::ProgressStyle::with_template(template).expect("a valid template").progress_chars("=> "));
+    Some(bar)
+}
+
 fn coach_one(
     sourced: SourcedSolve,
     effort: EffortOrAuto,
     tables: &BTreeMap<(usize, usize), Option<PatternDatabase>>,
+    bar: Option<&indicatif::ProgressBar>,
 ) -> Result<Coached, CliError> {
     let board = &sourced.solve.scramble;
     let par = match super::pdb::heuristic_for(tables, board) {
         Some(heuristic) => Par::Optimal(heuristic),
         None => Par::Human(effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()))),
     };
-    let coaching = coach::coach(board, &sourced.solve.moves, par)
+    let progress = |done: usize, of: usize| {
+        if let Some(bar) = bar {
+            if done == 1 {
+                bar.inc_length(of as u64);
+            }
+            bar.inc(1);
+        }
+    };
+    let coaching = coach::coach_with_progress(board, &sourced.solve.moves, par, &progress)
         .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;
     Ok(Coached { par_name: par.name(), exact: par.is_exact(), coaching, sourced })
 }

@@ -31,6 +31,8 @@ mod compare;
 mod lossless;
 mod rect;
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use rayon::prelude::*;
 
 use crate::board::{Board, IllegalMove, Move};
@@ -220,6 +222,18 @@ pub enum CoachError {
 /// Coaches the person's `moves` on `scramble`, with par as `par` says. The
 /// lines' pars and better ways are found in parallel (rayon's pool).
 pub fn coach(scramble: &Board, moves: &[Move], par: Par<'_>) -> Result<Coaching, CoachError> {
+    coach_with_progress(scramble, moves, par, &|_, _| {})
+}
+
+/// [`coach()`], calling `progress(done, of)` each time one of its `of`
+/// pieces of work (a par, a way through a line) is done: from any thread of
+/// the pool, in any order, `done` counting up to `of`.
+pub fn coach_with_progress(
+    scramble: &Board,
+    moves: &[Move],
+    par: Par<'_>,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Coaching, CoachError> {
     let mut end = scramble.clone();
     end.apply(moves)?;
     if !end.is_solved() {
@@ -236,14 +250,18 @@ pub fn coach(scramble: &Board, moves: &[Move], par: Par<'_>) -> Result<Coaching,
         board.apply(&moves[from..line.at])?;
         (from, top, left) = (line.at, line.top, line.left);
     }
+    let pars_to_find = if par.is_exact() { moves.len() + 1 } else { starts.len() };
+    let work = pars_to_find + starts.len();
+    let finished = AtomicUsize::new(0);
+    let tick = || progress(finished.fetch_add(1, Ordering::Relaxed) + 1, work);
     // Par where each line began, then 0 at the goal; and the mistakes.
     let (mut pars, par_by_move) = match par {
         Par::Optimal(_) => {
-            let distances = optimal_distances(scramble, moves, par)?;
+            let distances = optimal_distances(scramble, moves, par, &tick)?;
             (starts.iter().map(|s| distances[s.0]).collect::<Vec<_>>(), Some(distances))
         }
         Par::Human(_) => {
-            let pars = starts.par_iter().map(|(_, top, left, board)| par.of(board, *top, *left));
+            let pars = starts.par_iter().map(|(_, top, left, board)| par.of(board, *top, *left).inspect(|_| tick()));
             (pars.collect::<Result<Vec<_>, _>>()?, None)
         }
     };
@@ -254,7 +272,7 @@ pub fn coach(scramble: &Board, moves: &[Move], par: Par<'_>) -> Result<Coaching,
         .zip(&done)
         .zip(&pars)
         .map(|(((_, top, left, board), done), &par_before)| {
-            better::better_way(board, (*top, *left), done, par, par_before)
+            better::better_way(board, (*top, *left), done, par, par_before).inspect(|_| tick())
         })
         .collect::<Result<Vec<_>, _>>()?;
     let (rows, cols) = (scramble.rows(), scramble.cols());
@@ -278,7 +296,12 @@ pub fn coach(scramble: &Board, moves: &[Move], par: Par<'_>) -> Result<Coaching,
 }
 
 /// The optimal distance after each of the person's moves (from 0).
-fn optimal_distances(scramble: &Board, moves: &[Move], par: Par<'_>) -> Result<Vec<usize>, CoachError> {
+fn optimal_distances(
+    scramble: &Board,
+    moves: &[Move],
+    par: Par<'_>,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Vec<usize>, CoachError> {
     let mut boards = Vec::with_capacity(moves.len() + 1);
     let mut board = scramble.clone();
     boards.push(board.clone());
@@ -286,7 +309,7 @@ fn optimal_distances(scramble: &Board, moves: &[Move], par: Par<'_>) -> Result<V
         board.slide(mv);
         boards.push(board.clone());
     }
-    boards.par_iter().map(|board| par.of(board, 0, 0)).collect()
+    boards.par_iter().map(|board| par.of(board, 0, 0).inspect(|_| tick())).collect()
 }
 
 #[cfg(test)]

