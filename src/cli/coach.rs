@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
 
 use crate::coach::{self, Coaching, LineCoaching, LineKind, Par};
 use crate::human::Effort;
@@ -13,6 +14,7 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::json;
 
+use super::coach_plot::{self, ParGraph, PlotFile};
 use super::error::CliError;
 use super::solve_source::{self, SourcedSolve};
 use super::strategy::{EffortOrAuto, effort_or_auto};
@@ -35,7 +37,12 @@ After each table, fifteen's way through every line that lost moves, from
 the person's board where the line began (the lines before it stay home):
 the fewest moves that finish the line when it is small enough to search
 exactly, else fifteen building that line first. Several solves end with the
-mean moves lost a line, by size and by kind of line.";
+mean moves lost a line, by size and by kind of line.
+
+--plot FILE also draws the solve's par graph, as SVG or PNG by the name's
+ending: the moves made across, par up; the person's solve, beside it the
+solve that loses nothing (par falling one a move), each line's end marked
+and named, and on boards of up to 16 cells the mistakes as dots.";
 
 #[derive(Args, Debug)]
 pub struct CoachCommand {
@@ -55,6 +62,10 @@ pub struct CoachCommand {
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
+    /// Also draw the solve's par graph into FILE (.svg or .png). One solve
+    /// only: when the sources hold several, pick one with --solve N.
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,7 +85,14 @@ struct Coached {
 }
 
 pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
+    let plot = cmd.plot.as_deref().map(PlotFile::check).transpose()?;
     let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
+    if plot.is_some() && solves.len() > 1 {
+        return Err(CliError::Usage(format!(
+            "--plot draws one solve, but the sources hold {}: pick one with --solve N",
+            solves.len()
+        )));
+    }
     let tables = super::pdb::tables_by_shape(solves.iter().map(|s| &s.solve.scramble));
     let pool = super::pdb::worker_pool(cmd.threads)?;
     let bar = progress_bar();
@@ -96,6 +114,10 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
     }
     summary(&coached, cmd.format, &mut out)?;
     out.flush()?;
+    if let (Some(file), [one]) = (&plot, &coached[..]) {
+        let (title, subtitle) = (one.sourced.heading(), headline(one));
+        coach_plot::write(file, &ParGraph { title: &title, subtitle: &subtitle, coaching: &one.coaching })?;
+    }
     Ok(())
 }
 
@@ -144,19 +166,25 @@ fn signed(loss: i64) -> String {
     if loss > 0 { format!("+{loss}") } else { loss.to_string() }
 }
 
-fn table(one: &Coached) -> String {
+/// The solve in one line: `4×4, 33 moves in 2.000 s; par 31 (optimal): +2 lost`.
+fn headline(one: &Coached) -> String {
     let solve = &one.sourced.solve;
     let board = &solve.scramble;
     let coaching = &one.coaching;
-    let mut out = String::new();
-    let _ = writeln!(out, "{}", one.sourced.heading());
-    let mut head = format!("  {}, {} moves", size(board.rows(), board.cols()), coaching.moves);
+    let mut head = format!("{}, {} moves", size(board.rows(), board.cols()), coaching.moves);
     if let Some(ms) = solve.time_ms {
         let _ = write!(head, " in {:.3} s", ms as f64 / 1000.0);
     }
     let bound = if one.exact { "" } else { ", an upper bound" };
-    let _ = writeln!(head, "; par {} ({}{bound}): {} lost", coaching.par, one.par_name, signed(coaching.loss()));
-    out.push_str(&head);
+    let _ = write!(head, "; par {} ({}{bound}): {} lost", coaching.par, one.par_name, signed(coaching.loss()));
+    head
+}
+
+fn table(one: &Coached) -> String {
+    let coaching = &one.coaching;
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", one.sourced.heading());
+    let _ = writeln!(out, "  {}", headline(one));
     let width = coaching.lines.iter().map(|l| l.line.name().chars().count()).max().unwrap_or(0).max(4);
     let _ = writeln!(
         out,

@@ -12,6 +12,7 @@ mod board_source;
 mod bot;
 mod check;
 mod coach;
+mod coach_plot;
 mod compare;
 mod compare_watch;
 mod error;

@@ -131,8 +131,8 @@ fn progress_counts_every_piece_of_work_once() {
     ] {
         let moves = person_solve(&scramble, 1);
         let seen = Mutex::new(Vec::new());
-        let coaching = coach_with_progress(&scramble, &moves, par, &|done, of| seen.lock().unwrap().push((done, of)))
-            .unwrap();
+        let coaching =
+            coach_with_progress(&scramble, &moves, par, &|done, of| seen.lock().unwrap().push((done, of))).unwrap();
         let mut seen = seen.into_inner().unwrap();
         seen.sort();
         let of = seen[0].1;

@@ -201,9 +201,14 @@ fn every_kind_of_bad_frame_gets_the_unchanged_state_and_the_game_goes_on() {
     let mut client = connect(&server.url("/ws"));
     assert_eq!(read_state(&mut client).status, Status::Playing);
     client.close(None).unwrap();
+    // Each game's line is written when its connection's task ends, and two
+    // tasks may end in either order.
     let log = server.wait_for_log(3);
-    assert!(log[0].contains("1 moves") && log[0].contains("dropped (message over the 65536-byte limit)"), "{log:?}");
-    assert!(log[1].contains("dropped (text frame is not UTF-8)"), "{log:?}");
+    assert!(
+        log.iter().any(|l| l.contains("1 moves") && l.contains("dropped (message over the 65536-byte limit)")),
+        "{log:?}"
+    );
+    assert!(log.iter().any(|l| l.contains("dropped (text frame is not UTF-8)")), "{log:?}");
     server.stop();
 }
 

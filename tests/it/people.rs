@@ -193,3 +193,81 @@ fn boards_in_slash_notation_are_read_wherever_boards_are() {
     let out = fifteen(&["solve", "--format", "json"], "1 2 3/4 5 6/7 0 8\n");
     assert_eq!(json_lines(&out)[0]["moves"], "L");
 }
+
+/// The tags of `svg` nest: every one opened is closed, in order.
+fn tags_nest(svg: &str) -> bool {
+    let mut open: Vec<&str> = Vec::new();
+    for tag in svg.split('<').skip(1).map(|piece| piece.split('>').next().unwrap()) {
+        let name = tag.trim_start_matches('/').split_whitespace().next().unwrap_or("");
+        if tag.starts_with('/') {
+            if open.pop() != Some(name) {
+                return false;
+            }
+        } else if !tag.ends_with('/') && !tag.starts_with('?') {
+            open.push(name);
+        }
+    }
+    open.is_empty()
+}
+
+#[test]
+fn coach_draws_the_par_graph_as_svg_or_png() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = average_3x3();
+    let svg = dir.path().join("graph.svg");
+    let out = fifteen(&["coach", "--solve", "2", "--format", "json", "--plot", svg.to_str().unwrap(), &source], "");
+    let solve = &json_lines(&out)[0];
+    assert_eq!(solve["solve"], 2, "the coaching still goes to stdout");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>") && tags_nest(&text), "{text}");
+    assert!(text.contains("solve 2: 3×3 ao5, solve 2 of 5 by dphdmn"), "the title");
+    assert!(text.contains("moves made by the person") && text.contains("par: moves fifteen still needs"));
+    let lines = solve["lines"].as_array().unwrap();
+    assert!(lines.len() >= 3);
+    for line in lines {
+        let name = line["line"].as_str().unwrap();
+        assert!(text.contains(&format!("\n{name}\n")), "{name} is named on the graph");
+    }
+    // The person's solve (blue) and the solve that loses nothing (grey,
+    // dashed) are lines; each mistake is a red dot, and one more in the legend.
+    let polylines = |colour: &str| {
+        let stroke = format!("stroke=\"{colour}\"");
+        text.split("<polyline").skip(1).filter(|tag| tag.split('>').next().unwrap().contains(&stroke)).count()
+    };
+    assert!(polylines("#1F6FC4") >= 1 && polylines("#8A8A8A") >= 2, "{text}");
+    let mistakes = solve["mistakes"].as_array().unwrap().len();
+    assert!(mistakes > 0);
+    assert_eq!(text.matches("fill=\"#D62728\"").count(), mistakes + 1);
+
+    let png = dir.path().join("graph.PNG");
+    let out = fifteen(&["coach", "--solve", "2", "--plot", png.to_str().unwrap(), &source], "");
+    assert!(stdout(&out).starts_with("solve 2: 3×3 ao5"), "{}", stderr(&out));
+    let bytes = std::fs::read(&png).unwrap();
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes)).read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size()];
+    let frame = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!((frame.width, frame.height, frame.color_type), (1280, 720, png::ColorType::Rgb));
+    let rgb: Vec<&[u8]> = pixels[..frame.buffer_size()].chunks(3).collect();
+    assert_eq!(rgb[0], [255, 255, 255], "a white page");
+    for colour in [[0x1F, 0x6F, 0xC4], [0xD6, 0x27, 0x28]] {
+        assert!(rgb.iter().filter(|&&p| p == colour).count() > 20, "{colour:?} is drawn");
+    }
+}
+
+#[test]
+fn coach_plot_refuses_a_bad_file_or_several_solves_before_the_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let one = ["coach", "--solve", "1"];
+    let jpg = path("graph.jpg");
+    assert_error(&fifteen(&[&one[..], &["--plot", &jpg, &average_3x3()]].concat(), ""), "ending in .svg or .png");
+    let nowhere = path("no-such-dir/graph.svg");
+    assert_error(&fifteen(&[&one[..], &["--plot", &nowhere, &average_3x3()]].concat(), ""), "there is no directory");
+    let svg = path("graph.svg");
+    assert_error(
+        &fifteen(&["coach", "--plot", &svg, &average_3x3()], ""),
+        "--plot draws one solve, but the sources hold 5: pick one with --solve N",
+    );
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none(), "nothing is written");
+}

@@ -184,6 +184,16 @@ fn only_the_recordings_use_the_rasteriser_and_the_gif_encoder() {
     );
 }
 
+#[test]
+fn only_the_par_graph_uses_plotters() {
+    forbid(
+        &["src"],
+        &["src/cli/coach_plot.rs"],
+        &["plotters", "ab_glyph", "png::"],
+        "only src/cli/coach_plot.rs (`coach --plot`) imports plotters, plotters-backend, ab_glyph and png",
+    );
+}
+
 /// References to things a reader of the repository cannot open: the
 /// project's private notes, its seeds and issue tracker, a folder beside
 /// the repository.
