@@ -234,14 +234,10 @@ pub fn coach_with_progress(
     par: Par<'_>,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Coaching, CoachError> {
-    let mut end = scramble.clone();
-    end.apply(moves)?;
-    if !end.is_solved() {
-        let misplaced = end.cells().iter().enumerate().filter(|&(i, &t)| t != 0 && t as usize != i + 1).count();
-        return Err(CoachError::NotSolved { misplaced });
-    }
     let done = lines::detect(scramble, moves);
     // Where each line began: the moves made, the rectangle then, the board.
+    // The last line ends at the last move, so this replays every move once
+    // and is where an illegal move or an unsolved end is caught.
     let mut starts = Vec::with_capacity(done.len());
     let (mut from, mut top, mut left) = (0, 0, 0);
     let mut board = scramble.clone();
@@ -249,6 +245,10 @@ pub fn coach_with_progress(
         starts.push((from, top, left, board.clone()));
         board.apply(&moves[from..line.at])?;
         (from, top, left) = (line.at, line.top, line.left);
+    }
+    if !board.is_solved() {
+        let misplaced = board.cells().iter().enumerate().filter(|&(i, &t)| t != 0 && t as usize != i + 1).count();
+        return Err(CoachError::NotSolved { misplaced });
     }
     let pars_to_find = if par.is_exact() { moves.len() + 1 } else { starts.len() };
     let work = pars_to_find + starts.len();
