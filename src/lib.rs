@@ -76,6 +76,7 @@ pub mod search;
 pub mod slidysim;
 pub mod testing;
 mod tui;
+mod web;
 
 #[cfg(feature = "cli")]
 pub use cli::{CommandError, run_command};

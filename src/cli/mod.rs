@@ -22,7 +22,6 @@ mod keys;
 mod numbers;
 mod paths;
 mod pdb;
-#[cfg(feature = "record")]
 mod record;
 mod replay;
 mod replay_window;
@@ -103,8 +102,7 @@ enum CliCommand {
     /// Play a person's solve (a slidysim replay link) with splits per line.
     #[command(after_help = replay::REPLAY_HELP)]
     Replay(replay::ReplayCommand),
-    /// Record the solve as a GIF (or one frame as a PNG), without a display.
-    #[cfg(feature = "record")]
+    /// Record the solve as a GIF, one frame as a PNG, or a page (HTML) that plays it.
     #[command(after_help = record::RECORD_HELP)]
     Record(record::RecordCommand),
     /// Play yourself in a window, with hints from the strategy.
@@ -145,7 +143,6 @@ fn run() -> Result<(), CliError> {
         Some(CliCommand::Replay(cmd)) => replay::run(cmd),
         Some(CliCommand::Watch(cmd)) => watch::run(cmd, false),
         Some(CliCommand::Play(cmd)) => watch::run(cmd, true),
-        #[cfg(feature = "record")]
         Some(CliCommand::Record(cmd)) => record::run(cmd),
         // No command: watch a random 4×4 (or the board the options ask for).
         None => watch::run(cli.watch.into(), false),

@@ -1,20 +1,25 @@
 //! `fifteen record`: the solve as an animated GIF, or one frame as a PNG,
-//! drawn without a display in the window's look.
+//! drawn without a display in the window's look (feature `record`), or as
+//! a page that plays it in a browser (`--format html`, any build).
 
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "record")]
 use crate::anim::Timeline;
 use crate::human::{Effort, Finish};
+#[cfg(feature = "record")]
 use crate::record::{self, FrameStep, RecordError, Recording};
 use crate::{Board, SolveOptions};
-use clap::Args;
+use clap::{Args, ValueEnum};
+#[cfg(feature = "record")]
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::board_source::{BoardInput, ScrambleArgs};
 use super::error::CliError;
 use super::sizes::{self, Use};
+use super::solve_source::SourcedSolve;
 use super::strategy::{EffortOrAuto, effort_or_auto};
 
 pub const RECORD_HELP: &str = "\
@@ -22,7 +27,8 @@ Examples:
   fifteen record --size 4 --seed 7 --out solve.gif
   fifteen record --size 100 --seed 1 --phases --out big.gif
   fifteen record --size 4 --seed 7 --at 20 --out still.png
-  fifteen record --replay solves.txt --solve 2 --out theirs.gif";
+  fifteen record --replay solves.txt --solve 2 --out theirs.gif
+  fifteen record --size 30 --seed 1 --out solve.html   (a page that plays it, offline)";
 
 #[derive(Args, Debug)]
 pub struct RecordCommand {
@@ -38,9 +44,13 @@ pub struct RecordCommand {
     pick: Option<u32>,
     #[command(flatten)]
     scramble: ScrambleArgs,
-    /// Where to write: a .gif for the whole solve, a .png for one frame.
+    /// Where to write: a .gif for the whole solve, a .png for one frame,
+    /// a .html for a page that plays the solve in a browser.
     #[arg(long, short, value_name = "PATH")]
     out: PathBuf,
+    /// What to write (default: from --out's extension).
+    #[arg(long, short, value_enum, value_name = "FORMAT")]
+    format: Option<RecordFormat>,
     /// PNG only: the frame after this many moves (default: the scramble).
     #[arg(long, value_name = "MOVE")]
     at: Option<usize>,
@@ -68,14 +78,19 @@ pub struct RecordCommand {
     effort: EffortOrAuto,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
+/// What `record` writes.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum RecordFormat {
+    /// the whole solve as an animated GIF
     Gif,
+    /// one frame as a PNG
     Png,
+    /// one self-contained page (HTML) that plays the solve, with no network
+    Html,
 }
 
 impl RecordCommand {
-    fn board(&self) -> Result<Board, CliError> {
+    fn board(&self, what: Use) -> Result<Board, CliError> {
         let s = &self.scramble;
         let scrambling = s.size.is_some() || s.rows.is_some() || s.walk.is_some() || s.seed.is_some();
         match &self.file {
@@ -83,31 +98,43 @@ impl RecordCommand {
                 Err(CliError::Usage("give a board file or scramble options (--size, --seed, …), not both".into()))
             }
             Some(file) => BoardInput { file: Some(file.clone()) }.read(),
-            None => s.board(4, Use::Record),
+            None => s.board(4, what),
         }
     }
 
     /// Everything that can be checked before any work.
-    fn check(&self) -> Result<Kind, CliError> {
+    fn check(&self) -> Result<RecordFormat, CliError> {
         let s = &self.scramble;
         if self.replay.is_some() && (s.size.is_some() || s.rows.is_some() || s.walk.is_some() || s.seed.is_some()) {
             return Err(CliError::Usage("give --replay or scramble options (--size, --seed, …), not both".into()));
         }
         let ext = self.out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-        let kind = match ext.as_deref() {
-            Some("gif") => Kind::Gif,
-            Some("png") => Kind::Png,
+        let kind = match (self.format, ext.as_deref()) {
+            (Some(format), _) => format,
+            (None, Some("gif")) => RecordFormat::Gif,
+            (None, Some("png")) => RecordFormat::Png,
+            (None, Some("html" | "htm")) => RecordFormat::Html,
             _ => {
                 return Err(CliError::Usage(format!(
-                    "--out {}: name a .gif (the whole solve) or a .png (one frame)",
+                    "--out {}: name a .gif (the whole solve), a .png (one frame) or a .html (a page), or give --format",
                     self.out.display()
                 )));
             }
         };
-        if self.at.is_some() && kind == Kind::Gif {
+        if kind == RecordFormat::Html && (self.at.is_some() || self.every.is_some() || self.phases) {
+            return Err(CliError::Usage(
+                "--at, --every and --phases pick frames; a page (html) holds every move".into(),
+            ));
+        }
+        if kind != RecordFormat::Html && !cfg!(feature = "record") {
+            return Err(CliError::Usage(
+                "this fifteen was built without the feature `record`: it writes only pages (--format html)".into(),
+            ));
+        }
+        if self.at.is_some() && kind == RecordFormat::Gif {
             return Err(CliError::Usage("--at picks one frame: use it with a .png --out".into()));
         }
-        if kind == Kind::Png && (self.every.is_some() || self.phases) {
+        if kind == RecordFormat::Png && (self.every.is_some() || self.phases) {
             return Err(CliError::Usage("--every and --phases pace a .gif; a .png is one frame (--at)".into()));
         }
         if self.every == Some(0) {
@@ -161,6 +188,7 @@ impl Drop for Pending {
     }
 }
 
+#[cfg(feature = "record")]
 fn record_error(err: RecordError) -> CliError {
     match err {
         RecordError::Solve(err) => err.into(),
@@ -170,10 +198,54 @@ fn record_error(err: RecordError) -> CliError {
 
 pub fn run(cmd: RecordCommand) -> Result<(), CliError> {
     let kind = cmd.check()?;
+    if kind == RecordFormat::Html {
+        return page(&cmd);
+    }
+    #[cfg(feature = "record")]
+    return pictures(cmd, kind);
+    #[cfg(not(feature = "record"))]
+    unreachable!("check refuses pictures without the feature")
+}
+
+/// `--format html`: the solve (fifteen's, or the person's of `--replay`)
+/// and the viewer in one page.
+fn page(cmd: &RecordCommand) -> Result<(), CliError> {
+    let data = match &cmd.replay {
+        Some(source) => {
+            let sourced = person_source(cmd, source, Use::Page)?;
+            let solve = &sourced.solve;
+            let title = format!("fifteen: {}", solve.event);
+            crate::web::person_data(solve, &title)
+                .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?
+        }
+        None => {
+            let board = cmd.board(Use::Page)?;
+            board.check_solvable()?;
+            sizes::check(board.rows(), board.cols(), Use::Page)?;
+            let effort = cmd.effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
+            let options = SolveOptions { finish: cmd.finish, effort, ..SolveOptions::default() };
+            let title = format!("fifteen: a {}×{} solve", board.rows(), board.cols());
+            crate::web::solve_data(&board, &options, &title)?
+        }
+    };
+    let page = crate::web::page(&data);
+    let (pending, file) = Pending::create(&cmd.out)?;
+    let mut out = BufWriter::new(file);
+    out.write_all(page.as_bytes())?;
+    out.flush()?;
+    drop(out);
+    pending.finish(&cmd.out)?;
+    eprintln!("{} moves, a page of {} bytes: {}", data["count"], page.len(), cmd.out.display());
+    Ok(())
+}
+
+/// A GIF or a PNG, drawn by the rasteriser.
+#[cfg(feature = "record")]
+fn pictures(cmd: RecordCommand, kind: RecordFormat) -> Result<(), CliError> {
     let timeline = match &cmd.replay {
         Some(source) => person(&cmd, source)?,
         None => {
-            let board = cmd.board()?;
+            let board = cmd.board(Use::Record)?;
             board.check_solvable()?;
             sizes::check(board.rows(), board.cols(), Use::Record)?;
             let effort = cmd.effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
@@ -192,11 +264,12 @@ pub fn run(cmd: RecordCommand) -> Result<(), CliError> {
     };
     let mut out = BufWriter::new(file);
     match kind {
-        Kind::Png => {
+        RecordFormat::Png => {
             let png = record::still_timeline(timeline, &recording, cmd.at.unwrap_or(0)).map_err(record_error)?;
             out.write_all(&png)?;
         }
-        Kind::Gif => {
+        RecordFormat::Html => unreachable!("a page is written by `page`"),
+        RecordFormat::Gif => {
             let bar = progress_bar();
             let report = record::gif_timeline(timeline, &recording, &mut out, &mut |done, all| {
                 bar.set_length(all as u64);
@@ -212,19 +285,27 @@ pub fn run(cmd: RecordCommand) -> Result<(), CliError> {
     pending.finish(&cmd.out)
 }
 
-/// `--replay`: a person's solve, to be recorded as fifteen's own are.
-fn person(cmd: &RecordCommand, source: &str) -> Result<Timeline, CliError> {
+/// `--replay`: the solve the source names, its size checked for `what`.
+fn person_source(cmd: &RecordCommand, source: &str, what: Use) -> Result<SourcedSolve, CliError> {
     let solves = super::solve_source::read(&[source.to_string()], cmd.pick.map(|n| n as usize))?;
     let Some(sourced) = solves.into_iter().next() else {
         return Err(CliError::Usage("no solve to record".into()));
     };
     let board = &sourced.solve.scramble;
-    sizes::check(board.rows(), board.cols(), Use::Record)?;
+    sizes::check(board.rows(), board.cols(), what)?;
+    Ok(sourced)
+}
+
+/// `--replay`: a person's solve, to be recorded as fifteen's own are.
+#[cfg(feature = "record")]
+fn person(cmd: &RecordCommand, source: &str) -> Result<Timeline, CliError> {
+    let sourced = person_source(cmd, source, Use::Record)?;
     // The source was checked when read: its moves are legal and solve it.
     Timeline::from_person(&sourced.solve).map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))
 }
 
 /// The recording's progress on a terminal (hidden otherwise).
+#[cfg(feature = "record")]
 fn progress_bar() -> ProgressBar {
     let bar = if io::stderr().is_terminal() { ProgressBar::new(0) } else { ProgressBar::hidden() };
     bar.set_style(

@@ -40,6 +40,10 @@ pub struct ReplayCommand {
     /// object without the scramble and moves.
     #[arg(long, short, value_enum, default_value_t = ReplayFormat::Window)]
     format: ReplayFormat,
+    /// With --format html: the page to write (one solve: the first, or
+    /// the one --solve names).
+    #[arg(long, short, value_name = "PATH")]
+    out: Option<std::path::PathBuf>,
     #[command(flatten)]
     window: super::replay_window::WindowArgs,
 }
@@ -54,10 +58,22 @@ enum ReplayFormat {
     Json,
     /// the JSON object without the scramble and the moves
     Summary,
+    /// one self-contained page (HTML, --out) that plays the solve with its splits, offline
+    Html,
 }
 
 pub fn run(cmd: ReplayCommand) -> Result<(), CliError> {
+    match (cmd.format, &cmd.out) {
+        (ReplayFormat::Html, None) => {
+            return Err(CliError::Usage("--format html writes a page: name it with --out FILE.html".into()));
+        }
+        (ReplayFormat::Html, Some(_)) | (_, None) => {}
+        (_, Some(_)) => return Err(CliError::Usage("--out names the page of --format html".into())),
+    }
     let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
+    if let (ReplayFormat::Html, Some(out)) = (cmd.format, &cmd.out) {
+        return page(&solves[0], out);
+    }
     if cmd.format == ReplayFormat::Window {
         return super::replay_window::run(solves, cmd.window);
     }
@@ -69,10 +85,24 @@ pub fn run(cmd: ReplayCommand) -> Result<(), CliError> {
             ReplayFormat::Text => write!(out, "{}{}", if i > 0 { "\n" } else { "" }, text(sourced, &done))?,
             ReplayFormat::Json => writeln!(out, "{}", solve_json(sourced, &done, true))?,
             ReplayFormat::Summary => writeln!(out, "{}", solve_json(sourced, &done, false))?,
-            ReplayFormat::Window => unreachable!("handled above"),
+            ReplayFormat::Window | ReplayFormat::Html => unreachable!("handled above"),
         }
     }
     out.flush()?;
+    Ok(())
+}
+
+/// `--format html`: the solve and the viewer in one page, written to `out`.
+fn page(sourced: &SourcedSolve, out: &std::path::Path) -> Result<(), CliError> {
+    let solve = &sourced.solve;
+    super::sizes::check(solve.scramble.rows(), solve.scramble.cols(), super::sizes::Use::Page)?;
+    let title = format!("fifteen: {}", solve.event);
+    let data = crate::web::person_data(solve, &title)
+        .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;
+    let page = crate::web::page(&data);
+    std::fs::write(out, &page)
+        .map_err(|e| CliError::Write(io::Error::new(e.kind(), format!("{}: {e}", out.display()))))?;
+    eprintln!("{} moves, a page of {} bytes: {}", solve.moves.len(), page.len(), out.display());
     Ok(())
 }
 

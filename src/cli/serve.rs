@@ -18,8 +18,10 @@ game. With --seed S the i-th game of the server's life gets a board derived
 from S and i, so runs can be replayed; without it a seed is drawn and
 printed. Open http://ADDR/ in a browser to play with the arrow keys or watch
 the human solver; on boards of up to 16 cells the page shows the optimal
-number of moves left, and B (or Best move) the optimal move. One line per
-game is logged on stderr. Ctrl-C stops.";
+number of moves left, and B (or Best move) the optimal move. The viewer's
+pages play a whole solve: /replay?r=PAYLOAD (a slidysim replay link with
+its host swapped), /watch?size=N&seed=S and /solve?board=1 2 3/4 5 6/7 8 0.
+One line per game is logged on stderr. Ctrl-C stops.";
 
 #[derive(Args, Debug)]
 pub struct ServeCommand {

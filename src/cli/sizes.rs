@@ -13,7 +13,7 @@ pub const MAX_SOLVE_CELLS: usize = 100_000_000;
 /// The most cells `watch` and `play` take: 1000×1000 (every move is kept
 /// so the animation can step back).
 pub const MAX_WATCH_CELLS: usize = 1_000_000;
-/// The most cells `record` takes: 300×300 (every move is kept, and a
+/// The most cells `record` (and a page, `--format html`) takes: 300×300 (every move is kept, and a
 /// 300×300 solve is about 75 million of them).
 pub const MAX_RECORD_CELLS: usize = 90_000;
 
@@ -29,6 +29,8 @@ pub enum Use {
     /// Record the solve as pictures, keeping every move.
     #[cfg_attr(not(feature = "record"), allow(dead_code))]
     Record,
+    /// Write a page that plays the solve (`--format html`), keeping every move.
+    Page,
 }
 
 impl Use {
@@ -36,7 +38,7 @@ impl Use {
         match self {
             Use::Scramble | Use::Solve => MAX_SOLVE_CELLS,
             Use::Watch => MAX_WATCH_CELLS,
-            Use::Record => MAX_RECORD_CELLS,
+            Use::Record | Use::Page => MAX_RECORD_CELLS,
         }
     }
 
@@ -44,7 +46,7 @@ impl Use {
         match self {
             Use::Scramble | Use::Solve => "10000×10000",
             Use::Watch => "1000×1000",
-            Use::Record => "300×300",
+            Use::Record | Use::Page => "300×300",
         }
     }
 
@@ -54,6 +56,7 @@ impl Use {
             Use::Solve => "solving",
             Use::Watch => "watching the solve of",
             Use::Record => "recording the solve of",
+            Use::Page => "writing a page of the solve of",
         }
     }
 
@@ -69,7 +72,9 @@ impl Use {
         match self {
             Use::Scramble => base + 16.0 * cells,
             Use::Solve => base + 24.0 * cells,
-            Use::Watch | Use::Record => base + 24.0 * cells + 4.5 * 1.8 * cells * (rows + cols) as f64 / 2.0,
+            Use::Watch | Use::Record | Use::Page => {
+                base + 24.0 * cells + 4.5 * 1.8 * cells * (rows + cols) as f64 / 2.0
+            }
         }
     }
 }

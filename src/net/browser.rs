@@ -392,3 +392,158 @@ fn the_eight_walkthroughs_own_client_finishes_a_game_unchanged() {
 fn the_eight_client_listing_is_whole() {
     assert!(EIGHT_CLIENT.starts_with("function recoverSolution(state)") && EIGHT_CLIENT.trim_end().ends_with("run();"));
 }
+
+impl Page {
+    /// Runs `script` in the page and returns what it returns.
+    fn js(&self, script: &str) -> serde_json::Value {
+        self.runtime.block_on(self.client().execute(script, vec![])).unwrap_or_else(|e| panic!("{script}: {e}"))
+    }
+
+    /// The viewer's state as its root element says (`data-*`), with what
+    /// went wrong on the page (`errors`: uncaught errors, refused scripts).
+    fn viewer(&self) -> serde_json::Value {
+        self.js("const v = document.getElementById('viewer'); \
+             return Object.assign({}, v ? v.dataset : {}, {errors: document.documentElement.dataset.errors || '', \
+             shown: (document.getElementById('error') || {}).textContent || ''});")
+    }
+
+    /// Waits until the viewer has read its data (or said why not).
+    fn wait_for_viewer(&self) -> serde_json::Value {
+        self.wait_for("the viewer", 20, |page| {
+            let state = page.viewer();
+            Ok((state["ready"] == "true" || !state["shown"].as_str().unwrap_or("").is_empty()).then_some(state))
+        })
+    }
+
+    /// Pixels of the board's canvas within `tolerance` of each colour.
+    fn canvas_pixels(&self, colours: &[[u8; 3]], tolerance: i32) -> Vec<u64> {
+        let script = format!(
+            "const c = document.getElementById('board'); const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; \
+             const want = {colours:?}; const n = want.map(() => 0); \
+             for (let i = 0; i < d.length; i += 4) want.forEach((w, k) => {{ \
+               if (Math.abs(d[i] - w[0]) <= {tolerance} && Math.abs(d[i + 1] - w[1]) <= {tolerance} && Math.abs(d[i + 2] - w[2]) <= {tolerance}) n[k]++; }}); \
+             return n;"
+        );
+        serde_json::from_value(self.js(&script)).unwrap()
+    }
+}
+
+/// The viewer's saved page for fifteen's solve of a 4×4, in a fresh directory.
+fn saved_page(rows: usize, cols: usize, seed: u64) -> (PathBuf, serde_json::Value) {
+    let board = Board::scrambled(rows, cols, crate::board::Scramble::Uniform, seed).unwrap();
+    let data = crate::web::solve_data(&board, &crate::SolveOptions::default(), "a test solve").unwrap();
+    let dir = std::env::temp_dir().join(format!("fifteen-viewer-{}-{rows}x{cols}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("solve.html");
+    std::fs::write(&path, crate::web::page(&data)).unwrap();
+    (path, data)
+}
+
+#[test]
+fn a_saved_page_opens_from_file_draws_the_marks_steps_and_plays_to_solved() {
+    let Some(page) = Page::open() else { return };
+    page.fit_viewport(1000, 640);
+    let (path, data) = saved_page(4, 4, 7);
+    page.visit(&format!("file://{}", path.display()));
+    let state = page.wait_for_viewer();
+    assert_eq!(state["ready"], "true", "{state}");
+    assert_eq!(state["errors"], "", "the page reported errors");
+    assert_eq!(state["cursor"], "0");
+    assert_eq!(state["solved"], "false");
+    assert!(page.text("title").starts_with("column 1") || page.text("title").starts_with("row 1"));
+
+    // The line's outline (ACCENT) and the rings of its homes (MARK) are drawn.
+    let [accent, mark] = page.canvas_pixels(&[[90, 210, 255], [255, 206, 64]], 6)[..] else { unreachable!() };
+    assert!(accent > 500 && mark > 500, "outline {accent} px, rings {mark} px");
+    if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
+        page.screenshot(&Path::new(&dir).join("viewer-4x4.png"));
+    }
+
+    // → steps a move, ↓ jumps to the next line, ↑ back to the line before.
+    page.press(Key::Right);
+    page.wait_for("a step", 5, |page| Ok((page.viewer()["cursor"] == "1").then_some(())));
+    let second = data["phases"][1][1].as_u64().unwrap().to_string();
+    page.press(Key::Down);
+    page.wait_for("the next line", 5, |page| Ok((page.viewer()["cursor"] == second.as_str()).then_some(())));
+    page.press(Key::Up);
+    page.wait_for("the line before", 5, |page| Ok((page.viewer()["cursor"] == "0").then_some(())));
+
+    // Faster, and Space plays it to the end: the board is solved.
+    page.js("window.fifteen.faster(32); return null;");
+    page.press(' ');
+    page.wait_for("solved", 30, |page| Ok((page.viewer()["solved"] == "true").then_some(())));
+    let state = page.viewer();
+    assert_eq!(state["cursor"], data["count"].to_string());
+    assert_eq!(state["errors"], "");
+    assert_eq!(page.text("title"), "solved");
+    drop(page);
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[test]
+fn the_served_replay_page_shows_the_links_splits_under_its_policy() {
+    let Some(page) = Page::open() else { return };
+    page.fit_viewport(1000, 640);
+    let (server, _, _) = start_server(4, 4, 1);
+    let link = std::fs::read_to_string("tests/data/slidysim/10x10-single.txt").unwrap();
+    let (_, payload) = link.trim().split_once("?r=").unwrap();
+    page.visit(&format!("http://{}/replay?r={payload}", server.addr()));
+    let state = page.wait_for_viewer();
+    assert_eq!(state["ready"], "true", "{state}");
+    assert_eq!(state["errors"], "", "the page reported errors (or its policy refused something)");
+
+    // The splits shown are the lines `fifteen replay` reads.
+    let solve = crate::slidysim::parse_source(&link).unwrap().remove(0);
+    let lines = crate::lines::detect(&solve.scramble, &solve.moves);
+    let shown = page.js(
+        "return [...document.querySelectorAll('#splits li')].map(li => [li.querySelector('.name').textContent, +li.dataset.at]);",
+    );
+    let expected: Vec<(String, usize)> = lines.iter().map(|d| (d.line.name(), d.at)).collect();
+    assert_eq!(serde_json::from_value::<Vec<(String, usize)>>(shown).unwrap(), expected);
+    if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
+        page.screenshot(&Path::new(&dir).join("viewer-replay.png"));
+    }
+
+    // A split jumps to where its line began.
+    page.js("document.querySelectorAll('#splits li')[2].click(); return null;");
+    let start = lines[1].at.to_string();
+    page.wait_for("the split's start", 5, |page| Ok((page.viewer()["cursor"] == start.as_str()).then_some(())));
+
+    // A link that cannot be read: the reason on the page.
+    page.visit(&format!("http://{}/replay?r=AAAA", server.addr()));
+    let state = page.wait_for_viewer();
+    let reason = crate::slidysim::parse_source("r=AAAA").unwrap_err().to_string();
+    assert_eq!(state["shown"], reason.as_str());
+    drop(page);
+    server.stop().unwrap();
+}
+
+/// The frame rate of a 100×100 solve playing at its default speed (about
+/// 40 000 moves a second), in headless Chromium, with the follow view and
+/// without: a benchmark that prints, not a timed test (docs/benchmarks.md).
+#[test]
+#[ignore = "plans a 100×100 (about a minute) and measures; run by hand for docs/benchmarks.md"]
+fn a_100x100_page_plays_at_a_measured_frame_rate() {
+    let Some(page) = Page::open() else { return };
+    page.fit_viewport(1280, 800);
+    let (path, data) = saved_page(100, 100, 1);
+    let bytes = std::fs::metadata(&path).unwrap().len();
+    page.visit(&format!("file://{}", path.display()));
+    assert_eq!(page.wait_for_viewer()["ready"], "true");
+    for follow in [true, false] {
+        page.js(&format!("window.fifteen.follow = {follow}; window.fifteen.jump(0); return null;"));
+        page.press(' ');
+        std::thread::sleep(Duration::from_secs(5));
+        let state = page.viewer();
+        page.press(' ');
+        eprintln!(
+            "100×100, {} moves, page {bytes} bytes, follow {follow}: {} frames/s, at move {}",
+            data["count"], state["fps"], state["cursor"]
+        );
+        if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
+            page.screenshot(&Path::new(&dir).join(format!("viewer-100x100-follow-{follow}.png")));
+        }
+    }
+    assert_eq!(page.viewer()["errors"], "");
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}

@@ -23,6 +23,7 @@ pub(crate) mod optimal;
 pub(crate) mod page;
 pub(crate) mod protocol;
 pub(crate) mod server;
+pub(crate) mod viewer;
 
 #[cfg(test)]
 mod browser;

@@ -20,7 +20,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{ConnectInfo, State as Extract};
-use axum::http::header;
+use axum::http::{StatusCode, Uri, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{any, get};
 use axum::serve::{Listener, ListenerExt};
@@ -41,6 +41,8 @@ use super::game::Session;
 use super::optimal::{GameOracle, Searches};
 use super::page;
 use super::protocol::{BadRequest, Request, State};
+use super::viewer;
+use crate::web;
 
 /// The largest board the server will deal (a state is sent per move).
 pub(crate) const MAX_CELLS: usize = 10_000;
@@ -283,7 +285,64 @@ fn router(shared: Arc<ServerShared>) -> Router {
         .route("/page.css", get(|| async { asset("text/css; charset=utf-8", page::STYLE) }))
         .route("/ws", any(connect))
         .route("/eight/ws", any(connect))
+        .route("/viewer.js", get(|| async { viewer::asset("text/javascript; charset=utf-8", web::viewer_js()) }))
+        .route("/viewer.css", get(|| async { viewer::asset("text/css; charset=utf-8", web::viewer_css()) }))
+        .route(
+            "/replay",
+            get(|Extract(shared): Extract<Arc<ServerShared>>, uri: Uri| viewer_page(shared, uri, ViewerPage::Replay)),
+        )
+        .route(
+            "/watch",
+            get(|Extract(shared): Extract<Arc<ServerShared>>, uri: Uri| viewer_page(shared, uri, ViewerPage::Watch)),
+        )
+        .route(
+            "/solve",
+            get(|Extract(shared): Extract<Arc<ServerShared>>, uri: Uri| viewer_page(shared, uri, ViewerPage::Solve)),
+        )
         .with_state(shared)
+}
+
+/// Which of the viewer's pages a request asks for.
+#[derive(Clone, Copy, Debug)]
+enum ViewerPage {
+    Replay,
+    Watch,
+    Solve,
+}
+
+/// One of the viewer's pages: read (and for `/watch` and `/solve`,
+/// planned) on the blocking pool, holding one of the games' permits so
+/// that pages and games together stay within `max_games`.
+async fn viewer_page(shared: Arc<ServerShared>, uri: Uri, page: ViewerPage) -> Response {
+    let Ok(permit) = shared.slots.clone().try_acquire_owned() else {
+        let busy = viewer::Refused {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            reason: "the server is busy: try again soon".into(),
+        };
+        return viewer::respond(Err(busy));
+    };
+    let made = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        match page {
+            ViewerPage::Replay => viewer::replay_data(&uri, MAX_CELLS),
+            ViewerPage::Watch => viewer::watch_board(&uri, MAX_CELLS).and_then(|board| {
+                let title = format!("fifteen: a {}×{} solve", board.rows(), board.cols());
+                viewer::solved_data(&board, &title)
+            }),
+            ViewerPage::Solve => viewer::solve_board(&uri, MAX_CELLS).and_then(|board| {
+                let title = format!("fifteen: a {}×{} solve", board.rows(), board.cols());
+                viewer::solved_data(&board, &title)
+            }),
+        }
+    })
+    .await;
+    match made {
+        Ok(data) => viewer::respond(data),
+        Err(_) => viewer::respond(Err(viewer::Refused {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            reason: "the page could not be made".into(),
+        })),
+    }
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {

@@ -40,3 +40,5 @@ mod tidy;
 mod unchanged_moves;
 #[cfg(feature = "cli")]
 mod watch;
+#[cfg(feature = "cli")]
+mod web;

@@ -318,3 +318,52 @@ fn serve_refuses_bad_arguments() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr.starts_with("error: cannot listen on 127.0.0.1:"), "{stderr}");
 }
+
+/// A plain HTTP/1.1 GET: the status, the headers (lower-case names) and the body.
+fn http_get(addr: &str, path: &str) -> (u16, Vec<(String, String)>, String) {
+    use std::io::Write;
+    let mut tcp = TcpStream::connect(addr).unwrap();
+    tcp.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(tcp, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
+    let mut response = String::new();
+    tcp.read_to_string(&mut response).unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    let mut lines = head.lines();
+    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    (status, headers, body.to_string())
+}
+
+#[test]
+fn the_replay_page_shows_the_splits_replay_json_prints_under_a_policy() {
+    let serve = Serve::start(&["--size", "3"]);
+    let source = "tests/data/slidysim/10x10-single.txt";
+    let link = std::fs::read_to_string(source).unwrap();
+    let (_, payload) = link.trim().split_once("?r=").unwrap();
+    let (status, headers, body) = http_get(&serve.addr, &format!("/replay?r={payload}"));
+    assert_eq!(status, 200, "{body}");
+    let policy = headers.iter().find(|(k, _)| k == "content-security-policy").map(|(_, v)| v.as_str());
+    assert!(policy.is_some_and(|p| p.contains("script-src 'self'")), "{headers:?}");
+    let data = super::web::page_data(&body);
+    let json =
+        Command::new(env!("CARGO_BIN_EXE_fifteen")).args(["replay", source, "--format", "json"]).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(super::web::splits(&data), super::web::lines(&json));
+
+    // A link that cannot be read: 400, and the reason on the page, escaped.
+    let (status, _, body) = http_get(&serve.addr, "/replay?r=%3Cscript%3E");
+    assert_eq!(status, 400);
+    assert!(body.contains("id=\"error\"") && !body.contains("<script>"), "{body}");
+    let (status, _, _) = http_get(&serve.addr, "/watch?size=101");
+    assert_eq!(status, 413);
+    let (status, _, body) = http_get(&serve.addr, "/watch?size=4&seed=2");
+    assert_eq!(status, 200);
+    assert!(super::web::page_data(&body)["count"].as_u64().unwrap() > 0);
+    let (status, _, body) = http_get(&serve.addr, "/viewer.js");
+    assert_eq!(status, 200);
+    assert!(body.contains("fifteen-data"));
+    drop(serve);
+}

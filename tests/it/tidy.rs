@@ -115,10 +115,10 @@ fn forbid_but_lines(dirs: &[&str], allowed: &[&str], needles: &[&str], lines_all
 #[test]
 fn the_board_solvers_and_animation_queue_read_no_clock_files_environment_or_threads() {
     forbid(
-        &["src/board", "src/search", "src/human", "src/anim", "src/slidysim", "src/lines.rs", "src/coach"],
+        &["src/board", "src/search", "src/human", "src/anim", "src/slidysim", "src/lines.rs", "src/coach", "src/web"],
         &["src/search/pdb_cache.rs"],
         &["std::time", "std::fs", "std::env", "std::thread", "Instant::", "SystemTime", "available_parallelism"],
-        "board/, search/ (but its cache module), human/, anim/, slidysim/, lines.rs and coach/ do no I/O \
+        "board/, search/ (but its cache module), human/, anim/, slidysim/, lines.rs, coach/ and web/ do no I/O \
          and read no clock, environment or thread count: the command passes them in",
     );
 }

@@ -1,0 +1,754 @@
+// fifteen's browser viewer: plays one solve from the data the page holds
+// (the element #fifteen-data, written by src/web/mod.rs; docs/browser.md
+// lists its fields). A plain module: no framework, no build step, no
+// network. It replays the moves and draws the marks the planner reported;
+// it never plans.
+
+// What goes wrong on the page (an uncaught error, a refused script or
+// style), noted on the root element for a reader and for the tests.
+function noteTrouble(text) {
+  const d = document.documentElement.dataset;
+  d.errors = d.errors ? d.errors + "\n" + text : text;
+}
+addEventListener("error", (e) => noteTrouble("error: " + e.message));
+addEventListener("unhandledrejection", (e) => noteTrouble("rejected: " + e.reason));
+document.addEventListener("securitypolicyviolation", (e) => noteTrouble("refused by the page's policy: " + e.violatedDirective));
+
+const ACCENT = "rgb(90,210,255)";
+const MARK = "rgb(255,206,64)";
+const ROUTE = "rgb(110,240,160)";
+const TEXT = "rgb(236,238,244)";
+const OUTLINE = "rgba(12,13,18,0.85)";
+const BOARD = "rgb(38,42,52)";
+const LOCKED_SHADE = 0.72;
+const LEG_CELLS = 10;
+const MAX_SPEED = 1e8;
+const MIN_SPEED = 0.25;
+// Above this many moves a second the sliding tile is not tweened.
+const TWEEN_UP_TO = 40;
+
+// Blank steps (row, col) of the moves U D L R, named by the tile's direction.
+const BLANK_STEP = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+
+function bytesOf(b64) {
+  const text = atob(b64 || "");
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  return out;
+}
+
+// LEB128 varints, as src/web/mod.rs packs them.
+function numbersOf(b64) {
+  const bytes = bytesOf(b64);
+  const out = [];
+  let n = 0, scale = 1;
+  for (const b of bytes) {
+    n += (b & 0x7f) * scale;
+    if (b & 0x80) {
+      scale *= 128;
+    } else {
+      out.push(n);
+      n = 0;
+      scale = 1;
+    }
+  }
+  return out;
+}
+
+// The palette's home colour (src/scene/palette.rs): the hue runs across
+// the columns and the lightness down the rows.
+function homeColor(tile, rows, cols) {
+  const i = tile - 1, r = Math.floor(i / cols), c = i % cols;
+  const fx = cols > 1 ? c / (cols - 1) : 0;
+  const fy = rows > 1 ? r / (rows - 1) : 0;
+  return hsl(8 + 280 * (0.75 * fx + 0.25 * fy), 0.66, 0.68 - 0.22 * fy);
+}
+
+function hsl(hue, s, l) {
+  const c = (1 - Math.abs(2 * l - 1)) * s;
+  const h = (((hue % 360) + 360) % 360) / 60;
+  const x = c * (1 - Math.abs((h % 2) - 1));
+  const [r, g, b] = [[c, x, 0], [x, c, 0], [0, c, x], [0, x, c], [x, 0, c], [c, 0, x]][Math.min(5, Math.floor(h))];
+  const m = l - c / 2;
+  const to = (v) => Math.round(Math.min(1, Math.max(0, v + m)) * 255);
+  return [to(r), to(g), to(b)];
+}
+
+const css = ([r, g, b]) => `rgb(${r},${g},${b})`;
+const shade = ([r, g, b], k) => [Math.round(r * k), Math.round(g * k), Math.round(b * k)];
+const textOn = ([r, g, b]) => (0.299 * r + 0.587 * g + 0.114 * b > 140 ? "rgb(20,22,28)" : "rgb(245,245,245)");
+
+// The first index in [0, n) where `pred` is false (pred true then false).
+function partition(n, pred) {
+  let lo = 0, hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (pred(mid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// The solve: the board at the cursor, the moves, the marks.
+class Solve {
+  constructor(data) {
+    this.data = data;
+    this.rows = data.rows;
+    this.cols = data.cols;
+    const n = this.rows * this.cols;
+    this.start = Int32Array.from(numbersOf(data.start));
+    if (this.start.length !== n) throw new Error("the start board has " + this.start.length + " cells, not " + n);
+    this.count = data.count;
+    this.moveBytes = bytesOf(data.moves);
+    if (this.moveBytes.length < Math.ceil(this.count / 4)) throw new Error("the moves are cut short");
+    this.phases = data.phases.map(([name, start, end, area]) => ({ name, start, end, area }));
+    this.splits = data.splits || [];
+    this.titles = data.titles || [];
+    this.placements = [];
+    const p = numbersOf(data.placements);
+    for (let i = 0, at = 0; i < p.length; ) {
+      at += p[i];
+      const k = p[i + 3];
+      this.placements.push({ start: at, end: at + p[i + 1], title: this.titles[p[i + 2]], tiles: p.slice(i + 4, i + 4 + k) });
+      i += 4 + k;
+    }
+    this.targets = [];
+    const t = numbersOf(data.targets);
+    for (let i = 0, at = 0; i + 2 < t.length; i += 3) {
+      at += t[i];
+      this.targets.push({ at, tile: t[i + 1], to: t[i + 2] });
+    }
+    this.routes = [];
+    const r = numbersOf(data.routes);
+    for (let i = 0, at = 0; i + 1 < r.length; i += 2) {
+      at += r[i];
+      this.routes.push({ at, len: r[i + 1] });
+    }
+    // For each tile, the move after which it is locked home.
+    this.lockedAt = new Float64Array(n).fill(Infinity);
+    if (this.placements.length) {
+      for (const pl of this.placements) for (const tile of pl.tiles) this.lockedAt[tile] = pl.end;
+    } else {
+      for (const ph of this.phases) {
+        if (!ph.area) continue;
+        const [top, left, bottom, right] = ph.area;
+        for (let row = top; row < bottom; row++)
+          for (let col = left; col < right; col++) {
+            const tile = row * this.cols + col + 1;
+            if (tile < n) this.lockedAt[tile] = Math.min(this.lockedAt[tile], ph.end);
+          }
+      }
+    }
+    this.cells = new Int32Array(n);
+    this.pos = new Int32Array(n);
+    this.restart();
+    this.startManhattan = this.manhattan;
+  }
+
+  restart() {
+    this.cells.set(this.start);
+    this.manhattan = 0;
+    for (let i = 0; i < this.cells.length; i++) {
+      const tile = this.cells[i];
+      this.pos[tile] = i;
+      if (tile === 0) this.blank = i;
+      else this.manhattan += this.distance(tile, i);
+    }
+    this.cursor = 0;
+  }
+
+  distance(tile, cell) {
+    const home = tile - 1;
+    return Math.abs(Math.floor(home / this.cols) - Math.floor(cell / this.cols)) + Math.abs((home % this.cols) - (cell % this.cols));
+  }
+
+  move(i) {
+    return (this.moveBytes[i >> 2] >> ((i & 3) * 2)) & 3;
+  }
+
+  // The cell the blank goes to with move code `m` from `blank`.
+  blankAfter(blank, m) {
+    const [dr, dc] = BLANK_STEP[m];
+    return blank + dr * this.cols + dc;
+  }
+
+  forward() {
+    if (this.cursor >= this.count) return false;
+    const to = this.blankAfter(this.blank, this.move(this.cursor));
+    const tile = this.cells[to];
+    this.manhattan += this.distance(tile, this.blank) - this.distance(tile, to);
+    this.cells[this.blank] = tile;
+    this.pos[tile] = this.blank;
+    this.cells[to] = 0;
+    this.pos[0] = to;
+    this.blank = to;
+    this.cursor++;
+    return true;
+  }
+
+  back() {
+    if (this.cursor <= 0) return false;
+    this.cursor--;
+    const [dr, dc] = BLANK_STEP[this.move(this.cursor)];
+    const from = this.blank - dr * this.cols - dc;
+    const tile = this.cells[from];
+    this.manhattan += this.distance(tile, this.blank) - this.distance(tile, from);
+    this.cells[this.blank] = tile;
+    this.pos[tile] = this.blank;
+    this.cells[from] = 0;
+    this.pos[0] = from;
+    this.blank = from;
+    return true;
+  }
+
+  seek(to) {
+    to = Math.max(0, Math.min(this.count, Math.round(to)));
+    if (to < this.cursor - to) this.restart();
+    while (this.cursor < to) this.forward();
+    while (this.cursor > to) this.back();
+  }
+
+  isSolved() {
+    for (let i = 0; i < this.cells.length - 1; i++) if (this.cells[i] !== i + 1) return false;
+    return true;
+  }
+
+  phaseIndexAt(c) {
+    return partition(this.phases.length, (i) => this.phases[i].start <= c) - 1;
+  }
+
+  placementAt(c) {
+    const i = partition(this.placements.length, (k) => this.placements[k].end <= c);
+    const p = this.placements[i];
+    return p && p.start <= c ? p : null;
+  }
+
+  targetAt(c, placement) {
+    if (!placement) return null;
+    const i = partition(this.targets.length, (k) => this.targets[k].at <= c) - 1;
+    const t = this.targets[i];
+    return t && t.at >= placement.start ? t : null;
+  }
+
+  routeAt(c) {
+    const i = partition(this.routes.length, (k) => this.routes[k].at <= c) - 1;
+    const r = this.routes[i];
+    return r && r.at + r.len > c ? r : null;
+  }
+
+  // Where the blank's route under way ends: the route reported, or
+  // (when the data has no routes) the moves before the next one that
+  // slides the travelling tile.
+  routeEnd() {
+    if (this.routes.length) {
+      const route = this.routeAt(this.cursor);
+      return route ? Math.min(route.at + route.len, this.count) : this.cursor;
+    }
+    const target = this.targetAt(this.cursor, this.placementAt(this.cursor));
+    if (!target) return this.cursor;
+    const placement = this.placementAt(this.cursor);
+    const limit = Math.min(this.count, placement.end, this.cursor + 4 * (this.rows + this.cols));
+    const goal = this.pos[target.tile];
+    let at = this.blank;
+    for (let i = this.cursor; i < limit; i++) {
+      const next = this.blankAfter(at, this.move(i));
+      if (next === goal) return i;
+      at = next;
+    }
+    return this.cursor;
+  }
+
+  // The blank's cells ahead on its route: the next leg (at most LEG_CELLS
+  // and two turns, stopping before it turns back), or all of it.
+  routeCells(whole) {
+    const end = this.routeEnd();
+    if (end <= this.cursor) return [];
+    const cells = [this.blank];
+    let at = this.blank;
+    for (let i = this.cursor; i < end; i++) {
+      at = this.blankAfter(at, this.move(i));
+      cells.push(at);
+    }
+    if (whole) return cells;
+    let last = Math.min(cells.length, LEG_CELLS + 1), turns = 0;
+    const step = (i) => cells[i] - cells[i - 1];
+    for (let i = 1; i < last; i++) {
+      if (i >= 2 && step(i) !== step(i - 1)) turns++;
+      if (cells.slice(0, i).includes(cells[i]) || turns > 2) {
+        last = i;
+        break;
+      }
+    }
+    return cells.slice(0, last);
+  }
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+const HELP = [
+  ["Space", "play / pause"],
+  ["→ ←", "step a move"],
+  ["↓ ↑", "next / previous line"],
+  ["+ −", "faster / slower"],
+  ["Home End", "start / end"],
+  ["W", "whole route / next leg"],
+  ["F", "follow the line (big boards)"],
+  ["?", "this help"],
+];
+
+// The viewer: a canvas board, a header and a panel, driven by keys,
+// clicks and the clock.
+class Viewer {
+  constructor(root, data) {
+    this.root = root;
+    this.solve = new Solve(data);
+    this.data = data;
+    this.speed = data.speed || 6;
+    this.playing = false;
+    this.acc = 0;
+    this.whole = false;
+    this.follow = data.rows * data.cols >= 2500;
+    this.frames = 0;
+    this.fps = 0;
+    this.build();
+    const { rows, cols } = this.solve;
+    this.colors = new Array(rows * cols);
+    this.locked = new Array(rows * cols);
+    this.packed = new Uint32Array(rows * cols);
+    for (let t = 1; t < rows * cols; t++) {
+      this.colors[t] = css(homeColor(t, rows, cols));
+      const s = shade(homeColor(t, rows, cols), LOCKED_SHADE);
+      this.locked[t] = css(s);
+    }
+    this.textColors = this.colors.map((_, t) => textOn(homeColor(t, rows, cols)));
+    this.dirty = true;
+    this.last = null;
+    requestAnimationFrame((t) => this.tick(t));
+    addEventListener("keydown", (e) => this.key(e));
+    addEventListener("resize", () => (this.dirty = true));
+    // The board's room changes as the style arrives and the window resizes.
+    new ResizeObserver(() => (this.dirty = true)).observe(this.boardWrap);
+  }
+
+  build() {
+    const d = this.data;
+    this.title = el("div", { class: "title", id: "title" });
+    this.subtitle = el("div", { class: "subtitle", id: "subtitle" });
+    this.canvas = el("canvas", { id: "board", "aria-label": "the board" });
+    this.canvas.addEventListener("click", () => this.toggle());
+    this.stats = el("dl", { class: "stats", id: "stats" });
+    this.splitList = el("ol", { class: "splits", id: "splits" });
+    this.splitItems = this.solve.splits.map((s, i) => {
+      const time = s.time_ms == null ? "" : ` ${(s.time_ms / 1000).toFixed(2)} s`;
+      const item = el(
+        "li",
+        { "data-start": String(s.start), "data-at": String(s.at), tabindex: "0", title: "jump to " + s.name },
+        el("span", { class: "name" }, s.name),
+        el("span", { class: "moves" }, `${s.moves}${time}`),
+      );
+      item.addEventListener("click", () => this.jump(s.start));
+      return item;
+    });
+    this.splitList.append(...this.splitItems);
+    const button = (label, name, fn) => el("button", { type: "button", title: name, "aria-label": name, onclick: fn }, label);
+    const controls = el(
+      "div",
+      { class: "controls" },
+      button("↑", "previous line", () => this.phaseJump(-1)),
+      button("◀", "step back", () => this.step(-1)),
+      button("play", "play / pause", () => this.toggle()),
+      button("▶", "step forward", () => this.step(1)),
+      button("↓", "next line", () => this.phaseJump(1)),
+      button("−", "slower", () => this.faster(0.5)),
+      button("+", "faster", () => this.faster(2)),
+      button("?", "help", () => this.help.classList.toggle("shown")),
+    );
+    const heading = d.person ? `REPLAY ${d.rows}×${d.cols}` : `WATCH ${d.rows}×${d.cols}`;
+    this.help = el(
+      "div",
+      { class: "help", id: "help" },
+      el("h2", {}, "keys"),
+      el("dl", {}, ...HELP.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
+    );
+    const panel = el(
+      "aside",
+      { class: "panel" },
+      el("h1", {}, heading),
+      this.stats,
+      controls,
+      this.solve.splits.length ? el("h2", {}, "splits (click to jump)") : "",
+      this.splitList,
+      el("p", { class: "note" }, "Space play · ←→ step · ↑↓ line"),
+      el("p", { class: "note" }, "+− speed · W route · F follow · ? help"),
+    );
+    this.boardWrap = el("div", { class: "board-wrap" }, this.canvas, this.help);
+    const main = el("main", {}, el("header", {}, this.title, this.subtitle), this.boardWrap);
+    this.root.append(main, panel);
+  }
+
+  key(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const k = e.key;
+    if (k === " " || k === "Spacebar") this.toggle();
+    else if (k === "ArrowRight") this.step(1);
+    else if (k === "ArrowLeft") this.step(-1);
+    else if (k === "ArrowDown") this.phaseJump(1);
+    else if (k === "ArrowUp") this.phaseJump(-1);
+    else if (k === "+" || k === "=") this.faster(2);
+    else if (k === "-" || k === "_") this.faster(0.5);
+    else if (k === "Home") this.jump(0);
+    else if (k === "End") this.jump(this.solve.count);
+    else if (k === "w" || k === "W") this.whole = !this.whole;
+    else if (k === "f" || k === "F") this.follow = !this.follow;
+    else if (k === "?") this.help.classList.toggle("shown");
+    else return;
+    e.preventDefault();
+    this.dirty = true;
+  }
+
+  toggle() {
+    if (!this.playing && this.solve.cursor >= this.solve.count) this.solve.restart();
+    this.playing = !this.playing;
+    this.acc = 0;
+    this.dirty = true;
+  }
+
+  step(n) {
+    this.playing = false;
+    this.acc = 0;
+    if (n > 0) this.solve.forward();
+    else this.solve.back();
+    this.dirty = true;
+  }
+
+  jump(to) {
+    this.acc = 0;
+    this.solve.seek(to);
+    this.dirty = true;
+  }
+
+  // The next line's start, or this line's (the one before if already there).
+  phaseJump(dir) {
+    const s = this.solve;
+    const i = s.phaseIndexAt(s.cursor);
+    if (dir > 0) {
+      const next = s.phases[i + 1];
+      this.jump(next ? next.start : s.count);
+    } else if (i >= 0) {
+      const here = s.phases[i];
+      const target = s.cursor > here.start || i === 0 ? here.start : s.phases[i - 1].start;
+      this.jump(target);
+    }
+  }
+
+  faster(k) {
+    this.speed = Math.min(MAX_SPEED, Math.max(MIN_SPEED, this.speed * k));
+    this.dirty = true;
+  }
+
+  tick(now) {
+    const dt = this.last == null ? 0 : Math.min(0.25, (now - this.last) / 1000);
+    this.last = now;
+    const s = this.solve;
+    if (this.playing) {
+      this.acc += dt * this.speed;
+      while (this.acc >= 1 && s.cursor < s.count) {
+        s.forward();
+        this.acc -= 1;
+      }
+      if (s.cursor >= s.count) {
+        this.playing = false;
+        this.acc = 0;
+      }
+      this.dirty = true;
+    }
+    if (this.dirty) {
+      this.draw();
+      this.frames++;
+      this.dirty = false;
+    }
+    if (!this.fpsSince) this.fpsSince = now;
+    if (now - this.fpsSince >= 1000) {
+      this.fps = (this.frames * 1000) / (now - this.fpsSince);
+      this.root.dataset.fps = this.fps.toFixed(1);
+      this.frames = 0;
+      this.fpsSince = now;
+    }
+    requestAnimationFrame((t) => this.tick(t));
+  }
+
+  // The cells shown: all of them, or (follow) a window round the line.
+  view(width, height) {
+    const { rows, cols } = this.solve;
+    let [top, left, bottom, right] = [0, 0, rows, cols];
+    const full = Math.min(width / cols, height / rows);
+    if (this.follow && full < 14) {
+      const want = Math.max(8, Math.floor(Math.min(width, height) / 14));
+      const placement = this.solve.placementAt(this.solve.cursor);
+      const target = this.solve.targetAt(this.solve.cursor, placement);
+      // The travelling tile and where it goes (or the blank), with a margin.
+      const focus = target ? [this.solve.pos[target.tile], target.to] : [this.solve.blank];
+      const fr = focus.map((i) => Math.floor(i / cols)), fc = focus.map((i) => i % cols);
+      const [r0, r1, c0, c1] = [Math.min(...fr), Math.max(...fr), Math.min(...fc), Math.max(...fc)];
+      const side = Math.max(want, r1 - r0 + 9, c1 - c0 + 9);
+      const h = Math.min(rows, side), w = Math.min(cols, side);
+      top = Math.max(0, Math.min(rows - h, Math.round((r0 + r1 - h) / 2)));
+      left = Math.max(0, Math.min(cols - w, Math.round((c0 + c1 - w) / 2)));
+      [bottom, right] = [top + h, left + w];
+    }
+    const cell = Math.min(width / (right - left), height / (bottom - top));
+    const ox = (width - cell * (right - left)) / 2, oy = (height - cell * (bottom - top)) / 2;
+    return { top, left, bottom, right, cell, ox, oy };
+  }
+
+  draw() {
+    const s = this.solve;
+    const ratio = window.devicePixelRatio || 1;
+    const box = this.boardWrap.getBoundingClientRect();
+    const width = Math.max(50, Math.floor(box.width)), height = Math.max(50, Math.floor(box.height));
+    if (this.canvas.width !== Math.round(width * ratio) || this.canvas.height !== Math.round(height * ratio)) {
+      this.canvas.width = Math.round(width * ratio);
+      this.canvas.height = Math.round(height * ratio);
+      this.canvas.style.width = width + "px";
+      this.canvas.style.height = height + "px";
+    }
+    const g = this.canvas.getContext("2d");
+    g.setTransform(ratio, 0, 0, ratio, 0, 0);
+    g.clearRect(0, 0, width, height);
+    const v = this.view(width, height);
+    this.v = v;
+    g.fillStyle = BOARD;
+    g.fillRect(v.ox, v.oy, v.cell * (v.right - v.left), v.cell * (v.bottom - v.top));
+    this.tiles(g, v);
+    this.marks(g, v);
+    this.texts();
+  }
+
+  // Where cell `i` is drawn: its top left corner.
+  at(v, i) {
+    const cols = this.solve.cols;
+    return [v.ox + ((i % cols) - v.left) * v.cell, v.oy + (Math.floor(i / cols) - v.top) * v.cell];
+  }
+
+  tiles(g, v) {
+    const s = this.solve;
+    const { cols } = s;
+    const c = v.cell;
+    // The sliding tile, tweened between its cells at slow speeds.
+    let sliding = -1, slideFrom = 0, slideT = 0;
+    if (this.playing && this.speed <= TWEEN_UP_TO && s.cursor < s.count) {
+      slideFrom = s.blankAfter(s.blank, s.move(s.cursor));
+      sliding = s.cells[slideFrom];
+      const t = Math.min(1, this.acc);
+      slideT = t * t * (3 - 2 * t);
+    }
+    const gap = c >= 6 ? Math.max(1, c * 0.06) : 0;
+    const numbers = c >= 16;
+    if (numbers) {
+      g.textAlign = "center";
+      g.textBaseline = "middle";
+    }
+    for (let r = v.top; r < v.bottom; r++) {
+      for (let col = v.left; col < v.right; col++) {
+        const i = r * cols + col;
+        const tile = s.cells[i];
+        if (tile === 0 || tile === sliding) continue;
+        this.tile(g, tile, ...this.at(v, i), c, gap, numbers);
+      }
+    }
+    if (sliding > 0) {
+      const [x0, y0] = this.at(v, slideFrom), [x1, y1] = this.at(v, s.blank);
+      this.tile(g, sliding, x0 + (x1 - x0) * slideT, y0 + (y1 - y0) * slideT, c, gap, numbers);
+    }
+  }
+
+  tile(g, tile, x, y, c, gap, numbers) {
+    const s = this.solve;
+    const locked = s.lockedAt[tile] <= s.cursor;
+    g.fillStyle = locked ? this.locked[tile] : this.colors[tile];
+    g.fillRect(x + gap / 2, y + gap / 2, c - gap, c - gap);
+    if (numbers) {
+      const text = String(tile);
+      const size = Math.min(c * 0.42, (c * 1.5) / Math.max(2, text.length));
+      g.font = `600 ${size}px system-ui, sans-serif`;
+      g.fillStyle = this.textColors[tile];
+      g.fillText(text, x + c / 2, y + c / 2 + 1);
+    }
+  }
+
+  ring(g, v, cell, radius, width, color) {
+    const [x, y] = this.at(v, cell);
+    g.beginPath();
+    g.arc(x + v.cell / 2, y + v.cell / 2, radius, 0, 2 * Math.PI);
+    g.lineWidth = width + 2;
+    g.strokeStyle = OUTLINE;
+    g.stroke();
+    g.lineWidth = width;
+    g.strokeStyle = color;
+    g.stroke();
+  }
+
+  marks(g, v) {
+    const s = this.solve;
+    const c = v.cell;
+    const line = Math.min(6, Math.max(2, c * 0.07));
+    const placement = s.placementAt(s.cursor);
+    const phase = s.phases[s.phaseIndexAt(s.cursor)];
+    const solved = s.cursor >= s.count && s.isSolved();
+    this.mark = { placement, phase, solved };
+    if (!solved && phase && phase.area) {
+      const [top, left, bottom, right] = phase.area;
+      const inset = line / 2 + 1;
+      const x = v.ox + (left - v.left) * c + inset, y = v.oy + (top - v.top) * c + inset;
+      const w = (right - left) * c - 2 * inset, h = (bottom - top) * c - 2 * inset;
+      g.lineJoin = "round";
+      g.lineWidth = line + 2;
+      g.strokeStyle = OUTLINE;
+      g.strokeRect(x, y, w, h);
+      g.lineWidth = line;
+      g.strokeStyle = ACCENT;
+      g.strokeRect(x, y, w, h);
+    }
+    const target = s.targetAt(s.cursor, placement);
+    if (placement && !solved) {
+      // Homes of the tiles still to place, ringed.
+      for (const tile of placement.tiles) {
+        const home = tile - 1;
+        if (s.pos[tile] === home && (!target || target.tile !== tile)) continue;
+        this.ring(g, v, home, Math.max(7, c * 0.4), line, MARK);
+      }
+      if (target && target.to !== target.tile - 1) this.ring(g, v, target.to, Math.max(6, c * 0.34), line * 0.8, TEXT);
+    }
+    this.route(g, v, line);
+    if (!solved) this.ring(g, v, s.blank, c >= 16 ? c * 0.16 : Math.max(6, c * 0.8), Math.max(1.5, line * 0.6), "rgba(236,238,244,0.85)");
+    if (target && !solved) {
+      const [x, y] = this.at(v, s.pos[target.tile]);
+      if (c >= 16) {
+        const w = Math.min(8, Math.max(3, c * 0.09));
+        g.lineWidth = w + 3;
+        g.strokeStyle = OUTLINE;
+        g.strokeRect(x, y, c, c);
+        g.lineWidth = w;
+        g.strokeStyle = MARK;
+        g.strokeRect(x, y, c, c);
+      } else {
+        g.fillStyle = MARK;
+        g.fillRect(x, y, c, c);
+        this.ring(g, v, s.pos[target.tile], Math.max(11, c * 1.1), 2.5, MARK);
+      }
+    }
+  }
+
+  route(g, v, line) {
+    const cells = this.solve.routeCells(this.whole);
+    if (cells.length < 2) return;
+    const c = v.cell;
+    const pts = cells.map((i) => {
+      const [x, y] = this.at(v, i);
+      return [x + c / 2, y + c / 2];
+    });
+    g.lineCap = "round";
+    for (let i = 1; i < pts.length; i++) {
+      const fade = this.whole ? 0.85 : 1 - (0.6 * (i - 1)) / (pts.length - 1);
+      g.globalAlpha = fade;
+      g.beginPath();
+      g.moveTo(...pts[i - 1]);
+      g.lineTo(...pts[i]);
+      g.lineWidth = line * 0.9 + 2;
+      g.strokeStyle = OUTLINE;
+      g.stroke();
+      g.lineWidth = line * 0.9;
+      g.strokeStyle = ROUTE;
+      g.stroke();
+    }
+    const [from, to] = [pts[pts.length - 2], pts[pts.length - 1]];
+    const dx = to[0] - from[0], dy = to[1] - from[1], len = Math.hypot(dx, dy) || 1;
+    const [ux, uy] = [dx / len, dy / len];
+    const head = Math.max(c * 0.32, line * 2.9);
+    const tip = [to[0] + ux * head * 0.5, to[1] + uy * head * 0.5];
+    const back = [tip[0] - ux * head, tip[1] - uy * head];
+    const [px, py] = [-uy * head * 0.6, ux * head * 0.6];
+    g.globalAlpha = 0.7;
+    g.fillStyle = ROUTE;
+    g.beginPath();
+    g.moveTo(...tip);
+    g.lineTo(back[0] + px, back[1] + py);
+    g.lineTo(back[0] - px, back[1] - py);
+    g.fill();
+    g.globalAlpha = 1;
+  }
+
+  // The header, the panel's numbers and the page's state (data-*).
+  texts() {
+    const s = this.solve, d = this.data;
+    const { placement, phase, solved } = this.mark;
+    const title = solved ? "solved" : placement ? placement.title : phase ? phase.name : d.title;
+    this.title.textContent = title;
+    const state = this.playing ? "playing" : "paused";
+    const speed = this.speed >= 100 ? Math.round(this.speed).toLocaleString("en") : String(+this.speed.toFixed(2));
+    const who = d.person ? aboutPerson(d.person) + "   " : "";
+    const solver = d.person ? "" : `   ${d.solver} solver`;
+    this.subtitle.textContent = `${who}move ${s.cursor} of ${s.count}   ${speed} moves/s   ${state}${solver}`;
+    const rows = [];
+    if (d.person) {
+      if (d.person.player) rows.push(["solver", d.person.player]);
+      // The event names the player on leaderboard replays: it has its own row.
+      const by = d.person.player ? " by " + d.person.player : "";
+      const event = by && d.person.event.endsWith(by) ? d.person.event.slice(0, -by.length) : d.person.event;
+      rows.push(["event", event]);
+      if (d.person.time_ms != null) rows.push(["time", (d.person.time_ms / 1000).toFixed(3) + " s"]);
+      if (d.person.tps != null) rows.push(["tiles / second", d.person.tps.toFixed(2)]);
+    }
+    rows.push(["moves", `${s.cursor} / ${s.count}`]);
+    rows.push(["Manhattan now", String(s.manhattan)]);
+    rows.push(["Manhattan at start", String(s.startManhattan)]);
+    if (s.startManhattan > 0)
+      rows.push([d.person ? "MMD (moves / Manhattan)" : "moves / Manhattan", (s.count / s.startManhattan).toFixed(2)]);
+    const html = rows.map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]).flat();
+    this.stats.replaceChildren(...html);
+    const current = this.splitItems.findIndex((_, i) => {
+      const split = s.splits[i];
+      return s.cursor >= split.start && (s.cursor < split.at || (i === s.splits.length - 1 && !solved));
+    });
+    this.splitItems.forEach((item, i) => item.classList.toggle("current", i === current));
+    const ds = this.root.dataset;
+    ds.cursor = String(s.cursor);
+    ds.count = String(s.count);
+    ds.playing = String(this.playing);
+    ds.solved = String(solved);
+    ds.phase = phase ? phase.name : "";
+    ds.title = title;
+    ds.follow = String(this.follow);
+  }
+}
+
+function aboutPerson(p) {
+  return p.player && !p.event.includes(p.player) ? `${p.event} by ${p.player}` : p.event;
+}
+
+// Starts the viewer on the page's data; a page that cannot be read says why.
+function main() {
+  const source = document.getElementById("fifteen-data");
+  const root = el("div", { class: "viewer", id: "viewer" });
+  document.body.append(root);
+  try {
+    const data = JSON.parse(source.textContent);
+    if (data.v !== 1) throw new Error("this page's data is version " + data.v + ", the viewer reads version 1");
+    window.fifteen = new Viewer(root, data);
+    root.dataset.ready = "true";
+  } catch (err) {
+    root.append(el("p", { class: "error", id: "error" }, "cannot show this solve: " + err.message));
+    root.dataset.error = err.message;
+  }
+}
+
+main();

@@ -1,0 +1,136 @@
+use super::*;
+use crate::board::{Board, Scramble};
+use crate::slidysim::Solve;
+
+fn fifteens(rows: usize, cols: usize, seed: u64) -> (Board, Value) {
+    let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
+    let data = solve_data(&board, &SolveOptions::default(), "test").unwrap();
+    (board, data)
+}
+
+/// The moves of `data`, unpacked and replayed on its start board.
+fn replayed(data: &Value) -> Board {
+    let (rows, cols) = (data["rows"].as_u64().unwrap() as usize, data["cols"].as_u64().unwrap() as usize);
+    let cells: Vec<u32> =
+        unpack_numbers(data["start"].as_str().unwrap()).unwrap().into_iter().map(|n| n as u32).collect();
+    let mut board = Board::from_cells(rows, cols, cells).unwrap();
+    let count = data["count"].as_u64().unwrap() as usize;
+    let moves = unpack_moves(data["moves"].as_str().unwrap(), count).unwrap();
+    board.apply(&moves).unwrap();
+    board
+}
+
+#[test]
+fn packed_moves_and_numbers_come_back_the_same() {
+    let moves = [Move::Up, Move::Down, Move::Left, Move::Right, Move::Right, Move::Up, Move::Left];
+    for n in 0..=moves.len() {
+        assert_eq!(unpack_moves(&pack_moves(&moves[..n]), n).unwrap(), &moves[..n]);
+    }
+    let numbers = [0, 1, 127, 128, 300, 16_383, 16_384, 90_000, u64::from(u32::MAX), u64::MAX];
+    assert_eq!(unpack_numbers(&pack_numbers(numbers)).unwrap(), numbers);
+    assert_eq!(unpack_numbers(&pack_numbers([])).unwrap(), Vec::<u64>::new());
+}
+
+#[test]
+fn unpacked_moves_replay_to_the_goal() {
+    for (rows, cols, seed) in [(3, 3, 1), (4, 4, 7), (5, 3, 2), (8, 8, 3), (2, 6, 4)] {
+        let (board, data) = fifteens(rows, cols, seed);
+        assert!(replayed(&data).is_solved(), "{rows}×{cols} seed {seed}");
+        assert_eq!(data["rows"], rows);
+        assert_eq!(data["cols"], cols);
+        let start = unpack_numbers(data["start"].as_str().unwrap()).unwrap();
+        assert_eq!(start, board.cells().iter().map(|&t| u64::from(t)).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn the_marks_are_the_timelines() {
+    let (board, data) = fifteens(4, 4, 7);
+    let mut timeline = Timeline::solve(&board, &SolveOptions::default()).unwrap();
+    timeline.finish();
+    let phases = data["phases"].as_array().unwrap();
+    assert_eq!(phases.len(), timeline.phases().len());
+    assert_eq!(phases[0][0], "row 1");
+    assert_eq!(phases[0][3], json!([0, 0, 1, 4]));
+    assert_eq!(phases.last().unwrap()[2], timeline.len());
+    // Placements: five numbers or more each, their starts adding up.
+    let placements = unpack_numbers(data["placements"].as_str().unwrap()).unwrap();
+    let (mut i, mut start, mut seen) = (0, 0, 0);
+    while i < placements.len() {
+        start += placements[i] as usize;
+        let mark = &timeline.placements()[seen];
+        assert_eq!((start, start + placements[i + 1] as usize), (mark.start, mark.end));
+        assert_eq!(data["titles"][placements[i + 2] as usize], timeline.title(mark));
+        let n = placements[i + 3] as usize;
+        let tiles: Vec<u32> = placements[i + 4..i + 4 + n].iter().map(|&t| t as u32).collect();
+        assert_eq!(tiles, mark.group.tiles());
+        i += 4 + n;
+        seen += 1;
+    }
+    assert_eq!(seen, timeline.placements().len());
+    let targets = unpack_numbers(data["targets"].as_str().unwrap()).unwrap();
+    assert_eq!(targets.len(), 3 * timeline.targets().len());
+    let splits = data["splits"].as_array().unwrap();
+    assert_eq!(splits.last().unwrap()["at"], timeline.len());
+}
+
+#[test]
+fn a_persons_splits_are_the_lines_detect_reads() {
+    let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
+    let plan = crate::human::solve(&board, &SolveOptions::default()).unwrap();
+    let solve = Solve {
+        scramble: board.clone(),
+        moves: plan.moves().to_vec().into(),
+        time_ms: Some(5000),
+        move_times_ms: None,
+        player: Some("someone</script><b>".into()),
+        event: "custom replay".into(),
+    };
+    let data = person_data(&solve, "a <title>").unwrap();
+    assert!(replayed(&data).is_solved());
+    let detected = crate::lines::detect(&board, plan.moves());
+    let splits = data["splits"].as_array().unwrap();
+    assert_eq!(splits.len(), detected.len());
+    for (split, done) in splits.iter().zip(&detected) {
+        assert_eq!(split["name"], done.line.name());
+        assert_eq!(split["at"], done.at);
+    }
+    let page = page(&data);
+    assert!(!page.contains("</script><b>"), "a link's text closed the script element");
+    assert!(!page.contains("<title>a <title>"), "the title is escaped");
+    assert!(page.contains("someone\\u003c/script\\u003e"));
+}
+
+#[test]
+fn the_page_inlines_the_viewer_and_needs_no_network() {
+    let (_, data) = fifteens(4, 4, 7);
+    let page = page(&data);
+    assert!(page.contains("id=\"fifteen-data\""));
+    assert!(!page.contains(" src=") && !page.contains(" href="), "a saved page loads nothing");
+    // The script element holds only the viewer: nothing in it ends it early.
+    assert!(!VIEWER_JS.contains("</script"));
+    assert!(!VIEWER_CSS.contains("</style"));
+    let served = served_page(&data);
+    assert!(served.contains("src=\"/viewer.js\""));
+}
+
+/// A 100×100 solve's page, measured: it must stay within a megabyte.
+#[test]
+#[ignore = "plans a 100×100 (about a minute); CI runs it"]
+fn a_100x100_page_fits_a_megabyte() {
+    let (_, data) = fifteens(100, 100, 1);
+    let page = page(&data);
+    let part = |key: &str| data[key].as_str().map_or(0, str::len);
+    eprintln!(
+        "100×100: {} moves, page {} bytes (moves {}, start {}, placements {}, targets {}, routes {}, titles {})",
+        data["count"],
+        page.len(),
+        part("moves"),
+        part("start"),
+        part("placements"),
+        part("targets"),
+        part("routes"),
+        data["titles"].to_string().len()
+    );
+    assert!(page.len() <= 1 << 20, "a 100×100 page is {} bytes", page.len());
+}

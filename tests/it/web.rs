@@ -1,0 +1,142 @@
+//! `fifteen record --format html` and `fifteen replay --format html`: the
+//! page written is one file holding the viewer and the solve, whose moves
+//! (unpacked as the viewer unpacks them) solve its board, and whose splits
+//! are `fifteen replay --format json`'s. The page in a browser is tested in
+//! `src/net/browser.rs`.
+
+use std::process::{Command, Output};
+
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use fifteen::{Board, Move};
+use serde_json::Value;
+
+fn fifteen(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fifteen")).args(args).env_remove("DISPLAY").output().expect("fifteen runs")
+}
+
+/// The data a page holds (the JSON of its `#fifteen-data` element).
+pub(crate) fn page_data(page: &str) -> Value {
+    let start = page.find("id=\"fifteen-data\">").expect("the page holds its data") + "id=\"fifteen-data\">".len();
+    let end = start + page[start..].find("</script>").unwrap();
+    serde_json::from_str(&page[start..end]).unwrap()
+}
+
+/// LEB128 numbers in base64, as the page packs them.
+fn numbers(packed: &str) -> Vec<u64> {
+    let (mut out, mut n, mut shift) = (Vec::new(), 0u64, 0);
+    for b in STANDARD.decode(packed).unwrap() {
+        n |= u64::from(b & 0x7f) << shift;
+        shift += 7;
+        if b & 0x80 == 0 {
+            out.push(n);
+            (n, shift) = (0, 0);
+        }
+    }
+    out
+}
+
+/// The page's board after its moves (two bits each, U D L R).
+fn replayed(data: &Value) -> Board {
+    let (rows, cols) = (data["rows"].as_u64().unwrap() as usize, data["cols"].as_u64().unwrap() as usize);
+    let cells = numbers(data["start"].as_str().unwrap()).into_iter().map(|n| n as u32).collect();
+    let mut board = Board::from_cells(rows, cols, cells).unwrap();
+    let bytes = STANDARD.decode(data["moves"].as_str().unwrap()).unwrap();
+    for i in 0..data["count"].as_u64().unwrap() as usize {
+        let mv = [Move::Up, Move::Down, Move::Left, Move::Right][((bytes[i / 4] >> (2 * (i % 4))) & 3) as usize];
+        board.slide(mv).unwrap();
+    }
+    board
+}
+
+#[test]
+fn record_writes_a_page_whose_moves_solve_its_board() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, name) in [(&["--format", "html"][..], "solve.page"), (&[][..], "solve.html")] {
+        let path = dir.path().join(name);
+        let mut all = vec!["record", "--size", "5", "--seed", "3", "--out", path.to_str().unwrap()];
+        all.extend_from_slice(args);
+        let out = fifteen(&all);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let page = std::fs::read_to_string(&path).unwrap();
+        assert!(page.starts_with("<!doctype html>") && page.contains("<script type=\"module\">"));
+        assert!(!page.contains(" src=") && !page.contains(" href="), "a saved page loads nothing");
+        let data = page_data(&page);
+        assert_eq!((data["rows"].as_u64(), data["cols"].as_u64()), (Some(5), Some(5)));
+        let start = numbers(data["start"].as_str().unwrap());
+        let scramble = Board::scrambled(5, 5, fifteen::Scramble::Uniform, 3).unwrap();
+        assert_eq!(start, scramble.cells().iter().map(|&t| u64::from(t)).collect::<Vec<_>>());
+        assert!(replayed(&data).is_solved());
+        let first = data["phases"][0][0].as_str().unwrap();
+        assert!(first == "row 1" || first == "column 1", "{first}");
+    }
+}
+
+#[test]
+fn record_refuses_frames_for_a_page_and_pages_over_300x300() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.html");
+    let out = fifteen(&["record", "--size", "4", "--at", "3", "--out", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a page (html) holds every move"));
+    let out = fifteen(&["record", "--size", "301", "--out", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("300×300"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!path.exists());
+}
+
+#[test]
+fn replay_writes_a_page_with_the_splits_replay_json_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.html");
+    let source = "tests/data/slidysim/10x10-single.txt";
+    let out = fifteen(&["replay", source, "--format", "html", "--out", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let data = page_data(&std::fs::read_to_string(&path).unwrap());
+    assert!(replayed(&data).is_solved());
+    let json = fifteen(&["replay", source, "--format", "json"]);
+    let json: Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(data["count"], json["moves"]);
+    assert_eq!(splits(&data), lines(&json));
+    assert_eq!(data["person"]["player"], json["player"]);
+}
+
+/// The page's splits as (name, at, moves, time).
+pub(crate) fn splits(data: &Value) -> Vec<(String, u64, u64, Option<u64>)> {
+    let all = data["splits"].as_array().unwrap();
+    all.iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().into(),
+                s["at"].as_u64().unwrap(),
+                s["moves"].as_u64().unwrap(),
+                s["time_ms"].as_u64(),
+            )
+        })
+        .collect()
+}
+
+/// `replay --format json`'s lines as (name, at, moves, time).
+pub(crate) fn lines(json: &Value) -> Vec<(String, u64, u64, Option<u64>)> {
+    let all = json["lines"].as_array().unwrap();
+    all.iter()
+        .map(|l| {
+            (
+                l["line"].as_str().unwrap().into(),
+                l["at"].as_u64().unwrap(),
+                l["moves"].as_u64().unwrap(),
+                l["time_ms"].as_u64(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn replay_html_needs_out_and_out_needs_html() {
+    let source = "tests/data/slidysim/4x4-single.txt";
+    let out = fifteen(&["replay", source, "--format", "html"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--out FILE.html"));
+    let out = fifteen(&["replay", source, "--format", "text", "--out", "x.html"]);
+    assert_eq!(out.status.code(), Some(2));
+}
