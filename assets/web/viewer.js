@@ -390,6 +390,11 @@ class Viewer {
       el("p", { class: "note" }, "Space play · ←→ step · ↑↓ line"),
       el("p", { class: "note" }, "+− speed · W route · F follow · ? help"),
     );
+    // Served, a person's solve links to fifteen's solve of the same scramble.
+    if (d.person && d.person.scramble && location.protocol.startsWith("http")) {
+      const href = "/solve?board=" + encodeURIComponent(d.person.scramble);
+      panel.insertBefore(el("p", { class: "note" }, el("a", { href, id: "fifteens-solve" }, "fifteen's solve of this scramble")), controls);
+    }
     this.boardWrap = el("div", { class: "board-wrap" }, this.canvas, this.help);
     const main = el("main", {}, el("header", {}, this.title, this.subtitle), this.boardWrap);
     this.root.append(main, panel);

@@ -509,6 +509,15 @@ fn the_served_replay_page_shows_the_links_splits_under_its_policy() {
     let start = lines[1].at.to_string();
     page.wait_for("the split's start", 5, |page| Ok((page.viewer()["cursor"] == start.as_str()).then_some(())));
 
+    // fifteen's solve of the same scramble, one click away.
+    page.click("fifteens-solve");
+    page.wait_for("fifteen's solve", 30, |page| Ok(page.try_text("subtitle")?.contains("human solver").then_some(())));
+    let state = page.wait_for_viewer();
+    assert_eq!(state["ready"], "true", "{state}");
+    assert_eq!(state["errors"], "");
+    let start: Vec<u32> = serde_json::from_value(page.js("return Array.from(window.fifteen.solve.start);")).unwrap();
+    assert_eq!(start, solve.scramble.cells());
+
     // A link that cannot be read: the reason on the page.
     page.visit(&format!("http://{}/replay?r=AAAA", server.addr()));
     let state = page.wait_for_viewer();

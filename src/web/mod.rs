@@ -84,6 +84,7 @@ pub(crate) fn person_data(solve: &Solve, title: &str) -> Result<Value, IllegalMo
         "time_ms": solve.time_ms,
         "tps": solve.tps(),
         "mmd": solve.mmd(),
+        "scramble": crate::slidysim::board_notation(&solve.scramble),
     });
     Ok(data)
 }
