@@ -330,6 +330,16 @@ class Viewer {
       this.locked[t] = css(s);
     }
     this.textColors = this.colors.map((_, t) => textOn(homeColor(t, rows, cols)));
+    // The same colours as pixels (RGBA in memory order), for boards whose
+    // cells are a few pixels: one pixel a cell, scaled up.
+    const pack = ([r, g, b]) => ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+    this.pixelColors = new Uint32Array(rows * cols);
+    this.pixelLocked = new Uint32Array(rows * cols);
+    for (let t = 1; t < rows * cols; t++) {
+      this.pixelColors[t] = pack(homeColor(t, rows, cols));
+      this.pixelLocked[t] = pack(shade(homeColor(t, rows, cols), LOCKED_SHADE));
+    }
+    this.pixelBlank = pack([38, 42, 52]);
     this.dirty = true;
     this.last = null;
     requestAnimationFrame((t) => this.tick(t));
@@ -556,6 +566,7 @@ class Viewer {
       const t = Math.min(1, this.acc);
       slideT = t * t * (3 - 2 * t);
     }
+    if (c < 5 && sliding < 0) return this.pixels(g, v);
     const gap = c >= 6 ? Math.max(1, c * 0.06) : 0;
     const numbers = c >= 16;
     if (numbers) {
@@ -574,6 +585,32 @@ class Viewer {
       const [x0, y0] = this.at(v, slideFrom), [x1, y1] = this.at(v, s.blank);
       this.tile(g, sliding, x0 + (x1 - x0) * slideT, y0 + (y1 - y0) * slideT, c, gap, numbers);
     }
+  }
+
+  // Cells of a few pixels: one pixel a cell in an offscreen image, drawn
+  // scaled without smoothing (a 300×300 board is 90 000 pixels, not
+  // 90 000 rectangles).
+  pixels(g, v) {
+    const s = this.solve;
+    const w = v.right - v.left, h = v.bottom - v.top;
+    if (!this.off || this.off.width !== w || this.off.height !== h) {
+      this.off = document.createElement("canvas");
+      this.off.width = w;
+      this.off.height = h;
+      this.offImage = this.off.getContext("2d").createImageData(w, h);
+      this.offPixels = new Uint32Array(this.offImage.data.buffer);
+    }
+    const px = this.offPixels;
+    let k = 0;
+    for (let r = v.top; r < v.bottom; r++) {
+      for (let col = v.left; col < v.right; col++) {
+        const tile = s.cells[r * s.cols + col];
+        px[k++] = tile === 0 ? this.pixelBlank : s.lockedAt[tile] <= s.cursor ? this.pixelLocked[tile] : this.pixelColors[tile];
+      }
+    }
+    this.off.getContext("2d").putImageData(this.offImage, 0, 0);
+    g.imageSmoothingEnabled = false;
+    g.drawImage(this.off, v.ox, v.oy, w * v.cell, h * v.cell);
   }
 
   tile(g, tile, x, y, c, gap, numbers) {

@@ -481,6 +481,34 @@ fn a_saved_page_opens_from_file_draws_the_marks_steps_and_plays_to_solved() {
 }
 
 #[test]
+fn a_board_of_small_cells_is_drawn_a_pixel_a_cell_and_plays_to_solved() {
+    let Some(page) = Page::open() else { return };
+    page.fit_viewport(420, 320);
+    let (path, data) = saved_page(60, 60, 2);
+    page.visit(&format!("file://{}", path.display()));
+    let state = page.wait_for_viewer();
+    assert_eq!(state["ready"], "true", "{state}");
+    // Cells of under 5 pixels: the one-pixel-a-cell image, scaled.
+    let cell = page.js(
+        "window.fifteen.follow = false; window.fifteen.jump(0); window.fifteen.draw(); return window.fifteen.v.cell;",
+    );
+    assert!(cell.as_f64().unwrap() < 5.0, "cells of {cell} px");
+    let colours = page.js(
+        "const c = document.getElementById('board'); const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; \
+         const seen = new Set(); for (let i = 0; i < d.length; i += 4) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]); return seen.size;",
+    );
+    assert!(colours.as_u64().unwrap() > 1000, "{colours} colours on a scrambled 60×60");
+    page.js("window.fifteen.faster(64); return null;");
+    page.press(' ');
+    page.wait_for("solved", 60, |page| Ok((page.viewer()["solved"] == "true").then_some(())));
+    let state = page.viewer();
+    assert_eq!(state["cursor"], data["count"].to_string());
+    assert_eq!(state["errors"], "");
+    drop(page);
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[test]
 fn the_served_replay_page_shows_the_links_splits_under_its_policy() {
     let Some(page) = Page::open() else { return };
     page.fit_viewport(1000, 640);
