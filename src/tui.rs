@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use crate::anim::{Cue, EventBatch, Game, Pace, Planning, Player};
 use crate::board::{BLANK, Board, Pos, Tile};
-use crate::control::{App, Key, Mode, command_for, help_lines};
+use crate::control::{App, CoachedReplay, Key, Mode, command_for, help_lines};
 
 /// Boards wider or taller than this (in characters / lines) are shown as a
 /// progress line only.
@@ -193,7 +193,12 @@ pub(crate) fn watch_with_keys<W: Write, K: KeySource + ?Sized>(
     if app.mode == Mode::Watch {
         app.player.play();
     }
-    let frames = if options.ansi { animate(app, out, options, keys)? } else { log(&mut app.player, out, options)? };
+    let frames = if options.ansi {
+        animate(app, out, options, keys)?
+    } else {
+        let (player, coached) = app.player_and_coaching();
+        log(player, coached, out, options)?
+    };
     out.flush()?;
     Ok(TuiReport {
         frames,
@@ -313,6 +318,9 @@ fn screen(app: &App, fits: bool, live: bool) -> Vec<String> {
             if watching { board_text(&app.player, true) } else { tiles_text(app.board(), true, &[], &|_| false) };
         lines.extend(board.lines().map(str::to_string));
     }
+    if let Some(coached) = app.coached().filter(|_| watching) {
+        lines.push(coached.status(&app.player));
+    }
     lines.extend(app.message.clone());
     if live && !app.help {
         lines.push(KEYS_LINE.to_string());
@@ -320,12 +328,20 @@ fn screen(app: &App, fits: bool, live: bool) -> Vec<String> {
     lines
 }
 
-fn log<W: Write>(player: &mut Player, out: &mut W, options: &TuiOptions) -> io::Result<u64> {
+fn log<W: Write>(
+    player: &mut Player,
+    coached: Option<&CoachedReplay>,
+    out: &mut W,
+    options: &TuiOptions,
+) -> io::Result<u64> {
     let fits = fits(player.board());
     let mut frames = 0u64;
     let mut phase_started = false;
     let show = |player: &Player, out: &mut W| -> io::Result<()> {
         writeln!(out, "{}", status_line(player))?;
+        if let Some(coached) = coached.filter(|_| !player.is_finished()) {
+            writeln!(out, "{}", coached.status(player))?;
+        }
         if fits {
             writeln!(out, "{}", board_text(player, false))?;
         }

@@ -10,10 +10,12 @@
 //! thread of its own.
 
 mod app;
+mod coached;
 mod command;
 mod keys;
 pub mod oracle;
 
 pub use app::App;
+pub use coached::CoachedReplay;
 pub use command::{Command, Mode};
 pub use keys::{Key, command_for, help_lines};
