@@ -7,6 +7,9 @@ use crate::anim::{Player, Timeline};
 use crate::coach::{Coaching, LineCoaching};
 use crate::scene::{PanelGraph, Row};
 
+/// The most splits a coached panel lists.
+const SPLITS_COACHED: usize = 7;
+
 /// The coaching of the person's solve the app plays, and what is shown in
 /// its place when fifteen's way through one of its lines plays.
 pub struct CoachedReplay {
@@ -156,10 +159,23 @@ impl CoachedReplay {
         rows
     }
 
-    /// Each split of the person's solve with the moves its line lost.
-    pub(crate) fn annotate(&self, rows: &mut [Row]) {
+    /// Each split of the person's solve with the moves its line lost; at
+    /// most [`SPLITS_COACHED`] of them, around the one under way, so that
+    /// the coaching below them fits.
+    pub(crate) fn annotate(&self, rows: &mut Vec<Row>) {
         if self.set_aside.is_some() {
             return;
+        }
+        let splits: Vec<usize> = (0..rows.len()).filter(|&i| matches!(rows[i], Row::Split { .. })).collect();
+        if splits.len() > SPLITS_COACHED {
+            let current = splits.iter().position(|&i| matches!(rows[i], Row::Split { current: true, .. }));
+            let first = current.unwrap_or(0).saturating_sub(2).min(splits.len() - SPLITS_COACHED);
+            let keep = &splits[first..first + SPLITS_COACHED];
+            let mut index = 0;
+            rows.retain(|_| {
+                index += 1;
+                !splits.contains(&(index - 1)) || keep.contains(&(index - 1))
+            });
         }
         for row in rows {
             match row {
@@ -346,6 +362,27 @@ mod tests {
         app.command(Command::Seek(coaching.lines[1].from_move));
         let status = app.coached().unwrap().status(&app.player);
         assert!(status.starts_with(&format!("{}: ", coaching.lines[1].line.name())), "{status}");
+    }
+
+    #[test]
+    fn a_long_list_of_splits_is_cut_to_those_around_the_one_under_way() {
+        let (app, _, _) = coached_app();
+        let split =
+            |i: usize| Row::Split { name: format!("line {i}"), moves: "1".into(), current: i == 8, start: 100 + i };
+        let mut rows: Vec<Row> = vec![Row::Heading("splits (click to jump)".into())];
+        rows.extend((0..12).map(split));
+        rows.push(Row::Note("keys".into()));
+        app.coached().unwrap().annotate(&mut rows);
+        let kept: Vec<String> = rows
+            .iter()
+            .filter_map(|r| match r {
+                Row::Split { name, .. } => Some(name.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(kept, (5..12).map(|i| format!("line {i}")).collect::<Vec<_>>());
+        assert_eq!(rows.first(), Some(&Row::Heading("splits · lost (click to jump)".into())));
+        assert_eq!(rows.last(), Some(&Row::Note("keys".into())));
     }
 
     #[test]

@@ -385,8 +385,10 @@ impl Painter {
                     }
                     let ink = if *current { TEXT } else { MUTED };
                     canvas.text(name, x, base, 15.0 * s, ink, Weight::Regular);
-                    let w = canvas.text_width(moves, 15.0 * s, Weight::Bold);
-                    canvas.text(moves, x + column_w - w, base, 15.0 * s, ink, Weight::Bold);
+                    let room = column_w - canvas.text_width(name, 15.0 * s, Weight::Regular) - 10.0 * s;
+                    let size = fit_text(canvas, moves, 15.0 * s, room, Weight::Bold);
+                    let w = canvas.text_width(moves, size, Weight::Bold);
+                    canvas.text(moves, x + column_w - w, base, size, ink, Weight::Bold);
                     self.hits.push((r, Hit::Seek(*start)));
                 }
                 Row::Note(text) => {
