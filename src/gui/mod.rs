@@ -26,10 +26,9 @@ pub use duo::compare;
 pub use picture::{Picture, look_alike};
 
 use crate::board::Board;
-use crate::control::{App, Command, Key, Mode, command_for, oracle};
+use crate::control::{App, Command, Key, Mode, command_for, oracle, planner_thread, plans_elsewhere, receive_plans};
 use crate::human::{Effort, Finish, SolveError};
 use crate::scene::{Painter, Row};
-use crate::tui::{planner_thread, plans_elsewhere, receive_plans};
 
 /// How long a frame may spend planning the watched solve ahead: a few
 /// milliseconds of a 60 Hz frame.
