@@ -442,10 +442,9 @@ pub(crate) fn move_for_tile(board: &Board, tile: Tile) -> Option<crate::board::M
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::anim::Timeline;
     use crate::board::Move;
     use crate::{Scramble, SolveOptions};
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
 
     #[test]
     fn the_status_line_names_the_placement_and_the_moves() {
