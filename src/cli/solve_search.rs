@@ -161,35 +161,7 @@ pub fn run<W: Write>(
         _ => None,
     };
     if let Some(seconds) = near_seconds {
-        let (found, account, elapsed) = solve_near(board, seconds)?;
-        let stats = stats.then(|| {
-            format!(
-                "{}: {}; beam {} wide, {} IDA* nodes, {:.3} ms\n{account}",
-                solver.name(),
-                near_summary(&found),
-                found.beam_width,
-                found.ida_expanded,
-                elapsed.as_secs_f64() * 1e3
-            )
-        });
-        let summary = (!matches!(format, Format::Json | Format::Summary)).then(|| near_summary(&found));
-        let solution = Solution { moves: found.moves, stats: crate::search::Stats::default() };
-        return write_solution(
-            board,
-            solver.name(),
-            &solution,
-            elapsed,
-            Some(found.lower_bound),
-            (format, notation),
-            out,
-        )
-        .and_then(|()| {
-            let mut err = io::stderr().lock();
-            if let Some(line) = stats.or(summary) {
-                writeln!(err, "{line}")?;
-            }
-            Ok(())
-        });
+        return run_near(board, solver.name(), seconds, (format, notation), stats, out);
     }
     let (solution, elapsed) = match solver {
         SearchSolver::Bfs => (bfs::solve(board)?, started.elapsed()),
@@ -223,6 +195,39 @@ pub fn run<W: Write>(
         }
     }
     Ok(())
+}
+
+/// `--solver near`, or `--solver optimal` on 17 to 49 cells (`seconds`
+/// `None`): the moves, the report with the lower bound, and the line
+/// `N moves, optimal is at least L` on stderr (or the stats).
+fn run_near<W: Write>(
+    board: &Board,
+    name: &'static str,
+    seconds: Option<f64>,
+    (format, notation): (Format, MoveNotation),
+    stats: bool,
+    out: W,
+) -> Result<(), CliError> {
+    let (found, account, elapsed) = solve_near(board, seconds)?;
+    let stats = stats.then(|| {
+        format!(
+            "{}: {}; beam {} wide, {} IDA* nodes, {:.3} ms\n{account}",
+            name,
+            near_summary(&found),
+            found.beam_width,
+            found.ida_expanded,
+            elapsed.as_secs_f64() * 1e3
+        )
+    });
+    let summary = (!matches!(format, Format::Json | Format::Summary)).then(|| near_summary(&found));
+    let solution = Solution { moves: found.moves, stats: crate::search::Stats::default() };
+    write_solution(board, name, &solution, elapsed, Some(found.lower_bound), (format, notation), out).and_then(|()| {
+        let mut err = io::stderr().lock();
+        if let Some(line) = stats.or(summary) {
+            writeln!(err, "{line}")?;
+        }
+        Ok(())
+    })
 }
 
 /// Writes a search's moves and its report.

@@ -148,7 +148,7 @@ fn the_command_writes_moves_that_solve_the_board_and_the_bound() {
     let moves: fifteen::Moves = String::from_utf8(out.stdout).unwrap().trim().parse().unwrap();
     replays(&board.parse().unwrap(), &moves);
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.contains(&format!("near: {} moves, optimal", moves.len())), "{stderr}");
+    assert!(stderr.contains(&format!("{} moves, optimal", moves.len())), "{stderr}");
 
     let json = crate::common::fifteen_with_cache(
         &["solve", "--solver", "near", "--time", "0.5", "--format", "summary"],
@@ -160,10 +160,11 @@ fn the_command_writes_moves_that_solve_the_board_and_the_bound() {
 
     let batch = crate::common::fifteen_with_cache(
         &["solve", "--batch", "--solver", "near", "--time", "0.2", "--format", "summary"],
-        &format!("{}\n", board.replace('\n', " ")),
+        &format!("{}\n", serde_json::json!({ "id": 1, "board": board })),
         cache.path(),
     );
     let line: serde_json::Value = serde_json::from_slice(&batch.stdout).unwrap();
+    assert_eq!(line["solver"], "near", "{line}");
     assert!(line["lower_bound"].as_u64().unwrap() <= line["count"].as_u64().unwrap(), "{line}");
 
     let small = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap().to_string();

@@ -29,7 +29,7 @@ pub(super) struct Shared {
     pub(super) ida_expanded: AtomicU64,
 }
 
-struct Ida<'a> {
+struct NearIda<'a> {
     bound_of: &'a PatternBound<'a>,
     source: [[u8; 4]; MAX_PATTERN_CELLS],
     cells: Cells,
@@ -55,7 +55,7 @@ pub(super) fn search(
 ) -> Option<Vec<Move>> {
     let values = bound_of.evaluate(&pos);
     let h = values.bound();
-    let mut ida = Ida {
+    let mut ida = NearIda {
         bound_of,
         source: sources(rows, cols),
         cells,
@@ -91,7 +91,7 @@ pub(super) fn search(
     None
 }
 
-impl Ida<'_> {
+impl NearIda<'_> {
     fn dfs(&mut self, blank: usize, g: u32, values: PatternValues, moves: PruneState) -> Option<usize> {
         if values.bound() == 0 {
             return Some(g as usize);
