@@ -4,9 +4,10 @@
 //! The rows are cut into bands of two (the last band three rows when the
 //! rows are odd), each band's cells are read column by column, and each
 //! band's tiles are split into consecutive runs of nearly equal length, at
-//! most `group` tiles each: on a 5×5 with groups of 5, four 2×3 blocks less
-//! a corner and one of four tiles beside the blank. Tiles close to each other
-//! share a table, so the tables see most of the interactions.
+//! most `group` tiles each: on a 5×5 with groups of 5, two groups of 5 in
+//! the top two rows and groups of 4, 5 and 5 in the bottom three. Tiles
+//! close to each other share a table, so the tables see most of the
+//! interactions.
 
 use crate::board::Tile;
 use crate::search::optimal::{PatternSpec, PdbError};
@@ -37,7 +38,7 @@ pub fn default_group_size(rows: usize, cols: usize) -> usize {
 /// ```
 /// use fifteen::search::near;
 /// let spec = near::partition(5, 5, 5).unwrap();
-/// assert_eq!(spec.partition(), "5-5-5-5-4");
+/// assert_eq!(spec.partition(), "5-5-4-5-5");
 /// ```
 pub fn partition(rows: usize, cols: usize, group: usize) -> Result<PatternSpec, PdbError> {
     let n = rows * cols;
