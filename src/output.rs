@@ -65,6 +65,9 @@ pub struct SolveReport {
     pub phases: Vec<PhaseTotal>,
     /// Wall time of the solve, in milliseconds.
     pub elapsed_ms: f64,
+    /// No solution is shorter than this (the near solver's proven bound).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lower_bound: Option<u32>,
 }
 
 /// Writes moves in a [`Format`] as they arrive.
@@ -169,6 +172,7 @@ mod tests {
             moves: None,
             phases: vec![PhaseTotal { phase: "last-block", moves: 2, placements: 1 }],
             elapsed_ms: 0.5,
+            lower_bound: None,
         };
         w.finish(Some(report)).unwrap();
         String::from_utf8(out).unwrap()

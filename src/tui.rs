@@ -8,12 +8,13 @@
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
-use std::sync::mpsc::{Receiver, sync_channel};
 use std::time::{Duration, Instant};
 
-use crate::anim::{Cue, EventBatch, Game, Pace, Planning, Player};
+use crate::anim::{Cue, Game, Pace, Player};
 use crate::board::{BLANK, Board, Pos, Tile};
-use crate::control::{App, Key, Mode, command_for, help_lines};
+use crate::control::{
+    App, CoachedReplay, Key, Mode, command_for, help_lines, planner_thread, plans_elsewhere, receive_plans,
+};
 
 /// Boards wider or taller than this (in characters / lines) are shown as a
 /// progress line only.
@@ -193,7 +194,12 @@ pub(crate) fn watch_with_keys<W: Write, K: KeySource + ?Sized>(
     if app.mode == Mode::Watch {
         app.player.play();
     }
-    let frames = if options.ansi { animate(app, out, options, keys)? } else { log(&mut app.player, out, options)? };
+    let frames = if options.ansi {
+        animate(app, out, options, keys)?
+    } else {
+        let (player, coached) = app.player_and_coaching();
+        log(player, coached, out, options)?
+    };
     out.flush()?;
     Ok(TuiReport {
         frames,
@@ -313,6 +319,9 @@ fn screen(app: &App, fits: bool, live: bool) -> Vec<String> {
             if watching { board_text(&app.player, true) } else { tiles_text(app.board(), true, &[], &|_| false) };
         lines.extend(board.lines().map(str::to_string));
     }
+    if let Some(coached) = app.coached().filter(|_| watching) {
+        lines.push(coached.status(&app.player));
+    }
     lines.extend(app.message.clone());
     if live && !app.help {
         lines.push(KEYS_LINE.to_string());
@@ -320,12 +329,20 @@ fn screen(app: &App, fits: bool, live: bool) -> Vec<String> {
     lines
 }
 
-fn log<W: Write>(player: &mut Player, out: &mut W, options: &TuiOptions) -> io::Result<u64> {
+fn log<W: Write>(
+    player: &mut Player,
+    coached: Option<&CoachedReplay>,
+    out: &mut W,
+    options: &TuiOptions,
+) -> io::Result<u64> {
     let fits = fits(player.board());
     let mut frames = 0u64;
     let mut phase_started = false;
     let show = |player: &Player, out: &mut W| -> io::Result<()> {
         writeln!(out, "{}", status_line(player))?;
+        if let Some(coached) = coached.filter(|_| !player.is_finished()) {
+            writeln!(out, "{}", coached.status(player))?;
+        }
         if fits {
             writeln!(out, "{}", board_text(player, false))?;
         }
@@ -422,68 +439,12 @@ pub(crate) fn move_for_tile(board: &Board, tile: Tile) -> Option<crate::board::M
     crate::board::Move::from_tile_step(blank.row as isize - at.row as isize, blank.col as isize - at.col as isize)
 }
 
-/// Boards of this many cells or more are planned on a thread of their
-/// own while watched: a placement of theirs can take longer than a frame.
-/// Smaller ones plan a placement in microseconds within the frame, so a
-/// step or a phase jump there never waits for a planner elsewhere.
-const PLAN_ELSEWHERE_FROM_CELLS: usize = 10_000;
-
-/// True when a front end watching `app`'s board should plan it on a
-/// thread of its own ([`planner_thread`]): a big board, or one whose lines
-/// a wide beam plans at the effort it is watched at (a line of a 20×20 at
-/// `best` takes a good part of a second, which the window would spend
-/// frozen).
-pub(crate) fn plans_elsewhere(app: &App) -> bool {
-    let board = app.board();
-    board.len() >= PLAN_ELSEWHERE_FROM_CELLS
-        || app.watching_effort(board).plans_lines_slowly(board.rows(), board.cols())
-}
-
-/// The most events a planner thread sends at once: few messages a frame
-/// even at millions of moves a second, and about 2 MB each. A smaller
-/// board's batches hold about as many events as it has cells, so that a
-/// line planned by a beam reaches the playback as soon as it is planned.
-const EVENTS_PER_BATCH: usize = 1 << 15;
-
-/// How many batches a planner thread may have sent and not yet been taken:
-/// it waits beyond that, so memory stays bounded.
-const BATCHES_IN_FLIGHT: usize = 4;
-
-/// Runs `planning` on a thread of its own, sending its events in batches
-/// of up to [`EVENTS_PER_BATCH`] with at most [`BATCHES_IN_FLIGHT`] waiting, so
-/// that it plans ahead of the playback in bounded memory. The thread ends
-/// when the solve is planned or the receiver is dropped (a new scramble,
-/// the window closing); it is never joined, so quitting never waits for a
-/// placement being planned. `None` when no thread can be started.
-pub(crate) fn planner_thread(mut planning: Planning) -> Option<Receiver<EventBatch>> {
-    let (outbox, inbox) = sync_channel(BATCHES_IN_FLIGHT);
-    let events = planning.cells().min(EVENTS_PER_BATCH);
-    let spawned = std::thread::Builder::new().name("planner".into()).spawn(move || {
-        while let Some(batch) = planning.next_batch(events) {
-            if outbox.send(batch).is_err() {
-                break;
-            }
-        }
-    });
-    spawned.ok().map(|_| inbox)
-}
-
-/// Hands the watched solve the batches that have come, while it wants more.
-pub(crate) fn receive_plans(app: &mut App, inbox: &Receiver<EventBatch>) {
-    while app.wants_plans()
-        && let Ok(batch) = inbox.try_recv()
-    {
-        app.receive(batch);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::anim::Timeline;
     use crate::board::Move;
     use crate::{Scramble, SolveOptions};
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
 
     #[test]
     fn the_status_line_names_the_placement_and_the_moves() {
@@ -491,73 +452,6 @@ mod tests {
             Player::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), &SolveOptions::default()).unwrap();
         let line = status_line(&player);
         assert!(line.starts_with("row 1: tiles 1–2  |  move 0, 0 in this phase  |"), "{line}");
-    }
-
-    // A watched solve planned on a thread of its own, as the window plans
-    // it: batches over a bounded channel, the playback on this thread.
-    #[test]
-    fn a_solve_planned_on_another_thread_plays_to_the_goal_with_every_move() {
-        let board = Board::scrambled(40, 30, Scramble::Uniform, 6).unwrap();
-        let (timeline, mut planning) = Timeline::planned_elsewhere(&board, &SolveOptions::default()).unwrap();
-        let (outbox, inbox) = sync_channel(2);
-        let planner = std::thread::spawn(move || {
-            while let Some(batch) = planning.next_batch(4_096) {
-                if outbox.send(batch).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut player = Player::new(timeline);
-        player.set_speed(1_000_000.0);
-        player.play();
-        let mut replay = board.clone();
-        let mut next = 0usize;
-        let deadline = Instant::now() + Duration::from_secs(120);
-        while !player.is_finished() {
-            while player.wants_plans(50_000)
-                && let Ok(batch) = inbox.try_recv()
-            {
-                player.receive(batch);
-            }
-            player.advance_within(
-                1.0 / 60.0,
-                &mut |cue: &Cue| {
-                    if let Cue::Moved { index, mv, .. } = *cue {
-                        assert_eq!(index, next);
-                        replay.slide(mv).unwrap();
-                        next += 1;
-                    }
-                },
-                &mut || true,
-            );
-            assert!(Instant::now() < deadline, "the playback stalled at move {next}");
-            std::thread::sleep(Duration::from_micros(200));
-        }
-        assert!(replay.is_solved() && player.board().is_solved());
-        assert_eq!(Some(next), player.timeline().total());
-        planner.join().unwrap();
-    }
-
-    #[test]
-    fn dropping_the_receiver_stops_the_planner_thread() {
-        let board = Board::scrambled(200, 200, Scramble::Uniform, 1).unwrap();
-        let (_, mut planning) = Timeline::planned_elsewhere(&board, &SolveOptions::default()).unwrap();
-        let (outbox, inbox) = sync_channel(1);
-        let planner = std::thread::spawn(move || {
-            let mut sent = 0;
-            while let Some(batch) = planning.next_batch(1_000) {
-                if outbox.send(batch).is_err() {
-                    return (sent, false);
-                }
-                sent += 1;
-            }
-            (sent, true)
-        });
-        inbox.recv().unwrap();
-        drop(inbox);
-        let (sent, planned_all) = planner.join().unwrap();
-        assert!(!planned_all, "a 200×200 solve stops long before its end once no one listens");
-        assert!(sent >= 1);
     }
 
     fn app(n: usize, seed: u64) -> App {

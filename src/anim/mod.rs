@@ -19,6 +19,7 @@
 //! hint from the strategy on request. Examples of each are the tests in
 //! `tests.rs`.
 
+mod branch;
 mod duo;
 mod game;
 mod person;

@@ -141,13 +141,15 @@ impl Player {
         Ok(Player::new(Timeline::solve(board, options)?))
     }
 
-    /// Starts over on a new timeline, keeping the speed and play state.
-    pub(crate) fn replace(&mut self, timeline: Timeline) {
+    /// Starts over on a new timeline, keeping the speed and play state;
+    /// returns the timeline it played.
+    pub(crate) fn replace(&mut self, timeline: Timeline) -> Timeline {
         let (speed, playing) = (self.speed, self.playing);
-        *self = Player::new(timeline);
+        let old = std::mem::replace(self, Player::new(timeline));
         self.speed = speed;
         self.playing = playing;
         self.sync_clock();
+        old.timeline
     }
 
     /// The timeline being played.

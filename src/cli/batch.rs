@@ -12,6 +12,9 @@
 //! {"id":2,"error":"unsolvable board: …"}
 //! ```
 //!
+//! With `--solver near` each line also says `"lower_bound"`, and each
+//! board is searched for `--time` seconds.
+//!
 //! The id is the object's `id`, else the line number. The reader hands
 //! lines to a rayon pool (built here, with `--threads` workers), a writer
 //! thread puts the answers back in input order and writes each as soon as
@@ -24,14 +27,14 @@
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::Path;
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use crate::human::{self, Effort, Finish, Order};
 use crate::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
-use crate::search::{SearchError, Solution, bfs};
+use crate::search::{SearchError, Solution, bfs, near};
 use crate::{Board, MoveNotation, Moves, SolveOptions};
 use serde_json::Value;
 
@@ -84,6 +87,8 @@ struct Answer {
 struct Workers<'a> {
     options: &'a BatchOptions,
     fifteen_tables: OnceLock<Option<PatternDatabase>>,
+    /// The near solver's tables by shape, each loaded once.
+    near_tables: Mutex<BTreeMap<(usize, usize), Arc<PatternDatabase>>>,
     slow_663_micros: AtomicU64,
 }
 
@@ -104,7 +109,12 @@ pub fn run(input: &Path, options: BatchOptions) -> Result<(), CliError> {
         .build()
         .map_err(|e| CliError::Solver(format!("cannot start {} worker threads: {e}", options.threads)))?;
     let bar = progress_bar(total);
-    let workers = Workers { options: &options, fifteen_tables: OnceLock::new(), slow_663_micros: AtomicU64::new(0) };
+    let workers = Workers {
+        options: &options,
+        fifteen_tables: OnceLock::new(),
+        near_tables: Mutex::new(BTreeMap::new()),
+        slow_663_micros: AtomicU64::new(0),
+    };
     let stop = AtomicBool::new(false);
     let (answers, received) = mpsc::channel::<(u64, Answer)>();
     let (written_tx, written) = mpsc::channel::<()>();
@@ -300,6 +310,8 @@ fn board_text(board: &Value) -> Result<String, String> {
 struct Solved {
     moves: Moves,
     nodes: Option<u64>,
+    /// The near solver's proven lower bound.
+    lower_bound: Option<u32>,
     /// Time spent solving (not loading tables).
     elapsed: Duration,
 }
@@ -325,7 +337,11 @@ impl Workers<'_> {
                     line.push_str(&format!(",\"moves\":\"{letters}\""));
                 }
                 let nodes = solved.nodes.map_or_else(|| "null".to_string(), |n| n.to_string());
-                line.push_str(&format!(",\"elapsed_ms\":{elapsed_ms},\"nodes\":{nodes}}}"));
+                line.push_str(&format!(",\"elapsed_ms\":{elapsed_ms},\"nodes\":{nodes}"));
+                if let Some(bound) = solved.lower_bound {
+                    line.push_str(&format!(",\"lower_bound\":{bound}"));
+                }
+                line.push('}');
                 Answer { line, failed: false }
             }
             Err(error) => Answer { line: format!("{{\"id\":{id},\"error\":{}}}", Value::String(error)), failed: true },
@@ -336,22 +352,33 @@ impl Workers<'_> {
         board.check_solvable().map_err(|e| format!("unsolvable board: {e}"))?;
         let started = Instant::now();
         let searched = |s: Result<Solution, SearchError>, started: Instant| {
-            s.map(|s| Solved { moves: s.moves, nodes: Some(s.stats.expanded), elapsed: started.elapsed() })
-                .map_err(|e| e.to_string())
+            s.map(|s| Solved {
+                moves: s.moves,
+                nodes: Some(s.stats.expanded),
+                lower_bound: None,
+                elapsed: started.elapsed(),
+            })
+            .map_err(|e| e.to_string())
         };
         match self.options.solver {
             BatchSolver::Human { order, finish, effort } => {
                 let effort = effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
                 let plan = human::solve(board, &SolveOptions { order, finish, effort, threads: 1 })
                     .map_err(|e| e.to_string())?;
-                Ok(Solved { moves: plan.moves().clone(), nodes: None, elapsed: started.elapsed() })
+                Ok(Solved { moves: plan.moves().clone(), nodes: None, lower_bound: None, elapsed: started.elapsed() })
             }
             BatchSolver::Search(SearchSolver::Bfs) => searched(bfs::solve(board), started),
             BatchSolver::Search(SearchSolver::Iddfs { max_depth }) => {
                 super::solve_search::solve_iddfs(board, max_depth, |_| {})
-                    .map(|s| Solved { moves: s.moves, nodes: Some(s.stats.expanded), elapsed: started.elapsed() })
+                    .map(|s| Solved {
+                        moves: s.moves,
+                        nodes: Some(s.stats.expanded),
+                        lower_bound: None,
+                        elapsed: started.elapsed(),
+                    })
                     .map_err(|e| e.to_string())
             }
+            BatchSolver::Search(SearchSolver::Near { seconds }) => self.solve_near(board, seconds),
             BatchSolver::Search(SearchSolver::Optimal) => {
                 if board.len() > MAX_OPTIMAL_CELLS {
                     let (rows, cols) = (board.rows(), board.cols());
@@ -376,5 +403,35 @@ impl Workers<'_> {
                 searched(solution, started)
             }
         }
+    }
+}
+
+impl Workers<'_> {
+    /// A board by the near solver for `seconds`, on its shape's tables
+    /// (loaded by the first board of the shape).
+    fn solve_near(&self, board: &Board, seconds: f64) -> Result<Solved, String> {
+        let (rows, cols) = (board.rows(), board.cols());
+        if !(near::MIN_NEAR_CELLS..=near::MAX_NEAR_CELLS).contains(&board.len()) {
+            return Err(SearchError::NearSize { rows, cols }.to_string());
+        }
+        let tables = {
+            let mut loaded = self.near_tables.lock().unwrap_or_else(|e| e.into_inner());
+            match loaded.get(&(rows, cols)) {
+                Some(tables) => Arc::clone(tables),
+                None => {
+                    let (tables, _) = super::pdb::near_tables(rows, cols).map_err(|e| e.to_string())?;
+                    Arc::clone(loaded.entry((rows, cols)).or_insert(Arc::new(tables)))
+                }
+            }
+        };
+        let started = Instant::now();
+        let stop = || started.elapsed().as_secs_f64() >= seconds;
+        let found = near::solve(board, &tables, near::NearOptions::default(), &stop).map_err(|e| e.to_string())?;
+        Ok(Solved {
+            moves: found.moves,
+            nodes: Some(found.ida_expanded),
+            lower_bound: Some(found.lower_bound),
+            elapsed: started.elapsed(),
+        })
     }
 }

@@ -15,6 +15,7 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::coach_plot::{self, ParGraph, PlotFile};
+use super::coach_watch::{self, CoachWatchArgs};
 use super::error::CliError;
 use super::solve_source::{self, SourcedSolve};
 use super::strategy::{EffortOrAuto, effort_or_auto};
@@ -42,7 +43,13 @@ mean moves lost a line, by size and by kind of line.
 --plot FILE also draws the solve's par graph, as SVG or PNG by the name's
 ending: the moves made across, par up; the person's solve, beside it the
 solve that loses nothing (par falling one a move), each line's end marked
-and named, and on boards of up to 16 cells the mistakes as dots.";
+and named, and on boards of up to 16 cells the mistakes as dots.
+
+--watch plays the solve in the window (the terminal without a display):
+each split with the moves its line lost, the line under way with its par
+and fifteen's way, the par graph (a click jumps to that move). C plays
+fifteen's way through the line under way from the person's board, X goes
+back to their solve; ? lists every key.";
 
 #[derive(Args, Debug)]
 pub struct CoachCommand {
@@ -66,6 +73,8 @@ pub struct CoachCommand {
     /// only: when the sources hold several, pick one with --solve N.
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
+    #[command(flatten)]
+    watch: CoachWatchArgs,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,7 +95,16 @@ struct Coached {
 
 pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
     let plot = cmd.plot.as_deref().map(PlotFile::check).transpose()?;
-    let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
+    cmd.watch.check()?;
+    let mut solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
+    if cmd.watch.watch && solves.len() > 1 {
+        eprintln!(
+            "note: the sources hold {} solves; watching solve {} (--solve N picks another)",
+            solves.len(),
+            solves[0].number
+        );
+        solves.truncate(1);
+    }
     if plot.is_some() && solves.len() > 1 {
         return Err(CliError::Usage(format!(
             "--plot draws one solve, but the sources hold {}: pick one with --solve N",
@@ -105,6 +123,9 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
+    if cmd.watch.watch {
+        return watch(coached, plot.as_ref(), &cmd.watch);
+    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     for (i, one) in coached.iter().enumerate() {
         match cmd.format {
@@ -119,6 +140,19 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
         coach_plot::write(file, &ParGraph { title: &title, subtitle: &subtitle, coaching: &one.coaching })?;
     }
     Ok(())
+}
+
+/// `--watch`: the one solve coached, drawn into the plot file first when
+/// one was asked for, then played.
+fn watch(coached: Vec<Coached>, plot: Option<&PlotFile>, args: &CoachWatchArgs) -> Result<(), CliError> {
+    let Some(one) = coached.into_iter().next() else {
+        return Err(CliError::Usage("no solve to watch".into()));
+    };
+    if let Some(file) = plot {
+        let (title, subtitle) = (one.sourced.heading(), headline(&one));
+        coach_plot::write(file, &ParGraph { title: &title, subtitle: &subtitle, coaching: &one.coaching })?;
+    }
+    coach_watch::show(&one.sourced, one.coaching, one.par_name, args)
 }
 
 /// On a terminal, a bar over every solve's pieces of work (each solve adds

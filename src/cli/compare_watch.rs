@@ -85,51 +85,49 @@ pub fn run(solves: Vec<SourcedSolve>, effort: EffortOrAuto, args: WatchArgs) -> 
     show(duo, about, &args)
 }
 
-#[cfg(feature = "gui")]
+/// The window's checks before any solving: there is one, and a display.
 fn window_available() -> Result<(), CliError> {
-    if crate::gui::display_available() {
-        Ok(())
-    } else {
-        Err(CliError::Window(
-            "--watch needs a window, and there is no display (DISPLAY and WAYLAND_DISPLAY are unset); leave out --watch for the table".into(),
-        ))
+    #[cfg(feature = "gui")]
+    let why = (!crate::gui::display_available())
+        .then_some("--watch needs a window, and there is no display (DISPLAY and WAYLAND_DISPLAY are unset)");
+    #[cfg(not(feature = "gui"))]
+    let why = Some("--watch needs the window, and this fifteen was built without it (cargo feature `gui`)");
+    match why {
+        Some(why) => Err(CliError::Window(format!("{why}; leave out --watch for the table"))),
+        None => Ok(()),
     }
 }
 
-#[cfg(not(feature = "gui"))]
-fn window_available() -> Result<(), CliError> {
-    Err(CliError::Window(
-        "--watch needs the window, and this fifteen was built without it (cargo feature `gui`); leave out --watch for the table".into(),
-    ))
-}
-
-#[cfg(feature = "gui")]
+/// Plays the two solves in the window until it closes.
 fn show(duo: Duo, about: [String; 2], args: &WatchArgs) -> Result<(), CliError> {
-    use crate::gui::{self, WindowError};
+    #[cfg(feature = "gui")]
+    {
+        use crate::gui::{self, WindowError};
 
-    let options = gui::Options {
-        speed: duo.speed(),
-        frames: args.frames,
-        until_solved: args.until_solved,
-        screenshot: args.screenshot.clone(),
-        ..gui::Options::default()
-    };
-    match gui::compare(duo, ["the person".into(), "fifteen".into()], about, options) {
-        Ok(report) => {
-            if args.frames.is_some() {
-                eprintln!("frames: {}, fps: {:.1}", report.frames, report.fps());
+        let options = gui::Options {
+            speed: duo.speed(),
+            frames: args.frames,
+            until_solved: args.until_solved,
+            screenshot: args.screenshot.clone(),
+            ..gui::Options::default()
+        };
+        match gui::compare(duo, ["the person".into(), "fifteen".into()], about, options) {
+            Ok(report) => {
+                if args.frames.is_some() {
+                    eprintln!("frames: {}, fps: {:.1}", report.frames, report.fps());
+                }
+                Ok(())
             }
-            Ok(())
+            Err(WindowError::Unavailable(why)) => Err(CliError::Window(format!(
+                "--watch cannot open a window ({}); leave out --watch for the table",
+                why.trim()
+            ))),
+            Err(err) => Err(CliError::Window(err.to_string())),
         }
-        Err(WindowError::Unavailable(why)) => Err(CliError::Window(format!(
-            "--watch cannot open a window ({}); leave out --watch for the table",
-            why.trim()
-        ))),
-        Err(err) => Err(CliError::Window(err.to_string())),
     }
-}
-
-#[cfg(not(feature = "gui"))]
-fn show(_: Duo, _: [String; 2], _: &WatchArgs) -> Result<(), CliError> {
-    window_available()
+    #[cfg(not(feature = "gui"))]
+    {
+        let _ = (duo, about, args);
+        window_available()
+    }
 }

@@ -13,6 +13,7 @@ mod bot;
 mod check;
 mod coach;
 mod coach_plot;
+mod coach_watch;
 mod compare;
 mod compare_watch;
 mod error;

@@ -8,6 +8,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::Board;
+use crate::search::near;
 use crate::search::optimal::{BuildProgress, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase, PatternSpec};
 use crate::search::pdb_cache::{self, Origin};
 use clap::{Args, Subcommand, ValueEnum};
@@ -72,6 +73,15 @@ pub fn tables_for(rows: usize, cols: usize) -> Option<(PatternDatabase, String)>
     }
     let spec = PatternSpec::default_for(rows, cols)?;
     Some(load(&spec))
+}
+
+/// The near solver's tables for a shape of 17 to 49 cells (the shape's
+/// partition, `near::default_group_size` tiles a group): mapped from the
+/// cache directory, or built (saying first what that costs) and saved.
+pub fn near_tables(rows: usize, cols: usize) -> Result<(PatternDatabase, String), CliError> {
+    let spec = near::partition(rows, cols, near::default_group_size(rows, cols))
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    Ok(load(&spec))
 }
 
 /// The tables of `spec` if their cache file is there and sound; a warning
@@ -245,17 +255,16 @@ impl BuildReport {
 
     fn update(&mut self, spec: &PatternSpec, p: BuildProgress) {
         let started = *self.started.get_or_insert_with(|| {
-            match &self.bar {
-                Some(bar) => {
-                    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-                    bar.set_length(p.total);
-                }
-                None => eprintln!(
-                    "building pattern databases {} ({}, about {} of memory); this happens once",
-                    spec.partition(),
-                    spec.key(),
-                    human_bytes(spec.build_memory_bytes() as f64)
-                ),
+            eprintln!(
+                "building pattern databases {} ({}, about {} of memory, {} on disk); this happens once",
+                spec.partition(),
+                spec.key(),
+                human_bytes(spec.build_memory_bytes() as f64),
+                human_bytes((0..spec.groups().len()).map(|g| spec.table_bytes(g)).sum::<usize>() as f64)
+            );
+            if let Some(bar) = &self.bar {
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                bar.set_length(p.total);
             }
             Instant::now()
         });

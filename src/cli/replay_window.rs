@@ -10,7 +10,7 @@ use super::numbers::positive_real;
 use super::paths;
 use super::sizes::{self, Use};
 use super::solve_source::SourcedSolve;
-use super::watch::WindowRun;
+use super::watch::{WindowRun, show_app};
 
 /// What the window takes besides the sources.
 #[derive(Args, Debug, Default)]
@@ -66,62 +66,11 @@ pub fn run(solves: Vec<SourcedSolve>, args: WindowArgs) -> Result<(), CliError> 
     if count > 1 {
         eprintln!("note: the sources hold {count} solves; playing solve {} (--solve N plays another)", sourced.number);
     }
-    if args.run.tui {
-        return terminal(&sourced, speed, pace, args.run.frames);
-    }
-    window(&sourced, &args, speed, pace)
+    show_app(&|| Ok(App::replay(timeline(&sourced)?, speed, pace)), &args.run)
 }
 
 /// The person's solve as a timeline.
 fn timeline(sourced: &SourcedSolve) -> Result<Timeline, CliError> {
     // The source was checked when read: its moves are legal and solve it.
     Timeline::from_person(&sourced.solve).map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))
-}
-
-fn terminal(sourced: &SourcedSolve, speed: f64, pace: Pace, frames: Option<u64>) -> Result<(), CliError> {
-    let mut app = App::replay(timeline(sourced)?, speed, pace);
-    super::watch::watch_in_terminal(&mut app, frames)
-}
-
-#[cfg(feature = "gui")]
-fn window(sourced: &SourcedSolve, args: &WindowArgs, speed: f64, pace: Pace) -> Result<(), CliError> {
-    use crate::gui::{self, WindowError};
-
-    let reason = if gui::display_available() {
-        let options = gui::Options {
-            speed,
-            frames: args.run.frames,
-            until_solved: args.run.until_solved,
-            screenshot: args.run.screenshot.clone(),
-            ..gui::Options::default()
-        };
-        match gui::replay(timeline(sourced)?, pace, options) {
-            Ok(report) => {
-                if args.run.frames.is_some() {
-                    eprintln!("frames: {}, fps: {:.1}", report.frames, report.fps());
-                }
-                return Ok(());
-            }
-            Err(WindowError::Unavailable(why)) => format!("cannot open a window ({})", why.trim()),
-            Err(err) => return Err(CliError::Window(err.to_string())),
-        }
-    } else {
-        "no display (DISPLAY and WAYLAND_DISPLAY are unset)".to_string()
-    };
-    if args.run.screenshot.is_some() {
-        return Err(CliError::Window(format!("{reason}, so no screenshot can be taken")));
-    }
-    eprintln!("note: {reason}; showing it in the terminal instead");
-    terminal(sourced, speed, pace, args.run.frames)
-}
-
-#[cfg(not(feature = "gui"))]
-fn window(sourced: &SourcedSolve, args: &WindowArgs, speed: f64, pace: Pace) -> Result<(), CliError> {
-    if args.run.screenshot.is_some() {
-        return Err(CliError::Window(
-            "this fifteen was built without the window (cargo feature `gui`): no --screenshot".into(),
-        ));
-    }
-    eprintln!("note: this fifteen was built without the window (cargo feature `gui`); showing it in the terminal");
-    terminal(sourced, speed, pace, args.run.frames)
 }

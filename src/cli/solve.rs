@@ -17,7 +17,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::board_source::BoardInput;
 use super::error::CliError;
-use super::numbers::whole_u32;
+use super::numbers::{positive_real, whole_u32};
 use super::sizes::{self, Use};
 use super::solve_search::SearchSolver;
 use super::strategy::{EffortOrAuto, effort_or_auto};
@@ -72,6 +72,10 @@ pub struct SolveCommand {
     /// the time, and 25 takes seconds on a 4×4).
     #[arg(long, value_name = "N", value_parser = whole_u32)]
     max_depth: Option<u32>,
+    /// (near) Seconds to search: the best solution found by then is
+    /// written, with the proven lower bound on the shortest (default 3).
+    #[arg(long, value_name = "S", value_parser = positive_real)]
+    time: Option<f64>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,13 +86,21 @@ enum SolverArg {
     Bfs,
     /// iterative deepening: shortest, positions up to --max-depth moves away
     Iddfs,
-    /// IDA* with pattern databases: shortest, up to 16 cells (4×4, 3×5)
+    /// IDA* with pattern databases: shortest, up to 16 cells (4×4, 3×5);
+    /// on 17 to 49 cells the near solver left to finish (hours on a 5×5)
     Optimal,
+    /// beam search beside IDA* on pattern databases: near-shortest in
+    /// --time seconds, with a lower bound on the shortest, 17 to 49 cells
+    /// (3×6 up to 7×7)
+    Near,
 }
 
 pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
     if cmd.max_depth.is_some() && cmd.solver != SolverArg::Iddfs {
         return Err(CliError::Usage("--max-depth is for --solver iddfs".into()));
+    }
+    if cmd.time.is_some() && cmd.solver != SolverArg::Near {
+        return Err(CliError::Usage("--time is for --solver near".into()));
     }
     if let Some(input) = &cmd.batch {
         return super::batch::run(input, batch_options(&cmd)?);
@@ -103,6 +115,7 @@ pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
         SolverArg::Bfs => Some(SearchSolver::Bfs),
         SolverArg::Iddfs => Some(SearchSolver::Iddfs { max_depth: cmd.max_depth }),
         SolverArg::Optimal => Some(SearchSolver::Optimal),
+        SolverArg::Near => Some(SearchSolver::Near { seconds: cmd.time.unwrap_or(super::solve_search::NEAR_SECONDS) }),
     };
     let result = match search {
         _ if cmd.compare => super::solve_search::compare(&board, effort, stdout),
@@ -311,6 +324,7 @@ fn solve_human<W: Write>(
         moves: None,
         phases: totals.clone(),
         elapsed_ms: (elapsed.as_secs_f64() * 1e6).round() / 1e3,
+        lower_bound: None,
     };
     writer.finish(Some(report))?;
     if stats {
@@ -377,6 +391,9 @@ fn batch_options(cmd: &SolveCommand) -> Result<super::batch::BatchOptions, CliEr
         SolverArg::Bfs => BatchSolver::Search(SearchSolver::Bfs),
         SolverArg::Iddfs => BatchSolver::Search(SearchSolver::Iddfs { max_depth: cmd.max_depth }),
         SolverArg::Optimal => BatchSolver::Search(SearchSolver::Optimal),
+        SolverArg::Near => {
+            BatchSolver::Search(SearchSolver::Near { seconds: cmd.time.unwrap_or(super::solve_search::NEAR_SECONDS) })
+        }
     };
     let summary = match cmd.format {
         Format::Letters | Format::Json => false,

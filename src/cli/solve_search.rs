@@ -1,5 +1,5 @@
-//! `fifteen solve --solver bfs|iddfs|optimal` and `--compare`: the search
-//! solvers' glue. The library finds the moves; this writes them, prints
+//! `fifteen solve --solver bfs|iddfs|optimal|near` and `--compare`: the
+//! search solvers' glue. The library finds the moves; this writes them, prints
 //! iterative deepening's progress lines and the stats, and measures time.
 
 use std::io::{self, Write};
@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::human::{self, PhaseTotal};
 use crate::output::{Format, MoveWriter, SolveReport};
+use crate::search::near::{self, MAX_NEAR_CELLS, MIN_NEAR_CELLS, NearOptions, NearSolution};
 use crate::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS};
 use crate::search::{SearchError, Solution, bfs, iddfs};
 use crate::{Board, MoveNotation, SolveOptions};
@@ -14,7 +15,7 @@ use crate::{Board, MoveNotation, SolveOptions};
 use super::error::CliError;
 
 /// The search solvers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SearchSolver {
     Bfs,
     /// Iterative deepening, to `--max-depth` moves (or the default reach).
@@ -22,6 +23,40 @@ pub enum SearchSolver {
         max_depth: Option<u32>,
     },
     Optimal,
+    /// The near solver, searching for `seconds` (`--time`).
+    Near {
+        seconds: f64,
+    },
+}
+
+/// Seconds `--solver near` searches unless told.
+pub const NEAR_SECONDS: f64 = 3.0;
+
+/// The near solver on a board of 17 to 49 cells: its tables (from the
+/// cache, or built and saved), then the search for `seconds` (`None`: until
+/// it proves its solution shortest). Returns the solution, the tables'
+/// account line and the time of the search alone.
+pub fn solve_near(board: &Board, seconds: Option<f64>) -> Result<(NearSolution, String, Duration), CliError> {
+    let (rows, cols) = (board.rows(), board.cols());
+    if !(MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len()) {
+        return Err(CliError::Usage(SearchError::NearSize { rows, cols }.to_string()));
+    }
+    board.check_solvable()?;
+    let (tables, account) = super::pdb::near_tables(rows, cols)?;
+    let started = Instant::now();
+    let stop = move || seconds.is_some_and(|s| started.elapsed().as_secs_f64() >= s);
+    let found = near::solve(board, &tables, NearOptions::default(), &stop)?;
+    Ok((found, account, started.elapsed()))
+}
+
+/// `104 moves, optimal is at least 100`, or `100 moves, optimal`.
+pub fn near_summary(found: &NearSolution) -> String {
+    let count = found.moves.len();
+    if found.is_optimal() {
+        format!("{count} moves, optimal")
+    } else {
+        format!("{count} moves, optimal is at least {}", found.lower_bound)
+    }
 }
 
 /// How deep iterative deepening goes unless told: boards of up to 9 cells
@@ -62,6 +97,7 @@ impl SearchSolver {
             SearchSolver::Bfs => "bfs",
             SearchSolver::Iddfs { .. } => "iddfs",
             SearchSolver::Optimal => "optimal",
+            SearchSolver::Near { .. } => "near",
         }
     }
 }
@@ -112,6 +148,21 @@ pub fn run<W: Write>(
 ) -> Result<(), CliError> {
     let started = Instant::now();
     let mut tables = None;
+    let near_seconds = match solver {
+        SearchSolver::Near { seconds } => Some(Some(seconds)),
+        SearchSolver::Optimal if board.len() > MAX_OPTIMAL_CELLS && board.len() <= MAX_NEAR_CELLS => {
+            if std::io::IsTerminal::is_terminal(&io::stderr()) {
+                eprintln!(
+                    "searching for a shortest solution by IDA* on pattern databases: on a 5×5 this can take hours (--solver near --time S answers in S seconds, with a bound)"
+                );
+            }
+            Some(None)
+        }
+        _ => None,
+    };
+    if let Some(seconds) = near_seconds {
+        return run_near(board, solver.name(), seconds, (format, notation), stats, out);
+    }
     let (solution, elapsed) = match solver {
         SearchSolver::Bfs => (bfs::solve(board)?, started.elapsed()),
         SearchSolver::Iddfs { max_depth } => (
@@ -123,23 +174,10 @@ pub fn run<W: Write>(
             tables = account;
             (solution, elapsed)
         }
+        SearchSolver::Near { .. } => unreachable!("answered above"),
     };
-    let mut writer = MoveWriter::new(out, format, notation, board);
-    writer.begin()?;
-    for &mv in solution.moves.iter() {
-        writer.push(mv)?;
-    }
-    let count = solution.moves.len() as u64;
-    let report = SolveReport {
-        solver: solver.name().into(),
-        rows: board.rows(),
-        cols: board.cols(),
-        count,
-        moves: None,
-        phases: vec![PhaseTotal { phase: solver.name(), moves: solution.moves.len(), placements: 0 }],
-        elapsed_ms: (elapsed.as_secs_f64() * 1e6).round() / 1e3,
-    };
-    writer.finish(Some(report))?;
+    write_solution(board, solver.name(), &solution, elapsed, None, (format, notation), out)?;
+    let count = solution.moves.len();
     if stats {
         let mut err = io::stderr().lock();
         let s = solution.stats;
@@ -156,6 +194,68 @@ pub fn run<W: Write>(
             writeln!(err, "{line}")?;
         }
     }
+    Ok(())
+}
+
+/// `--solver near`, or `--solver optimal` on 17 to 49 cells (`seconds`
+/// `None`): the moves, the report with the lower bound, and the line
+/// `N moves, optimal is at least L` on stderr (or the stats).
+fn run_near<W: Write>(
+    board: &Board,
+    name: &'static str,
+    seconds: Option<f64>,
+    (format, notation): (Format, MoveNotation),
+    stats: bool,
+    out: W,
+) -> Result<(), CliError> {
+    let (found, account, elapsed) = solve_near(board, seconds)?;
+    let stats = stats.then(|| {
+        format!(
+            "{}: {}; beam {} wide, {} IDA* nodes, {:.3} ms\n{account}",
+            name,
+            near_summary(&found),
+            found.beam_width,
+            found.ida_expanded,
+            elapsed.as_secs_f64() * 1e3
+        )
+    });
+    let summary = (!matches!(format, Format::Json | Format::Summary)).then(|| near_summary(&found));
+    let solution = Solution { moves: found.moves, stats: crate::search::Stats::default() };
+    write_solution(board, name, &solution, elapsed, Some(found.lower_bound), (format, notation), out).and_then(|()| {
+        let mut err = io::stderr().lock();
+        if let Some(line) = stats.or(summary) {
+            writeln!(err, "{line}")?;
+        }
+        Ok(())
+    })
+}
+
+/// Writes a search's moves and its report.
+fn write_solution<W: Write>(
+    board: &Board,
+    name: &'static str,
+    solution: &Solution,
+    elapsed: Duration,
+    lower_bound: Option<u32>,
+    (format, notation): (Format, MoveNotation),
+    out: W,
+) -> Result<(), CliError> {
+    let mut writer = MoveWriter::new(out, format, notation, board);
+    writer.begin()?;
+    for &mv in solution.moves.iter() {
+        writer.push(mv)?;
+    }
+    let report = SolveReport {
+        solver: name.into(),
+        rows: board.rows(),
+        cols: board.cols(),
+        count: solution.moves.len() as u64,
+        moves: None,
+        phases: vec![PhaseTotal { phase: name, moves: solution.moves.len(), placements: 0 }],
+        elapsed_ms: (elapsed.as_secs_f64() * 1e6).round() / 1e3,
+        lower_bound,
+    };
+    writer.finish(Some(report))?;
     Ok(())
 }
 

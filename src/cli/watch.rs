@@ -267,6 +267,60 @@ fn terminal(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<
     watch_in_terminal(&mut app, cmd.options.run.frames)
 }
 
+/// Shows the app `make` makes in the window, or in the terminal when
+/// `run.tui` asks for it, there is no display or this fifteen has no window
+/// (saying why on stderr). `make` is called again for the terminal when the
+/// window could not open.
+pub(super) fn show_app(make: &dyn Fn() -> Result<App, CliError>, run: &WindowRun) -> Result<(), CliError> {
+    if run.tui {
+        return watch_in_terminal(&mut make()?, run.frames);
+    }
+    let reason = match in_window(make, run)? {
+        None => return Ok(()),
+        Some(reason) => reason,
+    };
+    if run.screenshot.is_some() {
+        return Err(CliError::Window(format!("{reason}, so no screenshot can be taken")));
+    }
+    eprintln!("note: {reason}; showing it in the terminal instead");
+    watch_in_terminal(&mut make()?, run.frames)
+}
+
+/// Runs the app in the window; `Some(why)` when no window could open.
+fn in_window(make: &dyn Fn() -> Result<App, CliError>, run: &WindowRun) -> Result<Option<String>, CliError> {
+    #[cfg(feature = "gui")]
+    {
+        use crate::gui::{self, WindowError};
+
+        if !gui::display_available() {
+            return Ok(Some("no display (DISPLAY and WAYLAND_DISPLAY are unset)".into()));
+        }
+        let app = make()?;
+        let options = gui::Options {
+            speed: app.player.speed(),
+            frames: run.frames,
+            until_solved: run.until_solved,
+            screenshot: run.screenshot.clone(),
+            ..gui::Options::default()
+        };
+        match gui::run_app(app, options) {
+            Ok(report) => {
+                if run.frames.is_some() {
+                    eprintln!("frames: {}, fps: {:.1}", report.frames, report.fps());
+                }
+                Ok(None)
+            }
+            Err(WindowError::Unavailable(why)) => Ok(Some(format!("cannot open a window ({})", why.trim()))),
+            Err(err) => Err(CliError::Window(err.to_string())),
+        }
+    }
+    #[cfg(not(feature = "gui"))]
+    {
+        let _ = (make, run);
+        Ok(Some("this fifteen was built without the window (cargo feature `gui`)".into()))
+    }
+}
+
 /// Plays `app`'s solve in the terminal: redrawn in place with keys on a
 /// terminal, a board a phase into a pipe; with `frames`, stops after that
 /// many and prints the frame rate on stderr.

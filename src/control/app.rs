@@ -7,6 +7,7 @@ use crate::board::{Board, Pos, Scramble};
 use crate::human::{Effort, Finish, Group, SolveError, SolveOptions};
 use crate::scene::{Camera, Frame, Row, play_panel, watch_frame};
 
+use super::coached::CoachedReplay;
 use super::command::{Command, Mode};
 use super::keys::help_lines;
 
@@ -66,6 +67,8 @@ pub struct App {
     plan_elsewhere: bool,
     /// The planner of the solve just started, for the front end to take.
     planning: Option<Planning>,
+    /// The coaching of the person's solve played (`fifteen coach --watch`).
+    coached: Option<CoachedReplay>,
 }
 
 impl App {
@@ -105,6 +108,25 @@ impl App {
         app
     }
 
+    /// A window playing a person's solve with its coaching: the panel
+    /// shows each line's loss and the par graph, C plays fifteen's way
+    /// through the line under way, X goes back to the person's solve.
+    pub fn coach(timeline: Timeline, coached: CoachedReplay, speed: f64) -> App {
+        let mut app = App::replay(timeline, speed, Pace::Steady);
+        app.coached = Some(coached);
+        app
+    }
+
+    /// The coaching shown, when the solve played is a coached one.
+    pub fn coached(&self) -> Option<&CoachedReplay> {
+        self.coached.as_ref()
+    }
+
+    /// The player to drive, and the coaching to show beside it.
+    pub fn player_and_coaching(&mut self) -> (&mut Player, Option<&CoachedReplay>) {
+        (&mut self.player, self.coached.as_ref())
+    }
+
     /// Watching a solve already made (playing, at its speed); a new
     /// scramble or the solver taking over from play mode solves with the
     /// strategy's pairs, at the effort for the board's size.
@@ -141,6 +163,7 @@ impl App {
             hand_link: None,
             plan_elsewhere: false,
             planning: None,
+            coached: None,
         }
     }
 
@@ -210,6 +233,21 @@ impl App {
             (Mode::Watch, Command::NextPhase) => self.player.next_phase(ignore),
             (Mode::Watch, Command::PreviousPhase) => self.player.previous_phase(),
             (Mode::Watch, Command::Restart) => self.player.restart(),
+            (Mode::Watch, Command::BetterWay) => match &mut self.coached {
+                Some(coached) => {
+                    let said = coached.play_better_way(&mut self.player);
+                    self.say(&said);
+                }
+                None => self.say("C plays fifteen's way through a line of a person's solve (fifteen coach --watch)"),
+            },
+            (Mode::Watch, Command::BackToSolve) => match &mut self.coached {
+                Some(coached) => {
+                    let said = coached.back_to_solve(&mut self.player);
+                    self.say(&said);
+                }
+                None => self.say("X goes back to a person's solve from fifteen's way (fifteen coach --watch)"),
+            },
+            (Mode::Play, Command::BetterWay | Command::BackToSolve) => self.say("M first: back to watching"),
             (Mode::Watch, Command::Slide(_) | Command::Click(_) | Command::Hint) => {
                 self.say("press M to play yourself");
             }
@@ -401,7 +439,10 @@ impl App {
                 if self.player.pace() == Pace::RealTime {
                     self.player.set_speed(self.steady_speed);
                 }
-                self.player.replace(timeline);
+                let old = self.player.replace(timeline);
+                if let Some(coached) = &mut self.coached {
+                    coached.replaced(old);
+                }
             }
             Err(err) => self.say(&err.to_string()),
         }
@@ -450,7 +491,16 @@ impl App {
     /// What the window shows now. `route` is scratch space for the blank's route.
     pub fn frame<'a>(&'a self, route: &'a mut Vec<Pos>) -> Frame<'a> {
         let mut frame = match self.mode {
-            Mode::Watch => watch_frame(&self.player, route, &self.extra_rows),
+            Mode::Watch => match &self.coached {
+                Some(coached) => {
+                    let mut extra = coached.rows(&self.player);
+                    extra.extend(self.extra_rows.iter().cloned());
+                    let mut frame = watch_frame(&self.player, route, &extra);
+                    coached.annotate(&mut frame.panel);
+                    frame
+                }
+                None => watch_frame(&self.player, route, &self.extra_rows),
+            },
             Mode::Play => {
                 let game = &self.game;
                 let mut frame = Frame::plain(game.board());

@@ -62,4 +62,9 @@ pub enum Command {
     RealTime,
     /// The optimal move shown after the optimal distance, or not.
     BestMove,
+    /// A coached solve: fifteen's way through the line under way, played
+    /// from the person's board.
+    BetterWay,
+    /// A coached solve: back to the person's solve from fifteen's way.
+    BackToSolve,
 }

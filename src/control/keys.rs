@@ -32,6 +32,8 @@ pub enum Key {
     Esc,
     /// B.
     B,
+    /// C.
+    C,
     /// F.
     F,
     /// G.
@@ -60,11 +62,13 @@ pub enum Key {
     T,
     /// W.
     W,
+    /// X.
+    X,
 }
 
 impl Key {
     /// Every key, in the order the help names them.
-    pub const ALL: [Key; 24] = [
+    pub const ALL: [Key; 26] = [
         Key::Up,
         Key::Down,
         Key::Left,
@@ -75,6 +79,7 @@ impl Key {
         Key::Question,
         Key::Esc,
         Key::B,
+        Key::C,
         Key::F,
         Key::G,
         Key::H,
@@ -89,6 +94,7 @@ impl Key {
         Key::S,
         Key::T,
         Key::W,
+        Key::X,
     ];
 
     /// The key that types `c` (letters in either case; `=` and `_` are the
@@ -116,6 +122,7 @@ impl Key {
             Key::Question => "?",
             Key::Esc => "Esc",
             Key::B => "B",
+            Key::C => "C",
             Key::F => "F",
             Key::G => "G",
             Key::H => "H",
@@ -130,6 +137,7 @@ impl Key {
             Key::S => "S",
             Key::T => "T",
             Key::W => "W",
+            Key::X => "X",
         }
     }
 }
@@ -185,6 +193,8 @@ pub const BINDINGS: &[Binding] = &[
     both(&[Key::L], Command::Numbers, "numbers on picture tiles"),
     watching(&[Key::T], Command::RealTime, "a person's solve at their own pace (fifteen replay)"),
     both(&[Key::M], Command::SwitchMode, "play yourself / watch the solver"),
+    both(&[Key::C], Command::BetterWay, "coach: fifteen's way through the line under way"),
+    both(&[Key::X], Command::BackToSolve, "coach: back to the person's solve"),
     playing(&[Key::Up], Command::Slide(Move::Up), SLIDE),
     playing(&[Key::Down], Command::Slide(Move::Down), SLIDE),
     playing(&[Key::Left], Command::Slide(Move::Left), SLIDE),
@@ -195,7 +205,8 @@ pub const BINDINGS: &[Binding] = &[
 ];
 
 /// What the mouse does in the window, listed after the keys.
-const MOUSE_HELP: &[&str] = &["click         a split to jump there; play: a tile to slide it"];
+const MOUSE_HELP: &[&str] =
+    &["click         a split or the par graph to jump there", "click         play: a tile to slide it"];
 
 /// The four arrows, named as one in the help.
 const ARROWS: [Key; 4] = [Key::Up, Key::Down, Key::Left, Key::Right];
@@ -277,7 +288,7 @@ mod tests {
         }
         assert_eq!(Key::from_char(' '), Some(Key::Space));
         assert_eq!((Key::from_char('='), Key::from_char('_')), (Some(Key::Plus), Some(Key::Minus)));
-        assert_eq!(Key::from_char('x'), None);
+        assert_eq!(Key::from_char('z'), None);
     }
 }
 
@@ -290,7 +301,7 @@ mod examples {
         use crate::control::Key;
         assert_eq!(Key::from_char('n'), Some(Key::N));
         assert_eq!(Key::from_char('='), Some(Key::Plus));
-        assert_eq!(Key::from_char('x'), None);
+        assert_eq!(Key::from_char('z'), None);
     }
 
     #[test]

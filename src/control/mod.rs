@@ -10,10 +10,14 @@
 //! thread of its own.
 
 mod app;
+mod coached;
 mod command;
 mod keys;
 pub mod oracle;
+mod planner_thread;
 
 pub use app::App;
+pub use coached::CoachedReplay;
 pub use command::{Command, Mode};
 pub use keys::{Key, command_for, help_lines};
+pub(crate) use planner_thread::{planner_thread, plans_elsewhere, receive_plans};

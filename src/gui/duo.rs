@@ -9,7 +9,7 @@ use std::time::Instant;
 use macroquad::prelude::*;
 
 use crate::anim::{Duo, Side};
-use crate::scene::{DUO_HELP, Hit, Layout, Painter, Rect, View, duo_frame};
+use crate::scene::{DUO_HELP, Layout, Painter, Rect, View, duo_frame};
 
 use super::{Options, WindowError, WindowReport, WindowShared, draw, end_frame, open, pressed_keys};
 use crate::control::{Command, Mode, command_for};
@@ -126,9 +126,8 @@ fn keys(duo: &mut Duo, painters: &[Painter; 2]) -> Asked {
         let (x, y) = mouse_position();
         for (side, painter) in Side::BOTH.into_iter().zip(painters) {
             for (rect, hit) in &painter.hits {
-                let Hit::Seek(at) = *hit;
                 if rect.contains(x, y) {
-                    seek_to_stage_starting_at(duo, side, at);
+                    seek_to_stage_starting_at(duo, side, hit.seek_to(*rect, x));
                 }
             }
         }

@@ -25,12 +25,10 @@ pub use crate::scene::Layout;
 pub use duo::compare;
 pub use picture::{Picture, look_alike};
 
-use crate::anim::{Pace, Timeline};
 use crate::board::Board;
-use crate::control::{App, Command, Key, Mode, command_for, oracle};
+use crate::control::{App, Command, Key, Mode, command_for, oracle, planner_thread, plans_elsewhere, receive_plans};
 use crate::human::{Effort, Finish, SolveError};
-use crate::scene::{Hit, Painter, Row};
-use crate::tui::{planner_thread, plans_elsewhere, receive_plans};
+use crate::scene::{Painter, Row};
 
 /// How long a frame may spend planning the watched solve ahead: a few
 /// milliseconds of a 60 Hz frame.
@@ -135,14 +133,9 @@ pub fn run(board: Board, options: Options) -> Result<WindowReport, WindowError> 
     run_app(app, options)
 }
 
-/// Opens the window on a person's solve (a timeline from
-/// [`Timeline::from_person`](crate::anim::Timeline::from_person)), played
-/// as `pace` says, and runs as [`run`] does.
-pub fn replay(timeline: Timeline, pace: Pace, options: Options) -> Result<WindowReport, WindowError> {
-    run_app(App::replay(timeline, options.speed, pace), options)
-}
-
-fn run_app(app: App, options: Options) -> Result<WindowReport, WindowError> {
+/// Opens the window on an app its caller made (a person's solve with its
+/// coaching, say) and runs as [`run`] does.
+pub fn run_app(app: App, options: Options) -> Result<WindowReport, WindowError> {
     open(WINDOW_SIZE, move |shared| main_loop(app, options, shared))
 }
 
@@ -342,7 +335,7 @@ fn screenshot(path: &std::path::Path) -> Result<(), WindowError> {
 
 /// macroquad's keys as fifteen's: the arrows, Space, Esc and the letters
 /// by key code, so that a held modifier does not change them.
-const KEY_CODES: [(KeyCode, Key); 21] = [
+const KEY_CODES: [(KeyCode, Key); 23] = [
     (KeyCode::Right, Key::Right),
     (KeyCode::Left, Key::Left),
     (KeyCode::Down, Key::Down),
@@ -350,6 +343,7 @@ const KEY_CODES: [(KeyCode, Key); 21] = [
     (KeyCode::Space, Key::Space),
     (KeyCode::Escape, Key::Esc),
     (KeyCode::B, Key::B),
+    (KeyCode::C, Key::C),
     (KeyCode::F, Key::F),
     (KeyCode::G, Key::G),
     (KeyCode::H, Key::H),
@@ -364,6 +358,7 @@ const KEY_CODES: [(KeyCode, Key); 21] = [
     (KeyCode::S, Key::S),
     (KeyCode::T, Key::T),
     (KeyCode::W, Key::W),
+    (KeyCode::X, Key::X),
 ];
 
 /// This frame's keys, and clicks, as commands.
@@ -376,9 +371,7 @@ fn commands(app: &App, layout: &Layout, painter: &Painter) -> Vec<Command> {
         }
         for (rect, hit) in &painter.hits {
             if rect.contains(x, y) {
-                match *hit {
-                    Hit::Seek(at) => out.push(Command::Seek(at)),
-                }
+                out.push(Command::Seek(hit.seek_to(*rect, x)));
             }
         }
     }

@@ -6,6 +6,8 @@ use crate::anim::{Game, Pace, Person, Player, Slide};
 use crate::board::{Board, Pos, Tile};
 use crate::human::Group;
 
+use super::graph::PanelGraph;
+
 /// The placement under way: what the marks point at.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Focus {
@@ -41,6 +43,8 @@ pub(crate) enum Row {
     },
     /// A line of small text.
     Note(String),
+    /// The par graph of a coached solve (a click jumps along it).
+    Graph(Box<PanelGraph>),
 }
 
 /// A card over the board: the finished screen.

@@ -14,6 +14,7 @@ mod camera;
 mod canvas;
 mod duo;
 mod frame;
+mod graph;
 mod layout;
 mod paint;
 mod palette;
@@ -22,10 +23,11 @@ pub(crate) use camera::Camera;
 pub(crate) use canvas::{Canvas, TileDraw, Weight, tile_shape, tile_sprite};
 pub(crate) use duo::{DUO_HELP, duo_frame};
 pub(crate) use frame::{Frame, Row, play_panel, watch_frame};
+pub(crate) use graph::PanelGraph;
 pub(crate) use layout::View;
 pub use layout::{Layout, Rect};
+pub(crate) use paint::Painter;
 pub use paint::solved_samples;
-pub(crate) use paint::{Hit, Painter};
 pub use palette::{ACCENT, BOARD, MARK, Rgba, TEXT, home_color};
 
 /// The shipped font for panel text: DejaVu Sans (Bitstream Vera licence,

@@ -5,6 +5,7 @@ use crate::board::{BLANK, Pos, Tile, home_of};
 
 use super::canvas::{Canvas, TileDraw, Weight, tile_shape};
 use super::frame::{Focus, Frame, Row};
+use super::graph::PanelGraph;
 use super::layout::{Layout, Rect};
 use super::palette::{
     ACCENT, BACKGROUND, BOARD, MARK, MUTED, OUTLINE, PANEL, Rgba, TEXT, faded, home_color, shaded, text_on,
@@ -26,6 +27,19 @@ const ROUTE: Rgba = [110, 240, 160, 255];
 pub(crate) enum Hit {
     /// A split: jump to this move.
     Seek(usize),
+    /// A graph whose width spans moves 0 to this many: jump to the move
+    /// under the pointer ([`PanelGraph::move_at`]).
+    SeekAcross(usize),
+}
+
+impl Hit {
+    /// The move a click at `x` inside `rect`, this hit's place, asks for.
+    pub(crate) fn seek_to(self, rect: Rect, x: f32) -> usize {
+        match self {
+            Hit::Seek(at) => at,
+            Hit::SeekAcross(moves) => PanelGraph::move_at(moves, rect, x),
+        }
+    }
 }
 
 /// Draws frames: keeps each tile's home colour for the board's shape and
@@ -342,6 +356,7 @@ impl Painter {
                 Row::Heading(_) => 34.0 * s,
                 Row::Stat(..) | Row::Split { .. } => 24.0 * s,
                 Row::Note(_) => 21.0 * s,
+                Row::Graph(_) => 132.0 * s,
             };
             if y + height > p.bottom() - pad * 0.5 {
                 x += column_w + pad;
@@ -357,8 +372,11 @@ impl Painter {
                 }
                 Row::Stat(name, value) => {
                     canvas.text(name, x, base, 15.0 * s, MUTED, Weight::Regular);
-                    let w = canvas.text_width(value, 16.0 * s, Weight::Bold);
-                    canvas.text(value, x + column_w - w, base, 16.0 * s, TEXT, Weight::Bold);
+                    // The value keeps clear of the name, smaller if it must.
+                    let room = column_w - canvas.text_width(name, 15.0 * s, Weight::Regular) - 10.0 * s;
+                    let size = fit_text(canvas, value, 16.0 * s, room, Weight::Bold);
+                    let w = canvas.text_width(value, size, Weight::Bold);
+                    canvas.text(value, x + column_w - w, base, size, TEXT, Weight::Bold);
                 }
                 Row::Split { name, moves, current, start } => {
                     let r = Rect::new(x - 6.0 * s, y + 1.0 * s, column_w + 12.0 * s, height - 2.0 * s);
@@ -367,13 +385,19 @@ impl Painter {
                     }
                     let ink = if *current { TEXT } else { MUTED };
                     canvas.text(name, x, base, 15.0 * s, ink, Weight::Regular);
-                    let w = canvas.text_width(moves, 15.0 * s, Weight::Bold);
-                    canvas.text(moves, x + column_w - w, base, 15.0 * s, ink, Weight::Bold);
+                    let room = column_w - canvas.text_width(name, 15.0 * s, Weight::Regular) - 10.0 * s;
+                    let size = fit_text(canvas, moves, 15.0 * s, room, Weight::Bold);
+                    let w = canvas.text_width(moves, size, Weight::Bold);
+                    canvas.text(moves, x + column_w - w, base, size, ink, Weight::Bold);
                     self.hits.push((r, Hit::Seek(*start)));
                 }
                 Row::Note(text) => {
                     let size = fit_text(canvas, text, 13.0 * s, column_w, Weight::Regular);
                     canvas.text(text, x, base, size, MUTED, Weight::Regular);
+                }
+                Row::Graph(graph) => {
+                    let plot = graph.paint(Rect::new(x, y + 4.0 * s, column_w, height - 4.0 * s), s, canvas);
+                    self.hits.push((plot, Hit::SeekAcross(graph.span())));
                 }
             }
             y += height;

@@ -5,6 +5,7 @@
 //! | breadth-first search | [`bfs`] | up to 10 cells (3×3, 2×5, 5×2) | a shortest solution |
 //! | iterative deepening DFS | [`iddfs`] | up to 16 cells, shallow positions | a shortest solution |
 //! | IDA* with Manhattan + linear conflict or pattern databases | [`optimal`] | up to 16 cells (4×4, 3×5, 5×3) | a shortest solution |
+//! | beam search beside IDA*, over additive pattern databases | [`near`] | 17 to 49 cells (3×6 up to 7×7) | a short solution in a set time, and a lower bound on the shortest |
 //!
 //! `graph` builds the whole state graph of a board of up to 10 cells
 //! (`fifteen graph`).
@@ -32,6 +33,7 @@ pub mod bfs;
 pub(crate) mod distance;
 pub(crate) mod graph;
 pub mod iddfs;
+pub mod near;
 pub mod optimal;
 pub(crate) mod packed;
 pub mod pdb_cache;
@@ -56,6 +58,21 @@ pub enum SearchError {
         /// The most cells the solver takes.
         max_cells: usize,
     },
+    /// The near solver takes boards of 17 to 49 cells only.
+    #[error(
+        "the near solver handles boards of 17 to 49 cells (3×6 up to 7×7), and a {rows}×{cols} board has {}; {}",
+        rows * cols,
+        if rows * cols < 17 { "the `optimal` solver finds a shortest solution" } else { "the `human` solver solves every size" }
+    )]
+    NearSize {
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+    },
+    /// The near solver reads tables with one-byte entries only.
+    #[error("the near solver reads pattern databases with one-byte entries only")]
+    NearEntries,
     /// The caller asked the search to stop before it found a solution.
     #[error("the search was stopped before it found a solution")]
     Stopped,

@@ -256,3 +256,35 @@ fn compare_watch_shows_the_two_solves_side_by_side_from_one_scramble_to_the_goal
         }
     }
 }
+
+#[test]
+fn coach_watch_draws_the_par_graph_with_the_mistake_in_the_panel() {
+    let Some(xvfb) = xvfb_run() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    // A 4×4 solve of 33 moves against par 31: its fourth move is a mistake.
+    let link = "https://slidysim.github.io/replay?r=eNoliTkKwDAMBL%2ByqHaw11eSXqUqgaqQ%2F38jgjQ7M%2Bwj6qoW4Umz8DD1nPgrH5PCvVorsnGCmJUTHOi46sIAG9griRtpS8rB9wO58hOS";
+    let (coached, replayed) = (dir.path().join("coach.png"), dir.path().join("replay.png"));
+    let args = ["coach", link, "--watch", "--speed", "0.5", "--frames", "2", "--screenshot"];
+    let stderr = fifteen_in_xvfb(&xvfb, &[&args[..], &[coached.to_str().unwrap()]].concat());
+    assert!(stderr.contains("frames: 2, fps: "), "{stderr}");
+    let args = ["replay", link, "--speed", "0.5", "--frames", "2", "--screenshot"];
+    fifteen_in_xvfb(&xvfb, &[&args[..], &[replayed.to_str().unwrap()]].concat());
+    // In the panel (right of the board), count the pixels of the par line
+    // (the accent colour) and of the mistake's red ring.
+    let panel_pixels = |png: &Png, color: Rgba| {
+        let left = png.layout(4, 4).area((0, 0, 4, 4)).right() + 30.0;
+        let mut count = 0;
+        for y in (0..png.height).step_by(2) {
+            for x in (left as u32..png.width).step_by(2) {
+                count += close(png.pixel(x as f32, y as f32), color, 30) as usize;
+            }
+        }
+        count
+    };
+    let (coached, replayed) = (Png::read(&coached), Png::read(&replayed));
+    let (line, without) = (panel_pixels(&coached, ACCENT), panel_pixels(&replayed, ACCENT));
+    assert!(line > without + 40, "the par line: {line} accent pixels in the coach's panel, {without} in the replay's");
+    let red = panel_pixels(&coached, [255, 96, 96, 255]);
+    assert!(red >= 2, "the mistake's ring: {red} red pixels");
+    assert_eq!(panel_pixels(&replayed, [255, 96, 96, 255]), 0);
+}

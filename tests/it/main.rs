@@ -24,6 +24,7 @@ mod fuzz_corpus;
 mod gui;
 mod human;
 mod human_effort;
+mod near;
 #[cfg(feature = "cli")]
 mod net;
 #[cfg(feature = "cli")]

@@ -91,3 +91,57 @@ fn compare_watch_needs_a_window_and_says_so_in_one_line() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+/// A 4×4 solve of 33 moves against par 31 (its first row lost two).
+const COACHED_4X4: &str = "https://slidysim.github.io/replay?r=eNoliTkKwDAMBL%2ByqHaw11eSXqUqgaqQ%2F38jgjQ7M%2Bwj6qoW4Umz8DD1nPgrH5PCvVorsnGCmJUTHOi46sIAG9griRtpS8rB9wO58hOS";
+
+#[test]
+fn coach_watch_plays_the_solve_in_the_terminal_with_each_lines_loss() {
+    // The coaching as JSON, to check the terminal's lines against.
+    let out = fifteen(&["coach", COACHED_4X4, "--format", "json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let coached: serde_json::Value = serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
+    // No display: the terminal, each line with its par and loss.
+    let out = fifteen(&["coach", COACHED_4X4, "--watch"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert!(stderr.starts_with("note: ") && stderr.contains("in the terminal"), "{stderr}");
+    let stdout = text(&out.stdout);
+    for line in coached["lines"].as_array().unwrap() {
+        let loss = match line["loss"].as_i64().unwrap() {
+            0 => "lost none".to_string(),
+            l => format!("lost {l}"),
+        };
+        let said = format!(
+            "{}: {} moves, par {} → {} (optimal): {loss}; 2 lost in all   C: fifteen's way ({} moves)",
+            line["line"].as_str().unwrap(),
+            line["moves"],
+            line["par_before"],
+            line["par_after"],
+            line["better"]["count"],
+        );
+        assert!(stdout.contains(&said), "{said}\nnot in\n{stdout}");
+    }
+    assert!(stdout.ends_with("Solved in 33 moves.\n"), "{stdout}");
+}
+
+#[test]
+fn coach_watch_flags_are_checked_before_the_coaching() {
+    for (args, needle, code) in [
+        (&["coach", COACHED_4X4, "--frames", "3"][..], "--watch", 2),
+        (&["coach", COACHED_4X4, "--watch", "--format", "json"][..], "cannot be used with", 2),
+        (&["coach", COACHED_4X4, "--watch", "--tui", "--screenshot", "x.png"][..], "cannot be used with", 2),
+        (&["coach", COACHED_4X4, "--watch", "--frames", "0"][..], "--frames must be positive", 2),
+        (&["coach", COACHED_4X4, "--watch", "--speed", "1e12"][..], "out of range", 2),
+        (&["coach", COACHED_4X4, "--watch", "--screenshot", "x.jpg"][..], ".png", 2),
+    ] {
+        let out = fifteen(args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        // fifteen's own checks say it in one line (clap's list the flags).
+        if !needle.contains("--watch") && !needle.contains("cannot") {
+            assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+        }
+    }
+}

@@ -362,7 +362,7 @@ fn the_graph_command_prints_the_facts_and_dot() {
 #[test]
 fn too_big_for_optimal_exits_2_naming_human_and_compare_still_runs_human() {
     let cache = tempfile::tempdir().unwrap();
-    let board = Board::scrambled(5, 5, Scramble::Uniform, 3).unwrap().to_string();
+    let board = Board::scrambled(8, 8, Scramble::Uniform, 3).unwrap().to_string();
     let out = fifteen(&["solve", "--solver", "optimal"], &board, cache.path());
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);

@@ -1,16 +1,17 @@
 //! Building one pattern table: a layered breadth-first pass over
 //! (placement, blank region) pairs, shared by every table size from the
 //! tests' 3×3 groups to the 15-puzzle's 8-tile group (518,918,400
-//! placements).
+//! placements) and the near solver's groups of 4 to 6 tiles on boards of up
+//! to 49 cells.
 //!
 //! Moving the blank is free and sliding a group tile costs one, so a state
 //! is a placement of the group's tiles plus the *region* of free cells the
 //! blank can wander in. Level d+1 is everything one tile slide away from
 //! level d that no earlier level reached. Instead of a queue (which for 8
 //! tiles would hold billions of entries) three bitmaps are kept, each with
-//! one lane of 8 or 16 bits per placement, one bit per free cell (the
-//! placement's free cells in ascending order, so 8 tiles on 16 cells need
-//! exactly 8 bits): the states seen, the current level and the next one. A
+//! one lane of 8, 16, 32 or 64 bits per placement, one bit per free cell
+//! (the placement's free cells in ascending order, so 8 tiles on 16 cells
+//! need exactly 8 bits, 5 tiles on 25 cells 32): the states seen, the current level and the next one. A
 //! level is one sweep over the current bitmap; sweeps are split into chunks
 //! that the worker threads claim, and the bitmaps are atomic words, so a
 //! state reached by two threads at once is recorded once or twice, never
@@ -22,9 +23,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
-use crate::search::packed::{MAX_PACKED_CELLS, NO_CELL, PackedGrid};
-
-use super::placement::{MAX_GROUP_TILES, UNSET, above, rank};
+use super::placement::{MAX_GROUP_TILES, MAX_PATTERN_CELLS, NIBBLE_CELLS, UNSET, above, rank};
 
 /// Placements a worker claims at a time.
 const CHUNK: usize = 1 << 15;
@@ -35,8 +34,8 @@ const PARALLEL_FROM: usize = 1 << 20;
 /// The bits of `mask` at the positions of `free`'s set bits, packed
 /// (bit i of the result: the i-th free cell).
 #[inline]
-fn extract(mask: u32, free: u32) -> u32 {
-    let (mut out, mut f, mut bit) = (0u32, free, 0u32);
+fn extract(mask: u64, free: u64) -> u64 {
+    let (mut out, mut f, mut bit) = (0u64, free, 0u32);
     while f != 0 {
         let low = f & f.wrapping_neg();
         if mask & low != 0 {
@@ -50,8 +49,8 @@ fn extract(mask: u32, free: u32) -> u32 {
 
 /// The inverse of [`extract`]: the free cells whose bits are set.
 #[inline]
-fn deposit(bits: u32, free: u32) -> u32 {
-    let (mut out, mut f, mut b) = (0u32, free, bits);
+fn deposit(bits: u64, free: u64) -> u64 {
+    let (mut out, mut f, mut b) = (0u64, free, bits);
     while f != 0 && b != 0 {
         let low = f & f.wrapping_neg();
         if b & 1 != 0 {
@@ -65,28 +64,34 @@ fn deposit(bits: u32, free: u32) -> u32 {
 
 /// Cell masks of a grid, for growing blank regions by shifts.
 pub(super) struct Regions {
-    pub(super) full: u32,
-    not_first_col: u32,
-    not_last_col: u32,
+    pub(super) full: u64,
+    not_first_col: u64,
+    not_last_col: u64,
     cols: u32,
     /// `next_to[cell]`: the cells next to it.
-    pub(super) next_to: [u32; MAX_PACKED_CELLS],
+    pub(super) next_to: [u64; MAX_PATTERN_CELLS],
 }
 
 impl Regions {
-    pub(super) fn new(grid: &PackedGrid) -> Regions {
-        let n = grid.len();
-        let cols = grid.cols();
-        let full = (1u32 << n) - 1;
-        let first_col = (0..n).filter(|c| c % cols == 0).fold(0u32, |m, c| m | 1 << c);
-        let last_col = (0..n).filter(|c| c % cols == cols - 1).fold(0u32, |m, c| m | 1 << c);
-        let mut next_to = [0u32; MAX_PACKED_CELLS];
+    pub(super) fn new(rows: usize, cols: usize) -> Regions {
+        let n = rows * cols;
+        let full = (1u64 << n) - 1;
+        let first_col = (0..n).filter(|c| c % cols == 0).fold(0u64, |m, c| m | 1 << c);
+        let last_col = (0..n).filter(|c| c % cols == cols - 1).fold(0u64, |m, c| m | 1 << c);
+        let mut next_to = [0u64; MAX_PATTERN_CELLS];
         for (cell, mask) in next_to.iter_mut().enumerate().take(n) {
-            for m in 0..4 {
-                let c = grid.source(cell, m);
-                if c != NO_CELL {
-                    *mask |= 1 << c;
-                }
+            let (r, c) = (cell / cols, cell % cols);
+            if r > 0 {
+                *mask |= 1 << (cell - cols);
+            }
+            if r + 1 < rows {
+                *mask |= 1 << (cell + cols);
+            }
+            if c > 0 {
+                *mask |= 1 << (cell - 1);
+            }
+            if c + 1 < cols {
+                *mask |= 1 << (cell + 1);
             }
         }
         Regions { full, not_first_col: full & !first_col, not_last_col: full & !last_col, cols: cols as u32, next_to }
@@ -94,7 +99,7 @@ impl Regions {
 
     /// The cells of `free` connected to `seed` (seed included).
     #[inline]
-    pub(super) fn flood(&self, seed: u32, free: u32) -> u32 {
+    pub(super) fn flood(&self, seed: u64, free: u64) -> u64 {
         let mut region = seed;
         loop {
             let grown = (region
@@ -119,7 +124,7 @@ struct Pass {
     /// Radix of each digit: n, n−1, …
     radix: [u32; MAX_GROUP_TILES],
     entries: usize,
-    /// Bits per placement in the bitmaps (8 or 16), placements per word as a shift.
+    /// Bits per placement in the bitmaps (8, 16, 32 or 64), placements per word as a shift.
     lane_bits: u32,
     lane_shift: u32,
     lane_mask: u64,
@@ -144,17 +149,20 @@ struct GroupArrangement {
     at: [u8; MAX_GROUP_TILES],
     /// `prefix[i]`: the index after the first i digits.
     prefix: [usize; MAX_GROUP_TILES + 1],
-    /// `below[i]`: nibble counters of the first i cells (see [`rank`]).
+    /// `below[i]`: nibble counters of the first i cells (see [`rank`]), on
+    /// boards of up to 16 cells.
     below: [u64; MAX_GROUP_TILES + 1],
-    occupied: u32,
+    /// `used[i]`: the first i cells as a mask.
+    used: [u64; MAX_GROUP_TILES + 1],
+    occupied: u64,
 }
 
 impl Pass {
     #[inline]
-    fn lane(&self, words: &[AtomicU64], index: usize) -> (usize, u32, u32) {
+    fn lane(&self, words: &[AtomicU64], index: usize) -> (usize, u32, u64) {
         let word = index >> self.lane_shift;
         let shift = ((index & ((1 << self.lane_shift) - 1)) as u32) * self.lane_bits;
-        (word, shift, ((words[word].load(Relaxed) >> shift) & self.lane_mask) as u32)
+        (word, shift, (words[word].load(Relaxed) >> shift) & self.lane_mask)
     }
 
     fn unrank(&self, mut index: usize) -> GroupArrangement {
@@ -168,6 +176,7 @@ impl Pass {
             at: [0; MAX_GROUP_TILES],
             prefix: [0; MAX_GROUP_TILES + 1],
             below: [0; MAX_GROUP_TILES + 1],
+            used: [0; MAX_GROUP_TILES + 1],
             occupied: 0,
         };
         for (i, &digit) in digits.iter().enumerate().take(self.k) {
@@ -179,7 +188,8 @@ impl Pass {
             p.at[i] = cell;
             p.occupied |= 1 << cell;
             p.prefix[i + 1] = p.prefix[i] * self.radix[i] as usize + digit as usize;
-            p.below[i + 1] = p.below[i] + above(cell);
+            p.below[i + 1] = p.below[i] + if self.n <= NIBBLE_CELLS { above(cell) } else { 0 };
+            p.used[i + 1] = p.occupied;
         }
         p
     }
@@ -187,6 +197,16 @@ impl Pass {
     /// The index of `p` with tile `i` moved to cell `to`.
     #[inline]
     fn moved_index(&self, p: &GroupArrangement, i: usize, to: u8) -> usize {
+        if self.n > NIBBLE_CELLS {
+            let (mut index, mut used) = (p.prefix[i], p.used[i]);
+            for j in i..self.k {
+                let cell = if j == i { to } else { p.at[j] };
+                let free_below = u32::from(cell) - (used & ((1u64 << cell) - 1)).count_ones();
+                index = index * self.radix[j] as usize + free_below as usize;
+                used |= 1 << cell;
+            }
+            return index;
+        }
         let mut index = p.prefix[i];
         let mut below = p.below[i];
         for j in i..self.k {
@@ -211,7 +231,7 @@ impl Pass {
             }
             current[w].store(0, Relaxed);
             for slot in 0..per_word {
-                let lane = ((word >> (slot as u32 * self.lane_bits)) & self.lane_mask) as u32;
+                let lane = (word >> (slot as u32 * self.lane_bits)) & self.lane_mask;
                 let index = (w << self.lane_shift) + slot;
                 if lane == 0 || index >= self.entries {
                     continue;
@@ -254,23 +274,23 @@ impl Pass {
         i: usize,
         from: u8,
         to: u8,
-        free: u32,
+        free: u64,
         next: &[AtomicU64],
         level: u8,
     ) -> Reached {
         let index = self.moved_index(p, i, to);
-        let free = (free | 1 << from) & !(1u32 << to);
-        let ordinal = (free & ((1u32 << from) - 1)).count_ones();
+        let free = (free | 1 << from) & !(1u64 << to);
+        let ordinal = (free & ((1u64 << from) - 1)).count_ones();
         let (word, shift, seen) = self.lane(&self.seen, index);
         if seen >> ordinal & 1 != 0 {
             return Reached::Old;
         }
         let region = extract(self.regions.flood(1 << from, free), free);
-        let before = (self.seen[word].fetch_or(u64::from(region) << shift, Relaxed) >> shift) & self.lane_mask;
+        let before = (self.seen[word].fetch_or(region << shift, Relaxed) >> shift) & self.lane_mask;
         if before >> ordinal & 1 != 0 {
             return Reached::Old; // another thread got here first
         }
-        next[word].fetch_or(u64::from(region) << shift, Relaxed);
+        next[word].fetch_or(region << shift, Relaxed);
         if before == 0 {
             self.table[index].store(level + 1, Relaxed);
             Reached::NewPlacement
@@ -283,16 +303,21 @@ impl Pass {
 /// Builds one group's table, one byte per placement (the fewest slides of
 /// the group's tiles), on up to `threads` threads; calls
 /// `progress(newly_filled)` now and then on the calling thread.
-pub(super) fn build_table(grid: &PackedGrid, tiles: &[u8], threads: usize, progress: &mut dyn FnMut(u64)) -> Vec<u8> {
-    let n = grid.len();
+pub(super) fn build_table(
+    (rows, cols): (usize, usize),
+    tiles: &[u8],
+    threads: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Vec<u8> {
+    let n = rows * cols;
     let k = tiles.len();
     assert!(
-        (1..=MAX_GROUP_TILES).contains(&k) && k < n,
+        (1..=MAX_GROUP_TILES).contains(&k) && k < n && n <= MAX_PATTERN_CELLS,
         "a group of 1 to {MAX_GROUP_TILES} tiles, fewer than the cells"
     );
     let entries: usize = (0..k).map(|i| n - i).product();
-    let lane_bits = if n - k <= 8 { 8 } else { 16 };
-    let lane_shift = if lane_bits == 8 { 3 } else { 2 };
+    let lane_bits = lane_bits(n - k);
+    let lane_shift = 6 - lane_bits.trailing_zeros();
     let words = entries.div_ceil(1 << lane_shift);
     let zeroed = || (0..words).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
     let mut radix = [0u32; MAX_GROUP_TILES];
@@ -302,12 +327,12 @@ pub(super) fn build_table(grid: &PackedGrid, tiles: &[u8], threads: usize, progr
     let pass = Pass {
         n,
         k,
-        regions: Regions::new(grid),
+        regions: Regions::new(rows, cols),
         radix,
         entries,
         lane_bits,
         lane_shift,
-        lane_mask: (1u64 << lane_bits) - 1,
+        lane_mask: u64::MAX >> (64 - lane_bits),
         seen: zeroed(),
         table: (0..entries).map(|_| AtomicU8::new(UNSET)).collect(),
     };
@@ -316,9 +341,9 @@ pub(super) fn build_table(grid: &PackedGrid, tiles: &[u8], threads: usize, progr
     // The goal: every tile home, the blank in the last cell.
     let home: Vec<u8> = tiles.iter().map(|&t| t - 1).collect();
     let goal = rank(&home, pass.n);
-    let occupied = home.iter().fold(0u32, |m, &c| m | 1 << c);
+    let occupied = home.iter().fold(0u64, |m, &c| m | 1 << c);
     let free = pass.regions.full & !occupied;
-    let region = u64::from(extract(pass.regions.flood(1 << (n - 1), free), free));
+    let region = extract(pass.regions.flood(1 << (n - 1), free), free);
     let (word, shift, _) = pass.lane(&pass.seen, goal);
     pass.seen[word].fetch_or(region << shift, Relaxed);
     current[word].fetch_or(region << shift, Relaxed);
@@ -377,6 +402,12 @@ pub(super) fn build_table(grid: &PackedGrid, tiles: &[u8], threads: usize, progr
     table.into_iter().map(AtomicU8::into_inner).collect()
 }
 
+/// Bits of a placement's lane in the bitmaps: one per free cell, rounded
+/// up to 8, 16, 32 or 64.
+pub(super) fn lane_bits(free_cells: usize) -> u32 {
+    (free_cells as u32).next_power_of_two().max(8)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::placement::for_each_placement;
@@ -384,8 +415,8 @@ mod tests {
 
     #[test]
     fn extract_and_deposit_are_inverse() {
-        let free = 0b1011_0110_0101u32;
-        for mask in 0..(1u32 << 12) {
+        let free = 0b1011_0110_0101u64 << 30;
+        for mask in (0..(1u64 << 12)).map(|m| m << 30) {
             let bits = extract(mask, free);
             assert_eq!(deposit(bits, free), mask & free);
         }
@@ -393,13 +424,12 @@ mod tests {
 
     #[test]
     fn unrank_and_moved_index_agree_with_rank() {
-        let grid = PackedGrid::new(3, 3).unwrap();
-        let build = build_table(&grid, &[1, 2, 3], 1, &mut |_| {});
+        let build = build_table((3, 3), &[1, 2, 3], 1, &mut |_| {});
         assert_eq!(build.len(), 9 * 8 * 7);
         let pass = Pass {
             n: 9,
             k: 3,
-            regions: Regions::new(&grid),
+            regions: Regions::new(3, 3),
             radix: [9, 8, 7, 0, 0, 0, 0, 0],
             entries: 504,
             lane_bits: 8,

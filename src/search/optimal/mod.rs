@@ -34,8 +34,10 @@ mod pdb;
 mod placement;
 mod pruning;
 
-pub(crate) use pdb::SharedBytes;
 pub use pdb::{BuildProgress, Entries, PatternDatabase, PatternSpec, PdbError};
+pub(crate) use pdb::{MAX_BIG_GROUPS, SharedBytes};
+pub(crate) use placement::{MAX_PATTERN_CELLS, rank};
+pub(crate) use pruning::{MOVE_PRUNING, PRUNED, PruneState};
 
 use crate::board::{Board, Move, Moves};
 

@@ -33,13 +33,18 @@ use std::sync::Arc;
 
 use crate::board::{Board, Tile};
 use crate::search::SearchError;
-use crate::search::packed::{MAX_PACKED_CELLS, PackedGrid};
+use crate::search::packed::MAX_PACKED_CELLS;
 
-use super::placement::{MAX_GROUP_TILES, UNSET, for_each_placement, rank};
+use super::placement::{MAX_GROUP_TILES, MAX_PATTERN_CELLS, UNSET, for_each_placement, rank};
 use super::{Child, Estimator};
 
-/// The most groups a spec may have.
+/// The most groups a spec of a board of up to 16 cells may have (what the
+/// optimal solver's lookup holds per node).
 pub(crate) const MAX_GROUPS: usize = 4;
+
+/// The most groups a spec of a bigger board may have (17 groups of at
+/// most 3 tiles on a 7×7).
+pub(crate) const MAX_BIG_GROUPS: usize = 24;
 
 /// The largest value a four-bit entry holds.
 const NIBBLE_MAX: u8 = 15;
@@ -91,14 +96,17 @@ pub struct PatternSpec {
 
 impl PatternSpec {
     /// A spec whose groups split the tiles `1..rows*cols` exactly, with
-    /// one-byte entries.
+    /// one-byte entries: up to 4 groups on boards of up to 16 cells (the
+    /// optimal solver's), up to 24 on boards of 17 to 49 cells (the near
+    /// solver's).
     pub fn new(rows: usize, cols: usize, groups: Vec<Vec<Tile>>, mirror: bool) -> Result<PatternSpec, PdbError> {
         let n = rows * cols;
-        if rows < 2 || cols < 2 || n > MAX_PACKED_CELLS {
-            return Err(PdbError::BadGroups(format!("a {rows}×{cols} board is not 2×2 to 16 cells")));
+        if rows < 2 || cols < 2 || n > MAX_PATTERN_CELLS {
+            return Err(PdbError::BadGroups(format!("a {rows}×{cols} board is not 2×2 to {MAX_PATTERN_CELLS} cells")));
         }
-        if groups.is_empty() || groups.len() > MAX_GROUPS {
-            return Err(PdbError::BadGroups(format!("1 to {MAX_GROUPS} groups, not {}", groups.len())));
+        let max_groups = if n <= MAX_PACKED_CELLS { MAX_GROUPS } else { MAX_BIG_GROUPS };
+        if groups.is_empty() || groups.len() > max_groups {
+            return Err(PdbError::BadGroups(format!("1 to {max_groups} groups, not {}", groups.len())));
         }
         let mut seen = vec![false; n];
         for group in &groups {
@@ -212,15 +220,16 @@ impl PatternSpec {
 
     /// Memory a build of the tables takes at its peak, in bytes: the
     /// tables finished so far, plus for the table being built its byte
-    /// table and three bitmaps with one lane of 8 or 16 bits per placement
-    /// (see `build.rs`), or afterwards the byte table and its four-bit form.
+    /// table and three bitmaps with one lane of 8, 16, 32 or 64 bits per
+    /// placement (see `build.rs`), or afterwards the byte table and its
+    /// four-bit form.
     pub fn build_memory_bytes(&self) -> u64 {
         let n = self.rows * self.cols;
         let mut finished = 0u64;
         let mut peak = 0u64;
         for g in 0..self.groups.len() {
             let entries = self.table_len(g) as u64;
-            let lane_bytes = if n - self.groups[g].len() <= 8 { 1 } else { 2 };
+            let lane_bytes = u64::from(super::build::lane_bits(n - self.groups[g].len()) / 8);
             let stored = match self.entries {
                 Entries::Bytes => 0,
                 Entries::Nibbles => self.table_bytes(g) as u64,
@@ -309,14 +318,14 @@ pub struct PatternDatabase {
     tables: Storage,
     n: usize,
     /// Tiles of each group, in table order.
-    tiles: [[u8; MAX_GROUP_TILES]; MAX_GROUPS],
-    sizes: [usize; MAX_GROUPS],
+    tiles: Vec<[u8; MAX_GROUP_TILES]>,
+    sizes: Vec<usize>,
     /// Mirror lookup: for each group, the tiles of the unmirrored board whose
     /// mirror images are the group's tiles; and each cell's mirror.
-    mirror_src: [[u8; MAX_GROUP_TILES]; MAX_GROUPS],
-    mirror_cell: [u8; MAX_PACKED_CELLS],
+    mirror_src: Vec<[u8; MAX_GROUP_TILES]>,
+    mirror_cell: [u8; MAX_PATTERN_CELLS],
     /// `distance[tile][cell]`: Manhattan distance home (for four-bit entries).
-    distance: [[u8; MAX_PACKED_CELLS]; MAX_PACKED_CELLS],
+    distance: Box<[[u8; MAX_PATTERN_CELLS]; MAX_PATTERN_CELLS]>,
 }
 
 impl PatternDatabase {
@@ -324,7 +333,7 @@ impl PatternDatabase {
     /// the other, each on up to `threads` threads (the caller decides how
     /// many), reporting progress on the calling thread.
     pub fn build(spec: PatternSpec, threads: usize, mut progress: impl FnMut(BuildProgress)) -> PatternDatabase {
-        let grid = PackedGrid::new(spec.rows, spec.cols).expect("checked by the spec");
+        let n = spec.rows * spec.cols;
         let total: u64 = (0..spec.groups.len()).map(|g| spec.table_len(g) as u64).sum();
         let threads = threads.clamp(1, 16);
         let mut done = 0u64;
@@ -334,13 +343,13 @@ impl PatternDatabase {
             .iter()
             .map(|group| {
                 let tiles: Vec<u8> = group.iter().map(|&t| t as u8).collect();
-                let bytes = super::build::build_table(&grid, &tiles, threads, &mut |filled| {
+                let bytes = super::build::build_table((spec.rows, spec.cols), &tiles, threads, &mut |filled| {
                     done += filled;
                     progress(BuildProgress { done, total });
                 });
                 match spec.entries {
                     Entries::Bytes => bytes,
-                    Entries::Nibbles => to_nibbles(&bytes, &tiles, grid.len(), &distance),
+                    Entries::Nibbles => to_nibbles(&bytes, &tiles, n, &distance),
                 }
             })
             .collect();
@@ -378,8 +387,9 @@ impl PatternDatabase {
         if tables.count() != spec.groups.len() {
             return Err(PdbError::TableLength { table: tables.count(), found: 0, expected: spec.groups.len() });
         }
-        let mut tiles = [[0u8; MAX_GROUP_TILES]; MAX_GROUPS];
-        let mut sizes = [0usize; MAX_GROUPS];
+        let groups = spec.groups.len();
+        let mut tiles = vec![[0u8; MAX_GROUP_TILES]; groups];
+        let mut sizes = vec![0usize; groups];
         for (g, group) in spec.groups.iter().enumerate() {
             if tables.table(g).len() != spec.table_bytes(g) {
                 let found = tables.table(g).len();
@@ -396,9 +406,9 @@ impl PatternDatabase {
         }
         // Mirror in the main diagonal: cell (r, c) ↔ (c, r); the tile whose
         // home is (r, c) ↔ the tile whose home is (c, r).
-        let mut mirror_cell = [0u8; MAX_PACKED_CELLS];
-        let mut mirror_tile = [0u8; MAX_PACKED_CELLS];
-        let mut mirror_src = [[0u8; MAX_GROUP_TILES]; MAX_GROUPS];
+        let mut mirror_cell = [0u8; MAX_PATTERN_CELLS];
+        let mut mirror_tile = [0u8; MAX_PATTERN_CELLS];
+        let mut mirror_src = vec![[0u8; MAX_GROUP_TILES]; groups];
         if spec.mirror {
             let w = spec.cols;
             for (cell, m) in mirror_cell.iter_mut().enumerate().take(n) {
@@ -441,11 +451,75 @@ impl PatternDatabase {
     /// The lower bound for a board of the spec's shape.
     pub fn estimate(&self, board: &Board) -> Result<u32, SearchError> {
         self.check_shape(board)?;
+        if self.n > MAX_PACKED_CELLS {
+            let mut pos = [0u8; MAX_PATTERN_CELLS];
+            for (cell, &tile) in board.cells().iter().enumerate() {
+                pos[tile as usize] = cell as u8;
+            }
+            return Ok(self.estimate_from_scratch(&pos));
+        }
         let (cells, pos) = super::arrays(board);
         Ok(match self.spec.entries {
             Entries::Bytes => Lookup::<false>::new(self).evaluate(&cells, &pos).1,
             Entries::Nibbles => Lookup::<true>::new(self).evaluate(&cells, &pos).1,
         })
+    }
+
+    /// The bound for a board given as `pos[tile]` = cell, ranked from
+    /// scratch: any size, any entries (the optimal solver's incremental
+    /// [`Lookup`] serves boards of up to 16 cells).
+    pub(crate) fn estimate_from_scratch(&self, pos: &[u8]) -> u32 {
+        let views = if self.spec.mirror { 2 } else { 1 };
+        let mut best = 0;
+        for view in 0..views {
+            let mut sum = 0u32;
+            for g in 0..self.sizes.len() {
+                let index = self.group_index(g, view == 1, pos);
+                sum += u32::from(entry(self.tables.table(g), index, self.spec.entries));
+            }
+            if self.spec.entries == Entries::Nibbles {
+                let md: u32 = (1..self.n).map(|t| u32::from(self.distance[t][usize::from(pos[t])])).sum();
+                sum = md + 2 * sum;
+            }
+            best = best.max(sum);
+        }
+        best
+    }
+
+    /// Group `g`'s index for a board given as `pos[tile]` = cell, as it is
+    /// or (`mirrored`) mirrored in its main diagonal.
+    #[inline]
+    pub(crate) fn group_index(&self, g: usize, mirrored: bool, pos: &[u8]) -> usize {
+        let k = self.sizes[g];
+        let mut at = [0u8; MAX_GROUP_TILES];
+        if mirrored {
+            for (cell, &tile) in at.iter_mut().zip(&self.mirror_src[g][..k]) {
+                *cell = self.mirror_cell[usize::from(pos[usize::from(tile)])];
+            }
+        } else {
+            for (cell, &tile) in at.iter_mut().zip(&self.tiles[g][..k]) {
+                *cell = pos[usize::from(tile)];
+            }
+        }
+        rank(&at[..k], self.n)
+    }
+
+    /// Group `g`'s entry at `index` as stored (one byte; four-bit entries
+    /// are half the moves beyond the group's Manhattan distance).
+    #[inline]
+    pub(crate) fn entry(&self, g: usize, index: usize) -> u8 {
+        entry(self.tables.table(g), index, self.spec.entries)
+    }
+
+    /// The groups of tiles, each in table order, as they are (`mirrored`
+    /// false) or the tiles whose mirror images they are.
+    pub(crate) fn group_tiles(&self, g: usize, mirrored: bool) -> &[u8] {
+        if mirrored { &self.mirror_src[g][..self.sizes[g]] } else { &self.tiles[g][..self.sizes[g]] }
+    }
+
+    /// Whether the board is looked up mirrored as well.
+    pub(crate) fn mirrored(&self) -> bool {
+        self.spec.mirror
     }
 
     pub(crate) fn check_shape(&self, board: &Board) -> Result<(), SearchError> {
@@ -462,8 +536,8 @@ impl PatternDatabase {
 }
 
 /// `distance[tile][cell]`: Manhattan distance from the cell to the tile's home.
-fn manhattan(rows: usize, cols: usize) -> [[u8; MAX_PACKED_CELLS]; MAX_PACKED_CELLS] {
-    let mut distance = [[0u8; MAX_PACKED_CELLS]; MAX_PACKED_CELLS];
+fn manhattan(rows: usize, cols: usize) -> Box<[[u8; MAX_PATTERN_CELLS]; MAX_PATTERN_CELLS]> {
+    let mut distance = Box::new([[0u8; MAX_PATTERN_CELLS]; MAX_PATTERN_CELLS]);
     for (tile, row) in distance.iter_mut().enumerate().take(rows * cols).skip(1) {
         let home = tile - 1;
         for (cell, d) in row.iter_mut().enumerate().take(rows * cols) {
@@ -483,7 +557,12 @@ fn entry(table: &[u8], index: usize, entries: Entries) -> u8 {
 
 /// A byte table (moves) as four-bit entries: half the moves beyond the
 /// placement's Manhattan distance, capped at 15.
-fn to_nibbles(bytes: &[u8], tiles: &[u8], n: usize, distance: &[[u8; MAX_PACKED_CELLS]; MAX_PACKED_CELLS]) -> Vec<u8> {
+fn to_nibbles(
+    bytes: &[u8],
+    tiles: &[u8],
+    n: usize,
+    distance: &[[u8; MAX_PATTERN_CELLS]; MAX_PATTERN_CELLS],
+) -> Vec<u8> {
     let mut out = vec![0u8; bytes.len().div_ceil(2)];
     for_each_placement(n, tiles.len(), |index, at| {
         let md: u8 = at.iter().zip(tiles).map(|(&cell, &t)| distance[t as usize][cell as usize]).sum();
@@ -538,7 +617,7 @@ impl<'a, const NIBBLES: bool> Lookup<'a, NIBBLES> {
         }
         let views = if db.spec.mirror { 2 } else { 1 };
         let mut slot = [[(u8::MAX, 0); MAX_PACKED_CELLS]; 2];
-        let view_cell = [std::array::from_fn(|cell| cell as u8), db.mirror_cell];
+        let view_cell = [std::array::from_fn(|cell| cell as u8), std::array::from_fn(|cell| db.mirror_cell[cell])];
         let mut weight = [[0u32; MAX_GROUP_TILES]; MAX_GROUPS];
         for g in 0..db.spec.groups.len() {
             let k = db.sizes[g];
@@ -691,7 +770,7 @@ impl GroupValues {
 mod tests {
     use super::*;
     use crate::search::optimal::arrays;
-    use crate::search::packed::NO_CELL;
+    use crate::search::packed::{NO_CELL, PackedGrid};
 
     /// Every child's values, worked out from its parent's, equal the
     /// child's values worked out from scratch, along a long random walk.

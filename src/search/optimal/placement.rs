@@ -4,6 +4,14 @@
 //!
 //! A placement of k tiles on n cells (the cell of each tile, in the group's
 //! order) is numbered by its rank among the n·(n−1)·…·(n−k+1) placements.
+//! Boards of up to 16 cells count the cells below by nibble counters in one
+//! word; bigger ones (up to [`MAX_PATTERN_CELLS`]) by a population count.
+
+/// The most cells a board with pattern databases may have (7×7).
+pub(crate) const MAX_PATTERN_CELLS: usize = 49;
+
+/// The most cells whose rank the nibble counters work out.
+pub(super) const NIBBLE_CELLS: usize = 16;
 
 /// The most tiles in one group (8 tiles of 16 cells: 518,918,400 placements).
 pub(crate) const MAX_GROUP_TILES: usize = 8;
@@ -24,7 +32,10 @@ pub(super) fn above(p: u8) -> u64 {
 /// Index of a placement of k distinct cells among n: the cells' ranks
 /// among the cells still free, read as a mixed-radix number (n, n−1, …).
 #[inline]
-pub(super) fn rank(at: &[u8], n: usize) -> usize {
+pub(crate) fn rank(at: &[u8], n: usize) -> usize {
+    if n > NIBBLE_CELLS {
+        return rank_by_popcount(at, n);
+    }
     // Nibble q of `below` counts the cells placed so far that lie below q.
     let mut below = 0u64;
     let mut index = 0usize;
@@ -32,6 +43,20 @@ pub(super) fn rank(at: &[u8], n: usize) -> usize {
         let free_below = u64::from(p) - ((below >> (4 * u32::from(p))) & 0xF);
         index = index * (n - i) + free_below as usize;
         below += above(p);
+    }
+    index
+}
+
+/// [`rank`] for boards of any size up to 64 cells: the free cells below
+/// each cell counted by a population count.
+#[inline]
+pub(crate) fn rank_by_popcount(at: &[u8], n: usize) -> usize {
+    let mut used = 0u64;
+    let mut index = 0usize;
+    for (i, &p) in at.iter().enumerate() {
+        let free_below = u32::from(p) - (used & ((1u64 << p) - 1)).count_ones();
+        index = index * (n - i) + free_below as usize;
+        used |= 1 << p;
     }
     index
 }
@@ -44,7 +69,7 @@ pub(super) fn for_each_placement(n: usize, k: usize, mut visit: impl FnMut(usize
         k: usize,
         at: &mut [u8; MAX_GROUP_TILES],
         i: usize,
-        used: u32,
+        used: u64,
         next: &mut usize,
         visit: &mut dyn FnMut(usize, &[u8]),
     ) {
@@ -69,21 +94,9 @@ pub(super) fn for_each_placement(n: usize, k: usize, mut visit: impl FnMut(usize
 mod tests {
     use super::*;
 
-    /// The rank as first written: free cells below by popcount.
-    fn rank_by_popcount(at: &[u8], n: usize) -> usize {
-        let mut used = 0u32;
-        let mut index = 0usize;
-        for (i, &p) in at.iter().enumerate() {
-            let free_below = u32::from(p) - (used & ((1u32 << p) - 1)).count_ones();
-            index = index * (n - i) + free_below as usize;
-            used |= 1 << p;
-        }
-        index
-    }
-
     #[test]
     fn ranks_count_up_in_enumeration_order_and_match_the_popcount_rank() {
-        for (n, k) in [(6, 3), (9, 4), (16, 3), (8, 8)] {
+        for (n, k) in [(6, 3), (9, 4), (16, 3), (8, 8), (25, 3), (49, 2)] {
             let mut count = 0;
             for_each_placement(n, k, |index, at| {
                 assert_eq!(rank(at, n), index);

@@ -1,0 +1,206 @@
+//! Beam search: from the start, level by level, every child of the kept
+//! boards is scored by its lower bound (all have made the same number of
+//! moves) and the `width` best distinct ones are kept, until one is solved.
+//! Children that cannot beat the best solution known (moves made plus
+//! bound at least its length) are dropped; the move-pruning automaton drops
+//! move sequences that lead nowhere new. Boards are told apart by a Zobrist
+//! hash: a collision only loses a child.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::Ordering::Relaxed;
+
+use crate::board::Move;
+use crate::search::optimal::{MAX_PATTERN_CELLS, MOVE_PRUNING, PRUNED, PruneState};
+
+use super::heuristic::{Cells, PatternBound, PatternValues, sources};
+use super::ida::Shared;
+
+/// A kept board.
+#[derive(Clone, Copy)]
+struct BeamNode {
+    cells: Cells,
+    pos: Cells,
+    values: PatternValues,
+    hash: u64,
+    prune: PruneState,
+}
+
+/// A child waiting to be chosen: its parent, move, bound and hash.
+#[derive(Clone, Copy)]
+struct Candidate {
+    parent: u32,
+    mv: u8,
+    h: u32,
+    hash: u64,
+}
+
+/// Hashes of the boards are already random: used as they are.
+#[derive(Default)]
+struct Identity(u64);
+
+impl Hasher for Identity {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("only u64 keys")
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+/// The random numbers of the Zobrist hash: `keys[tile * 49 + cell]`.
+pub(super) struct Zobrist {
+    keys: Vec<u64>,
+}
+
+impl Zobrist {
+    pub(super) fn new() -> Zobrist {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let keys = (0..MAX_PATTERN_CELLS * MAX_PATTERN_CELLS)
+            .map(|_| {
+                // splitmix64
+                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let mut z = state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                z ^ (z >> 31)
+            })
+            .collect();
+        Zobrist { keys }
+    }
+
+    #[inline]
+    fn key(&self, tile: u8, cell: usize) -> u64 {
+        self.keys[usize::from(tile) * MAX_PATTERN_CELLS + cell]
+    }
+}
+
+/// One beam search of `width` boards, at most `max_depth` moves deep; the
+/// moves of the solution it found, if it found one shorter than
+/// `shared.best` before `stop()` said so.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn search(
+    bound_of: &PatternBound<'_>,
+    zobrist: &Zobrist,
+    (rows, cols): (usize, usize),
+    (cells, pos): (Cells, Cells),
+    width: usize,
+    max_depth: u32,
+    stop: &dyn Fn() -> bool,
+    shared: &Shared,
+) -> Option<Vec<Move>> {
+    let n = rows * cols;
+    let source = sources(rows, cols);
+    let hash = (0..n).fold(0u64, |h, cell| h ^ zobrist.key(cells[cell], cell));
+    let values = bound_of.evaluate(&pos);
+    if values.bound() == 0 {
+        return Some(Vec::new());
+    }
+    let mut level = vec![BeamNode { cells, pos, values, hash, prune: 0 }];
+    // `trail[d][i]`: the parent and move of board i kept at depth d + 1.
+    let mut trail: Vec<Vec<(u32, u8)>> = Vec::new();
+    let mut candidates: Vec<Candidate> = Vec::new();
+    // The boards kept at this level and the one before: a beam that only
+    // dedups a level at a time can swing back and forth between two.
+    let mut seen: HashSet<u64, BuildHasherDefault<Identity>> = HashSet::default();
+    let mut before: HashSet<u64, BuildHasherDefault<Identity>> = HashSet::default();
+    loop {
+        let g = trail.len() as u32;
+        let best = shared.best.load(Relaxed);
+        if stop() || level.is_empty() || g + 1 >= best.min(max_depth) {
+            return None;
+        }
+        expand(bound_of, zobrist, &source, &level, (g, best), &mut candidates);
+        if candidates.len() > width {
+            // Twice the width, so that duplicates leave enough behind.
+            let keep = (2 * width).min(candidates.len() - 1);
+            candidates.select_nth_unstable_by_key(keep, |c| (c.h, c.hash));
+            candidates.truncate(keep);
+        }
+        candidates.sort_unstable_by_key(|c| (c.h, c.hash));
+        std::mem::swap(&mut seen, &mut before);
+        seen.clear();
+        let mut next = Vec::with_capacity(width.min(candidates.len()));
+        let mut links = Vec::with_capacity(width.min(candidates.len()));
+        for c in &candidates {
+            if next.len() == width {
+                break;
+            }
+            if before.contains(&c.hash) || !seen.insert(c.hash) {
+                continue;
+            }
+            let node = &level[c.parent as usize];
+            let blank = usize::from(node.pos[0]);
+            let from = usize::from(source[blank][usize::from(c.mv)]);
+            let mut child = *node;
+            let tile = child.cells[from];
+            child.cells[blank] = tile;
+            child.cells[from] = 0;
+            child.pos[usize::from(tile)] = blank as u8;
+            child.pos[0] = from as u8;
+            child.values = bound_of.moved(&node.values, &child.pos, tile);
+            child.hash = c.hash;
+            child.prune = MOVE_PRUNING.step(node.prune, usize::from(c.mv));
+            links.push((c.parent, c.mv));
+            if c.h == 0 {
+                trail.push(links);
+                return Some(moves_back(&trail, trail.len() - 1, next.len()));
+            }
+            next.push(child);
+        }
+        trail.push(links);
+        level = next;
+    }
+}
+
+/// Every child of the boards in `level` at depth `g` whose bound leaves it
+/// shorter than `best`, as candidates.
+fn expand(
+    bound_of: &PatternBound<'_>,
+    zobrist: &Zobrist,
+    source: &[[u8; 4]; MAX_PATTERN_CELLS],
+    level: &[BeamNode],
+    (g, best): (u32, u32),
+    candidates: &mut Vec<Candidate>,
+) {
+    candidates.clear();
+    for (parent, node) in level.iter().enumerate() {
+        let blank = usize::from(node.pos[0]);
+        for (m, &from) in source[blank].iter().enumerate() {
+            let prune = MOVE_PRUNING.step(node.prune, m);
+            if from == u8::MAX || prune == PRUNED {
+                continue;
+            }
+            let from = usize::from(from);
+            let tile = node.cells[from];
+            let mut pos = node.pos;
+            pos[usize::from(tile)] = blank as u8;
+            pos[0] = from as u8;
+            let h = bound_of.moved(&node.values, &pos, tile).bound();
+            if g + 1 + h >= best {
+                continue;
+            }
+            let hash = node.hash
+                ^ zobrist.key(tile, from)
+                ^ zobrist.key(tile, blank)
+                ^ zobrist.key(0, blank)
+                ^ zobrist.key(0, from);
+            candidates.push(Candidate { parent: parent as u32, mv: m as u8, h, hash });
+        }
+    }
+}
+
+/// The moves to board `index` at depth `depth + 1`, read back along the trail.
+fn moves_back(trail: &[Vec<(u32, u8)>], depth: usize, index: usize) -> Vec<Move> {
+    let mut moves = vec![Move::Up; depth + 1];
+    let mut i = index;
+    for d in (0..=depth).rev() {
+        let (parent, mv) = trail[d][i];
+        moves[d] = Move::ALL[usize::from(mv)];
+        i = parent as usize;
+    }
+    moves
+}

@@ -1,0 +1,135 @@
+//! Weight-1 IDA* on boards of up to 49 cells, for the lower bound and,
+//! when it finishes, the optimum.
+//!
+//! Each completed iteration proves that no solution is shorter than the
+//! smallest `f = g + h` it cut (along a shortest solution `f` never exceeds
+//! its length, and move pruning keeps one shortest solution whole), so that
+//! value is published as the lower bound. The search gives up when the
+//! bound reaches the best solution found elsewhere (that solution is then
+//! optimal) or when `stop()` says so.
+
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+
+use crate::board::Move;
+use crate::search::optimal::{MAX_PATTERN_CELLS, MOVE_PRUNING, PRUNED, PruneState};
+
+use super::heuristic::{Cells, PatternBound, PatternValues, sources};
+
+/// How often (in nodes) the search asks whether to stop.
+const STOP_CHECK_NODES: u64 = 1 << 14;
+
+/// No solution the search returns is longer (a 7×7 needs about 300 moves).
+const MAX_DEPTH: usize = 1024;
+
+/// What the two searches share: the best solution's length so far and
+/// the proven lower bound.
+pub(super) struct Shared {
+    pub(super) best: AtomicU32,
+    pub(super) lower: AtomicU32,
+    pub(super) ida_expanded: AtomicU64,
+}
+
+struct NearIda<'a> {
+    bound_of: &'a PatternBound<'a>,
+    source: [[u8; 4]; MAX_PATTERN_CELLS],
+    cells: Cells,
+    pos: Cells,
+    path: Vec<u8>,
+    bound: u32,
+    next_bound: u32,
+    expanded: u64,
+    stop: &'a (dyn Fn() -> bool + Sync),
+    shared: &'a Shared,
+    stopped: bool,
+}
+
+/// Runs IDA* from the board (`cells`, `pos`) until it finds a shortest
+/// solution (returned), proves the best one found elsewhere optimal, or is
+/// stopped (both `None`).
+pub(super) fn search(
+    bound_of: &PatternBound<'_>,
+    (rows, cols): (usize, usize),
+    (cells, pos): (Cells, Cells),
+    stop: &(dyn Fn() -> bool + Sync),
+    shared: &Shared,
+) -> Option<Vec<Move>> {
+    let values = bound_of.evaluate(&pos);
+    let h = values.bound();
+    let mut ida = NearIda {
+        bound_of,
+        source: sources(rows, cols),
+        cells,
+        pos,
+        path: vec![0; MAX_DEPTH],
+        bound: h,
+        next_bound: u32::MAX,
+        expanded: 0,
+        stop,
+        shared,
+        stopped: false,
+    };
+    shared.lower.fetch_max(h, Relaxed);
+    loop {
+        if ida.bound >= shared.best.load(Relaxed) || ida.bound as usize >= MAX_DEPTH {
+            break;
+        }
+        ida.next_bound = u32::MAX;
+        let blank = usize::from(ida.pos[0]);
+        let found = ida.dfs(blank, 0, values, 0);
+        shared.ida_expanded.fetch_add(std::mem::take(&mut ida.expanded), Relaxed);
+        if let Some(len) = found {
+            shared.lower.fetch_max(len as u32, Relaxed);
+            shared.best.fetch_min(len as u32, Relaxed);
+            return Some(ida.path[..len].iter().map(|&m| Move::ALL[usize::from(m)]).collect());
+        }
+        if ida.stopped {
+            break;
+        }
+        shared.lower.fetch_max(ida.next_bound, Relaxed);
+        ida.bound = ida.next_bound;
+    }
+    None
+}
+
+impl NearIda<'_> {
+    fn dfs(&mut self, blank: usize, g: u32, values: PatternValues, moves: PruneState) -> Option<usize> {
+        if values.bound() == 0 {
+            return Some(g as usize);
+        }
+        self.expanded += 1;
+        if self.expanded % STOP_CHECK_NODES == 0 && ((self.stop)() || self.shared.best.load(Relaxed) <= self.bound) {
+            self.stopped = true;
+            return None;
+        }
+        for m in 0..4 {
+            let from = self.source[blank][m];
+            let state = MOVE_PRUNING.step(moves, m);
+            if from == u8::MAX || state == PRUNED {
+                continue;
+            }
+            let from = usize::from(from);
+            let tile = self.cells[from];
+            self.cells[blank] = tile;
+            self.cells[from] = 0;
+            self.pos[usize::from(tile)] = blank as u8;
+            self.pos[0] = from as u8;
+            let child = self.bound_of.moved(&values, &self.pos, tile);
+            let f = g + 1 + child.bound();
+            let mut found = None;
+            if f > self.bound {
+                self.next_bound = self.next_bound.min(f);
+            } else {
+                self.path[g as usize] = m as u8;
+                found = self.dfs(from, g + 1, child, state);
+            }
+            if found.is_some() || self.stopped {
+                return found;
+            }
+            self.cells[from] = tile;
+            self.cells[blank] = 0;
+            self.pos[usize::from(tile)] = from as u8;
+            self.pos[0] = blank as u8;
+        }
+        None
+    }
+}

@@ -1,0 +1,185 @@
+//! Near-optimal solutions for boards of 17 to 49 cells (3×6 up to 7×7), in
+//! a time the caller sets, each with a proven lower bound on the optimum.
+//!
+//! Two searches share the board, on two of rayon's threads
+//! ([`rayon::join`]):
+//! - **beam search**, anytime: widths 256, 1024, 4096, … (four times wider
+//!   each round, up to [`NearOptions::max_width`]), each round's solution
+//!   kept when it is shorter than the best so far, every child that cannot
+//!   beat that best dropped (see `beam.rs`);
+//! - **IDA\*** with weight 1 (see `ida.rs`): each completed iteration
+//!   raises the proven lower bound; finishing, it returns a shortest
+//!   solution, and when its bound reaches the beam's best, that best is
+//!   proven optimal and both stop.
+//!
+//! Both read the same lower bound: additive disjoint pattern databases
+//! ([`partition`]) built by the optimal solver's table builder, on square
+//! boards also looked up mirrored, each group's entry updated only for the
+//! moved tile's group.
+//!
+//! The library reads no clock: `stop()` is asked every few thousand nodes
+//! and between rounds; the first beam round runs whatever `stop` says, so
+//! that there is always a solution.
+//!
+//! ```
+//! use fifteen::{Board, Scramble, search::{near, optimal::PatternDatabase}};
+//! let board = Board::scrambled(3, 6, Scramble::Uniform, 5).unwrap();
+//! let tables = PatternDatabase::build(near::partition(3, 6, 3).unwrap(), 1, |_| {});
+//! let options = near::NearOptions { max_width: 1024 };
+//! let found = near::solve(&board, &tables, options, &|| false).unwrap();
+//! let mut replay = board.clone();
+//! replay.apply(&found.moves).unwrap();
+//! assert!(replay.is_solved());
+//! // Never stopped, IDA* finished: the solution is a shortest one.
+//! assert_eq!(found.lower_bound as usize, found.moves.len());
+//! ```
+
+mod beam;
+mod heuristic;
+mod ida;
+mod partition;
+
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+
+pub use partition::{MAX_NEAR_GROUP, default_group_size, partition};
+
+use crate::board::{Board, Move, Moves};
+use crate::search::SearchError;
+use crate::search::optimal::{Entries, MAX_PATTERN_CELLS, PatternDatabase};
+
+use heuristic::{Cells, PatternBound};
+use ida::Shared;
+
+/// The fewest cells the near solver takes (3×6): smaller boards have the
+/// optimal solver.
+pub const MIN_NEAR_CELLS: usize = 17;
+
+/// The most cells the near solver takes (7×7).
+pub const MAX_NEAR_CELLS: usize = MAX_PATTERN_CELLS;
+
+/// The beam's first width: a few milliseconds on a 7×7.
+const FIRST_WIDTH: usize = 256;
+
+/// The most bytes a beam round keeps of its moves back (8 a board a
+/// level): the width is capped so that a round as deep as it may go stays
+/// within it.
+const TRAIL_BYTES: usize = 256 << 20;
+
+/// How the near solver searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NearOptions {
+    /// The widest beam tried (each round four times the last, from 256):
+    /// a beam of width w holds about 110·w bytes a level of boards and 5·w
+    /// bytes a level of moves.
+    pub max_width: usize,
+}
+
+impl Default for NearOptions {
+    /// Beams up to 2^18 boards wide.
+    fn default() -> NearOptions {
+        NearOptions { max_width: 1 << 18 }
+    }
+}
+
+/// A solution and how far from optimal it can be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NearSolution {
+    /// The moves, tile direction.
+    pub moves: Moves,
+    /// No solution is shorter than this (equal to the moves' count when
+    /// the solution is proven shortest).
+    pub lower_bound: u32,
+    /// The widest beam that finished (0 when none did).
+    pub beam_width: usize,
+    /// Nodes IDA* expanded.
+    pub ida_expanded: u64,
+}
+
+impl NearSolution {
+    /// Whether the solution is proven to be a shortest one.
+    pub fn is_optimal(&self) -> bool {
+        self.moves.len() as u32 == self.lower_bound
+    }
+}
+
+/// The best solution found before `stop()` says so (or before both searches
+/// end: IDA* finished or proved the beam's best optimal, and the beam went
+/// as wide as `options` lets it), with the proven lower bound. `tables`
+/// must be for the board's shape, with one-byte entries, as [`partition`]
+/// makes them.
+pub fn solve(
+    board: &Board,
+    tables: &PatternDatabase,
+    options: NearOptions,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<NearSolution, SearchError> {
+    let (rows, cols) = (board.rows(), board.cols());
+    if !(MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len()) {
+        return Err(SearchError::NearSize { rows, cols });
+    }
+    tables.check_shape(board)?;
+    if tables.spec().entries() != Entries::Bytes {
+        return Err(SearchError::NearEntries);
+    }
+    board.check_solvable()?;
+    let mut cells: Cells = [0; MAX_PATTERN_CELLS];
+    let mut pos: Cells = [0; MAX_PATTERN_CELLS];
+    for (cell, &tile) in board.cells().iter().enumerate() {
+        cells[cell] = tile as u8;
+        pos[tile as usize] = cell as u8;
+    }
+    let bound_of = PatternBound::new(tables);
+    let shared = Shared { best: AtomicU32::new(u32::MAX), lower: AtomicU32::new(0), ida_expanded: AtomicU64::new(0) };
+    let ((beamed, beam_width), exact) = rayon::join(
+        || anytime_beam(&bound_of, (rows, cols), (cells, pos), options, stop, &shared),
+        || ida::search(&bound_of, (rows, cols), (cells, pos), stop, &shared),
+    );
+    let moves = match (exact, beamed) {
+        (Some(exact), _) => exact,
+        (None, Some(beamed)) => beamed,
+        (None, None) => return Err(SearchError::Stopped),
+    };
+    let lower_bound = shared.lower.load(Relaxed).min(moves.len() as u32);
+    Ok(NearSolution { moves: Moves(moves), lower_bound, beam_width, ida_expanded: shared.ida_expanded.load(Relaxed) })
+}
+
+/// Beams ever wider, until `stop()`, the widest, or the best proven
+/// optimal; the best solution and the widest beam that finished.
+fn anytime_beam(
+    bound_of: &PatternBound<'_>,
+    shape: (usize, usize),
+    board: (Cells, Cells),
+    options: NearOptions,
+    stop: &(dyn Fn() -> bool + Sync),
+    shared: &Shared,
+) -> (Option<Vec<Move>>, usize) {
+    let zobrist = beam::Zobrist::new();
+    let mut best: Option<Vec<Move>> = None;
+    // A round goes at most twice the start's bound deep, plus room for the
+    // detours a narrow beam takes (a shortest solution is rarely much over
+    // the bound; a deeper round gives up and the next, wider, tries).
+    let start = bound_of.evaluate(&board.1).bound();
+    let max_depth = 2 * start + 64;
+    let widest = options.max_width.min(TRAIL_BYTES / (8 * max_depth as usize)).max(FIRST_WIDTH);
+    let options = NearOptions { max_width: widest.min(options.max_width.max(1)) };
+    let (mut width, mut finished) = (FIRST_WIDTH.min(options.max_width), 0);
+    let never = || false;
+    loop {
+        let proven = shared.lower.load(Relaxed) >= shared.best.load(Relaxed);
+        if proven || width > options.max_width || (best.is_some() && stop()) {
+            break;
+        }
+        // Until there is a solution, rounds run whatever `stop` says.
+        let round_stop: &dyn Fn() -> bool = if best.is_some() { stop } else { &never };
+        let found = beam::search(bound_of, &zobrist, shape, board, width, max_depth, round_stop, shared);
+        if !round_stop() {
+            finished = width;
+        }
+        if let Some(moves) = found {
+            shared.best.fetch_min(moves.len() as u32, Relaxed);
+            best = Some(moves);
+        }
+        width *= 4;
+    }
+    (best, finished)
+}

@@ -1,0 +1,176 @@
+//! The near solver (`search::near`): every solution replays to the goal,
+//! every lower bound is at most the optimum, and with IDA* left to finish
+//! the solution is a shortest one (checked against a plain IDA* here).
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+
+use fifteen::search::near::{self, NearOptions};
+use fifteen::search::optimal::PatternDatabase;
+use fifteen::{Board, Scramble};
+use proptest::prelude::*;
+
+/// Tables of groups of 3 tiles per shape, built once.
+fn tables(rows: usize, cols: usize) -> &'static PatternDatabase {
+    static TABLES: OnceLock<Vec<((usize, usize), PatternDatabase)>> = OnceLock::new();
+    let all = TABLES.get_or_init(|| {
+        [(3, 6), (4, 5), (3, 7), (5, 5)]
+            .into_iter()
+            .map(|(r, c)| ((r, c), PatternDatabase::build(near::partition(r, c, 3).unwrap(), 2, |_| {})))
+            .collect()
+    });
+    &all.iter().find(|(shape, _)| *shape == (rows, cols)).unwrap().1
+}
+
+/// A stop check that says stop after it has been asked `calls` times: a
+/// budget of work that is the same on every machine.
+fn after(calls: u32) -> impl Fn() -> bool + Sync {
+    let asked = AtomicU32::new(0);
+    move || asked.fetch_add(1, Relaxed) >= calls
+}
+
+fn replays(board: &Board, moves: &fifteen::Moves) {
+    let mut replay = board.clone();
+    replay.apply(moves).unwrap_or_else(|e| panic!("{e}\n{board}"));
+    assert!(replay.is_solved(), "{board}\n{moves}");
+}
+
+/// The length of a shortest solution by a plain IDA* on Manhattan distance
+/// over the board's cells, independent of the solver under test.
+fn shortest(board: &Board) -> u32 {
+    fn manhattan(cells: &[usize], cols: usize) -> u32 {
+        cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &t)| t != 0)
+            .map(|(cell, &t)| ((cell / cols).abs_diff((t - 1) / cols) + (cell % cols).abs_diff((t - 1) % cols)) as u32)
+            .sum()
+    }
+    fn dfs(
+        cells: &mut Vec<usize>,
+        dims: (usize, usize),
+        blank: usize,
+        prev: usize,
+        g: u32,
+        bound: u32,
+    ) -> Result<(), u32> {
+        let h = manhattan(cells, dims.1);
+        if h == 0 {
+            return Ok(());
+        }
+        if g + h > bound {
+            return Err(g + h);
+        }
+        let (rows, cols) = dims;
+        let mut next = u32::MAX;
+        let (r, c) = (blank / cols, blank % cols);
+        let around = [
+            (r > 0).then(|| blank - cols),
+            (r + 1 < rows).then(|| blank + cols),
+            (c > 0).then(|| blank - 1),
+            (c + 1 < cols).then(|| blank + 1),
+        ];
+        for from in around.into_iter().flatten().filter(|&f| f != prev) {
+            cells.swap(blank, from);
+            let result = dfs(cells, dims, from, blank, g + 1, bound);
+            cells.swap(blank, from);
+            match result {
+                Ok(()) => return Ok(()),
+                Err(f) => next = next.min(f),
+            }
+        }
+        Err(next)
+    }
+    let mut cells: Vec<usize> = board.cells().iter().map(|&t| t as usize).collect();
+    let blank = cells.iter().position(|&t| t == 0).unwrap();
+    let mut bound = manhattan(&cells, board.cols());
+    loop {
+        match dfs(&mut cells, (board.rows(), board.cols()), blank, usize::MAX, 0, bound) {
+            Ok(()) => return bound,
+            Err(next) => bound = next,
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(crate::common::fixed_cases(24))]
+
+    #[test]
+    fn every_solution_replays_and_its_bound_is_below_it(shape in 0..4usize, seed in any::<u64>()) {
+        let (rows, cols) = [(3, 6), (4, 5), (3, 7), (5, 5)][shape];
+        let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
+        let tables = tables(rows, cols);
+        let found = near::solve(&board, tables, NearOptions { max_width: 1024 }, &after(200)).unwrap();
+        replays(&board, &found.moves);
+        prop_assert!(found.lower_bound as usize <= found.moves.len());
+        prop_assert!(found.lower_bound >= tables.estimate(&board).unwrap());
+    }
+}
+
+#[test]
+fn left_to_finish_it_is_optimal_and_every_bound_is_at_most_the_optimum() {
+    for (rows, cols) in [(3, 6), (4, 5)] {
+        for seed in 0..6 {
+            let board = Board::scrambled(rows, cols, Scramble::Walk(40), seed).unwrap();
+            let optimum = shortest(&board);
+            let found = near::solve(&board, tables(rows, cols), NearOptions { max_width: 1024 }, &|| false).unwrap();
+            replays(&board, &found.moves);
+            assert_eq!(found.moves.len() as u32, optimum, "{board}");
+            assert!(found.is_optimal());
+            for calls in [0, 1, 3, 10] {
+                let stopped = near::solve(&board, tables(rows, cols), NearOptions::default(), &after(calls)).unwrap();
+                replays(&board, &stopped.moves);
+                assert!(stopped.lower_bound <= optimum, "{board}");
+                assert!(stopped.moves.len() as u32 >= optimum);
+            }
+        }
+    }
+}
+
+#[test]
+fn boards_outside_17_to_49_cells_are_refused() {
+    let small = Board::scrambled(4, 4, Scramble::Uniform, 1).unwrap();
+    let err = near::solve(&small, tables(3, 6), NearOptions::default(), &|| true).unwrap_err();
+    assert!(err.to_string().contains("17 to 49 cells"), "{err}");
+    let wrong = Board::scrambled(6, 3, Scramble::Uniform, 1).unwrap();
+    assert!(near::solve(&wrong, tables(3, 6), NearOptions::default(), &|| true).is_err());
+}
+
+/// `solve --solver near`: the moves solve the board, the summary says the
+/// bound, and boards of the wrong size get one line.
+#[cfg(feature = "cli")]
+#[test]
+fn the_command_writes_moves_that_solve_the_board_and_the_bound() {
+    let cache = tempfile::tempdir().unwrap();
+    let board = Board::scrambled(3, 6, Scramble::Uniform, 3).unwrap().to_string();
+    let out = crate::common::fifteen_with_cache(&["solve", "--solver", "near", "--time", "0.5"], &board, cache.path());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let moves: fifteen::Moves = String::from_utf8(out.stdout).unwrap().trim().parse().unwrap();
+    replays(&board.parse().unwrap(), &moves);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains(&format!("{} moves, optimal", moves.len())), "{stderr}");
+
+    let json = crate::common::fifteen_with_cache(
+        &["solve", "--solver", "near", "--time", "0.5", "--format", "summary"],
+        &board,
+        cache.path(),
+    );
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(report["lower_bound"].as_u64().unwrap() <= report["count"].as_u64().unwrap(), "{report}");
+
+    let batch = crate::common::fifteen_with_cache(
+        &["solve", "--batch", "--solver", "near", "--time", "0.2", "--format", "summary"],
+        &format!("{}\n", serde_json::json!({ "id": 1, "board": board })),
+        cache.path(),
+    );
+    let line: serde_json::Value = serde_json::from_slice(&batch.stdout).unwrap();
+    assert_eq!(line["solver"], "near", "{line}");
+    assert!(line["lower_bound"].as_u64().unwrap() <= line["count"].as_u64().unwrap(), "{line}");
+
+    let small = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap().to_string();
+    let refused = crate::common::fifteen_with_cache(&["solve", "--solver", "near"], &small, cache.path());
+    assert!(!refused.status.success());
+    let err = String::from_utf8(refused.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("17 to 49 cells"), "{err}");
+}
