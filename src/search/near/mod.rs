@@ -26,12 +26,13 @@
 //! let board = Board::scrambled(3, 6, Scramble::Uniform, 5).unwrap();
 //! let tables = PatternDatabase::build(near::partition(3, 6, 3).unwrap(), 1, |_| {});
 //! let options = near::NearOptions { max_width: 1024 };
-//! let found = near::solve(&board, &tables, options, &|| false).unwrap();
+//! // Asked to stop at once: the first beam round still answers.
+//! let found = near::solve(&board, &tables, options, &|| true).unwrap();
 //! let mut replay = board.clone();
 //! replay.apply(&found.moves).unwrap();
 //! assert!(replay.is_solved());
-//! // Never stopped, IDA* finished: the solution is a shortest one.
-//! assert_eq!(found.lower_bound as usize, found.moves.len());
+//! // The optimum lies between the proven bound and the solution found.
+//! assert!(found.lower_bound as usize <= found.moves.len());
 //! ```
 
 mod beam;
