@@ -4,13 +4,13 @@
 
 use std::path::PathBuf;
 
-use crate::anim::{self, MAX_SPEED, MIN_SPEED, Timeline};
+use crate::anim::{self, Timeline};
 use crate::coach::Coaching;
 use crate::control::{App, CoachedReplay};
 use clap::Args;
 
 use super::error::CliError;
-use super::numbers::{positive_real, whole};
+use super::numbers::{check_speed, positive_real, whole};
 use super::paths;
 use super::sizes::{self, Use};
 use super::solve_source::SourcedSolve;
@@ -51,11 +51,7 @@ impl CoachWatchArgs {
         if self.frames == Some(0) {
             return Err(CliError::Usage("--frames must be positive, got 0".into()));
         }
-        if let Some(speed) = self.speed.filter(|s| !(MIN_SPEED..=MAX_SPEED).contains(s)) {
-            return Err(CliError::Usage(format!(
-                "--speed {speed} is out of range: give {MIN_SPEED} to {MAX_SPEED} moves per second"
-            )));
-        }
+        check_speed(self.speed)?;
         if let Some(path) = &self.screenshot {
             paths::check_output(path, "--screenshot", "png")?;
         }

@@ -4,13 +4,13 @@
 use std::path::PathBuf;
 
 use crate::SolveOptions;
-use crate::anim::{self, Duo, MAX_SPEED, MIN_SPEED, Player, Timeline};
+use crate::anim::{self, Duo, Player, Timeline};
 use crate::human::Effort;
 use crate::lines;
 use clap::Args;
 
 use super::error::CliError;
-use super::numbers::{positive_real, whole};
+use super::numbers::{check_speed, positive_real, whole};
 use super::paths;
 use super::sizes::{self, Use};
 use super::solve_source::SourcedSolve;
@@ -45,11 +45,7 @@ pub fn run(solves: Vec<SourcedSolve>, effort: EffortOrAuto, args: WatchArgs) -> 
     if args.frames == Some(0) {
         return Err(CliError::Usage("--frames must be positive, got 0".into()));
     }
-    if let Some(speed) = args.speed.filter(|s| !(MIN_SPEED..=MAX_SPEED).contains(s)) {
-        return Err(CliError::Usage(format!(
-            "--speed {speed} is out of range: give {MIN_SPEED} to {MAX_SPEED} moves per second"
-        )));
-    }
+    check_speed(args.speed)?;
     if let Some(path) = &args.screenshot {
         paths::check_output(path, "--screenshot", "png")?;
     }

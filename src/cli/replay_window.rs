@@ -1,12 +1,12 @@
 //! `fifteen replay`'s window: the person's solve played as fifteen's own,
 //! or in the terminal when there is no display.
 
-use crate::anim::{self, MAX_SPEED, MIN_SPEED, Pace, Timeline};
+use crate::anim::{self, Pace, Timeline};
 use crate::control::App;
 use clap::Args;
 
 use super::error::CliError;
-use super::numbers::positive_real;
+use super::numbers::{check_speed, positive_real};
 use super::paths;
 use super::sizes::{self, Use};
 use super::solve_source::SourcedSolve;
@@ -53,12 +53,7 @@ pub fn run(solves: Vec<SourcedSolve>, args: WindowArgs) -> Result<(), CliError> 
             sourced.number, sourced.origin
         )));
     }
-    let speed = match (args.speed, pace) {
-        (Some(speed), _) if !(MIN_SPEED..=MAX_SPEED).contains(&speed) => {
-            return Err(CliError::Usage(format!(
-                "--speed {speed} is out of range: give {MIN_SPEED} to {MAX_SPEED} moves per second"
-            )));
-        }
+    let speed = match (check_speed(args.speed)?, pace) {
         (Some(speed), _) => speed,
         (None, Pace::RealTime) => 1.0,
         (None, Pace::Steady) => anim::default_speed(solve.scramble.rows(), solve.scramble.cols()),

@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use crate::Board;
-use crate::anim::{self, Game, MAX_SPEED, MIN_SPEED};
+use crate::anim::{self, Game};
 use crate::control::{self, App, Mode};
 use crate::human::{Effort, Finish};
 use crate::tui::{self, TuiOptions};
@@ -13,7 +13,7 @@ use clap::Args;
 
 use super::board_source::{BoardInput, ScrambleArgs};
 use super::error::CliError;
-use super::numbers::{positive_real, whole};
+use super::numbers::{check_speed, positive_real, whole};
 use super::paths;
 use super::sizes::{self, Use};
 use super::strategy::{EffortOrAuto, effort_or_auto};
@@ -135,13 +135,7 @@ impl WatchCommand {
     }
 
     fn speed(&self, board: &Board) -> Result<f64, CliError> {
-        match self.options.speed {
-            None => Ok(anim::default_speed(board.rows(), board.cols())),
-            Some(speed) if (MIN_SPEED..=MAX_SPEED).contains(&speed) => Ok(speed),
-            Some(speed) => Err(CliError::Usage(format!(
-                "--speed {speed} is out of range: give {MIN_SPEED} to {MAX_SPEED} moves per second"
-            ))),
-        }
+        Ok(check_speed(self.options.speed)?.unwrap_or_else(|| anim::default_speed(board.rows(), board.cols())))
     }
 }
 
