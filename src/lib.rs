@@ -42,6 +42,9 @@
 //! A person's solve, from a slidysim replay link, lined up with fifteen's
 //! by the lines each had finished: see [`slidysim`] and [`lines`]; and
 //! coached line by line from the person's own boards: see [`coach`].
+//!
+//! Every solver, the human strategy and the searches, behind one name:
+//! [`solver::solve`].
 #![forbid(missing_docs)]
 // Unsafe code is denied everywhere but in one function that maps the pattern
 // database cache read-only (`search::pdb_cache`), which states why it is sound.
@@ -74,6 +77,7 @@ mod record;
 pub mod scene;
 pub mod search;
 pub mod slidysim;
+pub mod solver;
 pub mod testing;
 mod tui;
 mod web;

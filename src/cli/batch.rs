@@ -29,44 +29,26 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use crate::human::{self, Effort, Finish, Order};
-use crate::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
-use crate::search::{SearchError, Solution, bfs, near};
-use crate::{Board, MoveNotation, Moves, SolveOptions};
+use crate::search::SearchError;
+use crate::search::optimal::{self, MAX_OPTIMAL_CELLS};
+use crate::solver::{Solver, Tables};
+use crate::{Board, MoveNotation, Moves};
 use serde_json::Value;
 
 use super::error::CliError;
-use super::solve_search::SearchSolver;
-use super::strategy::EffortOrAuto;
+use super::pdb::CachedTables;
+use super::solve_search::SearchRun;
 
 /// Lines read but not yet written, at most: enough to keep every worker
 /// busy past a slow board, small enough that memory stays flat.
 const IN_FLIGHT: usize = 4096;
 
-/// Which solver a batch runs.
-#[derive(Clone, Copy, Debug)]
-pub enum BatchSolver {
-    /// The human strategy, any size.
-    Human { order: Order, finish: Finish, effort: EffortOrAuto },
-    /// One of the search solvers.
-    Search(SearchSolver),
-}
-
-impl BatchSolver {
-    fn name(self) -> &'static str {
-        match self {
-            BatchSolver::Human { .. } => "human",
-            BatchSolver::Search(s) => s.name(),
-        }
-    }
-}
-
 /// What `--batch` was asked to do.
 pub struct BatchOptions {
-    pub solver: BatchSolver,
+    /// The solver, and the seconds the near solver takes a board.
+    pub search: SearchRun,
     pub notation: MoveNotation,
     /// Worker threads (the command's `--threads`, else every core).
     pub threads: usize,
@@ -86,9 +68,7 @@ struct Answer {
 /// board of their shape comes), and the time spent on the 6-6-3 tables.
 struct Workers<'a> {
     options: &'a BatchOptions,
-    fifteen_tables: OnceLock<Option<PatternDatabase>>,
-    /// The near solver's tables by shape, each loaded once.
-    near_tables: Mutex<BTreeMap<(usize, usize), Arc<PatternDatabase>>>,
+    tables: CachedTables,
     slow_663_micros: AtomicU64,
 }
 
@@ -109,12 +89,7 @@ pub fn run(input: &Path, options: BatchOptions) -> Result<(), CliError> {
         .build()
         .map_err(|e| CliError::Solver(format!("cannot start {} worker threads: {e}", options.threads)))?;
     let bar = progress_bar(total);
-    let workers = Workers {
-        options: &options,
-        fifteen_tables: OnceLock::new(),
-        near_tables: Mutex::new(BTreeMap::new()),
-        slow_663_micros: AtomicU64::new(0),
-    };
+    let workers = Workers { options: &options, tables: CachedTables::default(), slow_663_micros: AtomicU64::new(0) };
     let stop = AtomicBool::new(false);
     let (answers, received) = mpsc::channel::<(u64, Answer)>();
     let (written_tx, written) = mpsc::channel::<()>();
@@ -175,7 +150,7 @@ pub fn run(input: &Path, options: BatchOptions) -> Result<(), CliError> {
     if options.stats {
         eprintln!(
             "{lines} boards, {failed} failed, {} solver, {} threads, {:.3} s",
-            options.solver.name(),
+            options.search.options.solver.name(),
             options.threads,
             started.elapsed().as_secs_f64()
         );
@@ -329,7 +304,7 @@ impl Workers<'_> {
                 let notation = self.options.notation;
                 let mut line = format!(
                     "{{\"id\":{id},\"solver\":\"{}\",\"count\":{}",
-                    self.options.solver.name(),
+                    self.options.search.options.solver.name(),
                     solved.moves.len()
                 );
                 if !self.options.summary {
@@ -350,88 +325,32 @@ impl Workers<'_> {
 
     fn solve(&self, board: &Board) -> Result<Solved, String> {
         board.check_solvable().map_err(|e| format!("unsolvable board: {e}"))?;
-        let started = Instant::now();
-        let searched = |s: Result<Solution, SearchError>, started: Instant| {
-            s.map(|s| Solved {
-                moves: s.moves,
-                nodes: Some(s.stats.expanded),
-                lower_bound: None,
-                elapsed: started.elapsed(),
-            })
-            .map_err(|e| e.to_string())
-        };
-        match self.options.solver {
-            BatchSolver::Human { order, finish, effort } => {
-                let effort = effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
-                let plan = human::solve(board, &SolveOptions { order, finish, effort, threads: 1 })
-                    .map_err(|e| e.to_string())?;
-                Ok(Solved { moves: plan.moves().clone(), nodes: None, lower_bound: None, elapsed: started.elapsed() })
-            }
-            BatchSolver::Search(SearchSolver::Bfs) => searched(bfs::solve(board), started),
-            BatchSolver::Search(SearchSolver::Iddfs { max_depth }) => {
-                super::solve_search::solve_iddfs(board, max_depth, |_| {})
-                    .map(|s| Solved {
-                        moves: s.moves,
-                        nodes: Some(s.stats.expanded),
-                        lower_bound: None,
-                        elapsed: started.elapsed(),
-                    })
-                    .map_err(|e| e.to_string())
-            }
-            BatchSolver::Search(SearchSolver::Near { seconds }) => self.solve_near(board, seconds),
-            BatchSolver::Search(SearchSolver::Optimal) => {
-                if board.len() > MAX_OPTIMAL_CELLS {
-                    let (rows, cols) = (board.rows(), board.cols());
-                    return Err(SearchError::TooLarge { solver: "optimal", rows, cols, max_cells: MAX_OPTIMAL_CELLS }
-                        .to_string());
-                }
-                let tables = match (board.rows(), board.cols()) {
-                    (4, 4) => self
-                        .fifteen_tables
-                        .get_or_init(|| super::pdb::tables_for(4, 4).map(|(tables, _)| tables))
-                        .as_ref(),
-                    _ => None,
-                };
-                let started = Instant::now();
-                let solution = match tables {
-                    Some(pdb) => optimal::solve_with(board, Heuristic::Patterns(pdb), |_| {}),
-                    None => optimal::solve_with(board, Heuristic::ManhattanConflicts, |_| {}),
-                };
-                if tables.is_some_and(|pdb| pdb.spec() == &optimal::PatternSpec::fifteen_663()) {
-                    self.slow_663_micros.fetch_add(started.elapsed().as_micros() as u64, Relaxed);
-                }
-                searched(solution, started)
-            }
+        let search = self.options.search;
+        let solver = search.options.solver;
+        // A batch wants answers in bounded time: the optimal solver only
+        // where it finishes in seconds (on 17 to 49 cells it would run to
+        // its proof, hours a board; `near` answers those in set time).
+        if solver == Solver::Optimal && board.len() > MAX_OPTIMAL_CELLS {
+            let (rows, cols) = (board.rows(), board.cols());
+            return Err(
+                SearchError::TooLarge { solver: "optimal", rows, cols, max_cells: MAX_OPTIMAL_CELLS }.to_string()
+            );
         }
-    }
-}
-
-impl Workers<'_> {
-    /// A board by the near solver for `seconds`, on its shape's tables
-    /// (loaded by the first board of the shape).
-    fn solve_near(&self, board: &Board, seconds: f64) -> Result<Solved, String> {
-        let (rows, cols) = (board.rows(), board.cols());
-        if !(near::MIN_NEAR_CELLS..=near::MAX_NEAR_CELLS).contains(&board.len()) {
-            return Err(SearchError::NearSize { rows, cols }.to_string());
-        }
-        let tables = {
-            let mut loaded = self.near_tables.lock().unwrap_or_else(|e| e.into_inner());
-            match loaded.get(&(rows, cols)) {
-                Some(tables) => Arc::clone(tables),
-                None => {
-                    let (tables, _) = super::pdb::near_tables(rows, cols).map_err(|e| e.to_string())?;
-                    Arc::clone(loaded.entry((rows, cols)).or_insert(Arc::new(tables)))
-                }
-            }
+        let (found, elapsed) =
+            super::solve_search::find(board, search, &self.tables, &mut |_| {}).map_err(|e| e.to_string())?;
+        let on_663 = || {
+            self.tables
+                .optimal(board.rows(), board.cols())
+                .is_some_and(|pdb| pdb.spec() == &optimal::PatternSpec::fifteen_663())
         };
-        let started = Instant::now();
-        let stop = || started.elapsed().as_secs_f64() >= seconds;
-        let found = near::solve(board, &tables, near::NearOptions::default(), &stop).map_err(|e| e.to_string())?;
+        if solver == Solver::Optimal && on_663() {
+            self.slow_663_micros.fetch_add(elapsed.as_micros() as u64, Relaxed);
+        }
         Ok(Solved {
+            nodes: found.stats.map(|s| s.expanded),
+            lower_bound: (solver == Solver::Near).then_some(found.lower_bound).flatten(),
             moves: found.moves,
-            nodes: Some(found.ida_expanded),
-            lower_bound: Some(found.lower_bound),
-            elapsed: started.elapsed(),
+            elapsed,
         })
     }
 }

@@ -12,7 +12,6 @@ use clap::{Args, ValueEnum};
 use super::error::CliError;
 use super::numbers::whole;
 use super::sizes::{self, Use, thousands};
-use super::strategy::{EffortOrAuto, effort_or_auto};
 
 pub const BENCH_HELP: &str = "\
 Columns: mean moves, moves/n³, MMD (moves over the start board's Manhattan
@@ -43,8 +42,8 @@ pub struct BenchCommand {
     method: Vec<MethodArg>,
     /// Efforts to measure for each method, comma-separated: `fast`,
     /// `normal`, `best` or `auto` (the default for the size).
-    #[arg(long, value_parser = effort_or_auto(), value_delimiter = ',', default_value = "auto")]
-    effort: Vec<EffortOrAuto>,
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "auto")]
+    effort: Vec<Effort>,
     /// Sweep order (the same as --method; `both` is rows and shells).
     #[arg(long, value_parser = order_methods(), hide = true)]
     order: Option<&'static [MethodArg]>,
@@ -137,7 +136,7 @@ struct Method {
     order: Order,
     finish: Finish,
     /// `None`: auto, the effort for each size.
-    effort: EffortOrAuto,
+    effort: Effort,
 }
 
 impl Method {
@@ -145,17 +144,17 @@ impl Method {
         match self.finish {
             Finish::Exact => "exact".into(),
             // The default effort goes unnamed (the effort column says which it was).
-            Finish::Pairs if self.effort.is_none() => self.order.name().into(),
+            Finish::Pairs if self.effort == Effort::Auto => self.order.name().into(),
             Finish::Pairs => format!("{}/{}", self.order.name(), self.effort_name()),
         }
     }
 
     fn effort_name(self) -> &'static str {
-        self.effort.map_or("auto", Effort::name)
+        self.effort.name()
     }
 
     fn effort(self, size: Size) -> Effort {
-        self.effort.unwrap_or_else(|| Effort::for_size(size.rows, size.cols))
+        self.effort.resolve(size.rows, size.cols)
     }
 
     fn takes(self, size: Size) -> bool {
@@ -188,7 +187,7 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
             _ => 1,
         })
     };
-    let exact = Method { order: Order::Shells, finish: Finish::Exact, effort: Some(Effort::Fast) };
+    let exact = Method { order: Order::Shells, finish: Finish::Exact, effort: Effort::Fast };
     let mut methods: Vec<Method> = Vec::new();
     let asked: Vec<MethodArg> = cmd.order.map_or_else(|| cmd.method.clone(), <[MethodArg]>::to_vec);
     for arg in asked {

@@ -3,7 +3,8 @@
 use std::io::Write;
 use std::time::Duration;
 
-use crate::net::{Bot, Solver};
+use crate::net::Bot;
+use crate::solver::Solver;
 use clap::{Args, ValueEnum};
 
 use super::error::CliError;

@@ -18,7 +18,6 @@ use super::coach_plot::{self, ParGraph, PlotFile};
 use super::coach_watch::{self, CoachWatchArgs};
 use super::error::CliError;
 use super::solve_source::{self, SourcedSolve};
-use super::strategy::{EffortOrAuto, effort_or_auto};
 
 pub const COACH_HELP: &str = "\
 SOURCE is a slidysim replay link (https://slidysim.github.io/replay?r=…), its
@@ -64,8 +63,8 @@ pub struct CoachCommand {
     format: CoachFormat,
     /// How hard fifteen looks for fewer moves when it finds par on boards
     /// of more than 16 cells (as `solve --effort`).
-    #[arg(long, value_parser = effort_or_auto(), default_value = "auto")]
-    effort: EffortOrAuto,
+    #[arg(long, value_enum, default_value_t = Effort::Auto)]
+    effort: Effort,
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
@@ -169,14 +168,14 @@ fn progress_bar() -> Option<indicatif::ProgressBar> {
 
 fn coach_one(
     sourced: SourcedSolve,
-    effort: EffortOrAuto,
+    effort: Effort,
     tables: &BTreeMap<(usize, usize), Option<PatternDatabase>>,
     bar: Option<&indicatif::ProgressBar>,
 ) -> Result<Coached, CliError> {
     let board = &sourced.solve.scramble;
     let par = match super::pdb::heuristic_for(tables, board) {
         Some(heuristic) => Par::Optimal(heuristic),
-        None => Par::Human(effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()))),
+        None => Par::Human(effort.resolve(board.rows(), board.cols())),
     };
     let progress = |done: usize, of: usize| {
         if let Some(bar) = bar {

@@ -16,7 +16,6 @@ use serde_json::json;
 use super::compare_watch::WatchArgs;
 use super::error::CliError;
 use super::solve_source::{self, SourcedSolve};
-use super::strategy::{EffortOrAuto, effort_or_auto};
 
 pub const COMPARE_HELP: &str = "\
 SOURCE is a slidysim replay link (https://slidysim.github.io/replay?r=…), its
@@ -47,8 +46,8 @@ pub struct CompareCommand {
     #[arg(long, short, value_enum, default_value_t = CompareFormat::Table)]
     format: CompareFormat,
     /// How hard fifteen looks for fewer moves (as `solve --effort`).
-    #[arg(long, value_parser = effort_or_auto(), default_value = "auto")]
-    effort: EffortOrAuto,
+    #[arg(long, value_enum, default_value_t = Effort::Auto)]
+    effort: Effort,
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
@@ -95,11 +94,11 @@ pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
 
 fn compare(
     sourced: SourcedSolve,
-    effort: EffortOrAuto,
+    effort: Effort,
     tables: &BTreeMap<(usize, usize), Option<PatternDatabase>>,
 ) -> Result<Compared, CliError> {
     let board = &sourced.solve.scramble;
-    let effort = effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
+    let effort = effort.resolve(board.rows(), board.cols());
     let heuristic = super::pdb::heuristic_for(tables, board);
     let comparison = coach::compare(board, &sourced.solve.moves, effort, heuristic)
         .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;

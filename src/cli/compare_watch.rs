@@ -14,7 +14,6 @@ use super::numbers::{check_speed, positive_real, whole};
 use super::paths;
 use super::sizes::{self, Use};
 use super::solve_source::SourcedSolve;
-use super::strategy::EffortOrAuto;
 
 /// The flags of `compare --watch`.
 #[derive(Args, Debug, Default)]
@@ -41,7 +40,7 @@ pub struct WatchArgs {
 }
 
 /// Plays the first of `solves` beside fifteen's solve of its scramble.
-pub fn run(solves: Vec<SourcedSolve>, effort: EffortOrAuto, args: WatchArgs) -> Result<(), CliError> {
+pub fn run(solves: Vec<SourcedSolve>, effort: Effort, args: WatchArgs) -> Result<(), CliError> {
     if args.frames == Some(0) {
         return Err(CliError::Usage("--frames must be positive, got 0".into()));
     }
@@ -62,7 +61,7 @@ pub fn run(solves: Vec<SourcedSolve>, effort: EffortOrAuto, args: WatchArgs) -> 
             sourced.number
         );
     }
-    let effort = effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
+    let effort = effort.resolve(board.rows(), board.cols());
     // fifteen's solve is planned once, whole: its moves line the two up,
     // and its timeline plays them with their targets and routes.
     let mut fifteen = Player::new(Timeline::solve(board, &SolveOptions { effort, ..SolveOptions::default() })?);

@@ -5,12 +5,14 @@
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::Board;
 use crate::search::near;
 use crate::search::optimal::{BuildProgress, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase, PatternSpec};
 use crate::search::pdb_cache::{self, Origin};
+use crate::solver::{SolverError, Tables};
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::error::CliError;
@@ -82,6 +84,57 @@ pub fn near_tables(rows: usize, cols: usize) -> Result<(PatternDatabase, String)
     let spec = near::partition(rows, cols, near::default_group_size(rows, cols))
         .map_err(|e| CliError::Usage(e.to_string()))?;
     Ok(load(&spec))
+}
+
+/// The pattern databases the command's searches use: found in the cache
+/// directory (or built and saved there, saying so) at a shape's first
+/// board and kept for the rest, each with the line `--stats` prints about
+/// it. Finding holds a lock, so boards of a new shape solved at once wait
+/// for one build.
+#[derive(Default)]
+pub struct CachedTables {
+    found: Mutex<BTreeMap<TablesKey, Result<FoundTables, String>>>,
+}
+
+/// The solver the tables are for (true: the near solver's) and the shape.
+type TablesKey = (bool, usize, usize);
+/// Tables (`None`: the shape has none) and their account line.
+type FoundTables = (Option<Arc<PatternDatabase>>, Option<String>);
+
+impl CachedTables {
+    fn find(&self, key: TablesKey) -> Result<FoundTables, String> {
+        let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
+        found
+            .entry(key)
+            .or_insert_with(|| match key {
+                (false, rows, cols) => Ok(tables_for(rows, cols)
+                    .map_or((None, None), |(tables, account)| (Some(Arc::new(tables)), Some(account)))),
+                (true, rows, cols) => near_tables(rows, cols)
+                    .map(|(tables, account)| (Some(Arc::new(tables)), Some(account)))
+                    .map_err(|e| e.to_string()),
+            })
+            .clone()
+    }
+
+    /// The account line of the tables found for this shape, if any were.
+    pub fn account(&self, near: bool, rows: usize, cols: usize) -> Option<String> {
+        let found = self.found.lock().unwrap_or_else(|e| e.into_inner());
+        found.get(&(near, rows, cols)).and_then(|f| f.as_ref().ok()).and_then(|(_, account)| account.clone())
+    }
+}
+
+impl Tables for CachedTables {
+    fn optimal(&self, rows: usize, cols: usize) -> Option<Arc<PatternDatabase>> {
+        self.find((false, rows, cols)).ok().and_then(|(tables, _)| tables)
+    }
+
+    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, SolverError> {
+        match self.find((true, rows, cols)) {
+            Ok((Some(tables), _)) => Ok(tables),
+            Ok((None, _)) => Err(SolverError::Tables(format!("no near tables for {rows}×{cols}"))),
+            Err(why) => Err(SolverError::Tables(why)),
+        }
+    }
 }
 
 /// The tables of `spec` if their cache file is there and sound; a warning

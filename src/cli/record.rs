@@ -20,7 +20,6 @@ use super::board_source::{BoardInput, ScrambleArgs};
 use super::error::CliError;
 use super::sizes::{self, Use};
 use super::solve_source::SourcedSolve;
-use super::strategy::{EffortOrAuto, effort_or_auto};
 
 pub const RECORD_HELP: &str = "\
 Examples:
@@ -74,8 +73,8 @@ pub struct RecordCommand {
     finish: Finish,
     /// How hard the solver looks ahead for fewer moves (see `fifteen solve
     /// --help`): fast, normal, best, or auto (by size).
-    #[arg(long, value_parser = effort_or_auto(), default_value = "auto")]
-    effort: EffortOrAuto,
+    #[arg(long, value_enum, default_value_t = Effort::Auto)]
+    effort: Effort,
 }
 
 /// What `record` writes.
@@ -222,8 +221,7 @@ fn page(cmd: &RecordCommand) -> Result<(), CliError> {
             let board = cmd.board(Use::Page)?;
             board.check_solvable()?;
             sizes::check(board.rows(), board.cols(), Use::Page)?;
-            let effort = cmd.effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
-            let options = SolveOptions { finish: cmd.finish, effort, ..SolveOptions::default() };
+            let options = SolveOptions { finish: cmd.finish, effort: cmd.effort, ..SolveOptions::default() };
             let title = format!("fifteen: a {}×{} solve", board.rows(), board.cols());
             crate::web::solve_data(&board, &options, &title)?
         }
@@ -248,8 +246,10 @@ fn pictures(cmd: RecordCommand, kind: RecordFormat) -> Result<(), CliError> {
             let board = cmd.board(Use::Record)?;
             board.check_solvable()?;
             sizes::check(board.rows(), board.cols(), Use::Record)?;
-            let effort = cmd.effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
-            Timeline::solve(&board, &SolveOptions { finish: cmd.finish, effort, ..SolveOptions::default() })?
+            Timeline::solve(
+                &board,
+                &SolveOptions { finish: cmd.finish, effort: cmd.effort, ..SolveOptions::default() },
+            )?
         }
     };
     let (rows, cols) = (timeline.start().rows(), timeline.start().cols());
@@ -260,7 +260,7 @@ fn pictures(cmd: RecordCommand, kind: RecordFormat) -> Result<(), CliError> {
         pace: if cmd.phases { Some(FrameStep::Phases) } else { cmd.every.map(FrameStep::Moves) },
         fps: cmd.fps,
         finish: cmd.finish,
-        effort: cmd.effort.unwrap_or_else(|| Effort::for_size(rows, cols)),
+        effort: cmd.effort.resolve(rows, cols),
     };
     let mut out = BufWriter::new(file);
     match kind {

@@ -11,16 +11,16 @@ use std::time::Instant;
 use crate::human::{Effort, Event, Finish, Order, Phase, PhaseTotal, Planner, Recorder, placement_title};
 use crate::output::{Format, MoveWriter, SolveReport};
 use crate::search::pdb_cache;
+use crate::solver::{Solver, SolverOptions};
 use crate::{Board, Move, MoveNotation, SolveOptions};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::board_source::BoardInput;
 use super::error::CliError;
 use super::numbers::{positive_real, whole_u32};
 use super::sizes::{self, Use};
-use super::solve_search::SearchSolver;
-use super::strategy::{EffortOrAuto, effort_or_auto};
+use super::solve_search::{NEAR_SECONDS, SearchRun};
 
 #[derive(Args, Debug)]
 pub struct SolveCommand {
@@ -43,14 +43,14 @@ pub struct SolveCommand {
     /// detours on bigger ones), or `auto` (by size: the table below). The
     /// look-ahead's biggest tables are kept in the cache directory
     /// ($XDG_CACHE_HOME/fifteen, else ~/.cache/fifteen) for the next solve.
-    #[arg(long, value_parser = effort_or_auto(), default_value = "auto")]
-    effort: EffortOrAuto,
+    #[arg(long, value_enum, default_value_t = Effort::Auto)]
+    effort: Effort,
     /// Print moves per phase and the time taken on stderr.
     #[arg(long)]
     stats: bool,
     /// Which solver: the human strategy, or a search for a shortest solution.
-    #[arg(long, value_enum, default_value_t = SolverArg::Human)]
-    solver: SolverArg,
+    #[arg(long, value_enum, default_value_t = Solver::Human)]
+    solver: Solver,
     /// Name moves by the direction the tile slides or the blank goes.
     #[arg(long, value_enum, default_value_t = MoveNotation::Tile)]
     notation: MoveNotation,
@@ -78,28 +78,11 @@ pub struct SolveCommand {
     time: Option<f64>,
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum SolverArg {
-    /// region by region, the way a person would (any size)
-    Human,
-    /// breadth-first search: shortest, up to 10 cells (3×3, 2×5)
-    Bfs,
-    /// iterative deepening: shortest, positions up to --max-depth moves away
-    Iddfs,
-    /// IDA* with pattern databases: shortest, up to 16 cells (4×4, 3×5);
-    /// on 17 to 49 cells the near solver left to finish (hours on a 5×5)
-    Optimal,
-    /// beam search beside IDA* on pattern databases: near-shortest in
-    /// --time seconds, with a lower bound on the shortest, 17 to 49 cells
-    /// (3×6 up to 7×7)
-    Near,
-}
-
 pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
-    if cmd.max_depth.is_some() && cmd.solver != SolverArg::Iddfs {
+    if cmd.max_depth.is_some() && cmd.solver != Solver::Iddfs {
         return Err(CliError::Usage("--max-depth is for --solver iddfs".into()));
     }
-    if cmd.time.is_some() && cmd.solver != SolverArg::Near {
+    if cmd.time.is_some() && cmd.solver != Solver::Near {
         return Err(CliError::Usage("--time is for --solver near".into()));
     }
     if let Some(input) = &cmd.batch {
@@ -109,15 +92,8 @@ pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
     sizes::check(board.rows(), board.cols(), Use::Solve)?;
     board.check_solvable()?;
     let stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let effort = cmd.effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
-    let search = match cmd.solver {
-        SolverArg::Human => None,
-        SolverArg::Bfs => Some(SearchSolver::Bfs),
-        SolverArg::Iddfs => Some(SearchSolver::Iddfs { max_depth: cmd.max_depth }),
-        SolverArg::Optimal => Some(SearchSolver::Optimal),
-        SolverArg::Near => Some(SearchSolver::Near { seconds: cmd.time.unwrap_or(super::solve_search::NEAR_SECONDS) }),
-    };
-    let result = match search {
+    let effort = cmd.effort.resolve(board.rows(), board.cols());
+    let result = match cmd.search() {
         _ if cmd.compare => super::solve_search::compare(&board, effort, stdout),
         None => solve_human(
             &board,
@@ -132,7 +108,7 @@ pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
             cmd.stats,
             stdout,
         ),
-        Some(solver) => super::solve_search::run(&board, solver, cmd.format, cmd.notation, cmd.stats, stdout),
+        Some(search) => super::solve_search::run(&board, search, cmd.format, cmd.notation, cmd.stats, stdout),
     };
     match result {
         // A closed pipe (`fifteen solve | head`) is the reader's choice, not an error.
@@ -384,16 +360,26 @@ fn print_stats(
 }
 
 /// The `--batch` options from the command line.
+impl SolveCommand {
+    /// The search asked for, or `None` for the human strategy (which
+    /// streams its moves, so it is run apart).
+    fn search(&self) -> Option<SearchRun> {
+        let seconds = match self.solver {
+            Solver::Human => return None,
+            Solver::Near => Some(self.time.unwrap_or(NEAR_SECONDS)),
+            _ => None,
+        };
+        let options = SolverOptions { solver: self.solver, max_depth: self.max_depth, ..SolverOptions::default() };
+        Some(SearchRun { options, seconds })
+    }
+}
+
 fn batch_options(cmd: &SolveCommand) -> Result<super::batch::BatchOptions, CliError> {
-    use super::batch::{BatchOptions, BatchSolver};
-    let solver = match cmd.solver {
-        SolverArg::Human => BatchSolver::Human { order: cmd.order, finish: cmd.finish, effort: cmd.effort },
-        SolverArg::Bfs => BatchSolver::Search(SearchSolver::Bfs),
-        SolverArg::Iddfs => BatchSolver::Search(SearchSolver::Iddfs { max_depth: cmd.max_depth }),
-        SolverArg::Optimal => BatchSolver::Search(SearchSolver::Optimal),
-        SolverArg::Near => {
-            BatchSolver::Search(SearchSolver::Near { seconds: cmd.time.unwrap_or(super::solve_search::NEAR_SECONDS) })
-        }
+    use super::batch::BatchOptions;
+    let human = SolveOptions { order: cmd.order, finish: cmd.finish, effort: cmd.effort, threads: 1 };
+    let search = SearchRun {
+        options: SolverOptions { solver: cmd.solver, human, max_depth: cmd.max_depth },
+        seconds: Some(cmd.time.unwrap_or(NEAR_SECONDS)),
     };
     let summary = match cmd.format {
         Format::Letters | Format::Json => false,
@@ -406,5 +392,5 @@ fn batch_options(cmd: &SolveCommand) -> Result<super::batch::BatchOptions, CliEr
         }
     };
     let threads = cmd.threads.map_or_else(super::pdb::cores, usize::from);
-    Ok(BatchOptions { solver, notation: cmd.notation, threads, summary, stats: cmd.stats })
+    Ok(BatchOptions { search, notation: cmd.notation, threads, summary, stats: cmd.stats })
 }

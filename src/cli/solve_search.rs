@@ -7,124 +7,79 @@ use std::time::{Duration, Instant};
 
 use crate::human::{self, PhaseTotal};
 use crate::output::{Format, MoveWriter, SolveReport};
-use crate::search::near::{self, MAX_NEAR_CELLS, MIN_NEAR_CELLS, NearOptions, NearSolution};
-use crate::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS};
-use crate::search::{SearchError, Solution, bfs, iddfs};
+use crate::search::near::MAX_NEAR_CELLS;
+use crate::search::optimal::{self, MAX_OPTIMAL_CELLS};
+use crate::search::{SearchError, Solution};
+use crate::solver::{self, Found, Solver, SolverError, SolverOptions, Tables};
 use crate::{Board, MoveNotation, SolveOptions};
 
 use super::error::CliError;
-
-/// The search solvers.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum SearchSolver {
-    Bfs,
-    /// Iterative deepening, to `--max-depth` moves (or the default reach).
-    Iddfs {
-        max_depth: Option<u32>,
-    },
-    Optimal,
-    /// The near solver, searching for `seconds` (`--time`).
-    Near {
-        seconds: f64,
-    },
-}
+use super::pdb::CachedTables;
 
 /// Seconds `--solver near` searches unless told.
 pub const NEAR_SECONDS: f64 = 3.0;
 
-/// The near solver on a board of 17 to 49 cells: its tables (from the
-/// cache, or built and saved), then the search for `seconds` (`None`: until
-/// it proves its solution shortest). Returns the solution, the tables'
-/// account line and the time of the search alone.
-pub fn solve_near(board: &Board, seconds: Option<f64>) -> Result<(NearSolution, String, Duration), CliError> {
+/// A search as the command asked for it: the library's options, and the
+/// seconds `--solver near` may take (`None`: until it proves its answer).
+#[derive(Clone, Copy, Debug)]
+pub struct SearchRun {
+    pub options: SolverOptions,
+    pub seconds: Option<f64>,
+}
+
+/// Runs the search on `board` with the command's tables, stopping the
+/// near solver after `seconds`; returns what it found and the time of the
+/// search alone (the tables found first).
+pub fn find(
+    board: &Board,
+    search: SearchRun,
+    tables: &CachedTables,
+    progress: &mut dyn FnMut(u32),
+) -> Result<(Found, Duration), CliError> {
+    let options = &search.options;
     let (rows, cols) = (board.rows(), board.cols());
-    if !(MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len()) {
-        return Err(CliError::Usage(SearchError::NearSize { rows, cols }.to_string()));
+    // Find the tables first (minutes when they are built), so that the
+    // search's clock starts after them.
+    match options.solver {
+        Solver::Optimal if board.len() <= MAX_OPTIMAL_CELLS => drop(tables.optimal(rows, cols)),
+        Solver::Optimal | Solver::Near if board.len() <= MAX_NEAR_CELLS && board.len() > MAX_OPTIMAL_CELLS => {
+            drop(tables.near(rows, cols).map_err(near_error)?)
+        }
+        _ => {}
     }
-    board.check_solvable()?;
-    let (tables, account) = super::pdb::near_tables(rows, cols)?;
     let started = Instant::now();
-    let stop = move || seconds.is_some_and(|s| started.elapsed().as_secs_f64() >= s);
-    let found = near::solve(board, &tables, NearOptions::default(), &stop)?;
-    Ok((found, account, started.elapsed()))
+    let stop = move || search.seconds.is_some_and(|s| started.elapsed().as_secs_f64() >= s);
+    let found = solver::solve(board, options, tables, &stop, progress).map_err(|e| match e {
+        SolverError::TooDeep { at_least, max } => CliError::Usage(format!(
+            "this board needs at least {at_least} moves, and iddfs searches only up to {max} \
+             (--max-depth; each move more doubles its time): --solver optimal finds a shortest solution"
+        )),
+        SolverError::Search(SearchError::DepthLimit { limit }) => CliError::Solver(format!(
+            "no solution of at most {limit} moves (--max-depth): --solver optimal finds a shortest solution"
+        )),
+        SolverError::Search(SearchError::NearSize { .. }) => CliError::Usage(e.to_string()),
+        other => near_error(other),
+    })?;
+    Ok((found, started.elapsed()))
+}
+
+fn near_error(e: SolverError) -> CliError {
+    match e {
+        SolverError::Tables(why) => CliError::Usage(why),
+        SolverError::Human(e) => e.into(),
+        SolverError::Search(e) => e.into(),
+        other => CliError::Solver(other.to_string()),
+    }
 }
 
 /// `104 moves, optimal is at least 100`, or `100 moves, optimal`.
-pub fn near_summary(found: &NearSolution) -> String {
+pub fn near_summary(found: &Found) -> String {
     let count = found.moves.len();
-    if found.is_optimal() {
-        format!("{count} moves, optimal")
-    } else {
-        format!("{count} moves, optimal is at least {}", found.lower_bound)
+    match found.lower_bound {
+        _ if found.is_shortest() => format!("{count} moves, optimal"),
+        Some(bound) => format!("{count} moves, optimal is at least {bound}"),
+        None => format!("{count} moves"),
     }
-}
-
-/// How deep iterative deepening goes unless told: boards of up to 9 cells
-/// are searched whole in under a second (every 3×3 position is within 31
-/// moves, every 2×4 within 36); on bigger boards each move more roughly
-/// doubles the time, and 25 moves take a few seconds on a 4×4.
-fn default_max_depth(board: &Board) -> u32 {
-    if board.len() <= 9 { 40 } else { 25 }
-}
-
-/// Iterative deepening, refused up front when the board needs more moves
-/// than the search will go.
-pub(super) fn solve_iddfs(
-    board: &Board,
-    max_depth: Option<u32>,
-    progress: impl FnMut(u32),
-) -> Result<Solution, CliError> {
-    let max = max_depth.unwrap_or_else(|| default_max_depth(board));
-    let at_least = iddfs::lower_bound(board)?;
-    if at_least > max {
-        return Err(CliError::Usage(format!(
-            "this board needs at least {at_least} moves, and iddfs searches only up to {max} \
-             (--max-depth; each move more doubles its time): --solver optimal finds a shortest solution"
-        )));
-    }
-    let limits = iddfs::Limits { start: 0, max };
-    match iddfs::solve(board, limits, progress) {
-        Err(SearchError::DepthLimit { limit }) => Err(CliError::Solver(format!(
-            "no solution of at most {limit} moves (--max-depth): --solver optimal finds a shortest solution"
-        ))),
-        other => Ok(other?),
-    }
-}
-
-impl SearchSolver {
-    pub fn name(self) -> &'static str {
-        match self {
-            SearchSolver::Bfs => "bfs",
-            SearchSolver::Iddfs { .. } => "iddfs",
-            SearchSolver::Optimal => "optimal",
-            SearchSolver::Near { .. } => "near",
-        }
-    }
-}
-
-/// Solves with the optimal solver, loading the pattern databases the shape
-/// has; returns the solution, a line about the tables for `--stats`, and
-/// the time of the search alone.
-pub fn solve_optimal(board: &Board) -> Result<(Solution, Option<String>, Duration), CliError> {
-    if board.len() > MAX_OPTIMAL_CELLS {
-        // Refuse before loading anything.
-        let (rows, cols) = (board.rows(), board.cols());
-        return Err(SearchError::TooLarge { solver: "optimal", rows, cols, max_cells: MAX_OPTIMAL_CELLS }.into());
-    }
-    board.check_solvable()?;
-    let tables = super::pdb::tables_for(board.rows(), board.cols());
-    let started = Instant::now();
-    let (solution, account) = match &tables {
-        Some((pdb, account)) => (optimal::solve_with(board, Heuristic::Patterns(pdb), |_| {})?, Some(account.clone())),
-        None => (optimal::solve_with(board, Heuristic::ManhattanConflicts, |_| {})?, None),
-    };
-    let elapsed = started.elapsed();
-    if let Some((pdb, _)) = &tables {
-        if let Some(hint) = faster_tables_hint(pdb, elapsed) {
-            eprintln!("{hint}");
-        }
-    }
-    Ok((solution, account, elapsed))
 }
 
 /// A solve on the 6-6-3 tables that took over a second: the line that says
@@ -138,96 +93,96 @@ pub fn faster_tables_hint(pdb: &optimal::PatternDatabase, elapsed: Duration) -> 
     })
 }
 
+/// The optimal solver on a board of up to 16 cells with the command's
+/// tables: the solution, the tables' account line and the search's time.
+pub fn solve_optimal(board: &Board) -> Result<(Solution, Option<String>, Duration), CliError> {
+    let tables = CachedTables::default();
+    let search =
+        SearchRun { options: SolverOptions { solver: Solver::Optimal, ..SolverOptions::default() }, seconds: None };
+    if board.len() > MAX_OPTIMAL_CELLS {
+        let (rows, cols) = (board.rows(), board.cols());
+        return Err(SearchError::TooLarge { solver: "optimal", rows, cols, max_cells: MAX_OPTIMAL_CELLS }.into());
+    }
+    let (found, elapsed) = find(board, search, &tables, &mut |_| {})?;
+    hint_after(&tables, board, elapsed);
+    let solution = Solution { moves: found.moves, stats: found.stats.unwrap_or_default() };
+    Ok((solution, tables.account(false, board.rows(), board.cols()), elapsed))
+}
+
+/// Says on stderr when the 7-8 tables would have made an optimal solve
+/// much faster.
+fn hint_after(tables: &CachedTables, board: &Board, elapsed: Duration) {
+    if let Some(hint) = tables.optimal(board.rows(), board.cols()).and_then(|pdb| faster_tables_hint(&pdb, elapsed)) {
+        eprintln!("{hint}");
+    }
+}
+
 pub fn run<W: Write>(
     board: &Board,
-    solver: SearchSolver,
+    search: SearchRun,
     format: Format,
     notation: MoveNotation,
     stats: bool,
     out: W,
 ) -> Result<(), CliError> {
-    let started = Instant::now();
-    let mut tables = None;
-    let near_seconds = match solver {
-        SearchSolver::Near { seconds } => Some(Some(seconds)),
-        SearchSolver::Optimal if board.len() > MAX_OPTIMAL_CELLS && board.len() <= MAX_NEAR_CELLS => {
-            if std::io::IsTerminal::is_terminal(&io::stderr()) {
-                eprintln!(
-                    "searching for a shortest solution by IDA* on pattern databases: on a 5×5 this can take hours (--solver near --time S answers in S seconds, with a bound)"
-                );
-            }
-            Some(None)
-        }
-        _ => None,
-    };
-    if let Some(seconds) = near_seconds {
-        return run_near(board, solver.name(), seconds, (format, notation), stats, out);
+    let solver = search.options.solver;
+    let name = solver.name();
+    let to_proof = solver == Solver::Optimal && board.len() > MAX_OPTIMAL_CELLS && board.len() <= MAX_NEAR_CELLS;
+    if to_proof && io::IsTerminal::is_terminal(&io::stderr()) {
+        eprintln!(
+            "searching for a shortest solution by IDA* on pattern databases: on a 5×5 this can take hours (--solver near --time S answers in S seconds, with a bound)"
+        );
     }
-    let (solution, elapsed) = match solver {
-        SearchSolver::Bfs => (bfs::solve(board)?, started.elapsed()),
-        SearchSolver::Iddfs { max_depth } => (
-            solve_iddfs(board, max_depth, |limit| eprintln!("Attempting to solve in at most {limit} moves..."))?,
-            started.elapsed(),
-        ),
-        SearchSolver::Optimal => {
-            let (solution, account, elapsed) = solve_optimal(board)?;
-            tables = account;
-            (solution, elapsed)
+    let tables = CachedTables::default();
+    let mut progress = |limit: u32| {
+        if solver == Solver::Iddfs {
+            eprintln!("Attempting to solve in at most {limit} moves...");
         }
-        SearchSolver::Near { .. } => unreachable!("answered above"),
     };
-    write_solution(board, solver.name(), &solution, elapsed, None, (format, notation), out)?;
-    let count = solution.moves.len();
+    let (found, elapsed) = find(board, search, &tables, &mut progress)?;
+    let near = solver == Solver::Near || to_proof;
+    let account = tables.account(near, board.rows(), board.cols());
+    if solver == Solver::Optimal && !near {
+        hint_after(&tables, board, elapsed);
+    }
+    let lower_bound = near.then_some(found.lower_bound).flatten();
+    let solution = Solution { moves: found.moves.clone(), stats: found.stats.unwrap_or_default() };
+    write_solution(board, name, &solution, elapsed, lower_bound, (format, notation), out)?;
+    let mut err = io::stderr().lock();
+    if near {
+        let line = if stats {
+            format!(
+                "{name}: {}; beam {} wide, {} IDA* nodes, {:.3} ms\n{}",
+                near_summary(&found),
+                found.beam_width,
+                solution.stats.expanded,
+                elapsed.as_secs_f64() * 1e3,
+                account.unwrap_or_default()
+            )
+        } else if matches!(format, Format::Json | Format::Summary) {
+            return Ok(());
+        } else {
+            near_summary(&found)
+        };
+        writeln!(err, "{line}")?;
+        return Ok(());
+    }
     if stats {
-        let mut err = io::stderr().lock();
         let s = solution.stats;
         writeln!(
             err,
-            "{}: {count} moves (shortest), {} nodes expanded, {} generated, {} iterations, {:.3} ms",
-            solver.name(),
+            "{name}: {} moves (shortest), {} nodes expanded, {} generated, {} iterations, {:.3} ms",
+            solution.moves.len(),
             s.expanded,
             s.generated,
             s.iterations,
             elapsed.as_secs_f64() * 1e3
         )?;
-        if let Some(line) = tables {
+        if let Some(line) = account {
             writeln!(err, "{line}")?;
         }
     }
     Ok(())
-}
-
-/// `--solver near`, or `--solver optimal` on 17 to 49 cells (`seconds`
-/// `None`): the moves, the report with the lower bound, and the line
-/// `N moves, optimal is at least L` on stderr (or the stats).
-fn run_near<W: Write>(
-    board: &Board,
-    name: &'static str,
-    seconds: Option<f64>,
-    (format, notation): (Format, MoveNotation),
-    stats: bool,
-    out: W,
-) -> Result<(), CliError> {
-    let (found, account, elapsed) = solve_near(board, seconds)?;
-    let stats = stats.then(|| {
-        format!(
-            "{}: {}; beam {} wide, {} IDA* nodes, {:.3} ms\n{account}",
-            name,
-            near_summary(&found),
-            found.beam_width,
-            found.ida_expanded,
-            elapsed.as_secs_f64() * 1e3
-        )
-    });
-    let summary = (!matches!(format, Format::Json | Format::Summary)).then(|| near_summary(&found));
-    let solution = Solution { moves: found.moves, stats: crate::search::Stats::default() };
-    write_solution(board, name, &solution, elapsed, Some(found.lower_bound), (format, notation), out).and_then(|()| {
-        let mut err = io::stderr().lock();
-        if let Some(line) = stats.or(summary) {
-            writeln!(err, "{line}")?;
-        }
-        Ok(())
-    })
 }
 
 /// Writes a search's moves and its report.

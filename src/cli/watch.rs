@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use crate::Board;
 use crate::anim::{self, Game};
 use crate::control::{self, App, Mode};
-use crate::human::{Effort, Finish};
+use crate::human::{Effort, Finish, SolveOptions};
 use crate::tui::{self, TuiOptions};
 use clap::Args;
 
@@ -16,7 +16,6 @@ use super::error::CliError;
 use super::numbers::{check_speed, positive_real, whole};
 use super::paths;
 use super::sizes::{self, Use};
-use super::strategy::{EffortOrAuto, effort_or_auto};
 
 /// What `--picture` with no value stands for: the picture shipped in `assets/`.
 const SHIPPED_PICTURE: &str = "shipped";
@@ -81,8 +80,8 @@ pub struct WatchOptions {
     /// How hard the solver looks ahead for fewer moves: fast, normal, best,
     /// or auto (by size: the watching column of the table in `fifteen solve
     /// --help`, so that planning keeps ahead of the playback).
-    #[arg(long, value_parser = effort_or_auto(), default_value = "auto")]
-    effort: EffortOrAuto,
+    #[arg(long, value_enum, default_value_t = Effort::Auto)]
+    effort: Effort,
 }
 
 /// How a window run ends and what it leaves behind; `watch`, `play` and
@@ -102,6 +101,13 @@ pub struct WindowRun {
     /// Show the solve in the terminal even when a window could open.
     #[arg(long)]
     pub tui: bool,
+}
+
+impl WatchOptions {
+    /// How the solve watched is planned.
+    fn solve_options(&self) -> SolveOptions {
+        SolveOptions { finish: self.finish, effort: self.effort, ..SolveOptions::default() }
+    }
 }
 
 impl WatchCommand {
@@ -202,11 +208,10 @@ fn window(board: Board, cmd: &WatchCommand, picture: LoadedPicture, speed: f64, 
             frames: cmd.options.run.frames,
             until_solved: cmd.options.run.until_solved,
             screenshot: cmd.options.run.screenshot.clone(),
-            finish: cmd.options.finish,
+            solve: cmd.options.solve_options(),
             oracle_tables: Some(control::oracle::OracleTables(std::sync::Arc::new(|rows, cols| {
                 super::pdb::tables_for(rows, cols).map(|(tables, _)| tables)
             }))),
-            effort: cmd.options.effort,
         };
         match gui::run(board.clone(), options) {
             Ok(report) => {
@@ -256,8 +261,7 @@ fn terminal(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<
             None => Ok(()),
         };
     }
-    let effort = cmd.options.effort.unwrap_or_else(|| Effort::for_watching(board.rows(), board.cols()));
-    let mut app = App::new(board, speed, Mode::Watch, cmd.options.finish, Some(effort))?;
+    let mut app = App::new(board, speed, Mode::Watch, cmd.options.solve_options())?;
     watch_in_terminal(&mut app, cmd.options.run.frames)
 }
 

@@ -4,7 +4,7 @@
 
 use crate::anim::{Cue, EventBatch, Game, Pace, Planning, Player, Slide, Timeline};
 use crate::board::{Board, Pos, Scramble};
-use crate::human::{Effort, Finish, Group, SolveError, SolveOptions};
+use crate::human::{Effort, Group, SolveError, SolveOptions};
 use crate::scene::{Camera, Frame, Row, play_panel, watch_frame};
 
 use super::coached::CoachedReplay;
@@ -38,8 +38,6 @@ pub struct App {
     pub flash: Option<(Group, f64)>,
     /// The board play mode started from (R goes back to it).
     play_start: Board,
-    /// How the watched solves end.
-    finish: Finish,
     /// Where the view looks (the follow camera on big boards).
     pub camera: Camera,
     /// The blank's whole route drawn, not only its next leg.
@@ -54,8 +52,11 @@ pub struct App {
     /// Lines other parts of the window add under the panel's numbers.
     pub extra_rows: Vec<Row>,
     goal_board: Board,
-    /// How hard they look ahead (`None`: by each board's size).
-    effort: Option<Effort>,
+    /// How solves are planned: a new scramble's, or the solver's taking
+    /// over from play mode. [`Effort::Auto`] here is the size table's
+    /// watching column ([`Effort::for_watching`]): a watched solve must
+    /// keep ahead of its playback.
+    options: SolveOptions,
     /// The last game solved by hand (its start and moves) and its link.
     hand_link: Option<((Board, usize), String)>,
     /// Playing a person's solve (a replay): S has no new scramble to give.
@@ -71,22 +72,33 @@ pub struct App {
     coached: Option<CoachedReplay>,
 }
 
+/// The options of a solve watched when none are given: the strategy's
+/// pairs, at the effort the size table gives a watched board.
+fn by_size() -> SolveOptions {
+    SolveOptions { effort: Effort::Auto, ..SolveOptions::default() }
+}
+
+/// `options` for watching `board`: [`Effort::Auto`] becomes the size
+/// table's watching column, [`Effort::for_watching`].
+fn watched(options: SolveOptions, board: &Board) -> SolveOptions {
+    let effort = match options.effort {
+        Effort::Auto => Effort::for_watching(board.rows(), board.cols()),
+        chosen => chosen,
+    };
+    SolveOptions { effort, ..options }
+}
+
 impl App {
-    /// A window on this board, watching at `speed` moves per second.
-    pub fn new(
-        board: Board,
-        speed: f64,
-        mode: Mode,
-        finish: Finish,
-        effort: Option<Effort>,
-    ) -> Result<App, SolveError> {
-        let sized = effort.unwrap_or_else(|| Effort::for_watching(board.rows(), board.cols()));
-        let mut player = Player::solve(&board, &SolveOptions { finish, effort: sized, ..SolveOptions::default() })?;
+    /// A window on this board, watching at `speed` moves per second its
+    /// solve planned as `options` say ([`Effort::Auto`]: at the effort
+    /// the size table gives a watched board, [`Effort::for_watching`]).
+    pub fn new(board: Board, speed: f64, mode: Mode, options: SolveOptions) -> Result<App, SolveError> {
+        let mut player = Player::solve(&board, &watched(options, &board))?;
         player.set_speed(speed);
         if mode == Mode::Watch {
             player.play();
         }
-        Ok(App::with_player(player, board, mode, finish, effort))
+        Ok(App::with_player(player, board, mode, options))
     }
 
     /// A window playing a person's solve at `speed` moves a second, or at
@@ -102,7 +114,7 @@ impl App {
             player.set_speed(speed);
         }
         player.play();
-        let mut app = App::with_player(player, board, Mode::Watch, Finish::Pairs, None);
+        let mut app = App::with_player(player, board, Mode::Watch, by_size());
         app.replay = true;
         app.steady_speed = steady;
         app
@@ -134,10 +146,10 @@ impl App {
     pub fn watching(mut player: Player) -> App {
         let board = player.timeline().start().clone();
         player.play();
-        App::with_player(player, board, Mode::Watch, Finish::Pairs, None)
+        App::with_player(player, board, Mode::Watch, by_size())
     }
 
-    fn with_player(player: Player, board: Board, mode: Mode, finish: Finish, effort: Option<Effort>) -> App {
+    fn with_player(player: Player, board: Board, mode: Mode, options: SolveOptions) -> App {
         App {
             steady_speed: player.speed(),
             player,
@@ -157,8 +169,7 @@ impl App {
             extra_rows: Vec::new(),
             goal_board: Board::goal(board.rows(), board.cols()).unwrap_or_else(|_| board.clone()),
             play_start: board,
-            finish,
-            effort,
+            options,
             replay: false,
             hand_link: None,
             plan_elsewhere: false,
@@ -418,12 +429,11 @@ impl App {
     /// The effort a solve of `board` is watched at: the one asked for, or
     /// the size table's watching column.
     pub fn watching_effort(&self, board: &Board) -> Effort {
-        self.effort.unwrap_or_else(|| Effort::for_watching(board.rows(), board.cols()))
+        watched(self.options, board).effort
     }
 
     fn watch_from(&mut self, board: &Board) {
-        let effort = self.watching_effort(board);
-        let options = SolveOptions { finish: self.finish, effort, ..SolveOptions::default() };
+        let options = watched(self.options, board);
         let made = if self.plan_elsewhere {
             Timeline::planned_elsewhere(board, &options).map(|(timeline, planning)| {
                 self.planning = Some(planning);
@@ -546,20 +556,14 @@ mod tests {
     use crate::control::{Key, command_for};
 
     fn app() -> App {
-        App::new(
-            Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(),
-            10.0,
-            Mode::Watch,
-            Finish::Pairs,
-            Some(Effort::Fast),
-        )
-        .unwrap()
+        App::new(Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), 10.0, Mode::Watch, SolveOptions::default())
+            .unwrap()
     }
 
     #[test]
     fn planning_elsewhere_hands_out_each_new_solves_planner_once() {
         let board = Board::scrambled(12, 12, Scramble::Uniform, 2).unwrap();
-        let mut a = App::new(board.clone(), 100_000.0, Mode::Watch, Finish::Pairs, Some(Effort::Fast)).unwrap();
+        let mut a = App::new(board.clone(), 100_000.0, Mode::Watch, SolveOptions::default()).unwrap();
         a.plan_elsewhere();
         let mut planning = a.take_planning().expect("the solve being watched starts over, planned elsewhere");
         assert!(a.take_planning().is_none(), "handed out once");
@@ -587,7 +591,7 @@ mod tests {
     #[test]
     fn watching_within_a_budget_plays_only_planned_moves_to_the_goal() {
         let board = Board::scrambled(40, 40, Scramble::Uniform, 3).unwrap();
-        let mut a = App::new(board, 1_000_000.0, Mode::Watch, Finish::Pairs, Some(Effort::Fast)).unwrap();
+        let mut a = App::new(board, 1_000_000.0, Mode::Watch, SolveOptions::default()).unwrap();
         let planned = a.player.timeline().len();
         a.update_within(0.25, &mut || true);
         assert_eq!((a.player.cursor(), a.player.timeline().len()), (planned, planned), "no planning while playing");
@@ -704,7 +708,7 @@ mod tests {
     #[test]
     fn play_mode_times_from_the_first_move_and_shows_a_finished_card() {
         let board: Board = "1 2 3\n4 5 6\n_ 7 8".parse().unwrap();
-        let mut a = App::new(board, 10.0, Mode::Play, Finish::Pairs, None).unwrap();
+        let mut a = App::new(board, 10.0, Mode::Play, by_size()).unwrap();
         a.update(5.0);
         let time = |a: &App| {
             a.frame(&mut Vec::new()).panel.iter().find_map(|row| match row {
@@ -819,7 +823,7 @@ mod tests {
                 for mv in [Move::Down, Move::Down, Move::Right, Move::Right] {
                     board.slide(mv).unwrap();
                 }
-                App::new(board, 10.0, Mode::Play, Finish::Pairs, Some(Effort::Fast)).unwrap()
+                App::new(board, 10.0, Mode::Play, SolveOptions::default()).unwrap()
             }
         };
         match mode {

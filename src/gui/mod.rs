@@ -27,7 +27,7 @@ pub use picture::{Picture, look_alike};
 
 use crate::board::Board;
 use crate::control::{App, Command, Key, Mode, command_for, oracle, planner_thread, plans_elsewhere, receive_plans};
-use crate::human::{Effort, Finish, SolveError};
+use crate::human::{SolveError, SolveOptions};
 use crate::scene::{Painter, Row};
 
 /// How long a frame may spend planning the watched solve ahead: a few
@@ -58,13 +58,12 @@ pub struct Options {
     pub until_solved: bool,
     /// Write the window to this PNG file when it closes.
     pub screenshot: Option<PathBuf>,
-    /// How the solver being watched ends (exact stages on small boards).
-    pub finish: Finish,
+    /// How the solve watched is planned (its finish, its effort:
+    /// [`Effort::Auto`] is the size table's watching column).
+    pub solve: SolveOptions,
     /// Pattern databases for the "optimal: N moves left" line (boards of up
     /// to 16 cells); without them the line still comes, more slowly on 4×4.
     pub oracle_tables: Option<oracle::OracleTables>,
-    /// How hard it looks ahead (`None`: by the board's size).
-    pub effort: Option<Effort>,
 }
 
 /// What a window run did.
@@ -129,7 +128,7 @@ struct WindowShared {
 /// window cannot open, so the caller can fall back to the terminal.
 pub fn run(board: Board, options: Options) -> Result<WindowReport, WindowError> {
     let mode = if options.play { Mode::Play } else { Mode::Watch };
-    let app = App::new(board, options.speed, mode, options.finish, options.effort)?;
+    let app = App::new(board, options.speed, mode, options.solve)?;
     run_app(app, options)
 }
 

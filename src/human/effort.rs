@@ -40,6 +40,11 @@ pub enum Effort {
         )
     )]
     Best,
+    /// The effort the board's size calls for ([`Effort::for_size`]): what
+    /// fits in about half a minute a board up to 300×300. The planner
+    /// resolves it when it starts; [`Effort::resolve`] says to what.
+    #[cfg_attr(feature = "cli", value(help = "by the board's size (the table in `fifteen solve --help`)"))]
+    Auto,
 }
 
 /// How one effort builds lines on one band of board sizes.
@@ -218,6 +223,22 @@ impl Effort {
             Effort::Fast => "fast",
             Effort::Normal => "normal",
             Effort::Best => "best",
+            Effort::Auto => "auto",
+        }
+    }
+
+    /// The effort this is on a board of this shape: itself, or for
+    /// [`Effort::Auto`] the one [`Effort::for_size`] picks.
+    ///
+    /// ```
+    /// use fifteen::human::Effort;
+    /// assert_eq!(Effort::Auto.resolve(40, 40), Effort::Normal);
+    /// assert_eq!(Effort::Fast.resolve(40, 40), Effort::Fast);
+    /// ```
+    pub fn resolve(self, rows: usize, cols: usize) -> Effort {
+        match self {
+            Effort::Auto => Effort::for_size(rows, cols),
+            chosen => chosen,
         }
     }
 
@@ -250,8 +271,10 @@ impl Effort {
     /// `fast`: one tile at a time by its own best route).
     pub(crate) fn line_plan(self, rows: usize, cols: usize) -> Option<LinePlan> {
         let band = size_band(rows, cols);
-        match self {
-            Effort::Fast => None,
+        // A band's `auto` names a chosen effort, never `Auto` (a test checks).
+        let chosen = if self == Effort::Auto { band.auto } else { self };
+        match chosen {
+            Effort::Fast | Effort::Auto => None,
             Effort::Normal => Some(band.normal),
             Effort::Best => Some(band.best),
         }
@@ -428,6 +451,7 @@ mod tests {
             }
             // The window never picks an effort slower than `auto` would.
             assert!(band.watching == band.auto || band.watching == Effort::Fast);
+            assert!(band.auto != Effort::Auto && band.watching != Effort::Auto);
         }
     }
 

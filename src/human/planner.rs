@@ -189,8 +189,8 @@ pub struct PlannerStats {
 /// How the human solver plays a board: the sweep order, how the end is
 /// played and how hard it looks for fewer moves. The default is the
 /// strategy as a person learns it, one tile at a time ([`Effort::Fast`]);
-/// [`Effort::for_size`] and [`Effort::for_watching`] pick an effort by the
-/// board's size, as the command does when not told.
+/// [`Effort::Auto`] picks an effort by the board's size, as the command
+/// does when not told ([`Effort::for_watching`] the window's).
 ///
 /// ```
 /// use fifteen::{Board, Effort, Scramble, SolveOptions, human};
@@ -237,6 +237,7 @@ impl Planner {
     /// ```
     pub fn new(board: &Board, options: &SolveOptions) -> Result<Planner, SolveError> {
         let SolveOptions { order, finish, effort, threads } = *options;
+        let effort = effort.resolve(board.rows(), board.cols());
         if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
             return Err(SolveError::TooLong { rows: board.rows(), cols: board.cols(), max: MAX_SIDE });
         }

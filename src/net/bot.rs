@@ -8,6 +8,7 @@
 //! A disagreement is an error.
 
 use std::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
@@ -16,75 +17,41 @@ use tokio_tungstenite::tungstenite::{self, Message, protocol::CloseFrame};
 
 use crate::board::{Board, Move, MoveNotation, Moves};
 use crate::human;
-use crate::human::SolveOptions;
 use crate::search::{
-    self, SearchError,
+    SearchError,
     distance::{Answers, Distance, ShortestPath, has_distance},
-    optimal::{self, Heuristic, PatternDatabase},
+    optimal::PatternDatabase,
 };
+use crate::solver::{self, NO_TABLES, Solver, SolverError, SolverOptions, Tables};
 
 use super::protocol::{Optimal, ServerMessage, State, Status, move_message};
-
-/// The solvers the bot can use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Solver {
-    /// Breadth-first search: fewest moves, small boards.
-    Bfs,
-    /// IDA* with pattern databases: fewest moves, up to 4×4.
-    Optimal,
-    /// The human strategy: any size, not the fewest moves.
-    Human,
-}
-
-impl Solver {
-    /// `bfs`, `optimal` or `human`.
-    pub(crate) const fn name(self) -> &'static str {
-        match self {
-            Solver::Bfs => "bfs",
-            Solver::Optimal => "optimal",
-            Solver::Human => "human",
-        }
-    }
-
-    /// The solver used when none is named: `bfs` for boards of at most 9
-    /// cells (as in the seed), `optimal` up to 16 (4×4), `human` beyond.
-    pub(crate) fn default_for(board: &Board) -> Solver {
-        match board.len() {
-            0..=9 => Solver::Bfs,
-            10..=16 => Solver::Optimal,
-            _ => Solver::Human,
-        }
-    }
-}
-
-impl fmt::Display for Solver {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// Solves a board with the named solver: the one place a solver name
 /// becomes moves (in fifteen's tile notation).
 /// `tables` are pattern databases for the optimal solver on this board's
 /// shape, if the caller has them; without them it uses Manhattan distance
 /// and linear conflicts (the same answers, found more slowly).
-pub(crate) fn plan(board: &Board, solver: Solver, tables: Option<&PatternDatabase>) -> Result<Moves, BotError> {
-    let searched = |result: Result<search::Solution, SearchError>| match result {
-        Ok(solution) => Ok(solution.moves),
-        Err(SearchError::Unsolvable(u)) => Err(BotError::Unsolvable(u.to_string())),
-        Err(e) => Err(BotError::Solver(e.to_string())),
-    };
-    match solver {
-        Solver::Human => match human::solve(board, &SolveOptions::default()) {
-            Ok(plan) => Ok(plan.moves().clone()),
-            Err(human::SolveError::Unsolvable(u)) => Err(BotError::Unsolvable(u.to_string())),
-            Err(e) => Err(BotError::Solver(e.to_string())),
-        },
-        Solver::Bfs => searched(search::bfs::solve(board)),
-        Solver::Optimal => {
-            let heuristic = tables.map_or(Heuristic::ManhattanConflicts, Heuristic::Patterns);
-            searched(optimal::solve_with(board, heuristic, |_| {}))
+pub(crate) fn plan(board: &Board, solver: Solver, tables: Option<Arc<PatternDatabase>>) -> Result<Moves, BotError> {
+    let options = SolverOptions { solver, ..SolverOptions::default() };
+    match solver::solve(board, &options, &Given(tables), &|| false, &mut |_| {}) {
+        Ok(found) => Ok(found.moves),
+        Err(SolverError::Human(human::SolveError::Unsolvable(u)) | SolverError::Search(SearchError::Unsolvable(u))) => {
+            Err(BotError::Unsolvable(u.to_string()))
         }
+        Err(e) => Err(BotError::Solver(e.to_string())),
+    }
+}
+
+/// The tables the caller's [`TableSource`] gave for the board's shape.
+struct Given(Option<Arc<PatternDatabase>>);
+
+impl Tables for Given {
+    fn optimal(&self, _: usize, _: usize) -> Option<Arc<PatternDatabase>> {
+        self.0.clone()
+    }
+
+    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, SolverError> {
+        NO_TABLES.near(rows, cols)
     }
 }
 
@@ -291,15 +258,15 @@ impl Bot {
         }
         check_status(&first, &board, 0)?;
 
-        let solver = self.solver.unwrap_or_else(|| Solver::default_for(&board));
+        let solver = self.solver.unwrap_or_else(|| Solver::default_for(board.len()));
         let checking = self.check_optimal && has_distance(board.len());
         let tables = match &self.tables {
-            Some(source) if solver == Solver::Optimal || checking => source(board.rows(), board.cols()),
+            Some(source) if solver == Solver::Optimal || checking => source(board.rows(), board.cols()).map(Arc::new),
             _ => None,
         };
-        let moves = if board.is_solved() { Moves::default() } else { plan(&board, solver, tables.as_ref())? };
+        let moves = if board.is_solved() { Moves::default() } else { plan(&board, solver, tables.clone())? };
         let mut oracle =
-            checking.then(|| OptimalCheck { tables: tables.as_ref(), answers: Answers::new(), checked: 0 });
+            checking.then(|| OptimalCheck { tables: tables.as_deref(), answers: Answers::new(), checked: 0 });
         if let Some(oracle) = oracle.as_mut() {
             let waiting = "the state after {\"Optimal\":true}";
             if let Err(e) = socket.send(Message::Text(r#"{"Optimal":true}"#.into())).await {
@@ -539,9 +506,9 @@ mod tests {
 
     #[test]
     fn the_default_solver_goes_by_the_boards_cells() {
-        assert_eq!(Solver::default_for(&Board::goal(3, 3).unwrap()), Solver::Bfs);
-        assert_eq!(Solver::default_for(&Board::goal(4, 4).unwrap()), Solver::Optimal);
-        assert_eq!(Solver::default_for(&Board::goal(5, 5).unwrap()), Solver::Human);
+        assert_eq!(Solver::default_for(9), Solver::Bfs);
+        assert_eq!(Solver::default_for(16), Solver::Optimal);
+        assert_eq!(Solver::default_for(25), Solver::Human);
     }
 
     #[test]
@@ -611,7 +578,8 @@ mod examples {
 
     #[test]
     fn plan() {
-        use crate::net::{Solver, bot::plan};
+        use crate::net::bot::plan;
+        use crate::solver::Solver;
         use crate::{Board, Scramble};
         let board = Board::scrambled(3, 3, Scramble::Uniform, 4).unwrap();
         let moves = plan(&board, Solver::Human, None).unwrap();

@@ -30,7 +30,7 @@ mod browser;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use bot::{Bot, BotError, Solver};
+pub(crate) use bot::{Bot, BotError};
 #[cfg(test)]
 pub(crate) use server::Server;
 pub(crate) use server::{ServeError, ServerConfig};

@@ -8,7 +8,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::protocol::{Optimal, State, Status, move_message};
-use super::{Bot, BotError, Server, ServerConfig, Solver};
+use super::{Bot, BotError, Server, ServerConfig};
+use crate::solver::Solver;
 use crate::{Board, Move, Scramble};
 use tokio_tungstenite::tungstenite::protocol::frame::Frame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{CloseCode, Data, OpCode};

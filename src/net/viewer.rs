@@ -103,7 +103,7 @@ pub(crate) fn solve_board(uri: &Uri, max_cells: usize) -> Result<Board, Refused>
 
 /// The data of fifteen's solve of `board` (the effort `auto` picks).
 pub(crate) fn solved_data(board: &Board, title: &str) -> Result<Value, Refused> {
-    let options = SolveOptions { effort: Effort::for_size(board.rows(), board.cols()), ..SolveOptions::default() };
+    let options = SolveOptions { effort: Effort::Auto, ..SolveOptions::default() };
     web::solve_data(board, &options, title).map_err(|e| Refused::bad(e.to_string()))
 }
 

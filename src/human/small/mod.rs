@@ -40,7 +40,8 @@ const FREE_CELLS: usize = 16;
 /// How wide the searches are at an effort, or `None` for none.
 fn breadth(effort: Effort) -> Option<Breadth> {
     match effort {
-        Effort::Fast => None,
+        // The planner resolves `Auto` before it plans a line.
+        Effort::Fast | Effort::Auto => None,
         Effort::Normal => Some(Breadth {
             slack: [4, 3, 2, 2],
             keep: [8, 3, 1, 1],
