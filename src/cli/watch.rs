@@ -196,56 +196,13 @@ fn load_picture(path: Option<&std::path::Path>) -> Result<LoadedPicture, CliErro
     }
 }
 
-#[cfg(feature = "gui")]
+/// `watch` and `play` in the window, with their picture and the optimal
+/// distance's tables; the terminal when no window opens.
 fn window(board: Board, cmd: &WatchCommand, picture: LoadedPicture, speed: f64, play: bool) -> Result<(), CliError> {
-    use crate::gui::{self, WindowError};
-
-    let reason = if gui::display_available() {
-        let options = gui::Options {
-            speed,
-            play,
-            picture,
-            frames: cmd.options.run.frames,
-            until_solved: cmd.options.run.until_solved,
-            screenshot: cmd.options.run.screenshot.clone(),
-            solve: cmd.options.solve_options(),
-            oracle_tables: Some(control::oracle::OracleTables(std::sync::Arc::new(|rows, cols| {
-                super::pdb::tables_for(rows, cols).map(|(tables, _)| tables)
-            }))),
-        };
-        match gui::run(board.clone(), options) {
-            Ok(report) => {
-                if cmd.options.run.frames.is_some() {
-                    eprintln!("frames: {}, fps: {:.1}", report.frames, report.fps());
-                }
-                if let Some(link) = &report.hand_solve {
-                    print_hand_solve(link)?;
-                }
-                return Ok(());
-            }
-            Err(WindowError::Unavailable(why)) => format!("cannot open a window ({})", why.trim()),
-            Err(WindowError::Solve(err)) => return Err(err.into()),
-            Err(err) => return Err(CliError::Window(err.to_string())),
-        }
-    } else {
-        "no display (DISPLAY and WAYLAND_DISPLAY are unset)".to_string()
-    };
-    if cmd.options.run.screenshot.is_some() {
-        return Err(CliError::Window(format!("{reason}, so no screenshot can be taken")));
-    }
-    eprintln!("note: {reason}; showing it in the terminal instead");
-    terminal(board, cmd, speed, play)
-}
-
-#[cfg(not(feature = "gui"))]
-fn window(board: Board, cmd: &WatchCommand, _picture: LoadedPicture, speed: f64, play: bool) -> Result<(), CliError> {
-    if cmd.options.run.screenshot.is_some() {
-        return Err(CliError::Window(
-            "this fifteen was built without the window (cargo feature `gui`): no --screenshot or --picture".into(),
-        ));
-    }
-    eprintln!("note: this fifteen was built without the window (cargo feature `gui`); showing it in the terminal");
-    terminal(board, cmd, speed, play)
+    let mode = if play { Mode::Play } else { Mode::Watch };
+    let make = || Ok(App::new(board.clone(), speed, mode, cmd.options.solve_options())?);
+    let extras = WindowExtras { picture, optimal_distance: true };
+    show_in_window_or(&make, &cmd.options.run, extras, &|| terminal(board.clone(), cmd, speed, play))
 }
 
 fn terminal(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<(), CliError> {
@@ -270,10 +227,32 @@ fn terminal(board: Board, cmd: &WatchCommand, speed: f64, play: bool) -> Result<
 /// (saying why on stderr). `make` is called again for the terminal when the
 /// window could not open.
 pub(super) fn show_app(make: &dyn Fn() -> Result<App, CliError>, run: &WindowRun) -> Result<(), CliError> {
+    let terminal = || watch_in_terminal(&mut make()?, run.frames);
+    show_in_window_or(make, run, WindowExtras::default(), &terminal)
+}
+
+/// What a window shows beyond its app: `watch`'s and `play`'s picture mode
+/// and the optimal distance (whose tables the command finds).
+#[derive(Default)]
+struct WindowExtras {
+    picture: LoadedPicture,
+    optimal_distance: bool,
+}
+
+/// The one choice between the window and the terminal: the window on the
+/// app `make` makes, unless `run.tui` says the terminal; `terminal` when no
+/// window opens (saying why on stderr), or an error when a screenshot was
+/// asked for.
+fn show_in_window_or(
+    make: &dyn Fn() -> Result<App, CliError>,
+    run: &WindowRun,
+    extras: WindowExtras,
+    terminal: &dyn Fn() -> Result<(), CliError>,
+) -> Result<(), CliError> {
     if run.tui {
-        return watch_in_terminal(&mut make()?, run.frames);
+        return terminal();
     }
-    let reason = match in_window(make, run)? {
+    let reason = match in_window(make, run, extras)? {
         None => return Ok(()),
         Some(reason) => reason,
     };
@@ -281,11 +260,15 @@ pub(super) fn show_app(make: &dyn Fn() -> Result<App, CliError>, run: &WindowRun
         return Err(CliError::Window(format!("{reason}, so no screenshot can be taken")));
     }
     eprintln!("note: {reason}; showing it in the terminal instead");
-    watch_in_terminal(&mut make()?, run.frames)
+    terminal()
 }
 
 /// Runs the app in the window; `Some(why)` when no window could open.
-fn in_window(make: &dyn Fn() -> Result<App, CliError>, run: &WindowRun) -> Result<Option<String>, CliError> {
+fn in_window(
+    make: &dyn Fn() -> Result<App, CliError>,
+    run: &WindowRun,
+    extras: WindowExtras,
+) -> Result<Option<String>, CliError> {
     #[cfg(feature = "gui")]
     {
         use crate::gui::{self, WindowError};
@@ -294,27 +277,37 @@ fn in_window(make: &dyn Fn() -> Result<App, CliError>, run: &WindowRun) -> Resul
             return Ok(Some("no display (DISPLAY and WAYLAND_DISPLAY are unset)".into()));
         }
         let app = make()?;
+        let oracle_tables = extras.optimal_distance.then(|| {
+            control::oracle::OracleTables(std::sync::Arc::new(|rows, cols| {
+                super::pdb::tables_for(rows, cols).map(|(tables, _)| tables)
+            }))
+        });
         let options = gui::Options {
             speed: app.player.speed(),
+            picture: extras.picture,
             frames: run.frames,
             until_solved: run.until_solved,
             screenshot: run.screenshot.clone(),
-            ..gui::Options::default()
+            oracle_tables,
         };
         match gui::run_app(app, options) {
             Ok(report) => {
                 if run.frames.is_some() {
                     eprintln!("frames: {}, fps: {:.1}", report.frames, report.fps());
                 }
+                if let Some(link) = &report.hand_solve {
+                    print_hand_solve(link)?;
+                }
                 Ok(None)
             }
             Err(WindowError::Unavailable(why)) => Ok(Some(format!("cannot open a window ({})", why.trim()))),
+            Err(WindowError::Solve(err)) => Err(err.into()),
             Err(err) => Err(CliError::Window(err.to_string())),
         }
     }
     #[cfg(not(feature = "gui"))]
     {
-        let _ = (make, run);
+        let _ = (make, run, extras);
         Ok(Some("this fifteen was built without the window (cargo feature `gui`)".into()))
     }
 }

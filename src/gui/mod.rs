@@ -25,9 +25,8 @@ pub use crate::scene::Layout;
 pub use duo::compare;
 pub use picture::{Picture, look_alike};
 
-use crate::board::Board;
-use crate::control::{App, Command, Key, Mode, command_for, oracle, planner_thread, plans_elsewhere, receive_plans};
-use crate::human::{SolveError, SolveOptions};
+use crate::control::{App, Command, Key, command_for, oracle, planner_thread, plans_elsewhere, receive_plans};
+use crate::human::SolveError;
 use crate::scene::{Painter, Row};
 
 /// How long a frame may spend planning the watched solve ahead: a few
@@ -48,8 +47,6 @@ pub const WINDOW_SIZE: (i32, i32) = (1100, 820);
 pub struct Options {
     /// Moves per second.
     pub speed: f64,
-    /// Start in play mode.
-    pub play: bool,
     /// Picture mode with this picture.
     pub picture: Option<Picture>,
     /// Close after this many frames.
@@ -58,9 +55,6 @@ pub struct Options {
     pub until_solved: bool,
     /// Write the window to this PNG file when it closes.
     pub screenshot: Option<PathBuf>,
-    /// How the solve watched is planned (its finish, its effort:
-    /// [`Effort::Auto`] is the size table's watching column).
-    pub solve: SolveOptions,
     /// Pattern databases for the "optimal: N moves left" line (boards of up
     /// to 16 cells); without them the line still comes, more slowly on 4×4.
     pub oracle_tables: Option<oracle::OracleTables>,
@@ -121,19 +115,12 @@ struct WindowShared {
     error: Option<WindowError>,
 }
 
-/// Opens the window on `board` and runs until Esc, the window is closed, or
-/// the options say stop.
+/// Opens the window on an app its caller made (fifteen's solve, a
+/// person's with its coaching, play mode) and runs until Esc, the window
+/// is closed, or the options say stop.
 ///
 /// Fails with [`WindowError::Unavailable`] (and no panic message) when the
 /// window cannot open, so the caller can fall back to the terminal.
-pub fn run(board: Board, options: Options) -> Result<WindowReport, WindowError> {
-    let mode = if options.play { Mode::Play } else { Mode::Watch };
-    let app = App::new(board, options.speed, mode, options.solve)?;
-    run_app(app, options)
-}
-
-/// Opens the window on an app its caller made (a person's solve with its
-/// coaching, say) and runs as [`run`] does.
 pub fn run_app(app: App, options: Options) -> Result<WindowReport, WindowError> {
     open(WINDOW_SIZE, move |shared| main_loop(app, options, shared))
 }
