@@ -53,7 +53,7 @@ fn stages_are_lines_then_the_rest() {
 #[test]
 fn boards_of_up_to_twelve_cells_are_solved_optimally() {
     for (rows, cols) in [(2, 2), (2, 3), (3, 3), (2, 5), (5, 2)] {
-        for seed in 0..10 {
+        for seed in 0..6 {
             let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
             let exact = checked_solve(&board, Order::Shells, Finish::Exact).len();
             assert_eq!(exact, bfs::solve(&board).unwrap().moves.len(), "{rows}×{cols} seed {seed}");
@@ -67,6 +67,7 @@ fn boards_of_up_to_twelve_cells_are_solved_optimally() {
 }
 
 #[test]
+#[ignore = "ten seconds: an average over 40 boards; CI runs it"]
 fn a_4x4_takes_at_most_65_moves_on_average_far_fewer_than_pairs() {
     let (mut exact, mut pairs) = (0, 0);
     let boards = 40;
