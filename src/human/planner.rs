@@ -93,13 +93,11 @@ pub struct Planner {
     cells: Vec<usize>,
     /// Set when the board is solved in exact stages instead.
     stages: Option<ExactFinish>,
-    /// How far ahead lines are planned, and the look-ahead's buffers.
+    /// How wide the small rectangles' whole-line searches are.
     effort: Effort,
-    /// Set to plan every line by the rolling beam of this width.
-    rolling_width: Option<usize>,
-    /// Set to place every line tile by tile, each trip made in this style
-    /// and tried this many ways.
-    trips: Option<(TripStyle, usize)>,
+    /// How lines are built and trips made: chosen once, at construction.
+    strategy: Strategy,
+    /// The look-ahead's buffers.
     lookahead: Lookahead,
     /// Buffers for the row and the column [`Planner::try_both_lines`]
     /// builds side by side, one thread each, when it has threads.
@@ -119,6 +117,28 @@ pub struct Planner {
     /// finishes that same placement and its second announcement is
     /// dropped, so each placement is reported once and then locked.
     open_placement: Option<Group>,
+}
+
+/// How a planner builds its lines, chosen once when it starts: from the
+/// effort and the board's size band (`SIZE_BANDS`), or forced by a test's
+/// knob.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Strategy {
+    /// Lines by a beam over the whole unsolved area, by the rolling beam,
+    /// or tile by tile.
+    look: Look,
+    /// How each single tile's trip is made, and how many ways it is tried
+    /// (the best made).
+    trips: (TripStyle, usize),
+    /// Whether a knob forced the trips (and tile by tile): detours forced
+    /// after it keep its planning ahead.
+    trips_forced: bool,
+}
+
+impl Strategy {
+    fn of(effort: Effort, rows: usize, cols: usize) -> Strategy {
+        Strategy { look: effort.look(rows, cols), trips: effort.trip_plan(rows, cols), trips_forced: false }
+    }
 }
 
 /// What [`Planner::place_line_ahead`] did with the line's first placement.
@@ -258,8 +278,7 @@ impl Planner {
             cells: Vec::new(),
             stages: (finish == Finish::Exact).then(ExactFinish::new),
             effort,
-            rolling_width: None,
-            trips: None,
+            strategy: Strategy::of(effort, board.rows(), board.cols()),
             lookahead: Lookahead::new(threads),
             trial_lookaheads: None,
             next_small: None,
@@ -276,7 +295,8 @@ impl Planner {
     /// [`MAX_ROLLING_CELLS`](crate::human::MAX_ROLLING_CELLS)), for tests and
     /// measurements on other sizes.
     pub(crate) fn force_rolling_beam(mut self, width: usize) -> Planner {
-        self.rolling_width = Some(width.max(1));
+        let look = Look::Rolling(width.max(1), Pull::Light);
+        self.strategy = Strategy { look, trips: (TripStyle::PLAIN, 1), trips_forced: false };
         self.shorten_moves()
     }
 
@@ -286,7 +306,7 @@ impl Planner {
     /// of more than [`MAX_ROLLING_CELLS`](crate::human::MAX_ROLLING_CELLS) cells,
     /// for tests and measurements on other sizes.
     pub(crate) fn force_planned_trips(mut self, tries: usize) -> Planner {
-        self.trips = Some((TripStyle::PLANNED, tries.max(1)));
+        self.strategy = Strategy { look: Look::Tiles, trips: (TripStyle::PLANNED, tries.max(1)), trips_forced: true };
         self.shorten_moves()
     }
 
@@ -306,8 +326,9 @@ impl Planner {
     /// [`Planner::force_planned_trips`] the trips are planned too, once
     /// each (`best` there).
     pub(crate) fn force_detours(mut self, band: usize) -> Planner {
-        let planned = self.trips.is_some_and(|(style, _)| style.plan_ahead);
-        self.trips = Some((TripStyle { plan_ahead: planned, ..TripStyle::detouring(band) }, 1));
+        let planned = self.strategy.trips_forced && self.strategy.trips.0.plan_ahead;
+        let trips = (TripStyle { plan_ahead: planned, ..TripStyle::detouring(band) }, 1);
+        self.strategy = Strategy { look: Look::Tiles, trips, trips_forced: true };
         // Planned trips keep the shortcuts `force_planned_trips` gave them.
         if !planned {
             self.shortcuts = None;
@@ -318,11 +339,7 @@ impl Planner {
     /// Whether trips are planned ahead, and how many ways each single
     /// tile's trip is tried.
     fn trip_plan(&self) -> (TripStyle, usize) {
-        match (self.trips, self.rolling_width) {
-            (Some(trips), _) => trips,
-            (None, Some(_)) => (TripStyle::PLAIN, 1),
-            (None, None) => self.effort.trip_plan(self.grid.rows, self.grid.cols),
-        }
+        self.strategy.trips
     }
 
     /// Carries out the next placement, reporting each event to `sink` before
@@ -613,11 +630,7 @@ impl Planner {
     /// beam may give up later in the line; the next step then takes up the
     /// rest); otherwise the caller places `first`.
     fn place_line_ahead<S: FnMut(&Event)>(&mut self, phase: Phase, first: Placement, sink: &mut S) -> Ahead {
-        let look = match (self.trips, self.rolling_width) {
-            (Some(_), _) => Look::Tiles,
-            (None, Some(width)) => Look::Rolling(width, Pull::Light),
-            (None, None) => self.effort.look(self.grid.rows, self.grid.cols),
-        };
+        let look = self.strategy.look;
         if look == Look::Tiles || first == Placement::LastBlock || self.given_up == Some(phase) {
             return Ahead::Untouched;
         }
@@ -719,15 +732,16 @@ impl Planner {
     /// what it leaves, and turns the schedule to the cheaper. The winner is
     /// kept, to be made by reporting its events rather than built again.
     fn try_both_lines(&mut self) -> Option<Trial> {
-        if self.order != Order::Free || !self.schedule.between_lines() || self.trips.is_some() {
+        if self.order != Order::Free || !self.schedule.between_lines() {
             return None;
         }
         let (top, left) = self.grid.open_corner();
         let (height, width) = (self.grid.rows + 1 - top, self.grid.cols + 1 - left);
-        if height != width || height < 3 || height * width > FREE_BEAM_CELLS || self.rolling_width.is_some() {
+        if height != width || height < 3 || height * width > FREE_BEAM_CELLS {
             return None;
         }
-        let look = self.effort.look(self.grid.rows, self.grid.cols);
+        // Forced trips and the forced rolling beam build no whole lines.
+        let look = self.strategy.look;
         if !matches!(look, Look::Whole(..)) {
             return None;
         }
