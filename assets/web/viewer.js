@@ -659,6 +659,9 @@ class Viewer {
       el("dl", {}, ...HELP.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
     );
     const main = el("main", { class: this.other ? "duo" : "" });
+    // The boards side by side, and under them (with a coaching) the par graph.
+    const sides = el("div", { class: "sides" });
+    main.append(sides);
     this.headers = [];
     this.panes = [];
     const solves = this.other ? [this.solve, this.other] : [this.solve];
@@ -670,7 +673,7 @@ class Viewer {
       canvas.addEventListener("click", () => this.toggle());
       const wrap = el("div", { class: "board-wrap" }, canvas);
       if (i === 0) wrap.append(this.help);
-      main.append(el("section", { class: "side" }, el("header", {}, title, subtitle), wrap));
+      sides.append(el("section", { class: "side" }, el("header", {}, title, subtitle), wrap));
       this.headers.push({ title, subtitle });
       this.panes.push(new Pane(this, solve, canvas, wrap));
     });
@@ -696,7 +699,7 @@ class Viewer {
     const panel = el("aside", { class: "panel" }, el("h1", {}, heading), this.stats, controls);
     this.splitList = el("ol", { class: "splits", id: "splits" });
     if (this.stages) {
-      panel.append(el("h2", {}, "lines: person / fifteen moves (click to jump)"));
+      panel.append(el("h2", {}, "lines: moves person / fifteen, and the difference (click to jump)"));
       this.splitItems = this.stages.list.map((stage, k) => {
         const [p0, f0] = this.stages.starts(k), [p1, f1] = stage.ends;
         const lost = p1 - p0 - (f1 - f0);
@@ -726,13 +729,8 @@ class Viewer {
     }
     this.splitList.append(...this.splitItems);
     panel.append(this.splitList);
-    if (d.coach) this.coach = new CoachPanel(this, d.coach, panel);
+    if (d.coach) this.coach = new CoachPanel(this, d.coach, panel, main);
     else if (d.coach_note) panel.append(el("p", { class: "note", id: "coach-note" }, d.coach_note));
-    // Served, a person's solve alone links to fifteen's solve of the same scramble.
-    if (!this.other && d.person && d.person.scramble && location.protocol.startsWith("http")) {
-      const href = "/solve?board=" + encodeURIComponent(d.person.scramble);
-      panel.insertBefore(el("p", { class: "note" }, el("a", { href, id: "fifteens-solve" }, "fifteen's solve of this scramble")), controls);
-    }
     panel.append(
       el("p", { class: "note" }, "Space play · ←→ step · ↑↓ line"),
       el("p", { class: "note" }, `+− speed${this.solve.times ? " · T their pace" : ""} · W route · F follow · ? help`),
@@ -997,7 +995,7 @@ class Viewer {
     if (s.startManhattan > 0) {
       const ratio = (n) => (n / s.startManhattan).toFixed(2);
       const mmd = this.other ? `${ratio(s.count)} / ${ratio(this.other.count)}` : ratio(s.count);
-      rows.push([d.person ? "MMD (moves / Manhattan)" : "moves / Manhattan", mmd]);
+      rows.push([d.person ? "MMD" : "moves / Manhattan", mmd]);
     }
     return rows;
   }
@@ -1007,7 +1005,7 @@ class Viewer {
 // the moves lost against par, fifteen's way's length) and the par graph,
 // all from the data Rust computed.
 class CoachPanel {
-  constructor(viewer, coach, panel) {
+  constructor(viewer, coach, panel, below) {
     this.viewer = viewer;
     this.coach = coach;
     this.lines = coach.lines.map(([name, from, to, parBefore, parAfter, way, how]) => ({
@@ -1037,16 +1035,19 @@ class CoachPanel {
       panel.append(el("p", { class: "note" }, `mistakes (moves that took the goal further away): ${coach.mistakes.join(", ")}`));
     this.canvas = el("canvas", { class: "par-graph", id: "par-graph", "aria-label": "the par graph" });
     this.canvas.addEventListener("click", (e) => this.click(e));
-    panel.append(
-      el("h2", {}, "par graph: moves across, par up"),
-      this.canvas,
-      el("p", { class: "note" }, "white: the person · dashed: losing nothing · ticks: line ends"),
+    below.append(
+      el(
+        "div",
+        { class: "graph" },
+        el("div", { class: "graph-title" }, "par graph: the person's moves across, par up · white: the person · dashed green: losing nothing · gold: line ends · cyan: now (click to jump)"),
+        this.canvas,
+      ),
     );
   }
 
   // The graph's frame: x is moves, y par.
   frame() {
-    const width = this.canvas.clientWidth || 270, height = this.canvas.clientHeight || 150;
+    const width = this.canvas.clientWidth || 270, height = this.canvas.clientHeight || 120;
     const moves = Math.max(this.viewer.solve.count, this.coach.par, 1);
     const top = Math.max(this.coach.par, ...this.lines.map((l) => l.parBefore), 1);
     const pad = 6;

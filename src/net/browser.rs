@@ -508,9 +508,18 @@ fn a_board_of_small_cells_is_drawn_a_pixel_a_cell_and_plays_to_solved() {
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
 
-/// The README's link: the 10×10 single's replay link with its host
-/// swapped for the server's.
-const README_REPLAY: &str = "tests/data/slidysim/10x10-single.txt";
+/// The path the README's tour opens: a slidysim replay link (line 70 of
+/// the record history's links, a 5×5) with its host swapped for the server's.
+fn readme_replay_path() -> String {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let host = "http://127.0.0.1:8080";
+    let at = readme.find(&format!("{host}/replay?r=")).expect("the README opens a replay link") + host.len();
+    let path: String = readme[at..].chars().take_while(|c| !c.is_whitespace() && *c != '`').collect();
+    let links = std::fs::read_to_string("tests/data/slidysim/world-records.txt").unwrap();
+    let real = links.lines().nth(69).unwrap();
+    assert_eq!(real.strip_prefix("https://slidysim.github.io"), Some(path.as_str()), "the README's link is a real one");
+    path
+}
 
 /// Both boards' cursors and the stage, as the page says.
 fn duo_state(page: &Page) -> (String, String, String) {
@@ -524,10 +533,9 @@ fn the_served_replay_page_plays_the_link_beside_fifteens_solve_in_step_under_its
     let Some(page) = Page::open() else { return };
     page.fit_viewport(1280, 800);
     let (server, _, _) = start_server(4, 4, 1);
-    let link = std::fs::read_to_string(README_REPLAY).unwrap();
-    let (_, payload) = link.trim().split_once("?r=").unwrap();
-    // The page is made (and the 10×10 coached) before the visit returns.
-    page.visit(&format!("http://{}/replay?r={payload}", server.addr()));
+    let path = readme_replay_path();
+    // The page is made (and the solve coached) before the visit returns.
+    page.visit(&format!("http://{}{path}", server.addr()));
     let state = page.wait_for_viewer();
     assert_eq!(state["ready"], "true", "{state}");
     assert_eq!(state["errors"], "", "the page reported errors (or its policy refused something)");
@@ -535,7 +543,7 @@ fn the_served_replay_page_plays_the_link_beside_fifteens_solve_in_step_under_its
     // The stages listed are `fifteen compare`'s: the person's moves and
     // fifteen's at the end of each.
     let data = page.js("return window.fifteen.data;");
-    let solve = crate::slidysim::parse_source(&link).unwrap().remove(0);
+    let solve = crate::slidysim::parse_source(&path).unwrap().remove(0);
     let fifteen = crate::web::tests::unpacked_moves(&data["duo"]["fifteen"]);
     let comparison = crate::coach::line_up(&solve.scramble, &solve.moves, fifteen.clone(), None);
     let shown: Vec<(usize, usize)> =
@@ -606,11 +614,12 @@ fn a_saved_coach_page_plays_from_file_at_the_persons_pace_and_shows_the_coachs_l
 
     let Some(page) = Page::open() else { return };
     page.fit_viewport(1000, 640);
-    // A 5×5 custom replay with move times.
+    // A 4×4 average's first solve, with move times; par fifteen's (the
+    // command's optimal par is tested in tests/it/web.rs).
     let links = std::fs::read_to_string("tests/data/slidysim/world-records.txt").unwrap();
-    let solve = crate::slidysim::parse_source(links.lines().nth(69).unwrap()).unwrap().remove(0);
-    assert_eq!((solve.scramble.rows(), solve.scramble.cols()), (5, 5));
-    let effort = Effort::for_size(5, 5);
+    let solve = crate::slidysim::parse_source(links.lines().nth(35).unwrap()).unwrap().remove(0);
+    assert!(solve.move_times_ms.is_some());
+    let effort = Effort::for_size(4, 4);
     let coaching = coach::coach(&solve.scramble, &solve.moves, Par::Human(effort)).unwrap();
     let on_page = CoachOnPage::Coached { coaching: &coaching, par_name: "fifteen".into(), exact: false };
     let data = crate::web::compare_data(&solve, effort, "a test", on_page).unwrap();
