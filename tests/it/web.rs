@@ -118,7 +118,7 @@ fn coach_writes_a_page_with_coach_jsons_losses_and_compare_jsons_stages() {
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let data = page_data(&std::fs::read_to_string(&path).unwrap());
         assert!(replayed(&data).is_solved() && replayed(&data["duo"]["fifteen"]).is_solved());
-        let json: Value = serde_json::from_slice(&fifteen(&["coach", source, "--format", "json"]).stdout).unwrap();
+        let json = first_json(&fifteen(&["coach", source, "--format", "json"]));
         let page_losses: Vec<i64> = data["coach"]["lines"]
             .as_array()
             .unwrap()
@@ -135,7 +135,7 @@ fn coach_writes_a_page_with_coach_jsons_losses_and_compare_jsons_stages() {
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let data = page_data(&std::fs::read_to_string(&compared).unwrap());
         assert!(data["coach"].is_null());
-        let json: Value = serde_json::from_slice(&fifteen(&["compare", source, "--format", "json"]).stdout).unwrap();
+        let json = first_json(&fifteen(&["compare", source, "--format", "json"]));
         // The page's stages are `[finished, left, person, fifteen]`.
         let on_page: Vec<(u64, u64)> = data["duo"]["stages"]
             .as_array()
@@ -151,6 +151,12 @@ fn coach_writes_a_page_with_coach_jsons_losses_and_compare_jsons_stages() {
             .collect();
         assert_eq!(on_page, printed, "{source}");
     }
+}
+
+/// The first JSON line a command printed (its solve; a summary follows).
+fn first_json(out: &Output) -> Value {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_str(String::from_utf8_lossy(&out.stdout).lines().next().unwrap()).unwrap()
 }
 
 #[test]
