@@ -103,6 +103,15 @@ class Solve {
     if (this.moveBytes.length < Math.ceil(this.count / 4)) throw new Error("the moves are cut short");
     this.phases = data.phases.map(([name, start, end, area]) => ({ name, start, end, area }));
     this.splits = data.splits || [];
+    // The person's time at the end of each move (ms), when the data has it.
+    this.times = null;
+    if (data.times) {
+      const gaps = numbersOf(data.times);
+      if (gaps.length === this.count) {
+        this.times = new Float64Array(this.count);
+        gaps.reduce((at, gap, i) => (this.times[i] = at + gap), 0);
+      }
+    }
     this.titles = data.titles || [];
     this.placements = [];
     const p = numbersOf(data.placements);
@@ -208,6 +217,11 @@ class Solve {
     while (this.cursor > to) this.back();
   }
 
+  // The person's time when they had made `n` moves (0 without times).
+  timeAt(n) {
+    return !this.times || n <= 0 ? 0 : this.times[Math.min(n, this.count) - 1];
+  }
+
   isSolved() {
     for (let i = 0; i < this.cells.length - 1; i++) if (this.cells[i] !== i + 1) return false;
     return true;
@@ -294,40 +308,21 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-const HELP = [
-  ["Space", "play / pause"],
-  ["→ ←", "step a move"],
-  ["↓ ↑", "next / previous line"],
-  ["+ −", "faster / slower"],
-  ["Home End", "start / end"],
-  ["W", "whole route / next leg"],
-  ["F", "follow the line (big boards)"],
-  ["?", "this help"],
-];
-
-// The viewer: a canvas board, a header and a panel, driven by keys,
-// clicks and the clock.
-class Viewer {
-  constructor(root, data) {
-    this.root = root;
-    this.solve = new Solve(data);
-    this.data = data;
-    this.speed = data.speed || 6;
-    this.playing = false;
-    this.acc = 0;
-    this.whole = false;
-    this.follow = data.rows * data.cols >= 2500;
-    this.frames = 0;
-    this.fps = 0;
-    this.build();
-    const { rows, cols } = this.solve;
+// One board on its canvas: a solve, its colours, the view and the marks.
+class Pane {
+  constructor(viewer, solve, canvas, boardWrap) {
+    this.viewer = viewer;
+    this.solve = solve;
+    this.canvas = canvas;
+    this.boardWrap = boardWrap;
+    // How far the sliding tile has gone (0 to 1), or null: not tweened.
+    this.tween = null;
+    const { rows, cols } = solve;
     this.colors = new Array(rows * cols);
     this.locked = new Array(rows * cols);
-    this.packed = new Uint32Array(rows * cols);
     for (let t = 1; t < rows * cols; t++) {
       this.colors[t] = css(homeColor(t, rows, cols));
-      const s = shade(homeColor(t, rows, cols), LOCKED_SHADE);
-      this.locked[t] = css(s);
+      this.locked[t] = css(shade(homeColor(t, rows, cols), LOCKED_SHADE));
     }
     this.textColors = this.colors.map((_, t) => textOn(homeColor(t, rows, cols)));
     // The same colours as pixels (RGBA in memory order), for boards whose
@@ -340,165 +335,6 @@ class Viewer {
       this.pixelLocked[t] = pack(shade(homeColor(t, rows, cols), LOCKED_SHADE));
     }
     this.pixelBlank = pack([38, 42, 52]);
-    this.dirty = true;
-    this.last = null;
-    requestAnimationFrame((t) => this.tick(t));
-    addEventListener("keydown", (e) => this.key(e));
-    addEventListener("resize", () => (this.dirty = true));
-    // The board's room changes as the style arrives and the window resizes.
-    new ResizeObserver(() => (this.dirty = true)).observe(this.boardWrap);
-  }
-
-  build() {
-    const d = this.data;
-    this.title = el("div", { class: "title", id: "title" });
-    this.subtitle = el("div", { class: "subtitle", id: "subtitle" });
-    this.canvas = el("canvas", { id: "board", "aria-label": "the board" });
-    this.canvas.addEventListener("click", () => this.toggle());
-    this.stats = el("dl", { class: "stats", id: "stats" });
-    this.splitList = el("ol", { class: "splits", id: "splits" });
-    this.splitItems = this.solve.splits.map((s, i) => {
-      const time = s.time_ms == null ? "" : ` ${(s.time_ms / 1000).toFixed(2)} s`;
-      const item = el(
-        "li",
-        { "data-start": String(s.start), "data-at": String(s.at), tabindex: "0", title: "jump to " + s.name },
-        el("span", { class: "name" }, s.name),
-        el("span", { class: "moves" }, `${s.moves}${time}`),
-      );
-      item.addEventListener("click", () => this.jump(s.start));
-      return item;
-    });
-    this.splitList.append(...this.splitItems);
-    const button = (label, name, fn) => el("button", { type: "button", title: name, "aria-label": name, onclick: fn }, label);
-    const controls = el(
-      "div",
-      { class: "controls" },
-      button("↑", "previous line", () => this.phaseJump(-1)),
-      button("◀", "step back", () => this.step(-1)),
-      button("play", "play / pause", () => this.toggle()),
-      button("▶", "step forward", () => this.step(1)),
-      button("↓", "next line", () => this.phaseJump(1)),
-      button("−", "slower", () => this.faster(0.5)),
-      button("+", "faster", () => this.faster(2)),
-      button("?", "help", () => this.help.classList.toggle("shown")),
-    );
-    const heading = d.person ? `REPLAY ${d.rows}×${d.cols}` : `WATCH ${d.rows}×${d.cols}`;
-    this.help = el(
-      "div",
-      { class: "help", id: "help" },
-      el("h2", {}, "keys"),
-      el("dl", {}, ...HELP.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
-    );
-    const panel = el(
-      "aside",
-      { class: "panel" },
-      el("h1", {}, heading),
-      this.stats,
-      controls,
-      this.solve.splits.length ? el("h2", {}, "splits (click to jump)") : "",
-      this.splitList,
-      el("p", { class: "note" }, "Space play · ←→ step · ↑↓ line"),
-      el("p", { class: "note" }, "+− speed · W route · F follow · ? help"),
-    );
-    // Served, a person's solve links to fifteen's solve of the same scramble.
-    if (d.person && d.person.scramble && location.protocol.startsWith("http")) {
-      const href = "/solve?board=" + encodeURIComponent(d.person.scramble);
-      panel.insertBefore(el("p", { class: "note" }, el("a", { href, id: "fifteens-solve" }, "fifteen's solve of this scramble")), controls);
-    }
-    this.boardWrap = el("div", { class: "board-wrap" }, this.canvas, this.help);
-    const main = el("main", {}, el("header", {}, this.title, this.subtitle), this.boardWrap);
-    this.root.append(main, panel);
-  }
-
-  key(e) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const k = e.key;
-    if (k === " " || k === "Spacebar") this.toggle();
-    else if (k === "ArrowRight") this.step(1);
-    else if (k === "ArrowLeft") this.step(-1);
-    else if (k === "ArrowDown") this.phaseJump(1);
-    else if (k === "ArrowUp") this.phaseJump(-1);
-    else if (k === "+" || k === "=") this.faster(2);
-    else if (k === "-" || k === "_") this.faster(0.5);
-    else if (k === "Home") this.jump(0);
-    else if (k === "End") this.jump(this.solve.count);
-    else if (k === "w" || k === "W") this.whole = !this.whole;
-    else if (k === "f" || k === "F") this.follow = !this.follow;
-    else if (k === "?") this.help.classList.toggle("shown");
-    else return;
-    e.preventDefault();
-    this.dirty = true;
-  }
-
-  toggle() {
-    if (!this.playing && this.solve.cursor >= this.solve.count) this.solve.restart();
-    this.playing = !this.playing;
-    this.acc = 0;
-    this.dirty = true;
-  }
-
-  step(n) {
-    this.playing = false;
-    this.acc = 0;
-    if (n > 0) this.solve.forward();
-    else this.solve.back();
-    this.dirty = true;
-  }
-
-  jump(to) {
-    this.acc = 0;
-    this.solve.seek(to);
-    this.dirty = true;
-  }
-
-  // The next line's start, or this line's (the one before if already there).
-  phaseJump(dir) {
-    const s = this.solve;
-    const i = s.phaseIndexAt(s.cursor);
-    if (dir > 0) {
-      const next = s.phases[i + 1];
-      this.jump(next ? next.start : s.count);
-    } else if (i >= 0) {
-      const here = s.phases[i];
-      const target = s.cursor > here.start || i === 0 ? here.start : s.phases[i - 1].start;
-      this.jump(target);
-    }
-  }
-
-  faster(k) {
-    this.speed = Math.min(MAX_SPEED, Math.max(MIN_SPEED, this.speed * k));
-    this.dirty = true;
-  }
-
-  tick(now) {
-    const dt = this.last == null ? 0 : Math.min(0.25, (now - this.last) / 1000);
-    this.last = now;
-    const s = this.solve;
-    if (this.playing) {
-      this.acc += dt * this.speed;
-      while (this.acc >= 1 && s.cursor < s.count) {
-        s.forward();
-        this.acc -= 1;
-      }
-      if (s.cursor >= s.count) {
-        this.playing = false;
-        this.acc = 0;
-      }
-      this.dirty = true;
-    }
-    if (this.dirty) {
-      this.draw();
-      this.frames++;
-      this.dirty = false;
-    }
-    if (!this.fpsSince) this.fpsSince = now;
-    if (now - this.fpsSince >= 1000) {
-      this.fps = (this.frames * 1000) / (now - this.fpsSince);
-      this.root.dataset.fps = this.fps.toFixed(1);
-      this.frames = 0;
-      this.fpsSince = now;
-    }
-    requestAnimationFrame((t) => this.tick(t));
   }
 
   // The cells shown: all of them, or (follow) a window round the line.
@@ -506,7 +342,7 @@ class Viewer {
     const { rows, cols } = this.solve;
     let [top, left, bottom, right] = [0, 0, rows, cols];
     const full = Math.min(width / cols, height / rows);
-    if (this.follow && full < 14) {
+    if (this.viewer.follow && full < 14) {
       const want = Math.max(8, Math.floor(Math.min(width, height) / 14));
       const placement = this.solve.placementAt(this.solve.cursor);
       const target = this.solve.targetAt(this.solve.cursor, placement);
@@ -545,7 +381,6 @@ class Viewer {
     g.fillRect(v.ox, v.oy, v.cell * (v.right - v.left), v.cell * (v.bottom - v.top));
     this.tiles(g, v);
     this.marks(g, v);
-    this.texts();
   }
 
   // Where cell `i` is drawn: its top left corner.
@@ -560,10 +395,10 @@ class Viewer {
     const c = v.cell;
     // The sliding tile, tweened between its cells at slow speeds.
     let sliding = -1, slideFrom = 0, slideT = 0;
-    if (this.playing && this.speed <= TWEEN_UP_TO && s.cursor < s.count) {
+    if (this.tween != null && s.cursor < s.count) {
       slideFrom = s.blankAfter(s.blank, s.move(s.cursor));
       sliding = s.cells[slideFrom];
-      const t = Math.min(1, this.acc);
+      const t = Math.min(1, this.tween);
       slideT = t * t * (3 - 2 * t);
     }
     if (c < 5 && sliding < 0) return this.pixels(g, v);
@@ -691,7 +526,7 @@ class Viewer {
   }
 
   route(g, v, line) {
-    const cells = this.solve.routeCells(this.whole);
+    const cells = this.solve.routeCells(this.viewer.whole);
     if (cells.length < 2) return;
     const c = v.cell;
     const pts = cells.map((i) => {
@@ -700,7 +535,7 @@ class Viewer {
     });
     g.lineCap = "round";
     for (let i = 1; i < pts.length; i++) {
-      const fade = this.whole ? 0.85 : 1 - (0.6 * (i - 1)) / (pts.length - 1);
+      const fade = this.viewer.whole ? 0.85 : 1 - (0.6 * (i - 1)) / (pts.length - 1);
       g.globalAlpha = fade;
       g.beginPath();
       g.moveTo(...pts[i - 1]);
@@ -728,18 +563,421 @@ class Viewer {
     g.fill();
     g.globalAlpha = 1;
   }
+}
+
+const HELP = [
+  ["Space", "play / pause"],
+  ["→ ←", "step a move"],
+  ["↓ ↑", "next / previous line"],
+  ["+ −", "faster / slower"],
+  ["T", "the person's own pace"],
+  ["Home End", "start / end"],
+  ["W", "whole route / next leg"],
+  ["F", "follow the line (big boards)"],
+  ["?", "this help"],
+];
+
+// The stages of a side by side: both solves' moves at the end of each
+// (src/web/compare.rs writes them as `fifteen compare` lines them up).
+class Stages {
+  constructor(list) {
+    this.list = list.map(([name, left, person, fifteen]) => ({ name, left, ends: [person, fifteen] }));
+  }
+
+  get length() {
+    return this.list.length;
+  }
+
+  // Stage k's ends, and where it starts (the ends of the one before).
+  ends(k) {
+    return this.list[k].ends;
+  }
+
+  starts(k) {
+    return k > 0 ? this.list[k - 1].ends : [0, 0];
+  }
+
+  // The stage under way when the person has made `m` moves (the first
+  // whose end is not behind them).
+  ofPerson(m) {
+    const k = partition(this.list.length, (i) => this.list[i].ends[0] < m);
+    return Math.min(k, this.list.length - 1);
+  }
+
+  // Where fifteen is in stage k when the person has made `m` moves: as
+  // far through its stretch as they are through theirs.
+  fifteenAt(k, m) {
+    const [p0, f0] = this.starts(k), [p1, f1] = this.ends(k);
+    return p1 > p0 ? f0 + Math.round(((m - p0) / (p1 - p0)) * (f1 - f0)) : f1;
+  }
+}
+
+// The viewer: one board or two side by side (a person's solve beside
+// fifteen's, kept in step stage by stage), a header for each, a panel,
+// driven by keys, clicks and the clock.
+class Viewer {
+  constructor(root, data) {
+    this.root = root;
+    this.data = data;
+    this.solve = new Solve(data);
+    this.other = data.duo ? new Solve(data.duo.fifteen) : null;
+    this.stages = data.duo ? new Stages(data.duo.stages) : null;
+    this.stage = 0;
+    this.speed = data.speed || 6;
+    if (this.other) this.speed = Math.max(this.speed, this.other.data.speed || 0);
+    this.playing = false;
+    this.acc = 0;
+    // Playing at the person's own pace: the milliseconds since their start.
+    this.realtime = false;
+    this.clock = 0;
+    this.whole = false;
+    this.follow = data.rows * data.cols >= 2500;
+    this.frames = 0;
+    this.fps = 0;
+    this.build();
+    this.dirty = true;
+    this.last = null;
+    requestAnimationFrame((t) => this.tick(t));
+    addEventListener("keydown", (e) => this.key(e));
+    addEventListener("resize", () => (this.dirty = true));
+    // The boards' room changes as the style arrives and the window resizes.
+    const resized = new ResizeObserver(() => (this.dirty = true));
+    for (const pane of this.panes) resized.observe(pane.boardWrap);
+  }
+
+  // The first board's view (the tests read it).
+  get v() {
+    return this.panes[0].v;
+  }
+
+  build() {
+    const d = this.data;
+    this.help = el(
+      "div",
+      { class: "help", id: "help" },
+      el("h2", {}, "keys"),
+      el("dl", {}, ...HELP.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
+    );
+    const main = el("main", { class: this.other ? "duo" : "" });
+    // The boards side by side, and under them (with a coaching) the par graph.
+    const sides = el("div", { class: "sides" });
+    main.append(sides);
+    this.headers = [];
+    this.panes = [];
+    const solves = this.other ? [this.solve, this.other] : [this.solve];
+    solves.forEach((solve, i) => {
+      const suffix = i === 0 ? "" : "-fifteen";
+      const title = el("div", { class: "title", id: "title" + suffix });
+      const subtitle = el("div", { class: "subtitle", id: "subtitle" + suffix });
+      const canvas = el("canvas", { id: "board" + suffix, "aria-label": i === 0 ? "the board" : "fifteen's board" });
+      canvas.addEventListener("click", () => this.toggle());
+      const wrap = el("div", { class: "board-wrap" }, canvas);
+      if (i === 0) wrap.append(this.help);
+      sides.append(el("section", { class: "side" }, el("header", {}, title, subtitle), wrap));
+      this.headers.push({ title, subtitle });
+      this.panes.push(new Pane(this, solve, canvas, wrap));
+    });
+    this.title = this.headers[0].title;
+    this.subtitle = this.headers[0].subtitle;
+    this.stats = el("dl", { class: "stats", id: "stats" });
+    const button = (label, name, fn, id) =>
+      el("button", { type: "button", title: name, "aria-label": name, onclick: fn, ...(id ? { id } : {}) }, label);
+    const controls = el(
+      "div",
+      { class: "controls" },
+      button("↑", "previous line", () => this.phaseJump(-1)),
+      button("◀", "step back", () => this.step(-1)),
+      button("play", "play / pause", () => this.toggle()),
+      button("▶", "step forward", () => this.step(1)),
+      button("↓", "next line", () => this.phaseJump(1)),
+      button("−", "slower", () => this.faster(0.5)),
+      button("+", "faster", () => this.faster(2)),
+      ...(this.solve.times ? [button("T", "the person's own pace", () => this.toggleRealtime(), "realtime")] : []),
+      button("?", "help", () => this.help.classList.toggle("shown")),
+    );
+    const heading = d.person ? `REPLAY ${d.rows}×${d.cols}` : `WATCH ${d.rows}×${d.cols}`;
+    const panel = el("aside", { class: "panel" }, el("h1", {}, heading), this.stats, controls);
+    this.splitList = el("ol", { class: "splits", id: "splits" });
+    if (this.stages) {
+      panel.append(el("h2", {}, "lines: moves person / fifteen, and the difference (click to jump)"));
+      this.splitItems = this.stages.list.map((stage, k) => {
+        const [p0, f0] = this.stages.starts(k), [p1, f1] = stage.ends;
+        const lost = p1 - p0 - (f1 - f0);
+        const item = el(
+          "li",
+          { "data-start": String(p0), "data-at": String(p1), "data-fifteen-at": String(f1), tabindex: "0", title: "jump to " + stage.name },
+          el("span", { class: "name" }, stage.name || stage.left),
+          el("span", { class: "moves" }, `${p1 - p0} / ${f1 - f0}`),
+          el("span", { class: "lost" }, signed(lost)),
+        );
+        item.addEventListener("click", () => this.jumpStage(k, false));
+        return item;
+      });
+    } else {
+      if (this.solve.splits.length) panel.append(el("h2", {}, "splits (click to jump)"));
+      this.splitItems = this.solve.splits.map((s) => {
+        const time = s.time_ms == null ? "" : ` ${(s.time_ms / 1000).toFixed(2)} s`;
+        const item = el(
+          "li",
+          { "data-start": String(s.start), "data-at": String(s.at), tabindex: "0", title: "jump to " + s.name },
+          el("span", { class: "name" }, s.name),
+          el("span", { class: "moves" }, `${s.moves}${time}`),
+        );
+        item.addEventListener("click", () => this.jump(s.start));
+        return item;
+      });
+    }
+    this.splitList.append(...this.splitItems);
+    panel.append(this.splitList);
+    if (d.coach) this.coach = new CoachPanel(this, d.coach, panel, main);
+    else if (d.coach_note) panel.append(el("p", { class: "note", id: "coach-note" }, d.coach_note));
+    panel.append(
+      el("p", { class: "note" }, "Space play · ←→ step · ↑↓ line"),
+      el("p", { class: "note" }, `+− speed${this.solve.times ? " · T their pace" : ""} · W route · F follow · ? help`),
+    );
+    this.root.append(main, panel);
+  }
+
+  key(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const k = e.key;
+    if (k === " " || k === "Spacebar") this.toggle();
+    else if (k === "ArrowRight") this.step(1);
+    else if (k === "ArrowLeft") this.step(-1);
+    else if (k === "ArrowDown") this.phaseJump(1);
+    else if (k === "ArrowUp") this.phaseJump(-1);
+    else if (k === "+" || k === "=") this.faster(2);
+    else if (k === "-" || k === "_") this.faster(0.5);
+    else if (k === "Home") this.jump(0);
+    else if (k === "End") this.jump(this.solve.count);
+    else if (k === "t" || k === "T") this.toggleRealtime();
+    else if (k === "w" || k === "W") this.whole = !this.whole;
+    else if (k === "f" || k === "F") this.follow = !this.follow;
+    else if (k === "?") this.help.classList.toggle("shown");
+    else return;
+    e.preventDefault();
+    this.dirty = true;
+  }
+
+  // Whether every board is at the end of its moves.
+  atEnd() {
+    return this.panes.every((p) => p.solve.cursor >= p.solve.count);
+  }
+
+  toggle() {
+    if (!this.playing && this.atEnd()) this.jump(0);
+    this.playing = !this.playing;
+    this.acc = 0;
+    this.clock = this.solve.timeAt(this.solve.cursor);
+    this.dirty = true;
+  }
+
+  // Plays the person's solve at their own pace (their move times), or at
+  // the speed chosen again; fifteen's board keeps to the same line.
+  toggleRealtime() {
+    if (!this.solve.times) return;
+    this.realtime = !this.realtime;
+    if (this.realtime && !this.playing) this.toggle();
+    this.clock = this.solve.timeAt(this.solve.cursor);
+    this.dirty = true;
+  }
+
+  step(n) {
+    this.playing = false;
+    this.acc = 0;
+    if (n > 0) this.forward();
+    else this.back();
+    this.dirty = true;
+  }
+
+  // A move on: the person's board, and beside it fifteen's, each up to the
+  // end of the stage under way; when both are there, the next stage.
+  forward() {
+    if (!this.other) return this.solve.forward();
+    const panes = [this.solve, this.other];
+    const below = () => panes.some((s, i) => s.cursor < this.stages.ends(this.stage)[i]);
+    if (!below() && this.stage + 1 < this.stages.length) this.stage++;
+    let moved = false;
+    panes.forEach((s, i) => {
+      if (s.cursor < this.stages.ends(this.stage)[i]) moved = s.forward() || moved;
+    });
+    return moved;
+  }
+
+  back() {
+    if (!this.other) return this.solve.back();
+    const panes = [this.solve, this.other];
+    const above = () => panes.some((s, i) => s.cursor > this.stages.starts(this.stage)[i]);
+    if (!above() && this.stage > 0) this.stage--;
+    let moved = false;
+    panes.forEach((s, i) => {
+      if (s.cursor > this.stages.starts(this.stage)[i]) moved = s.back() || moved;
+    });
+    return moved;
+  }
+
+  // The person's board to move `to`; fifteen's to the same point of the
+  // same stage.
+  jump(to) {
+    this.acc = 0;
+    this.solve.seek(to);
+    if (this.other) {
+      this.stage = this.stages.ofPerson(this.solve.cursor);
+      this.other.seek(this.stages.fifteenAt(this.stage, this.solve.cursor));
+    }
+    this.clock = this.solve.timeAt(this.solve.cursor);
+    this.dirty = true;
+  }
+
+  // Both boards to the end of stage k (or its start).
+  jumpStage(k, toEnd) {
+    k = Math.max(0, Math.min(this.stages.length - 1, k));
+    const [p, f] = toEnd ? this.stages.ends(k) : this.stages.starts(k);
+    this.stage = k;
+    this.solve.seek(p);
+    this.other.seek(f);
+    this.acc = 0;
+    this.clock = this.solve.timeAt(p);
+    this.dirty = true;
+  }
+
+  // The next line's start, or this line's (the one before if already
+  // there); side by side, the end of this stage (the next if already
+  // there) and its start, both boards together.
+  phaseJump(dir) {
+    const s = this.solve;
+    if (this.other) {
+      const at = (ends) => s.cursor === ends[0] && this.other.cursor === ends[1];
+      let k = this.stage;
+      if (dir > 0) {
+        while (at(this.stages.ends(k)) && k + 1 < this.stages.length) k++;
+        return this.jumpStage(k, true);
+      }
+      while (at(this.stages.starts(k)) && k > 0) k--;
+      return this.jumpStage(k, false);
+    }
+    const i = s.phaseIndexAt(s.cursor);
+    if (dir > 0) {
+      const next = s.phases[i + 1];
+      this.jump(next ? next.start : s.count);
+    } else if (i >= 0) {
+      const here = s.phases[i];
+      const target = s.cursor > here.start || i === 0 ? here.start : s.phases[i - 1].start;
+      this.jump(target);
+    }
+  }
+
+  faster(k) {
+    this.speed = Math.min(MAX_SPEED, Math.max(MIN_SPEED, this.speed * k));
+    this.dirty = true;
+  }
+
+  // The clock's share of moves: at the chosen speed, or (at the person's
+  // pace) the person's moves their times have reached, fifteen's board
+  // following to the same point of the same stage.
+  play(dt) {
+    const s = this.solve;
+    if (this.realtime) {
+      this.clock += dt * 1000;
+      while (s.cursor < s.count && s.timeAt(s.cursor + 1) <= this.clock) s.forward();
+      if (this.other) {
+        this.stage = this.stages.ofPerson(s.cursor);
+        this.other.seek(this.stages.fifteenAt(this.stage, s.cursor));
+      }
+      const next = s.timeAt(s.cursor + 1), now = s.timeAt(s.cursor);
+      this.acc = next > now ? Math.max(0, (this.clock - now) / (next - now)) : 0;
+    } else {
+      this.acc += dt * this.speed;
+      while (this.acc >= 1 && !this.atEnd()) {
+        this.forward();
+        this.acc -= 1;
+      }
+    }
+    if (this.atEnd()) {
+      this.playing = false;
+      this.acc = 0;
+    }
+  }
+
+  tick(now) {
+    const dt = this.last == null ? 0 : Math.min(0.25, (now - this.last) / 1000);
+    this.last = now;
+    if (this.playing) {
+      this.play(dt);
+      this.dirty = true;
+    }
+    if (this.dirty) {
+      this.draw();
+      this.frames++;
+      this.dirty = false;
+    }
+    if (!this.fpsSince) this.fpsSince = now;
+    if (now - this.fpsSince >= 1000) {
+      this.fps = (this.frames * 1000) / (now - this.fpsSince);
+      this.root.dataset.fps = this.fps.toFixed(1);
+      this.frames = 0;
+      this.fpsSince = now;
+    }
+    requestAnimationFrame((t) => this.tick(t));
+  }
+
+  draw() {
+    const slow = this.playing && (this.realtime || this.speed <= TWEEN_UP_TO);
+    for (const pane of this.panes) {
+      // A board waiting at its stage's end does not slide.
+      const s = pane.solve, i = pane === this.panes[0] ? 0 : 1;
+      const waiting = this.other && !this.realtime && s.cursor >= this.stages.ends(this.stage)[i];
+      pane.tween = slow && !waiting && (i === 0 || !this.realtime) ? this.acc : null;
+      pane.draw();
+    }
+    this.texts();
+    if (this.coach) this.coach.draw();
+  }
 
   // The header, the panel's numbers and the page's state (data-*).
   texts() {
     const s = this.solve, d = this.data;
-    const { placement, phase, solved } = this.mark;
-    const title = solved ? "solved" : placement ? placement.title : phase ? phase.name : d.title;
-    this.title.textContent = title;
-    const state = this.playing ? "playing" : "paused";
+    const state = this.playing ? (this.realtime ? "playing at their pace" : "playing") : "paused";
     const speed = this.speed >= 100 ? Math.round(this.speed).toLocaleString("en") : String(+this.speed.toFixed(2));
-    const who = d.person ? aboutPerson(d.person) + "   " : "";
-    const solver = d.person ? "" : `   ${d.solver} solver`;
-    this.subtitle.textContent = `${who}move ${s.cursor} of ${s.count}   ${speed} moves/s   ${state}${solver}`;
+    const pace = this.realtime ? "" : `   ${speed} moves/s`;
+    const titles = this.panes.map((pane, i) => {
+      const { placement, phase, solved } = pane.mark;
+      const title = solved ? "solved" : placement ? placement.title : phase ? phase.name : pane.solve.data.title;
+      const who = i === 1 ? `fifteen, ${d.duo.effort}   ` : d.person ? aboutPerson(d.person) + "   " : "";
+      const solver = d.person && i === 0 ? "" : `   ${pane.solve.data.solver} solver`;
+      this.headers[i].title.textContent = (this.other ? (i === 0 ? "person: " : "fifteen: ") : "") + title;
+      this.headers[i].subtitle.textContent = `${who}move ${pane.solve.cursor} of ${pane.solve.count}${pace}   ${state}${solver}`;
+      return title;
+    });
+    this.stats.replaceChildren(...this.statRows().flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
+    const { phase, solved } = this.panes[0].mark;
+    const current = this.stages
+      ? this.stage
+      : this.splitItems.findIndex((_, i) => {
+          const split = s.splits[i];
+          return s.cursor >= split.start && (s.cursor < split.at || (i === s.splits.length - 1 && !solved));
+        });
+    this.splitItems.forEach((item, i) => item.classList.toggle("current", i === current));
+    const ds = this.root.dataset;
+    ds.cursor = String(s.cursor);
+    ds.count = String(s.count);
+    ds.playing = String(this.playing);
+    ds.realtime = String(this.realtime);
+    ds.solved = String(solved);
+    ds.phase = phase ? phase.name : "";
+    ds.title = titles[0];
+    ds.follow = String(this.follow);
+    if (this.other) {
+      ds.stage = String(this.stage);
+      ds.fifteenCursor = String(this.other.cursor);
+      ds.fifteenCount = String(this.other.count);
+      ds.fifteenSolved = String(this.panes[1].mark.solved);
+    }
+  }
+
+  // The panel's numbers: who and when, the moves, the Manhattan distance.
+  statRows() {
+    const s = this.solve, d = this.data;
     const rows = [];
     if (d.person) {
       if (d.person.player) rows.push(["solver", d.person.player]);
@@ -750,28 +988,136 @@ class Viewer {
       if (d.person.time_ms != null) rows.push(["time", (d.person.time_ms / 1000).toFixed(3) + " s"]);
       if (d.person.tps != null) rows.push(["tiles / second", d.person.tps.toFixed(2)]);
     }
-    rows.push(["moves", `${s.cursor} / ${s.count}`]);
-    rows.push(["Manhattan now", String(s.manhattan)]);
+    rows.push([this.other ? "person's moves" : "moves", `${s.cursor} / ${s.count}`]);
+    if (this.other) rows.push(["fifteen's moves", `${this.other.cursor} / ${this.other.count}`]);
+    rows.push(["Manhattan now", this.other ? `${s.manhattan} / ${this.other.manhattan}` : String(s.manhattan)]);
     rows.push(["Manhattan at start", String(s.startManhattan)]);
-    if (s.startManhattan > 0)
-      rows.push([d.person ? "MMD (moves / Manhattan)" : "moves / Manhattan", (s.count / s.startManhattan).toFixed(2)]);
-    const html = rows.map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]).flat();
-    this.stats.replaceChildren(...html);
-    const current = this.splitItems.findIndex((_, i) => {
-      const split = s.splits[i];
-      return s.cursor >= split.start && (s.cursor < split.at || (i === s.splits.length - 1 && !solved));
-    });
-    this.splitItems.forEach((item, i) => item.classList.toggle("current", i === current));
-    const ds = this.root.dataset;
-    ds.cursor = String(s.cursor);
-    ds.count = String(s.count);
-    ds.playing = String(this.playing);
-    ds.solved = String(solved);
-    ds.phase = phase ? phase.name : "";
-    ds.title = title;
-    ds.follow = String(this.follow);
+    if (s.startManhattan > 0) {
+      const ratio = (n) => (n / s.startManhattan).toFixed(2);
+      const mmd = this.other ? `${ratio(s.count)} / ${ratio(this.other.count)}` : ratio(s.count);
+      rows.push([d.person ? "MMD" : "moves / Manhattan", mmd]);
+    }
+    return rows;
   }
 }
+
+// The coach's part of the panel: par, a row a line (the person's moves,
+// the moves lost against par, fifteen's way's length) and the par graph,
+// all from the data Rust computed.
+class CoachPanel {
+  constructor(viewer, coach, panel, below) {
+    this.viewer = viewer;
+    this.coach = coach;
+    this.lines = coach.lines.map(([name, from, to, parBefore, parAfter, way, how]) => ({
+      name, from, to, parBefore, parAfter, way, how, loss: to - from + parAfter - parBefore,
+    }));
+    this.parByMove = coach.par_by_move ? numbersOf(coach.par_by_move) : null;
+    const bound = coach.exact ? "" : ", an upper bound";
+    panel.append(
+      el("h2", {}, "coach (click a line to jump)"),
+      el("p", { class: "coach-head", id: "coach-head" }, `par ${coach.par} (${coach.par_by}${bound}): ${signed(coach.loss)} lost`),
+    );
+    const head = el("tr", {}, ...["line", "moves", "lost", "way"].map((h) => el("th", {}, h)));
+    this.rows = this.lines.map((line) => {
+      const row = el(
+        "tr",
+        { title: `par ${line.parBefore} → ${line.parAfter}; fifteen's way: ${line.way} moves (${line.how})`, "data-loss": String(line.loss) },
+        el("td", {}, line.name),
+        el("td", {}, String(line.to - line.from)),
+        el("td", { class: line.loss > 0 ? "lost" : "" }, signed(line.loss)),
+        el("td", {}, String(line.way)),
+      );
+      row.addEventListener("click", () => viewer.jump(line.from));
+      return row;
+    });
+    panel.append(el("table", { class: "coach", id: "coach" }, el("thead", {}, head), el("tbody", {}, ...this.rows)));
+    if (coach.mistakes && coach.mistakes.length)
+      panel.append(el("p", { class: "note" }, `mistakes (moves that took the goal further away): ${coach.mistakes.join(", ")}`));
+    this.canvas = el("canvas", { class: "par-graph", id: "par-graph", "aria-label": "the par graph" });
+    this.canvas.addEventListener("click", (e) => this.click(e));
+    below.append(
+      el(
+        "div",
+        { class: "graph" },
+        el("div", { class: "graph-title" }, "par graph: the person's moves across, par up · white: the person · dashed green: losing nothing · gold: line ends · cyan: now (click to jump)"),
+        this.canvas,
+      ),
+    );
+  }
+
+  // The graph's frame: x is moves, y par.
+  frame() {
+    const width = this.canvas.clientWidth || 270, height = this.canvas.clientHeight || 120;
+    const moves = Math.max(this.viewer.solve.count, this.coach.par, 1);
+    const top = Math.max(this.coach.par, ...this.lines.map((l) => l.parBefore), 1);
+    const pad = 6;
+    return {
+      width, height,
+      x: (m) => pad + (m / moves) * (width - 2 * pad),
+      y: (p) => height - pad - (p / top) * (height - 2 * pad),
+      moveAt: (px) => Math.round(((px - pad) / (width - 2 * pad)) * moves),
+    };
+  }
+
+  click(e) {
+    const box = this.canvas.getBoundingClientRect();
+    this.viewer.jump(this.frame().moveAt(e.clientX - box.left));
+  }
+
+  draw() {
+    const cursor = this.viewer.solve.cursor;
+    this.rows.forEach((row, i) => {
+      const line = this.lines[i];
+      row.classList.toggle("current", cursor >= line.from && (cursor < line.to || i === this.lines.length - 1));
+    });
+    const f = this.frame();
+    const ratio = window.devicePixelRatio || 1;
+    if (this.canvas.width !== Math.round(f.width * ratio)) this.canvas.width = Math.round(f.width * ratio);
+    if (this.canvas.height !== Math.round(f.height * ratio)) this.canvas.height = Math.round(f.height * ratio);
+    const g = this.canvas.getContext("2d");
+    g.setTransform(ratio, 0, 0, ratio, 0, 0);
+    g.clearRect(0, 0, f.width, f.height);
+    g.fillStyle = BOARD;
+    g.fillRect(0, 0, f.width, f.height);
+    // Losing nothing: par falling one a move.
+    g.setLineDash([4, 4]);
+    g.strokeStyle = ROUTE;
+    g.lineWidth = 1.5;
+    g.beginPath();
+    g.moveTo(f.x(0), f.y(this.coach.par));
+    g.lineTo(f.x(this.coach.par), f.y(0));
+    g.stroke();
+    g.setLineDash([]);
+    // The person: par after every move, or at every line's ends.
+    g.strokeStyle = TEXT;
+    g.beginPath();
+    if (this.parByMove) this.parByMove.forEach((p, m) => (m ? g.lineTo(f.x(m), f.y(p)) : g.moveTo(f.x(0), f.y(p))));
+    else {
+      g.moveTo(f.x(0), f.y(this.coach.par));
+      for (const line of this.lines) {
+        g.lineTo(f.x(line.from), f.y(line.parBefore));
+        g.lineTo(f.x(line.to), f.y(line.parAfter));
+      }
+    }
+    g.stroke();
+    // The lines' ends, and the cursor.
+    g.strokeStyle = MARK;
+    for (const line of this.lines) {
+      g.beginPath();
+      g.moveTo(f.x(line.to), f.y(line.parAfter) - 5);
+      g.lineTo(f.x(line.to), f.y(line.parAfter) + 5);
+      g.stroke();
+    }
+    g.strokeStyle = ACCENT;
+    g.beginPath();
+    g.moveTo(f.x(cursor), 0);
+    g.lineTo(f.x(cursor), f.height);
+    g.stroke();
+  }
+}
+
+// A loss with its sign: +4, 0, -2.
+const signed = (n) => (n > 0 ? "+" + n : String(n));
 
 function aboutPerson(p) {
   return p.player && !p.event.includes(p.player) ? `${p.event} by ${p.player}` : p.event;

@@ -73,6 +73,8 @@ pub struct CoachCommand {
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
     #[command(flatten)]
+    page: super::compare_page::PageArgs,
+    #[command(flatten)]
     watch: CoachWatchArgs,
 }
 
@@ -82,6 +84,8 @@ enum CoachFormat {
     Table,
     /// one JSON object per solve, then one per size
     Json,
+    /// one self-contained page (HTML, --out): the solve beside fifteen's, with this table and graph
+    Html,
 }
 
 /// One solve coached, with how its par was found.
@@ -95,7 +99,11 @@ struct Coached {
 pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
     let plot = cmd.plot.as_deref().map(PlotFile::check).transpose()?;
     cmd.watch.check()?;
+    cmd.page.check(cmd.format == CoachFormat::Html)?;
     let mut solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
+    if cmd.format == CoachFormat::Html {
+        return cmd.page.write(&solves, cmd.effort, super::compare_page::Coach::Always);
+    }
     if cmd.watch.watch && solves.len() > 1 {
         eprintln!(
             "note: the sources hold {} solves; watching solve {} (--solve N picks another)",
@@ -130,6 +138,7 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
         match cmd.format {
             CoachFormat::Table => write!(out, "{}{}", if i > 0 { "\n" } else { "" }, table(one))?,
             CoachFormat::Json => writeln!(out, "{}", solve_json(one))?,
+            CoachFormat::Html => unreachable!("a page is written above"),
         }
     }
     summary(&coached, cmd.format, &mut out)?;
@@ -366,7 +375,7 @@ fn summary(coached: &[Coached], format: CoachFormat, out: &mut impl Write) -> io
                 }
                 writeln!(out)?;
             }
-            CoachFormat::Json => {
+            CoachFormat::Json | CoachFormat::Html => {
                 let kinds: serde_json::Map<String, serde_json::Value> = LineKind::ALL
                     .iter()
                     .filter_map(|&kind| {

@@ -52,6 +52,8 @@ pub struct CompareCommand {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
     #[command(flatten)]
+    page: super::compare_page::PageArgs,
+    #[command(flatten)]
     watch: WatchArgs,
 }
 
@@ -61,6 +63,8 @@ enum CompareFormat {
     Table,
     /// one JSON object per solve, then one per size
     Json,
+    /// one self-contained page (HTML, --out): the solve beside fifteen's in a browser
+    Html,
 }
 
 /// One solve compared.
@@ -71,7 +75,11 @@ struct Compared {
 }
 
 pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
+    cmd.page.check(cmd.format == CompareFormat::Html)?;
     let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
+    if cmd.format == CompareFormat::Html {
+        return cmd.page.write(&solves, cmd.effort, super::compare_page::Coach::Never);
+    }
     if cmd.watch.watch {
         return super::compare_watch::run(solves, cmd.effort, cmd.watch);
     }
@@ -85,6 +93,7 @@ pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
         match cmd.format {
             CompareFormat::Table => write!(out, "{}", table(one))?,
             CompareFormat::Json => writeln!(out, "{}", solve_json(one))?,
+            CompareFormat::Html => unreachable!("a page is written above"),
         }
     }
     summary(&compared, cmd.format, &mut out)?;
@@ -230,7 +239,7 @@ fn summary(compared: &[Compared], format: CompareFormat, out: &mut impl Write) -
                 "{:<8} {n:>6} {person_mean:>12.1} {fifteen_mean:>12.1} {more:>13}",
                 format!("{rows}×{cols}")
             )?,
-            CompareFormat::Json => writeln!(
+            CompareFormat::Json | CompareFormat::Html => writeln!(
                 out,
                 "{}",
                 json!({"summary": format!("{rows}x{cols}"), "rows": rows, "cols": cols, "solves": n,

@@ -15,6 +15,7 @@ mod coach;
 mod coach_plot;
 mod coach_watch;
 mod compare;
+mod compare_page;
 mod compare_watch;
 mod error;
 mod graph;

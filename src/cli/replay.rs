@@ -58,7 +58,8 @@ enum ReplayFormat {
     Json,
     /// the JSON object without the scramble and the moves
     Summary,
-    /// one self-contained page (HTML, --out) that plays the solve with its splits, offline
+    /// one self-contained page (HTML, --out) that plays the solve with its splits beside fifteen's
+    /// solve of the same scramble, with the coach's table on boards of up to 100 cells, offline
     Html,
 }
 
@@ -72,7 +73,8 @@ pub fn run(cmd: ReplayCommand) -> Result<(), CliError> {
     }
     let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
     if let (ReplayFormat::Html, Some(out)) = (cmd.format, &cmd.out) {
-        return page(&solves[0], out);
+        let first = &solves[..1];
+        return super::compare_page::write(first, None, super::compare_page::Coach::Small, out);
     }
     if cmd.format == ReplayFormat::Window {
         return super::replay_window::run(solves, cmd.window);
@@ -89,20 +91,6 @@ pub fn run(cmd: ReplayCommand) -> Result<(), CliError> {
         }
     }
     out.flush()?;
-    Ok(())
-}
-
-/// `--format html`: the solve and the viewer in one page, written to `out`.
-fn page(sourced: &SourcedSolve, out: &std::path::Path) -> Result<(), CliError> {
-    let solve = &sourced.solve;
-    super::sizes::check(solve.scramble.rows(), solve.scramble.cols(), super::sizes::Use::Page)?;
-    let title = format!("fifteen: {}", solve.event);
-    let data = crate::web::person_data(solve, &title)
-        .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;
-    let page = crate::web::page(&data);
-    std::fs::write(out, &page)
-        .map_err(|e| CliError::Write(io::Error::new(e.kind(), format!("{}: {e}", out.display()))))?;
-    eprintln!("{} moves, a page of {} bytes: {}", solve.moves.len(), page.len(), out.display());
     Ok(())
 }
 

@@ -39,11 +39,17 @@ pub fn compare(
     optimal: Option<Heuristic<'_>>,
 ) -> Result<Comparison, CoachError> {
     let plan = human::solve(scramble, &SolveOptions { effort, ..SolveOptions::default() })?;
-    let person_lines = lines::detect(scramble, moves);
-    let fifteen_lines = lines::detect(scramble, plan.moves());
     let optimal = match optimal {
         Some(heuristic) => Some(optimal::solve_with(scramble, heuristic, |_| {})?.moves.len()),
         None => None,
     };
-    Ok(Comparison { stages: lines::line_up(&person_lines, &fifteen_lines), fifteen: plan.moves().clone(), optimal })
+    Ok(line_up(scramble, moves, plan.moves().clone(), optimal))
+}
+
+/// The person's `moves` lined up with fifteen's solve `fifteen` of the
+/// same `scramble`, planned by the caller (the browser viewer plans it
+/// once for its marks and its moves).
+pub(crate) fn line_up(scramble: &Board, moves: &[Move], fifteen: Moves, optimal: Option<usize>) -> Comparison {
+    let stages = lines::line_up(&lines::detect(scramble, moves), &lines::detect(scramble, &fifteen));
+    Comparison { stages, fifteen, optimal }
 }

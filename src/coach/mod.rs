@@ -42,6 +42,7 @@ use crate::search::SearchError;
 use crate::search::optimal::{self, Heuristic};
 
 pub use better::{BetterWay, Way};
+pub(crate) use compare::line_up;
 pub use compare::{Comparison, compare};
 
 /// How the par of a board is found.

@@ -6,8 +6,8 @@
 //! Skipped, saying so, when Chromium or chromedriver is missing, unless
 //! `FIFTEEN_BROWSER_TEST=require` (CI sets it after installing both), which
 //! makes that a failure. With `FIFTEEN_SCREENSHOT_DIR` set, the Watch test
-//! saves `watch.png` there (the README's picture), and the optimal-distance
-//! test `optimal-page.png`.
+//! saves `watch.png` there (the README's picture), the optimal-distance
+//! test `optimal-page.png` and the served replay's test `viewer-replay.png`.
 
 // fantoccini's `CmdError` is large; these helpers only hand it on to the
 // test that fails with it, so its size costs nothing worth boxing.
@@ -508,43 +508,94 @@ fn a_board_of_small_cells_is_drawn_a_pixel_a_cell_and_plays_to_solved() {
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
 
+/// The path the README's tour opens: a slidysim replay link (line 70 of
+/// the record history's links, a 5×5) with its host swapped for the server's.
+fn readme_replay_path() -> String {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let host = "http://127.0.0.1:8080";
+    let at = readme.find(&format!("{host}/replay?r=")).expect("the README opens a replay link") + host.len();
+    let path: String = readme[at..].chars().take_while(|c| !c.is_whitespace() && *c != '`').collect();
+    let links = std::fs::read_to_string("tests/data/slidysim/world-records.txt").unwrap();
+    let real = links.lines().nth(69).unwrap();
+    assert_eq!(real.strip_prefix("https://slidysim.github.io"), Some(path.as_str()), "the README's link is a real one");
+    path
+}
+
+/// Both boards' cursors and the stage, as the page says.
+fn duo_state(page: &Page) -> (String, String, String) {
+    let state = page.viewer();
+    let text = |key: &str| state[key].as_str().unwrap_or("").to_string();
+    (text("cursor"), text("fifteenCursor"), text("stage"))
+}
+
 #[test]
-fn the_served_replay_page_shows_the_links_splits_under_its_policy() {
+fn the_served_replay_page_plays_the_link_beside_fifteens_solve_in_step_under_its_policy() {
     let Some(page) = Page::open() else { return };
-    page.fit_viewport(1000, 640);
+    page.fit_viewport(1280, 800);
     let (server, _, _) = start_server(4, 4, 1);
-    let link = std::fs::read_to_string("tests/data/slidysim/10x10-single.txt").unwrap();
-    let (_, payload) = link.trim().split_once("?r=").unwrap();
-    page.visit(&format!("http://{}/replay?r={payload}", server.addr()));
+    let path = readme_replay_path();
+    // The page is made (and the solve coached) before the visit returns.
+    page.visit(&format!("http://{}{path}", server.addr()));
     let state = page.wait_for_viewer();
     assert_eq!(state["ready"], "true", "{state}");
     assert_eq!(state["errors"], "", "the page reported errors (or its policy refused something)");
 
-    // The splits shown are the lines `fifteen replay` reads.
-    let solve = crate::slidysim::parse_source(&link).unwrap().remove(0);
-    let lines = crate::lines::detect(&solve.scramble, &solve.moves);
-    let shown = page.js(
-        "return [...document.querySelectorAll('#splits li')].map(li => [li.querySelector('.name').textContent, +li.dataset.at]);",
-    );
-    let expected: Vec<(String, usize)> = lines.iter().map(|d| (d.line.name(), d.at)).collect();
-    assert_eq!(serde_json::from_value::<Vec<(String, usize)>>(shown).unwrap(), expected);
+    // The stages listed are `fifteen compare`'s: the person's moves and
+    // fifteen's at the end of each.
+    let data = page.js("return window.fifteen.data;");
+    let solve = crate::slidysim::parse_source(&path).unwrap().remove(0);
+    let fifteen = crate::web::tests::unpacked_moves(&data["duo"]["fifteen"]);
+    let comparison = crate::coach::line_up(&solve.scramble, &solve.moves, fifteen.clone(), None);
+    let shown: Vec<(usize, usize)> =
+        serde_json::from_value(page.js(
+            "return [...document.querySelectorAll('#splits li')].map(li => [+li.dataset.at, +li.dataset.fifteenAt]);",
+        ))
+        .unwrap();
+    let expected: Vec<(usize, usize)> = comparison.stages.iter().map(|s| (s.first, s.second)).collect();
+    assert_eq!(shown, expected);
+    let mut board = solve.scramble.clone();
+    board.apply(&fifteen).unwrap();
+    assert!(board.is_solved(), "fifteen's moves on the page solve the scramble");
+
+    // The coach's table shows the losses the server's coaching found.
+    let losses: Vec<i64> = serde_json::from_value(
+        page.js("return [...document.querySelectorAll('#coach tbody tr')].map(tr => +tr.dataset.loss);"),
+    )
+    .unwrap();
+    let coached: Vec<i64> = data["coach"]["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l[2].as_i64().unwrap() - l[1].as_i64().unwrap() + l[4].as_i64().unwrap() - l[3].as_i64().unwrap())
+        .collect();
+    assert_eq!(losses, coached);
+    assert_eq!(losses.iter().sum::<i64>(), data["coach"]["loss"].as_i64().unwrap(), "the losses add up");
     if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
+        page.js("window.fifteen.jumpStage(1, false); return null;");
+        page.press(Key::Right);
         page.screenshot(&Path::new(&dir).join("viewer-replay.png"));
+        page.press(Key::Home);
     }
 
-    // A split jumps to where its line began.
-    page.js("document.querySelectorAll('#splits li')[2].click(); return null;");
-    let start = lines[1].at.to_string();
-    page.wait_for("the split's start", 5, |page| Ok((page.viewer()["cursor"] == start.as_str()).then_some(())));
+    // ↓ takes both boards to the end of the same stage, and again to the next.
+    for (k, stage) in comparison.stages.iter().enumerate().take(3) {
+        page.press(Key::Down);
+        let want = (stage.first.to_string(), stage.second.to_string(), k.to_string());
+        page.wait_for("both at the stage's end", 10, |page| Ok((duo_state(page) == want).then_some(())));
+    }
+    page.press(Key::Up);
+    let start = &comparison.stages[1];
+    let want = (start.first.to_string(), start.second.to_string(), "2".to_string());
+    page.wait_for("both at the stage's start", 10, |page| Ok((duo_state(page) == want).then_some(())));
 
-    // fifteen's solve of the same scramble, one click away.
-    page.click("fifteens-solve");
-    page.wait_for("fifteen's solve", 30, |page| Ok(page.try_text("subtitle")?.contains("human solver").then_some(())));
-    let state = page.wait_for_viewer();
-    assert_eq!(state["ready"], "true", "{state}");
-    assert_eq!(state["errors"], "");
-    let start: Vec<u32> = serde_json::from_value(page.js("return Array.from(window.fifteen.solve.start);")).unwrap();
-    assert_eq!(start, solve.scramble.cells());
+    // Played, both boards end solved.
+    page.js("window.fifteen.faster(64); return null;");
+    page.press(' ');
+    page.wait_for("both solved", 60, |page| {
+        let state = page.viewer();
+        Ok((state["solved"] == "true" && state["fifteenSolved"] == "true").then_some(()))
+    });
+    assert_eq!(page.viewer()["errors"], "");
 
     // A link that cannot be read: the reason on the page.
     page.visit(&format!("http://{}/replay?r=AAAA", server.addr()));
@@ -553,6 +604,59 @@ fn the_served_replay_page_shows_the_links_splits_under_its_policy() {
     assert_eq!(state["shown"], reason.as_str());
     drop(page);
     server.stop().unwrap();
+}
+
+#[test]
+fn a_saved_coach_page_plays_from_file_at_the_persons_pace_and_shows_the_coachs_losses() {
+    use crate::coach::{self, Par};
+    use crate::human::Effort;
+    use crate::web::CoachOnPage;
+
+    let Some(page) = Page::open() else { return };
+    page.fit_viewport(1000, 640);
+    // A 4×4 average's first solve, with move times; par fifteen's (the
+    // command's optimal par is tested in tests/it/web.rs).
+    let links = std::fs::read_to_string("tests/data/slidysim/world-records.txt").unwrap();
+    let solve = crate::slidysim::parse_source(links.lines().nth(35).unwrap()).unwrap().remove(0);
+    assert!(solve.move_times_ms.is_some());
+    let effort = Effort::for_size(4, 4);
+    let coaching = coach::coach(&solve.scramble, &solve.moves, Par::Human(effort)).unwrap();
+    let on_page = CoachOnPage::Coached { coaching: &coaching, par_name: "fifteen".into(), exact: false };
+    let data = crate::web::compare_data(&solve, effort, "a test", on_page).unwrap();
+    let dir = std::env::temp_dir().join(format!("fifteen-coach-page-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("coach.html");
+    std::fs::write(&path, crate::web::page(&data)).unwrap();
+    page.visit(&format!("file://{}", path.display()));
+    let state = page.wait_for_viewer();
+    assert_eq!(state["ready"], "true", "{state}");
+    assert_eq!(state["errors"], "");
+
+    let losses: Vec<i64> = serde_json::from_value(
+        page.js("return [...document.querySelectorAll('#coach tbody tr')].map(tr => +tr.dataset.loss);"),
+    )
+    .unwrap();
+    assert_eq!(losses, coaching.lines.iter().map(|l| l.loss()).collect::<Vec<_>>());
+
+    // T plays the person's solve at their own pace: some moves, not all.
+    page.press('t');
+    page.wait_for("their pace", 20, |page| {
+        let state = page.viewer();
+        Ok((state["realtime"] == "true" && state["cursor"] != "0").then_some(()))
+    });
+    // Back to the chosen speed, made fast: both boards play to solved.
+    page.press('t');
+    page.js("window.fifteen.faster(64); return null;");
+    page.wait_for("both solved", 60, |page| {
+        let state = page.viewer();
+        Ok((state["solved"] == "true" && state["fifteenSolved"] == "true").then_some(()))
+    });
+    let state = page.viewer();
+    assert_eq!(state["cursor"], solve.moves.len().to_string());
+    assert_eq!(state["fifteenCount"], data["duo"]["fifteen"]["count"].to_string());
+    assert_eq!(state["errors"], "");
+    drop(page);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The frame rate of a 100×100 solve playing at its default speed (about

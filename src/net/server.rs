@@ -275,6 +275,8 @@ struct ServerShared {
     started: Instant,
     /// The optimal-distance searches' tables and turns.
     searches: Arc<Searches>,
+    /// The replay pages' coaching tables.
+    coach_tables: viewer::CoachTables,
 }
 
 /// The routes: the page, its script and style, and the two websocket paths.
@@ -324,7 +326,7 @@ async fn viewer_page(shared: Arc<ServerShared>, uri: Uri, page: ViewerPage) -> R
     let made = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         match page {
-            ViewerPage::Replay => viewer::replay_data(&uri, MAX_CELLS),
+            ViewerPage::Replay => viewer::replay_data(&uri, MAX_CELLS, &shared.coach_tables),
             ViewerPage::Watch => viewer::watch_board(&uri, MAX_CELLS).and_then(|board| {
                 let title = format!("fifteen: a {}×{} solve", board.rows(), board.cols());
                 viewer::solved_data(&board, &title)
@@ -354,6 +356,7 @@ async fn run(listener: TcpListener, config: ServerConfig, stopped: watch::Receiv
     let searches = Arc::new(Searches::new(config.tables.clone(), config.optimal_threads));
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new()).header_read_timeout(config.header_timeout).max_buf_size(HEAD_LIMIT);
+    let coach_tables = viewer::CoachTables::new(config.tables.clone());
     let shared = Arc::new(ServerShared {
         config,
         games: AtomicU64::new(0),
@@ -361,6 +364,7 @@ async fn run(listener: TcpListener, config: ServerConfig, stopped: watch::Receiv
         stopped: stopped.clone(),
         started: Instant::now(),
         searches,
+        coach_tables,
     });
     let app = router(shared.clone());
     // Small messages one after another (a watched solve): send each at once.

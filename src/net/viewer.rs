@@ -12,10 +12,16 @@ use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
 use crate::board::{Board, Scramble};
+use crate::coach::{self, CoachError, Par};
 use crate::human::{Effort, SolveOptions};
+use crate::search::distance::TableLoader;
+use crate::search::optimal::{Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use crate::slidysim;
-use crate::web;
+use crate::web::{self, CoachOnPage};
 
 /// Only the page's own script and style (no inline script: the data is a
 /// `type="application/json"` element, which is never run).
@@ -56,9 +62,40 @@ fn check_size(rows: usize, cols: usize, max_cells: usize) -> Result<(), Refused>
     Ok(())
 }
 
+/// The pattern databases a replay page's coaching uses for boards of up to
+/// 16 cells (its optimal par), loaded once a shape through the server's
+/// loader (none: Manhattan distance and linear conflicts).
+pub(crate) struct CoachTables {
+    loader: Option<TableLoader>,
+    loaded: Mutex<BTreeMap<(usize, usize), ShapeTables>>,
+}
+
+/// A shape's tables, or none (Manhattan distance and linear conflicts).
+type ShapeTables = Arc<Option<PatternDatabase>>;
+
+impl CoachTables {
+    pub(crate) fn new(loader: Option<TableLoader>) -> CoachTables {
+        CoachTables { loader, loaded: Mutex::new(BTreeMap::new()) }
+    }
+
+    /// The tables of a shape, loading them on first use (call it on the
+    /// blocking pool: loading may build them).
+    fn get(&self, rows: usize, cols: usize) -> ShapeTables {
+        let mut loaded = self.loaded.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let tables = loaded.entry((rows, cols)).or_insert_with(|| {
+            Arc::new(
+                self.loader.as_ref().filter(|_| rows * cols <= MAX_OPTIMAL_CELLS).and_then(|load| load(rows, cols)),
+            )
+        });
+        Arc::clone(tables)
+    }
+}
+
 /// `/replay?r=PAYLOAD`: the first solve of the link, as `fifteen replay`
-/// reads it (the same checks and limits, the same reason when it fails).
-pub(crate) fn replay_data(uri: &Uri, max_cells: usize) -> Result<Value, Refused> {
+/// reads it (the same checks and limits, the same reason when it fails),
+/// beside fifteen's solve of its scramble, coached as `fifteen coach`
+/// coaches it when the board has at most [`web::MAX_COACHED_CELLS`] cells.
+pub(crate) fn replay_data(uri: &Uri, max_cells: usize, tables: &CoachTables) -> Result<Value, Refused> {
     let query = uri.query().filter(|q| q.split('&').any(|p| p.starts_with("r=")));
     let Some(query) = query else {
         return Err(Refused::bad("no replay: give one as /replay?r=PAYLOAD, as slidysim's replay links do"));
@@ -66,9 +103,23 @@ pub(crate) fn replay_data(uri: &Uri, max_cells: usize) -> Result<Value, Refused>
     // slidysim reads the payload after `r=` up to the next `&` itself.
     let solves = slidysim::parse_source(query).map_err(|e| Refused::bad(e.to_string()))?;
     let solve = &solves[0];
-    check_size(solve.scramble.rows(), solve.scramble.cols(), max_cells)?;
+    let (rows, cols) = (solve.scramble.rows(), solve.scramble.cols());
+    check_size(rows, cols, max_cells)?;
+    let effort = Effort::for_size(rows, cols);
     let title = format!("fifteen: {}", solve.event);
-    web::person_data(solve, &title).map_err(|e| Refused::bad(e.to_string()))
+    let bad = |e: CoachError| Refused::bad(e.to_string());
+    if rows * cols > web::MAX_COACHED_CELLS {
+        return web::compare_data(solve, effort, &title, CoachOnPage::too_big(rows, cols)).map_err(bad);
+    }
+    let tables = tables.get(rows, cols);
+    let par = match (rows * cols <= MAX_OPTIMAL_CELLS, tables.as_ref()) {
+        (true, Some(pdb)) => Par::Optimal(Heuristic::Patterns(pdb)),
+        (true, None) => Par::Optimal(Heuristic::ManhattanConflicts),
+        (false, _) => Par::Human(effort),
+    };
+    let coaching = coach::coach(&solve.scramble, &solve.moves, par).map_err(bad)?;
+    let on_page = CoachOnPage::Coached { coaching: &coaching, par_name: par.name(), exact: par.is_exact() };
+    web::compare_data(solve, effort, &title, on_page).map_err(bad)
 }
 
 /// `/watch?size=N&seed=S` (or `rows=R&cols=C`): the board to solve.
@@ -144,9 +195,9 @@ mod tests {
     fn queries_are_read_and_refused_with_one_line() {
         assert_eq!(query_value(&uri("/x?a=1&board=1+2%2F3+0"), "board").as_deref(), Some("1 2/3 0"));
         assert_eq!(query_value(&uri("/x?a=1"), "board"), None);
-        let refused = replay_data(&uri("/replay"), 10_000).unwrap_err();
+        let refused = replay_data(&uri("/replay"), 10_000, &CoachTables::new(None)).unwrap_err();
         assert_eq!(refused.status, StatusCode::BAD_REQUEST);
-        let refused = replay_data(&uri("/replay?r=notbase64!!"), 10_000).unwrap_err();
+        let refused = replay_data(&uri("/replay?r=notbase64!!"), 10_000, &CoachTables::new(None)).unwrap_err();
         assert!(!refused.reason.contains('\n'), "{}", refused.reason);
         assert_eq!(watch_board(&uri("/watch?size=101"), 10_000).unwrap_err().status, StatusCode::PAYLOAD_TOO_LARGE);
         assert_eq!(
@@ -169,8 +220,15 @@ mod tests {
         let plan = crate::human::solve(&board, &SolveOptions::default()).unwrap();
         let link = slidysim::replay_link(&board, &plan.moves().to_vec().into(), None);
         let (_, payload) = link.split_once("?r=").unwrap();
-        let data = replay_data(&uri(&format!("/replay?r={payload}")), 10_000).unwrap();
+        let data = replay_data(&uri(&format!("/replay?r={payload}")), 10_000, &CoachTables::new(None)).unwrap();
         assert_eq!(data["count"], plan.moves().len());
+        // fifteen's solve beside it, and the coach's lines (a 3×3: par optimal).
+        let fifteen =
+            crate::human::solve(&board, &SolveOptions { effort: Effort::for_size(3, 3), ..SolveOptions::default() });
+        assert_eq!(data["duo"]["fifteen"]["count"], fifteen.unwrap().moves().len());
+        assert_eq!(data["coach"]["exact"], true);
+        let par = data["coach"]["par"].as_i64().unwrap();
+        assert_eq!(data["coach"]["loss"].as_i64(), Some(plan.moves().len() as i64 - par));
         let response = respond(Err(Refused::bad("<script>alert(1)</script>")));
         assert_eq!(response.status(), StatusCode::BAD_REQUEST);
         assert_eq!(response.headers()[header::CONTENT_SECURITY_POLICY], CONTENT_SECURITY_POLICY);

@@ -16,11 +16,15 @@ use base64::engine::general_purpose::STANDARD;
 use serde_json::{Value, json};
 
 use crate::anim::Timeline;
-use crate::board::{Board, IllegalMove, Move};
+use crate::board::{Board, IllegalMove, Move, Moves};
 use crate::human::{
     Context, Event, Finish, Phase, Planner, Recorder, SolveError, SolveOptions, line_area, placement_title,
 };
 use crate::slidysim::Solve;
+
+mod compare;
+
+pub(crate) use compare::{CoachOnPage, MAX_COACHED_CELLS, compare_data};
 
 /// The viewer, inlined in every page.
 const VIEWER_JS: &str = include_str!("../../assets/web/viewer.js");
@@ -33,6 +37,11 @@ const DATA_VERSION: u32 = 1;
 /// The viewer's data for fifteen's own solve of `board`, planned whole
 /// from the planner's events as a [`Recorder`] hands them on.
 pub(crate) fn solve_data(board: &Board, options: &SolveOptions, title: &str) -> Result<Value, SolveError> {
+    Ok(planned_data(board, options, title)?.0)
+}
+
+/// [`solve_data`] with the moves it packed.
+fn planned_data(board: &Board, options: &SolveOptions, title: &str) -> Result<(Value, Moves), SolveError> {
     let (rows, cols) = (board.rows(), board.cols());
     let mut recorder = Recorder::of(Planner::new(board, options)?);
     let mut marks = Marks::default();
@@ -44,7 +53,8 @@ pub(crate) fn solve_data(board: &Board, options: &SolveOptions, title: &str) -> 
         Finish::Pairs => "human",
         Finish::Exact => "exact stages",
     };
-    Ok(marks.data(board, solver, title))
+    let moves = Moves::from(marks.moves.clone());
+    Ok((marks.data(board, solver, title), moves))
 }
 
 /// The viewer's data for a person's solve: one phase a line, as
@@ -78,6 +88,15 @@ pub(crate) fn person_data(solve: &Solve, title: &str) -> Result<Value, IllegalMo
         })
         .collect();
     data["splits"] = Value::Array(splits);
+    // The time between moves, for playing the solve at the person's pace.
+    if let Some(times) = solve.move_times_ms.as_ref().filter(|t| t.len() == solve.moves.len()) {
+        let mut before = 0;
+        data["times"] = json!(pack_numbers(times.iter().map(|&t| {
+            let gap = t.saturating_sub(before);
+            before = before.max(t);
+            gap
+        })));
+    }
     data["person"] = json!({
         "player": solve.player,
         "event": solve.event,
@@ -359,4 +378,4 @@ fn page_parts(title: &str, data: &str, inline: bool) -> String {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

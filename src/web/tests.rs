@@ -134,3 +134,58 @@ fn a_100x100_page_fits_a_megabyte() {
     );
     assert!(page.len() <= 1 << 20, "a 100×100 page is {} bytes", page.len());
 }
+
+/// The moves a solve's data holds.
+pub(crate) fn unpacked_moves(data: &Value) -> Moves {
+    let count = data["count"].as_u64().unwrap() as usize;
+    unpack_moves(data["moves"].as_str().unwrap(), count).unwrap().into()
+}
+
+#[test]
+fn a_side_by_side_holds_fifteens_solve_the_stages_and_the_coach() {
+    use crate::coach::{self, Par};
+    use crate::human::Effort;
+    use crate::search::optimal::Heuristic;
+
+    let scramble = Board::scrambled(3, 3, Scramble::Uniform, 5).unwrap();
+    // A person's solve with a detour: fifteen's own moves after two that undo each other.
+    let plan = crate::human::solve(&scramble, &crate::SolveOptions::default()).unwrap();
+    let first = plan.moves()[0];
+    let mut moves: Vec<Move> = vec![first, first.opposite()];
+    moves.extend(plan.moves().iter());
+    let times: Vec<u64> = (1..=moves.len() as u64).map(|i| i * 150).collect();
+    let solve = Solve {
+        scramble: scramble.clone(),
+        moves: moves.clone().into(),
+        time_ms: Some(150 * moves.len() as u64),
+        move_times_ms: Some(times),
+        player: None,
+        event: "custom replay".into(),
+    };
+    let par = Par::Optimal(Heuristic::ManhattanConflicts);
+    let coaching = coach::coach(&scramble, &solve.moves, par).unwrap();
+    let on_page = CoachOnPage::Coached { coaching: &coaching, par_name: par.name(), exact: true };
+    let data = compare_data(&solve, Effort::Best, "a test", on_page).unwrap();
+
+    let fifteen = unpacked_moves(&data["duo"]["fifteen"]);
+    let mut board = scramble.clone();
+    board.apply(&fifteen).unwrap();
+    assert!(board.is_solved());
+    let comparison = coach::compare(&scramble, &solve.moves, Effort::Best, None).unwrap();
+    let stages: Vec<(u64, u64)> = data["duo"]["stages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s[2].as_u64().unwrap(), s[3].as_u64().unwrap()))
+        .collect();
+    assert_eq!(stages, comparison.stages.iter().map(|s| (s.first as u64, s.second as u64)).collect::<Vec<_>>());
+    assert_eq!(data["coach"]["loss"], coaching.loss());
+    assert_eq!(coaching.loss(), moves.len() as i64 - coaching.par as i64);
+    assert!(coaching.loss() >= 2, "the detour loses two moves at least");
+    assert_eq!(data["coach"]["lines"].as_array().unwrap().len(), coaching.lines.len());
+    let gaps = unpack_numbers(data["times"].as_str().unwrap()).unwrap();
+    assert_eq!(gaps, vec![150; moves.len()]);
+
+    let skipped = compare_data(&solve, Effort::Best, "a test", CoachOnPage::too_big(3, 3)).unwrap();
+    assert!(skipped["coach"].is_null() && skipped["coach_note"].as_str().unwrap().contains("fifteen coach"));
+}

@@ -340,8 +340,13 @@ fn http_get(addr: &str, path: &str) -> (u16, Vec<(String, String)>, String) {
 #[test]
 fn the_replay_page_shows_the_splits_replay_json_prints_under_a_policy() {
     let serve = Serve::start(&["--size", "3"]);
-    let source = "tests/data/slidysim/10x10-single.txt";
-    let link = std::fs::read_to_string(source).unwrap();
+    // A 5×5 (the README's link): coached on the page in well under a second.
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("5x5.txt");
+    let links = std::fs::read_to_string("tests/data/slidysim/world-records.txt").unwrap();
+    let link = links.lines().nth(69).unwrap().to_string();
+    std::fs::write(&source, &link).unwrap();
+    let source = source.to_str().unwrap();
     let (_, payload) = link.trim().split_once("?r=").unwrap();
     let (status, headers, body) = http_get(&serve.addr, &format!("/replay?r={payload}"));
     assert_eq!(status, 200, "{body}");
@@ -352,6 +357,7 @@ fn the_replay_page_shows_the_splits_replay_json_prints_under_a_policy() {
         Command::new(env!("CARGO_BIN_EXE_fifteen")).args(["replay", source, "--format", "json"]).output().unwrap();
     let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(super::web::splits(&data), super::web::lines(&json));
+    assert!(data["duo"]["fifteen"]["count"].as_u64().unwrap() > 0 && data["coach"]["lines"].is_array());
 
     // A link that cannot be read: 400, and the reason on the page, escaped.
     let (status, _, body) = http_get(&serve.addr, "/replay?r=%3Cscript%3E");

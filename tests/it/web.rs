@@ -89,7 +89,8 @@ fn record_refuses_frames_for_a_page_and_pages_over_300x300() {
 fn replay_writes_a_page_with_the_splits_replay_json_prints() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("r.html");
-    let source = "tests/data/slidysim/10x10-single.txt";
+    // A 30×30: beside fifteen's solve, and too big to coach on this page.
+    let source = "tests/data/slidysim/30x30-custom.txt";
     let out = fifteen(&["replay", source, "--format", "html", "--out", path.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let data = page_data(&std::fs::read_to_string(&path).unwrap());
@@ -99,6 +100,77 @@ fn replay_writes_a_page_with_the_splits_replay_json_prints() {
     assert_eq!(data["count"], json["moves"]);
     assert_eq!(splits(&data), lines(&json));
     assert_eq!(data["person"]["player"], json["player"]);
+    assert!(replayed(&data["duo"]["fifteen"]).is_solved());
+    assert!(data["coach"].is_null());
+    assert!(data["coach_note"].as_str().unwrap().contains("fifteen coach LINK --format html"));
+}
+
+#[test]
+fn coach_writes_a_page_with_coach_jsons_losses_and_compare_jsons_stages() {
+    let dir = tempfile::tempdir().unwrap();
+    // A 4×4 single (par optimal) and a 5×5 custom replay (par fifteen's).
+    let five = dir.path().join("5x5.txt");
+    let links = std::fs::read_to_string("tests/data/slidysim/world-records.txt").unwrap();
+    std::fs::write(&five, links.lines().nth(69).unwrap()).unwrap();
+    for source in ["tests/data/slidysim/4x4-single.txt", five.to_str().unwrap()] {
+        let path = dir.path().join("c.html");
+        let out = fifteen(&["coach", source, "--format", "html", "--out", path.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let data = page_data(&std::fs::read_to_string(&path).unwrap());
+        assert!(replayed(&data).is_solved() && replayed(&data["duo"]["fifteen"]).is_solved());
+        let json = first_json(&fifteen(&["coach", source, "--format", "json"]));
+        let page_losses: Vec<i64> = data["coach"]["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l[2].as_i64().unwrap() - l[1].as_i64().unwrap() + l[4].as_i64().unwrap() - l[3].as_i64().unwrap())
+            .collect();
+        let json_losses: Vec<i64> =
+            json["lines"].as_array().unwrap().iter().map(|l| l["loss"].as_i64().unwrap()).collect();
+        assert_eq!(page_losses, json_losses, "{source}");
+        assert_eq!((&data["coach"]["par"], &data["coach"]["par_by"]), (&json["par"], &json["par_by"]));
+
+        let compared = dir.path().join("p.html");
+        let out = fifteen(&["compare", source, "--format", "html", "--out", compared.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let data = page_data(&std::fs::read_to_string(&compared).unwrap());
+        assert!(data["coach"].is_null());
+        let json = first_json(&fifteen(&["compare", source, "--format", "json"]));
+        // The page's stages are `[finished, left, person, fifteen]`.
+        let on_page: Vec<(u64, u64)> = data["duo"]["stages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| (s[2].as_u64().unwrap(), s[3].as_u64().unwrap()))
+            .collect();
+        let printed: Vec<(u64, u64)> = json["stages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| (s["person"].as_u64().unwrap(), s["fifteen"].as_u64().unwrap()))
+            .collect();
+        assert_eq!(on_page, printed, "{source}");
+    }
+}
+
+/// The first JSON line a command printed (its solve; a summary follows).
+fn first_json(out: &Output) -> Value {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_str(String::from_utf8_lossy(&out.stdout).lines().next().unwrap()).unwrap()
+}
+
+#[test]
+fn compare_and_coach_pages_need_out_and_out_needs_html() {
+    let source = "tests/data/slidysim/4x4-single.txt";
+    for command in ["compare", "coach"] {
+        let out = fifteen(&[command, source, "--format", "html"]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--out FILE.html"));
+        let out = fifteen(&[command, source, "--out", "x.html"]);
+        assert_eq!(out.status.code(), Some(2));
+        let out = fifteen(&[command, source, "--format", "html", "--out", "x.png"]);
+        assert_eq!(out.status.code(), Some(2), "{command}: only .html pages");
+    }
 }
 
 /// The page's splits as (name, at, moves, time).

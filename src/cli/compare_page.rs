@@ -1,0 +1,147 @@
+//! `--format html` of `replay`, `compare` and `coach`: the person's solve
+//! and fifteen's of the same scramble side by side in one self-contained
+//! page, with the coach's table and par graph (`coach` always; `replay`
+//! for boards of up to `web::MAX_COACHED_CELLS` cells; `compare` never).
+
+use std::io::{self, IsTerminal};
+use std::path::{Path, PathBuf};
+
+use crate::coach::{self, Par};
+use crate::human::Effort;
+use crate::web::{self, CoachOnPage, MAX_COACHED_CELLS};
+use clap::Args;
+
+use super::error::CliError;
+use super::paths;
+use super::sizes::{self, Use};
+use super::solve_source::SourcedSolve;
+use super::strategy::EffortOrAuto;
+
+/// The page's file, for `--format html`.
+#[derive(Args, Debug, Default)]
+pub struct PageArgs {
+    /// With --format html: the page to write (one solve: the first, or
+    /// the one --solve names).
+    #[arg(long, short, value_name = "PATH")]
+    out: Option<PathBuf>,
+}
+
+impl PageArgs {
+    /// `--out` goes with `--format html` and only with it; the file can be
+    /// written. Checked before any solve is read or planned.
+    pub fn check(&self, html: bool) -> Result<(), CliError> {
+        match (html, &self.out) {
+            (true, None) => Err(CliError::Usage("--format html writes a page: name it with --out FILE.html".into())),
+            (true, Some(out)) => paths::check_output(out, "--out", "html"),
+            (false, Some(_)) => Err(CliError::Usage("--out names the page of --format html".into())),
+            (false, None) => Ok(()),
+        }
+    }
+}
+
+/// When the page holds the coach's part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coach {
+    /// Always (`fifteen coach`).
+    Always,
+    /// For boards of up to `MAX_COACHED_CELLS` cells (`fifteen replay`, as
+    /// the server's replay page).
+    Small,
+    /// Never (`fifteen compare`): the page says how to get it.
+    Never,
+}
+
+impl PageArgs {
+    /// Writes the page of the first of `solves` to `--out` (checked by
+    /// [`PageArgs::check`]).
+    pub fn write(&self, solves: &[SourcedSolve], effort: EffortOrAuto, coach: Coach) -> Result<(), CliError> {
+        let out = self.out.as_deref().ok_or_else(|| CliError::Usage("--format html needs --out FILE.html".into()))?;
+        write(solves, effort, coach, out)
+    }
+}
+
+/// Writes the page of the first of `solves` to `out`.
+pub fn write(solves: &[SourcedSolve], effort: EffortOrAuto, coach: Coach, out: &Path) -> Result<(), CliError> {
+    let Some(sourced) = solves.first() else {
+        return Err(CliError::Usage("no solve to show".into()));
+    };
+    if solves.len() > 1 {
+        eprintln!(
+            "note: the sources hold {} solves; the page shows solve {} (--solve N picks another)",
+            solves.len(),
+            sourced.number
+        );
+    }
+    let solve = &sourced.solve;
+    let board = &solve.scramble;
+    sizes::check(board.rows(), board.cols(), Use::Page)?;
+    let effort = effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
+    let failed = |e: coach::CoachError| CliError::Solver(format!("solve {}: {e}", sourced.number));
+    let coaching = match coach {
+        Coach::Always => Some(coach_one(sourced, effort)?),
+        Coach::Small if board.len() <= MAX_COACHED_CELLS => Some(coach_one(sourced, effort)?),
+        Coach::Small => None,
+        Coach::Never => None,
+    };
+    let on_page = match &coaching {
+        Some((coaching, par)) => CoachOnPage::Coached { coaching, par_name: par.name.clone(), exact: par.exact },
+        None if coach == Coach::Never => CoachOnPage::Skipped(
+            "`fifteen coach LINK --format html --out FILE.html` writes this page with the coach's table".into(),
+        ),
+        None => CoachOnPage::too_big(board.rows(), board.cols()),
+    };
+    let title = format!("fifteen: {}", solve.event);
+    let data = web::compare_data(solve, effort, &title, on_page).map_err(failed)?;
+    let page = web::page(&data);
+    write_file(out, &page)?;
+    eprintln!(
+        "{} moves beside fifteen's {}, a page of {} bytes: {}",
+        solve.moves.len(),
+        data["duo"]["fifteen"]["count"],
+        page.len(),
+        out.display()
+    );
+    Ok(())
+}
+
+/// How a coaching's par was found.
+struct ParUsed {
+    name: String,
+    exact: bool,
+}
+
+/// The solve coached as `fifteen coach` coaches it: the optimal par on
+/// boards of up to 16 cells (with their pattern databases), else fifteen's
+/// solve at `effort`; a progress bar on a terminal.
+fn coach_one(sourced: &SourcedSolve, effort: Effort) -> Result<(coach::Coaching, ParUsed), CliError> {
+    let board = &sourced.solve.scramble;
+    let tables = super::pdb::tables_by_shape(std::iter::once(board));
+    let par = match super::pdb::heuristic_for(&tables, board) {
+        Some(heuristic) => Par::Optimal(heuristic),
+        None => Par::Human(effort),
+    };
+    let bar = io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(0);
+        let template = "coaching [{bar:30}] {pos}/{len} pars and ways, {elapsed}";
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(template).expect("a valid template").progress_chars("=> "),
+        );
+        bar
+    });
+    let progress = |done: usize, of: usize| {
+        if let Some(bar) = &bar {
+            bar.set_length(of as u64);
+            bar.set_position(done as u64);
+        }
+    };
+    let coaching = coach::coach_with_progress(board, &sourced.solve.moves, par, &progress)
+        .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    Ok((coaching, ParUsed { name: par.name(), exact: par.is_exact() }))
+}
+
+fn write_file(out: &Path, page: &str) -> Result<(), CliError> {
+    std::fs::write(out, page).map_err(|e| CliError::Write(io::Error::new(e.kind(), format!("{}: {e}", out.display()))))
+}
