@@ -15,7 +15,6 @@ use super::error::CliError;
 use super::paths;
 use super::sizes::{self, Use};
 use super::solve_source::SourcedSolve;
-use super::strategy::EffortOrAuto;
 
 /// The page's file, for `--format html`.
 #[derive(Args, Debug, Default)]
@@ -54,14 +53,14 @@ pub enum Coach {
 impl PageArgs {
     /// Writes the page of the first of `solves` to `--out` (checked by
     /// [`PageArgs::check`]).
-    pub fn write(&self, solves: &[SourcedSolve], effort: EffortOrAuto, coach: Coach) -> Result<(), CliError> {
+    pub fn write(&self, solves: &[SourcedSolve], effort: Effort, coach: Coach) -> Result<(), CliError> {
         let out = self.out.as_deref().ok_or_else(|| CliError::Usage("--format html needs --out FILE.html".into()))?;
         write(solves, effort, coach, out)
     }
 }
 
 /// Writes the page of the first of `solves` to `out`.
-pub fn write(solves: &[SourcedSolve], effort: EffortOrAuto, coach: Coach, out: &Path) -> Result<(), CliError> {
+pub fn write(solves: &[SourcedSolve], effort: Effort, coach: Coach, out: &Path) -> Result<(), CliError> {
     let Some(sourced) = solves.first() else {
         return Err(CliError::Usage("no solve to show".into()));
     };
@@ -75,7 +74,7 @@ pub fn write(solves: &[SourcedSolve], effort: EffortOrAuto, coach: Coach, out: &
     let solve = &sourced.solve;
     let board = &solve.scramble;
     sizes::check(board.rows(), board.cols(), Use::Page)?;
-    let effort = effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));
+    let effort = effort.resolve(board.rows(), board.cols());
     let failed = |e: coach::CoachError| CliError::Solver(format!("solve {}: {e}", sourced.number));
     let coaching = match coach {
         Coach::Always => Some(coach_one(sourced, effort)?),

@@ -74,7 +74,7 @@ pub fn run(cmd: ReplayCommand) -> Result<(), CliError> {
     let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
     if let (ReplayFormat::Html, Some(out)) = (cmd.format, &cmd.out) {
         let first = &solves[..1];
-        return super::compare_page::write(first, None, super::compare_page::Coach::Small, out);
+        return super::compare_page::write(first, crate::human::Effort::Auto, super::compare_page::Coach::Small, out);
     }
     if cmd.format == ReplayFormat::Window {
         return super::replay_window::run(solves, cmd.window);
