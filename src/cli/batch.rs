@@ -287,7 +287,7 @@ impl Item {
 
 /// A JSON board as board text: a flat list (a square board), a list of
 /// rows, or the text itself.
-fn board_text(board: &Value) -> Result<String, String> {
+pub(super) fn board_text(board: &Value) -> Result<String, String> {
     let cell = |v: &Value| match v {
         Value::Number(n) => Ok(n.to_string()),
         Value::String(s) => Ok(s.clone()),

@@ -2,12 +2,12 @@
 //! search solvers' glue. The library finds the moves; this writes them, prints
 //! iterative deepening's progress lines and the stats, and measures time.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use crate::human::{self, PhaseTotal};
 use crate::output::{Format, MoveWriter, SolveReport};
-use crate::search::near::{self, MAX_NEAR_CELLS, MIN_NEAR_CELLS, NearOptions, NearSolution};
+use crate::search::near::{self, MAX_NEAR_CELLS, MIN_NEAR_CELLS, NearOptions, NearProgress, NearSolution};
 use crate::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS};
 use crate::search::{SearchError, Solution, bfs, iddfs};
 use crate::{Board, MoveNotation, SolveOptions};
@@ -45,8 +45,22 @@ pub fn solve_near(board: &Board, seconds: Option<f64>) -> Result<(NearSolution, 
     let (tables, account) = super::pdb::near_tables(rows, cols)?;
     let started = Instant::now();
     let stop = move || seconds.is_some_and(|s| started.elapsed().as_secs_f64() >= s);
-    let found = near::solve(board, &tables, NearOptions::default(), &stop)?;
+    // A search with no time limit (`--solver optimal`) can take hours: on a
+    // terminal, a line each time it comes nearer.
+    let show = seconds.is_none() && io::stderr().is_terminal();
+    let progress = |p: NearProgress| {
+        if show {
+            eprintln!("{}", progress_line(p, started.elapsed()));
+        }
+    };
+    let found = near::solve_with_progress(board, &tables, NearOptions::default(), &stop, &progress)?;
     Ok((found, account, started.elapsed()))
+}
+
+/// `optimal is at least 94, best so far 110 moves, after 12 s`.
+fn progress_line(p: NearProgress, elapsed: Duration) -> String {
+    let best = p.best.map_or_else(|| "no solution yet".to_string(), |b| format!("best so far {b} moves"));
+    format!("optimal is at least {}, {best}, after {:.0} s", p.lower_bound, elapsed.as_secs_f64())
 }
 
 /// `104 moves, optimal is at least 100`, or `100 moves, optimal`.
