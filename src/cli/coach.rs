@@ -30,10 +30,10 @@ Par is the moves fifteen needs from a board: the optimal number on boards of
 up to 16 cells, else fifteen's own solve of what is left at --effort (an
 upper bound); with --par near, on 17 to 49 cells, the near solver's solution
 found in half a second a board, or fifteen's own solve when that is shorter
-(a tighter upper bound). From the person's own board where each line began, a line
-lost its moves plus the par after it less the par before it; the losses add
-up to the solve's moves less the scramble's par, and a loss below zero beat
-par. On boards of up to 16 cells every move either brings the goal one move
+(a tighter upper bound). From the person's own board where each line began,
+a line lost its moves plus the par after it less the par before it; the
+losses add up to the solve's moves less the scramble's par, and a loss below
+zero beat par. On boards of up to 16 cells every move either brings the goal one move
 nearer or takes it one further away: those are the mistakes, listed by move
 number.
 

@@ -26,8 +26,9 @@ pub const NEAR_PAR_SECONDS: f64 = 0.5;
 pub enum ParArg {
     /// fifteen's human solve at --effort
     Human,
-    /// on 17 to 49 cells, the near solver's solution (half a second a
-    /// board) or the human solve's, the shorter; bigger boards as `human`
+    /// on 17 to 49 cells the near solver too, half a second a board
+    /// (coach: its par or the human one, the shorter); bigger boards as
+    /// `human`
     Near,
 }
 

@@ -40,7 +40,7 @@ use crate::board::{Board, IllegalMove, Move};
 use crate::human::{self, Effort, SolveError, SolveOptions};
 use crate::lines::{self, Line};
 use crate::search::SearchError;
-use crate::search::near::{self, NearOptions};
+use crate::search::near::{self, NearOptions, NearSolution};
 use crate::search::optimal::{self, Heuristic, PatternDatabase};
 
 pub use better::{BetterWay, Way};
@@ -77,6 +77,15 @@ pub struct NearPar<'a> {
 
 /// A search's stop check: `true` when it must stop.
 pub type StopCheck = Box<dyn Fn() -> bool + Sync + Send>;
+
+impl NearPar<'_> {
+    /// The near solver's solution of `board` (17 to 49 cells, the tables'
+    /// shape), searched until a stop check made for it says stop.
+    pub fn solve(&self, board: &Board) -> Result<NearSolution, SearchError> {
+        let stop = (self.stop_for_board)();
+        near::solve(board, self.tables, NearOptions::default(), &*stop)
+    }
+}
 
 impl std::fmt::Debug for NearPar<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -123,9 +132,7 @@ impl Par<'_> {
                     return Ok(0);
                 }
                 let human = Par::Human(near_par.effort).of(board, top, left)?;
-                let stop = (near_par.stop_for_board)();
-                let found = near::solve(board, near_par.tables, NearOptions::default(), &*stop)?;
-                Ok(found.moves.len().min(human))
+                Ok(near_par.solve(board)?.moves.len().min(human))
             }
         }
     }
