@@ -17,7 +17,7 @@ use serde_json::json;
 use super::coach_plot::{self, ParGraph, PlotFile};
 use super::coach_watch::{self, CoachWatchArgs};
 use super::error::CliError;
-use super::near_par::{self, NearTables, ParArg};
+use super::near_par::{self, NearTablesByShape, ParArg};
 use super::solve_source::{self, SourcedSolve};
 use super::strategy::{EffortOrAuto, effort_or_auto};
 
@@ -177,7 +177,7 @@ fn progress_bar() -> Option<indicatif::ProgressBar> {
 fn coach_one(
     sourced: SourcedSolve,
     effort: EffortOrAuto,
-    (tables, near_tables): (&BTreeMap<(usize, usize), Option<PatternDatabase>>, &NearTables),
+    (tables, near_tables): (&BTreeMap<(usize, usize), Option<PatternDatabase>>, &NearTablesByShape),
     bar: Option<&indicatif::ProgressBar>,
 ) -> Result<Coached, CliError> {
     let board = &sourced.solve.scramble;

@@ -16,7 +16,7 @@ use serde_json::json;
 
 use super::compare_watch::WatchArgs;
 use super::error::CliError;
-use super::near_par::{self, NearTables, ParArg};
+use super::near_par::{self, NearTablesByShape, ParArg};
 use super::solve_source::{self, SourcedSolve};
 use super::strategy::{EffortOrAuto, effort_or_auto};
 
@@ -108,7 +108,7 @@ pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
 fn compare(
     sourced: SourcedSolve,
     effort: EffortOrAuto,
-    (tables, near_tables): (&BTreeMap<(usize, usize), Option<PatternDatabase>>, &NearTables),
+    (tables, near_tables): (&BTreeMap<(usize, usize), Option<PatternDatabase>>, &NearTablesByShape),
 ) -> Result<Compared, CliError> {
     let board = &sourced.solve.scramble;
     let effort = effort.unwrap_or_else(|| Effort::for_size(board.rows(), board.cols()));

@@ -33,11 +33,11 @@ pub enum ParArg {
 }
 
 /// The near solver's tables by board shape.
-pub type NearTables = BTreeMap<(usize, usize), PatternDatabase>;
+pub type NearTablesByShape = BTreeMap<(usize, usize), PatternDatabase>;
 
 /// The near solver's tables for every shape of 17 to 49 cells among
 /// `boards` when `par` is `near` (none otherwise).
-pub fn tables_for(par: ParArg, boards: &[&Board]) -> Result<NearTables, CliError> {
+pub fn tables_for(par: ParArg, boards: &[&Board]) -> Result<NearTablesByShape, CliError> {
     let mut tables = BTreeMap::new();
     if par != ParArg::Near {
         return Ok(tables);
@@ -57,7 +57,7 @@ pub fn stop_after_budget() -> StopCheck {
 }
 
 /// The near par for `board` when its shape has tables in `tables`.
-pub fn near_par<'a>(tables: &'a NearTables, board: &Board, effort: Effort) -> Option<NearPar<'a>> {
+pub fn near_par<'a>(tables: &'a NearTablesByShape, board: &Board, effort: Effort) -> Option<NearPar<'a>> {
     let tables = tables.get(&(board.rows(), board.cols()))?;
     Some(NearPar { tables, stop_for_board: &stop_after_budget, effort })
 }

@@ -8,7 +8,8 @@
 //! there: the optimal distance on boards of up to 16 cells, fifteen's human
 //! solve of the unsolved rectangle at a named effort on bigger ones (an
 //! upper bound), or on 17 to 49 cells the near solver's, searching each
-//! board for a time the caller sets ([`Par::Near`], also an upper bound). A stretch of the solve from move `i` to move `j` **lost**
+//! board for a time the caller sets ([`Par::Near`], also an upper bound).
+//! A stretch of the solve from move `i` to move `j` **lost**
 //! `(j − i) + par(after j) − par(after i)` moves. Losses add up: over the
 //! lines they sum to the person's moves less the scramble's par. A loss
 //! below zero means the person beat fifteen's par there. When par is
