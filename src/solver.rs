@@ -16,11 +16,11 @@
 //! let board: Board = "4 1 3\n7 2 6\n_ 5 8".parse().unwrap();
 //! for solver in [Solver::Bfs, Solver::Iddfs, Solver::Optimal] {
 //!     let options = SolverOptions { solver, ..SolverOptions::default() };
-//!     let found = solver::solve(&board, &options, &NO_TABLES, &|| false, &mut |_| {}).unwrap();
+//!     let found = solver::solve(&board, &options, &NO_TABLES, &|| false, &|_| {}).unwrap();
 //!     assert_eq!(found.moves.len(), 6);
 //!     assert!(found.is_shortest());
 //! }
-//! let human = solver::solve(&board, &SolverOptions::default(), &NO_TABLES, &|| false, &mut |_| {}).unwrap();
+//! let human = solver::solve(&board, &SolverOptions::default(), &NO_TABLES, &|| false, &|_| {}).unwrap();
 //! assert_eq!(human.lower_bound, None);
 //! let mut replay = board.clone();
 //! replay.apply(&human.moves).unwrap();
@@ -32,7 +32,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::board::{Board, Moves};
 use crate::human::{self, SolveError, SolveOptions};
-use crate::search::near::{self, MAX_NEAR_CELLS, MIN_NEAR_CELLS, NearOptions};
+use crate::search::near::{self, MAX_NEAR_CELLS, MIN_NEAR_CELLS, NearOptions, NearProgress};
 use crate::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use crate::search::{SearchError, Stats, bfs, iddfs};
 
@@ -249,6 +249,16 @@ impl Tables for BuiltTables {
     }
 }
 
+/// What a search has done so far, as [`solve`] reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// Iterative deepening or IDA* starts on this depth limit or bound.
+    Depth(u32),
+    /// The near solver's proven bound went up or it found a shorter
+    /// solution.
+    Near(NearProgress),
+}
+
 /// How deep iterative deepening goes unless told: boards of up to 9 cells
 /// are searched whole in under a second (every 3×3 position is within 31
 /// moves, every 2×4 within 36); on bigger boards each move more roughly
@@ -260,13 +270,14 @@ pub fn iddfs_reach(board: &Board) -> u32 {
 /// Solves `board` as `options` say. The searches take their tables from
 /// `tables`; `stop` ends the near solver's search (it answers with the best
 /// found so far; the others ignore it); `progress` hears each depth limit
-/// or bound iterative deepening and IDA* try.
+/// or bound iterative deepening and IDA* try, and each step of the near
+/// solver's (from any of its threads).
 pub fn solve(
     board: &Board,
     options: &SolverOptions,
     tables: &dyn Tables,
     stop: &(dyn Fn() -> bool + Sync),
-    progress: &mut dyn FnMut(u32),
+    progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Found, SolverError> {
     let searched = |solution: crate::search::Solution| Found {
         lower_bound: Some(solution.moves.len() as u32),
@@ -287,9 +298,10 @@ pub fn solve(
             if at_least > max {
                 return Err(SolverError::TooDeep { at_least, max });
             }
-            Ok(searched(iddfs::solve(board, iddfs::Limits { start: 0, max }, progress)?))
+            let depth = |limit| progress(Progress::Depth(limit));
+            Ok(searched(iddfs::solve(board, iddfs::Limits { start: 0, max }, depth)?))
         }
-        Solver::Optimal if near_range => solve_near(board, tables, &|| false),
+        Solver::Optimal if near_range => solve_near(board, tables, &|| false, progress),
         Solver::Optimal => {
             let (rows, cols) = (board.rows(), board.cols());
             if board.len() > MAX_OPTIMAL_CELLS {
@@ -299,22 +311,29 @@ pub fn solve(
             board.check_solvable().map_err(SearchError::from)?;
             let pdb = tables.optimal(rows, cols);
             let heuristic = pdb.as_deref().map_or(Heuristic::ManhattanConflicts, Heuristic::Patterns);
-            Ok(searched(optimal::solve_with(board, heuristic, progress)?))
+            let bound = |limit| progress(Progress::Depth(limit));
+            Ok(searched(optimal::solve_with(board, heuristic, bound)?))
         }
-        Solver::Near => solve_near(board, tables, stop),
+        Solver::Near => solve_near(board, tables, stop, progress),
     }
 }
 
 /// The near solver, refusing a board outside its sizes before asking for
 /// tables.
-fn solve_near(board: &Board, tables: &dyn Tables, stop: &(dyn Fn() -> bool + Sync)) -> Result<Found, SolverError> {
+fn solve_near(
+    board: &Board,
+    tables: &dyn Tables,
+    stop: &(dyn Fn() -> bool + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Found, SolverError> {
     let (rows, cols) = (board.rows(), board.cols());
     if !(MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len()) {
         return Err(SearchError::NearSize { rows, cols }.into());
     }
     board.check_solvable().map_err(SearchError::from)?;
     let pdb = tables.near(rows, cols)?;
-    let found = near::solve(board, &pdb, NearOptions::default(), stop)?;
+    let near_progress = |p| progress(Progress::Near(p));
+    let found = near::solve_with_progress(board, &pdb, NearOptions::default(), stop, &near_progress)?;
     Ok(Found {
         lower_bound: Some(found.lower_bound),
         moves: found.moves,
@@ -334,7 +353,7 @@ mod tests {
         let mut lengths = Vec::new();
         for solver in [Solver::Human, Solver::Bfs, Solver::Iddfs, Solver::Optimal] {
             let options = SolverOptions { solver, ..SolverOptions::default() };
-            let found = solve(&board, &options, &NO_TABLES, &|| false, &mut |_| {}).unwrap();
+            let found = solve(&board, &options, &NO_TABLES, &|| false, &|_| {}).unwrap();
             let mut replay = board.clone();
             replay.apply(&found.moves).unwrap();
             assert!(replay.is_solved(), "{}", solver.name());
@@ -351,20 +370,20 @@ mod tests {
         let four = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
         let shallow = SolverOptions { solver: Solver::Iddfs, max_depth: Some(5), ..SolverOptions::default() };
         assert!(matches!(
-            solve(&four, &shallow, &NO_TABLES, &|| false, &mut |_| {}),
+            solve(&four, &shallow, &NO_TABLES, &|| false, &|_| {}),
             Err(SolverError::TooDeep { max: 5, .. })
         ));
         let near = SolverOptions { solver: Solver::Near, ..SolverOptions::default() };
         assert!(matches!(
-            solve(&four, &near, &NO_TABLES, &|| false, &mut |_| {}),
+            solve(&four, &near, &NO_TABLES, &|| false, &|_| {}),
             Err(SolverError::Search(SearchError::NearSize { rows: 4, cols: 4 }))
         ));
         let six = Board::scrambled(6, 6, Scramble::Uniform, 3).unwrap();
-        assert!(matches!(solve(&six, &near, &NO_TABLES, &|| false, &mut |_| {}), Err(SolverError::Tables(_))));
+        assert!(matches!(solve(&six, &near, &NO_TABLES, &|| false, &|_| {}), Err(SolverError::Tables(_))));
         let optimal = SolverOptions { solver: Solver::Optimal, ..SolverOptions::default() };
         let eight = Board::scrambled(8, 8, Scramble::Uniform, 3).unwrap();
         assert!(matches!(
-            solve(&eight, &optimal, &NO_TABLES, &|| false, &mut |_| {}),
+            solve(&eight, &optimal, &NO_TABLES, &|| false, &|_| {}),
             Err(SolverError::Search(SearchError::TooLarge { .. }))
         ));
     }
@@ -374,7 +393,7 @@ mod tests {
         let tables = BuiltTables::new(2);
         let board = Board::scrambled(3, 6, Scramble::Uniform, 5).unwrap();
         let near = SolverOptions { solver: Solver::Near, ..SolverOptions::default() };
-        let found = solve(&board, &near, &tables, &|| false, &mut |_| {}).unwrap();
+        let found = solve(&board, &near, &tables, &|| false, &|_| {}).unwrap();
         let mut replay = board.clone();
         replay.apply(&found.moves).unwrap();
         assert!(replay.is_solved());

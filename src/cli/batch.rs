@@ -262,7 +262,7 @@ impl Item {
 
 /// A JSON board as board text: a flat list (a square board), a list of
 /// rows, or the text itself.
-fn board_text(board: &Value) -> Result<String, String> {
+pub(super) fn board_text(board: &Value) -> Result<String, String> {
     let cell = |v: &Value| match v {
         Value::Number(n) => Ok(n.to_string()),
         Value::String(s) => Ok(s.clone()),
@@ -337,7 +337,7 @@ impl Workers<'_> {
             );
         }
         let (found, elapsed) =
-            super::solve_search::find(board, search, &self.tables, &mut |_| {}).map_err(|e| e.to_string())?;
+            super::solve_search::find(board, search, &self.tables, &|_| {}).map_err(|e| e.to_string())?;
         let on_663 = || {
             self.tables
                 .optimal(board.rows(), board.cols())

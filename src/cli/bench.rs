@@ -24,8 +24,9 @@ the goal), and the process's peak resident memory.";
 pub struct BenchCommand {
     /// Board sizes, comma-separated: n for n×n, or RxC for R rows and C
     /// columns (moves/n³ then divides by R·C·(R+C)/2, which is n³ for n×n);
-    /// the largest is 10000×10000.
-    #[arg(long, value_delimiter = ',', default_value = "4,10,30,100,300")]
+    /// the largest is 10000×10000 (default: 4,10,30,100,300; with
+    /// `--solver near`, 5).
+    #[arg(long, value_delimiter = ',')]
     sizes: Vec<Size>,
     /// Boards per size (default: 300 up to 10×10, 50 up to 30×30, 10 up to
     /// 100×100, 3 up to 300×300, then 1).
@@ -49,8 +50,20 @@ pub struct BenchCommand {
     order: Option<&'static [MethodArg]>,
     /// `human`: moves and speed per size. `optimal`: random 15-puzzles solved
     /// optimally, one line each (length, nodes, ms; --count defaults to 100).
+    /// `near`: boards of 17 to 49 cells solved by `solve --solver near` for
+    /// --time seconds each, one line each (length, lower bound, the optimum
+    /// when --boards gives it, the human solver's `best`; --count defaults
+    /// to 10).
     #[arg(long, value_enum, default_value_t = BenchSolver::Human)]
     solver: BenchSolver,
+    /// (near) Seconds a board.
+    #[arg(long, value_name = "S", value_parser = super::numbers::positive_real, default_value_t = 5.0)]
+    time: f64,
+    /// (near) Boards from a file instead of random ones, one a line as
+    /// `solve --batch` reads them; a JSON line's `"optimal": N` is the
+    /// board's known optimal length (benches/data/korf-felner-24.jsonl).
+    #[arg(long, value_name = "FILE", conflicts_with = "sizes")]
+    boards: Option<std::path::PathBuf>,
     /// Threads a `best` solve's look-ahead may share (default: one per
     /// core); the moves are the same for any number.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
@@ -166,13 +179,52 @@ impl Method {
 enum BenchSolver {
     Human,
     Optimal,
+    Near,
+}
+
+/// The sizes measured unless `--sizes` says.
+const DEFAULT_SIZES: [Size; 5] = [
+    Size { rows: 4, cols: 4 },
+    Size { rows: 10, cols: 10 },
+    Size { rows: 30, cols: 30 },
+    Size { rows: 100, cols: 100 },
+    Size { rows: 300, cols: 300 },
+];
+
+/// `--solver near`: the boards of `--boards`, else `--count` random ones
+/// of each size (5×5 unless told), every board checked before any solve.
+fn run_near(cmd: &BenchCommand) -> Result<(), CliError> {
+    use super::bench_near;
+    use crate::search::near::{MAX_NEAR_CELLS, MIN_NEAR_CELLS};
+    let cases = match &cmd.boards {
+        Some(path) => bench_near::file_cases(path)?,
+        None => {
+            let sizes = if cmd.sizes.is_empty() { vec![Size { rows: 5, cols: 5 }] } else { cmd.sizes.clone() };
+            let mut cases = Vec::new();
+            for size in sizes {
+                cases.extend(bench_near::random_cases(size.rows, size.cols, cmd.count.unwrap_or(10), cmd.seed)?);
+            }
+            cases
+        }
+    };
+    if let Some(case) = cases.iter().find(|c| !(MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&c.board.len())) {
+        let (id, rows, cols) = (&case.id, case.board.rows(), case.board.cols());
+        return Err(CliError::Usage(format!(
+            "board {id} is {rows}×{cols}: the near solver takes boards of {MIN_NEAR_CELLS} to {MAX_NEAR_CELLS} cells"
+        )));
+    }
+    bench_near::run(&cases, cmd.time)
 }
 
 pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
     if cmd.count == Some(0) {
         return Err(CliError::Usage("--count must be positive, got 0".into()));
     }
-    for size in &cmd.sizes {
+    if cmd.solver == BenchSolver::Near {
+        return run_near(&cmd);
+    }
+    let sizes = if cmd.sizes.is_empty() { DEFAULT_SIZES.to_vec() } else { cmd.sizes.clone() };
+    for size in &sizes {
         sizes::check(size.rows, size.cols, Use::Solve)?;
     }
     if cmd.solver == BenchSolver::Optimal {
@@ -231,7 +283,7 @@ pub fn run(cmd: BenchCommand) -> Result<(), CliError> {
     // Mean moves/n³ and MMD per size and method, for the side-by-side table.
     let mut per_method: Vec<SizeRow> = Vec::new();
     let threads = cmd.threads.map_or_else(super::pdb::cores, usize::from);
-    for &size in &cmd.sizes {
+    for &size in &sizes {
         let count = count_for(size.side());
         per_method.push((size, vec![None; methods.len()]));
         for (column, &method) in methods.iter().enumerate().filter(|(_, m)| m.takes(size)) {

@@ -17,6 +17,7 @@ use serde_json::json;
 use super::coach_plot::{self, ParGraph, PlotFile};
 use super::coach_watch::{self, CoachWatchArgs};
 use super::error::CliError;
+use super::near_par::{self, NearTablesByShape, ParArg};
 use super::solve_source::{self, SourcedSolve};
 
 pub const COACH_HELP: &str = "\
@@ -26,10 +27,12 @@ from stdin. A leaderboard replay of an average holds several solves.
 
 Par is the moves fifteen needs from a board: the optimal number on boards of
 up to 16 cells, else fifteen's own solve of what is left at --effort (an
-upper bound). From the person's own board where each line began, a line
-lost its moves plus the par after it less the par before it; the losses add
-up to the solve's moves less the scramble's par, and a loss below zero beat
-par. On boards of up to 16 cells every move either brings the goal one move
+upper bound); with --par near, on 17 to 49 cells, the near solver's solution
+found in half a second a board, or fifteen's own solve when that is shorter
+(a tighter upper bound). From the person's own board where each line began,
+a line lost its moves plus the par after it less the par before it; the
+losses add up to the solve's moves less the scramble's par, and a loss below
+zero beat par. On boards of up to 16 cells every move either brings the goal one move
 nearer or takes it one further away: those are the mistakes, listed by move
 number.
 
@@ -68,6 +71,9 @@ pub struct CoachCommand {
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
+    /// How par is found on boards of more than 16 cells.
+    #[arg(long, value_enum, default_value_t = ParArg::Human)]
+    par: ParArg,
     /// Also draw the solve's par graph into FILE (.svg or .png). One solve
     /// only: when the sources hold several, pick one with --solve N.
     #[arg(long, value_name = "FILE")]
@@ -119,12 +125,13 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
         )));
     }
     let tables = super::pdb::tables_by_shape(solves.iter().map(|s| &s.solve.scramble));
+    let near_tables = near_par::tables_for(cmd.par, &solves.iter().map(|s| &s.solve.scramble).collect::<Vec<_>>())?;
     let pool = super::pdb::worker_pool(cmd.threads)?;
     let bar = progress_bar();
     let coached: Vec<Coached> = pool.install(|| {
         solves
             .into_par_iter()
-            .map(|sourced| coach_one(sourced, cmd.effort, &tables, bar.as_ref()))
+            .map(|sourced| coach_one(sourced, cmd.effort, (&tables, &near_tables), bar.as_ref()))
             .collect::<Result<_, _>>()
     })?;
     if let Some(bar) = bar {
@@ -178,13 +185,15 @@ fn progress_bar() -> Option<indicatif::ProgressBar> {
 fn coach_one(
     sourced: SourcedSolve,
     effort: Effort,
-    tables: &BTreeMap<(usize, usize), Option<PatternDatabase>>,
+    (tables, near_tables): (&BTreeMap<(usize, usize), Option<PatternDatabase>>, &NearTablesByShape),
     bar: Option<&indicatif::ProgressBar>,
 ) -> Result<Coached, CliError> {
     let board = &sourced.solve.scramble;
-    let par = match super::pdb::heuristic_for(tables, board) {
-        Some(heuristic) => Par::Optimal(heuristic),
-        None => Par::Human(effort.resolve(board.rows(), board.cols())),
+    let effort = effort.resolve(board.rows(), board.cols());
+    let par = match (super::pdb::heuristic_for(tables, board), near_par::near_par(near_tables, board, effort)) {
+        (Some(heuristic), _) => Par::Optimal(heuristic),
+        (None, Some(near)) => Par::Near(near),
+        (None, None) => Par::Human(effort),
     };
     let progress = |done: usize, of: usize| {
         if let Some(bar) = bar {
@@ -196,7 +205,8 @@ fn coach_one(
     };
     let coaching = coach::coach_with_progress(board, &sourced.solve.moves, par, &progress)
         .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;
-    Ok(Coached { par_name: par.name(), exact: par.is_exact(), coaching, sourced })
+    let par_name = if matches!(par, Par::Near(_)) { near_par::near_par_name() } else { par.name() };
+    Ok(Coached { par_name, exact: par.is_exact(), coaching, sourced })
 }
 
 fn size(rows: usize, cols: usize) -> String {

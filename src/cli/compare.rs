@@ -8,6 +8,7 @@ use std::io::{self, Write};
 use crate::coach::{self, Comparison};
 use crate::human::Effort;
 use crate::lines::{self, Stage};
+use crate::search::near::NearSolution;
 use crate::search::optimal::PatternDatabase;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
@@ -15,6 +16,7 @@ use serde_json::json;
 
 use super::compare_watch::WatchArgs;
 use super::error::CliError;
+use super::near_par::{self, NearTablesByShape, ParArg};
 use super::solve_source::{self, SourcedSolve};
 
 pub const COMPARE_HELP: &str = "\
@@ -51,6 +53,10 @@ pub struct CompareCommand {
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
+    /// `near`: also the near solver's solution of each scramble of 17 to 49
+    /// cells (half a second each) and its proven lower bound.
+    #[arg(long, value_enum, default_value_t = ParArg::Human)]
+    par: ParArg,
     #[command(flatten)]
     page: super::compare_page::PageArgs,
     #[command(flatten)]
@@ -72,6 +78,8 @@ struct Compared {
     sourced: SourcedSolve,
     effort: Effort,
     comparison: Comparison,
+    /// `--par near`: the near solver's solution of the scramble.
+    near: Option<NearSolution>,
 }
 
 pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
@@ -84,9 +92,13 @@ pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
         return super::compare_watch::run(solves, cmd.effort, cmd.watch);
     }
     let tables = super::pdb::tables_by_shape(solves.iter().map(|s| &s.solve.scramble));
+    let near_tables = near_par::tables_for(cmd.par, &solves.iter().map(|s| &s.solve.scramble).collect::<Vec<_>>())?;
     let pool = super::pdb::worker_pool(cmd.threads)?;
     let compared: Vec<Compared> = pool.install(|| {
-        solves.into_par_iter().map(|sourced| compare(sourced, cmd.effort, &tables)).collect::<Result<_, _>>()
+        solves
+            .into_par_iter()
+            .map(|sourced| compare(sourced, cmd.effort, (&tables, &near_tables)))
+            .collect::<Result<_, _>>()
     })?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     for one in &compared {
@@ -104,14 +116,16 @@ pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
 fn compare(
     sourced: SourcedSolve,
     effort: Effort,
-    tables: &BTreeMap<(usize, usize), Option<PatternDatabase>>,
+    (tables, near_tables): (&BTreeMap<(usize, usize), Option<PatternDatabase>>, &NearTablesByShape),
 ) -> Result<Compared, CliError> {
     let board = &sourced.solve.scramble;
     let effort = effort.resolve(board.rows(), board.cols());
     let heuristic = super::pdb::heuristic_for(tables, board);
-    let comparison = coach::compare(board, &sourced.solve.moves, effort, heuristic)
-        .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;
-    Ok(Compared { sourced, effort, comparison })
+    let failed = |e: &dyn std::fmt::Display| CliError::Solver(format!("solve {}: {e}", sourced.number));
+    let comparison = coach::compare(board, &sourced.solve.moves, effort, heuristic).map_err(|e| failed(&e))?;
+    let near =
+        near_par::near_par(near_tables, board, effort).map(|p| p.solve(board)).transpose().map_err(|e| failed(&e))?;
+    Ok(Compared { sourced, effort, comparison, near })
 }
 
 /// What a stage finished: the person's lines, `row 1, column 1`, with runs
@@ -142,6 +156,14 @@ fn table(one: &Compared) -> String {
     );
     if let Some(best) = one.comparison.optimal {
         let _ = writeln!(out, "  optimal: {best} moves");
+    }
+    if let Some(near) = &one.near {
+        let _ = writeln!(
+            out,
+            "  near:    {} ({})",
+            super::solve_search::near_summary(near.moves.len(), near.lower_bound),
+            near_par::near_par_name()
+        );
     }
     let width = one.comparison.stages.iter().map(|s| finished(s).chars().count()).max().unwrap_or(0).max(8);
     let _ = writeln!(
@@ -207,6 +229,7 @@ fn solve_json(one: &Compared) -> serde_json::Value {
         },
         "fifteen": { "moves": one.comparison.fifteen.len(), "effort": one.effort.name(), "mmd": ratio(one.comparison.fifteen.len()) },
         "optimal": one.comparison.optimal,
+        "near": one.near.as_ref().map(|n| json!({ "moves": n.moves.len(), "lower_bound": n.lower_bound })),
         "stages": stages,
     })
 }

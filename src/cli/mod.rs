@@ -4,6 +4,7 @@
 
 mod batch;
 mod bench;
+mod bench_near;
 mod bench_search;
 #[cfg(feature = "net")]
 mod bench_serve;
@@ -21,6 +22,7 @@ mod error;
 mod graph;
 mod kept_tables;
 mod keys;
+mod near_par;
 mod numbers;
 mod paths;
 mod pdb;

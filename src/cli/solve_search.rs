@@ -2,15 +2,16 @@
 //! search solvers' glue. The library finds the moves; this writes them, prints
 //! iterative deepening's progress lines and the stats, and measures time.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use crate::human::{self, PhaseTotal};
 use crate::output::{Format, MoveWriter, SolveReport};
 use crate::search::near::MAX_NEAR_CELLS;
+use crate::search::near::NearProgress;
 use crate::search::optimal::{self, MAX_OPTIMAL_CELLS};
 use crate::search::{SearchError, Solution};
-use crate::solver::{self, Found, Solver, SolverError, SolverOptions, Tables};
+use crate::solver::{self, Found, Progress, Solver, SolverError, SolverOptions, Tables};
 use crate::{Board, MoveNotation, SolveOptions};
 
 use super::error::CliError;
@@ -34,7 +35,7 @@ pub fn find(
     board: &Board,
     search: SearchRun,
     tables: &CachedTables,
-    progress: &mut dyn FnMut(u32),
+    progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<(Found, Duration), CliError> {
     let options = &search.options;
     let (rows, cols) = (board.rows(), board.cols());
@@ -49,7 +50,15 @@ pub fn find(
     }
     let started = Instant::now();
     let stop = move || search.seconds.is_some_and(|s| started.elapsed().as_secs_f64() >= s);
-    let found = solver::solve(board, options, tables, &stop, progress).map_err(|e| match e {
+    // A near search with no time limit (`--solver optimal` on 17 to 49
+    // cells) can take hours: on a terminal, a line each time it comes nearer.
+    let show = search.seconds.is_none() && io::stderr().is_terminal();
+    let progress = |p: Progress| match p {
+        Progress::Near(p) if show => eprintln!("{}", progress_line(p, started.elapsed())),
+        Progress::Near(_) => {}
+        depth => progress(depth),
+    };
+    let found = solver::solve(board, options, tables, &stop, &progress).map_err(|e| match e {
         SolverError::TooDeep { at_least, max } => CliError::Usage(format!(
             "this board needs at least {at_least} moves, and iddfs searches only up to {max} \
              (--max-depth; each move more doubles its time): --solver optimal finds a shortest solution"
@@ -72,13 +81,28 @@ fn near_error(e: SolverError) -> CliError {
     }
 }
 
+/// `optimal is at least 94, best so far 110 moves, after 12 s`.
+fn progress_line(p: NearProgress, elapsed: Duration) -> String {
+    let best = p.best.map_or_else(|| "no solution yet".to_string(), |b| format!("best so far {b} moves"));
+    format!("optimal is at least {}, {best}, after {:.0} s", p.lower_bound, elapsed.as_secs_f64())
+}
+
+/// The near solver on a board of 17 to 49 cells for `seconds` (`None`:
+/// until it proves its answer), with the command's tables: what it found,
+/// the tables' account line and the search's time.
+pub fn solve_near(board: &Board, seconds: Option<f64>) -> Result<(Found, String, Duration), CliError> {
+    let tables = CachedTables::default();
+    let options = SolverOptions { solver: Solver::Near, ..SolverOptions::default() };
+    let (found, elapsed) = find(board, SearchRun { options, seconds }, &tables, &|_| {})?;
+    Ok((found, tables.account(true, board.rows(), board.cols()).unwrap_or_default(), elapsed))
+}
+
 /// `104 moves, optimal is at least 100`, or `100 moves, optimal`.
-pub fn near_summary(found: &Found) -> String {
-    let count = found.moves.len();
-    match found.lower_bound {
-        _ if found.is_shortest() => format!("{count} moves, optimal"),
-        Some(bound) => format!("{count} moves, optimal is at least {bound}"),
-        None => format!("{count} moves"),
+pub fn near_summary(count: usize, lower_bound: u32) -> String {
+    if count as u32 == lower_bound {
+        format!("{count} moves, optimal")
+    } else {
+        format!("{count} moves, optimal is at least {lower_bound}")
     }
 }
 
@@ -103,7 +127,7 @@ pub fn solve_optimal(board: &Board) -> Result<(Solution, Option<String>, Duratio
         let (rows, cols) = (board.rows(), board.cols());
         return Err(SearchError::TooLarge { solver: "optimal", rows, cols, max_cells: MAX_OPTIMAL_CELLS }.into());
     }
-    let (found, elapsed) = find(board, search, &tables, &mut |_| {})?;
+    let (found, elapsed) = find(board, search, &tables, &|_| {})?;
     hint_after(&tables, board, elapsed);
     let solution = Solution { moves: found.moves, stats: found.stats.unwrap_or_default() };
     Ok((solution, tables.account(false, board.rows(), board.cols()), elapsed))
@@ -134,12 +158,12 @@ pub fn run<W: Write>(
         );
     }
     let tables = CachedTables::default();
-    let mut progress = |limit: u32| {
-        if solver == Solver::Iddfs {
+    let progress = |p: Progress| {
+        if let (Solver::Iddfs, Progress::Depth(limit)) = (solver, p) {
             eprintln!("Attempting to solve in at most {limit} moves...");
         }
     };
-    let (found, elapsed) = find(board, search, &tables, &mut progress)?;
+    let (found, elapsed) = find(board, search, &tables, &progress)?;
     let near = solver == Solver::Near || to_proof;
     let account = tables.account(near, board.rows(), board.cols());
     if solver == Solver::Optimal && !near {
@@ -153,7 +177,7 @@ pub fn run<W: Write>(
         let line = if stats {
             format!(
                 "{name}: {}; beam {} wide, {} IDA* nodes, {:.3} ms\n{}",
-                near_summary(&found),
+                near_summary(found.moves.len(), found.lower_bound.unwrap_or(0)),
                 found.beam_width,
                 solution.stats.expanded,
                 elapsed.as_secs_f64() * 1e3,
@@ -162,7 +186,7 @@ pub fn run<W: Write>(
         } else if matches!(format, Format::Json | Format::Summary) {
             return Ok(());
         } else {
-            near_summary(&found)
+            near_summary(found.moves.len(), found.lower_bound.unwrap_or(0))
         };
         writeln!(err, "{line}")?;
         return Ok(());

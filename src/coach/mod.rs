@@ -7,7 +7,9 @@
 //! The **par** of a board is the moves fifteen needs to solve it from
 //! there: the optimal distance on boards of up to 16 cells, fifteen's human
 //! solve of the unsolved rectangle at a named effort on bigger ones (an
-//! upper bound). A stretch of the solve from move `i` to move `j` **lost**
+//! upper bound), or on 17 to 49 cells the near solver's, searching each
+//! board for a time the caller sets ([`Par::Near`], also an upper bound).
+//! A stretch of the solve from move `i` to move `j` **lost**
 //! `(j − i) + par(after j) − par(after i)` moves. Losses add up: over the
 //! lines they sum to the person's moves less the scramble's par. A loss
 //! below zero means the person beat fifteen's par there. When par is
@@ -39,7 +41,8 @@ use crate::board::{Board, IllegalMove, Move};
 use crate::human::{self, Effort, SolveError, SolveOptions};
 use crate::lines::{self, Line};
 use crate::search::SearchError;
-use crate::search::optimal::{self, Heuristic};
+use crate::search::near::{self, NearOptions, NearSolution};
+use crate::search::optimal::{self, Heuristic, PatternDatabase};
 
 pub use better::{BetterWay, Way};
 pub(crate) use compare::line_up;
@@ -54,6 +57,42 @@ pub enum Par<'a> {
     /// fifteen's human solve of the unsolved rectangle at this effort: an
     /// upper bound on the optimal distance.
     Human(Effort),
+    /// The near solver's solution of the whole board (17 to 49 cells), or
+    /// the human solve's when that is shorter: an upper bound, never above
+    /// [`Par::Human`] at the same effort.
+    Near(NearPar<'a>),
+}
+
+/// What the near solver needs to find a par: its tables, and for each
+/// board a stop check of its own (the library reads no clock: the caller
+/// makes each check, say one that answers `true` after half a second).
+#[derive(Clone, Copy)]
+pub struct NearPar<'a> {
+    /// The tables for the board's shape, as [`near::partition`] makes them.
+    pub tables: &'a PatternDatabase,
+    /// Makes a board's stop check, called as its search begins.
+    pub stop_for_board: &'a (dyn Fn() -> StopCheck + Sync),
+    /// The human solver's effort, for the par it is weighed against and
+    /// for fifteen's ways through lines.
+    pub effort: Effort,
+}
+
+/// A search's stop check: `true` when it must stop.
+pub type StopCheck = Box<dyn Fn() -> bool + Sync + Send>;
+
+impl NearPar<'_> {
+    /// The near solver's solution of `board` (17 to 49 cells, the tables'
+    /// shape), searched until a stop check made for it says stop.
+    pub fn solve(&self, board: &Board) -> Result<NearSolution, SearchError> {
+        let stop = (self.stop_for_board)();
+        near::solve(board, self.tables, NearOptions::default(), &*stop)
+    }
+}
+
+impl std::fmt::Debug for NearPar<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NearPar").field("tables", &self.tables.spec()).field("effort", &self.effort).finish()
+    }
 }
 
 impl Par<'_> {
@@ -67,6 +106,7 @@ impl Par<'_> {
         match self {
             Par::Optimal(_) => "optimal".to_string(),
             Par::Human(effort) => format!("fifteen at {}", effort.name()),
+            Par::Near(_) => "near solver".to_string(),
         }
     }
 
@@ -75,7 +115,7 @@ impl Par<'_> {
     pub(crate) fn effort(&self) -> Effort {
         match self {
             Par::Optimal(_) => Effort::Best,
-            Par::Human(effort) => *effort,
+            Par::Human(effort) | Par::Near(NearPar { effort, .. }) => *effort,
         }
     }
 
@@ -88,6 +128,13 @@ impl Par<'_> {
                 let rest = rect::sub_board(board, top, left, false).ok_or(CoachError::NotHome)?;
                 let options = SolveOptions { effort: *effort, ..SolveOptions::default() };
                 Ok(human::solve(&rest, &options)?.moves().len())
+            }
+            Par::Near(near_par) => {
+                if board.is_solved() {
+                    return Ok(0);
+                }
+                let human = Par::Human(near_par.effort).of(board, top, left)?;
+                Ok(near_par.solve(board)?.moves.len().min(human))
             }
         }
     }
@@ -261,7 +308,7 @@ pub fn coach_with_progress(
             let distances = optimal_distances(scramble, moves, par, &tick)?;
             (starts.iter().map(|s| distances[s.0]).collect::<Vec<_>>(), Some(distances))
         }
-        Par::Human(_) => {
+        Par::Human(_) | Par::Near(_) => {
             let pars = starts.par_iter().map(|(_, top, left, board)| par.of(board, *top, *left).inspect(|_| tick()));
             (pars.collect::<Result<Vec<_>, _>>()?, None)
         }

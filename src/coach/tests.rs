@@ -141,3 +141,41 @@ fn progress_counts_every_piece_of_work_once() {
         assert_eq!(seen, (1..=of).map(|done| (done, of)).collect::<Vec<_>>());
     }
 }
+
+/// A stop check that says stop after `calls` questions: the near solver's
+/// budget without a clock (the library reads none, not even in tests).
+fn stop_after_calls(calls: usize) -> StopCheck {
+    let asked = AtomicUsize::new(0);
+    Box::new(move || asked.fetch_add(1, Ordering::Relaxed) >= calls)
+}
+
+#[test]
+fn near_par_is_at_most_the_human_par_at_every_line_and_losses_add_up() {
+    use crate::search::near;
+    // Groups of 3: tables built in a moment (the command uses groups of 5).
+    let tables = PatternDatabase::build(near::partition(5, 5, 3).unwrap(), 2, |_| {});
+    let stop_for_board = || stop_after_calls(20);
+    for seed in [1, 2] {
+        let scramble = Board::scrambled(5, 5, Scramble::Uniform, seed).unwrap();
+        let moves = person_solve(&scramble, 2);
+        let near_par = NearPar { tables: &tables, stop_for_board: &stop_for_board, effort: Effort::Fast };
+        let by_near = coach(&scramble, &moves, Par::Near(near_par)).unwrap();
+        let by_human = coach(&scramble, &moves, Par::Human(Effort::Fast)).unwrap();
+        assert_eq!(by_near.lines.len(), by_human.lines.len());
+        for (near_line, human_line) in by_near.lines.iter().zip(&by_human.lines) {
+            assert!(near_line.par_before <= human_line.par_before, "seed {seed}: {}", near_line.line.name());
+            assert!(near_line.par_before > 0, "seed {seed}: a line begins on an unsolved board");
+        }
+        // The near par of the scramble is a real solution's length: at
+        // least the optimum's lower bound, and here shorter than fifteen's fast
+        // solve (so the near solver's, not the human one it is weighed against).
+        let bound = near::solve(&scramble, &tables, near::NearOptions::default(), &|| true).unwrap().lower_bound;
+        assert!(by_near.par >= bound as usize && by_near.par < by_human.par, "seed {seed}: {}", by_near.par);
+        let lost: i64 = by_near.lines.iter().map(LineCoaching::loss).sum();
+        assert_eq!(lost, by_near.loss(), "seed {seed}");
+        assert_eq!(by_near.loss(), moves.len() as i64 - by_near.par as i64);
+        assert_eq!(by_near.lines.last().unwrap().par_after, 0);
+        assert_eq!((by_near.mistakes.as_ref(), Par::Near(near_par).name()), (None, "near solver".to_string()));
+        check_better_ways(&scramble, &moves, &by_near);
+    }
+}

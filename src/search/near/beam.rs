@@ -90,7 +90,7 @@ pub(super) fn search(
     width: usize,
     max_depth: u32,
     stop: &dyn Fn() -> bool,
-    shared: &Shared,
+    shared: &Shared<'_>,
 ) -> Option<Vec<Move>> {
     let n = rows * cols;
     let source = sources(rows, cols);

@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use crate::board::Move;
 use crate::search::optimal::{MAX_PATTERN_CELLS, MOVE_PRUNING, PRUNED, PruneState};
 
+use super::NearProgress;
 use super::heuristic::{Cells, PatternBound, PatternValues, sources};
 
 /// How often (in nodes) the search asks whether to stop.
@@ -22,11 +23,23 @@ const STOP_CHECK_NODES: u64 = 1 << 14;
 const MAX_DEPTH: usize = 1024;
 
 /// What the two searches share: the best solution's length so far and
-/// the proven lower bound.
-pub(super) struct Shared {
+/// the proven lower bound, and whom to tell when either changes.
+pub(super) struct Shared<'a> {
     pub(super) best: AtomicU32,
     pub(super) lower: AtomicU32,
     pub(super) ida_expanded: AtomicU64,
+    pub(super) progress: &'a (dyn Fn(NearProgress) + Sync),
+}
+
+impl Shared<'_> {
+    /// Tells `progress` the bound and the best so far.
+    pub(super) fn report(&self) {
+        let best = self.best.load(Relaxed);
+        (self.progress)(NearProgress {
+            lower_bound: self.lower.load(Relaxed),
+            best: (best != u32::MAX).then_some(best),
+        });
+    }
 }
 
 struct NearIda<'a> {
@@ -39,7 +52,7 @@ struct NearIda<'a> {
     next_bound: u32,
     expanded: u64,
     stop: &'a (dyn Fn() -> bool + Sync),
-    shared: &'a Shared,
+    shared: &'a Shared<'a>,
     stopped: bool,
 }
 
@@ -51,7 +64,7 @@ pub(super) fn search(
     (rows, cols): (usize, usize),
     (cells, pos): (Cells, Cells),
     stop: &(dyn Fn() -> bool + Sync),
-    shared: &Shared,
+    shared: &Shared<'_>,
 ) -> Option<Vec<Move>> {
     let values = bound_of.evaluate(&pos);
     let h = values.bound();
@@ -86,6 +99,7 @@ pub(super) fn search(
             break;
         }
         shared.lower.fetch_max(ida.next_bound, Relaxed);
+        shared.report();
         ida.bound = ida.next_bound;
     }
     None

@@ -96,6 +96,16 @@ pub struct NearSolution {
     pub ida_expanded: u64,
 }
 
+/// How far a search has come: reported each time the proven bound rises or
+/// a shorter solution is found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NearProgress {
+    /// No solution is shorter than this.
+    pub lower_bound: u32,
+    /// The shortest solution found so far, if any.
+    pub best: Option<u32>,
+}
+
 impl NearSolution {
     /// Whether the solution is proven to be a shortest one.
     pub fn is_optimal(&self) -> bool {
@@ -114,6 +124,19 @@ pub fn solve(
     options: NearOptions,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<NearSolution, SearchError> {
+    solve_with_progress(board, tables, options, stop, &|_| {})
+}
+
+/// [`solve()`], calling `progress` (from either search's thread) each time
+/// the proven lower bound rises or a shorter solution is found: what a
+/// command shows while a long search runs.
+pub fn solve_with_progress(
+    board: &Board,
+    tables: &PatternDatabase,
+    options: NearOptions,
+    stop: &(dyn Fn() -> bool + Sync),
+    progress: &(dyn Fn(NearProgress) + Sync),
+) -> Result<NearSolution, SearchError> {
     let (rows, cols) = (board.rows(), board.cols());
     if !(MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len()) {
         return Err(SearchError::NearSize { rows, cols });
@@ -130,7 +153,8 @@ pub fn solve(
         pos[tile as usize] = cell as u8;
     }
     let bound_of = PatternBound::new(tables);
-    let shared = Shared { best: AtomicU32::new(u32::MAX), lower: AtomicU32::new(0), ida_expanded: AtomicU64::new(0) };
+    let shared =
+        Shared { best: AtomicU32::new(u32::MAX), lower: AtomicU32::new(0), ida_expanded: AtomicU64::new(0), progress };
     let ((beamed, beam_width), exact) = rayon::join(
         || anytime_beam(&bound_of, (rows, cols), (cells, pos), options, stop, &shared),
         || ida::search(&bound_of, (rows, cols), (cells, pos), stop, &shared),
@@ -152,7 +176,7 @@ fn anytime_beam(
     board: (Cells, Cells),
     options: NearOptions,
     stop: &(dyn Fn() -> bool + Sync),
-    shared: &Shared,
+    shared: &Shared<'_>,
 ) -> (Option<Vec<Move>>, usize) {
     let zobrist = beam::Zobrist::new();
     let mut best: Option<Vec<Move>> = None;
@@ -179,6 +203,7 @@ fn anytime_beam(
         if let Some(moves) = found {
             shared.best.fetch_min(moves.len() as u32, Relaxed);
             best = Some(moves);
+            shared.report();
         }
         width *= 4;
     }
