@@ -251,7 +251,7 @@ impl Tables for BuiltTables {
 
 /// What a search has done so far, as [`solve`] reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Progress {
+pub enum SearchProgress {
     /// Iterative deepening or IDA* starts on this depth limit or bound.
     Depth(u32),
     /// The near solver's proven bound went up or it found a shorter
@@ -277,7 +277,7 @@ pub fn solve(
     options: &SolverOptions,
     tables: &dyn Tables,
     stop: &(dyn Fn() -> bool + Sync),
-    progress: &(dyn Fn(Progress) + Sync),
+    progress: &(dyn Fn(SearchProgress) + Sync),
 ) -> Result<Found, SolverError> {
     let searched = |solution: crate::search::Solution| Found {
         lower_bound: Some(solution.moves.len() as u32),
@@ -298,7 +298,7 @@ pub fn solve(
             if at_least > max {
                 return Err(SolverError::TooDeep { at_least, max });
             }
-            let depth = |limit| progress(Progress::Depth(limit));
+            let depth = |limit| progress(SearchProgress::Depth(limit));
             Ok(searched(iddfs::solve(board, iddfs::Limits { start: 0, max }, depth)?))
         }
         Solver::Optimal if near_range => solve_near(board, tables, &|| false, progress),
@@ -311,7 +311,7 @@ pub fn solve(
             board.check_solvable().map_err(SearchError::from)?;
             let pdb = tables.optimal(rows, cols);
             let heuristic = pdb.as_deref().map_or(Heuristic::ManhattanConflicts, Heuristic::Patterns);
-            let bound = |limit| progress(Progress::Depth(limit));
+            let bound = |limit| progress(SearchProgress::Depth(limit));
             Ok(searched(optimal::solve_with(board, heuristic, bound)?))
         }
         Solver::Near => solve_near(board, tables, stop, progress),
@@ -324,7 +324,7 @@ fn solve_near(
     board: &Board,
     tables: &dyn Tables,
     stop: &(dyn Fn() -> bool + Sync),
-    progress: &(dyn Fn(Progress) + Sync),
+    progress: &(dyn Fn(SearchProgress) + Sync),
 ) -> Result<Found, SolverError> {
     let (rows, cols) = (board.rows(), board.cols());
     if !(MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len()) {
@@ -332,7 +332,7 @@ fn solve_near(
     }
     board.check_solvable().map_err(SearchError::from)?;
     let pdb = tables.near(rows, cols)?;
-    let near_progress = |p| progress(Progress::Near(p));
+    let near_progress = |p| progress(SearchProgress::Near(p));
     let found = near::solve_with_progress(board, &pdb, NearOptions::default(), stop, &near_progress)?;
     Ok(Found {
         lower_bound: Some(found.lower_bound),

@@ -11,7 +11,7 @@ use crate::search::near::MAX_NEAR_CELLS;
 use crate::search::near::NearProgress;
 use crate::search::optimal::{self, MAX_OPTIMAL_CELLS};
 use crate::search::{SearchError, Solution};
-use crate::solver::{self, Found, Progress, Solver, SolverError, SolverOptions, Tables};
+use crate::solver::{self, Found, SearchProgress, Solver, SolverError, SolverOptions, Tables};
 use crate::{Board, MoveNotation, SolveOptions};
 
 use super::error::CliError;
@@ -35,7 +35,7 @@ pub fn find(
     board: &Board,
     search: SearchRun,
     tables: &CachedTables,
-    progress: &(dyn Fn(Progress) + Sync),
+    progress: &(dyn Fn(SearchProgress) + Sync),
 ) -> Result<(Found, Duration), CliError> {
     let options = &search.options;
     let (rows, cols) = (board.rows(), board.cols());
@@ -53,9 +53,9 @@ pub fn find(
     // A near search with no time limit (`--solver optimal` on 17 to 49
     // cells) can take hours: on a terminal, a line each time it comes nearer.
     let show = search.seconds.is_none() && io::stderr().is_terminal();
-    let progress = |p: Progress| match p {
-        Progress::Near(p) if show => eprintln!("{}", progress_line(p, started.elapsed())),
-        Progress::Near(_) => {}
+    let progress = |p: SearchProgress| match p {
+        SearchProgress::Near(p) if show => eprintln!("{}", progress_line(p, started.elapsed())),
+        SearchProgress::Near(_) => {}
         depth => progress(depth),
     };
     let found = solver::solve(board, options, tables, &stop, &progress).map_err(|e| match e {
@@ -158,8 +158,8 @@ pub fn run<W: Write>(
         );
     }
     let tables = CachedTables::default();
-    let progress = |p: Progress| {
-        if let (Solver::Iddfs, Progress::Depth(limit)) = (solver, p) {
+    let progress = |p: SearchProgress| {
+        if let (Solver::Iddfs, SearchProgress::Depth(limit)) = (solver, p) {
             eprintln!("Attempting to solve in at most {limit} moves...");
         }
     };
