@@ -393,7 +393,9 @@ mod tests {
         let tables = BuiltTables::new(2);
         let board = Board::scrambled(3, 6, Scramble::Uniform, 5).unwrap();
         let near = SolverOptions { solver: Solver::Near, ..SolverOptions::default() };
-        let found = solve(&board, &near, &tables, &|| false, &|_| {}).unwrap();
+        // Stopped at once: the first beam round still answers (the proofs are
+        // tests/it/near.rs's).
+        let found = solve(&board, &near, &tables, &|| true, &|_| {}).unwrap();
         let mut replay = board.clone();
         replay.apply(&found.moves).unwrap();
         assert!(replay.is_solved());

@@ -86,6 +86,7 @@ fn record_refuses_frames_for_a_page_and_pages_over_300x300() {
 }
 
 #[test]
+#[ignore = "half a minute: fifteen's 30×30 solve at `auto` beside the person's; CI runs it"]
 fn replay_writes_a_page_with_the_splits_replay_json_prints() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("r.html");
