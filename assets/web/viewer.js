@@ -2,7 +2,8 @@
 // (the element #fifteen-data, written by src/web/mod.rs; docs/browser.md
 // lists its fields). A plain module: no framework, no build step, no
 // network. It replays the moves and draws the marks the planner reported;
-// it never plans.
+// it never plans. The game page (game.js) imports its board (`Pane`) and
+// layout to draw the states the server sends.
 
 // What goes wrong on the page (an uncaught error, a refused script or
 // style), noted on the root element for a reader and for the tests.
@@ -244,6 +245,23 @@ class Solve {
     return t && t.at >= placement.start ? t : null;
   }
 
+  // The marks at the cursor: the placement and line under way, the
+  // travelling tile's journey, whether the board is solved.
+  marks() {
+    const c = this.cursor;
+    const placement = this.placementAt(c);
+    const phase = this.phases[this.phaseIndexAt(c)];
+    const target = this.targetAt(c, placement);
+    return { placement, phase, target, solved: c >= this.count && this.isSolved() };
+  }
+
+  // The tile the next move slides: from its cell to the blank's.
+  slide() {
+    if (this.cursor >= this.count) return null;
+    const from = this.blankAfter(this.blank, this.move(this.cursor));
+    return { tile: this.cells[from], from, to: this.blank };
+  }
+
   routeAt(c) {
     const i = partition(this.routes.length, (k) => this.routes[k].at <= c) - 1;
     const r = this.routes[i];
@@ -297,6 +315,26 @@ class Solve {
   }
 }
 
+// One board's column: its header (a title and a subtitle) and its canvas.
+function side(suffix, label) {
+  const title = el("div", { class: "title", id: "title" + suffix });
+  const subtitle = el("div", { class: "subtitle", id: "subtitle" + suffix });
+  const canvas = el("canvas", { id: "board" + suffix, "aria-label": label });
+  const wrap = el("div", { class: "board-wrap" }, canvas);
+  const section = el("section", { class: "side" }, el("header", {}, title, subtitle), wrap);
+  return { title, subtitle, canvas, wrap, section };
+}
+
+// The keys' help, shown over the board by `?`.
+function helpBox(keys) {
+  return el(
+    "div",
+    { class: "help", id: "help" },
+    el("h2", {}, "keys"),
+    el("dl", {}, ...keys.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
+  );
+}
+
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -338,14 +376,12 @@ class Pane {
   }
 
   // The cells shown: all of them, or (follow) a window round the line.
-  view(width, height) {
+  view(width, height, target) {
     const { rows, cols } = this.solve;
     let [top, left, bottom, right] = [0, 0, rows, cols];
     const full = Math.min(width / cols, height / rows);
     if (this.viewer.follow && full < 14) {
       const want = Math.max(8, Math.floor(Math.min(width, height) / 14));
-      const placement = this.solve.placementAt(this.solve.cursor);
-      const target = this.solve.targetAt(this.solve.cursor, placement);
       // The travelling tile and where it goes (or the blank), with a margin.
       const focus = target ? [this.solve.pos[target.tile], target.to] : [this.solve.blank];
       const fr = focus.map((i) => Math.floor(i / cols)), fc = focus.map((i) => i % cols);
@@ -375,12 +411,23 @@ class Pane {
     const g = this.canvas.getContext("2d");
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
     g.clearRect(0, 0, width, height);
-    const v = this.view(width, height);
+    this.mark = s.marks();
+    const v = this.view(width, height, this.mark.target);
     this.v = v;
     g.fillStyle = BOARD;
     g.fillRect(v.ox, v.oy, v.cell * (v.right - v.left), v.cell * (v.bottom - v.top));
     this.tiles(g, v);
     this.marks(g, v);
+    if (this.overlay) this.overlay(g, v);
+  }
+
+  // The cell drawn at (x, y) in the canvas's pixels, or -1.
+  cellAt(x, y) {
+    const v = this.v;
+    if (!v) return -1;
+    const col = Math.floor((x - v.ox) / v.cell) + v.left, row = Math.floor((y - v.oy) / v.cell) + v.top;
+    const inside = row >= v.top && row < v.bottom && col >= v.left && col < v.right;
+    return inside ? row * this.solve.cols + col : -1;
   }
 
   // Where cell `i` is drawn: its top left corner.
@@ -394,13 +441,9 @@ class Pane {
     const { cols } = s;
     const c = v.cell;
     // The sliding tile, tweened between its cells at slow speeds.
-    let sliding = -1, slideFrom = 0, slideT = 0;
-    if (this.tween != null && s.cursor < s.count) {
-      slideFrom = s.blankAfter(s.blank, s.move(s.cursor));
-      sliding = s.cells[slideFrom];
-      const t = Math.min(1, this.tween);
-      slideT = t * t * (3 - 2 * t);
-    }
+    const slide = this.tween != null ? s.slide() : null;
+    const sliding = slide ? slide.tile : -1;
+    const t = Math.min(1, this.tween || 0), slideT = t * t * (3 - 2 * t);
     if (c < 5 && sliding < 0) return this.pixels(g, v);
     const gap = c >= 6 ? Math.max(1, c * 0.06) : 0;
     const numbers = c >= 16;
@@ -417,7 +460,7 @@ class Pane {
       }
     }
     if (sliding > 0) {
-      const [x0, y0] = this.at(v, slideFrom), [x1, y1] = this.at(v, s.blank);
+      const [x0, y0] = this.at(v, slide.from), [x1, y1] = this.at(v, slide.to);
       this.tile(g, sliding, x0 + (x1 - x0) * slideT, y0 + (y1 - y0) * slideT, c, gap, numbers);
     }
   }
@@ -478,10 +521,7 @@ class Pane {
     const s = this.solve;
     const c = v.cell;
     const line = Math.min(6, Math.max(2, c * 0.07));
-    const placement = s.placementAt(s.cursor);
-    const phase = s.phases[s.phaseIndexAt(s.cursor)];
-    const solved = s.cursor >= s.count && s.isSolved();
-    this.mark = { placement, phase, solved };
+    const { placement, phase, target, solved } = this.mark;
     if (!solved && phase && phase.area) {
       const [top, left, bottom, right] = phase.area;
       const inset = line / 2 + 1;
@@ -495,7 +535,6 @@ class Pane {
       g.strokeStyle = ACCENT;
       g.strokeRect(x, y, w, h);
     }
-    const target = s.targetAt(s.cursor, placement);
     if (placement && !solved) {
       // Homes of the tiles still to place, ringed.
       for (const tile of placement.tiles) {
@@ -652,12 +691,7 @@ class Viewer {
 
   build() {
     const d = this.data;
-    this.help = el(
-      "div",
-      { class: "help", id: "help" },
-      el("h2", {}, "keys"),
-      el("dl", {}, ...HELP.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
-    );
+    this.help = helpBox(HELP);
     const main = el("main", { class: this.other ? "duo" : "" });
     // The boards side by side, and under them (with a coaching) the par graph.
     const sides = el("div", { class: "sides" });
@@ -666,14 +700,10 @@ class Viewer {
     this.panes = [];
     const solves = this.other ? [this.solve, this.other] : [this.solve];
     solves.forEach((solve, i) => {
-      const suffix = i === 0 ? "" : "-fifteen";
-      const title = el("div", { class: "title", id: "title" + suffix });
-      const subtitle = el("div", { class: "subtitle", id: "subtitle" + suffix });
-      const canvas = el("canvas", { id: "board" + suffix, "aria-label": i === 0 ? "the board" : "fifteen's board" });
+      const { title, subtitle, canvas, wrap, section } = side(i === 0 ? "" : "-fifteen", i === 0 ? "the board" : "fifteen's board");
       canvas.addEventListener("click", () => this.toggle());
-      const wrap = el("div", { class: "board-wrap" }, canvas);
       if (i === 0) wrap.append(this.help);
-      sides.append(el("section", { class: "side" }, el("header", {}, title, subtitle), wrap));
+      sides.append(section);
       this.headers.push({ title, subtitle });
       this.panes.push(new Pane(this, solve, canvas, wrap));
     });
@@ -1124,8 +1154,10 @@ function aboutPerson(p) {
 }
 
 // Starts the viewer on the page's data; a page that cannot be read says why.
+// A page with no data (the game's) draws with the parts exported below.
 function main() {
   const source = document.getElementById("fifteen-data");
+  if (!source) return;
   const root = el("div", { class: "viewer", id: "viewer" });
   document.body.append(root);
   try {
@@ -1140,3 +1172,5 @@ function main() {
 }
 
 main();
+
+export { ACCENT, MARK, OUTLINE, TEXT, Pane, el, helpBox, side };

@@ -3,6 +3,9 @@
 //! Debian's headless Chromium is driven through its WebDriver server
 //! (`chromedriver`, package `chromium-driver`) by the fantoccini client.
 //!
+//! The game page (`/`) draws with the viewer's board, so both are read
+//! the same way: the page's state on `#viewer` (`data-*`), its canvas's pixels.
+//!
 //! Skipped, saying so, when Chromium or chromedriver is missing, unless
 //! `FIFTEEN_BROWSER_TEST=require` (CI sets it after installing both), which
 //! makes that a failure. With `FIFTEEN_SCREENSHOT_DIR` set, the Watch test
@@ -145,21 +148,12 @@ impl Page {
             .unwrap_or_else(|e| panic!("#{id}: {e}"))
     }
 
-    /// The texts of the elements `css` selects, in the page's order.
-    fn texts(&self, css: &str) -> Result<Vec<String>, CmdError> {
-        self.runtime.block_on(async {
-            let mut texts = Vec::new();
-            for element in self.client().find_all(Locator::Css(css)).await? {
-                texts.push(element.text().await?);
-            }
-            Ok(texts)
-        })
-    }
-
-    /// The board as shown: each cell's number in reading order, 0 for the gap.
+    /// The game page's board as last drawn: each cell's tile in reading
+    /// order, 0 for the gap (empty before the first state is drawn).
     fn tiles(&self) -> Result<Vec<u32>, CmdError> {
-        let texts = self.texts("#board .cell")?;
-        Ok(texts.iter().map(|t| if t.is_empty() { 0 } else { t.parse().unwrap_or(u32::MAX) }).collect())
+        let script = "return window.fifteen && window.fifteen.shown ? window.fifteen.shown() : null;";
+        let shown = self.runtime.block_on(self.client().execute(script, vec![]))?;
+        Ok(serde_json::from_value(shown).unwrap_or_default())
     }
 
     fn click(&self, id: &str) {
@@ -271,16 +265,17 @@ fn the_page_draws_the_first_state_plays_arrow_keys_and_watches_the_human_solver(
     // Watch: the solver streams its moves with the region outlined and the target marked.
     page.choose("speed", "250");
     page.click("watch");
-    page.wait_for("a row or column being built, 13 moves in", 30, |page| {
-        let phase = page.try_text("phase")?;
+    // The line is outlined (ACCENT) and the homes of its tiles still to
+    // place are ringed (MARK), on the viewer's canvas.
+    page.wait_for("a row or column being built, 13 moves in, outlined and its homes ringed", 30, |page| {
+        let title = page.try_text("title")?;
         let score: u64 = page.try_text("score")?.parse().unwrap_or(0);
-        Ok(((phase.starts_with("Watching: row ") || phase.starts_with("Watching: column ")) && score > 12)
-            .then_some(()))
+        let building = (title.starts_with("Watching: row ") || title.starts_with("Watching: column ")) && score > 12;
+        let [outline, marks] = page.canvas_pixels(&[[90, 210, 255], [255, 206, 64]], 6)[..] else { unreachable!() };
+        Ok((building && outline > 200 && marks > 200).then_some(()))
     });
-    assert!(page.shows("region"), "the region is outlined");
-    let targets = page.texts(".cell.target").unwrap().len();
-    let homes = page.texts(".cell.goal").unwrap().len();
-    assert!(targets >= 1 && homes >= 1, "target ({targets}) and home ({homes}) are marked");
+    let state = page.viewer();
+    assert!(!state["targets"].as_str().unwrap_or("").is_empty(), "the tiles being placed: {state}");
     assert_eq!(page.text("watch"), "Stop");
     if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
         page.screenshot(&Path::new(&dir).join("watch.png"));
@@ -289,8 +284,9 @@ fn the_page_draws_the_first_state_plays_arrow_keys_and_watches_the_human_solver(
     page.choose("speed", "15");
     page.wait_for_text("status", 60, |s| s == "complete");
     page.wait_for_tiles(Board::goal(4, 4).unwrap().cells(), 5);
-    let phase = page.text("phase");
-    assert!(phase.starts_with("Solved. Last: last 2×2"), "{phase}");
+    let title = page.text("title");
+    assert!(title.starts_with("Solved. Last: last 2×2"), "{title}");
+    assert_eq!(page.viewer()["errors"], "", "the page reported errors (or its policy refused something)");
 
     // New game: a new connection, a new board.
     page.click("new");
@@ -316,7 +312,7 @@ fn the_page_shows_the_optimal_distance_and_the_best_move_on_b() {
     let text = page.wait_for_text("optimal", 5, |t| t.contains(", best: slide "));
     let (_, said) = text.split_once(", best: slide ").unwrap();
     let (tile, way) = said.split_once(' ').unwrap();
-    assert_eq!(page.texts(".cell.best").unwrap(), [tile], "the tile named is marked");
+    assert_eq!(page.viewer()["best"], tile, "the tile named is marked");
     assert_eq!(page.attribute("best", "aria-pressed").as_deref(), Some("true"));
     if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
         page.screenshot(&Path::new(&dir).join("optimal-page.png"));
@@ -342,7 +338,7 @@ fn the_page_shows_the_optimal_distance_and_the_best_move_on_b() {
     }
     page.wait_for_text("optimal", 20, |t| t == "optimal: solved");
     let fewest = shortest.len();
-    assert_eq!(page.text("phase"), format!("Solved in {fewest} moves (the fewest possible: {fewest})."));
+    assert_eq!(page.text("title"), format!("Solved in {fewest} moves (the fewest possible: {fewest})."));
     drop(page);
     server.stop().unwrap();
 }
@@ -355,6 +351,32 @@ fn the_page_shows_no_optimal_line_for_boards_over_16_cells() {
     page.visit(&format!("http://{}/", server.addr()));
     page.wait_for_tiles(board.cells(), 20);
     assert!(!page.shows("optimal") && !page.shows("best"), "no optimal line or button on 3×6");
+    drop(page);
+    server.stop().unwrap();
+}
+
+#[test]
+fn the_page_follows_the_tile_on_its_way_on_a_big_board() {
+    let Some(page) = Page::open() else { return };
+    page.fit_viewport(1000, 640);
+    let (server, config, _) = start_server(60, 60, 1);
+    page.visit(&format!("http://{}/", server.addr()));
+    page.wait_for_tiles(config.board(0).unwrap().cells(), 20);
+    assert_eq!(page.viewer()["follow"], "true", "3 600 cells: the follow view");
+    page.choose("speed", "15");
+    page.click("watch");
+    // A window round the tile on its way and where it goes, in bigger cells
+    // than the whole board's.
+    let (tile, to) = page.wait_for("a tile on its way", 30, |page| {
+        let travel = page.viewer()["travel"].as_str().unwrap_or("").to_string();
+        Ok(travel.split_once(' ').map(|(t, c)| (t.parse::<usize>().unwrap(), c.parse::<usize>().unwrap())))
+    });
+    let view = page.js("const v = window.fifteen.pane.v; return [v.top, v.left, v.bottom, v.right, v.cell];");
+    let [top, left, bottom, right] = [0, 1, 2, 3].map(|i| view[i].as_u64().unwrap() as usize);
+    assert!(bottom - top < 60 && right - left < 60, "{view}");
+    assert!((top..bottom).contains(&(to / 60)) && (left..right).contains(&(to % 60)), "{tile} goes to {to}: {view}");
+    page.click("watch");
+    assert_eq!(page.viewer()["errors"], "");
     drop(page);
     server.stop().unwrap();
 }

@@ -2,7 +2,8 @@
 //! (slidysim's own path and parameter: a person's solve with its splits),
 //! `/watch?size=N&seed=S` (fifteen's solve of a seeded board) and
 //! `/solve?board=…` (of a board in slidysim's notation, `1 2 3/4 5 6/7 8 0`),
-//! and the viewer's script and style. Read-only: nothing a request carries
+//! the game page `/` (which draws with the viewer's board), and the
+//! viewer's and the game's scripts and style. Read-only: nothing a request carries
 //! is kept. A request that cannot be shown gets a 4xx and a page with the
 //! one line that says why (for a link, the reason `fifteen replay` gives).
 //! Every page is sent with a Content-Security-Policy that allows only the
@@ -27,6 +28,11 @@ use crate::web::{self, CoachOnPage};
 /// `type="application/json"` element, which is never run).
 pub(crate) const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
      img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// The game page's policy: the viewer's, and its websocket back to the
+/// server (`connect-src 'self'` covers `ws:` to the same host and port).
+pub(crate) const GAME_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+     img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// A request the pages refuse: the status and the one line shown.
 #[derive(Debug, PartialEq, Eq)]
@@ -171,6 +177,17 @@ pub(crate) fn respond(data: Result<Value, Refused>) -> Response {
         (header::CACHE_CONTROL, "no-cache"),
     ];
     (status, headers, body).into_response()
+}
+
+/// The game page (`GET /`).
+pub(crate) fn game_page() -> Response {
+    let headers = [
+        (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+        (header::CONTENT_SECURITY_POLICY, GAME_POLICY),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::CACHE_CONTROL, "no-cache"),
+    ];
+    (headers, web::GAME_PAGE).into_response()
 }
 
 /// The viewer's script or style.

@@ -30,6 +30,8 @@ pub(crate) use compare::{CoachOnPage, MAX_COACHED_CELLS, compare_data};
 const VIEWER_JS: &str = include_str!("../../assets/web/viewer.js");
 /// The viewer's look.
 const VIEWER_CSS: &str = include_str!("../../assets/web/viewer.css");
+/// The game page's script (`fifteen serve`'s `/`), which draws with the viewer's parts.
+const GAME_JS: &str = include_str!("../../assets/web/game.js");
 
 /// The version of the data's layout, `v` in the object.
 const DATA_VERSION: u32 = 1;
@@ -359,6 +361,19 @@ pub(crate) fn viewer_js() -> &'static str {
 pub(crate) fn viewer_css() -> &'static str {
     VIEWER_CSS
 }
+
+/// The game page's script, for the server.
+pub(crate) fn game_js() -> &'static str {
+    GAME_JS
+}
+
+/// The game page (`fifteen serve`'s `/`): the viewer's style, and the game's
+/// script, which imports the viewer's and builds the page on the states
+/// the server's websocket sends.
+pub(crate) const GAME_PAGE: &str = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+     <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+     <title>fifteen</title>\n<link rel=\"stylesheet\" href=\"/viewer.css\">\n</head>\n\
+     <body class=\"fifteen-viewer\">\n<script type=\"module\" src=\"/game.js\"></script>\n</body></html>\n";
 
 fn page_parts(title: &str, data: &str, inline: bool) -> String {
     let (style, script) = if inline {
