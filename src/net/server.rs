@@ -35,7 +35,7 @@ use tokio_tungstenite::tungstenite;
 use tower::ServiceExt;
 
 use crate::board::{Board, Scramble, SizeError};
-use crate::search::distance::TableLoader;
+use crate::solver::Tables;
 
 use super::game::Session;
 use super::optimal::{GameOracle, Searches};
@@ -83,9 +83,9 @@ pub(crate) struct ServerConfig {
     /// One line per game, written when it ends.
     pub(crate) log: LogSink,
     /// Where the optimal distance's searches get pattern databases (none:
-    /// Manhattan distance and linear conflicts); called once, off the async
+    /// Manhattan distance and linear conflicts); asked once, off the async
     /// executor, by the first search of the server's life.
-    pub(crate) tables: Option<TableLoader>,
+    pub(crate) tables: Option<Arc<dyn Tables>>,
     /// Optimal-distance searches that may run at once, over all games.
     pub(crate) optimal_threads: usize,
 }

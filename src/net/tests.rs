@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use super::protocol::{Optimal, State, Status, move_message};
 use super::{Bot, BotError, Server, ServerConfig};
-use crate::solver::Solver;
+use crate::search::optimal::PatternDatabase;
+use crate::solver::{NO_TABLES, Solver, SolverError, Tables};
 use crate::{Board, Move, Scramble};
 use tokio_tungstenite::tungstenite::protocol::frame::Frame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{CloseCode, Data, OpCode};
@@ -342,25 +343,38 @@ impl Follower {
     }
 }
 
-/// A table loader that holds the search that calls it (the server's
-/// first) until the test lets it go, and says when it is called: a search
+/// A table loader that holds the search that asks it (the server's
+/// first) until the test lets it go, and says when it is asked: a search
 /// under way for as long as a test needs. Gives no tables.
 struct HeldLoader {
-    loader: crate::search::distance::TableLoader,
+    loader: Arc<dyn Tables>,
     called: std::sync::mpsc::Receiver<()>,
     release: std::sync::mpsc::Sender<()>,
+}
+
+/// [`HeldLoader`]'s tables: each ask says so, then waits for the release.
+struct HeldTables {
+    calling: std::sync::mpsc::Sender<()>,
+    gate: Mutex<std::sync::mpsc::Receiver<()>>,
+}
+
+impl Tables for HeldTables {
+    fn optimal(&self, _: usize, _: usize) -> Option<Arc<PatternDatabase>> {
+        let _ = self.calling.send(());
+        let _ = self.gate.lock().unwrap().recv_timeout(Duration::from_secs(60));
+        None
+    }
+
+    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, SolverError> {
+        NO_TABLES.near(rows, cols)
+    }
 }
 
 impl HeldLoader {
     fn new() -> HeldLoader {
         let (release, gate) = std::sync::mpsc::channel::<()>();
         let (calling, called) = std::sync::mpsc::channel::<()>();
-        let gate = Mutex::new(gate);
-        let loader = Arc::new(move |_, _| {
-            let _ = calling.send(());
-            let _ = gate.lock().unwrap().recv_timeout(Duration::from_secs(60));
-            None
-        });
+        let loader = Arc::new(HeldTables { calling, gate: Mutex::new(gate) });
         HeldLoader { loader, called, release }
     }
 

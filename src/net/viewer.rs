@@ -19,9 +19,9 @@ use std::sync::{Arc, Mutex};
 use crate::board::{Board, Scramble};
 use crate::coach::{self, CoachError, Par};
 use crate::human::{Effort, SolveOptions};
-use crate::search::distance::TableLoader;
 use crate::search::optimal::{Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use crate::slidysim;
+use crate::solver::Tables;
 use crate::web::{self, CoachOnPage};
 
 /// Only the page's own script and style (no inline script: the data is a
@@ -72,15 +72,15 @@ fn check_size(rows: usize, cols: usize, max_cells: usize) -> Result<(), Refused>
 /// 16 cells (its optimal par), loaded once a shape through the server's
 /// loader (none: Manhattan distance and linear conflicts).
 pub(crate) struct CoachTables {
-    loader: Option<TableLoader>,
+    loader: Option<Arc<dyn Tables>>,
     loaded: Mutex<BTreeMap<(usize, usize), ShapeTables>>,
 }
 
 /// A shape's tables, or none (Manhattan distance and linear conflicts).
-type ShapeTables = Arc<Option<PatternDatabase>>;
+type ShapeTables = Option<Arc<PatternDatabase>>;
 
 impl CoachTables {
-    pub(crate) fn new(loader: Option<TableLoader>) -> CoachTables {
+    pub(crate) fn new(loader: Option<Arc<dyn Tables>>) -> CoachTables {
         CoachTables { loader, loaded: Mutex::new(BTreeMap::new()) }
     }
 
@@ -89,11 +89,9 @@ impl CoachTables {
     fn get(&self, rows: usize, cols: usize) -> ShapeTables {
         let mut loaded = self.loaded.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let tables = loaded.entry((rows, cols)).or_insert_with(|| {
-            Arc::new(
-                self.loader.as_ref().filter(|_| rows * cols <= MAX_OPTIMAL_CELLS).and_then(|load| load(rows, cols)),
-            )
+            self.loader.as_ref().filter(|_| rows * cols <= MAX_OPTIMAL_CELLS).and_then(|t| t.optimal(rows, cols))
         });
-        Arc::clone(tables)
+        tables.clone()
     }
 }
 
@@ -118,7 +116,7 @@ pub(crate) fn replay_data(uri: &Uri, max_cells: usize, tables: &CoachTables) -> 
         return web::compare_data(solve, effort, &title, CoachOnPage::too_big(rows, cols)).map_err(bad);
     }
     let tables = tables.get(rows, cols);
-    let par = match (rows * cols <= MAX_OPTIMAL_CELLS, tables.as_ref()) {
+    let par = match (rows * cols <= MAX_OPTIMAL_CELLS, tables.as_deref()) {
         (true, Some(pdb)) => Par::Optimal(Heuristic::Patterns(pdb)),
         (true, None) => Par::Optimal(Heuristic::ManhattanConflicts),
         (false, _) => Par::Human(effort),
