@@ -38,9 +38,33 @@ function bytesOf(b64) {
   return out;
 }
 
-// LEB128 varints, as src/web/mod.rs packs them.
-function numbersOf(b64) {
-  const bytes = bytesOf(b64);
+// A packed field's bytes: base64 of zlib-deflated bytes, inflated by the
+// browser's own DecompressionStream ("" holds none).
+async function inflate(b64) {
+  if (!b64) return new Uint8Array(0);
+  if (typeof DecompressionStream !== "function") throw new Error("this browser cannot inflate the page's data (no DecompressionStream)");
+  const stream = new Blob([bytesOf(b64)]).stream().pipeThrough(new DecompressionStream("deflate"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// The fields src/web/mod.rs packs, in a solve's data and in the coach's.
+const PACKED = ["start", "moves", "placements", "targets", "routes", "times"];
+
+// The data with its packed fields inflated to bytes (a solve's own, a
+// side by side's fifteen's, the coach's par after every move).
+async function inflated(data) {
+  const out = { ...data };
+  await Promise.all(PACKED.filter((k) => typeof data[k] === "string").map(async (k) => (out[k] = await inflate(data[k]))));
+  if (data.duo) out.duo = { ...data.duo, fifteen: await inflated(data.duo.fifteen) };
+  if (data.coach && data.coach.par_by_move) out.coach = { ...data.coach, par_by_move: await inflate(data.coach.par_by_move) };
+  return out;
+}
+
+// A signed difference from its zigzag number (0, 1, 2, 3, … as 0, −1, 1, −2, …).
+const unzigzag = (n) => (n % 2 ? -(n + 1) / 2 : n / 2);
+
+// LEB128 varints, as src/web/mod.rs packs them, from inflated bytes.
+function numbersOf(bytes) {
   const out = [];
   let n = 0, scale = 1;
   for (const b of bytes) {
@@ -90,20 +114,22 @@ function partition(n, pred) {
   return lo;
 }
 
-// The solve: the board at the cursor, the moves, the marks.
+// The solve: the board at the cursor, the moves, the marks. `data` has its
+// packed fields inflated; `start` is the board it starts from.
 class Solve {
-  constructor(data) {
+  constructor(data, start) {
     this.data = data;
     this.rows = data.rows;
     this.cols = data.cols;
     const n = this.rows * this.cols;
-    this.start = Int32Array.from(numbersOf(data.start));
+    this.start = start;
     if (this.start.length !== n) throw new Error("the start board has " + this.start.length + " cells, not " + n);
     this.count = data.count;
-    this.moveBytes = bytesOf(data.moves);
+    this.moveBytes = data.moves;
     if (this.moveBytes.length < Math.ceil(this.count / 4)) throw new Error("the moves are cut short");
     this.phases = data.phases.map(([name, start, end, area]) => ({ name, start, end, area }));
-    this.splits = data.splits || [];
+    // A person's splits are the lines they finished; fifteen's, its phases.
+    this.splits = data.splits || this.phases.map((p) => ({ name: p.name, start: p.start, at: p.end, moves: p.end - p.start }));
     // The person's time at the end of each move (ms), when the data has it.
     this.times = null;
     if (data.times) {
@@ -114,19 +140,25 @@ class Solve {
       }
     }
     this.titles = data.titles || [];
+    // Placements: the moves since the one before ended, the length, the
+    // title, the number of tiles, each tile as a difference (docs/browser.md).
     this.placements = [];
     const p = numbersOf(data.placements);
-    for (let i = 0, at = 0; i < p.length; ) {
-      at += p[i];
-      const k = p[i + 3];
-      this.placements.push({ start: at, end: at + p[i + 1], title: this.titles[p[i + 2]], tiles: p.slice(i + 4, i + 4 + k) });
+    for (let i = 0, end = 0, tile = 0; i < p.length; ) {
+      const start = end + p[i], k = p[i + 3], tiles = [];
+      for (let j = 0; j < k; j++) tiles.push((tile += unzigzag(p[i + 4 + j])));
+      end = start + p[i + 1];
+      this.placements.push({ start, end, title: this.titles[p[i + 2]], tiles });
       i += 4 + k;
     }
+    // Journeys: the moves since the one before, the tile as a difference,
+    // the cell it goes to as a difference from the tile's home.
     this.targets = [];
     const t = numbersOf(data.targets);
-    for (let i = 0, at = 0; i + 2 < t.length; i += 3) {
+    for (let i = 0, at = 0, tile = 0; i + 2 < t.length; i += 3) {
       at += t[i];
-      this.targets.push({ at, tile: t[i + 1], to: t[i + 2] });
+      tile += unzigzag(t[i + 1]);
+      this.targets.push({ at, tile, to: tile - 1 + unzigzag(t[i + 2]) });
     }
     this.routes = [];
     const r = numbersOf(data.routes);
@@ -658,8 +690,10 @@ class Viewer {
   constructor(root, data) {
     this.root = root;
     this.data = data;
-    this.solve = new Solve(data);
-    this.other = data.duo ? new Solve(data.duo.fifteen) : null;
+    const start = Int32Array.from(numbersOf(data.start));
+    this.solve = new Solve(data, start);
+    // fifteen's solve starts from the person's scramble.
+    this.other = data.duo ? new Solve(data.duo.fifteen, start) : null;
     this.stages = data.duo ? new Stages(data.duo.stages) : null;
     this.stage = 0;
     this.speed = data.speed || 6;
@@ -1155,14 +1189,15 @@ function aboutPerson(p) {
 
 // Starts the viewer on the page's data; a page that cannot be read says why.
 // A page with no data (the game's) draws with the parts exported below.
-function main() {
+async function main() {
   const source = document.getElementById("fifteen-data");
   if (!source) return;
   const root = el("div", { class: "viewer", id: "viewer" });
   document.body.append(root);
   try {
-    const data = JSON.parse(source.textContent);
-    if (data.v !== 1) throw new Error("this page's data is version " + data.v + ", the viewer reads version 1");
+    const packed = JSON.parse(source.textContent);
+    if (packed.v !== 2) throw new Error("this page's data is version " + packed.v + ", the viewer reads version 2");
+    const data = await inflated(packed);
     window.fifteen = new Viewer(root, data);
     root.dataset.ready = "true";
   } catch (err) {

@@ -564,7 +564,7 @@ fn the_served_replay_page_plays_the_link_beside_fifteens_solve_in_step_under_its
 
     // The stages listed are `fifteen compare`'s: the person's moves and
     // fifteen's at the end of each.
-    let data = page.js("return window.fifteen.data;");
+    let data = page.js("return JSON.parse(document.getElementById('fifteen-data').textContent);");
     let solve = crate::slidysim::parse_source(&path).unwrap().remove(0);
     let fifteen = crate::web::tests::unpacked_moves(&data["duo"]["fifteen"]);
     let comparison = crate::coach::line_up(&solve.scramble, &solve.moves, fifteen.clone(), None);
