@@ -408,14 +408,23 @@ class Pane {
   }
 
   // The cells shown: all of them, or (follow) a window round the line.
-  view(width, height, target) {
+  view(width, height, mark) {
+    const target = mark.target;
     const { rows, cols } = this.solve;
     let [top, left, bottom, right] = [0, 0, rows, cols];
     const full = Math.min(width / cols, height / rows);
     if (this.viewer.follow && full < 14) {
       const want = Math.max(8, Math.floor(Math.min(width, height) / 14));
-      // The travelling tile and where it goes (or the blank), with a margin.
+      // The travelling tile and where it goes, with a margin; with no
+      // journey (a person's solve), the blank and the nearest cell of the
+      // line being built.
       const focus = target ? [this.solve.pos[target.tile], target.to] : [this.solve.blank];
+      if (!target && mark.phase && mark.phase.area && !mark.solved) {
+        const [top, left, bottom, right] = mark.phase.area;
+        const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi - 1, x));
+        const blank = this.solve.blank;
+        focus.push(clamp(Math.floor(blank / cols), top, bottom) * cols + clamp(blank % cols, left, right));
+      }
       const fr = focus.map((i) => Math.floor(i / cols)), fc = focus.map((i) => i % cols);
       const [r0, r1, c0, c1] = [Math.min(...fr), Math.max(...fr), Math.min(...fc), Math.max(...fc)];
       const side = Math.max(want, r1 - r0 + 9, c1 - c0 + 9);
@@ -444,12 +453,21 @@ class Pane {
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
     g.clearRect(0, 0, width, height);
     this.mark = s.marks();
-    const v = this.view(width, height, this.mark.target);
+    const v = this.view(width, height, this.mark);
     this.v = v;
+    const [w, h] = [v.cell * (v.right - v.left), v.cell * (v.bottom - v.top)];
     g.fillStyle = BOARD;
-    g.fillRect(v.ox, v.oy, v.cell * (v.right - v.left), v.cell * (v.bottom - v.top));
+    g.fillRect(v.ox, v.oy, w, h);
     this.tiles(g, v);
+    // The marks stay on the board: a line's outline runs past a follow
+    // view's window.
+    g.save();
+    g.beginPath();
+    g.rect(v.ox, v.oy, w, h);
+    g.clip();
     this.marks(g, v);
+    g.restore();
+    this.labels(g, v);
     if (this.overlay) this.overlay(g, v);
   }
 
@@ -476,25 +494,48 @@ class Pane {
     const slide = this.tween != null ? s.slide() : null;
     const sliding = slide ? slide.tile : -1;
     const t = Math.min(1, this.tween || 0), slideT = t * t * (3 - 2 * t);
+    this.slid = null;
     if (c < 5 && sliding < 0) return this.pixels(g, v);
     const gap = c >= 6 ? Math.max(1, c * 0.06) : 0;
-    const numbers = c >= 16;
-    if (numbers) {
-      g.textAlign = "center";
-      g.textBaseline = "middle";
-    }
     for (let r = v.top; r < v.bottom; r++) {
       for (let col = v.left; col < v.right; col++) {
         const i = r * cols + col;
         const tile = s.cells[i];
         if (tile === 0 || tile === sliding) continue;
-        this.tile(g, tile, ...this.at(v, i), c, gap, numbers);
+        this.tile(g, tile, ...this.at(v, i), c, gap);
       }
     }
     if (sliding > 0) {
       const [x0, y0] = this.at(v, slide.from), [x1, y1] = this.at(v, slide.to);
-      this.tile(g, sliding, x0 + (x1 - x0) * slideT, y0 + (y1 - y0) * slideT, c, gap, numbers);
+      this.slid = { tile: sliding, x: x0 + (x1 - x0) * slideT, y: y0 + (y1 - y0) * slideT };
+      this.tile(g, sliding, this.slid.x, this.slid.y, c, gap);
     }
+  }
+
+  // The tiles' numbers, when the cells are big enough to read them: over
+  // the marks, so that no ring or route hides one.
+  labels(g, v) {
+    const s = this.solve, c = v.cell;
+    if (c < 16) return;
+    g.textAlign = "center";
+    g.textBaseline = "middle";
+    const sliding = this.slid ? this.slid.tile : -1;
+    for (let r = v.top; r < v.bottom; r++) {
+      for (let col = v.left; col < v.right; col++) {
+        const i = r * s.cols + col;
+        const tile = s.cells[i];
+        if (tile !== 0 && tile !== sliding) this.label(g, tile, ...this.at(v, i), c);
+      }
+    }
+    if (this.slid) this.label(g, sliding, this.slid.x, this.slid.y, c);
+  }
+
+  label(g, tile, x, y, c) {
+    const text = String(tile);
+    const size = Math.min(c * 0.42, (c * 1.5) / Math.max(2, text.length));
+    g.font = `600 ${size}px system-ui, sans-serif`;
+    g.fillStyle = this.textColors[tile];
+    g.fillText(text, x + c / 2, y + c / 2 + 1);
   }
 
   // Cells of a few pixels: one pixel a cell in an offscreen image, drawn
@@ -523,18 +564,11 @@ class Pane {
     g.drawImage(this.off, v.ox, v.oy, w * v.cell, h * v.cell);
   }
 
-  tile(g, tile, x, y, c, gap, numbers) {
+  tile(g, tile, x, y, c, gap) {
     const s = this.solve;
     const locked = s.lockedAt[tile] <= s.cursor;
     g.fillStyle = locked ? this.locked[tile] : this.colors[tile];
     g.fillRect(x + gap / 2, y + gap / 2, c - gap, c - gap);
-    if (numbers) {
-      const text = String(tile);
-      const size = Math.min(c * 0.42, (c * 1.5) / Math.max(2, text.length));
-      g.font = `600 ${size}px system-ui, sans-serif`;
-      g.fillStyle = this.textColors[tile];
-      g.fillText(text, x + c / 2, y + c / 2 + 1);
-    }
   }
 
   ring(g, v, cell, radius, width, color) {
@@ -576,6 +610,7 @@ class Pane {
       }
       if (target && target.to !== target.tile - 1) this.ring(g, v, target.to, Math.max(6, c * 0.34), line * 0.8, TEXT);
     }
+    if (target && !solved) this.journey(g, v, target, line);
     this.route(g, v, line);
     if (!solved) this.ring(g, v, s.blank, c >= 16 ? c * 0.16 : Math.max(6, c * 0.8), Math.max(1.5, line * 0.6), "rgba(236,238,244,0.85)");
     if (target && !solved) {
@@ -594,6 +629,29 @@ class Pane {
         this.ring(g, v, s.pos[target.tile], Math.max(11, c * 1.1), 2.5, MARK);
       }
     }
+  }
+
+  // Where the travelling tile goes: a dashed line from its frame to the
+  // ring of the cell (not over either's number).
+  journey(g, v, target, line) {
+    const from = this.solve.pos[target.tile];
+    if (from === target.to) return;
+    const c = v.cell;
+    const [[x0, y0], [x1, y1]] = [from, target.to].map((i) => this.at(v, i).map((z) => z + c / 2));
+    const len = Math.hypot(x1 - x0, y1 - y0), cut = Math.min(c * 0.45, len / 3);
+    const [ux, uy] = [(x1 - x0) / len, (y1 - y0) / len];
+    const width = Math.max(2, line * 0.7);
+    g.setLineDash([Math.max(4, c * 0.25), Math.max(3, c * 0.18)]);
+    g.lineCap = "butt";
+    for (const [w, colour] of [[width + 2, OUTLINE], [width, MARK]]) {
+      g.beginPath();
+      g.moveTo(x0 + ux * cut, y0 + uy * cut);
+      g.lineTo(x1 - ux * cut, y1 - uy * cut);
+      g.lineWidth = w;
+      g.strokeStyle = colour;
+      g.stroke();
+    }
+    g.setLineDash([]);
   }
 
   route(g, v, line) {
@@ -1010,7 +1068,9 @@ class Viewer {
       const who = i === 1 ? `fifteen, ${d.duo.effort}   ` : d.person ? aboutPerson(d.person) + "   " : "";
       const solver = d.person && i === 0 ? "" : `   ${pane.solve.data.solver} solver`;
       this.headers[i].title.textContent = (this.other ? (i === 0 ? "person: " : "fifteen: ") : "") + title;
-      this.headers[i].subtitle.textContent = `${who}move ${pane.solve.cursor} of ${pane.solve.count}${pace}   ${state}${solver}`;
+      // Side by side, the speed and the state are said once, over the person's board.
+      const shared = i === 1 ? "" : `${pace}   ${state}`;
+      this.headers[i].subtitle.textContent = `${who}move ${pane.solve.cursor} of ${pane.solve.count}${shared}${solver}`;
       return title;
     });
     this.stats.replaceChildren(...this.statRows().flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
