@@ -151,6 +151,7 @@ class Game {
     this.status = el("dd", { id: "status" }, "connecting…");
     this.score = el("dd", { id: "score" }, "0");
     this.manhattan = el("dd", { id: "manhattan" }, "");
+    this.startManhattan = el("dd", {}, "");
     const stats = el(
       "dl",
       { class: "stats", id: "stats" },
@@ -158,8 +159,10 @@ class Game {
       this.status,
       el("dt", {}, "moves"),
       this.score,
-      el("dt", {}, "Manhattan now / at start"),
+      el("dt", {}, "Manhattan now"),
       this.manhattan,
+      el("dt", {}, "Manhattan at start"),
+      this.startManhattan,
     );
     this.optimalLine = el("p", { class: "optimal", id: "optimal", "aria-live": "polite", hidden: "" }, "optimal: …");
     const button = (label, id, name, fn) => el("button", { type: "button", id, title: name, onclick: fn }, label);
@@ -191,7 +194,11 @@ class Game {
         "A tile's colour says where it belongs. Watch lets the human strategy finish the board line by line: ",
         "the line being built is outlined, the homes of the tiles being placed are ringed, the tile on its way is framed.",
       ),
-      el("p", { class: "note" }, "On boards of up to 16 cells, optimal is the fewest moves that solve the position on screen; Best move (B) marks the tile to slide."),
+      (this.optimalNote = el(
+        "p",
+        { class: "note", hidden: "" },
+        "Optimal is the fewest moves that solve the position on screen (on boards of up to 16 cells); Best move (B) marks the tile to slide.",
+      )),
       el("p", { class: "note" }, "←→↑↓ slide · Space watch · B best · F follow · ? help"),
     );
     this.root.append(main, panel);
@@ -404,11 +411,13 @@ class Game {
     this.subtitle.textContent = b ? `${b.rows}×${b.cols} board   move ${st.Score}   ${doing}` : "";
     if (st) {
       this.score.textContent = String(st.Score);
-      this.manhattan.textContent = `${b.manhattan} / ${b.startManhattan}`;
+      this.manhattan.textContent = String(b.manhattan);
+      this.startManhattan.textContent = String(b.startManhattan);
     }
     const small = this.small();
     this.optimalLine.hidden = !small;
     this.bestButton.hidden = !small;
+    this.optimalNote.hidden = !small;
     this.optimalLine.textContent = this.optimalText();
     const ds = this.root.dataset;
     const best = this.best();

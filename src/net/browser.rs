@@ -564,7 +564,7 @@ fn the_served_replay_page_plays_the_link_beside_fifteens_solve_in_step_under_its
 
     // The stages listed are `fifteen compare`'s: the person's moves and
     // fifteen's at the end of each.
-    let data = page.js("return window.fifteen.data;");
+    let data = page.js("return JSON.parse(document.getElementById('fifteen-data').textContent);");
     let solve = crate::slidysim::parse_source(&path).unwrap().remove(0);
     let fifteen = crate::web::tests::unpacked_moves(&data["duo"]["fifteen"]);
     let comparison = crate::coach::line_up(&solve.scramble, &solve.moves, fifteen.clone(), None);
@@ -688,9 +688,47 @@ fn a_saved_coach_page_plays_from_file_at_the_persons_pace_and_shows_the_coachs_l
 #[ignore = "plans a 100×100 (about a minute) and measures; run by hand for docs/benchmarks.md"]
 fn a_100x100_page_plays_at_a_measured_frame_rate() {
     let Some(page) = Page::open() else { return };
-    page.fit_viewport(1280, 800);
     let (path, data) = saved_page(100, 100, 1);
-    let bytes = std::fs::metadata(&path).unwrap().len();
+    measure_frames(&page, &path, &format!("100×100, {} moves", data["count"]), "viewer-100x100");
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+/// The same for a 100×100 side by side: fifteen's fast solve as the
+/// person's (as docs/benchmarks.md's side by side pages are made), its
+/// `auto` solve beside it, both boards drawn every frame.
+#[test]
+#[ignore = "plans a 100×100 twice (about two minutes) and measures; run by hand for docs/benchmarks.md"]
+fn a_100x100_side_by_side_plays_at_a_measured_frame_rate() {
+    use crate::human::Effort;
+    let Some(page) = Page::open() else { return };
+    let board = Board::scrambled(100, 100, crate::board::Scramble::Uniform, 1).unwrap();
+    let fast = crate::SolveOptions { effort: Effort::Fast, ..crate::SolveOptions::default() };
+    let solve = crate::slidysim::Solve {
+        moves: crate::human::solve(&board, &fast).unwrap().moves().to_vec().into(),
+        scramble: board,
+        time_ms: None,
+        move_times_ms: None,
+        player: None,
+        event: "custom replay".into(),
+    };
+    let skipped = crate::web::CoachOnPage::too_big(100, 100);
+    let data = crate::web::compare_data(&solve, Effort::for_size(100, 100), "a test", skipped).unwrap();
+    let dir = std::env::temp_dir().join(format!("fifteen-viewer-{}-duo", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("compare.html");
+    std::fs::write(&path, crate::web::page(&data)).unwrap();
+    let what = format!("100×100 side by side, {} / {} moves", data["count"], data["duo"]["fifteen"]["count"]);
+    measure_frames(&page, &path, &what, "viewer-100x100-duo");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Plays the saved page at `path` for five seconds with the follow view
+/// and five without, at 1280×800, and prints the frames a second the page
+/// measured (`data-fps`); `shot` names the screenshots saved with
+/// `FIFTEEN_SCREENSHOT_DIR` set.
+fn measure_frames(page: &Page, path: &Path, what: &str, shot: &str) {
+    page.fit_viewport(1280, 800);
+    let bytes = std::fs::metadata(path).unwrap().len();
     page.visit(&format!("file://{}", path.display()));
     assert_eq!(page.wait_for_viewer()["ready"], "true");
     for follow in [true, false] {
@@ -700,13 +738,12 @@ fn a_100x100_page_plays_at_a_measured_frame_rate() {
         let state = page.viewer();
         page.press(' ');
         eprintln!(
-            "100×100, {} moves, page {bytes} bytes, follow {follow}: {} frames/s, at move {}",
-            data["count"], state["fps"], state["cursor"]
+            "{what}, page {bytes} bytes, follow {follow}: {} frames/s, at move {}",
+            state["fps"], state["cursor"]
         );
         if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
-            page.screenshot(&Path::new(&dir).join(format!("viewer-100x100-follow-{follow}.png")));
+            page.screenshot(&Path::new(&dir).join(format!("{shot}-follow-{follow}.png")));
         }
     }
     assert_eq!(page.viewer()["errors"], "");
-    let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
