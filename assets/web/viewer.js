@@ -357,6 +357,15 @@ function side(suffix, label) {
   return { title, subtitle, canvas, wrap, section };
 }
 
+// Writes a subtitle's parts (`text` split at runs of three spaces) as
+// spans that do not wrap, so that a narrow header wraps between parts
+// ("move 12 of 154" stays whole); the text read back is `text`.
+function sayParts(node, text) {
+  if (node.textContent === text) return;
+  const parts = text.split("   ");
+  node.replaceChildren(...parts.flatMap((part, i) => (i ? ["   ", el("span", {}, part)] : [el("span", {}, part)])));
+}
+
 // The keys' help, shown over the board by `?`.
 function helpBox(keys) {
   return el(
@@ -1065,12 +1074,14 @@ class Viewer {
     const titles = this.panes.map((pane, i) => {
       const { placement, phase, solved } = pane.mark;
       const title = solved ? "solved" : placement ? placement.title : phase ? phase.name : pane.solve.data.title;
-      const who = i === 1 ? `fifteen, ${d.duo.effort}   ` : d.person ? aboutPerson(d.person) + "   " : "";
+      // Side by side the panel names the person (solver, event): their
+      // subtitle keeps to the moves, the speed and the state.
+      const who = i === 1 ? `fifteen, ${d.duo.effort}   ` : d.person && !this.other ? aboutPerson(d.person) + "   " : "";
       const solver = d.person && i === 0 ? "" : `   ${pane.solve.data.solver} solver`;
       this.headers[i].title.textContent = (this.other ? (i === 0 ? "person: " : "fifteen: ") : "") + title;
       // Side by side, the speed and the state are said once, over the person's board.
       const shared = i === 1 ? "" : `${pace}   ${state}`;
-      this.headers[i].subtitle.textContent = `${who}move ${pane.solve.cursor} of ${pane.solve.count}${shared}${solver}`;
+      sayParts(this.headers[i].subtitle, `${who}move ${pane.solve.cursor} of ${pane.solve.count}${shared}${solver}`);
       return title;
     });
     this.stats.replaceChildren(...this.statRows().flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
@@ -1268,4 +1279,4 @@ async function main() {
 
 main();
 
-export { ACCENT, MARK, OUTLINE, TEXT, Pane, el, helpBox, side };
+export { ACCENT, MARK, OUTLINE, TEXT, Pane, el, helpBox, sayParts, side };
