@@ -383,7 +383,8 @@ class Game {
   tick(now) {
     const sliding = this.board && this.board.last && now - this.slidAt < this.slideMs;
     if (this.pane) this.pane.tween = sliding ? (now - this.slidAt) / this.slideMs : null;
-    if (this.dirty || sliding || (this.pane && this.pane.tween == null && this.wasSliding)) {
+    const panning = this.pane && this.pane.moving;
+    if (this.dirty || sliding || panning || (this.pane && this.pane.tween == null && this.wasSliding)) {
       this.draw();
       this.dirty = false;
     }
