@@ -543,6 +543,7 @@ class Pane {
     const pointed = v.whole ? [] : this.pointers(g, v);
     if (this.overlay) this.overlay(g, v);
     if (!v.whole) this.map(g, v, width, height, pointed);
+    else this.pointing = [];
   }
 
   // The cell drawn at (x, y) in the canvas's pixels, or -1.
@@ -673,9 +674,11 @@ class Pane {
     const near = this.nearestOfLine(this.mark);
     if (near >= 0) items.push([near, `${phase.name} · ${apart(s.blank, near)} away`]);
     const w = c * (v.right - v.left), h = c * (v.bottom - v.top), [cx, cy] = [v.ox + w / 2, v.oy + h / 2];
+    this.pointing = [];
     for (const [i, name] of items) {
       const r = Math.floor(i / cols) + 0.5, col = (i % cols) + 0.5;
       if (r > v.top && r < v.bottom && col > v.left && col < v.right) continue;
+      this.pointing.push(name);
       const [x, y] = [v.ox + (col - v.left) * c, v.oy + (r - v.top) * c];
       const [dx, dy] = [x - cx, y - cy], len = Math.hypot(dx, dy) || 1, [ux, uy] = [dx / len, dy / len];
       const inset = 16, t = Math.min((w / 2 - inset) / Math.abs(dx || 1e-9), (h / 2 - inset) / Math.abs(dy || 1e-9));
@@ -1296,6 +1299,8 @@ class Viewer {
     ds.phase = phase ? phase.name : "";
     ds.title = titles[0];
     ds.follow = String(this.follow);
+    // What the first board's follow view points at, outside its window.
+    ds.pointing = (this.panes[0].pointing || []).join("; ");
     if (this.other) {
       ds.stage = String(this.stage);
       ds.fifteenCursor = String(this.other.cursor);
