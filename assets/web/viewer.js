@@ -818,13 +818,14 @@ class Pane {
     if (target && !solved) {
       const [x, y] = this.at(v, s.pos[target.tile]);
       if (c >= 16) {
-        const w = Math.min(8, Math.max(3, c * 0.09));
+        // Inside the cell, so that the board's edge does not cut it.
+        const w = Math.min(8, Math.max(3, c * 0.09)), inset = (w + 3) / 2;
         g.lineWidth = w + 3;
         g.strokeStyle = OUTLINE;
-        g.strokeRect(x, y, c, c);
+        g.strokeRect(x + inset, y + inset, c - 2 * inset, c - 2 * inset);
         g.lineWidth = w;
         g.strokeStyle = MARK;
-        g.strokeRect(x, y, c, c);
+        g.strokeRect(x + inset, y + inset, c - 2 * inset, c - 2 * inset);
       } else {
         g.fillStyle = MARK;
         g.fillRect(x, y, c, c);
@@ -1473,6 +1474,9 @@ async function main() {
     if (packed.v !== 2) throw new Error("this page's data is version " + packed.v + ", the viewer reads version 2");
     const data = await inflated(packed);
     window.fifteen = new Viewer(root, data);
+    // Drawn once before it says it is ready, so that its state (data-*)
+    // is there to read: the first frame may come later.
+    window.fifteen.draw();
     root.dataset.ready = "true";
   } catch (err) {
     root.append(el("p", { class: "error", id: "error" }, "cannot show this solve: " + err.message));
