@@ -373,7 +373,11 @@ fn the_page_follows_the_tile_on_its_way_on_a_big_board() {
     });
     page.click("watch");
     std::thread::sleep(Duration::from_secs(1));
-    assert_follows_the_blank(&page.js("return window.fifteen.pane.v;"), &page.js("return window.fifteen.board.blank;"), 60);
+    assert_follows_the_blank(
+        &page.js("return window.fifteen.pane.v;"),
+        &page.js("return window.fifteen.board.blank;"),
+        60,
+    );
     let _ = (tile, to);
     assert_eq!(page.viewer()["errors"], "");
     drop(page);
