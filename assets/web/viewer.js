@@ -710,13 +710,15 @@ class Pane {
   }
 
   // Where a follow view's window is on the whole board: a map in the
-  // corner farthest from the blank, the tile and the pointers, the window
+  // corner farthest from the blank, the tile, where it goes (or the line's
+  // nearest cell) and the pointers, the window
   // framed, the tile and where it goes marked gold, the blank white.
   map(g, v, width, height, pointed) {
     const s = this.solve, { rows, cols } = s, { target, solved, phase } = this.mark;
     const size = Math.max(70, Math.min(170, Math.min(width, height) * 0.24));
     const k = size / Math.max(rows, cols), mw = cols * k, mh = rows * k, pad = 10;
-    const cells = [s.blank, ...(target && !solved ? [s.pos[target.tile]] : [])];
+    const near = this.nearestOfLine(this.mark);
+    const cells = [s.blank, ...(target && !solved ? [s.pos[target.tile], target.to] : []), ...(near >= 0 ? [near] : [])];
     const spots = cells.map((i) => this.at(v, i).map((z) => z + v.cell / 2)).concat(pointed);
     const corners = [[pad, pad], [width - mw - pad, pad], [pad, height - mh - pad], [width - mw - pad, height - mh - pad]];
     const room = ([x, y]) => Math.min(...spots.map(([sx, sy]) => Math.hypot(sx - x - mw / 2, sy - y - mh / 2)));
