@@ -7,7 +7,7 @@
 // naming where the blank goes. The page asks for the optimal distance
 // ({"Optimal":true}); the server then follows a state, once it knows, with
 // {"Optimal":{"Score":n,"Moves":m,"Best":"left","Tile":t}} (or "Error").
-import { OUTLINE, TEXT, Pane, el, helpBox, side } from "./viewer.js";
+import { OUTLINE, TEXT, Pane, el, helpBox, sayParts, side } from "./viewer.js";
 
 // Arrow keys name the way a tile slides; the server wants the blank's way.
 const KEYS = { ArrowLeft: "right", ArrowRight: "left", ArrowUp: "down", ArrowDown: "up" };
@@ -383,7 +383,8 @@ class Game {
   tick(now) {
     const sliding = this.board && this.board.last && now - this.slidAt < this.slideMs;
     if (this.pane) this.pane.tween = sliding ? (now - this.slidAt) / this.slideMs : null;
-    if (this.dirty || sliding || (this.pane && this.pane.tween == null && this.wasSliding)) {
+    const panning = this.pane && this.pane.moving;
+    if (this.dirty || sliding || panning || (this.pane && this.pane.tween == null && this.wasSliding)) {
       this.draw();
       this.dirty = false;
     }
@@ -408,7 +409,7 @@ class Game {
     }
     this.title.textContent = title;
     const doing = this.watching ? "watching the human solver" : this.over ? "solved" : "your move";
-    this.subtitle.textContent = b ? `${b.rows}×${b.cols} board   move ${st.Score}   ${doing}` : "";
+    sayParts(this.subtitle, b ? `${b.rows}×${b.cols} board   move ${st.Score}   ${doing}` : "");
     if (st) {
       this.score.textContent = String(st.Score);
       this.manhattan.textContent = String(b.manhattan);

@@ -357,6 +357,15 @@ function side(suffix, label) {
   return { title, subtitle, canvas, wrap, section };
 }
 
+// Writes a subtitle's parts (`text` split at runs of three spaces) as
+// spans that do not wrap, so that a narrow header wraps between parts
+// ("move 12 of 154" stays whole); the text read back is `text`.
+function sayParts(node, text) {
+  if (node.textContent === text) return;
+  const parts = text.split("   ");
+  node.replaceChildren(...parts.flatMap((part, i) => (i ? ["   ", el("span", {}, part)] : [el("span", {}, part)])));
+}
+
 // The keys' help, shown over the board by `?`.
 function helpBox(keys) {
   return el(
@@ -407,35 +416,98 @@ class Pane {
     this.pixelBlank = pack([38, 42, 52]);
   }
 
-  // The cells shown: all of them, or (follow) a window round the line.
+  // The cells shown: all of them, or (follow) a window round what is being
+  // done now, its cells big enough to read the numbers (followCell), eased
+  // from frame to frame so that the view pans and zooms rather than jumps.
   view(width, height, mark) {
-    const target = mark.target;
     const { rows, cols } = this.solve;
-    let [top, left, bottom, right] = [0, 0, rows, cols];
     const full = Math.min(width / cols, height / rows);
-    if (this.viewer.follow && full < 14) {
-      const want = Math.max(8, Math.floor(Math.min(width, height) / 14));
-      // The travelling tile and where it goes, with a margin; with no
-      // journey (a person's solve), the blank and the nearest cell of the
-      // line being built.
-      const focus = target ? [this.solve.pos[target.tile], target.to] : [this.solve.blank];
-      if (!target && mark.phase && mark.phase.area && !mark.solved) {
-        const [top, left, bottom, right] = mark.phase.area;
-        const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi - 1, x));
-        const blank = this.solve.blank;
-        focus.push(clamp(Math.floor(blank / cols), top, bottom) * cols + clamp(blank % cols, left, right));
-      }
-      const fr = focus.map((i) => Math.floor(i / cols)), fc = focus.map((i) => i % cols);
-      const [r0, r1, c0, c1] = [Math.min(...fr), Math.max(...fr), Math.min(...fc), Math.max(...fc)];
-      const side = Math.max(want, r1 - r0 + 9, c1 - c0 + 9);
-      const h = Math.min(rows, side), w = Math.min(cols, side);
-      top = Math.max(0, Math.min(rows - h, Math.round((r0 + r1 - h) / 2)));
-      left = Math.max(0, Math.min(cols - w, Math.round((c0 + c1 - w) / 2)));
-      [bottom, right] = [top + h, left + w];
-    }
-    const cell = Math.min(width / (right - left), height / (bottom - top));
+    const least = followCell(rows * cols);
+    const aim = this.viewer.follow && full < least ? this.aim(width, height, mark, least) : null;
+    let top = 0, left = 0, bottom = rows, right = cols, cell = full;
+    this.moving = false;
+    if (aim) {
+      ({ top, left, cell } = this.ease(aim));
+      // A window wider (or taller) than the board shows the whole of it that way.
+      const [w, h] = [width / cell, height / cell];
+      if (w >= cols) [left, right] = [0, cols];
+      else right = left + w;
+      if (h >= rows) [top, bottom] = [0, rows];
+      else bottom = top + h;
+    } else this.cam = null;
     const ox = (width - cell * (right - left)) / 2, oy = (height - cell * (bottom - top)) / 2;
-    return { top, left, bottom, right, cell, ox, oy };
+    return { top, left, bottom, right, cell, ox, oy, whole: !aim };
+  }
+
+  // The follow view's aim: the cell size and the window's top left corner
+  // (cells, fractional). What is being done now is the travelling tile, the
+  // blank that moves it and where it goes (on a person's board, with no
+  // journeys: the blank and the nearest cell of the line being built). All
+  // of them are framed when they fit at `least` pixels a cell (zoomed in
+  // up to half as much again); otherwise the tile and the blank, and when
+  // even those are too far apart (the blank on its way to the tile) the
+  // blank, with the window pushed towards the rest as far as it goes. What
+  // is left out is pointed at from the window's edge and shown on the map.
+  aim(width, height, mark, least) {
+    const s = this.solve, { rows, cols } = s, target = mark.solved ? null : mark.target;
+    const wish = target ? [s.pos[target.tile], s.blank, target.to] : [s.blank];
+    const near = target ? -1 : this.nearestOfLine(mark);
+    if (near >= 0) wish.push(near);
+    const box = (cells) => {
+      const r = cells.map((i) => Math.floor(i / cols)), c = cells.map((i) => i % cols);
+      return [Math.min(...r), Math.max(...r), Math.min(...c), Math.max(...c)];
+    };
+    const margin = 2;
+    const fits = (b, cell) => (b[1] - b[0] + 1 + 2 * margin) * cell <= height && (b[3] - b[2] + 1 + 2 * margin) * cell <= width;
+    const all = box(wish);
+    let focus = all, cell = Math.min(width / (all[3] - all[2] + 1 + 2 * margin), height / (all[1] - all[0] + 1 + 2 * margin));
+    if (cell >= least) cell = Math.min(cell, least * 1.5);
+    else {
+      cell = least;
+      focus = box(wish.slice(0, 2));
+      if (!fits(focus, cell)) focus = box([s.blank]);
+    }
+    // Along each axis: as near the centre of everything as the focus, kept
+    // `margin` cells inside, allows.
+    const place = (lo, hi, alo, ahi, span, n) => {
+      if (span >= n) return 0;
+      const want = (alo + ahi + 1 - span) / 2;
+      const least = hi + 1 + margin - span, most = lo - margin;
+      const x = least <= most ? Math.max(least, Math.min(most, want)) : (least + most) / 2;
+      return Math.max(0, Math.min(n - span, x));
+    };
+    const top = place(focus[0], focus[1], all[0], all[1], height / cell, rows);
+    const left = place(focus[2], focus[3], all[2], all[3], width / cell, cols);
+    return { top, left, cell };
+  }
+
+  // With no journey (a person's board), the cell of the line being built
+  // nearest the blank, or -1.
+  nearestOfLine(mark) {
+    const s = this.solve, cols = s.cols;
+    if (mark.target || !mark.phase || !mark.phase.area || mark.solved) return -1;
+    const [top, left, bottom, right] = mark.phase.area;
+    const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi - 1, x));
+    return clamp(Math.floor(s.blank / cols), top, bottom) * cols + clamp(s.blank % cols, left, right);
+  }
+
+  // The camera eased towards `aim`: most of the way in a fifth of a second,
+  // at once after a jump (a seek far away, or the view just turned on).
+  ease(aim) {
+    const now = performance.now(), cam = this.cam;
+    const far = cam && Math.hypot(aim.top - cam.top, aim.left - cam.left) * aim.cell > 2 * Math.max(this.canvas.width, this.canvas.height);
+    if (!cam || far || (!this.viewer.playing && this.cursorSeen != null && Math.abs(this.solve.cursor - this.cursorSeen) > 1)) {
+      this.cam = { ...aim, at: now };
+    } else {
+      const k = 1 - Math.exp(-Math.min(0.25, (now - cam.at) / 1000) / 0.07);
+      for (const key of ["top", "left", "cell"]) cam[key] += (aim[key] - cam[key]) * k;
+      cam.at = now;
+      const off = Math.abs(aim.top - cam.top) + Math.abs(aim.left - cam.left) + Math.abs(aim.cell - cam.cell) / aim.cell;
+      if (off < 0.01) Object.assign(cam, { top: aim.top, left: aim.left, cell: aim.cell });
+      else this.moving = true;
+    }
+    this.cursorSeen = this.solve.cursor;
+    return this.cam;
   }
 
   draw() {
@@ -458,26 +530,36 @@ class Pane {
     const [w, h] = [v.cell * (v.right - v.left), v.cell * (v.bottom - v.top)];
     g.fillStyle = BOARD;
     g.fillRect(v.ox, v.oy, w, h);
-    this.tiles(g, v);
-    // The marks stay on the board: a line's outline runs past a follow
-    // view's window.
+    // The tiles and marks stay on the board: a follow view's window cuts
+    // cells and a line's outline at its edges.
     g.save();
     g.beginPath();
     g.rect(v.ox, v.oy, w, h);
     g.clip();
+    this.tiles(g, v);
     this.marks(g, v);
-    g.restore();
     this.labels(g, v);
+    g.restore();
+    const pointed = v.whole ? [] : this.pointers(g, v);
     if (this.overlay) this.overlay(g, v);
+    if (!v.whole) this.map(g, v, width, height, pointed);
+    else this.pointing = [];
   }
 
   // The cell drawn at (x, y) in the canvas's pixels, or -1.
   cellAt(x, y) {
     const v = this.v;
     if (!v) return -1;
-    const col = Math.floor((x - v.ox) / v.cell) + v.left, row = Math.floor((y - v.oy) / v.cell) + v.top;
+    const col = Math.floor((x - v.ox) / v.cell + v.left), row = Math.floor((y - v.oy) / v.cell + v.top);
     const inside = row >= v.top && row < v.bottom && col >= v.left && col < v.right;
     return inside ? row * this.solve.cols + col : -1;
+  }
+
+  // The rows and columns a view shows some of: [first row, row past the
+  // last, first column, column past the last].
+  cellsIn(v) {
+    const { rows, cols } = this.solve;
+    return [Math.max(0, Math.floor(v.top)), Math.min(rows, Math.ceil(v.bottom)), Math.max(0, Math.floor(v.left)), Math.min(cols, Math.ceil(v.right))];
   }
 
   // Where cell `i` is drawn: its top left corner.
@@ -497,8 +579,9 @@ class Pane {
     this.slid = null;
     if (c < 5 && sliding < 0) return this.pixels(g, v);
     const gap = c >= 6 ? Math.max(1, c * 0.06) : 0;
-    for (let r = v.top; r < v.bottom; r++) {
-      for (let col = v.left; col < v.right; col++) {
+    const [r0, r1, c0, c1] = this.cellsIn(v);
+    for (let r = r0; r < r1; r++) {
+      for (let col = c0; col < c1; col++) {
         const i = r * cols + col;
         const tile = s.cells[i];
         if (tile === 0 || tile === sliding) continue;
@@ -520,8 +603,9 @@ class Pane {
     g.textAlign = "center";
     g.textBaseline = "middle";
     const sliding = this.slid ? this.slid.tile : -1;
-    for (let r = v.top; r < v.bottom; r++) {
-      for (let col = v.left; col < v.right; col++) {
+    const [r0, r1, c0, c1] = this.cellsIn(v);
+    for (let r = r0; r < r1; r++) {
+      for (let col = c0; col < c1; col++) {
         const i = r * s.cols + col;
         const tile = s.cells[i];
         if (tile !== 0 && tile !== sliding) this.label(g, tile, ...this.at(v, i), c);
@@ -532,7 +616,10 @@ class Pane {
 
   label(g, tile, x, y, c) {
     const text = String(tile);
-    const size = Math.min(c * 0.42, (c * 1.5) / Math.max(2, text.length));
+    // Sized for the board's longest number, so that all are alike; four
+    // digits and more smaller, so that neighbours do not run together.
+    const digits = String(this.solve.rows * this.solve.cols - 1).length;
+    const size = Math.min(c * 0.42, (c * (digits > 3 ? 1.2 : 1.5)) / Math.max(2, digits));
     g.font = `600 ${size}px system-ui, sans-serif`;
     g.fillStyle = this.textColors[tile];
     g.fillText(text, x + c / 2, y + c / 2 + 1);
@@ -542,8 +629,14 @@ class Pane {
   // scaled without smoothing (a 300×300 board is 90 000 pixels, not
   // 90 000 rectangles).
   pixels(g, v) {
-    const s = this.solve;
     const w = v.right - v.left, h = v.bottom - v.top;
+    g.imageSmoothingEnabled = false;
+    g.drawImage(this.pixelImage(v.top, v.left, h, w), v.ox, v.oy, w * v.cell, h * v.cell);
+  }
+
+  // The `h` × `w` cells from (`top`, `left`) as an image of a pixel a cell.
+  pixelImage(top, left, h, w) {
+    const s = this.solve;
     if (!this.off || this.off.width !== w || this.off.height !== h) {
       this.off = document.createElement("canvas");
       this.off.width = w;
@@ -553,15 +646,126 @@ class Pane {
     }
     const px = this.offPixels;
     let k = 0;
-    for (let r = v.top; r < v.bottom; r++) {
-      for (let col = v.left; col < v.right; col++) {
+    for (let r = top; r < top + h; r++) {
+      for (let col = left; col < left + w; col++) {
         const tile = s.cells[r * s.cols + col];
         px[k++] = tile === 0 ? this.pixelBlank : s.lockedAt[tile] <= s.cursor ? this.pixelLocked[tile] : this.pixelColors[tile];
       }
     }
     this.off.getContext("2d").putImageData(this.offImage, 0, 0);
+    return this.off;
+  }
+
+  // A follow view's pointers to what it leaves out: from the window's edge
+  // towards the travelling tile (named, with its distance from the blank)
+  // and towards where it goes (with its distance from the tile), or on a
+  // person's board towards the line being built (from the blank). Returns
+  // where the pointers are drawn.
+  pointers(g, v) {
+    const s = this.solve, { target, solved, phase } = this.mark;
+    const pointed = [], cols = s.cols, c = v.cell;
+    const apart = (a, b) => Math.abs(Math.floor(a / cols) - Math.floor(b / cols)) + Math.abs((a % cols) - (b % cols));
+    const items = [];
+    if (target && !solved) {
+      const tileAt = s.pos[target.tile], where = target.to === target.tile - 1 ? "home" : "to";
+      items.push([tileAt, `tile ${target.tile} · ${apart(s.blank, tileAt)} away`]);
+      items.push([target.to, `${where} · ${apart(tileAt, target.to)} away`]);
+    }
+    const near = this.nearestOfLine(this.mark);
+    if (near >= 0) items.push([near, `${phase.name} · ${apart(s.blank, near)} away`]);
+    const w = c * (v.right - v.left), h = c * (v.bottom - v.top), [cx, cy] = [v.ox + w / 2, v.oy + h / 2];
+    this.pointing = [];
+    for (const [i, name] of items) {
+      const r = Math.floor(i / cols) + 0.5, col = (i % cols) + 0.5;
+      if (r > v.top && r < v.bottom && col > v.left && col < v.right) continue;
+      this.pointing.push(name);
+      const [x, y] = [v.ox + (col - v.left) * c, v.oy + (r - v.top) * c];
+      const [dx, dy] = [x - cx, y - cy], len = Math.hypot(dx, dy) || 1, [ux, uy] = [dx / len, dy / len];
+      const inset = 16, t = Math.min((w / 2 - inset) / Math.abs(dx || 1e-9), (h / 2 - inset) / Math.abs(dy || 1e-9));
+      const [px, py] = [cx + dx * t, cy + dy * t], head = 14;
+      pointed.push([px, py]);
+      g.beginPath();
+      g.moveTo(px + ux * head, py + uy * head);
+      g.lineTo(px - ux * head * 0.4 - uy * head * 0.75, py - uy * head * 0.4 + ux * head * 0.75);
+      g.lineTo(px - ux * head * 0.4 + uy * head * 0.75, py - uy * head * 0.4 - ux * head * 0.75);
+      g.closePath();
+      g.lineWidth = 3;
+      g.strokeStyle = OUTLINE;
+      g.stroke();
+      g.fillStyle = MARK;
+      g.fill();
+      // The name inside the window, beside the arrow.
+      g.font = "600 13px system-ui, sans-serif";
+      g.textAlign = ux > 0.5 ? "right" : ux < -0.5 ? "left" : "center";
+      g.textBaseline = uy > 0.5 ? "bottom" : uy < -0.5 ? "top" : "middle";
+      // Kept inside the window whichever way the arrow points.
+      const half = g.measureText(name).width / 2, shift = g.textAlign === "center" ? half : g.textAlign === "left" ? 0 : 2 * half;
+      const tx = Math.max(v.ox + 4 + shift, Math.min(v.ox + w - 4 - 2 * half + shift, px - ux * head * 1.2));
+      const ty = py - uy * head * 1.2;
+      g.lineWidth = 4;
+      g.strokeText(name, tx, ty);
+      g.fillText(name, tx, ty);
+    }
+    return pointed;
+  }
+
+  // Where a follow view's window is on the whole board: a map in the
+  // corner farthest from the blank, the tile, where it goes (or the line's
+  // nearest cell) and the pointers, the window
+  // framed, the tile and where it goes marked gold, the blank white.
+  map(g, v, width, height, pointed) {
+    const s = this.solve, { rows, cols } = s, { target, solved, phase } = this.mark;
+    const size = Math.max(70, Math.min(170, Math.min(width, height) * 0.24));
+    const k = size / Math.max(rows, cols), mw = cols * k, mh = rows * k, pad = 10;
+    const near = this.nearestOfLine(this.mark);
+    const cells = [s.blank, ...(target && !solved ? [s.pos[target.tile], target.to] : []), ...(near >= 0 ? [near] : [])];
+    const spots = cells.map((i) => this.at(v, i).map((z) => z + v.cell / 2)).concat(pointed);
+    const corners = [[pad, pad], [width - mw - pad, pad], [pad, height - mh - pad], [width - mw - pad, height - mh - pad]];
+    const room = ([x, y]) => Math.min(...spots.map(([sx, sy]) => Math.hypot(sx - x - mw / 2, sy - y - mh / 2)));
+    const [x, y] = corners.reduce((a, b) => (room(b) > room(a) ? b : a));
+    g.save();
+    g.fillStyle = OUTLINE;
+    g.fillRect(x - 3, y - 3, mw + 6, mh + 6);
     g.imageSmoothingEnabled = false;
-    g.drawImage(this.off, v.ox, v.oy, w * v.cell, h * v.cell);
+    g.drawImage(this.pixelImage(0, 0, rows, cols), x, y, mw, mh);
+    const at = (i) => [x + ((i % cols) + 0.5) * k, y + (Math.floor(i / cols) + 0.5) * k];
+    const frame = [x + Math.max(0, v.left) * k, y + Math.max(0, v.top) * k];
+    const [fw, fh] = [Math.max(4, (Math.min(cols, v.right) - Math.max(0, v.left)) * k), Math.max(4, (Math.min(rows, v.bottom) - Math.max(0, v.top)) * k)];
+    for (const [lw, colour] of [[3.5, OUTLINE], [1.5, TEXT]]) {
+      g.lineWidth = lw;
+      g.strokeStyle = colour;
+      g.strokeRect(...frame, fw, fh);
+    }
+    // The line being built, outlined as on the board.
+    if (phase && phase.area && !solved) {
+      const [top, left, bottom, right] = phase.area;
+      g.lineWidth = 1.5;
+      g.strokeStyle = ACCENT;
+      g.strokeRect(x + left * k, y + top * k, Math.max(2, (right - left) * k), Math.max(2, (bottom - top) * k));
+    }
+    const dot = ([px, py], radius, colour) => {
+      g.beginPath();
+      g.arc(px, py, radius, 0, 2 * Math.PI);
+      g.fillStyle = colour;
+      g.fill();
+      g.lineWidth = 1.5;
+      g.strokeStyle = OUTLINE;
+      g.stroke();
+    };
+    if (target && !solved) {
+      g.setLineDash([4, 3]);
+      g.beginPath();
+      g.moveTo(...at(s.pos[target.tile]));
+      g.lineTo(...at(target.to));
+      g.lineWidth = 1.5;
+      g.strokeStyle = MARK;
+      g.stroke();
+      g.setLineDash([]);
+      dot(at(target.to), 3.5, MARK);
+      dot(at(s.pos[target.tile]), 3.5, MARK);
+    }
+    dot(at(s.blank), 3, TEXT);
+    g.restore();
   }
 
   tile(g, tile, x, y, c, gap) {
@@ -616,13 +820,14 @@ class Pane {
     if (target && !solved) {
       const [x, y] = this.at(v, s.pos[target.tile]);
       if (c >= 16) {
-        const w = Math.min(8, Math.max(3, c * 0.09));
+        // Inside the cell, so that the board's edge does not cut it.
+        const w = Math.min(8, Math.max(3, c * 0.09)), inset = (w + 3) / 2;
         g.lineWidth = w + 3;
         g.strokeStyle = OUTLINE;
-        g.strokeRect(x, y, c, c);
+        g.strokeRect(x + inset, y + inset, c - 2 * inset, c - 2 * inset);
         g.lineWidth = w;
         g.strokeStyle = MARK;
-        g.strokeRect(x, y, c, c);
+        g.strokeRect(x + inset, y + inset, c - 2 * inset, c - 2 * inset);
       } else {
         g.fillStyle = MARK;
         g.fillRect(x, y, c, c);
@@ -762,7 +967,9 @@ class Viewer {
     this.realtime = false;
     this.clock = 0;
     this.whole = false;
-    this.follow = data.rows * data.cols >= 2500;
+    // On by default: it shows a window only where the whole board's cells
+    // would be too small to read (followCell).
+    this.follow = true;
     this.frames = 0;
     this.fps = 0;
     this.build();
@@ -1028,6 +1235,8 @@ class Viewer {
       this.play(dt);
       this.dirty = true;
     }
+    // A follow view still panning to where it aims.
+    if (this.panes.some((pane) => pane.moving)) this.dirty = true;
     if (this.dirty) {
       this.draw();
       this.frames++;
@@ -1065,12 +1274,14 @@ class Viewer {
     const titles = this.panes.map((pane, i) => {
       const { placement, phase, solved } = pane.mark;
       const title = solved ? "solved" : placement ? placement.title : phase ? phase.name : pane.solve.data.title;
-      const who = i === 1 ? `fifteen, ${d.duo.effort}   ` : d.person ? aboutPerson(d.person) + "   " : "";
+      // Side by side the panel names the person (solver, event): their
+      // subtitle keeps to the moves, the speed and the state.
+      const who = i === 1 ? `fifteen, ${d.duo.effort}   ` : d.person && !this.other ? aboutPerson(d.person) + "   " : "";
       const solver = d.person && i === 0 ? "" : `   ${pane.solve.data.solver} solver`;
       this.headers[i].title.textContent = (this.other ? (i === 0 ? "person: " : "fifteen: ") : "") + title;
       // Side by side, the speed and the state are said once, over the person's board.
       const shared = i === 1 ? "" : `${pace}   ${state}`;
-      this.headers[i].subtitle.textContent = `${who}move ${pane.solve.cursor} of ${pane.solve.count}${shared}${solver}`;
+      sayParts(this.headers[i].subtitle, `${who}move ${pane.solve.cursor} of ${pane.solve.count}${shared}${solver}`);
       return title;
     });
     this.stats.replaceChildren(...this.statRows().flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
@@ -1091,6 +1302,8 @@ class Viewer {
     ds.phase = phase ? phase.name : "";
     ds.title = titles[0];
     ds.follow = String(this.follow);
+    // What the first board's follow view points at, outside its window.
+    ds.pointing = (this.panes[0].pointing || []).join("; ");
     if (this.other) {
       ds.stage = String(this.stage);
       ds.fifteenCursor = String(this.other.cursor);
@@ -1241,6 +1454,10 @@ class CoachPanel {
 }
 
 // A loss with its sign: +4, 0, -2.
+// The least cell a follow view shows, in pixels: room for the numbers of
+// a board of `n` cells (label draws them 0.42 of a cell high, and four
+// digits and more smaller).
+const followCell = (n) => [18, 18, 18, 24, 34][String(n - 1).length] || 10 * String(n - 1).length;
 const signed = (n) => (n > 0 ? "+" + n : String(n));
 
 function aboutPerson(p) {
@@ -1259,6 +1476,9 @@ async function main() {
     if (packed.v !== 2) throw new Error("this page's data is version " + packed.v + ", the viewer reads version 2");
     const data = await inflated(packed);
     window.fifteen = new Viewer(root, data);
+    // Drawn once before it says it is ready, so that its state (data-*)
+    // is there to read: the first frame may come later.
+    window.fifteen.draw();
     root.dataset.ready = "true";
   } catch (err) {
     root.append(el("p", { class: "error", id: "error" }, "cannot show this solve: " + err.message));
@@ -1268,4 +1488,4 @@ async function main() {
 
 main();
 
-export { ACCENT, MARK, OUTLINE, TEXT, Pane, el, helpBox, side };
+export { ACCENT, MARK, OUTLINE, TEXT, Pane, el, helpBox, sayParts, side };

@@ -365,17 +365,20 @@ fn the_page_follows_the_tile_on_its_way_on_a_big_board() {
     assert_eq!(page.viewer()["follow"], "true", "3 600 cells: the follow view");
     page.choose("speed", "15");
     page.click("watch");
-    // A window round the tile on its way and where it goes, in bigger cells
-    // than the whole board's.
+    // A window round the tile on its way, in cells big enough for the
+    // numbers (34 px for four digits), the blank in it.
     let (tile, to) = page.wait_for("a tile on its way", 30, |page| {
         let travel = page.viewer()["travel"].as_str().unwrap_or("").to_string();
         Ok(travel.split_once(' ').map(|(t, c)| (t.parse::<usize>().unwrap(), c.parse::<usize>().unwrap())))
     });
-    let view = page.js("const v = window.fifteen.pane.v; return [v.top, v.left, v.bottom, v.right, v.cell];");
-    let [top, left, bottom, right] = [0, 1, 2, 3].map(|i| view[i].as_u64().unwrap() as usize);
-    assert!(bottom - top < 60 && right - left < 60, "{view}");
-    assert!((top..bottom).contains(&(to / 60)) && (left..right).contains(&(to % 60)), "{tile} goes to {to}: {view}");
     page.click("watch");
+    std::thread::sleep(Duration::from_secs(1));
+    assert_follows_the_blank(
+        &page.js("return window.fifteen.pane.v;"),
+        &page.js("return window.fifteen.board.blank;"),
+        60,
+    );
+    let _ = (tile, to);
     assert_eq!(page.viewer()["errors"], "");
     drop(page);
     server.stop().unwrap();
@@ -427,6 +430,14 @@ impl Page {
         self.js("const v = document.getElementById('viewer'); \
              return Object.assign({}, v ? v.dataset : {}, {errors: document.documentElement.dataset.errors || '', \
              shown: (document.getElementById('error') || {}).textContent || ''});")
+    }
+
+    /// The viewer's state `key` once it is not empty.
+    fn wait_for_text_in_state(&self, key: &str, secs: u64) -> String {
+        self.wait_for(key, secs, |page| {
+            let text = page.viewer()[key].as_str().unwrap_or("").to_string();
+            Ok((!text.is_empty()).then_some(text))
+        })
     }
 
     /// Waits until the viewer has read its data (or said why not).
@@ -526,6 +537,54 @@ fn a_board_of_small_cells_is_drawn_a_pixel_a_cell_and_plays_to_solved() {
     let state = page.viewer();
     assert_eq!(state["cursor"], data["count"].to_string());
     assert_eq!(state["errors"], "");
+    drop(page);
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+/// A follow view `v` of a board `cols` wide: cells of 34 px or more (four
+/// digits' numbers), a window smaller than the board, `blank` in it.
+fn assert_follows_the_blank(v: &serde_json::Value, blank: &serde_json::Value, cols: usize) {
+    let at = |key: &str| v[key].as_f64().unwrap();
+    let blank = blank.as_u64().unwrap() as f64;
+    let (row, col) = ((blank / cols as f64).floor() + 0.5, blank % cols as f64 + 0.5);
+    assert!(at("cell") >= 34.0, "{v}");
+    assert!(at("bottom") - at("top") < cols as f64 && at("right") - at("left") < cols as f64, "{v}");
+    assert!((at("top")..at("bottom")).contains(&row) && (at("left")..at("right")).contains(&col), "blank {blank}: {v}");
+}
+
+#[test]
+fn a_long_trip_on_a_big_board_is_followed_in_legible_cells_pointing_at_the_rest() {
+    let Some(page) = Page::open() else { return };
+    page.fit_viewport(1000, 640);
+    let (path, _) = saved_page(60, 60, 2);
+    page.visit(&format!("file://{}", path.display()));
+    assert_eq!(page.wait_for_viewer()["ready"], "true");
+    assert_eq!(page.viewer()["follow"], "true", "on by default");
+    // The longest trip among a hundred points of the solve: the tile and
+    // where it goes too far apart for one window of legible cells.
+    let at = page.js(
+        "const f = window.fifteen, s = f.solve, cols = s.cols; let best = [-1, 0]; \
+         for (let k = 1; k < 100; k++) { f.jump(Math.floor(s.count * k / 100)); const t = s.marks().target; if (!t) continue; \
+           const a = s.pos[t.tile], d = Math.abs(Math.floor(a / cols) - Math.floor(t.to / cols)) + Math.abs(a % cols - t.to % cols); \
+           if (d > best[0]) best = [d, s.cursor]; } \
+         f.jump(best[1]); return best;",
+    );
+    assert!(at[0].as_u64().unwrap() > 30, "a long trip: {at}");
+    std::thread::sleep(Duration::from_secs(1));
+    assert_follows_the_blank(&page.js("return window.fifteen.v;"), &page.js("return window.fifteen.solve.blank;"), 60);
+    // What the window leaves out is pointed at: where the tile goes, at least.
+    let pointing = page.wait_for_text_in_state("pointing", 5);
+    assert!(pointing.contains(" away"), "{pointing}");
+    // Playing on, the view keeps up: the blank stays in the window.
+    page.press(' ');
+    std::thread::sleep(Duration::from_secs(2));
+    page.press(' ');
+    std::thread::sleep(Duration::from_secs(1));
+    assert_follows_the_blank(&page.js("return window.fifteen.v;"), &page.js("return window.fifteen.solve.blank;"), 60);
+    if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
+        page.screenshot(&Path::new(&dir).join("viewer-follow.png"));
+    }
+    assert_eq!(page.viewer()["errors"], "");
     drop(page);
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
