@@ -63,6 +63,7 @@ fn check_lossless_ways(scramble: &Board, moves: &[Move], coaching: &Coaching) {
 }
 
 #[test]
+#[ignore = "seconds: coaches many small solves with slips; CI runs it"]
 fn losses_add_up_and_every_mistake_costs_two_on_small_boards() {
     let cases = [(3, 3, 0..4), (2, 4, 0..2), (3, 4, 1..2), (4, 3, 2..3)];
     for (rows, cols, seeds) in cases {

@@ -243,6 +243,7 @@ fn arrow(mv: Move) -> Key {
 }
 
 #[test]
+#[ignore = "seconds: plays and watches in headless Chromium; CI runs it"]
 fn the_page_draws_the_first_state_plays_arrow_keys_and_watches_the_human_solver() {
     let Some(page) = Page::open() else { return };
     let (server, config, log) = start_server(4, 4, 3);
@@ -298,6 +299,7 @@ fn the_page_draws_the_first_state_plays_arrow_keys_and_watches_the_human_solver(
 }
 
 #[test]
+#[ignore = "seconds: the optimal distance in headless Chromium; CI runs it"]
 fn the_page_shows_the_optimal_distance_and_the_best_move_on_b() {
     let Some(page) = Page::open() else { return };
     let (server, config, _) = start_server(3, 3, 5);
@@ -356,6 +358,7 @@ fn the_page_shows_no_optimal_line_for_boards_over_16_cells() {
 }
 
 #[test]
+#[ignore = "seconds: a big board's follow view in headless Chromium; CI runs it"]
 fn the_page_follows_the_tile_on_its_way_on_a_big_board() {
     let Some(page) = Page::open() else { return };
     page.fit_viewport(1000, 640);
@@ -514,6 +517,7 @@ fn a_saved_page_opens_from_file_draws_the_marks_steps_and_plays_to_solved() {
 }
 
 #[test]
+#[ignore = "seconds: a big board played in headless Chromium; CI runs it"]
 fn a_board_of_small_cells_is_drawn_a_pixel_a_cell_and_plays_to_solved() {
     let Some(page) = Page::open() else { return };
     page.fit_viewport(420, 320);
@@ -553,6 +557,7 @@ fn assert_follows_the_blank(v: &serde_json::Value, blank: &serde_json::Value, co
 }
 
 #[test]
+#[ignore = "seconds: plans a 60×60 and follows it in headless Chromium; CI runs it"]
 fn a_long_trip_on_a_big_board_is_followed_in_legible_cells_pointing_at_the_rest() {
     let Some(page) = Page::open() else { return };
     page.fit_viewport(1000, 640);
@@ -610,6 +615,7 @@ fn duo_state(page: &Page) -> (String, String, String) {
 }
 
 #[test]
+#[ignore = "seconds: a served replay page in headless Chromium; CI runs it"]
 fn the_served_replay_page_plays_the_link_beside_fifteens_solve_in_step_under_its_policy() {
     let Some(page) = Page::open() else { return };
     page.fit_viewport(1280, 800);

@@ -96,6 +96,7 @@ fn answers_come_back_in_input_order_with_error_lines_and_the_batch_goes_on() {
 }
 
 #[test]
+#[ignore = "seconds: the batch mode with every solver; CI runs it"]
 fn every_solver_and_any_size_for_the_human_one() {
     let cache = tempfile::tempdir().unwrap();
     // Human: a 3×5 as rows, a 7×7 flat, a 6×9 as text.

@@ -187,6 +187,7 @@ fn finish_exact_solves_small_boards_in_stages_and_refuses_big_ones() {
 }
 
 #[test]
+#[ignore = "seconds: the bench command with every method; CI runs it"]
 fn bench_measures_each_method_that_takes_the_size() {
     let out = fifteen(&["bench", "--sizes", "3,5", "--count", "2", "--method", "all"], "");
     assert!(out.status.success(), "{}", stderr(&out));
@@ -486,6 +487,7 @@ fn solve_stops_when_its_moves_cannot_be_written() {
 /// the first solve writes them, the next reads them, a damaged file is
 /// built and written again, and the moves are the same every time.
 #[test]
+#[ignore = "seconds: builds, damages and mends the line tables; CI runs it"]
 fn the_kept_line_tables_are_written_read_and_mended_with_the_same_moves() {
     let cache = tempfile::tempdir().unwrap();
     let text = stdout(&fifteen(&["scramble", "--size", "5", "--seed", "2"], ""));

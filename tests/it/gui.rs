@@ -83,6 +83,7 @@ fn mismatches(png: &Png, rows: usize, cols: usize) -> Vec<String> {
 }
 
 #[test]
+#[ignore = "seconds: a solve watched to the end in the window under Xvfb; CI runs it"]
 fn the_window_shows_the_solved_board_at_the_end() {
     let Some(xvfb) = xvfb_run() else { return };
     let dir = tempfile::tempdir().unwrap();
@@ -173,6 +174,7 @@ fn a_long_board_fills_the_width_with_legible_tiles() {
 }
 
 #[test]
+#[ignore = "seconds: a person's solve in the window under Xvfb; CI runs it"]
 fn the_window_plays_a_persons_solve_outlining_the_line_under_way() {
     let Some(xvfb) = xvfb_run() else { return };
     let dir = tempfile::tempdir().unwrap();
@@ -206,6 +208,7 @@ fn the_window_plays_a_persons_solve_outlining_the_line_under_way() {
 }
 
 #[test]
+#[ignore = "seconds: a 20×20 played in the window under Xvfb; CI runs it"]
 fn the_window_plays_a_20x20_solve_of_a_person() {
     let Some(xvfb) = xvfb_run() else { return };
     let source = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/slidysim/world-records.txt");
@@ -216,6 +219,7 @@ fn the_window_plays_a_20x20_solve_of_a_person() {
 }
 
 #[test]
+#[ignore = "seconds: two solves side by side in the window under Xvfb; CI runs it"]
 fn compare_watch_shows_the_two_solves_side_by_side_from_one_scramble_to_the_goal() {
     let Some(xvfb) = xvfb_run() else { return };
     let dir = tempfile::tempdir().unwrap();
@@ -258,6 +262,7 @@ fn compare_watch_shows_the_two_solves_side_by_side_from_one_scramble_to_the_goal
 }
 
 #[test]
+#[ignore = "seconds: the coach in the window under Xvfb; CI runs it"]
 fn coach_watch_draws_the_par_graph_with_the_mistake_in_the_panel() {
     let Some(xvfb) = xvfb_run() else { return };
     let dir = tempfile::tempdir().unwrap();

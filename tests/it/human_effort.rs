@@ -112,6 +112,7 @@ fn long_boards_solve_at_every_effort() {
 /// long one in both orders: every move replays, no locked tile moves, and
 /// the board ends solved.
 #[test]
+#[ignore = "seconds: the rolling beam on square and long boards; CI runs it"]
 fn rolling_look_ahead_solves_square_and_long_boards() {
     for (rows, cols, order) in
         [(60, 60, Order::Shells), (8, 70, Order::Shells), (70, 8, Order::Rows), (9, 9, Order::Rows)]
@@ -128,6 +129,7 @@ fn rolling_look_ahead_solves_square_and_long_boards() {
 /// both orders: every move replays, no locked tile moves, and the board
 /// ends solved.
 #[test]
+#[ignore = "seconds: planned trips on square and long boards; CI runs it"]
 fn planned_trips_solve_square_and_long_boards() {
     for (board, order) in square_and_long_boards() {
         for tries in [1, 7] {
@@ -156,6 +158,7 @@ fn square_and_long_boards() -> impl Iterator<Item = (Board, Order)> {
 /// move replays, no locked tile moves, the board ends solved, and on a
 /// big board they save moves.
 #[test]
+#[ignore = "seconds: solves with and without detours; CI runs it"]
 fn detours_solve_square_and_long_boards_and_save_moves() {
     for (board, order) in square_and_long_boards() {
         for band in [1, 8] {
@@ -179,6 +182,7 @@ fn detours_solve_square_and_long_boards_and_save_moves() {
 /// pays a little more (100×100: 1.766·n³ one step at a time, 1.676
 /// planned, 1.653 planned and tried seven ways).
 #[test]
+#[ignore = "seconds: solves with and without planned trips; CI runs it"]
 fn planning_trips_saves_moves() {
     let (mut plain, mut planned, mut tried) = (0, 0, 0);
     for seed in [1, 2] {
@@ -209,6 +213,7 @@ fn titles(board: &Board, order: Order, effort: Effort) -> Vec<String> {
 /// The lines in a free order: each the top row or the left column of the
 /// rectangle still unsolved, whole, and on some boards the column first.
 #[test]
+#[ignore = "seconds: free-order solves at look-ahead; CI runs it"]
 fn in_a_free_order_each_line_is_the_unsolved_rectangles_top_row_or_left_column() {
     let mut column_first = 0;
     for seed in 1..=20 {
@@ -317,6 +322,7 @@ fn at_best_a_small_boards_lines_are_placed_whole_still_region_by_region() {
 }
 
 #[test]
+#[ignore = "seconds: solves with and without whole-line search; CI runs it"]
 fn searching_small_lines_whole_saves_a_quarter_of_the_moves() {
     for size in [4, 5] {
         let fast = total_moves(size, 6, Effort::Fast);
@@ -375,6 +381,7 @@ fn at_best_a_whole_lines_moves_come_in_legs_each_bringing_one_of_its_tiles_home(
 /// beam, and it pays: fewer moves than one tile at a time (about 10 % on
 /// 51×51; 1.59 against 1.80·n³ on 50×50).
 #[test]
+#[ignore = "seconds: a big board at two efforts; CI runs it"]
 fn normal_on_a_big_board_makes_fewer_moves_than_fast() {
     let board = Board::scrambled(51, 51, Scramble::Uniform, 1).unwrap();
     let fast = checked_solve_with(&board, Order::Shells, Finish::Pairs, Effort::Fast).len();

@@ -96,6 +96,7 @@ proptest! {
     #![proptest_config(crate::common::fixed_cases(24))]
 
     #[test]
+    #[ignore = "seconds: the near solver on shapes from 3×6 up; CI runs it"]
     fn every_solution_replays_and_its_bound_is_below_it(shape in 0..4usize, seed in any::<u64>()) {
         let (rows, cols) = [(3, 6), (4, 5), (3, 7), (5, 5)][shape];
         let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();

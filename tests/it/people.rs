@@ -82,6 +82,7 @@ fn compare_lines_up_the_two_solves_and_knows_the_optimum_on_a_4x4() {
 }
 
 #[test]
+#[ignore = "seconds: compares many people's solves; CI runs it"]
 fn compare_reads_many_sources_from_stdin_and_sums_up_by_size() {
     let input = format!("# a custom replay and an average\n{}\n{}\n", custom_5x5(), average_5x5());
     let json = json_lines(&fifteen(&["compare", "--format", "json", "--threads", "2"], &input));
@@ -160,6 +161,7 @@ fn coach_takes_fifteens_own_solve_for_par_on_bigger_boards() {
 }
 
 #[test]
+#[ignore = "seconds: solves and reads back links of several sizes; CI runs it"]
 fn fifteens_solve_goes_out_as_a_link_and_comes_back_the_same() {
     let scramble = stdout(&fifteen(&["scramble", "--size", "5", "--seed", "4", "--format", "slidysim"], ""));
     assert_eq!(scramble.matches('/').count(), 4, "{scramble}");

@@ -36,6 +36,7 @@ fn fifteen_pdb() -> &'static PatternDatabase {
 }
 
 #[test]
+#[ignore = "seconds: every solver against a 3×3's whole graph; CI runs it"]
 fn on_3x3_every_solver_finds_the_breadth_first_distance() {
     let exact = bfs::distances_from_goal(3, 3).unwrap();
     let pdb = PatternDatabase::build(small_spec(), 2, |_| {});
@@ -360,6 +361,7 @@ fn the_graph_command_prints_the_facts_and_dot() {
 
 #[cfg(feature = "cli")]
 #[test]
+#[ignore = "seconds: builds the 4×4 tables for the comparison; CI runs it"]
 fn too_big_for_optimal_exits_2_naming_human_and_compare_still_runs_human() {
     let cache = tempfile::tempdir().unwrap();
     let board = Board::scrambled(8, 8, Scramble::Uniform, 3).unwrap().to_string();
@@ -450,6 +452,7 @@ fn three_fives() -> PatternSpec {
 }
 
 #[test]
+#[ignore = "seconds: writes and damages mapped tables; CI runs it"]
 fn a_mapped_table_is_refused_when_damaged_at_open_or_by_the_full_check() {
     let dir = tempfile::tempdir().unwrap();
     let spec = three_fives();

@@ -182,15 +182,15 @@ fn line(case: Case) -> String {
 }
 
 /// The cases that solve in a blink: every effort and both finishes still
-/// covered (`fast` up to 12×12, the default effort up to 5×5, the exact
+/// covered (`fast` up to 8×8, the default effort up to 4×4, the exact
 /// stages), so that the default run catches a changed move in seconds.
-/// The rest (the default effort's beams up to 30×30, the long boards) are
-/// checked by the ignored test, which CI runs.
+/// The rest (`fast` past 8×8, the default effort's beams from 5×5 to
+/// 30×30, the long boards) are checked by the ignored tests, which CI runs.
 fn quick(case: &Case) -> bool {
     let cells = case.rows * case.cols;
     match case.effort {
-        Effort::Fast => cells <= 144,
-        _ => cells <= 25,
+        Effort::Fast => cells <= 64,
+        _ => cells <= 16,
     }
 }
 
@@ -220,13 +220,13 @@ fn the_human_solver_makes_the_recorded_moves_on_the_quick_boards() {
 }
 
 #[test]
-#[ignore = "a minute: `fast` on boards past 12×12; CI runs it"]
+#[ignore = "a minute: `fast` on boards past 8×8; CI runs it"]
 fn the_human_solver_makes_the_recorded_moves_tile_by_tile_on_big_boards() {
     check_recorded_moves(|case| !quick(case) && case.effort == Effort::Fast);
 }
 
 #[test]
-#[ignore = "a minute or two: the default effort's beams from 6×6 to 12×12; CI runs it"]
+#[ignore = "a minute or two: the default effort's beams from 5×5 to 12×12; CI runs it"]
 fn the_human_solver_makes_the_recorded_moves_at_the_default_effort_up_to_12x12() {
     check_recorded_moves(|case| !quick(case) && case.effort != Effort::Fast && case.rows * case.cols <= 144);
 }

@@ -64,6 +64,7 @@ fn replayed_from(data: &Value, holder: &Value) -> Board {
 }
 
 #[test]
+#[ignore = "seconds: writes pages of several sizes; CI runs it"]
 fn record_writes_a_page_whose_moves_solve_its_board() {
     let dir = tempfile::tempdir().unwrap();
     for (args, name) in [(&["--format", "html"][..], "solve.page"), (&[][..], "solve.html")] {
@@ -121,6 +122,7 @@ fn replay_writes_a_page_with_the_splits_replay_json_prints() {
 }
 
 #[test]
+#[ignore = "seconds: coaches a 4×4 and a 5×5 twice each, as pages and as JSON; CI runs it"]
 fn coach_writes_a_page_with_coach_jsons_losses_and_compare_jsons_stages() {
     let dir = tempfile::tempdir().unwrap();
     // A 4×4 single (par optimal) and a 5×5 custom replay (par fifteen's).
