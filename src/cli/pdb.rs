@@ -81,8 +81,12 @@ pub fn tables_for(rows: usize, cols: usize) -> Option<(PatternDatabase, String)>
 /// partition, `near::default_group_size` tiles a group): mapped from the
 /// cache directory, or built (saying first what that costs) and saved.
 pub fn near_tables(rows: usize, cols: usize) -> Result<(PatternDatabase, String), CliError> {
-    let spec = near::partition(rows, cols, near::default_group_size(rows, cols))
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+    // TEMPORARY (experiments): FIFTEEN_NEAR_GROUP overrides the group size.
+    let group = std::env::var("FIFTEEN_NEAR_GROUP")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or_else(|| near::default_group_size(rows, cols));
+    let spec = near::partition(rows, cols, group).map_err(|e| CliError::Usage(e.to_string()))?;
     Ok(load(&spec))
 }
 

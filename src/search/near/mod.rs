@@ -25,7 +25,7 @@
 //! use fifteen::{Board, Scramble, search::{near, optimal::PatternDatabase}};
 //! let board = Board::scrambled(3, 6, Scramble::Uniform, 5).unwrap();
 //! let tables = PatternDatabase::build(near::partition(3, 6, 3).unwrap(), 1, |_| {});
-//! let options = near::NearOptions { max_width: 1024 };
+//! let options = near::NearOptions { max_width: 1024, ..near::NearOptions::default() };
 //! // Asked to stop at once: the first beam round still answers.
 //! let found = near::solve(&board, &tables, options, &|| true).unwrap();
 //! let mut replay = board.clone();
@@ -39,6 +39,7 @@ mod beam;
 mod heuristic;
 mod ida;
 mod partition;
+mod window;
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
@@ -73,12 +74,17 @@ pub struct NearOptions {
     /// a beam of width w holds about 110·w bytes a level of boards and 5·w
     /// bytes a level of moves.
     pub max_width: usize,
+    /// The widest window (in moves) each beam's solution is shortened by
+    /// (0: not shortened).
+    pub max_window: usize,
 }
 
 impl Default for NearOptions {
-    /// Beams up to 2^18 boards wide.
+    /// Beams up to 2^18 boards wide, windows up to 40 moves.
     fn default() -> NearOptions {
-        NearOptions { max_width: 1 << 18 }
+        // TEMPORARY (experiments): FIFTEEN_NEAR_WINDOW.
+        let max_window = std::env::var("FIFTEEN_NEAR_WINDOW").ok().and_then(|w| w.parse().ok()).unwrap_or(40);
+        NearOptions { max_width: 1 << 18, max_window }
     }
 }
 
@@ -156,7 +162,7 @@ pub fn solve_with_progress(
     let shared =
         Shared { best: AtomicU32::new(u32::MAX), lower: AtomicU32::new(0), ida_expanded: AtomicU64::new(0), progress };
     let ((beamed, beam_width), exact) = rayon::join(
-        || anytime_beam(&bound_of, (rows, cols), (cells, pos), options, stop, &shared),
+        || anytime_beam((tables, &bound_of), (rows, cols), (cells, pos), options, stop, &shared),
         || ida::search(&bound_of, (rows, cols), (cells, pos), stop, &shared),
     );
     let moves = match (exact, beamed) {
@@ -171,7 +177,7 @@ pub fn solve_with_progress(
 /// Beams ever wider, until `stop()`, the widest, or the best proven
 /// optimal; the best solution and the widest beam that finished.
 fn anytime_beam(
-    bound_of: &PatternBound<'_>,
+    (tables, bound_of): (&PatternDatabase, &PatternBound<'_>),
     shape: (usize, usize),
     board: (Cells, Cells),
     options: NearOptions,
@@ -186,7 +192,7 @@ fn anytime_beam(
     let start = bound_of.evaluate(&board.1).bound();
     let max_depth = 2 * start + 64;
     let widest = options.max_width.min(TRAIL_BYTES / (8 * max_depth as usize)).max(FIRST_WIDTH);
-    let options = NearOptions { max_width: widest.min(options.max_width.max(1)) };
+    let options = NearOptions { max_width: widest.min(options.max_width.max(1)), ..options };
     let (mut width, mut finished) = (FIRST_WIDTH.min(options.max_width), 0);
     let never = || false;
     loop {
@@ -200,7 +206,14 @@ fn anytime_beam(
         if !round_stop() {
             finished = width;
         }
-        if let Some(moves) = found {
+        if let Some(mut moves) = found {
+            if options.max_window > 0 {
+                let _report = window::shorten(tables, shape, board, &mut moves, options.max_window, stop);
+                // TEMPORARY
+                if std::env::var("FIFTEEN_NEAR_DEBUG").is_ok() {
+                    eprintln!("width {width}: {} moves after windows {_report:?}", moves.len());
+                }
+            }
             shared.best.fetch_min(moves.len() as u32, Relaxed);
             best = Some(moves);
             shared.report();
