@@ -13,7 +13,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use crate::board::Move;
 use crate::search::optimal::{MAX_PATTERN_CELLS, MOVE_PRUNING, PRUNED, PruneState};
 
-use super::heuristic::{Cells, PatternBound, PatternValues, sources};
+use super::heuristic::{Cells, PatternBound, PatternValues, Slide, sources};
 use super::ida::Shared;
 
 /// A kept board.
@@ -26,12 +26,17 @@ struct BeamNode {
     prune: PruneState,
 }
 
-/// A child waiting to be chosen: its parent, move, bound and hash.
+/// A child waiting to be chosen: its parent, move, bound, hash and the
+/// entries its slide changed.
 #[derive(Clone, Copy)]
 struct Candidate {
     parent: u32,
     mv: u8,
+    entries: [u8; 2],
+    slide: Slide,
     h: u32,
+    /// What the beam ranks by (lower first).
+    key: u32,
     hash: u64,
 }
 
@@ -117,10 +122,10 @@ pub(super) fn search(
         if candidates.len() > width {
             // Twice the width, so that duplicates leave enough behind.
             let keep = (2 * width).min(candidates.len() - 1);
-            candidates.select_nth_unstable_by_key(keep, |c| (c.h, c.hash));
+            candidates.select_nth_unstable_by_key(keep, |c| (c.key, c.hash));
             candidates.truncate(keep);
         }
-        candidates.sort_unstable_by_key(|c| (c.h, c.hash));
+        candidates.sort_unstable_by_key(|c| (c.key, c.hash));
         std::mem::swap(&mut seen, &mut before);
         seen.clear();
         let mut next = Vec::with_capacity(width.min(candidates.len()));
@@ -141,7 +146,7 @@ pub(super) fn search(
             child.cells[from] = 0;
             child.pos[usize::from(tile)] = blank as u8;
             child.pos[0] = from as u8;
-            child.values = bound_of.moved(&node.values, &child.pos, tile);
+            child.values = node.values.with(&c.slide, c.entries);
             child.hash = c.hash;
             child.prune = MOVE_PRUNING.step(node.prune, usize::from(c.mv));
             links.push((c.parent, c.mv));
@@ -156,6 +161,10 @@ pub(super) fn search(
     }
 }
 
+/// Boards expanded at a time: their children's entries are looked up
+/// together, so that the memory fetches them side by side.
+const BATCH: usize = 64;
+
 /// Every child of the boards in `level` at depth `g` whose bound leaves it
 /// shorter than `best`, as candidates.
 fn expand(
@@ -167,28 +176,42 @@ fn expand(
     candidates: &mut Vec<Candidate>,
 ) {
     candidates.clear();
-    for (parent, node) in level.iter().enumerate() {
-        let blank = usize::from(node.pos[0]);
-        for (m, &from) in source[blank].iter().enumerate() {
-            let prune = MOVE_PRUNING.step(node.prune, m);
-            if from == u8::MAX || prune == PRUNED {
-                continue;
+    let mut slides: Vec<(u32, u8, Slide)> = Vec::with_capacity(4 * BATCH);
+    let mut entries: Vec<[u8; 2]> = Vec::with_capacity(4 * BATCH);
+    for (first, batch) in level.chunks(BATCH).enumerate() {
+        slides.clear();
+        for (i, node) in batch.iter().enumerate() {
+            let blank = usize::from(node.pos[0]);
+            for (m, &from) in source[blank].iter().enumerate() {
+                if from == u8::MAX || MOVE_PRUNING.step(node.prune, m) == PRUNED {
+                    continue;
+                }
+                let tile = node.cells[usize::from(from)];
+                let mut pos = node.pos;
+                pos[usize::from(tile)] = blank as u8;
+                pos[0] = from;
+                slides.push(((first * BATCH + i) as u32, m as u8, bound_of.slide(&pos, tile)));
             }
-            let from = usize::from(from);
-            let tile = node.cells[from];
-            let mut pos = node.pos;
-            pos[usize::from(tile)] = blank as u8;
-            pos[0] = from as u8;
-            let h = bound_of.moved(&node.values, &pos, tile).bound();
+        }
+        entries.clear();
+        entries.extend(slides.iter().map(|(_, _, slide)| bound_of.read(slide)));
+        for (&(parent, m, slide), &read) in slides.iter().zip(&entries) {
+            let node = &level[parent as usize];
+            let values = node.values.with(&slide, read);
+            let h = values.bound();
             if g + 1 + h >= best {
                 continue;
             }
+            let blank = usize::from(node.pos[0]);
+            let from = usize::from(source[blank][usize::from(m)]);
+            let tile = node.cells[from];
             let hash = node.hash
                 ^ zobrist.key(tile, from)
                 ^ zobrist.key(tile, blank)
                 ^ zobrist.key(0, blank)
                 ^ zobrist.key(0, from);
-            candidates.push(Candidate { parent: parent as u32, mv: m as u8, h, hash });
+            let key = values.rank_key();
+            candidates.push(Candidate { parent, mv: m, entries: read, slide, h, key, hash });
         }
     }
 }

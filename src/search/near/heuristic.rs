@@ -33,11 +33,27 @@ impl PatternValues {
     pub(super) fn bound(&self) -> u32 {
         u32::from(self.sums[0].max(self.sums[1]))
     }
+
+    /// What the beam ranks boards by. TEMPORARY (experiments): RANK_MODE.
+    #[inline]
+    pub(super) fn rank_key(&self) -> u32 {
+        let (a, b) = (u32::from(self.sums[0]), u32::from(self.sums[1]));
+        match RANK_MODE.load(std::sync::atomic::Ordering::Relaxed) {
+            1 => a + b,
+            2 => (a.max(b) << 8) | (a + b),
+            3 => (a.max(b) << 8) | (512 - a - b),
+            _ => a.max(b),
+        }
+    }
 }
+
+/// TEMPORARY (experiments): how the beam ranks, 0 max, 1 sum, 2 max then sum.
+pub(super) static RANK_MODE: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
 
 /// The tables and what a lookup needs besides.
 pub(super) struct PatternBound<'a> {
-    db: &'a PatternDatabase,
+    /// Each group's table, one byte an entry.
+    tables: Vec<&'a [u8]>,
     n: usize,
     views: usize,
     /// `group_of[view][tile]`: the tile's group in that view.
@@ -117,20 +133,35 @@ impl<'a> PatternBound<'a> {
                 }
             }
         }
-        PatternBound { db, n, views, group_of, tiles, view_cell, manhattan, target: at, cols }
+        let tables = db.tables();
+        PatternBound { tables, n, views, group_of, tiles, view_cell, manhattan, target: at, cols }
     }
 
+    /// Where group `g`'s entry is in its table for the board `pos`, in
+    /// `view`, or (with [`MANHATTAN`] set) the group's Manhattan distance.
     #[inline]
-    fn group_value(&self, view: usize, g: usize, pos: &Cells) -> u8 {
+    fn group_index(&self, view: usize, g: usize, pos: &Cells) -> u32 {
         let tiles = &self.tiles[view][g];
         if self.manhattan[view] >> g & 1 != 0 {
-            return self.manhattan_value(tiles, pos);
+            return MANHATTAN | u32::from(self.manhattan_value(tiles, pos));
         }
         let mut at = [0u8; 8];
         for (cell, &t) in at.iter_mut().zip(tiles) {
             *cell = self.view_cell[view][usize::from(pos[usize::from(t)])];
         }
-        self.db.entry(g, rank(&at[..tiles.len()], self.n))
+        rank(&at[..tiles.len()], self.n) as u32
+    }
+
+    /// The entry at `index` of group `g`'s table (or the Manhattan distance
+    /// `index` holds).
+    #[inline]
+    fn entry(&self, g: usize, index: u32) -> u8 {
+        if index & MANHATTAN != 0 { index as u8 } else { self.tables[g][index as usize] }
+    }
+
+    #[inline]
+    fn group_value(&self, view: usize, g: usize, pos: &Cells) -> u8 {
+        self.entry(g, self.group_index(view, g, pos))
     }
 
     /// The Manhattan distance of `tiles` to their target cells.
@@ -156,15 +187,54 @@ impl<'a> PatternBound<'a> {
         v
     }
 
-    /// The values after `tile` moved (`pos` shows the board after the move).
+    /// Where the entries that change when `tile` moved are (`pos` shows the
+    /// board after the move): computing these for many slides before
+    /// reading any lets the memory fetch the entries side by side.
     #[inline]
-    pub(super) fn moved(&self, v: &PatternValues, pos: &Cells, tile: u8) -> PatternValues {
-        let mut w = *v;
+    pub(super) fn slide(&self, pos: &Cells, tile: u8) -> Slide {
+        let mut slide = Slide { group: [0; 2], index: [MANHATTAN; 2] };
         for view in 0..self.views {
-            let g = usize::from(self.group_of[view][usize::from(tile)]);
-            let value = self.group_value(view, g, pos);
-            w.sums[view] = w.sums[view] + u16::from(value) - u16::from(w.values[view][g]);
-            w.values[view][g] = value;
+            let g = self.group_of[view][usize::from(tile)];
+            slide.group[view] = g;
+            slide.index[view] = self.group_index(view, usize::from(g), pos);
+        }
+        slide
+    }
+
+    /// The entries a slide changes, in each view.
+    #[inline]
+    pub(super) fn read(&self, slide: &Slide) -> [u8; 2] {
+        let mut entries = [0u8; 2];
+        for view in 0..self.views {
+            entries[view] = self.entry(usize::from(slide.group[view]), slide.index[view]);
+        }
+        entries
+    }
+}
+
+/// Set in a [`Slide`]'s index when the group is counted by Manhattan
+/// distance: the rest is the distance (table indexes stay far below).
+const MANHATTAN: u32 = 1 << 31;
+
+/// The entries a slide changes: in each view, the moved tile's group and
+/// where its new entry is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Slide {
+    group: [u8; 2],
+    index: [u32; 2],
+}
+
+impl PatternValues {
+    /// The values after a slide whose new entries are `entries`.
+    #[inline]
+    pub(super) fn with(&self, slide: &Slide, entries: [u8; 2]) -> PatternValues {
+        let mut w = *self;
+        // A board looked up in one view has a second of zeros, which a
+        // slide's second entry (0 in group 0) leaves as it is.
+        for view in 0..2 {
+            let g = usize::from(slide.group[view]);
+            w.sums[view] = w.sums[view] + u16::from(entries[view]) - u16::from(w.values[view][g]);
+            w.values[view][g] = entries[view];
         }
         w
     }

@@ -115,19 +115,29 @@ impl NearIda<'_> {
             self.stopped = true;
             return None;
         }
-        for m in 0..4 {
+        // The children's entries are looked up before any is searched, so
+        // that the memory fetches them side by side.
+        let mut slides = [(0usize, 0u8, None); 4];
+        for (m, slide) in slides.iter_mut().enumerate() {
             let from = self.source[blank][m];
             let state = MOVE_PRUNING.step(moves, m);
             if from == u8::MAX || state == PRUNED {
                 continue;
             }
-            let from = usize::from(from);
-            let tile = self.cells[from];
+            let tile = self.cells[usize::from(from)];
+            let mut pos = self.pos;
+            pos[usize::from(tile)] = blank as u8;
+            pos[0] = from;
+            *slide = (usize::from(from), tile, Some((self.bound_of.slide(&pos, tile), state)));
+        }
+        let entries = slides.map(|(_, _, slide)| slide.map(|(s, _)| self.bound_of.read(&s)));
+        for (m, (&(from, tile, slide), read)) in slides.iter().zip(entries).enumerate() {
+            let (Some((slide, state)), Some(read)) = (slide, read) else { continue };
             self.cells[blank] = tile;
             self.cells[from] = 0;
             self.pos[usize::from(tile)] = blank as u8;
             self.pos[0] = from as u8;
-            let child = self.bound_of.moved(&values, &self.pos, tile);
+            let child = values.with(&slide, read);
             let f = g + 1 + child.bound();
             let mut found = None;
             if f > self.bound {

@@ -185,6 +185,11 @@ fn anytime_beam(
     shared: &Shared<'_>,
 ) -> (Option<Vec<Move>>, usize) {
     let zobrist = beam::Zobrist::new();
+    // TEMPORARY (experiments)
+    let rank = std::env::var("FIFTEEN_NEAR_RANK").ok().and_then(|r| r.parse().ok()).unwrap_or(0);
+    heuristic::RANK_MODE.store(rank, Relaxed);
+    let debug = std::env::var("FIFTEEN_NEAR_DEBUG").is_ok();
+    let t0 = std::time::Instant::now();
     let mut best: Option<Vec<Move>> = None;
     // A round goes at most twice the start's bound deep, plus room for the
     // detours a narrow beam takes (a shortest solution is rarely much over
@@ -203,6 +208,15 @@ fn anytime_beam(
         // Until there is a solution, rounds run whatever `stop` says.
         let round_stop: &dyn Fn() -> bool = if best.is_some() { stop } else { &never };
         let found = beam::search(bound_of, &zobrist, shape, board, width, max_depth, round_stop, shared);
+        if debug {
+            eprintln!(
+                "  width {width}: {:?} at {:.2} s (stopped {}), ida bound {}",
+                found.as_ref().map(Vec::len),
+                t0.elapsed().as_secs_f64(),
+                round_stop(),
+                shared.lower.load(Relaxed)
+            );
+        }
         if !round_stop() {
             finished = width;
         }
@@ -210,8 +224,12 @@ fn anytime_beam(
             if options.max_window > 0 {
                 let _report = window::shorten(tables, shape, board, &mut moves, options.max_window, stop);
                 // TEMPORARY
-                if std::env::var("FIFTEEN_NEAR_DEBUG").is_ok() {
-                    eprintln!("width {width}: {} moves after windows {_report:?}", moves.len());
+                if debug {
+                    eprintln!(
+                        "  width {width}: {} moves after windows {_report:?} at {:.2} s",
+                        moves.len(),
+                        t0.elapsed().as_secs_f64()
+                    );
                 }
             }
             shared.best.fetch_min(moves.len() as u32, Relaxed);

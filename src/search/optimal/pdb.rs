@@ -504,13 +504,6 @@ impl PatternDatabase {
         rank(&at[..k], self.n)
     }
 
-    /// Group `g`'s entry at `index` as stored (one byte; four-bit entries
-    /// are half the moves beyond the group's Manhattan distance).
-    #[inline]
-    pub(crate) fn entry(&self, g: usize, index: usize) -> u8 {
-        entry(self.tables.table(g), index, self.spec.entries)
-    }
-
     /// The groups of tiles, each in table order, as they are (`mirrored`
     /// false) or the tiles whose mirror images they are.
     pub(crate) fn group_tiles(&self, g: usize, mirrored: bool) -> &[u8] {
