@@ -83,9 +83,15 @@ impl Zobrist {
     }
 }
 
+/// The width a beam narrows to when told to stop: it finishes from its
+/// best boards, in a fraction of the time a round takes.
+const SALVAGE_WIDTH: usize = 512;
+
 /// One beam search of `width` boards, at most `max_depth` moves deep; the
 /// moves of the solution it found, if it found one shorter than
-/// `shared.best` before `stop()` said so.
+/// `shared.best`. When `stop()` says so, a beam wider than
+/// [`SALVAGE_WIDTH`] goes on from that many of its best boards, so that the
+/// work of a wide round is not lost; a narrower one gives up.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn search(
     bound_of: &PatternBound<'_>,
@@ -107,30 +113,34 @@ pub(super) fn search(
     let mut level = vec![BeamNode { cells, pos, values, hash, prune: 0 }];
     // `trail[d][i]`: the parent and move of board i kept at depth d + 1.
     let mut trail: Vec<Vec<(u32, u8)>> = Vec::new();
-    let mut candidates: Vec<Candidate> = Vec::new();
+    let (mut candidates, mut sorted): (Vec<Candidate>, Vec<Candidate>) = (Vec::new(), Vec::new());
     // The boards kept at this level and the one before: a beam that only
     // dedups a level at a time can swing back and forth between two.
     let mut seen: HashSet<u64, BuildHasherDefault<Identity>> = HashSet::default();
     let mut before: HashSet<u64, BuildHasherDefault<Identity>> = HashSet::default();
+    let (mut width, mut salvaging) = (width, false);
     loop {
         let g = trail.len() as u32;
         let best = shared.best.load(Relaxed);
-        if stop() || level.is_empty() || g + 1 >= best.min(max_depth) {
+        if !salvaging && stop() {
+            if width <= SALVAGE_WIDTH || super::heuristic::RANK_MODE.load(Relaxed) & 16 != 0 {
+                return None;
+            }
+            // `level` is in rank order: its best boards come first.
+            (width, salvaging) = (SALVAGE_WIDTH, true);
+            level.truncate(width);
+        }
+        if level.is_empty() || g + 1 >= best.min(max_depth) {
             return None;
         }
         expand(bound_of, zobrist, &source, &level, (g, best), &mut candidates);
-        if candidates.len() > width {
-            // Twice the width, so that duplicates leave enough behind.
-            let keep = (2 * width).min(candidates.len() - 1);
-            candidates.select_nth_unstable_by_key(keep, |c| (c.key, c.hash));
-            candidates.truncate(keep);
-        }
-        candidates.sort_unstable_by_key(|c| (c.key, c.hash));
+        rank_order(&mut candidates, &mut sorted);
+        let candidates = &sorted;
         std::mem::swap(&mut seen, &mut before);
         seen.clear();
         let mut next = Vec::with_capacity(width.min(candidates.len()));
         let mut links = Vec::with_capacity(width.min(candidates.len()));
-        for c in &candidates {
+        for c in candidates {
             if next.len() == width {
                 break;
             }
@@ -158,6 +168,38 @@ pub(super) fn search(
         }
         trail.push(links);
         level = next;
+    }
+}
+
+/// `candidates` in rank order into `sorted`, by counting: ties keep the
+/// order they were made in, their parents' rank order (a child of a better
+/// board first).
+fn rank_order(candidates: &mut [Candidate], sorted: &mut Vec<Candidate>) {
+    sorted.clear();
+    let Some(low) = candidates.iter().map(|c| c.key).min() else { return };
+    let high = candidates.iter().map(|c| c.key).max().unwrap_or(low);
+    if high - low > 4096 || super::heuristic::RANK_MODE.load(std::sync::atomic::Ordering::Relaxed) & 8 != 0 {
+        candidates.sort_unstable_by_key(|c| (c.key, c.hash));
+        sorted.extend_from_slice(candidates);
+        return;
+    }
+    if high - low > 4096 {
+        candidates.sort_by_key(|c| c.key);
+        sorted.extend_from_slice(candidates);
+        return;
+    }
+    let mut start = vec![0usize; (high - low) as usize + 2];
+    for c in candidates.iter() {
+        start[(c.key - low) as usize + 1] += 1;
+    }
+    for k in 1..start.len() {
+        start[k] += start[k - 1];
+    }
+    sorted.resize(candidates.len(), candidates[0]);
+    for c in candidates.iter() {
+        let at = &mut start[(c.key - low) as usize];
+        sorted[*at] = *c;
+        *at += 1;
     }
 }
 

@@ -38,7 +38,7 @@ impl PatternValues {
     #[inline]
     pub(super) fn rank_key(&self) -> u32 {
         let (a, b) = (u32::from(self.sums[0]), u32::from(self.sums[1]));
-        match RANK_MODE.load(std::sync::atomic::Ordering::Relaxed) {
+        match RANK_MODE.load(std::sync::atomic::Ordering::Relaxed) & 7 {
             1 => a + b,
             2 => (a.max(b) << 8) | (a + b),
             3 => (a.max(b) << 8) | (512 - a - b),
