@@ -113,7 +113,8 @@ pub(super) fn search(
     let mut level = vec![BeamNode { cells, pos, values, hash, prune: 0 }];
     // `trail[d][i]`: the parent and move of board i kept at depth d + 1.
     let mut trail: Vec<Vec<(u32, u8)>> = Vec::new();
-    let (mut candidates, mut sorted): (Vec<Candidate>, Vec<Candidate>) = (Vec::new(), Vec::new());
+    let (mut candidates, mut more, mut sorted): (Vec<Candidate>, Vec<Candidate>, Vec<Candidate>) =
+        (Vec::new(), Vec::new(), Vec::new());
     // The boards kept at this level and the one before: a beam that only
     // dedups a level at a time can swing back and forth between two.
     let mut seen: HashSet<u64, BuildHasherDefault<Identity>> = HashSet::default();
@@ -133,7 +134,19 @@ pub(super) fn search(
         if level.is_empty() || g + 1 >= best.min(max_depth) {
             return None;
         }
-        expand(bound_of, zobrist, &source, &level, (g, best), &mut candidates);
+        let tools = (bound_of, zobrist, &source);
+        if level.len() >= PARALLEL_FROM {
+            // Two halves, side by side when the other thread is free.
+            let (left, right) = level.split_at(level.len() / 2);
+            let offset = left.len() as u32;
+            rayon::join(
+                || expand(tools, left, 0, (g, best), &mut candidates),
+                || expand(tools, right, offset, (g, best), &mut more),
+            );
+            candidates.extend_from_slice(&more);
+        } else {
+            expand(tools, &level, 0, (g, best), &mut candidates);
+        }
         rank_order(&mut candidates, &mut sorted);
         let candidates = &sorted;
         std::mem::swap(&mut seen, &mut before);
@@ -207,13 +220,19 @@ fn rank_order(candidates: &mut [Candidate], sorted: &mut Vec<Candidate>) {
 /// together, so that the memory fetches them side by side.
 const BATCH: usize = 64;
 
-/// Every child of the boards in `level` at depth `g` whose bound leaves it
-/// shorter than `best`, as candidates.
+/// Levels at least this wide are expanded in two halves, side by side.
+const PARALLEL_FROM: usize = 2048;
+
+/// What expanding a board needs: the bound, the hash keys and the cells
+/// next to each cell.
+type ExpandTools<'a, 'b> = (&'a PatternBound<'b>, &'a Zobrist, &'a [[u8; 4]; MAX_PATTERN_CELLS]);
+
+/// Every child of the boards in `level` (boards `offset…` of their level,
+/// at depth `g`) whose bound leaves it shorter than `best`, as candidates.
 fn expand(
-    bound_of: &PatternBound<'_>,
-    zobrist: &Zobrist,
-    source: &[[u8; 4]; MAX_PATTERN_CELLS],
+    (bound_of, zobrist, source): ExpandTools<'_, '_>,
     level: &[BeamNode],
+    offset: u32,
     (g, best): (u32, u32),
     candidates: &mut Vec<Candidate>,
 ) {
@@ -237,8 +256,9 @@ fn expand(
         }
         entries.clear();
         entries.extend(slides.iter().map(|(_, _, slide)| bound_of.read(slide)));
-        for (&(parent, m, slide), &read) in slides.iter().zip(&entries) {
-            let node = &level[parent as usize];
+        for (&(index, m, slide), &read) in slides.iter().zip(&entries) {
+            let node = &level[index as usize];
+            let parent = offset + index;
             let values = node.values.with(&slide, read);
             let h = values.bound();
             if g + 1 + h >= best {

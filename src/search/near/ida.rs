@@ -51,23 +51,41 @@ struct NearIda<'a> {
     bound: u32,
     next_bound: u32,
     expanded: u64,
+    /// Nodes of the iterations before this one.
+    before: u64,
+    /// Give up (paused) when this many nodes are expanded in all.
+    pause_at: u64,
+    paused: bool,
     stop: &'a (dyn Fn() -> bool + Sync),
     shared: &'a Shared<'a>,
     stopped: bool,
 }
 
-/// Runs IDA* from the board (`cells`, `pos`) until it finds a shortest
-/// solution (returned), proves the best one found elsewhere optimal, or is
-/// stopped (both `None`).
+/// How an IDA* search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum IdaEnd {
+    /// A shortest solution.
+    Solved(Vec<Move>),
+    /// Stopped, or the best found elsewhere proven optimal.
+    Done,
+    /// Gave up after its node budget: the proven bound is in `Shared`, and
+    /// a search from it goes on.
+    Paused,
+}
+
+/// Runs IDA* from the board (`cells`, `pos`), its first bound the larger
+/// of the board's and the proven one, until it finds a shortest solution,
+/// proves the best one found elsewhere optimal, is stopped, or has expanded
+/// `budget` nodes (paused).
 pub(super) fn search(
     bound_of: &PatternBound<'_>,
     (rows, cols): (usize, usize),
     (cells, pos): (Cells, Cells),
-    stop: &(dyn Fn() -> bool + Sync),
+    (stop, budget): (&(dyn Fn() -> bool + Sync), u64),
     shared: &Shared<'_>,
-) -> Option<Vec<Move>> {
+) -> IdaEnd {
     let values = bound_of.evaluate(&pos);
-    let h = values.bound();
+    let h = values.bound().max(shared.lower.load(Relaxed));
     let mut ida = NearIda {
         bound_of,
         source: sources(rows, cols),
@@ -77,6 +95,9 @@ pub(super) fn search(
         bound: h,
         next_bound: u32::MAX,
         expanded: 0,
+        before: 0,
+        pause_at: budget,
+        paused: false,
         stop,
         shared,
         stopped: false,
@@ -89,11 +110,15 @@ pub(super) fn search(
         ida.next_bound = u32::MAX;
         let blank = usize::from(ida.pos[0]);
         let found = ida.dfs(blank, 0, values, 0);
-        shared.ida_expanded.fetch_add(std::mem::take(&mut ida.expanded), Relaxed);
+        shared.ida_expanded.fetch_add(ida.expanded, Relaxed);
+        ida.before += std::mem::take(&mut ida.expanded);
         if let Some(len) = found {
             shared.lower.fetch_max(len as u32, Relaxed);
             shared.best.fetch_min(len as u32, Relaxed);
-            return Some(ida.path[..len].iter().map(|&m| Move::ALL[usize::from(m)]).collect());
+            return IdaEnd::Solved(ida.path[..len].iter().map(|&m| Move::ALL[usize::from(m)]).collect());
+        }
+        if ida.paused {
+            return IdaEnd::Paused;
         }
         if ida.stopped {
             break;
@@ -102,7 +127,7 @@ pub(super) fn search(
         shared.report();
         ida.bound = ida.next_bound;
     }
-    None
+    IdaEnd::Done
 }
 
 impl NearIda<'_> {
@@ -111,9 +136,12 @@ impl NearIda<'_> {
             return Some(g as usize);
         }
         self.expanded += 1;
-        if self.expanded % STOP_CHECK_NODES == 0 && ((self.stop)() || self.shared.best.load(Relaxed) <= self.bound) {
-            self.stopped = true;
-            return None;
+        if self.expanded % STOP_CHECK_NODES == 0 {
+            self.paused = self.before + self.expanded >= self.pause_at;
+            if self.paused || (self.stop)() || self.shared.best.load(Relaxed) <= self.bound {
+                self.stopped = true;
+                return None;
+            }
         }
         // The children's entries are looked up before any is searched, so
         // that the memory fetches them side by side.

@@ -50,7 +50,7 @@ use crate::search::SearchError;
 use crate::search::optimal::{Entries, MAX_PATTERN_CELLS, PatternDatabase};
 
 use heuristic::{Cells, PatternBound};
-use ida::Shared;
+use ida::{IdaEnd, Shared};
 
 /// The fewest cells the near solver takes (3×6): smaller boards have the
 /// optimal solver.
@@ -67,6 +67,10 @@ const FIRST_WIDTH: usize = 256;
 /// within it.
 const TRAIL_BYTES: usize = 256 << 20;
 
+/// The nodes IDA* expands beside the beam before it leaves the beam both
+/// threads (about a second on a 5×5).
+const IDA_FIRST_NODES: u64 = 1 << 21;
+
 /// How the near solver searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NearOptions {
@@ -77,6 +81,8 @@ pub struct NearOptions {
     /// The widest window (in moves) each beam's solution is shortened by
     /// (0: not shortened).
     pub max_window: usize,
+    /// TEMPORARY
+    pub ida_pause: bool,
 }
 
 impl Default for NearOptions {
@@ -84,7 +90,8 @@ impl Default for NearOptions {
     fn default() -> NearOptions {
         // TEMPORARY (experiments): FIFTEEN_NEAR_WINDOW.
         let max_window = std::env::var("FIFTEEN_NEAR_WINDOW").ok().and_then(|w| w.parse().ok()).unwrap_or(40);
-        NearOptions { max_width: 1 << 18, max_window }
+        let ida_pause = std::env::var("FIFTEEN_NEAR_PAUSE").is_ok();
+        NearOptions { max_width: 1 << 18, max_window, ida_pause }
     }
 }
 
@@ -161,14 +168,21 @@ pub fn solve_with_progress(
     let bound_of = PatternBound::new(tables);
     let shared =
         Shared { best: AtomicU32::new(u32::MAX), lower: AtomicU32::new(0), ida_expanded: AtomicU64::new(0), progress };
-    let ((beamed, beam_width), exact) = rayon::join(
+    // IDA* takes its first iterations, the cheap ones that raise the bound
+    // most, beside the beam, then leaves the beam both threads; it goes on
+    // once the beam has done (at once when asked to go on forever).
+    let first_budget = if options.ida_pause { IDA_FIRST_NODES } else { u64::MAX };
+    let ((beamed, beam_width), mut exact) = rayon::join(
         || anytime_beam((tables, &bound_of), (rows, cols), (cells, pos), options, stop, &shared),
-        || ida::search(&bound_of, (rows, cols), (cells, pos), stop, &shared),
+        || ida::search(&bound_of, (rows, cols), (cells, pos), (stop, first_budget), &shared),
     );
+    if exact == IdaEnd::Paused && !stop() {
+        exact = ida::search(&bound_of, (rows, cols), (cells, pos), (stop, u64::MAX), &shared);
+    }
     let moves = match (exact, beamed) {
-        (Some(exact), _) => exact,
-        (None, Some(beamed)) => beamed,
-        (None, None) => return Err(SearchError::Stopped),
+        (IdaEnd::Solved(exact), _) => exact,
+        (_, Some(beamed)) => beamed,
+        (_, None) => return Err(SearchError::Stopped),
     };
     let lower_bound = shared.lower.load(Relaxed).min(moves.len() as u32);
     Ok(NearSolution { moves: Moves(moves), lower_bound, beam_width, ida_expanded: shared.ida_expanded.load(Relaxed) })

@@ -11,7 +11,7 @@
 //! for its stretch, so the solution never gets longer, and it still solves
 //! the board (each splice joins the same two boards).
 
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU32, AtomicU64};
 
 use crate::board::Move;
 use crate::search::optimal::{MAX_PATTERN_CELLS, PatternDatabase};
@@ -25,9 +25,8 @@ const FIRST_WINDOW: usize = 16;
 /// Moves a window grows by once a pass finds nothing shorter.
 const WINDOW_STEP: usize = 8;
 
-/// The stop checks (one every few thousand nodes) a window's IDA* may
-/// take before it gives up on that window.
-const WINDOW_CHECKS: u32 = 64;
+/// The nodes a window's IDA* may expand before it gives up on that window.
+const WINDOW_NODES: u64 = 1 << 20;
 
 /// How a shortening is done and how it went.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -126,20 +125,12 @@ fn shortest_between(
         ida_expanded: AtomicU64::new(0),
         progress: &|_| {},
     };
-    let checks = AtomicU32::new(0);
-    let gave_up = AtomicU32::new(0);
-    let window_stop = || {
-        let over = checks.fetch_add(1, Relaxed) >= WINDOW_CHECKS;
-        if over {
-            gave_up.store(1, Relaxed);
-        }
-        over || stop()
-    };
-    let found = ida::search(&bound_of, shape, from, &window_stop, &shared);
-    if found.is_none() && (gave_up.load(Relaxed) != 0 || stop()) {
-        return None;
+    match ida::search(&bound_of, shape, from, (stop, WINDOW_NODES), &shared) {
+        ida::IdaEnd::Solved(moves) => Some(Some(moves)),
+        ida::IdaEnd::Paused => None,
+        ida::IdaEnd::Done if stop() => None,
+        ida::IdaEnd::Done => Some(None),
     }
-    Some(found)
 }
 
 #[cfg(test)]
