@@ -35,8 +35,6 @@ struct Candidate {
     entries: [u8; 2],
     slide: Slide,
     h: u32,
-    /// What the beam ranks by (lower first).
-    key: u32,
     hash: u64,
 }
 
@@ -111,8 +109,9 @@ pub(super) fn search(
         return Some(Vec::new());
     }
     let mut level = vec![BeamNode { cells, pos, values, hash, prune: 0 }];
-    // `trail[d][i]`: the parent and move of board i kept at depth d + 1.
-    let mut trail: Vec<Vec<(u32, u8)>> = Vec::new();
+    // `trail[d][i]`: the parent (times 4) and move of board i kept at
+    // depth d + 1.
+    let mut trail: Vec<Vec<u32>> = Vec::new();
     let (mut candidates, mut more, mut sorted): (Vec<Candidate>, Vec<Candidate>, Vec<Candidate>) =
         (Vec::new(), Vec::new(), Vec::new());
     // The boards kept at this level and the one before: a beam that only
@@ -124,7 +123,7 @@ pub(super) fn search(
         let g = trail.len() as u32;
         let best = shared.best.load(Relaxed);
         if !salvaging && stop() {
-            if width <= SALVAGE_WIDTH || super::heuristic::RANK_MODE.load(Relaxed) & 16 != 0 {
+            if width <= SALVAGE_WIDTH {
                 return None;
             }
             // `level` is in rank order: its best boards come first.
@@ -172,7 +171,7 @@ pub(super) fn search(
             child.values = node.values.with(&c.slide, c.entries);
             child.hash = c.hash;
             child.prune = MOVE_PRUNING.step(node.prune, usize::from(c.mv));
-            links.push((c.parent, c.mv));
+            links.push(c.parent << 2 | u32::from(c.mv));
             if c.h == 0 {
                 trail.push(links);
                 return Some(moves_back(&trail, trail.len() - 1, next.len()));
@@ -189,28 +188,23 @@ pub(super) fn search(
 /// board first).
 fn rank_order(candidates: &mut [Candidate], sorted: &mut Vec<Candidate>) {
     sorted.clear();
-    let Some(low) = candidates.iter().map(|c| c.key).min() else { return };
-    let high = candidates.iter().map(|c| c.key).max().unwrap_or(low);
-    if high - low > 4096 || super::heuristic::RANK_MODE.load(std::sync::atomic::Ordering::Relaxed) & 8 != 0 {
-        candidates.sort_unstable_by_key(|c| (c.key, c.hash));
-        sorted.extend_from_slice(candidates);
-        return;
-    }
+    let Some(low) = candidates.iter().map(|c| c.h).min() else { return };
+    let high = candidates.iter().map(|c| c.h).max().unwrap_or(low);
     if high - low > 4096 {
-        candidates.sort_by_key(|c| c.key);
+        candidates.sort_by_key(|c| c.h);
         sorted.extend_from_slice(candidates);
         return;
     }
     let mut start = vec![0usize; (high - low) as usize + 2];
     for c in candidates.iter() {
-        start[(c.key - low) as usize + 1] += 1;
+        start[(c.h - low) as usize + 1] += 1;
     }
     for k in 1..start.len() {
         start[k] += start[k - 1];
     }
     sorted.resize(candidates.len(), candidates[0]);
     for c in candidates.iter() {
-        let at = &mut start[(c.key - low) as usize];
+        let at = &mut start[(c.h - low) as usize];
         sorted[*at] = *c;
         *at += 1;
     }
@@ -272,20 +266,19 @@ fn expand(
                 ^ zobrist.key(tile, blank)
                 ^ zobrist.key(0, blank)
                 ^ zobrist.key(0, from);
-            let key = values.rank_key();
-            candidates.push(Candidate { parent, mv: m, entries: read, slide, h, key, hash });
+            candidates.push(Candidate { parent, mv: m, entries: read, slide, h, hash });
         }
     }
 }
 
 /// The moves to board `index` at depth `depth + 1`, read back along the trail.
-fn moves_back(trail: &[Vec<(u32, u8)>], depth: usize, index: usize) -> Vec<Move> {
+fn moves_back(trail: &[Vec<u32>], depth: usize, index: usize) -> Vec<Move> {
     let mut moves = vec![Move::Up; depth + 1];
     let mut i = index;
     for d in (0..=depth).rev() {
-        let (parent, mv) = trail[d][i];
-        moves[d] = Move::ALL[usize::from(mv)];
-        i = parent as usize;
+        let link = trail[d][i];
+        moves[d] = Move::ALL[(link & 3) as usize];
+        i = (link >> 2) as usize;
     }
     moves
 }

@@ -34,21 +34,7 @@ impl PatternValues {
         u32::from(self.sums[0].max(self.sums[1]))
     }
 
-    /// What the beam ranks boards by. TEMPORARY (experiments): RANK_MODE.
-    #[inline]
-    pub(super) fn rank_key(&self) -> u32 {
-        let (a, b) = (u32::from(self.sums[0]), u32::from(self.sums[1]));
-        match RANK_MODE.load(std::sync::atomic::Ordering::Relaxed) & 7 {
-            1 => a + b,
-            2 => (a.max(b) << 8) | (a + b),
-            3 => (a.max(b) << 8) | (512 - a - b),
-            _ => a.max(b),
-        }
-    }
 }
-
-/// TEMPORARY (experiments): how the beam ranks, 0 max, 1 sum, 2 max then sum.
-pub(super) static RANK_MODE: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
 
 /// The tables and what a lookup needs besides.
 pub(super) struct PatternBound<'a> {

@@ -62,10 +62,15 @@ pub const MAX_NEAR_CELLS: usize = MAX_PATTERN_CELLS;
 /// The beam's first width: a few milliseconds on a 7×7.
 const FIRST_WIDTH: usize = 256;
 
-/// The most bytes a beam round keeps of its moves back (8 a board a
+/// The most bytes a beam round keeps of its moves back (4 a board a
 /// level): the width is capped so that a round as deep as it may go stays
 /// within it.
 const TRAIL_BYTES: usize = 256 << 20;
+
+/// Rounds at least this wide have their solution shortened by windows
+/// (narrower ones are soon beaten by the next round, and on a 7×7 a pass
+/// of windows costs more than a round of 1,024).
+const WINDOWS_FROM: usize = 4096;
 
 /// The nodes IDA* expands beside the beam before it leaves the beam both
 /// threads (about a second on a 5×5).
@@ -78,20 +83,17 @@ pub struct NearOptions {
     /// a beam of width w holds about 110·w bytes a level of boards and 5·w
     /// bytes a level of moves.
     pub max_width: usize,
-    /// The widest window (in moves) each beam's solution is shortened by
-    /// (0: not shortened).
+    /// The widest window (in moves) by which the solution of a beam of
+    /// 4,096 or more is shortened (see `window.rs`); once the widest beam
+    /// has run, windows grow until `stop` or the solution's length. 0: no
+    /// windows.
     pub max_window: usize,
-    /// TEMPORARY
-    pub ida_pause: bool,
 }
 
 impl Default for NearOptions {
     /// Beams up to 2^18 boards wide, windows up to 40 moves.
     fn default() -> NearOptions {
-        // TEMPORARY (experiments): FIFTEEN_NEAR_WINDOW.
-        let max_window = std::env::var("FIFTEEN_NEAR_WINDOW").ok().and_then(|w| w.parse().ok()).unwrap_or(40);
-        let ida_pause = std::env::var("FIFTEEN_NEAR_PAUSE").is_ok();
-        NearOptions { max_width: 1 << 18, max_window, ida_pause }
+        NearOptions { max_width: 1 << 18, max_window: 40 }
     }
 }
 
@@ -171,10 +173,9 @@ pub fn solve_with_progress(
     // IDA* takes its first iterations, the cheap ones that raise the bound
     // most, beside the beam, then leaves the beam both threads; it goes on
     // once the beam has done (at once when asked to go on forever).
-    let first_budget = if options.ida_pause { IDA_FIRST_NODES } else { u64::MAX };
     let ((beamed, beam_width), mut exact) = rayon::join(
         || anytime_beam((tables, &bound_of), (rows, cols), (cells, pos), options, stop, &shared),
-        || ida::search(&bound_of, (rows, cols), (cells, pos), (stop, first_budget), &shared),
+        || ida::search(&bound_of, (rows, cols), (cells, pos), (stop, IDA_FIRST_NODES), &shared),
     );
     if exact == IdaEnd::Paused && !stop() {
         exact = ida::search(&bound_of, (rows, cols), (cells, pos), (stop, u64::MAX), &shared);
@@ -189,7 +190,8 @@ pub fn solve_with_progress(
 }
 
 /// Beams ever wider, until `stop()`, the widest, or the best proven
-/// optimal; the best solution and the widest beam that finished.
+/// optimal, each solution of a wide one shortened by windows; the best
+/// solution and the widest beam that finished.
 fn anytime_beam(
     (tables, bound_of): (&PatternDatabase, &PatternBound<'_>),
     shape: (usize, usize),
@@ -199,58 +201,44 @@ fn anytime_beam(
     shared: &Shared<'_>,
 ) -> (Option<Vec<Move>>, usize) {
     let zobrist = beam::Zobrist::new();
-    // TEMPORARY (experiments)
-    let rank = std::env::var("FIFTEEN_NEAR_RANK").ok().and_then(|r| r.parse().ok()).unwrap_or(0);
-    heuristic::RANK_MODE.store(rank, Relaxed);
-    let debug = std::env::var("FIFTEEN_NEAR_DEBUG").is_ok();
-    let t0 = std::time::Instant::now();
     let mut best: Option<Vec<Move>> = None;
     // A round goes at most twice the start's bound deep, plus room for the
     // detours a narrow beam takes (a shortest solution is rarely much over
     // the bound; a deeper round gives up and the next, wider, tries).
     let start = bound_of.evaluate(&board.1).bound();
     let max_depth = 2 * start + 64;
-    let widest = options.max_width.min(TRAIL_BYTES / (8 * max_depth as usize)).max(FIRST_WIDTH);
+    let widest = options.max_width.min(TRAIL_BYTES / (4 * max_depth as usize)).max(FIRST_WIDTH);
     let options = NearOptions { max_width: widest.min(options.max_width.max(1)), ..options };
     let (mut width, mut finished) = (FIRST_WIDTH.min(options.max_width), 0);
     let never = || false;
+    let proven = || shared.lower.load(Relaxed) >= shared.best.load(Relaxed);
     loop {
-        let proven = shared.lower.load(Relaxed) >= shared.best.load(Relaxed);
-        if proven || width > options.max_width || (best.is_some() && stop()) {
+        if proven() || width > options.max_width || (best.is_some() && stop()) {
             break;
         }
         // Until there is a solution, rounds run whatever `stop` says.
         let round_stop: &dyn Fn() -> bool = if best.is_some() { stop } else { &never };
         let found = beam::search(bound_of, &zobrist, shape, board, width, max_depth, round_stop, shared);
-        if debug {
-            eprintln!(
-                "  width {width}: {:?} at {:.2} s (stopped {}), ida bound {}",
-                found.as_ref().map(Vec::len),
-                t0.elapsed().as_secs_f64(),
-                round_stop(),
-                shared.lower.load(Relaxed)
-            );
-        }
         if !round_stop() {
             finished = width;
         }
         if let Some(mut moves) = found {
-            if options.max_window > 0 {
-                let _report = window::shorten(tables, shape, board, &mut moves, options.max_window, stop);
-                // TEMPORARY
-                if debug {
-                    eprintln!(
-                        "  width {width}: {} moves after windows {_report:?} at {:.2} s",
-                        moves.len(),
-                        t0.elapsed().as_secs_f64()
-                    );
-                }
+            if width >= WINDOWS_FROM && options.max_window > 0 {
+                window::shorten(tables, shape, board, &mut moves, options.max_window, stop);
             }
             shared.best.fetch_min(moves.len() as u32, Relaxed);
             best = Some(moves);
             shared.report();
         }
         width *= 4;
+    }
+    if let Some(moves) = best.as_mut().filter(|_| options.max_window > 0 && !proven() && !stop()) {
+        let before = moves.len();
+        window::shorten(tables, shape, board, moves, before, stop);
+        if moves.len() < before {
+            shared.best.fetch_min(moves.len() as u32, Relaxed);
+            shared.report();
+        }
     }
     (best, finished)
 }
