@@ -81,15 +81,20 @@ impl Zobrist {
     }
 }
 
-/// The width a beam narrows to when told to stop: it finishes from its
-/// best boards, in a fraction of the time a round takes.
+/// The narrowest a beam told to stop finishes with (narrower ones give up).
 const SALVAGE_WIDTH: usize = 512;
+
+/// A beam told to stop finishes in at most about 1/`SALVAGE_SHARE` of the
+/// time it has taken so far.
+const SALVAGE_SHARE: usize = 50;
 
 /// One beam search of `width` boards, at most `max_depth` moves deep; the
 /// moves of the solution it found, if it found one shorter than
 /// `shared.best`. When `stop()` says so, a beam wider than
-/// [`SALVAGE_WIDTH`] goes on from that many of its best boards, so that the
-/// work of a wide round is not lost; a narrower one gives up.
+/// [`SALVAGE_WIDTH`] goes on from its best boards, as many as it can
+/// finish with in a fiftieth of the time it has taken (the levels left are
+/// estimated by the best solution's length): the work of a wide round
+/// stopped late is not lost, and it answers soon.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn search(
     bound_of: &PatternBound<'_>,
@@ -126,8 +131,10 @@ pub(super) fn search(
             if width <= SALVAGE_WIDTH {
                 return None;
             }
+            let left = (best.min(max_depth) as usize).saturating_sub(g as usize).max(1);
+            let salvage = (width * g as usize / (SALVAGE_SHARE * left)).max(SALVAGE_WIDTH);
             // `level` is in rank order: its best boards come first.
-            (width, salvaging) = (SALVAGE_WIDTH, true);
+            (width, salvaging) = (salvage.min(width), true);
             level.truncate(width);
         }
         if level.is_empty() || g + 1 >= best.min(max_depth) {
