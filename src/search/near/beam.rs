@@ -90,11 +90,11 @@ const SALVAGE_SHARE: usize = 50;
 
 /// One beam search of `width` boards, at most `max_depth` moves deep; the
 /// moves of the solution it found, if it found one shorter than
-/// `shared.best`. When `stop()` says so, a beam wider than
-/// [`SALVAGE_WIDTH`] goes on from its best boards, as many as it can
-/// finish with in a fiftieth of the time it has taken (the levels left are
-/// estimated by the best solution's length): the work of a wide round
-/// stopped late is not lost, and it answers soon.
+/// `shared.best`. When `stop()` says so (it is asked every few dozen
+/// boards), a beam wider than [`SALVAGE_WIDTH`] goes on from its best
+/// boards, as many as it can finish with in a fiftieth of the time it has
+/// taken (the levels left estimated by the best solution's length): the
+/// work of a wide round stopped late is not lost, and it answers soon.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn search(
     bound_of: &PatternBound<'_>,
@@ -103,7 +103,7 @@ pub(super) fn search(
     (cells, pos): (Cells, Cells),
     width: usize,
     max_depth: u32,
-    stop: &dyn Fn() -> bool,
+    stop: &(dyn Fn() -> bool + Sync),
     shared: &Shared<'_>,
 ) -> Option<Vec<Move>> {
     let n = rows * cols;
@@ -117,17 +117,18 @@ pub(super) fn search(
     // `trail[d][i]`: the parent (times 4) and move of board i kept at
     // depth d + 1.
     let mut trail: Vec<Vec<u32>> = Vec::new();
-    let (mut candidates, mut more, mut sorted): (Vec<Candidate>, Vec<Candidate>, Vec<Candidate>) =
-        (Vec::new(), Vec::new(), Vec::new());
-    // The boards kept at this level and the one before: a beam that only
-    // dedups a level at a time can swing back and forth between two.
-    let mut seen: HashSet<u64, BuildHasherDefault<Identity>> = HashSet::default();
-    let mut before: HashSet<u64, BuildHasherDefault<Identity>> = HashSet::default();
+    let mut buffers = Buffers::default();
     let (mut width, mut salvaging) = (width, false);
+    let never = || false;
     loop {
         let g = trail.len() as u32;
         let best = shared.best.load(Relaxed);
-        if !salvaging && stop() {
+        if level.is_empty() || g + 1 >= best.min(max_depth) {
+            return None;
+        }
+        let tools = (bound_of, zobrist, &source);
+        let watch: &(dyn Fn() -> bool + Sync) = if salvaging { &never } else { stop };
+        if !expand_level(tools, &level, (g, best), watch, &mut buffers) {
             if width <= SALVAGE_WIDTH {
                 return None;
             }
@@ -136,58 +137,97 @@ pub(super) fn search(
             // `level` is in rank order: its best boards come first.
             (width, salvaging) = (salvage.min(width), true);
             level.truncate(width);
+            expand_level(tools, &level, (g, best), &never, &mut buffers);
         }
-        if level.is_empty() || g + 1 >= best.min(max_depth) {
-            return None;
-        }
-        let tools = (bound_of, zobrist, &source);
-        if level.len() >= PARALLEL_FROM {
-            // Two halves, side by side when the other thread is free.
-            let (left, right) = level.split_at(level.len() / 2);
-            let offset = left.len() as u32;
-            rayon::join(
-                || expand(tools, left, 0, (g, best), &mut candidates),
-                || expand(tools, right, offset, (g, best), &mut more),
-            );
-            candidates.extend_from_slice(&more);
-        } else {
-            expand(tools, &level, 0, (g, best), &mut candidates);
-        }
-        rank_order(&mut candidates, &mut sorted);
-        let candidates = &sorted;
-        std::mem::swap(&mut seen, &mut before);
-        seen.clear();
-        let mut next = Vec::with_capacity(width.min(candidates.len()));
-        let mut links = Vec::with_capacity(width.min(candidates.len()));
-        for c in candidates {
-            if next.len() == width {
-                break;
-            }
-            if before.contains(&c.hash) || !seen.insert(c.hash) {
-                continue;
-            }
-            let node = &level[c.parent as usize];
-            let blank = usize::from(node.pos[0]);
-            let from = usize::from(source[blank][usize::from(c.mv)]);
-            let mut child = *node;
-            let tile = child.cells[from];
-            child.cells[blank] = tile;
-            child.cells[from] = 0;
-            child.pos[usize::from(tile)] = blank as u8;
-            child.pos[0] = from as u8;
-            child.values = node.values.with(&c.slide, c.entries);
-            child.hash = c.hash;
-            child.prune = MOVE_PRUNING.step(node.prune, usize::from(c.mv));
-            links.push(c.parent << 2 | u32::from(c.mv));
-            if c.h == 0 {
-                trail.push(links);
-                return Some(moves_back(&trail, trail.len() - 1, next.len()));
-            }
-            next.push(child);
-        }
+        let (next, links, solved) = select(&level, &source, &mut buffers, width);
         trail.push(links);
+        if solved {
+            return Some(moves_back(&trail, trail.len() - 1, next.len() - 1));
+        }
         level = next;
     }
+}
+
+/// A beam's working vectors, kept from level to level.
+#[derive(Default)]
+struct Buffers {
+    candidates: Vec<Candidate>,
+    more: Vec<Candidate>,
+    sorted: Vec<Candidate>,
+    /// The boards kept at this level and the one before: a beam that only
+    /// dedups a level at a time can swing back and forth between two.
+    seen: HashSet<u64, BuildHasherDefault<Identity>>,
+    before: HashSet<u64, BuildHasherDefault<Identity>>,
+}
+
+/// Every child of `level` worth keeping into `buffers.sorted`, in rank
+/// order; false (and nothing) when `stop()` said so first.
+fn expand_level(
+    tools: ExpandTools<'_, '_>,
+    level: &[BeamNode],
+    (g, best): (u32, u32),
+    stop: &(dyn Fn() -> bool + Sync),
+    buffers: &mut Buffers,
+) -> bool {
+    let Buffers { candidates, more, sorted, .. } = buffers;
+    let finished = if level.len() >= PARALLEL_FROM {
+        // Two halves, side by side when the other thread is free.
+        let (left, right) = level.split_at(level.len() / 2);
+        let offset = left.len() as u32;
+        let (a, b) = rayon::join(
+            || expand(tools, left, 0, (g, best), stop, candidates),
+            || expand(tools, right, offset, (g, best), stop, more),
+        );
+        candidates.extend_from_slice(more);
+        a && b
+    } else {
+        expand(tools, level, 0, (g, best), stop, candidates)
+    };
+    if finished {
+        rank_order(candidates, sorted);
+    }
+    finished
+}
+
+/// The next level: the best `width` distinct children in `buffers.sorted`,
+/// each one's parent and move; true when the last one kept is solved.
+fn select(
+    level: &[BeamNode],
+    source: &[[u8; 4]; MAX_PATTERN_CELLS],
+    buffers: &mut Buffers,
+    width: usize,
+) -> (Vec<BeamNode>, Vec<u32>, bool) {
+    let Buffers { sorted, seen, before, .. } = buffers;
+    std::mem::swap(seen, before);
+    seen.clear();
+    let mut next = Vec::with_capacity(width.min(sorted.len()));
+    let mut links = Vec::with_capacity(width.min(sorted.len()));
+    for c in sorted.iter() {
+        if next.len() == width {
+            break;
+        }
+        if before.contains(&c.hash) || !seen.insert(c.hash) {
+            continue;
+        }
+        let node = &level[c.parent as usize];
+        let blank = usize::from(node.pos[0]);
+        let from = usize::from(source[blank][usize::from(c.mv)]);
+        let mut child = *node;
+        let tile = child.cells[from];
+        child.cells[blank] = tile;
+        child.cells[from] = 0;
+        child.pos[usize::from(tile)] = blank as u8;
+        child.pos[0] = from as u8;
+        child.values = node.values.with(&c.slide, c.entries);
+        child.hash = c.hash;
+        child.prune = MOVE_PRUNING.step(node.prune, usize::from(c.mv));
+        links.push(c.parent << 2 | u32::from(c.mv));
+        next.push(child);
+        if c.h == 0 {
+            return (next, links, true);
+        }
+    }
+    (next, links, false)
 }
 
 /// `candidates` in rank order into `sorted`, by counting: ties keep the
@@ -229,18 +269,23 @@ const PARALLEL_FROM: usize = 2048;
 type ExpandTools<'a, 'b> = (&'a PatternBound<'b>, &'a Zobrist, &'a [[u8; 4]; MAX_PATTERN_CELLS]);
 
 /// Every child of the boards in `level` (boards `offset…` of their level,
-/// at depth `g`) whose bound leaves it shorter than `best`, as candidates.
+/// at depth `g`) whose bound leaves it shorter than `best`, as candidates;
+/// false when `stop()`, asked before each batch of boards, said so first.
 fn expand(
     (bound_of, zobrist, source): ExpandTools<'_, '_>,
     level: &[BeamNode],
     offset: u32,
     (g, best): (u32, u32),
+    stop: &(dyn Fn() -> bool + Sync),
     candidates: &mut Vec<Candidate>,
-) {
+) -> bool {
     candidates.clear();
     let mut slides: Vec<(u32, u8, Slide)> = Vec::with_capacity(4 * BATCH);
     let mut entries: Vec<[u8; 2]> = Vec::with_capacity(4 * BATCH);
     for (first, batch) in level.chunks(BATCH).enumerate() {
+        if stop() {
+            return false;
+        }
         slides.clear();
         for (i, node) in batch.iter().enumerate() {
             let blank = usize::from(node.pos[0]);
@@ -276,6 +321,7 @@ fn expand(
             candidates.push(Candidate { parent, mv: m, entries: read, slide, h, hash });
         }
     }
+    true
 }
 
 /// The moves to board `index` at depth `depth + 1`, read back along the trail.

@@ -187,14 +187,11 @@ impl<'a> PatternBound<'a> {
         slide
     }
 
-    /// The entries a slide changes, in each view.
+    /// The entries a slide changes, in each view (a board looked up in one
+    /// view has a second slide of Manhattan distance 0, read as 0).
     #[inline]
     pub(super) fn read(&self, slide: &Slide) -> [u8; 2] {
-        let mut entries = [0u8; 2];
-        for view in 0..self.views {
-            entries[view] = self.entry(usize::from(slide.group[view]), slide.index[view]);
-        }
-        entries
+        std::array::from_fn(|view| self.entry(usize::from(slide.group[view]), slide.index[view]))
     }
 }
 
@@ -217,10 +214,11 @@ impl PatternValues {
         let mut w = *self;
         // A board looked up in one view has a second of zeros, which a
         // slide's second entry (0 in group 0) leaves as it is.
-        for view in 0..2 {
-            let g = usize::from(slide.group[view]);
-            w.sums[view] = w.sums[view] + u16::from(entries[view]) - u16::from(w.values[view][g]);
-            w.values[view][g] = entries[view];
+        let views = w.sums.iter_mut().zip(w.values.iter_mut());
+        for ((sum, values), (&g, &entry)) in views.zip(slide.group.iter().zip(&entries)) {
+            let g = usize::from(g);
+            *sum = *sum + u16::from(entry) - u16::from(values[g]);
+            values[g] = entry;
         }
         w
     }

@@ -217,7 +217,7 @@ fn anytime_beam(
             break;
         }
         // Until there is a solution, rounds run whatever `stop` says.
-        let round_stop: &dyn Fn() -> bool = if best.is_some() { stop } else { &never };
+        let round_stop: &(dyn Fn() -> bool + Sync) = if best.is_some() { stop } else { &never };
         let found = beam::search(bound_of, &zobrist, shape, board, width, max_depth, round_stop, shared);
         if !round_stop() {
             finished = width;
