@@ -171,15 +171,32 @@ pub fn solve_with_progress(
     let shared =
         Shared { best: AtomicU32::new(u32::MAX), lower: AtomicU32::new(0), ida_expanded: AtomicU64::new(0), progress };
     // IDA* takes its first iterations, the cheap ones that raise the bound
-    // most, beside the beam, then leaves the beam both threads; it goes on
-    // once the beam has done (at once when asked to go on forever).
-    let ((beamed, beam_width), mut exact) = rayon::join(
+    // most, beside the beam, then leaves the beam both threads; once the
+    // widest beam has run, the time left goes to windows ever longer on the
+    // best solution and to IDA* going on from its bound, side by side.
+    let ((beamed, beam_width), first) = rayon::join(
         || anytime_beam((tables, &bound_of), (rows, cols), (cells, pos), options, stop, &shared),
         || ida::search(&bound_of, (rows, cols), (cells, pos), (stop, IDA_FIRST_NODES), &shared),
     );
-    if exact == IdaEnd::Paused && !stop() {
-        exact = ida::search(&bound_of, (rows, cols), (cells, pos), (stop, u64::MAX), &shared);
-    }
+    let proven = || shared.lower.load(Relaxed) >= shared.best.load(Relaxed);
+    let (beamed, exact) = rayon::join(
+        || match beamed {
+            Some(mut moves) if options.max_window > 0 && !proven() && !stop() => {
+                let before = moves.len();
+                window::shorten(tables, (rows, cols), (cells, pos), &mut moves, before, &|| stop() || proven());
+                if moves.len() < before {
+                    shared.best.fetch_min(moves.len() as u32, Relaxed);
+                    shared.report();
+                }
+                Some(moves)
+            }
+            other => other,
+        },
+        || match first {
+            IdaEnd::Paused if !stop() => ida::search(&bound_of, (rows, cols), (cells, pos), (stop, u64::MAX), &shared),
+            other => other,
+        },
+    );
     let moves = match (exact, beamed) {
         (IdaEnd::Solved(exact), _) => exact,
         (_, Some(beamed)) => beamed,
@@ -190,8 +207,9 @@ pub fn solve_with_progress(
 }
 
 /// Beams ever wider, until `stop()`, the widest, or the best proven
-/// optimal, each solution of a wide one shortened by windows; the best
-/// solution and the widest beam that finished.
+/// optimal, each solution of a wide one shortened by windows of up to
+/// `options.max_window` moves; the best solution and the widest beam that
+/// finished.
 fn anytime_beam(
     (tables, bound_of): (&PatternDatabase, &PatternBound<'_>),
     shape: (usize, usize),
@@ -231,14 +249,6 @@ fn anytime_beam(
             shared.report();
         }
         width *= 4;
-    }
-    if let Some(moves) = best.as_mut().filter(|_| options.max_window > 0 && !proven() && !stop()) {
-        let before = moves.len();
-        window::shorten(tables, shape, board, moves, before, stop);
-        if moves.len() < before {
-            shared.best.fetch_min(moves.len() as u32, Relaxed);
-            shared.report();
-        }
     }
     (best, finished)
 }
