@@ -173,13 +173,22 @@ pub enum SolverError {
 /// Where the searches' pattern databases come from. Finding them may mean
 /// reading a cache or building them for minutes, so the caller (who may
 /// read files and say what it does) supplies them; each is asked for once
-/// per board.
-pub trait Tables: Sync {
+/// per board. Threads share them (a front end holds an `Arc<dyn Tables>`
+/// for its worker threads), so they are `Send` and `Sync`.
+pub trait Tables: Send + Sync {
     /// The optimal solver's tables for a shape of up to 16 cells; `None`:
     /// Manhattan distance and linear conflicts serve.
     fn optimal(&self, rows: usize, cols: usize) -> Option<Arc<PatternDatabase>>;
     /// The near solver's tables for a shape of 17 to 49 cells.
     fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, SolverError>;
+}
+
+/// Any [`Tables`] shows as `Tables`, so that options holding them can be
+/// printed.
+impl std::fmt::Debug for dyn Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Tables")
+    }
 }
 
 /// No tables: the optimal solver uses Manhattan distance and linear

@@ -2,7 +2,8 @@
 // (the element #fifteen-data, written by src/web/mod.rs; docs/browser.md
 // lists its fields). A plain module: no framework, no build step, no
 // network. It replays the moves and draws the marks the planner reported;
-// it never plans.
+// it never plans. The game page (game.js) imports its board (`Pane`) and
+// layout to draw the states the server sends.
 
 // What goes wrong on the page (an uncaught error, a refused script or
 // style), noted on the root element for a reader and for the tests.
@@ -37,9 +38,33 @@ function bytesOf(b64) {
   return out;
 }
 
-// LEB128 varints, as src/web/mod.rs packs them.
-function numbersOf(b64) {
-  const bytes = bytesOf(b64);
+// A packed field's bytes: base64 of zlib-deflated bytes, inflated by the
+// browser's own DecompressionStream ("" holds none).
+async function inflate(b64) {
+  if (!b64) return new Uint8Array(0);
+  if (typeof DecompressionStream !== "function") throw new Error("this browser cannot inflate the page's data (no DecompressionStream)");
+  const stream = new Blob([bytesOf(b64)]).stream().pipeThrough(new DecompressionStream("deflate"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// The fields src/web/mod.rs packs, in a solve's data and in the coach's.
+const PACKED = ["start", "moves", "placements", "targets", "routes", "times"];
+
+// The data with its packed fields inflated to bytes (a solve's own, a
+// side by side's fifteen's, the coach's par after every move).
+async function inflated(data) {
+  const out = { ...data };
+  await Promise.all(PACKED.filter((k) => typeof data[k] === "string").map(async (k) => (out[k] = await inflate(data[k]))));
+  if (data.duo) out.duo = { ...data.duo, fifteen: await inflated(data.duo.fifteen) };
+  if (data.coach && data.coach.par_by_move) out.coach = { ...data.coach, par_by_move: await inflate(data.coach.par_by_move) };
+  return out;
+}
+
+// A signed difference from its zigzag number (0, 1, 2, 3, … as 0, −1, 1, −2, …).
+const unzigzag = (n) => (n % 2 ? -(n + 1) / 2 : n / 2);
+
+// LEB128 varints, as src/web/mod.rs packs them, from inflated bytes.
+function numbersOf(bytes) {
   const out = [];
   let n = 0, scale = 1;
   for (const b of bytes) {
@@ -89,20 +114,22 @@ function partition(n, pred) {
   return lo;
 }
 
-// The solve: the board at the cursor, the moves, the marks.
+// The solve: the board at the cursor, the moves, the marks. `data` has its
+// packed fields inflated; `start` is the board it starts from.
 class Solve {
-  constructor(data) {
+  constructor(data, start) {
     this.data = data;
     this.rows = data.rows;
     this.cols = data.cols;
     const n = this.rows * this.cols;
-    this.start = Int32Array.from(numbersOf(data.start));
+    this.start = start;
     if (this.start.length !== n) throw new Error("the start board has " + this.start.length + " cells, not " + n);
     this.count = data.count;
-    this.moveBytes = bytesOf(data.moves);
+    this.moveBytes = data.moves;
     if (this.moveBytes.length < Math.ceil(this.count / 4)) throw new Error("the moves are cut short");
     this.phases = data.phases.map(([name, start, end, area]) => ({ name, start, end, area }));
-    this.splits = data.splits || [];
+    // A person's splits are the lines they finished; fifteen's, its phases.
+    this.splits = data.splits || this.phases.map((p) => ({ name: p.name, start: p.start, at: p.end, moves: p.end - p.start }));
     // The person's time at the end of each move (ms), when the data has it.
     this.times = null;
     if (data.times) {
@@ -113,19 +140,25 @@ class Solve {
       }
     }
     this.titles = data.titles || [];
+    // Placements: the moves since the one before ended, the length, the
+    // title, the number of tiles, each tile as a difference (docs/browser.md).
     this.placements = [];
     const p = numbersOf(data.placements);
-    for (let i = 0, at = 0; i < p.length; ) {
-      at += p[i];
-      const k = p[i + 3];
-      this.placements.push({ start: at, end: at + p[i + 1], title: this.titles[p[i + 2]], tiles: p.slice(i + 4, i + 4 + k) });
+    for (let i = 0, end = 0, tile = 0; i < p.length; ) {
+      const start = end + p[i], k = p[i + 3], tiles = [];
+      for (let j = 0; j < k; j++) tiles.push((tile += unzigzag(p[i + 4 + j])));
+      end = start + p[i + 1];
+      this.placements.push({ start, end, title: this.titles[p[i + 2]], tiles });
       i += 4 + k;
     }
+    // Journeys: the moves since the one before, the tile as a difference,
+    // the cell it goes to as a difference from the tile's home.
     this.targets = [];
     const t = numbersOf(data.targets);
-    for (let i = 0, at = 0; i + 2 < t.length; i += 3) {
+    for (let i = 0, at = 0, tile = 0; i + 2 < t.length; i += 3) {
       at += t[i];
-      this.targets.push({ at, tile: t[i + 1], to: t[i + 2] });
+      tile += unzigzag(t[i + 1]);
+      this.targets.push({ at, tile, to: tile - 1 + unzigzag(t[i + 2]) });
     }
     this.routes = [];
     const r = numbersOf(data.routes);
@@ -244,6 +277,23 @@ class Solve {
     return t && t.at >= placement.start ? t : null;
   }
 
+  // The marks at the cursor: the placement and line under way, the
+  // travelling tile's journey, whether the board is solved.
+  marks() {
+    const c = this.cursor;
+    const placement = this.placementAt(c);
+    const phase = this.phases[this.phaseIndexAt(c)];
+    const target = this.targetAt(c, placement);
+    return { placement, phase, target, solved: c >= this.count && this.isSolved() };
+  }
+
+  // The tile the next move slides: from its cell to the blank's.
+  slide() {
+    if (this.cursor >= this.count) return null;
+    const from = this.blankAfter(this.blank, this.move(this.cursor));
+    return { tile: this.cells[from], from, to: this.blank };
+  }
+
   routeAt(c) {
     const i = partition(this.routes.length, (k) => this.routes[k].at <= c) - 1;
     const r = this.routes[i];
@@ -297,6 +347,26 @@ class Solve {
   }
 }
 
+// One board's column: its header (a title and a subtitle) and its canvas.
+function side(suffix, label) {
+  const title = el("div", { class: "title", id: "title" + suffix });
+  const subtitle = el("div", { class: "subtitle", id: "subtitle" + suffix });
+  const canvas = el("canvas", { id: "board" + suffix, "aria-label": label });
+  const wrap = el("div", { class: "board-wrap" }, canvas);
+  const section = el("section", { class: "side" }, el("header", {}, title, subtitle), wrap);
+  return { title, subtitle, canvas, wrap, section };
+}
+
+// The keys' help, shown over the board by `?`.
+function helpBox(keys) {
+  return el(
+    "div",
+    { class: "help", id: "help" },
+    el("h2", {}, "keys"),
+    el("dl", {}, ...keys.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
+  );
+}
+
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -338,16 +408,23 @@ class Pane {
   }
 
   // The cells shown: all of them, or (follow) a window round the line.
-  view(width, height) {
+  view(width, height, mark) {
+    const target = mark.target;
     const { rows, cols } = this.solve;
     let [top, left, bottom, right] = [0, 0, rows, cols];
     const full = Math.min(width / cols, height / rows);
     if (this.viewer.follow && full < 14) {
       const want = Math.max(8, Math.floor(Math.min(width, height) / 14));
-      const placement = this.solve.placementAt(this.solve.cursor);
-      const target = this.solve.targetAt(this.solve.cursor, placement);
-      // The travelling tile and where it goes (or the blank), with a margin.
+      // The travelling tile and where it goes, with a margin; with no
+      // journey (a person's solve), the blank and the nearest cell of the
+      // line being built.
       const focus = target ? [this.solve.pos[target.tile], target.to] : [this.solve.blank];
+      if (!target && mark.phase && mark.phase.area && !mark.solved) {
+        const [top, left, bottom, right] = mark.phase.area;
+        const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi - 1, x));
+        const blank = this.solve.blank;
+        focus.push(clamp(Math.floor(blank / cols), top, bottom) * cols + clamp(blank % cols, left, right));
+      }
       const fr = focus.map((i) => Math.floor(i / cols)), fc = focus.map((i) => i % cols);
       const [r0, r1, c0, c1] = [Math.min(...fr), Math.max(...fr), Math.min(...fc), Math.max(...fc)];
       const side = Math.max(want, r1 - r0 + 9, c1 - c0 + 9);
@@ -375,12 +452,32 @@ class Pane {
     const g = this.canvas.getContext("2d");
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
     g.clearRect(0, 0, width, height);
-    const v = this.view(width, height);
+    this.mark = s.marks();
+    const v = this.view(width, height, this.mark);
     this.v = v;
+    const [w, h] = [v.cell * (v.right - v.left), v.cell * (v.bottom - v.top)];
     g.fillStyle = BOARD;
-    g.fillRect(v.ox, v.oy, v.cell * (v.right - v.left), v.cell * (v.bottom - v.top));
+    g.fillRect(v.ox, v.oy, w, h);
     this.tiles(g, v);
+    // The marks stay on the board: a line's outline runs past a follow
+    // view's window.
+    g.save();
+    g.beginPath();
+    g.rect(v.ox, v.oy, w, h);
+    g.clip();
     this.marks(g, v);
+    g.restore();
+    this.labels(g, v);
+    if (this.overlay) this.overlay(g, v);
+  }
+
+  // The cell drawn at (x, y) in the canvas's pixels, or -1.
+  cellAt(x, y) {
+    const v = this.v;
+    if (!v) return -1;
+    const col = Math.floor((x - v.ox) / v.cell) + v.left, row = Math.floor((y - v.oy) / v.cell) + v.top;
+    const inside = row >= v.top && row < v.bottom && col >= v.left && col < v.right;
+    return inside ? row * this.solve.cols + col : -1;
   }
 
   // Where cell `i` is drawn: its top left corner.
@@ -394,32 +491,51 @@ class Pane {
     const { cols } = s;
     const c = v.cell;
     // The sliding tile, tweened between its cells at slow speeds.
-    let sliding = -1, slideFrom = 0, slideT = 0;
-    if (this.tween != null && s.cursor < s.count) {
-      slideFrom = s.blankAfter(s.blank, s.move(s.cursor));
-      sliding = s.cells[slideFrom];
-      const t = Math.min(1, this.tween);
-      slideT = t * t * (3 - 2 * t);
-    }
+    const slide = this.tween != null ? s.slide() : null;
+    const sliding = slide ? slide.tile : -1;
+    const t = Math.min(1, this.tween || 0), slideT = t * t * (3 - 2 * t);
+    this.slid = null;
     if (c < 5 && sliding < 0) return this.pixels(g, v);
     const gap = c >= 6 ? Math.max(1, c * 0.06) : 0;
-    const numbers = c >= 16;
-    if (numbers) {
-      g.textAlign = "center";
-      g.textBaseline = "middle";
-    }
     for (let r = v.top; r < v.bottom; r++) {
       for (let col = v.left; col < v.right; col++) {
         const i = r * cols + col;
         const tile = s.cells[i];
         if (tile === 0 || tile === sliding) continue;
-        this.tile(g, tile, ...this.at(v, i), c, gap, numbers);
+        this.tile(g, tile, ...this.at(v, i), c, gap);
       }
     }
     if (sliding > 0) {
-      const [x0, y0] = this.at(v, slideFrom), [x1, y1] = this.at(v, s.blank);
-      this.tile(g, sliding, x0 + (x1 - x0) * slideT, y0 + (y1 - y0) * slideT, c, gap, numbers);
+      const [x0, y0] = this.at(v, slide.from), [x1, y1] = this.at(v, slide.to);
+      this.slid = { tile: sliding, x: x0 + (x1 - x0) * slideT, y: y0 + (y1 - y0) * slideT };
+      this.tile(g, sliding, this.slid.x, this.slid.y, c, gap);
     }
+  }
+
+  // The tiles' numbers, when the cells are big enough to read them: over
+  // the marks, so that no ring or route hides one.
+  labels(g, v) {
+    const s = this.solve, c = v.cell;
+    if (c < 16) return;
+    g.textAlign = "center";
+    g.textBaseline = "middle";
+    const sliding = this.slid ? this.slid.tile : -1;
+    for (let r = v.top; r < v.bottom; r++) {
+      for (let col = v.left; col < v.right; col++) {
+        const i = r * s.cols + col;
+        const tile = s.cells[i];
+        if (tile !== 0 && tile !== sliding) this.label(g, tile, ...this.at(v, i), c);
+      }
+    }
+    if (this.slid) this.label(g, sliding, this.slid.x, this.slid.y, c);
+  }
+
+  label(g, tile, x, y, c) {
+    const text = String(tile);
+    const size = Math.min(c * 0.42, (c * 1.5) / Math.max(2, text.length));
+    g.font = `600 ${size}px system-ui, sans-serif`;
+    g.fillStyle = this.textColors[tile];
+    g.fillText(text, x + c / 2, y + c / 2 + 1);
   }
 
   // Cells of a few pixels: one pixel a cell in an offscreen image, drawn
@@ -448,18 +564,11 @@ class Pane {
     g.drawImage(this.off, v.ox, v.oy, w * v.cell, h * v.cell);
   }
 
-  tile(g, tile, x, y, c, gap, numbers) {
+  tile(g, tile, x, y, c, gap) {
     const s = this.solve;
     const locked = s.lockedAt[tile] <= s.cursor;
     g.fillStyle = locked ? this.locked[tile] : this.colors[tile];
     g.fillRect(x + gap / 2, y + gap / 2, c - gap, c - gap);
-    if (numbers) {
-      const text = String(tile);
-      const size = Math.min(c * 0.42, (c * 1.5) / Math.max(2, text.length));
-      g.font = `600 ${size}px system-ui, sans-serif`;
-      g.fillStyle = this.textColors[tile];
-      g.fillText(text, x + c / 2, y + c / 2 + 1);
-    }
   }
 
   ring(g, v, cell, radius, width, color) {
@@ -478,10 +587,7 @@ class Pane {
     const s = this.solve;
     const c = v.cell;
     const line = Math.min(6, Math.max(2, c * 0.07));
-    const placement = s.placementAt(s.cursor);
-    const phase = s.phases[s.phaseIndexAt(s.cursor)];
-    const solved = s.cursor >= s.count && s.isSolved();
-    this.mark = { placement, phase, solved };
+    const { placement, phase, target, solved } = this.mark;
     if (!solved && phase && phase.area) {
       const [top, left, bottom, right] = phase.area;
       const inset = line / 2 + 1;
@@ -495,7 +601,6 @@ class Pane {
       g.strokeStyle = ACCENT;
       g.strokeRect(x, y, w, h);
     }
-    const target = s.targetAt(s.cursor, placement);
     if (placement && !solved) {
       // Homes of the tiles still to place, ringed.
       for (const tile of placement.tiles) {
@@ -505,6 +610,7 @@ class Pane {
       }
       if (target && target.to !== target.tile - 1) this.ring(g, v, target.to, Math.max(6, c * 0.34), line * 0.8, TEXT);
     }
+    if (target && !solved) this.journey(g, v, target, line);
     this.route(g, v, line);
     if (!solved) this.ring(g, v, s.blank, c >= 16 ? c * 0.16 : Math.max(6, c * 0.8), Math.max(1.5, line * 0.6), "rgba(236,238,244,0.85)");
     if (target && !solved) {
@@ -523,6 +629,29 @@ class Pane {
         this.ring(g, v, s.pos[target.tile], Math.max(11, c * 1.1), 2.5, MARK);
       }
     }
+  }
+
+  // Where the travelling tile goes: a dashed line from its frame to the
+  // ring of the cell (not over either's number).
+  journey(g, v, target, line) {
+    const from = this.solve.pos[target.tile];
+    if (from === target.to) return;
+    const c = v.cell;
+    const [[x0, y0], [x1, y1]] = [from, target.to].map((i) => this.at(v, i).map((z) => z + c / 2));
+    const len = Math.hypot(x1 - x0, y1 - y0), cut = Math.min(c * 0.45, len / 3);
+    const [ux, uy] = [(x1 - x0) / len, (y1 - y0) / len];
+    const width = Math.max(2, line * 0.7);
+    g.setLineDash([Math.max(4, c * 0.25), Math.max(3, c * 0.18)]);
+    g.lineCap = "butt";
+    for (const [w, colour] of [[width + 2, OUTLINE], [width, MARK]]) {
+      g.beginPath();
+      g.moveTo(x0 + ux * cut, y0 + uy * cut);
+      g.lineTo(x1 - ux * cut, y1 - uy * cut);
+      g.lineWidth = w;
+      g.strokeStyle = colour;
+      g.stroke();
+    }
+    g.setLineDash([]);
   }
 
   route(g, v, line) {
@@ -619,8 +748,10 @@ class Viewer {
   constructor(root, data) {
     this.root = root;
     this.data = data;
-    this.solve = new Solve(data);
-    this.other = data.duo ? new Solve(data.duo.fifteen) : null;
+    const start = Int32Array.from(numbersOf(data.start));
+    this.solve = new Solve(data, start);
+    // fifteen's solve starts from the person's scramble.
+    this.other = data.duo ? new Solve(data.duo.fifteen, start) : null;
     this.stages = data.duo ? new Stages(data.duo.stages) : null;
     this.stage = 0;
     this.speed = data.speed || 6;
@@ -652,12 +783,7 @@ class Viewer {
 
   build() {
     const d = this.data;
-    this.help = el(
-      "div",
-      { class: "help", id: "help" },
-      el("h2", {}, "keys"),
-      el("dl", {}, ...HELP.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
-    );
+    this.help = helpBox(HELP);
     const main = el("main", { class: this.other ? "duo" : "" });
     // The boards side by side, and under them (with a coaching) the par graph.
     const sides = el("div", { class: "sides" });
@@ -666,14 +792,10 @@ class Viewer {
     this.panes = [];
     const solves = this.other ? [this.solve, this.other] : [this.solve];
     solves.forEach((solve, i) => {
-      const suffix = i === 0 ? "" : "-fifteen";
-      const title = el("div", { class: "title", id: "title" + suffix });
-      const subtitle = el("div", { class: "subtitle", id: "subtitle" + suffix });
-      const canvas = el("canvas", { id: "board" + suffix, "aria-label": i === 0 ? "the board" : "fifteen's board" });
+      const { title, subtitle, canvas, wrap, section } = side(i === 0 ? "" : "-fifteen", i === 0 ? "the board" : "fifteen's board");
       canvas.addEventListener("click", () => this.toggle());
-      const wrap = el("div", { class: "board-wrap" }, canvas);
       if (i === 0) wrap.append(this.help);
-      sides.append(el("section", { class: "side" }, el("header", {}, title, subtitle), wrap));
+      sides.append(section);
       this.headers.push({ title, subtitle });
       this.panes.push(new Pane(this, solve, canvas, wrap));
     });
@@ -946,7 +1068,9 @@ class Viewer {
       const who = i === 1 ? `fifteen, ${d.duo.effort}   ` : d.person ? aboutPerson(d.person) + "   " : "";
       const solver = d.person && i === 0 ? "" : `   ${pane.solve.data.solver} solver`;
       this.headers[i].title.textContent = (this.other ? (i === 0 ? "person: " : "fifteen: ") : "") + title;
-      this.headers[i].subtitle.textContent = `${who}move ${pane.solve.cursor} of ${pane.solve.count}${pace}   ${state}${solver}`;
+      // Side by side, the speed and the state are said once, over the person's board.
+      const shared = i === 1 ? "" : `${pace}   ${state}`;
+      this.headers[i].subtitle.textContent = `${who}move ${pane.solve.cursor} of ${pane.solve.count}${shared}${solver}`;
       return title;
     });
     this.stats.replaceChildren(...this.statRows().flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
@@ -1124,13 +1248,16 @@ function aboutPerson(p) {
 }
 
 // Starts the viewer on the page's data; a page that cannot be read says why.
-function main() {
+// A page with no data (the game's) draws with the parts exported below.
+async function main() {
   const source = document.getElementById("fifteen-data");
+  if (!source) return;
   const root = el("div", { class: "viewer", id: "viewer" });
   document.body.append(root);
   try {
-    const data = JSON.parse(source.textContent);
-    if (data.v !== 1) throw new Error("this page's data is version " + data.v + ", the viewer reads version 1");
+    const packed = JSON.parse(source.textContent);
+    if (packed.v !== 2) throw new Error("this page's data is version " + packed.v + ", the viewer reads version 2");
+    const data = await inflated(packed);
     window.fifteen = new Viewer(root, data);
     root.dataset.ready = "true";
   } catch (err) {
@@ -1140,3 +1267,5 @@ function main() {
 }
 
 main();
+
+export { ACCENT, MARK, OUTLINE, TEXT, Pane, el, helpBox, side };

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use crate::coach::{self, Coaching, LineCoaching, LineKind, Par};
 use crate::human::Effort;
-use crate::search::optimal::PatternDatabase;
+use crate::solver::Tables;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::json;
@@ -17,7 +17,8 @@ use serde_json::json;
 use super::coach_plot::{self, ParGraph, PlotFile};
 use super::coach_watch::{self, CoachWatchArgs};
 use super::error::CliError;
-use super::near_par::{self, NearTablesByShape, ParArg};
+use super::near_par::{self, ParArg};
+use super::pdb::CachedTables;
 use super::solve_source::{self, SourcedSolve};
 
 pub const COACH_HELP: &str = "\
@@ -107,8 +108,9 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
     cmd.watch.check()?;
     cmd.page.check(cmd.format == CoachFormat::Html)?;
     let mut solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
+    let tables = CachedTables::default();
     if cmd.format == CoachFormat::Html {
-        return cmd.page.write(&solves, cmd.effort, super::compare_page::Coach::Always);
+        return cmd.page.write(&solves, cmd.effort, super::compare_page::Coach::Always, &tables);
     }
     if cmd.watch.watch && solves.len() > 1 {
         eprintln!(
@@ -124,14 +126,15 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
             solves.len()
         )));
     }
-    let tables = super::pdb::tables_by_shape(solves.iter().map(|s| &s.solve.scramble));
-    let near_tables = near_par::tables_for(cmd.par, &solves.iter().map(|s| &s.solve.scramble).collect::<Vec<_>>())?;
+    let boards: Vec<_> = solves.iter().map(|s| &s.solve.scramble).collect();
+    super::pdb::find_optimal_tables(&tables, boards.iter().copied());
+    near_par::find_tables(cmd.par, &boards, &tables)?;
     let pool = super::pdb::worker_pool(cmd.threads)?;
     let bar = progress_bar();
     let coached: Vec<Coached> = pool.install(|| {
         solves
             .into_par_iter()
-            .map(|sourced| coach_one(sourced, cmd.effort, (&tables, &near_tables), bar.as_ref()))
+            .map(|sourced| coach_one(sourced, cmd.effort, (&tables, cmd.par), bar.as_ref()))
             .collect::<Result<_, _>>()
     })?;
     if let Some(bar) = bar {
@@ -185,14 +188,16 @@ fn progress_bar() -> Option<indicatif::ProgressBar> {
 fn coach_one(
     sourced: SourcedSolve,
     effort: Effort,
-    (tables, near_tables): (&BTreeMap<(usize, usize), Option<PatternDatabase>>, &NearTablesByShape),
+    (tables, par_arg): (&dyn Tables, ParArg),
     bar: Option<&indicatif::ProgressBar>,
 ) -> Result<Coached, CliError> {
     let board = &sourced.solve.scramble;
     let effort = effort.resolve(board.rows(), board.cols());
-    let par = match (super::pdb::heuristic_for(tables, board), near_par::near_par(near_tables, board, effort)) {
-        (Some(heuristic), _) => Par::Optimal(heuristic),
-        (None, Some(near)) => Par::Near(near),
+    let optimal = super::pdb::optimal_tables(tables, board);
+    let near = near_par::tables_for(par_arg, tables, board);
+    let par = match (&optimal, &near) {
+        (Some(optimal), _) => Par::Optimal(super::pdb::heuristic(optimal.as_deref())),
+        (None, Some(near)) => Par::Near(near_par::near_par(near, effort)),
         (None, None) => Par::Human(effort),
     };
     let progress = |done: usize, of: usize| {

@@ -9,14 +9,15 @@ use crate::coach::{self, Comparison};
 use crate::human::Effort;
 use crate::lines::{self, Stage};
 use crate::search::near::NearSolution;
-use crate::search::optimal::PatternDatabase;
+use crate::solver::Tables;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::json;
 
 use super::compare_watch::WatchArgs;
 use super::error::CliError;
-use super::near_par::{self, NearTablesByShape, ParArg};
+use super::near_par::{self, ParArg};
+use super::pdb::CachedTables;
 use super::solve_source::{self, SourcedSolve};
 
 pub const COMPARE_HELP: &str = "\
@@ -86,19 +87,18 @@ pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
     cmd.page.check(cmd.format == CompareFormat::Html)?;
     let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
     if cmd.format == CompareFormat::Html {
-        return cmd.page.write(&solves, cmd.effort, super::compare_page::Coach::Never);
+        return cmd.page.write(&solves, cmd.effort, super::compare_page::Coach::Never, &CachedTables::default());
     }
     if cmd.watch.watch {
         return super::compare_watch::run(solves, cmd.effort, cmd.watch);
     }
-    let tables = super::pdb::tables_by_shape(solves.iter().map(|s| &s.solve.scramble));
-    let near_tables = near_par::tables_for(cmd.par, &solves.iter().map(|s| &s.solve.scramble).collect::<Vec<_>>())?;
+    let tables = CachedTables::default();
+    let boards: Vec<_> = solves.iter().map(|s| &s.solve.scramble).collect();
+    super::pdb::find_optimal_tables(&tables, boards.iter().copied());
+    near_par::find_tables(cmd.par, &boards, &tables)?;
     let pool = super::pdb::worker_pool(cmd.threads)?;
     let compared: Vec<Compared> = pool.install(|| {
-        solves
-            .into_par_iter()
-            .map(|sourced| compare(sourced, cmd.effort, (&tables, &near_tables)))
-            .collect::<Result<_, _>>()
+        solves.into_par_iter().map(|sourced| compare(sourced, cmd.effort, (&tables, cmd.par))).collect::<Result<_, _>>()
     })?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     for one in &compared {
@@ -113,18 +113,17 @@ pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
     Ok(())
 }
 
-fn compare(
-    sourced: SourcedSolve,
-    effort: Effort,
-    (tables, near_tables): (&BTreeMap<(usize, usize), Option<PatternDatabase>>, &NearTablesByShape),
-) -> Result<Compared, CliError> {
+fn compare(sourced: SourcedSolve, effort: Effort, (tables, par): (&dyn Tables, ParArg)) -> Result<Compared, CliError> {
     let board = &sourced.solve.scramble;
     let effort = effort.resolve(board.rows(), board.cols());
-    let heuristic = super::pdb::heuristic_for(tables, board);
+    let optimal = super::pdb::optimal_tables(tables, board);
+    let heuristic = optimal.as_ref().map(|tables| super::pdb::heuristic(tables.as_deref()));
     let failed = |e: &dyn std::fmt::Display| CliError::Solver(format!("solve {}: {e}", sourced.number));
     let comparison = coach::compare(board, &sourced.solve.moves, effort, heuristic).map_err(|e| failed(&e))?;
-    let near =
-        near_par::near_par(near_tables, board, effort).map(|p| p.solve(board)).transpose().map_err(|e| failed(&e))?;
+    let near = near_par::tables_for(par, tables, board)
+        .map(|near| near_par::near_par(&near, effort).solve(board))
+        .transpose()
+        .map_err(|e| failed(&e))?;
     Ok(Compared { sourced, effort, comparison, near })
 }
 

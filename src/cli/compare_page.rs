@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use crate::coach::{self, Par};
 use crate::human::Effort;
+use crate::solver::Tables;
 use crate::web::{self, CoachOnPage, MAX_COACHED_CELLS};
 use clap::Args;
 
@@ -52,15 +53,28 @@ pub enum Coach {
 
 impl PageArgs {
     /// Writes the page of the first of `solves` to `--out` (checked by
-    /// [`PageArgs::check`]).
-    pub fn write(&self, solves: &[SourcedSolve], effort: Effort, coach: Coach) -> Result<(), CliError> {
+    /// [`PageArgs::check`]), its par found with `tables`.
+    pub fn write(
+        &self,
+        solves: &[SourcedSolve],
+        effort: Effort,
+        coach: Coach,
+        tables: &dyn Tables,
+    ) -> Result<(), CliError> {
         let out = self.out.as_deref().ok_or_else(|| CliError::Usage("--format html needs --out FILE.html".into()))?;
-        write(solves, effort, coach, out)
+        write(solves, effort, coach, tables, out)
     }
 }
 
-/// Writes the page of the first of `solves` to `out`.
-pub fn write(solves: &[SourcedSolve], effort: Effort, coach: Coach, out: &Path) -> Result<(), CliError> {
+/// Writes the page of the first of `solves` to `out`, coached as `coach`
+/// says with the tables of `tables`.
+pub fn write(
+    solves: &[SourcedSolve],
+    effort: Effort,
+    coach: Coach,
+    tables: &dyn Tables,
+    out: &Path,
+) -> Result<(), CliError> {
     let Some(sourced) = solves.first() else {
         return Err(CliError::Usage("no solve to show".into()));
     };
@@ -77,8 +91,8 @@ pub fn write(solves: &[SourcedSolve], effort: Effort, coach: Coach, out: &Path) 
     let effort = effort.resolve(board.rows(), board.cols());
     let failed = |e: coach::CoachError| CliError::Solver(format!("solve {}: {e}", sourced.number));
     let coaching = match coach {
-        Coach::Always => Some(coach_one(sourced, effort)?),
-        Coach::Small if board.len() <= MAX_COACHED_CELLS => Some(coach_one(sourced, effort)?),
+        Coach::Always => Some(coach_one(sourced, effort, tables)?),
+        Coach::Small if board.len() <= MAX_COACHED_CELLS => Some(coach_one(sourced, effort, tables)?),
         Coach::Small => None,
         Coach::Never => None,
     };
@@ -112,11 +126,15 @@ struct ParUsed {
 /// The solve coached as `fifteen coach` coaches it: the optimal par on
 /// boards of up to 16 cells (with their pattern databases), else fifteen's
 /// solve at `effort`; a progress bar on a terminal.
-fn coach_one(sourced: &SourcedSolve, effort: Effort) -> Result<(coach::Coaching, ParUsed), CliError> {
+fn coach_one(
+    sourced: &SourcedSolve,
+    effort: Effort,
+    tables: &dyn Tables,
+) -> Result<(coach::Coaching, ParUsed), CliError> {
     let board = &sourced.solve.scramble;
-    let tables = super::pdb::tables_by_shape(std::iter::once(board));
-    let par = match super::pdb::heuristic_for(&tables, board) {
-        Some(heuristic) => Par::Optimal(heuristic),
+    let optimal = super::pdb::optimal_tables(tables, board);
+    let par = match &optimal {
+        Some(optimal) => Par::Optimal(super::pdb::heuristic(optimal.as_deref())),
         None => Par::Human(effort),
     };
     let bar = io::stderr().is_terminal().then(|| {

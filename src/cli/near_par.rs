@@ -1,9 +1,9 @@
 //! `--par near` of `compare` and `coach`: the near solver's tables for each
-//! shape of 17 to 49 cells among the solves, loaded once before the work is
+//! shape of 17 to 49 cells among the solves, found once before the work is
 //! spread over the cores, and the clock each board's search stops by (the
 //! library reads none).
 
-use std::collections::BTreeMap;
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::ValueEnum;
@@ -13,6 +13,7 @@ use crate::coach::{NearPar, StopCheck};
 use crate::human::Effort;
 use crate::search::near::{MAX_NEAR_CELLS, MIN_NEAR_CELLS};
 use crate::search::optimal::PatternDatabase;
+use crate::solver::Tables;
 
 use super::error::CliError;
 
@@ -32,22 +33,27 @@ pub enum ParArg {
     Near,
 }
 
-/// The near solver's tables by board shape.
-pub type NearTablesByShape = BTreeMap<(usize, usize), PatternDatabase>;
+/// Whether the near solver finds par for `board` when `par` is `near`: a
+/// board of 17 to 49 cells.
+fn takes(par: ParArg, board: &Board) -> bool {
+    par == ParArg::Near && (MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len())
+}
 
-/// The near solver's tables for every shape of 17 to 49 cells among
-/// `boards` when `par` is `near` (none otherwise).
-pub fn tables_for(par: ParArg, boards: &[&Board]) -> Result<NearTablesByShape, CliError> {
-    let mut tables = BTreeMap::new();
-    if par != ParArg::Near {
-        return Ok(tables);
+/// Finds the near solver's tables for every shape of 17 to 49 cells among
+/// `boards` when `par` is `near`, before the work is spread over the
+/// cores: a build says so once, and a shape without them stops the
+/// command before any solve.
+pub fn find_tables(par: ParArg, boards: &[&Board], tables: &dyn Tables) -> Result<(), CliError> {
+    for board in boards.iter().filter(|b| takes(par, b)) {
+        tables.near(board.rows(), board.cols()).map_err(|e| CliError::Usage(e.to_string()))?;
     }
-    for board in boards.iter().filter(|b| (MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&b.len())) {
-        if let std::collections::btree_map::Entry::Vacant(entry) = tables.entry((board.rows(), board.cols())) {
-            entry.insert(super::pdb::near_tables(board.rows(), board.cols())?.0);
-        }
-    }
-    Ok(tables)
+    Ok(())
+}
+
+/// The near solver's tables for `board` when it finds its par (see
+/// [`find_tables`]).
+pub fn tables_for(par: ParArg, tables: &dyn Tables, board: &Board) -> Option<Arc<PatternDatabase>> {
+    takes(par, board).then(|| tables.near(board.rows(), board.cols()).ok()).flatten()
 }
 
 /// A stop check that says stop [`NEAR_PAR_SECONDS`] after it is made.
@@ -56,10 +62,9 @@ pub fn stop_after_budget() -> StopCheck {
     Box::new(move || started.elapsed().as_secs_f64() >= NEAR_PAR_SECONDS)
 }
 
-/// The near par for `board` when its shape has tables in `tables`.
-pub fn near_par<'a>(tables: &'a NearTablesByShape, board: &Board, effort: Effort) -> Option<NearPar<'a>> {
-    let tables = tables.get(&(board.rows(), board.cols()))?;
-    Some(NearPar { tables, stop_for_board: &stop_after_budget, effort })
+/// The near par of a board whose shape's tables are `tables`.
+pub fn near_par(tables: &PatternDatabase, effort: Effort) -> NearPar<'_> {
+    NearPar { tables, stop_for_board: &stop_after_budget, effort }
 }
 
 /// What par was found by, for the output: `near solver, 0.5 s a board`.

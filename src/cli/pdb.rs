@@ -34,32 +34,28 @@ pub fn worker_pool(threads: Option<u16>) -> Result<rayon::ThreadPool, CliError> 
     pool.build().map_err(|e| CliError::Solver(format!("cannot start worker threads: {e}")))
 }
 
-/// The pattern databases for every shape of up to 16 cells among `boards`
-/// (`None`: the shape has none, Manhattan distance serves), each loaded
-/// once before the solves are spread over the cores.
-pub fn tables_by_shape<'a>(
-    boards: impl Iterator<Item = &'a Board>,
-) -> BTreeMap<(usize, usize), Option<PatternDatabase>> {
-    let mut tables = BTreeMap::new();
+/// Finds the optimal solver's tables for every shape of up to 16 cells
+/// among `boards` before the solves are spread over the cores, so that a
+/// build says so once, before any progress bar, and no worker waits on
+/// another's build.
+pub fn find_optimal_tables<'a>(tables: &dyn Tables, boards: impl Iterator<Item = &'a Board>) {
     for board in boards.filter(|b| b.len() <= MAX_OPTIMAL_CELLS) {
-        tables
-            .entry((board.rows(), board.cols()))
-            .or_insert_with(|| tables_for(board.rows(), board.cols()).map(|t| t.0));
+        tables.optimal(board.rows(), board.cols());
     }
-    tables
 }
 
-/// The optimal solver's lower bound for `board` from `tables_by_shape`'s
-/// map: its pattern databases, Manhattan distance when it has none, `None`
-/// when the board is too big for the optimal solver.
-pub fn heuristic_for<'a>(
-    tables: &'a BTreeMap<(usize, usize), Option<PatternDatabase>>,
-    board: &Board,
-) -> Option<Heuristic<'a>> {
-    match tables.get(&(board.rows(), board.cols()))? {
-        Some(pdb) => Some(Heuristic::Patterns(pdb)),
-        None => Some(Heuristic::ManhattanConflicts),
-    }
+/// The optimal solver's tables for `board`, if the optimal solver takes it
+/// (up to 16 cells): `Some(None)` when its shape has none (Manhattan
+/// distance and linear conflicts serve). Read the lower bound from them
+/// with [`heuristic`].
+pub fn optimal_tables(tables: &dyn Tables, board: &Board) -> Option<Option<Arc<PatternDatabase>>> {
+    (board.len() <= MAX_OPTIMAL_CELLS).then(|| tables.optimal(board.rows(), board.cols()))
+}
+
+/// The optimal solver's lower bound from a shape's tables: its pattern
+/// databases, or Manhattan distance when it has none.
+pub fn heuristic(tables: Option<&PatternDatabase>) -> Heuristic<'_> {
+    tables.map_or(Heuristic::ManhattanConflicts, Heuristic::Patterns)
 }
 
 /// The tables for a board shape, if it has any; `None` means the optimal
@@ -82,7 +78,7 @@ pub fn tables_for(rows: usize, cols: usize) -> Option<(PatternDatabase, String)>
 /// them (and the file is sound); else the shape's partition of
 /// `near::default_group_size` tiles a group, mapped from the cache
 /// directory, or built (saying first what that costs) and saved.
-pub fn near_tables(rows: usize, cols: usize) -> Result<(PatternDatabase, String), CliError> {
+fn near_tables(rows: usize, cols: usize) -> Result<(PatternDatabase, String), CliError> {
     if (rows, cols) == (5, 5) {
         if let Some(found) = near::partition(5, 5, 6).ok().and_then(|spec| load_if_present(&spec)) {
             return Ok(found);
@@ -101,6 +97,9 @@ pub fn near_tables(rows: usize, cols: usize) -> Result<(PatternDatabase, String)
 #[derive(Default)]
 pub struct CachedTables {
     found: Mutex<BTreeMap<TablesKey, Result<FoundTables, String>>>,
+    /// Said on stderr before the account line of each shape's tables when
+    /// they are found (`fifteen serve`'s line); `None`: nothing is said.
+    announce: Option<&'static str>,
 }
 
 /// The solver the tables are for (true: the near solver's) and the shape.
@@ -109,16 +108,28 @@ type TablesKey = (bool, usize, usize);
 type FoundTables = (Option<Arc<PatternDatabase>>, Option<String>);
 
 impl CachedTables {
+    /// Tables that say on stderr which they use, `{announce} {account}`,
+    /// as each shape's are found.
+    pub fn announcing(announce: &'static str) -> CachedTables {
+        CachedTables { announce: Some(announce), ..CachedTables::default() }
+    }
+
     fn find(&self, key: TablesKey) -> Result<FoundTables, String> {
         let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
         found
             .entry(key)
-            .or_insert_with(|| match key {
-                (false, rows, cols) => Ok(tables_for(rows, cols)
-                    .map_or((None, None), |(tables, account)| (Some(Arc::new(tables)), Some(account)))),
-                (true, rows, cols) => near_tables(rows, cols)
-                    .map(|(tables, account)| (Some(Arc::new(tables)), Some(account)))
-                    .map_err(|e| e.to_string()),
+            .or_insert_with(|| {
+                let made = match key {
+                    (false, rows, cols) => Ok(tables_for(rows, cols)
+                        .map_or((None, None), |(tables, account)| (Some(Arc::new(tables)), Some(account)))),
+                    (true, rows, cols) => near_tables(rows, cols)
+                        .map(|(tables, account)| (Some(Arc::new(tables)), Some(account)))
+                        .map_err(|e| e.to_string()),
+                };
+                if let (Some(announce), Ok((_, Some(account)))) = (self.announce, &made) {
+                    eprintln!("{announce} {account}");
+                }
+                made
             })
             .clone()
     }

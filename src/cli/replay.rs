@@ -10,6 +10,7 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use super::error::CliError;
+use super::pdb::CachedTables;
 use super::solve_source::{self, SourcedSolve};
 
 pub const REPLAY_HELP: &str = "\
@@ -74,7 +75,9 @@ pub fn run(cmd: ReplayCommand) -> Result<(), CliError> {
     let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
     if let (ReplayFormat::Html, Some(out)) = (cmd.format, &cmd.out) {
         let first = &solves[..1];
-        return super::compare_page::write(first, crate::human::Effort::Auto, super::compare_page::Coach::Small, out);
+        let (effort, coach, tables) =
+            (crate::human::Effort::Auto, super::compare_page::Coach::Small, CachedTables::default());
+        return super::compare_page::write(first, effort, coach, &tables, out);
     }
     if cmd.format == ReplayFormat::Window {
         return super::replay_window::run(solves, cmd.window);

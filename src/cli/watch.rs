@@ -278,9 +278,7 @@ fn in_window(
         }
         let app = make()?;
         let oracle_tables = extras.optimal_distance.then(|| {
-            control::oracle::OracleTables(std::sync::Arc::new(|rows, cols| {
-                super::pdb::tables_for(rows, cols).map(|(tables, _)| tables)
-            }))
+            std::sync::Arc::new(super::pdb::CachedTables::default()) as std::sync::Arc<dyn crate::solver::Tables>
         });
         let options = gui::Options {
             speed: app.player.speed(),

@@ -14,23 +14,12 @@
 //! No macroquad here: the window draws the line, the tests drive this
 //! directly.
 
+use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
 
 use crate::board::{Board, Move};
 use crate::search::distance::{Answers, ShortestPath, has_distance};
-use crate::search::optimal::PatternDatabase;
-
-pub(crate) use crate::search::distance::TableLoader;
-
-/// A [`TableLoader`] that can sit in the window's options.
-#[derive(Clone)]
-pub struct OracleTables(pub TableLoader);
-
-impl std::fmt::Debug for OracleTables {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("OracleTables")
-    }
-}
+use crate::solver::Tables;
 
 /// The optimal distance of the boards a window shows.
 pub struct Oracle {
@@ -46,8 +35,9 @@ pub struct Oracle {
 impl Oracle {
     /// An oracle with its worker thread; `tables` gives the pattern
     /// databases (none: Manhattan distance and linear conflicts, slower on
-    /// 4×4 but never wrong).
-    pub fn new(tables: Option<TableLoader>) -> Oracle {
+    /// 4×4 but never wrong). They are asked at every search: pass tables
+    /// that keep what they find (the command's, or `BuiltTables`).
+    pub fn new(tables: Option<Arc<dyn Tables>>) -> Oracle {
         let (requests, inbox) = mpsc::channel::<Board>();
         let (outbox, answers) = mpsc::channel();
         let spawned = std::thread::Builder::new().name("oracle".into()).spawn(move || work(inbox, outbox, tables));
@@ -116,20 +106,16 @@ impl Oracle {
 }
 
 /// The worker: solve the newest board asked, send the solution, repeat
-/// until the window is gone.
-fn work(inbox: Receiver<Board>, outbox: Sender<Result<ShortestPath, String>>, tables: Option<TableLoader>) {
-    let mut loaded: Vec<((usize, usize), Option<PatternDatabase>)> = Vec::new();
+/// until the window is gone. The tables are asked for at each search:
+/// finding them once a shape and keeping them is theirs to do (as the
+/// command's do).
+fn work(inbox: Receiver<Board>, outbox: Sender<Result<ShortestPath, String>>, tables: Option<Arc<dyn Tables>>) {
     while let Ok(mut board) = inbox.recv() {
         if let Some(newer) = inbox.try_iter().last() {
             board = newer;
         }
-        let shape = (board.rows(), board.cols());
-        if !loaded.iter().any(|(s, _)| *s == shape) {
-            let db = tables.as_ref().and_then(|load| load(shape.0, shape.1));
-            loaded.push((shape, db));
-        }
-        let db = loaded.iter().find(|(s, _)| *s == shape).and_then(|(_, db)| db.as_ref());
-        let answer = ShortestPath::search(&board, db).map_err(|e| e.to_string());
+        let db = tables.as_ref().and_then(|tables| tables.optimal(board.rows(), board.cols()));
+        let answer = ShortestPath::search(&board, db.as_deref()).map_err(|e| e.to_string());
         if outbox.send(answer).is_err() {
             return;
         }

@@ -28,6 +28,7 @@ pub use picture::{Picture, look_alike};
 use crate::control::{App, Command, Key, command_for, oracle, planner_thread, plans_elsewhere, receive_plans};
 use crate::human::SolveError;
 use crate::scene::{Painter, Row};
+use crate::solver::Tables;
 
 /// How long a frame may spend planning the watched solve ahead: a few
 /// milliseconds of a 60 Hz frame.
@@ -57,7 +58,7 @@ pub struct Options {
     pub screenshot: Option<PathBuf>,
     /// Pattern databases for the "optimal: N moves left" line (boards of up
     /// to 16 cells); without them the line still comes, more slowly on 4×4.
-    pub oracle_tables: Option<oracle::OracleTables>,
+    pub oracle_tables: Option<Arc<dyn Tables>>,
 }
 
 /// What a window run did.
@@ -204,7 +205,7 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
     let mut drag: Option<(f32, f32)> = None;
     let started = Instant::now();
     let mut frames = 0u64;
-    let mut oracle = oracle::Oracle::new(options.oracle_tables.as_ref().map(|t| t.0.clone()));
+    let mut oracle = oracle::Oracle::new(options.oracle_tables.clone());
     if plans_elsewhere(&app) {
         app.plan_elsewhere();
     }

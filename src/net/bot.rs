@@ -42,7 +42,7 @@ pub(crate) fn plan(board: &Board, solver: Solver, tables: Option<Arc<PatternData
     }
 }
 
-/// The tables the caller's [`TableSource`] gave for the board's shape.
+/// The tables the caller's [`Bot::tables`] gave for the board's shape.
 struct Given(Option<Arc<PatternDatabase>>);
 
 impl Tables for Given {
@@ -54,10 +54,6 @@ impl Tables for Given {
         NO_TABLES.near(rows, cols)
     }
 }
-
-/// Pattern databases for a board shape (rows, columns), supplied by the
-/// caller, which owns the cache on disk.
-pub(crate) type TableSource = crate::search::distance::TableLoader;
 
 /// Why the bot did not finish a game.
 #[derive(Debug, thiserror::Error)]
@@ -161,8 +157,9 @@ pub(crate) struct Bot {
     pub(crate) delay: Duration,
     /// How long to wait for the connection and for each state.
     pub(crate) timeout: Duration,
-    /// Where the optimal solver gets pattern databases, if anywhere.
-    pub(crate) tables: Option<TableSource>,
+    /// Where the optimal solver gets pattern databases, if anywhere: the
+    /// caller's, which owns the cache on disk.
+    pub(crate) tables: Option<Arc<dyn Tables>>,
     /// Ask for the optimal distance (`{"Optimal":true}`) and check each
     /// answer: its distance against the bot's own search, its best move for
     /// one that leads a move nearer (boards of up to 16 cells).
@@ -261,7 +258,7 @@ impl Bot {
         let solver = self.solver.unwrap_or_else(|| Solver::default_for(board.len()));
         let checking = self.check_optimal && has_distance(board.len());
         let tables = match &self.tables {
-            Some(source) if solver == Solver::Optimal || checking => source(board.rows(), board.cols()).map(Arc::new),
+            Some(source) if solver == Solver::Optimal || checking => source.optimal(board.rows(), board.cols()),
             _ => None,
         };
         let moves = if board.is_solved() { Moves::default() } else { plan(&board, solver, tables.clone())? };

@@ -3,6 +3,9 @@
 //! Debian's headless Chromium is driven through its WebDriver server
 //! (`chromedriver`, package `chromium-driver`) by the fantoccini client.
 //!
+//! The game page (`/`) draws with the viewer's board, so both are read
+//! the same way: the page's state on `#viewer` (`data-*`), its canvas's pixels.
+//!
 //! Skipped, saying so, when Chromium or chromedriver is missing, unless
 //! `FIFTEEN_BROWSER_TEST=require` (CI sets it after installing both), which
 //! makes that a failure. With `FIFTEEN_SCREENSHOT_DIR` set, the Watch test
@@ -145,21 +148,12 @@ impl Page {
             .unwrap_or_else(|e| panic!("#{id}: {e}"))
     }
 
-    /// The texts of the elements `css` selects, in the page's order.
-    fn texts(&self, css: &str) -> Result<Vec<String>, CmdError> {
-        self.runtime.block_on(async {
-            let mut texts = Vec::new();
-            for element in self.client().find_all(Locator::Css(css)).await? {
-                texts.push(element.text().await?);
-            }
-            Ok(texts)
-        })
-    }
-
-    /// The board as shown: each cell's number in reading order, 0 for the gap.
+    /// The game page's board as last drawn: each cell's tile in reading
+    /// order, 0 for the gap (empty before the first state is drawn).
     fn tiles(&self) -> Result<Vec<u32>, CmdError> {
-        let texts = self.texts("#board .cell")?;
-        Ok(texts.iter().map(|t| if t.is_empty() { 0 } else { t.parse().unwrap_or(u32::MAX) }).collect())
+        let script = "return window.fifteen && window.fifteen.shown ? window.fifteen.shown() : null;";
+        let shown = self.runtime.block_on(self.client().execute(script, vec![]))?;
+        Ok(serde_json::from_value(shown).unwrap_or_default())
     }
 
     fn click(&self, id: &str) {
@@ -271,16 +265,17 @@ fn the_page_draws_the_first_state_plays_arrow_keys_and_watches_the_human_solver(
     // Watch: the solver streams its moves with the region outlined and the target marked.
     page.choose("speed", "250");
     page.click("watch");
-    page.wait_for("a row or column being built, 13 moves in", 30, |page| {
-        let phase = page.try_text("phase")?;
+    // The line is outlined (ACCENT) and the homes of its tiles still to
+    // place are ringed (MARK), on the viewer's canvas.
+    page.wait_for("a row or column being built, 13 moves in, outlined and its homes ringed", 30, |page| {
+        let title = page.try_text("title")?;
         let score: u64 = page.try_text("score")?.parse().unwrap_or(0);
-        Ok(((phase.starts_with("Watching: row ") || phase.starts_with("Watching: column ")) && score > 12)
-            .then_some(()))
+        let building = (title.starts_with("Watching: row ") || title.starts_with("Watching: column ")) && score > 12;
+        let [outline, marks] = page.canvas_pixels(&[[90, 210, 255], [255, 206, 64]], 6)[..] else { unreachable!() };
+        Ok((building && outline > 200 && marks > 200).then_some(()))
     });
-    assert!(page.shows("region"), "the region is outlined");
-    let targets = page.texts(".cell.target").unwrap().len();
-    let homes = page.texts(".cell.goal").unwrap().len();
-    assert!(targets >= 1 && homes >= 1, "target ({targets}) and home ({homes}) are marked");
+    let state = page.viewer();
+    assert!(!state["targets"].as_str().unwrap_or("").is_empty(), "the tiles being placed: {state}");
     assert_eq!(page.text("watch"), "Stop");
     if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
         page.screenshot(&Path::new(&dir).join("watch.png"));
@@ -289,8 +284,9 @@ fn the_page_draws_the_first_state_plays_arrow_keys_and_watches_the_human_solver(
     page.choose("speed", "15");
     page.wait_for_text("status", 60, |s| s == "complete");
     page.wait_for_tiles(Board::goal(4, 4).unwrap().cells(), 5);
-    let phase = page.text("phase");
-    assert!(phase.starts_with("Solved. Last: last 2×2"), "{phase}");
+    let title = page.text("title");
+    assert!(title.starts_with("Solved. Last: last 2×2"), "{title}");
+    assert_eq!(page.viewer()["errors"], "", "the page reported errors (or its policy refused something)");
 
     // New game: a new connection, a new board.
     page.click("new");
@@ -316,7 +312,7 @@ fn the_page_shows_the_optimal_distance_and_the_best_move_on_b() {
     let text = page.wait_for_text("optimal", 5, |t| t.contains(", best: slide "));
     let (_, said) = text.split_once(", best: slide ").unwrap();
     let (tile, way) = said.split_once(' ').unwrap();
-    assert_eq!(page.texts(".cell.best").unwrap(), [tile], "the tile named is marked");
+    assert_eq!(page.viewer()["best"], tile, "the tile named is marked");
     assert_eq!(page.attribute("best", "aria-pressed").as_deref(), Some("true"));
     if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
         page.screenshot(&Path::new(&dir).join("optimal-page.png"));
@@ -342,7 +338,7 @@ fn the_page_shows_the_optimal_distance_and_the_best_move_on_b() {
     }
     page.wait_for_text("optimal", 20, |t| t == "optimal: solved");
     let fewest = shortest.len();
-    assert_eq!(page.text("phase"), format!("Solved in {fewest} moves (the fewest possible: {fewest})."));
+    assert_eq!(page.text("title"), format!("Solved in {fewest} moves (the fewest possible: {fewest})."));
     drop(page);
     server.stop().unwrap();
 }
@@ -355,6 +351,32 @@ fn the_page_shows_no_optimal_line_for_boards_over_16_cells() {
     page.visit(&format!("http://{}/", server.addr()));
     page.wait_for_tiles(board.cells(), 20);
     assert!(!page.shows("optimal") && !page.shows("best"), "no optimal line or button on 3×6");
+    drop(page);
+    server.stop().unwrap();
+}
+
+#[test]
+fn the_page_follows_the_tile_on_its_way_on_a_big_board() {
+    let Some(page) = Page::open() else { return };
+    page.fit_viewport(1000, 640);
+    let (server, config, _) = start_server(60, 60, 1);
+    page.visit(&format!("http://{}/", server.addr()));
+    page.wait_for_tiles(config.board(0).unwrap().cells(), 20);
+    assert_eq!(page.viewer()["follow"], "true", "3 600 cells: the follow view");
+    page.choose("speed", "15");
+    page.click("watch");
+    // A window round the tile on its way and where it goes, in bigger cells
+    // than the whole board's.
+    let (tile, to) = page.wait_for("a tile on its way", 30, |page| {
+        let travel = page.viewer()["travel"].as_str().unwrap_or("").to_string();
+        Ok(travel.split_once(' ').map(|(t, c)| (t.parse::<usize>().unwrap(), c.parse::<usize>().unwrap())))
+    });
+    let view = page.js("const v = window.fifteen.pane.v; return [v.top, v.left, v.bottom, v.right, v.cell];");
+    let [top, left, bottom, right] = [0, 1, 2, 3].map(|i| view[i].as_u64().unwrap() as usize);
+    assert!(bottom - top < 60 && right - left < 60, "{view}");
+    assert!((top..bottom).contains(&(to / 60)) && (left..right).contains(&(to % 60)), "{tile} goes to {to}: {view}");
+    page.click("watch");
+    assert_eq!(page.viewer()["errors"], "");
     drop(page);
     server.stop().unwrap();
 }
@@ -542,7 +564,7 @@ fn the_served_replay_page_plays_the_link_beside_fifteens_solve_in_step_under_its
 
     // The stages listed are `fifteen compare`'s: the person's moves and
     // fifteen's at the end of each.
-    let data = page.js("return window.fifteen.data;");
+    let data = page.js("return JSON.parse(document.getElementById('fifteen-data').textContent);");
     let solve = crate::slidysim::parse_source(&path).unwrap().remove(0);
     let fifteen = crate::web::tests::unpacked_moves(&data["duo"]["fifteen"]);
     let comparison = crate::coach::line_up(&solve.scramble, &solve.moves, fifteen.clone(), None);
@@ -666,9 +688,47 @@ fn a_saved_coach_page_plays_from_file_at_the_persons_pace_and_shows_the_coachs_l
 #[ignore = "plans a 100×100 (about a minute) and measures; run by hand for docs/benchmarks.md"]
 fn a_100x100_page_plays_at_a_measured_frame_rate() {
     let Some(page) = Page::open() else { return };
-    page.fit_viewport(1280, 800);
     let (path, data) = saved_page(100, 100, 1);
-    let bytes = std::fs::metadata(&path).unwrap().len();
+    measure_frames(&page, &path, &format!("100×100, {} moves", data["count"]), "viewer-100x100");
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+/// The same for a 100×100 side by side: fifteen's fast solve as the
+/// person's (as docs/benchmarks.md's side by side pages are made), its
+/// `auto` solve beside it, both boards drawn every frame.
+#[test]
+#[ignore = "plans a 100×100 twice (about two minutes) and measures; run by hand for docs/benchmarks.md"]
+fn a_100x100_side_by_side_plays_at_a_measured_frame_rate() {
+    use crate::human::Effort;
+    let Some(page) = Page::open() else { return };
+    let board = Board::scrambled(100, 100, crate::board::Scramble::Uniform, 1).unwrap();
+    let fast = crate::SolveOptions { effort: Effort::Fast, ..crate::SolveOptions::default() };
+    let solve = crate::slidysim::Solve {
+        moves: crate::human::solve(&board, &fast).unwrap().moves().to_vec().into(),
+        scramble: board,
+        time_ms: None,
+        move_times_ms: None,
+        player: None,
+        event: "custom replay".into(),
+    };
+    let skipped = crate::web::CoachOnPage::too_big(100, 100);
+    let data = crate::web::compare_data(&solve, Effort::for_size(100, 100), "a test", skipped).unwrap();
+    let dir = std::env::temp_dir().join(format!("fifteen-viewer-{}-duo", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("compare.html");
+    std::fs::write(&path, crate::web::page(&data)).unwrap();
+    let what = format!("100×100 side by side, {} / {} moves", data["count"], data["duo"]["fifteen"]["count"]);
+    measure_frames(&page, &path, &what, "viewer-100x100-duo");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Plays the saved page at `path` for five seconds with the follow view
+/// and five without, at 1280×800, and prints the frames a second the page
+/// measured (`data-fps`); `shot` names the screenshots saved with
+/// `FIFTEEN_SCREENSHOT_DIR` set.
+fn measure_frames(page: &Page, path: &Path, what: &str, shot: &str) {
+    page.fit_viewport(1280, 800);
+    let bytes = std::fs::metadata(path).unwrap().len();
     page.visit(&format!("file://{}", path.display()));
     assert_eq!(page.wait_for_viewer()["ready"], "true");
     for follow in [true, false] {
@@ -678,13 +738,12 @@ fn a_100x100_page_plays_at_a_measured_frame_rate() {
         let state = page.viewer();
         page.press(' ');
         eprintln!(
-            "100×100, {} moves, page {bytes} bytes, follow {follow}: {} frames/s, at move {}",
-            data["count"], state["fps"], state["cursor"]
+            "{what}, page {bytes} bytes, follow {follow}: {} frames/s, at move {}",
+            state["fps"], state["cursor"]
         );
         if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
-            page.screenshot(&Path::new(&dir).join(format!("viewer-100x100-follow-{follow}.png")));
+            page.screenshot(&Path::new(&dir).join(format!("{shot}-follow-{follow}.png")));
         }
     }
     assert_eq!(page.viewer()["errors"], "");
-    let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }

@@ -10,7 +10,7 @@ use std::time::Duration;
 use crate::board::{Board, Move, MoveNotation};
 use crate::human::{Context, Event, Planner, Recorder, SolveOptions};
 
-use super::protocol::{BadRequest, Doing, Request, State, Status};
+use super::protocol::{BadRequest, Doing, Request, State, Status, Travel};
 
 /// The slowest and fastest a watched solve may be streamed.
 pub(crate) const WATCH_DELAY: std::ops::RangeInclusive<u64> = 1..=10_000;
@@ -28,6 +28,9 @@ struct Watch {
     recorder: Recorder,
     /// Moves planned but not yet made, each with what it is for.
     queue: VecDeque<(Move, Doing)>,
+    /// The journey under way as the planner last said it (a placement
+    /// starts with none).
+    travel: Option<Travel>,
     delay: Duration,
 }
 
@@ -93,7 +96,7 @@ impl Session {
                     None if complete => {}
                     None => match Planner::new(&self.board, &SolveOptions::default()).map(Recorder::of) {
                         Ok(recorder) => {
-                            self.watch = Some(Watch { recorder, queue: VecDeque::new(), delay });
+                            self.watch = Some(Watch { recorder, queue: VecDeque::new(), travel: None, delay });
                             if let Err(why) = self.plan_ahead() {
                                 return self.refuse(why);
                             }
@@ -137,13 +140,20 @@ impl Session {
 
     /// Steps the watched planner until a move is queued or it is done.
     fn plan_ahead(&mut self) -> Result<(), String> {
+        let cols = self.board.cols();
         let Some(watch) = self.watch.as_mut() else { return Ok(()) };
         while watch.queue.is_empty() {
-            let queue = &mut watch.queue;
-            let more = watch.recorder.pull(&mut |event: &Event, at: &Context| {
-                if let (Event::Moved { mv, .. }, Some((region, group))) = (*event, at.placement) {
-                    queue.push_back((mv, Doing { region, group, line: at.phase, corner: at.corner }));
+            let (queue, travel) = (&mut watch.queue, &mut watch.travel);
+            let more = watch.recorder.pull(&mut |event: &Event, at: &Context| match *event {
+                Event::Placement { .. } => *travel = None,
+                Event::TileTargeted { tile, to, .. } => *travel = Some(Travel { tile, to: to.row * cols + to.col }),
+                Event::Moved { mv, .. } => {
+                    if let Some((region, group)) = at.placement {
+                        let doing = Doing { region, group, line: at.phase, corner: at.corner, travel: *travel };
+                        queue.push_back((mv, doing));
+                    }
                 }
+                _ => {}
             });
             if !more {
                 let failed = watch.recorder.error().map(|e| e.to_string());
@@ -222,6 +232,22 @@ mod tests {
         assert_eq!(states.last().unwrap().phase.as_deref(), Some("last block"));
         assert_eq!(game.score(), plan.moves().len() as u64);
         assert_eq!(game.watch_delay(), None, "the watch ends with the solve");
+    }
+
+    #[test]
+    fn a_watched_solve_names_the_tile_on_its_way_where_the_solver_does() {
+        // An 8×8 is solved tile by tile at first (a 4×4's lines are
+        // searched whole, with no journeys to name).
+        let board = Board::scrambled(8, 8, Scramble::Uniform, 1).unwrap();
+        let (_, states) = watched(&board, 100);
+        let mut named = 0;
+        for state in &states {
+            let Some(travel) = state.travel else { continue };
+            named += 1;
+            assert!(travel.to < 64 && (1..64).contains(&travel.tile), "{travel:?}");
+            assert!(state.target.as_ref().is_some_and(|t| !t.is_empty()));
+        }
+        assert!(named * 2 > states.len(), "most moves carry a journey: {named} of {}", states.len());
     }
 
     #[test]

@@ -8,7 +8,8 @@
 //!   watched human solver).
 //! - `optimal`: the optimal distance of each position, for clients that
 //!   ask, searched off the async executor.
-//! - `server`: the axum websocket server and its embedded page.
+//! - `server`: the axum websocket server and its routes.
+//! - `viewer`: the pages it serves: the game (`/`) and the viewer's.
 //! - `Bot`: a client that solves the board it is dealt and checks every
 //!   state the server sends against its own replay.
 //! - `load`: many concurrent games on loopback, for the benchmark.
@@ -20,7 +21,6 @@ pub(crate) mod bot;
 pub(crate) mod game;
 pub(crate) mod load;
 pub(crate) mod optimal;
-pub(crate) mod page;
 pub(crate) mod protocol;
 pub(crate) mod server;
 pub(crate) mod viewer;

@@ -29,30 +29,31 @@ use std::sync::{Arc, OnceLock};
 use tokio::sync::Semaphore;
 
 use crate::board::Board;
-use crate::search::distance::{Answers, ShortestPath, TableLoader, has_distance};
+use crate::search::distance::{Answers, ShortestPath, has_distance};
 use crate::search::optimal::PatternDatabase;
+use crate::solver::Tables;
 
 use super::protocol::Optimal;
 
 /// What the optimal searches of all games share.
 pub(crate) struct Searches {
-    loader: Option<TableLoader>,
+    loader: Option<Arc<dyn Tables>>,
     /// The tables of the server's board shape, loaded at the first search.
-    tables: OnceLock<Option<PatternDatabase>>,
+    tables: OnceLock<Option<Arc<PatternDatabase>>>,
     turns: Arc<Semaphore>,
 }
 
 impl Searches {
     /// At most `threads` searches at once (at least one); `loader` finds the
     /// pattern databases (none: Manhattan distance and linear conflicts).
-    pub(crate) fn new(loader: Option<TableLoader>, threads: usize) -> Searches {
+    pub(crate) fn new(loader: Option<Arc<dyn Tables>>, threads: usize) -> Searches {
         Searches { loader, tables: OnceLock::new(), turns: Arc::new(Semaphore::new(threads.max(1))) }
     }
 
     /// The tables for a board of this shape, loading them on first use.
     /// Blocks (call it on the blocking pool): loading may build them.
     pub(crate) fn tables(&self, rows: usize, cols: usize) -> Option<&PatternDatabase> {
-        self.tables.get_or_init(|| self.loader.as_ref().and_then(|load| load(rows, cols))).as_ref()
+        self.tables.get_or_init(|| self.loader.as_ref().and_then(|tables| tables.optimal(rows, cols))).as_deref()
     }
 }
 
@@ -202,6 +203,21 @@ mod tests {
         crate::search::optimal::solve(board).unwrap().moves.len()
     }
 
+    /// Tables that, asked for, mark the game in the slot gone (as a client
+    /// leaving mid-search does) and give none.
+    struct LeaveWhenAsked(Arc<OnceLock<Arc<AtomicU64>>>);
+
+    impl Tables for LeaveWhenAsked {
+        fn optimal(&self, _: usize, _: usize) -> Option<Arc<PatternDatabase>> {
+            self.0.get().expect("the game's score").store(GONE, Ordering::Relaxed);
+            None
+        }
+
+        fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, crate::solver::SolverError> {
+            crate::solver::NO_TABLES.near(rows, cols)
+        }
+    }
+
     #[test]
     fn answers_come_after_a_search_and_along_its_path_at_once() {
         runtime().block_on(async {
@@ -225,17 +241,13 @@ mod tests {
     #[test]
     fn a_search_whose_game_is_gone_stops_part_way() {
         runtime().block_on(async {
-            // The loader runs inside the search's job, after the job checked
-            // that its game is still there: it marks the game gone, as a
-            // client leaving mid-search does. Without tables this board
+            // The tables are asked for inside the search's job, after the job
+            // checked that its game is still there: they mark the game gone,
+            // as a client leaving mid-search does. Without tables this board
             // needs far more nodes than the search expands between two
             // questions whether to stop, so an answer means it never asked.
             let game: Arc<OnceLock<Arc<AtomicU64>>> = Arc::new(OnceLock::new());
-            let slot = game.clone();
-            let loader: TableLoader = Arc::new(move |_, _| {
-                slot.get().expect("the game's score").store(GONE, Ordering::Relaxed);
-                None
-            });
+            let loader: Arc<dyn Tables> = Arc::new(LeaveWhenAsked(game.clone()));
             let mut oracle = GameOracle::new(Arc::new(Searches::new(Some(loader), 1)));
             game.set(oracle.now.clone()).unwrap();
             let board = Board::scrambled(4, 4, Scramble::Uniform, 1).unwrap();

@@ -110,6 +110,19 @@ pub(crate) struct Doing {
     pub(crate) line: Option<Phase>,
     /// Where the unsolved rectangle's corner was as that line began.
     pub(crate) corner: Corner,
+    /// The tile on its way and the cell it is going to, when the solver
+    /// has said (the travelling tile the viewer frames).
+    pub(crate) travel: Option<Travel>,
+}
+
+/// A tile on its way: where the human solver takes it next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+pub(crate) struct Travel {
+    /// The tile.
+    pub(crate) tile: Tile,
+    /// The cell it goes to, in reading order (row × cols + column).
+    pub(crate) to: usize,
 }
 
 impl Doing {
@@ -160,6 +173,9 @@ pub(crate) struct State {
     /// name it (`row 1: end pair 3 + 4`).
     #[serde(rename = "Title", default, skip_serializing_if = "Option::is_none")]
     pub(crate) title: Option<String>,
+    /// While watched: the tile on its way and the cell it goes to.
+    #[serde(rename = "Travel", default, skip_serializing_if = "Option::is_none")]
+    pub(crate) travel: Option<Travel>,
 }
 
 impl State {
@@ -175,6 +191,7 @@ impl State {
             target: None,
             region: None,
             title: None,
+            travel: None,
         }
     }
 
@@ -184,6 +201,7 @@ impl State {
         self.phase = Some(doing.phase().to_string());
         self.target = Some(doing.group.tiles().to_vec());
         self.region = Some(Area::of(doing.region, doing.group, rows, cols));
+        self.travel = doing.travel;
         if let Some(line) = doing.line {
             self.title = Some(placement_title(line, doing.region, doing.group, rows, cols, doing.corner));
             // Outline the line the title names, as the window does.

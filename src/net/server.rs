@@ -20,8 +20,8 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{ConnectInfo, State as Extract};
-use axum::http::{StatusCode, Uri, header};
-use axum::response::{Html, IntoResponse, Response};
+use axum::http::{StatusCode, Uri};
+use axum::response::Response;
 use axum::routing::{any, get};
 use axum::serve::{Listener, ListenerExt};
 use hyper::body::Incoming;
@@ -35,11 +35,10 @@ use tokio_tungstenite::tungstenite;
 use tower::ServiceExt;
 
 use crate::board::{Board, Scramble, SizeError};
-use crate::search::distance::TableLoader;
+use crate::solver::Tables;
 
 use super::game::Session;
 use super::optimal::{GameOracle, Searches};
-use super::page;
 use super::protocol::{BadRequest, Request, State};
 use super::viewer;
 use crate::web;
@@ -84,9 +83,9 @@ pub(crate) struct ServerConfig {
     /// One line per game, written when it ends.
     pub(crate) log: LogSink,
     /// Where the optimal distance's searches get pattern databases (none:
-    /// Manhattan distance and linear conflicts); called once, off the async
+    /// Manhattan distance and linear conflicts); asked once, off the async
     /// executor, by the first search of the server's life.
-    pub(crate) tables: Option<TableLoader>,
+    pub(crate) tables: Option<Arc<dyn Tables>>,
     /// Optimal-distance searches that may run at once, over all games.
     pub(crate) optimal_threads: usize,
 }
@@ -279,12 +278,11 @@ struct ServerShared {
     coach_tables: viewer::CoachTables,
 }
 
-/// The routes: the page, its script and style, and the two websocket paths.
+/// The routes: the game page, the viewer's pages, their scripts and style, and the two websocket paths.
 fn router(shared: Arc<ServerShared>) -> Router {
     Router::new()
-        .route("/", get(|| async { Html(page::INDEX) }))
-        .route("/page.js", get(|| async { asset("text/javascript; charset=utf-8", page::SCRIPT) }))
-        .route("/page.css", get(|| async { asset("text/css; charset=utf-8", page::STYLE) }))
+        .route("/", get(|| async { viewer::game_page() }))
+        .route("/game.js", get(|| async { viewer::asset("text/javascript; charset=utf-8", web::game_js()) }))
         .route("/ws", any(connect))
         .route("/eight/ws", any(connect))
         .route("/viewer.js", get(|| async { viewer::asset("text/javascript; charset=utf-8", web::viewer_js()) }))
@@ -345,10 +343,6 @@ async fn viewer_page(shared: Arc<ServerShared>, uri: Uri, page: ViewerPage) -> R
             reason: "the page could not be made".into(),
         })),
     }
-}
-
-fn asset(content_type: &'static str, body: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body).into_response()
 }
 
 async fn run(listener: TcpListener, config: ServerConfig, stopped: watch::Receiver<bool>) -> Result<(), ServeError> {

@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use super::protocol::{Optimal, State, Status, move_message};
 use super::{Bot, BotError, Server, ServerConfig};
-use crate::solver::Solver;
+use crate::search::optimal::PatternDatabase;
+use crate::solver::{NO_TABLES, Solver, SolverError, Tables};
 use crate::{Board, Move, Scramble};
 use tokio_tungstenite::tungstenite::protocol::frame::Frame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{CloseCode, Data, OpCode};
@@ -342,25 +343,38 @@ impl Follower {
     }
 }
 
-/// A table loader that holds the search that calls it (the server's
-/// first) until the test lets it go, and says when it is called: a search
+/// A table loader that holds the search that asks it (the server's
+/// first) until the test lets it go, and says when it is asked: a search
 /// under way for as long as a test needs. Gives no tables.
 struct HeldLoader {
-    loader: crate::search::distance::TableLoader,
+    loader: Arc<dyn Tables>,
     called: std::sync::mpsc::Receiver<()>,
     release: std::sync::mpsc::Sender<()>,
+}
+
+/// [`HeldLoader`]'s tables: each ask says so, then waits for the release.
+struct HeldTables {
+    calling: std::sync::mpsc::Sender<()>,
+    gate: Mutex<std::sync::mpsc::Receiver<()>>,
+}
+
+impl Tables for HeldTables {
+    fn optimal(&self, _: usize, _: usize) -> Option<Arc<PatternDatabase>> {
+        let _ = self.calling.send(());
+        let _ = self.gate.lock().unwrap().recv_timeout(Duration::from_secs(60));
+        None
+    }
+
+    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, SolverError> {
+        NO_TABLES.near(rows, cols)
+    }
 }
 
 impl HeldLoader {
     fn new() -> HeldLoader {
         let (release, gate) = std::sync::mpsc::channel::<()>();
         let (calling, called) = std::sync::mpsc::channel::<()>();
-        let gate = Mutex::new(gate);
-        let loader = Arc::new(move |_, _| {
-            let _ = calling.send(());
-            let _ = gate.lock().unwrap().recv_timeout(Duration::from_secs(60));
-            None
-        });
+        let loader = Arc::new(HeldTables { calling, gate: Mutex::new(gate) });
         HeldLoader { loader, called, release }
     }
 
@@ -720,10 +734,10 @@ fn heads_too_slow_or_too_long_and_idle_connections_are_closed() {
 
     // A kept-alive connection served once and then silent is closed too.
     let mut kept = TcpStream::connect(addr).unwrap();
-    write!(kept, "GET /page.css HTTP/1.1\r\nHost: fifteen\r\n\r\n").unwrap();
+    write!(kept, "GET /viewer.css HTTP/1.1\r\nHost: fifteen\r\n\r\n").unwrap();
     let (sent, closed) = read_until_closed(&mut kept, soon());
     let sent = String::from_utf8_lossy(&sent);
-    assert!(closed && sent.starts_with("HTTP/1.1 200") && sent.contains(".region"), "{closed} {sent:.200}");
+    assert!(closed && sent.starts_with("HTTP/1.1 200") && sent.contains(".board-wrap"), "{closed} {sent:.200}");
 
     // A websocket that only pings is idle: closed with 1001 after --idle.
     let mut pinger = connect(&server.url("/ws"));
@@ -765,15 +779,21 @@ fn the_page_and_its_assets_are_served() {
     let mut server = TestServer::start(3, 3, |_| {});
     let addr = server.server.as_ref().unwrap().addr();
     for (path, kind, needle) in [
-        ("/", "text/html", "<script src=\"page.js\">"),
-        ("/page.js", "text/javascript", "'cell_' + i"),
-        ("/page.css", "text/css", ".region"),
+        ("/", "text/html", "<script type=\"module\" src=\"/game.js\">"),
+        ("/game.js", "text/javascript", "from \"./viewer.js\""),
+        ("/viewer.js", "text/javascript", "export {"),
+        ("/viewer.css", "text/css", ".board-wrap"),
     ] {
         let response = http_get(addr, path);
         assert!(response.starts_with("HTTP/1.1 200"), "{path}: {response:.200}");
         assert!(response.to_ascii_lowercase().contains(&format!("content-type: {kind}")), "{path}");
         assert!(response.contains(needle), "{path}");
+        assert!(!response.contains("http://") && !response.contains("https://"), "{path}: nothing from elsewhere");
     }
+    // The game page may open its websocket back to the server, and no more.
+    let page = http_get(addr, "/").to_ascii_lowercase();
+    assert!(page.contains("content-security-policy: default-src 'none'; script-src 'self'"), "{page:.400}");
+    assert!(page.contains("connect-src 'self'"), "{page:.400}");
     assert!(http_get(addr, "/nope").starts_with("HTTP/1.1 404"));
     // A plain GET on the websocket path is not an upgrade: refused, not a crash.
     assert!(http_get(addr, "/ws").starts_with("HTTP/1.1 4"));

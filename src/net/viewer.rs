@@ -2,7 +2,8 @@
 //! (slidysim's own path and parameter: a person's solve with its splits),
 //! `/watch?size=N&seed=S` (fifteen's solve of a seeded board) and
 //! `/solve?board=…` (of a board in slidysim's notation, `1 2 3/4 5 6/7 8 0`),
-//! and the viewer's script and style. Read-only: nothing a request carries
+//! the game page `/` (which draws with the viewer's board), and the
+//! viewer's and the game's scripts and style. Read-only: nothing a request carries
 //! is kept. A request that cannot be shown gets a 4xx and a page with the
 //! one line that says why (for a link, the reason `fifteen replay` gives).
 //! Every page is sent with a Content-Security-Policy that allows only the
@@ -18,15 +19,20 @@ use std::sync::{Arc, Mutex};
 use crate::board::{Board, Scramble};
 use crate::coach::{self, CoachError, Par};
 use crate::human::{Effort, SolveOptions};
-use crate::search::distance::TableLoader;
 use crate::search::optimal::{Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use crate::slidysim;
+use crate::solver::Tables;
 use crate::web::{self, CoachOnPage};
 
 /// Only the page's own script and style (no inline script: the data is a
 /// `type="application/json"` element, which is never run).
 pub(crate) const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
      img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// The game page's policy: the viewer's, and its websocket back to the
+/// server (`connect-src 'self'` covers `ws:` to the same host and port).
+pub(crate) const GAME_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+     img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// A request the pages refuse: the status and the one line shown.
 #[derive(Debug, PartialEq, Eq)]
@@ -66,15 +72,15 @@ fn check_size(rows: usize, cols: usize, max_cells: usize) -> Result<(), Refused>
 /// 16 cells (its optimal par), loaded once a shape through the server's
 /// loader (none: Manhattan distance and linear conflicts).
 pub(crate) struct CoachTables {
-    loader: Option<TableLoader>,
+    loader: Option<Arc<dyn Tables>>,
     loaded: Mutex<BTreeMap<(usize, usize), ShapeTables>>,
 }
 
 /// A shape's tables, or none (Manhattan distance and linear conflicts).
-type ShapeTables = Arc<Option<PatternDatabase>>;
+type ShapeTables = Option<Arc<PatternDatabase>>;
 
 impl CoachTables {
-    pub(crate) fn new(loader: Option<TableLoader>) -> CoachTables {
+    pub(crate) fn new(loader: Option<Arc<dyn Tables>>) -> CoachTables {
         CoachTables { loader, loaded: Mutex::new(BTreeMap::new()) }
     }
 
@@ -83,11 +89,9 @@ impl CoachTables {
     fn get(&self, rows: usize, cols: usize) -> ShapeTables {
         let mut loaded = self.loaded.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let tables = loaded.entry((rows, cols)).or_insert_with(|| {
-            Arc::new(
-                self.loader.as_ref().filter(|_| rows * cols <= MAX_OPTIMAL_CELLS).and_then(|load| load(rows, cols)),
-            )
+            self.loader.as_ref().filter(|_| rows * cols <= MAX_OPTIMAL_CELLS).and_then(|t| t.optimal(rows, cols))
         });
-        Arc::clone(tables)
+        tables.clone()
     }
 }
 
@@ -112,7 +116,7 @@ pub(crate) fn replay_data(uri: &Uri, max_cells: usize, tables: &CoachTables) -> 
         return web::compare_data(solve, effort, &title, CoachOnPage::too_big(rows, cols)).map_err(bad);
     }
     let tables = tables.get(rows, cols);
-    let par = match (rows * cols <= MAX_OPTIMAL_CELLS, tables.as_ref()) {
+    let par = match (rows * cols <= MAX_OPTIMAL_CELLS, tables.as_deref()) {
         (true, Some(pdb)) => Par::Optimal(Heuristic::Patterns(pdb)),
         (true, None) => Par::Optimal(Heuristic::ManhattanConflicts),
         (false, _) => Par::Human(effort),
@@ -171,6 +175,17 @@ pub(crate) fn respond(data: Result<Value, Refused>) -> Response {
         (header::CACHE_CONTROL, "no-cache"),
     ];
     (status, headers, body).into_response()
+}
+
+/// The game page (`GET /`).
+pub(crate) fn game_page() -> Response {
+    let headers = [
+        (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+        (header::CONTENT_SECURITY_POLICY, GAME_POLICY),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::CACHE_CONTROL, "no-cache"),
+    ];
+    (headers, web::GAME_PAGE).into_response()
 }
 
 /// The viewer's script or style.

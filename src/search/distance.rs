@@ -11,21 +11,13 @@
 //! Nothing here waits, spawns or reads a file: the front ends run the
 //! searches where they may (the window's worker thread in `control::oracle`,
 //! the server's blocking pool in `net::optimal`), and the command passes in
-//! a [`TableLoader`] that finds the pattern databases.
-
-use std::sync::Arc;
+//! the `solver::Tables` that find the pattern databases.
 
 use crate::board::{Board, Move, Tile};
 
 use super::SearchError;
 use super::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use super::packed::Packed;
-
-/// Gives the pattern databases for a board shape (rows, cols), if it has
-/// any. The command passes one in, since finding them means reading the
-/// cache (or building the tables); it is called off the drawing thread and
-/// off the server's async executor, once per shape.
-pub(crate) type TableLoader = Arc<dyn Fn(usize, usize) -> Option<PatternDatabase> + Send + Sync>;
 
 /// Shortest solutions [`Answers`] keeps to answer later boards from.
 pub(crate) const KEPT: usize = 8;

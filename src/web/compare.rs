@@ -39,7 +39,8 @@ impl CoachOnPage<'_> {
 
 /// The person's solve (as [`person_data`] makes it) with fifteen's solve
 /// of the same scramble at `effort` beside it (`duo`: fifteen's own data,
-/// with its marks, and the stages both reach) and the coach's part.
+/// with its marks but not its start, which is the person's, and the stages
+/// both reach) and the coach's part.
 pub(crate) fn compare_data(
     solve: &Solve,
     effort: Effort,
@@ -48,7 +49,11 @@ pub(crate) fn compare_data(
 ) -> Result<Value, CoachError> {
     let mut data = person_data(solve, title)?;
     let options = SolveOptions { effort, ..SolveOptions::default() };
-    let (fifteen, moves) = planned_data(&solve.scramble, &options, &format!("fifteen, {}", effort.name()))?;
+    let (mut fifteen, moves) = planned_data(&solve.scramble, &options, &format!("fifteen, {}", effort.name()))?;
+    // The same scramble as the person's: the page holds it once.
+    if let Some(fields) = fifteen.as_object_mut() {
+        fields.remove("start");
+    }
     let comparison = coach::line_up(&solve.scramble, &solve.moves, moves, None);
     let stages: Vec<Value> = comparison
         .stages

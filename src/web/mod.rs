@@ -8,11 +8,17 @@
 //! The data is one JSON object (`docs/browser.md` lists its fields). The
 //! long parts are packed: the moves two bits each (`U D L R` as 0–3, four
 //! to a byte, the first in the low bits) and the integer lists as
-//! LEB128 varints, each in standard base64. The page never plans: every
-//! mark it draws is one the planner reported.
+//! LEB128 varints (most of them differences, so that they are small),
+//! each deflated (zlib) and in standard base64, which the browser inflates
+//! itself. The page never plans: every mark it draws is one the planner
+//! reported.
+
+use std::io::Write;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
+use flate2::Compression;
+use flate2::write::ZlibEncoder;
 use serde_json::{Value, json};
 
 use crate::anim::Timeline;
@@ -30,9 +36,12 @@ pub(crate) use compare::{CoachOnPage, MAX_COACHED_CELLS, compare_data};
 const VIEWER_JS: &str = include_str!("../../assets/web/viewer.js");
 /// The viewer's look.
 const VIEWER_CSS: &str = include_str!("../../assets/web/viewer.css");
+/// The game page's script (`fifteen serve`'s `/`), which draws with the viewer's parts.
+const GAME_JS: &str = include_str!("../../assets/web/game.js");
 
-/// The version of the data's layout, `v` in the object.
-const DATA_VERSION: u32 = 1;
+/// The version of the data's layout, `v` in the object: 2 since the packed
+/// fields are deflated and the marks' numbers are differences.
+const DATA_VERSION: u32 = 2;
 
 /// The viewer's data for fifteen's own solve of `board`, planned whole
 /// from the planner's events as a [`Recorder`] hands them on.
@@ -103,7 +112,6 @@ pub(crate) fn person_data(solve: &Solve, title: &str) -> Result<Value, IllegalMo
         "time_ms": solve.time_ms,
         "tps": solve.tps(),
         "mmd": solve.mmd(),
-        "scramble": crate::slidysim::board_notation(&solve.scramble),
     });
     Ok(data)
 }
@@ -117,16 +125,12 @@ struct Marks {
     phases: Vec<Value>,
     /// Each distinct placement title, once.
     titles: Vec<String>,
-    /// A placement: its start (from the previous start), its length, its
-    /// title (an index into `titles`), the number of its tiles, the tiles.
-    placements: Vec<u64>,
-    /// The open placement's place in `placements` and its start.
-    open: Option<(usize, usize)>,
-    last_placement: usize,
-    /// A tile's journey: its first move (from the previous journey's),
-    /// the tile, the cell it goes to (row × cols + col).
-    targets: Vec<u64>,
-    last_target: usize,
+    /// The placements in order; one is open until its tiles lock.
+    placements: Vec<PagePlacement>,
+    open: bool,
+    /// Each tile's journey: its first move, the tile, the cell it goes to
+    /// (row × cols + col).
+    targets: Vec<(usize, u32, usize)>,
     /// A route of the blank: its first move (from the previous route's),
     /// its length in moves.
     routes: Vec<u64>,
@@ -153,21 +157,16 @@ impl Marks {
                     self.titles.push(title);
                     self.titles.len() - 1
                 });
-                self.open = Some((self.placements.len(), at));
-                self.placements.extend([(at - self.last_placement) as u64, 0, index as u64]);
-                self.placements.push(group.tiles().len() as u64);
-                self.placements.extend(group.tiles().iter().map(|&t| u64::from(t)));
-                self.last_placement = at;
+                self.open = true;
+                self.placements.push(PagePlacement { start: at, end: at, title: index, tiles: group.tiles().to_vec() });
             }
             Event::Locked { .. } => {
-                if let Some((i, start)) = self.open.take() {
-                    self.placements[i + 1] = (at - start) as u64;
+                if let Some(last) = self.placements.last_mut().filter(|_| self.open) {
+                    last.end = at;
                 }
+                self.open = false;
             }
-            Event::TileTargeted { tile, to, .. } => {
-                self.targets.extend([(at - self.last_target) as u64, u64::from(tile), (to.row * cols + to.col) as u64]);
-                self.last_target = at;
-            }
+            Event::TileTargeted { tile, to, .. } => self.targets.push((at, tile, to.row * cols + to.col)),
             Event::BlankRouted { path } if !path.is_empty() => {
                 self.routes.extend([(at - self.last_route) as u64, path.len() as u64]);
                 self.last_route = at;
@@ -187,14 +186,6 @@ impl Marks {
                 phase[2] = json!(count);
             }
         }
-        let splits: Vec<Value> = self
-            .phases
-            .iter()
-            .map(|p| {
-                let (start, end) = (p[1].as_u64().unwrap_or(0), p[2].as_u64().unwrap_or(0));
-                json!({"name": p[0], "start": start, "at": end, "moves": end.saturating_sub(start)})
-            })
-            .collect();
         let moves = pack_moves(&self.moves);
         // The routes are dropped when they would cost more than a quarter
         // of the moves (on trips tile by tile there is one every few moves);
@@ -216,16 +207,77 @@ impl Marks {
             "moves": moves,
             "phases": self.phases,
             "titles": self.titles,
-            "placements": pack_numbers(self.placements),
-            "targets": pack_numbers(self.targets),
+            "placements": pack_numbers(placement_numbers(&self.placements)),
+            "targets": pack_numbers(target_numbers(&self.targets)),
             "routes": routes,
-            "splits": splits,
         })
     }
 }
 
+/// A placement as the page marks it: its moves `start..end`, its title (an
+/// index into the titles) and its tiles.
+struct PagePlacement {
+    start: usize,
+    end: usize,
+    title: usize,
+    tiles: Vec<u32>,
+}
+
+/// A signed difference as an unsigned number, small either way (zigzag:
+/// 0, −1, 1, −2, … as 0, 1, 2, 3, …).
+fn zigzag(difference: i64) -> u64 {
+    ((difference << 1) ^ (difference >> 63)) as u64
+}
+
+/// The placements as numbers, five or more each: the moves since the
+/// previous one ended (0 when it starts at once), its length, its title,
+/// the number of its tiles, and each tile as the difference from the tile
+/// before it (zigzag; the tiles of a line follow each other, so mostly 1).
+fn placement_numbers(placements: &[PagePlacement]) -> Vec<u64> {
+    let (mut numbers, mut end, mut tile) = (Vec::new(), 0, 0i64);
+    for p in placements {
+        numbers.extend([(p.start - end) as u64, (p.end - p.start) as u64, p.title as u64, p.tiles.len() as u64]);
+        for &t in &p.tiles {
+            numbers.push(zigzag(i64::from(t) - tile));
+            tile = i64::from(t);
+        }
+        end = p.end;
+    }
+    numbers
+}
+
+/// The journeys as numbers, three each: the moves since the previous
+/// journey began, the tile as the difference from the previous journey's
+/// (zigzag), and the cell it goes to as the difference from the tile's
+/// home (zigzag: 0 for a journey home, most of them).
+fn target_numbers(targets: &[(usize, u32, usize)]) -> Vec<u64> {
+    let (mut numbers, mut at, mut tile) = (Vec::with_capacity(3 * targets.len()), 0, 0i64);
+    for &(start, t, to) in targets {
+        let home = i64::from(t) - 1;
+        numbers.extend([(start - at) as u64, zigzag(i64::from(t) - tile), zigzag(to as i64 - home)]);
+        (at, tile) = (start, i64::from(t));
+    }
+    numbers
+}
+
+/// Bytes as the page holds them: deflated (zlib) and in base64.
+fn pack_bytes(bytes: &[u8]) -> String {
+    let mut encoder = ZlibEncoder::new(Vec::new(), Compression::best());
+    encoder.write_all(bytes).expect("writing to memory");
+    STANDARD.encode(encoder.finish().expect("writing to memory"))
+}
+
+/// What [`pack_bytes`] packed.
+#[cfg(test)]
+fn unpack_bytes(packed: &str) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    flate2::read::ZlibDecoder::new(&STANDARD.decode(packed).ok()?[..]).read_to_end(&mut bytes).ok()?;
+    Some(bytes)
+}
+
 /// The moves, two bits each, four to a byte (the first in the low bits),
-/// in base64.
+/// deflated, in base64.
 pub(crate) fn pack_moves(moves: &[Move]) -> String {
     let mut bytes = vec![0u8; moves.len().div_ceil(4)];
     for (i, &mv) in moves.iter().enumerate() {
@@ -237,13 +289,13 @@ pub(crate) fn pack_moves(moves: &[Move]) -> String {
         };
         bytes[i / 4] |= code << (2 * (i % 4));
     }
-    STANDARD.encode(bytes)
+    pack_bytes(&bytes)
 }
 
 /// What [`pack_moves`] packed: `count` moves.
 #[cfg(test)]
 pub(crate) fn unpack_moves(packed: &str, count: usize) -> Option<Vec<Move>> {
-    let bytes = STANDARD.decode(packed).ok()?;
+    let bytes = unpack_bytes(packed)?;
     (bytes.len() == count.div_ceil(4)).then_some(())?;
     Some(
         (0..count)
@@ -258,7 +310,7 @@ pub(crate) fn unpack_moves(packed: &str, count: usize) -> Option<Vec<Move>> {
 }
 
 /// Numbers as LEB128 varints (seven bits a byte, low first, the high bit
-/// set on all but a number's last byte), in base64.
+/// set on all but a number's last byte), deflated, in base64.
 pub(crate) fn pack_numbers(numbers: impl IntoIterator<Item = u64>) -> String {
     let mut bytes = Vec::new();
     for mut n in numbers {
@@ -268,13 +320,13 @@ pub(crate) fn pack_numbers(numbers: impl IntoIterator<Item = u64>) -> String {
         }
         bytes.push(n as u8);
     }
-    STANDARD.encode(bytes)
+    pack_bytes(&bytes)
 }
 
 /// What [`pack_numbers`] packed.
 #[cfg(test)]
 pub(crate) fn unpack_numbers(packed: &str) -> Option<Vec<u64>> {
-    let bytes = STANDARD.decode(packed).ok()?;
+    let bytes = unpack_bytes(packed)?;
     let (mut out, mut n, mut shift) = (Vec::new(), 0u64, 0);
     for b in bytes {
         n |= u64::from(b & 0x7f) << shift;
@@ -359,6 +411,19 @@ pub(crate) fn viewer_js() -> &'static str {
 pub(crate) fn viewer_css() -> &'static str {
     VIEWER_CSS
 }
+
+/// The game page's script, for the server.
+pub(crate) fn game_js() -> &'static str {
+    GAME_JS
+}
+
+/// The game page (`fifteen serve`'s `/`): the viewer's style, and the game's
+/// script, which imports the viewer's and builds the page on the states
+/// the server's websocket sends.
+pub(crate) const GAME_PAGE: &str = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+     <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+     <title>fifteen</title>\n<link rel=\"stylesheet\" href=\"/viewer.css\">\n</head>\n\
+     <body class=\"fifteen-viewer\">\n<script type=\"module\" src=\"/game.js\"></script>\n</body></html>\n";
 
 fn page_parts(title: &str, data: &str, inline: bool) -> String {
     let (style, script) = if inline {

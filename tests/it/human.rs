@@ -255,11 +255,22 @@ fn strips_searched_in_windows_solve_at_the_default_effort_in_work_linear_in_thei
 }
 
 #[test]
-#[ignore = "a minute or two: long strips (2×1000, 3×300) at two efforts; CI runs it"]
+#[ignore = "a minute: thin strips (2×1000, 3×300 and both ways round) at two efforts; CI runs it"]
 fn long_strips_solve_at_the_default_effort_and_at_best_in_work_linear_in_their_moves() {
     let strips =
         [(2, 13), (3, 13), (2, 24), (3, 24), (2, 40), (2, 100), (3, 40), (3, 100), (2, 300), (2, 1000), (3, 300)];
-    for (rows, cols) in strips.into_iter().chain([(4, 100), (5, 60), (7, 30)]) {
+    solve_both_ways_round_at_two_efforts(&strips);
+}
+
+#[test]
+#[ignore = "a minute: wider strips (4×100, 5×60, 7×30 and both ways round) at two efforts; CI runs it"]
+fn wider_strips_solve_at_the_default_effort_and_at_best_in_work_linear_in_their_moves() {
+    // A test of their own so that CI's two test threads share the strips.
+    solve_both_ways_round_at_two_efforts(&[(4, 100), (5, 60), (7, 30)]);
+}
+
+fn solve_both_ways_round_at_two_efforts(shapes: &[(usize, usize)]) {
+    for &(rows, cols) in shapes {
         for (rows, cols) in [(rows, cols), (cols, rows)] {
             for effort in [None, Some(Effort::Best)] {
                 solve_in_bounded_work(rows, cols, 1, effort);
@@ -269,12 +280,28 @@ fn long_strips_solve_at_the_default_effort_and_at_best_in_work_linear_in_their_m
 }
 
 #[test]
-#[ignore = "minutes: random shapes up to 100 cells on a side at two efforts; CI runs it"]
+#[ignore = "a minute or two: four random shapes up to 100 cells on a side at two efforts; CI runs it"]
 fn random_shapes_up_to_100_a_side_solve_in_work_linear_in_their_moves() {
+    solve_random_shapes(0..4);
+}
+
+#[test]
+#[ignore = "a minute or two: four more random shapes up to 100 cells on a side at two efforts; CI runs it"]
+fn more_random_shapes_up_to_100_a_side_solve_in_work_linear_in_their_moves() {
+    // The second half of the same eight shapes, a test of its own so that
+    // CI's two test threads share them.
+    solve_random_shapes(4..8);
+}
+
+/// The shapes of seeds `seeds` of one fixed draw of eight.
+fn solve_random_shapes(seeds: std::ops::Range<u64>) {
     use rand::SeedableRng;
     let mut rng = rand_pcg::Pcg64::seed_from_u64(39);
     for seed in 0..8 {
         let (rows, cols) = (rng.random_range(2..=100), rng.random_range(2..=100));
+        if !seeds.contains(&seed) {
+            continue;
+        }
         for effort in [None, Some(Effort::Best)] {
             solve_in_bounded_work(rows, cols, seed, effort);
         }

@@ -22,10 +22,18 @@ pub(crate) fn page_data(page: &str) -> Value {
     serde_json::from_str(&page[start..end]).unwrap()
 }
 
-/// LEB128 numbers in base64, as the page packs them.
+/// A packed field's bytes: base64 of zlib-deflated bytes.
+fn inflated(packed: &str) -> Vec<u8> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    flate2::read::ZlibDecoder::new(&STANDARD.decode(packed).unwrap()[..]).read_to_end(&mut bytes).unwrap();
+    bytes
+}
+
+/// LEB128 numbers, deflated, in base64, as the page packs them.
 fn numbers(packed: &str) -> Vec<u64> {
     let (mut out, mut n, mut shift) = (Vec::new(), 0u64, 0);
-    for b in STANDARD.decode(packed).unwrap() {
+    for b in inflated(packed) {
         n |= u64::from(b & 0x7f) << shift;
         shift += 7;
         if b & 0x80 == 0 {
@@ -38,10 +46,16 @@ fn numbers(packed: &str) -> Vec<u64> {
 
 /// The page's board after its moves (two bits each, U D L R).
 fn replayed(data: &Value) -> Board {
+    replayed_from(data, data)
+}
+
+/// The board after the moves of `data` from the start `holder` holds (a
+/// side by side holds the scramble once, in the person's data).
+fn replayed_from(data: &Value, holder: &Value) -> Board {
     let (rows, cols) = (data["rows"].as_u64().unwrap() as usize, data["cols"].as_u64().unwrap() as usize);
-    let cells = numbers(data["start"].as_str().unwrap()).into_iter().map(|n| n as u32).collect();
+    let cells = numbers(holder["start"].as_str().unwrap()).into_iter().map(|n| n as u32).collect();
     let mut board = Board::from_cells(rows, cols, cells).unwrap();
-    let bytes = STANDARD.decode(data["moves"].as_str().unwrap()).unwrap();
+    let bytes = inflated(data["moves"].as_str().unwrap());
     for i in 0..data["count"].as_u64().unwrap() as usize {
         let mv = [Move::Up, Move::Down, Move::Left, Move::Right][((bytes[i / 4] >> (2 * (i % 4))) & 3) as usize];
         board.slide(mv).unwrap();
@@ -101,7 +115,7 @@ fn replay_writes_a_page_with_the_splits_replay_json_prints() {
     assert_eq!(data["count"], json["moves"]);
     assert_eq!(splits(&data), lines(&json));
     assert_eq!(data["person"]["player"], json["player"]);
-    assert!(replayed(&data["duo"]["fifteen"]).is_solved());
+    assert!(replayed_from(&data["duo"]["fifteen"], &data).is_solved());
     assert!(data["coach"].is_null());
     assert!(data["coach_note"].as_str().unwrap().contains("fifteen coach LINK --format html"));
 }
@@ -118,7 +132,7 @@ fn coach_writes_a_page_with_coach_jsons_losses_and_compare_jsons_stages() {
         let out = fifteen(&["coach", source, "--format", "html", "--out", path.to_str().unwrap()]);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let data = page_data(&std::fs::read_to_string(&path).unwrap());
-        assert!(replayed(&data).is_solved() && replayed(&data["duo"]["fifteen"]).is_solved());
+        assert!(replayed(&data).is_solved() && replayed_from(&data["duo"]["fifteen"], &data).is_solved());
         let json = first_json(&fifteen(&["coach", source, "--format", "json"]));
         let page_losses: Vec<i64> = data["coach"]["lines"]
             .as_array()
