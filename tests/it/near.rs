@@ -113,7 +113,13 @@ fn left_to_finish_it_is_optimal_and_every_bound_is_at_most_the_optimum() {
         for seed in 0..6 {
             let board = Board::scrambled(rows, cols, Scramble::Walk(40), seed).unwrap();
             let optimum = shortest(&board);
-            let found = near::solve(&board, tables(rows, cols), NearOptions { max_width: 1024, ..NearOptions::default() }, &|| false).unwrap();
+            let found = near::solve(
+                &board,
+                tables(rows, cols),
+                NearOptions { max_width: 1024, ..NearOptions::default() },
+                &|| false,
+            )
+            .unwrap();
             replays(&board, &found.moves);
             assert_eq!(found.moves.len() as u32, optimum, "{board}");
             assert!(found.is_optimal());

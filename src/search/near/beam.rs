@@ -13,7 +13,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use crate::board::Move;
 use crate::search::optimal::{MAX_PATTERN_CELLS, MOVE_PRUNING, PRUNED, PruneState};
 
-use super::heuristic::{Cells, PatternBound, PatternValues, Slide, sources};
+use super::heuristic::{Cells, PatternBound, PatternValues, TableSlide, sources};
 use super::ida::Shared;
 
 /// A kept board.
@@ -33,7 +33,7 @@ struct Candidate {
     parent: u32,
     mv: u8,
     entries: [u8; 2],
-    slide: Slide,
+    slide: TableSlide,
     h: u32,
     hash: u64,
 }
@@ -280,7 +280,7 @@ fn expand(
     candidates: &mut Vec<Candidate>,
 ) -> bool {
     candidates.clear();
-    let mut slides: Vec<(u32, u8, Slide)> = Vec::with_capacity(4 * BATCH);
+    let mut slides: Vec<(u32, u8, TableSlide)> = Vec::with_capacity(4 * BATCH);
     let mut entries: Vec<[u8; 2]> = Vec::with_capacity(4 * BATCH);
     for (first, batch) in level.chunks(BATCH).enumerate() {
         if stop() {

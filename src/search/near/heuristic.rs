@@ -33,7 +33,6 @@ impl PatternValues {
     pub(super) fn bound(&self) -> u32 {
         u32::from(self.sums[0].max(self.sums[1]))
     }
-
 }
 
 /// The tables and what a lookup needs besides.
@@ -177,8 +176,8 @@ impl<'a> PatternBound<'a> {
     /// board after the move): computing these for many slides before
     /// reading any lets the memory fetch the entries side by side.
     #[inline]
-    pub(super) fn slide(&self, pos: &Cells, tile: u8) -> Slide {
-        let mut slide = Slide { group: [0; 2], index: [MANHATTAN; 2] };
+    pub(super) fn slide(&self, pos: &Cells, tile: u8) -> TableSlide {
+        let mut slide = TableSlide { group: [0; 2], index: [MANHATTAN; 2] };
         for view in 0..self.views {
             let g = self.group_of[view][usize::from(tile)];
             slide.group[view] = g;
@@ -190,19 +189,19 @@ impl<'a> PatternBound<'a> {
     /// The entries a slide changes, in each view (a board looked up in one
     /// view has a second slide of Manhattan distance 0, read as 0).
     #[inline]
-    pub(super) fn read(&self, slide: &Slide) -> [u8; 2] {
+    pub(super) fn read(&self, slide: &TableSlide) -> [u8; 2] {
         std::array::from_fn(|view| self.entry(usize::from(slide.group[view]), slide.index[view]))
     }
 }
 
-/// Set in a [`Slide`]'s index when the group is counted by Manhattan
+/// Set in a [`TableSlide`]'s index when the group is counted by Manhattan
 /// distance: the rest is the distance (table indexes stay far below).
 const MANHATTAN: u32 = 1 << 31;
 
 /// The entries a slide changes: in each view, the moved tile's group and
 /// where its new entry is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Slide {
+pub(super) struct TableSlide {
     group: [u8; 2],
     index: [u32; 2],
 }
@@ -210,7 +209,7 @@ pub(super) struct Slide {
 impl PatternValues {
     /// The values after a slide whose new entries are `entries`.
     #[inline]
-    pub(super) fn with(&self, slide: &Slide, entries: [u8; 2]) -> PatternValues {
+    pub(super) fn with(&self, slide: &TableSlide, entries: [u8; 2]) -> PatternValues {
         let mut w = *self;
         // A board looked up in one view has a second of zeros, which a
         // slide's second entry (0 in group 0) leaves as it is.

@@ -30,7 +30,7 @@ const WINDOW_NODES: u64 = 1 << 20;
 
 /// How a shortening is done and how it went.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct WindowReport {
+pub(super) struct WindowsDone {
     /// Moves saved.
     pub(super) saved: usize,
     /// Windows searched to the end.
@@ -70,9 +70,9 @@ pub(super) fn shorten(
     moves: &mut Vec<Move>,
     max_window: usize,
     stop: &(dyn Fn() -> bool + Sync),
-) -> WindowReport {
+) -> WindowsDone {
     let source = sources(rows, cols);
-    let mut report = WindowReport::default();
+    let mut report = WindowsDone::default();
     let mut width = FIRST_WINDOW;
     let mut boards = boards_along(start, moves, &source);
     while width <= max_window && !stop() {
