@@ -185,3 +185,61 @@ impl NearIda<'_> {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Moves, Scramble};
+    use crate::search::near::partition;
+    use crate::search::optimal::PatternDatabase;
+
+    fn arrays(board: &Board) -> (Cells, Cells) {
+        let (mut cells, mut pos) = ([0u8; MAX_PATTERN_CELLS], [0u8; MAX_PATTERN_CELLS]);
+        for (cell, &tile) in board.cells().iter().enumerate() {
+            cells[cell] = tile as u8;
+            pos[tile as usize] = cell as u8;
+        }
+        (cells, pos)
+    }
+
+    fn shared(progress: &(dyn Fn(NearProgress) + Sync)) -> Shared<'_> {
+        Shared { best: AtomicU32::new(u32::MAX), lower: AtomicU32::new(0), ida_expanded: AtomicU64::new(0), progress }
+    }
+
+    /// A search paused after a budget of nodes and taken up again from the
+    /// bound it proved (with twice the budget, so that every iteration
+    /// finishes in time) ends with a shortest solution, as one run without
+    /// pauses does, and no bound it proved on the way passes it.
+    #[test]
+    fn a_search_paused_and_taken_up_again_proves_only_true_bounds_and_ends_optimal() {
+        let db = PatternDatabase::build(partition(3, 6, 3).unwrap(), 2, |_| {});
+        let bound_of = PatternBound::new(&db);
+        let never = || false;
+        let mut paused_somewhere = false;
+        for seed in 0..6u64 {
+            let board = Board::scrambled(3, 6, Scramble::Walk(60), seed).unwrap();
+            let whole = shared(&|_| {});
+            let IdaEnd::Solved(optimal) = search(&bound_of, (3, 6), arrays(&board), (&never, u64::MAX), &whole) else {
+                panic!("no solution for\n{board}");
+            };
+            let bounds = std::sync::Mutex::new(Vec::new());
+            let record = |p: NearProgress| bounds.lock().unwrap().push(p.lower_bound);
+            let pausing = shared(&record);
+            let mut budget = STOP_CHECK_NODES;
+            let moves = loop {
+                match search(&bound_of, (3, 6), arrays(&board), (&never, budget), &pausing) {
+                    IdaEnd::Solved(moves) => break moves,
+                    IdaEnd::Paused => (paused_somewhere, budget) = (true, 2 * budget),
+                    IdaEnd::Done => panic!("done without a solution for\n{board}"),
+                }
+            };
+            assert_eq!(moves.len(), optimal.len(), "{board}");
+            let mut replay = board.clone();
+            replay.apply(&Moves(moves)).unwrap();
+            assert!(replay.is_solved());
+            let bounds = bounds.into_inner().unwrap();
+            assert!(bounds.iter().all(|&b| b as usize <= optimal.len()), "{bounds:?} over {}", optimal.len());
+        }
+        assert!(paused_somewhere, "the budget never ran out: the test tests nothing");
+    }
+}

@@ -242,7 +242,7 @@ fn anytime_beam(
         }
         if let Some(mut moves) = found {
             if width >= WINDOWS_FROM && options.max_window > 0 {
-                window::shorten(tables, shape, board, &mut moves, options.max_window, stop);
+                window::shorten(tables, shape, board, &mut moves, options.max_window, &|| stop() || proven());
             }
             shared.best.fetch_min(moves.len() as u32, Relaxed);
             best = Some(moves);
