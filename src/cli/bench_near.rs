@@ -105,9 +105,14 @@ pub fn run(cases: &[NearCase], seconds: f64) -> Result<(), CliError> {
         "board", "near", "bound", "optimal", "gap", "proven", "human best", "s"
     )?;
     let mut totals = Totals::default();
+    let mut accounts = std::collections::BTreeSet::new();
     for case in cases {
         // Loads (or builds) the tables first; the time is the search's alone.
-        let (found, _, elapsed) = super::solve_search::solve_near(&case.board, Some(seconds))?;
+        let (found, account, elapsed) = super::solve_search::solve_near(&case.board, Some(seconds))?;
+        // Which tables a shape's boards were solved with, once a shape.
+        if accounts.insert((case.board.rows(), case.board.cols())) {
+            writeln!(out, "# {}", account.find(')').map_or(&account[..], |end| &account[..=end]))?;
+        }
         let mut replay = case.board.clone();
         replay.apply(&found.moves).map_err(|e| CliError::Solver(e.to_string()))?;
         if !replay.is_solved() {
@@ -118,6 +123,13 @@ pub fn run(cases: &[NearCase], seconds: f64) -> Result<(), CliError> {
             (found.moves.len() as f64, f64::from(found.lower_bound.unwrap_or(0)), plan.moves().len() as f64);
         let proven = moves / bound - 1.0;
         let (optimal, gap) = match case.optimal {
+            Some(optimal) if found.lower_bound.is_some_and(|bound| bound > optimal) => {
+                return Err(CliError::Solver(format!(
+                    "board {}: the proven lower bound {} is above the optimum {optimal} the file gives",
+                    case.id,
+                    found.lower_bound.unwrap_or(0)
+                )));
+            }
             Some(optimal) => {
                 let gap = moves / f64::from(optimal) - 1.0;
                 totals.known += 1;

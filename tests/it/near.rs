@@ -101,7 +101,7 @@ proptest! {
         let (rows, cols) = [(3, 6), (4, 5), (3, 7), (5, 5)][shape];
         let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
         let tables = tables(rows, cols);
-        let found = near::solve(&board, tables, NearOptions { max_width: 1024 }, &after(200)).unwrap();
+        let found = near::solve(&board, tables, NearOptions { max_width: 1024, ..NearOptions::default() }, &after(200)).unwrap();
         replays(&board, &found.moves);
         prop_assert!(found.lower_bound as usize <= found.moves.len());
         prop_assert!(found.lower_bound >= tables.estimate(&board).unwrap());
@@ -114,7 +114,13 @@ fn left_to_finish_it_is_optimal_and_every_bound_is_at_most_the_optimum() {
         for seed in 0..6 {
             let board = Board::scrambled(rows, cols, Scramble::Walk(40), seed).unwrap();
             let optimum = shortest(&board);
-            let found = near::solve(&board, tables(rows, cols), NearOptions { max_width: 1024 }, &|| false).unwrap();
+            let found = near::solve(
+                &board,
+                tables(rows, cols),
+                NearOptions { max_width: 1024, ..NearOptions::default() },
+                &|| false,
+            )
+            .unwrap();
             replays(&board, &found.moves);
             assert_eq!(found.moves.len() as u32, optimum, "{board}");
             assert!(found.is_optimal());

@@ -13,7 +13,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use crate::board::Move;
 use crate::search::optimal::{MAX_PATTERN_CELLS, MOVE_PRUNING, PRUNED, PruneState};
 
-use super::heuristic::{Cells, PatternBound, PatternValues, sources};
+use super::heuristic::{Cells, PatternBound, PatternValues, TableSlide, sources};
 use super::ida::Shared;
 
 /// A kept board.
@@ -26,11 +26,14 @@ struct BeamNode {
     prune: PruneState,
 }
 
-/// A child waiting to be chosen: its parent, move, bound and hash.
+/// A child waiting to be chosen: its parent, move, bound, hash and the
+/// entries its slide changed.
 #[derive(Clone, Copy)]
 struct Candidate {
     parent: u32,
     mv: u8,
+    entries: [u8; 2],
+    slide: TableSlide,
     h: u32,
     hash: u64,
 }
@@ -78,9 +81,20 @@ impl Zobrist {
     }
 }
 
+/// The narrowest a beam told to stop finishes with (narrower ones give up).
+const SALVAGE_WIDTH: usize = 512;
+
+/// A beam told to stop finishes in at most about 1/`SALVAGE_SHARE` of the
+/// time it has taken so far.
+const SALVAGE_SHARE: usize = 50;
+
 /// One beam search of `width` boards, at most `max_depth` moves deep; the
 /// moves of the solution it found, if it found one shorter than
-/// `shared.best` before `stop()` said so.
+/// `shared.best`. When `stop()` says so (it is asked every few dozen
+/// boards), a beam wider than [`SALVAGE_WIDTH`] goes on from its best
+/// boards, as many as it can finish with in a fiftieth of the time it has
+/// taken (the levels left estimated by the best solution's length): the
+/// work of a wide round stopped late is not lost, and it answers soon.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn search(
     bound_of: &PatternBound<'_>,
@@ -89,7 +103,7 @@ pub(super) fn search(
     (cells, pos): (Cells, Cells),
     width: usize,
     max_depth: u32,
-    stop: &dyn Fn() -> bool,
+    stop: &(dyn Fn() -> bool + Sync),
     shared: &Shared<'_>,
 ) -> Option<Vec<Move>> {
     let n = rows * cols;
@@ -100,107 +114,224 @@ pub(super) fn search(
         return Some(Vec::new());
     }
     let mut level = vec![BeamNode { cells, pos, values, hash, prune: 0 }];
-    // `trail[d][i]`: the parent and move of board i kept at depth d + 1.
-    let mut trail: Vec<Vec<(u32, u8)>> = Vec::new();
-    let mut candidates: Vec<Candidate> = Vec::new();
-    // The boards kept at this level and the one before: a beam that only
-    // dedups a level at a time can swing back and forth between two.
-    let mut seen: HashSet<u64, BuildHasherDefault<Identity>> = HashSet::default();
-    let mut before: HashSet<u64, BuildHasherDefault<Identity>> = HashSet::default();
+    // `trail[d][i]`: the parent (times 4) and move of board i kept at
+    // depth d + 1.
+    let mut trail: Vec<Vec<u32>> = Vec::new();
+    let mut buffers = Buffers::default();
+    let (mut width, mut salvaging) = (width, false);
+    let never = || false;
     loop {
         let g = trail.len() as u32;
         let best = shared.best.load(Relaxed);
-        if stop() || level.is_empty() || g + 1 >= best.min(max_depth) {
+        if level.is_empty() || g + 1 >= best.min(max_depth) {
             return None;
         }
-        expand(bound_of, zobrist, &source, &level, (g, best), &mut candidates);
-        if candidates.len() > width {
-            // Twice the width, so that duplicates leave enough behind.
-            let keep = (2 * width).min(candidates.len() - 1);
-            candidates.select_nth_unstable_by_key(keep, |c| (c.h, c.hash));
-            candidates.truncate(keep);
+        let tools = (bound_of, zobrist, &source);
+        let watch: &(dyn Fn() -> bool + Sync) = if salvaging { &never } else { stop };
+        if !expand_level(tools, &level, (g, best), watch, &mut buffers) {
+            if width <= SALVAGE_WIDTH {
+                return None;
+            }
+            let left = (best.min(max_depth) as usize).saturating_sub(g as usize).max(1);
+            let salvage = (width * g as usize / (SALVAGE_SHARE * left)).max(SALVAGE_WIDTH);
+            // `level` is in rank order: its best boards come first.
+            (width, salvaging) = (salvage.min(width), true);
+            level.truncate(width);
+            expand_level(tools, &level, (g, best), &never, &mut buffers);
         }
-        candidates.sort_unstable_by_key(|c| (c.h, c.hash));
-        std::mem::swap(&mut seen, &mut before);
-        seen.clear();
-        let mut next = Vec::with_capacity(width.min(candidates.len()));
-        let mut links = Vec::with_capacity(width.min(candidates.len()));
-        for c in &candidates {
-            if next.len() == width {
-                break;
-            }
-            if before.contains(&c.hash) || !seen.insert(c.hash) {
-                continue;
-            }
-            let node = &level[c.parent as usize];
-            let blank = usize::from(node.pos[0]);
-            let from = usize::from(source[blank][usize::from(c.mv)]);
-            let mut child = *node;
-            let tile = child.cells[from];
-            child.cells[blank] = tile;
-            child.cells[from] = 0;
-            child.pos[usize::from(tile)] = blank as u8;
-            child.pos[0] = from as u8;
-            child.values = bound_of.moved(&node.values, &child.pos, tile);
-            child.hash = c.hash;
-            child.prune = MOVE_PRUNING.step(node.prune, usize::from(c.mv));
-            links.push((c.parent, c.mv));
-            if c.h == 0 {
-                trail.push(links);
-                return Some(moves_back(&trail, trail.len() - 1, next.len()));
-            }
-            next.push(child);
-        }
+        let (next, links, solved) = select(&level, &source, &mut buffers, width);
         trail.push(links);
+        if solved {
+            return Some(moves_back(&trail, trail.len() - 1, next.len() - 1));
+        }
         level = next;
     }
 }
 
-/// Every child of the boards in `level` at depth `g` whose bound leaves it
-/// shorter than `best`, as candidates.
-fn expand(
-    bound_of: &PatternBound<'_>,
-    zobrist: &Zobrist,
-    source: &[[u8; 4]; MAX_PATTERN_CELLS],
+/// A beam's working vectors, kept from level to level.
+#[derive(Default)]
+struct Buffers {
+    candidates: Vec<Candidate>,
+    more: Vec<Candidate>,
+    sorted: Vec<Candidate>,
+    /// The boards kept at this level and the one before: a beam that only
+    /// dedups a level at a time can swing back and forth between two.
+    seen: HashSet<u64, BuildHasherDefault<Identity>>,
+    before: HashSet<u64, BuildHasherDefault<Identity>>,
+}
+
+/// Every child of `level` worth keeping into `buffers.sorted`, in rank
+/// order; false (and nothing) when `stop()` said so first.
+fn expand_level(
+    tools: ExpandTools<'_, '_>,
     level: &[BeamNode],
     (g, best): (u32, u32),
-    candidates: &mut Vec<Candidate>,
-) {
-    candidates.clear();
-    for (parent, node) in level.iter().enumerate() {
+    stop: &(dyn Fn() -> bool + Sync),
+    buffers: &mut Buffers,
+) -> bool {
+    let Buffers { candidates, more, sorted, .. } = buffers;
+    let finished = if level.len() >= PARALLEL_FROM {
+        // Two halves, side by side when the other thread is free.
+        let (left, right) = level.split_at(level.len() / 2);
+        let offset = left.len() as u32;
+        let (a, b) = rayon::join(
+            || expand(tools, left, 0, (g, best), stop, candidates),
+            || expand(tools, right, offset, (g, best), stop, more),
+        );
+        candidates.extend_from_slice(more);
+        a && b
+    } else {
+        expand(tools, level, 0, (g, best), stop, candidates)
+    };
+    if finished {
+        rank_order(candidates, sorted);
+    }
+    finished
+}
+
+/// The next level: the best `width` distinct children in `buffers.sorted`,
+/// each one's parent and move; true when the last one kept is solved.
+fn select(
+    level: &[BeamNode],
+    source: &[[u8; 4]; MAX_PATTERN_CELLS],
+    buffers: &mut Buffers,
+    width: usize,
+) -> (Vec<BeamNode>, Vec<u32>, bool) {
+    let Buffers { sorted, seen, before, .. } = buffers;
+    std::mem::swap(seen, before);
+    seen.clear();
+    let mut next = Vec::with_capacity(width.min(sorted.len()));
+    let mut links = Vec::with_capacity(width.min(sorted.len()));
+    for c in sorted.iter() {
+        if next.len() == width {
+            break;
+        }
+        if before.contains(&c.hash) || !seen.insert(c.hash) {
+            continue;
+        }
+        let node = &level[c.parent as usize];
         let blank = usize::from(node.pos[0]);
-        for (m, &from) in source[blank].iter().enumerate() {
-            let prune = MOVE_PRUNING.step(node.prune, m);
-            if from == u8::MAX || prune == PRUNED {
-                continue;
+        let from = usize::from(source[blank][usize::from(c.mv)]);
+        let mut child = *node;
+        let tile = child.cells[from];
+        child.cells[blank] = tile;
+        child.cells[from] = 0;
+        child.pos[usize::from(tile)] = blank as u8;
+        child.pos[0] = from as u8;
+        child.values = node.values.with(&c.slide, c.entries);
+        child.hash = c.hash;
+        child.prune = MOVE_PRUNING.step(node.prune, usize::from(c.mv));
+        links.push(c.parent << 2 | u32::from(c.mv));
+        next.push(child);
+        if c.h == 0 {
+            return (next, links, true);
+        }
+    }
+    (next, links, false)
+}
+
+/// `candidates` in rank order into `sorted`, by counting: ties keep the
+/// order they were made in, their parents' rank order (a child of a better
+/// board first).
+fn rank_order(candidates: &mut [Candidate], sorted: &mut Vec<Candidate>) {
+    sorted.clear();
+    let Some(low) = candidates.iter().map(|c| c.h).min() else { return };
+    let high = candidates.iter().map(|c| c.h).max().unwrap_or(low);
+    if high - low > 4096 {
+        candidates.sort_by_key(|c| c.h);
+        sorted.extend_from_slice(candidates);
+        return;
+    }
+    let mut start = vec![0usize; (high - low) as usize + 2];
+    for c in candidates.iter() {
+        start[(c.h - low) as usize + 1] += 1;
+    }
+    for k in 1..start.len() {
+        start[k] += start[k - 1];
+    }
+    sorted.resize(candidates.len(), candidates[0]);
+    for c in candidates.iter() {
+        let at = &mut start[(c.h - low) as usize];
+        sorted[*at] = *c;
+        *at += 1;
+    }
+}
+
+/// Boards expanded at a time: their children's entries are looked up
+/// together, so that the memory fetches them side by side.
+const BATCH: usize = 64;
+
+/// Levels at least this wide are expanded in two halves, side by side.
+const PARALLEL_FROM: usize = 2048;
+
+/// What expanding a board needs: the bound, the hash keys and the cells
+/// next to each cell.
+type ExpandTools<'a, 'b> = (&'a PatternBound<'b>, &'a Zobrist, &'a [[u8; 4]; MAX_PATTERN_CELLS]);
+
+/// Every child of the boards in `level` (boards `offset…` of their level,
+/// at depth `g`) whose bound leaves it shorter than `best`, as candidates;
+/// false when `stop()`, asked before each batch of boards, said so first.
+fn expand(
+    (bound_of, zobrist, source): ExpandTools<'_, '_>,
+    level: &[BeamNode],
+    offset: u32,
+    (g, best): (u32, u32),
+    stop: &(dyn Fn() -> bool + Sync),
+    candidates: &mut Vec<Candidate>,
+) -> bool {
+    candidates.clear();
+    let mut slides: Vec<(u32, u8, TableSlide)> = Vec::with_capacity(4 * BATCH);
+    let mut entries: Vec<[u8; 2]> = Vec::with_capacity(4 * BATCH);
+    for (first, batch) in level.chunks(BATCH).enumerate() {
+        if stop() {
+            return false;
+        }
+        slides.clear();
+        for (i, node) in batch.iter().enumerate() {
+            let blank = usize::from(node.pos[0]);
+            for (m, &from) in source[blank].iter().enumerate() {
+                if from == u8::MAX || MOVE_PRUNING.step(node.prune, m) == PRUNED {
+                    continue;
+                }
+                let tile = node.cells[usize::from(from)];
+                let mut pos = node.pos;
+                pos[usize::from(tile)] = blank as u8;
+                pos[0] = from;
+                slides.push(((first * BATCH + i) as u32, m as u8, bound_of.slide(&pos, tile)));
             }
-            let from = usize::from(from);
-            let tile = node.cells[from];
-            let mut pos = node.pos;
-            pos[usize::from(tile)] = blank as u8;
-            pos[0] = from as u8;
-            let h = bound_of.moved(&node.values, &pos, tile).bound();
+        }
+        entries.clear();
+        entries.extend(slides.iter().map(|(_, _, slide)| bound_of.read(slide)));
+        for (&(index, m, slide), &read) in slides.iter().zip(&entries) {
+            let node = &level[index as usize];
+            let parent = offset + index;
+            let values = node.values.with(&slide, read);
+            let h = values.bound();
             if g + 1 + h >= best {
                 continue;
             }
+            let blank = usize::from(node.pos[0]);
+            let from = usize::from(source[blank][usize::from(m)]);
+            let tile = node.cells[from];
             let hash = node.hash
                 ^ zobrist.key(tile, from)
                 ^ zobrist.key(tile, blank)
                 ^ zobrist.key(0, blank)
                 ^ zobrist.key(0, from);
-            candidates.push(Candidate { parent: parent as u32, mv: m as u8, h, hash });
+            candidates.push(Candidate { parent, mv: m, entries: read, slide, h, hash });
         }
     }
+    true
 }
 
 /// The moves to board `index` at depth `depth + 1`, read back along the trail.
-fn moves_back(trail: &[Vec<(u32, u8)>], depth: usize, index: usize) -> Vec<Move> {
+fn moves_back(trail: &[Vec<u32>], depth: usize, index: usize) -> Vec<Move> {
     let mut moves = vec![Move::Up; depth + 1];
     let mut i = index;
     for d in (0..=depth).rev() {
-        let (parent, mv) = trail[d][i];
-        moves[d] = Move::ALL[usize::from(mv)];
-        i = parent as usize;
+        let link = trail[d][i];
+        moves[d] = Move::ALL[(link & 3) as usize];
+        i = (link >> 2) as usize;
     }
     moves
 }

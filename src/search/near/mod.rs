@@ -25,7 +25,7 @@
 //! use fifteen::{Board, Scramble, search::{near, optimal::PatternDatabase}};
 //! let board = Board::scrambled(3, 6, Scramble::Uniform, 5).unwrap();
 //! let tables = PatternDatabase::build(near::partition(3, 6, 3).unwrap(), 1, |_| {});
-//! let options = near::NearOptions { max_width: 1024 };
+//! let options = near::NearOptions { max_width: 1024, ..near::NearOptions::default() };
 //! // Asked to stop at once: the first beam round still answers.
 //! let found = near::solve(&board, &tables, options, &|| true).unwrap();
 //! let mut replay = board.clone();
@@ -39,6 +39,7 @@ mod beam;
 mod heuristic;
 mod ida;
 mod partition;
+mod window;
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
@@ -49,7 +50,7 @@ use crate::search::SearchError;
 use crate::search::optimal::{Entries, MAX_PATTERN_CELLS, PatternDatabase};
 
 use heuristic::{Cells, PatternBound};
-use ida::Shared;
+use ida::{IdaEnd, Shared};
 
 /// The fewest cells the near solver takes (3×6): smaller boards have the
 /// optimal solver.
@@ -61,10 +62,19 @@ pub const MAX_NEAR_CELLS: usize = MAX_PATTERN_CELLS;
 /// The beam's first width: a few milliseconds on a 7×7.
 const FIRST_WIDTH: usize = 256;
 
-/// The most bytes a beam round keeps of its moves back (8 a board a
+/// The most bytes a beam round keeps of its moves back (4 a board a
 /// level): the width is capped so that a round as deep as it may go stays
 /// within it.
 const TRAIL_BYTES: usize = 256 << 20;
+
+/// Rounds at least this wide have their solution shortened by windows
+/// (narrower ones are soon beaten by the next round, and on a 7×7 a pass
+/// of windows costs more than a round of 1,024).
+const WINDOWS_FROM: usize = 4096;
+
+/// The nodes IDA* expands beside the beam before it leaves the beam both
+/// threads (about a second on a 5×5).
+const IDA_FIRST_NODES: u64 = 1 << 21;
 
 /// How the near solver searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,12 +83,17 @@ pub struct NearOptions {
     /// a beam of width w holds about 110·w bytes a level of boards and 5·w
     /// bytes a level of moves.
     pub max_width: usize,
+    /// The widest window (in moves) by which the solution of a beam of
+    /// 4,096 or more is shortened (see `window.rs`); once the widest beam
+    /// has run, windows grow until `stop` or the solution's length. 0: no
+    /// windows.
+    pub max_window: usize,
 }
 
 impl Default for NearOptions {
-    /// Beams up to 2^18 boards wide.
+    /// Beams up to 2^18 boards wide, windows up to 40 moves.
     fn default() -> NearOptions {
-        NearOptions { max_width: 1 << 18 }
+        NearOptions { max_width: 1 << 18, max_window: 40 }
     }
 }
 
@@ -155,23 +170,48 @@ pub fn solve_with_progress(
     let bound_of = PatternBound::new(tables);
     let shared =
         Shared { best: AtomicU32::new(u32::MAX), lower: AtomicU32::new(0), ida_expanded: AtomicU64::new(0), progress };
-    let ((beamed, beam_width), exact) = rayon::join(
-        || anytime_beam(&bound_of, (rows, cols), (cells, pos), options, stop, &shared),
-        || ida::search(&bound_of, (rows, cols), (cells, pos), stop, &shared),
+    // IDA* takes its first iterations, the cheap ones that raise the bound
+    // most, beside the beam, then leaves the beam both threads; once the
+    // widest beam has run, the time left goes to windows ever longer on the
+    // best solution and to IDA* going on from its bound, side by side.
+    let ((beamed, beam_width), first) = rayon::join(
+        || anytime_beam((tables, &bound_of), (rows, cols), (cells, pos), options, stop, &shared),
+        || ida::search(&bound_of, (rows, cols), (cells, pos), (stop, IDA_FIRST_NODES), &shared),
+    );
+    let proven = || shared.lower.load(Relaxed) >= shared.best.load(Relaxed);
+    let (beamed, exact) = rayon::join(
+        || match beamed {
+            Some(mut moves) if options.max_window > 0 && !proven() && !stop() => {
+                let before = moves.len();
+                window::shorten(tables, (rows, cols), (cells, pos), &mut moves, before, &|| stop() || proven());
+                if moves.len() < before {
+                    shared.best.fetch_min(moves.len() as u32, Relaxed);
+                    shared.report();
+                }
+                Some(moves)
+            }
+            other => other,
+        },
+        || match first {
+            IdaEnd::Paused if !stop() => ida::search(&bound_of, (rows, cols), (cells, pos), (stop, u64::MAX), &shared),
+            other => other,
+        },
     );
     let moves = match (exact, beamed) {
-        (Some(exact), _) => exact,
-        (None, Some(beamed)) => beamed,
-        (None, None) => return Err(SearchError::Stopped),
+        (IdaEnd::Solved(exact), _) => exact,
+        (_, Some(beamed)) => beamed,
+        (_, None) => return Err(SearchError::Stopped),
     };
     let lower_bound = shared.lower.load(Relaxed).min(moves.len() as u32);
     Ok(NearSolution { moves: Moves(moves), lower_bound, beam_width, ida_expanded: shared.ida_expanded.load(Relaxed) })
 }
 
 /// Beams ever wider, until `stop()`, the widest, or the best proven
-/// optimal; the best solution and the widest beam that finished.
+/// optimal, each solution of a wide one shortened by windows of up to
+/// `options.max_window` moves; the best solution and the widest beam that
+/// finished.
 fn anytime_beam(
-    bound_of: &PatternBound<'_>,
+    (tables, bound_of): (&PatternDatabase, &PatternBound<'_>),
     shape: (usize, usize),
     board: (Cells, Cells),
     options: NearOptions,
@@ -185,22 +225,25 @@ fn anytime_beam(
     // the bound; a deeper round gives up and the next, wider, tries).
     let start = bound_of.evaluate(&board.1).bound();
     let max_depth = 2 * start + 64;
-    let widest = options.max_width.min(TRAIL_BYTES / (8 * max_depth as usize)).max(FIRST_WIDTH);
-    let options = NearOptions { max_width: widest.min(options.max_width.max(1)) };
+    let widest = options.max_width.min(TRAIL_BYTES / (4 * max_depth as usize)).max(FIRST_WIDTH);
+    let options = NearOptions { max_width: widest.min(options.max_width.max(1)), ..options };
     let (mut width, mut finished) = (FIRST_WIDTH.min(options.max_width), 0);
     let never = || false;
+    let proven = || shared.lower.load(Relaxed) >= shared.best.load(Relaxed);
     loop {
-        let proven = shared.lower.load(Relaxed) >= shared.best.load(Relaxed);
-        if proven || width > options.max_width || (best.is_some() && stop()) {
+        if proven() || width > options.max_width || (best.is_some() && stop()) {
             break;
         }
         // Until there is a solution, rounds run whatever `stop` says.
-        let round_stop: &dyn Fn() -> bool = if best.is_some() { stop } else { &never };
+        let round_stop: &(dyn Fn() -> bool + Sync) = if best.is_some() { stop } else { &never };
         let found = beam::search(bound_of, &zobrist, shape, board, width, max_depth, round_stop, shared);
         if !round_stop() {
             finished = width;
         }
-        if let Some(moves) = found {
+        if let Some(mut moves) = found {
+            if width >= WINDOWS_FROM && options.max_window > 0 {
+                window::shorten(tables, shape, board, &mut moves, options.max_window, &|| stop() || proven());
+            }
             shared.best.fetch_min(moves.len() as u32, Relaxed);
             best = Some(moves);
             shared.report();

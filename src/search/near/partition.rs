@@ -8,6 +8,18 @@
 //! the top two rows and groups of 4, 5 and 5 in the bottom three. Tiles
 //! close to each other share a table, so the tables see most of the
 //! interactions.
+//!
+//! A 5×5 in groups of 6 is the exception: Korf and Felner's 6-6-6-6
+//! partition (three blocks of 2×3 or 3×2 tiles and the rest, which takes
+//! the centre), turned to the blank-last goal:
+//!
+//! ```text
+//!  d  d  d  c  c      d: 1 2 3 6 7 8
+//!  d  d  d  c  c      c: 4 5 9 10 14 15
+//!  b  b  a  c  c      b: 11 12 16 17 21 22
+//!  b  b  a  a  a      a: 13 18 19 20 23 24
+//!  b  b  a  a  _
+//! ```
 
 use crate::board::Tile;
 use crate::search::optimal::{PatternSpec, PdbError};
@@ -50,6 +62,15 @@ pub fn partition(rows: usize, cols: usize, group: usize) -> Result<PatternSpec, 
     if !(1..=MAX_NEAR_GROUP).contains(&group) {
         return Err(PdbError::BadGroups(format!("groups of 1 to {MAX_NEAR_GROUP} tiles, not {group}")));
     }
+    if (rows, cols, group) == (5, 5, 6) {
+        let groups = vec![
+            vec![1, 2, 3, 6, 7, 8],
+            vec![4, 5, 9, 10, 14, 15],
+            vec![11, 12, 16, 17, 21, 22],
+            vec![13, 18, 19, 20, 23, 24],
+        ];
+        return PatternSpec::new(rows, cols, groups, true);
+    }
     let mut bands = Vec::new();
     let mut top = 0;
     while top < rows {
@@ -88,6 +109,7 @@ mod tests {
             }
         }
         assert_eq!(partition(3, 6, 4).unwrap().partition(), "3-3-3-4-4");
+        assert_eq!(partition(5, 5, 6).unwrap().partition(), "6-6-6-6");
         assert!(partition(4, 4, 4).is_err());
         assert!(partition(7, 8, 4).is_err());
     }

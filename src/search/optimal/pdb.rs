@@ -240,6 +240,29 @@ impl PatternSpec {
         peak
     }
 
+    /// About how long a build of the tables takes on `threads` cores, in
+    /// seconds: each table's entries times the processor time an entry took
+    /// in builds measured on a shared machine of two 2.5 GHz cores, by the
+    /// lane of its bitmaps (8 bits: 0.42 µs, the 15-puzzle's 7-8 tables;
+    /// 32 bits: 1.3 µs, the 5×5's 6-6-6-6 tables, 0.8 µs its 5-5-4-5-5;
+    /// 16 and 64 bits in between and beyond). A rough guide, not a promise:
+    /// another machine, or other programs on it, change it.
+    pub fn build_seconds(&self, threads: usize) -> f64 {
+        let n = self.rows * self.cols;
+        let micros: f64 = (0..self.groups.len())
+            .map(|g| {
+                let per_entry = match super::build::lane_bits(n - self.groups[g].len()) {
+                    8 => 0.42,
+                    16 => 0.8,
+                    32 => 1.3,
+                    _ => 2.0,
+                };
+                self.table_len(g) as f64 * per_entry
+            })
+            .sum();
+        micros / 1e6 / threads.max(1) as f64
+    }
+
     /// The group sizes joined by dashes: `6-6-3`, `8-7`.
     pub fn partition(&self) -> String {
         self.groups.iter().map(|g| g.len().to_string()).collect::<Vec<_>>().join("-")
@@ -502,13 +525,6 @@ impl PatternDatabase {
             }
         }
         rank(&at[..k], self.n)
-    }
-
-    /// Group `g`'s entry at `index` as stored (one byte; four-bit entries
-    /// are half the moves beyond the group's Manhattan distance).
-    #[inline]
-    pub(crate) fn entry(&self, g: usize, index: usize) -> u8 {
-        entry(self.tables.table(g), index, self.spec.entries)
     }
 
     /// The groups of tiles, each in table order, as they are (`mirrored`
