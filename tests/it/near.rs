@@ -181,3 +181,40 @@ fn the_command_writes_moves_that_solve_the_board_and_the_bound() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("17 to 49 cells"), "{err}");
 }
+
+/// `coach --par near` and `compare --par near` on a person's 3×6 (fifteen's
+/// `fast` solve as a link): the par is the near solver's, never above the
+/// human par, the lines' losses add up to the solve's, and the comparison's
+/// near solution is no shorter than its proven bound.
+#[cfg(feature = "cli")]
+#[test]
+fn coach_and_compare_take_their_par_from_the_near_solver() {
+    let cache = tempfile::tempdir().unwrap();
+    // The first line of each command's JSON is the solve's (a summary by
+    // size follows).
+    let run = |args: &[&str], stdin: &str| {
+        let out = crate::common::fifteen_with_cache(args, stdin, cache.path());
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let board = Board::scrambled(3, 6, Scramble::Uniform, 3).unwrap().to_string();
+    let link = run(&["solve", "--effort", "fast", "--format", "slidysim"], &board);
+    let link = link.trim();
+    let coach = |par: &str| -> serde_json::Value {
+        serde_json::from_str(run(&["coach", "--par", par, "--format", "json", link], "").lines().next().unwrap())
+            .unwrap()
+    };
+    let (near, human) = (coach("near"), coach("human"));
+    assert_eq!(near["par_by"], "near solver, 0.5 s a board", "{near}");
+    let par = near["par"].as_i64().unwrap();
+    assert!(par <= human["par"].as_i64().unwrap(), "near {near}\nhuman {human}");
+    let loss = near["loss"].as_i64().unwrap();
+    assert_eq!(near["moves"].as_i64().unwrap() - par, loss, "{near}");
+    let lines: i64 = near["lines"].as_array().unwrap().iter().map(|line| line["loss"].as_i64().unwrap()).sum();
+    assert_eq!(lines, loss, "the lines' losses add up: {near}");
+
+    let compared = run(&["compare", "--par", "near", "--format", "json", link], "");
+    let compared: serde_json::Value = serde_json::from_str(compared.lines().next().unwrap()).unwrap();
+    let found = &compared["near"];
+    assert!(found["lower_bound"].as_u64().unwrap() <= found["moves"].as_u64().unwrap(), "{compared}");
+}
