@@ -15,10 +15,22 @@
 //! a region apart from the target's blank cell (its entries count the
 //! moves to bring the blank into that region as well).
 
+use crate::board::Board;
 use crate::search::optimal::{Entries, MAX_BIG_GROUPS, MAX_PATTERN_CELLS, PatternDatabase, rank};
 
 /// Cell → tile and tile → cell of a board of up to 49 cells.
 pub(super) type Cells = [u8; MAX_PATTERN_CELLS];
+
+/// A board of up to 49 cells as the searches hold it: its tile in each
+/// cell, and each tile's cell.
+pub(super) fn cells_and_positions(board: &Board) -> (Cells, Cells) {
+    let (mut cells, mut pos): (Cells, Cells) = ([0; MAX_PATTERN_CELLS], [0; MAX_PATTERN_CELLS]);
+    for (cell, &tile) in board.cells().iter().enumerate() {
+        cells[cell] = tile as u8;
+        pos[tile as usize] = cell as u8;
+    }
+    (cells, pos)
+}
 
 /// Each group's entry in each view and each view's sum.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -190,17 +190,9 @@ impl NearIda<'_> {
 mod tests {
     use super::*;
     use crate::board::{Board, Moves, Scramble};
+    use crate::search::near::heuristic::cells_and_positions;
     use crate::search::near::partition;
     use crate::search::optimal::PatternDatabase;
-
-    fn arrays(board: &Board) -> (Cells, Cells) {
-        let (mut cells, mut pos) = ([0u8; MAX_PATTERN_CELLS], [0u8; MAX_PATTERN_CELLS]);
-        for (cell, &tile) in board.cells().iter().enumerate() {
-            cells[cell] = tile as u8;
-            pos[tile as usize] = cell as u8;
-        }
-        (cells, pos)
-    }
 
     fn shared(progress: &(dyn Fn(NearProgress) + Sync)) -> Shared<'_> {
         Shared { best: AtomicU32::new(u32::MAX), lower: AtomicU32::new(0), ida_expanded: AtomicU64::new(0), progress }
@@ -219,7 +211,9 @@ mod tests {
         for seed in 0..6u64 {
             let board = Board::scrambled(3, 6, Scramble::Walk(60), seed).unwrap();
             let whole = shared(&|_| {});
-            let IdaEnd::Solved(optimal) = search(&bound_of, (3, 6), arrays(&board), (&never, u64::MAX), &whole) else {
+            let IdaEnd::Solved(optimal) =
+                search(&bound_of, (3, 6), cells_and_positions(&board), (&never, u64::MAX), &whole)
+            else {
                 panic!("no solution for\n{board}");
             };
             let bounds = std::sync::Mutex::new(Vec::new());
@@ -227,7 +221,7 @@ mod tests {
             let pausing = shared(&record);
             let mut budget = STOP_CHECK_NODES;
             let moves = loop {
-                match search(&bound_of, (3, 6), arrays(&board), (&never, budget), &pausing) {
+                match search(&bound_of, (3, 6), cells_and_positions(&board), (&never, budget), &pausing) {
                     IdaEnd::Solved(moves) => break moves,
                     IdaEnd::Paused => (paused_somewhere, budget) = (true, 2 * budget),
                     IdaEnd::Done => panic!("done without a solution for\n{board}"),

@@ -49,7 +49,7 @@ use crate::board::{Board, Move, Moves};
 use crate::search::SearchError;
 use crate::search::optimal::{Entries, MAX_PATTERN_CELLS, PatternDatabase};
 
-use heuristic::{Cells, PatternBound};
+use heuristic::{Cells, PatternBound, cells_and_positions};
 use ida::{IdaEnd, Shared};
 
 /// The fewest cells the near solver takes (3×6): smaller boards have the
@@ -161,12 +161,7 @@ pub fn solve_with_progress(
         return Err(SearchError::NearEntries);
     }
     board.check_solvable()?;
-    let mut cells: Cells = [0; MAX_PATTERN_CELLS];
-    let mut pos: Cells = [0; MAX_PATTERN_CELLS];
-    for (cell, &tile) in board.cells().iter().enumerate() {
-        cells[cell] = tile as u8;
-        pos[tile as usize] = cell as u8;
-    }
+    let (cells, pos) = cells_and_positions(board);
     let bound_of = PatternBound::new(tables);
     let shared =
         Shared { best: AtomicU32::new(u32::MAX), lower: AtomicU32::new(0), ida_expanded: AtomicU64::new(0), progress };

@@ -137,16 +137,8 @@ fn shortest_between(
 mod tests {
     use super::*;
     use crate::board::{Board, Scramble};
+    use crate::search::near::heuristic::cells_and_positions;
     use crate::search::near::partition;
-
-    fn arrays(board: &Board) -> (Cells, Cells) {
-        let (mut cells, mut pos) = ([0u8; MAX_PATTERN_CELLS], [0u8; MAX_PATTERN_CELLS]);
-        for (cell, &tile) in board.cells().iter().enumerate() {
-            cells[cell] = tile as u8;
-            pos[tile as usize] = cell as u8;
-        }
-        (cells, pos)
-    }
 
     /// Boards reached by `steps` random moves from `board` that do not undo
     /// the last one (a plain generator: the test needs no good randomness).
@@ -200,17 +192,18 @@ mod tests {
                 let target = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
                 let (from, _) = walk(&target, 3 + (seed as usize % 6), seed);
                 let d = distance(&from, &target, 9);
-                let (to_cells, _) = arrays(&target);
+                let (to_cells, _) = cells_and_positions(&target);
                 let bound_of = PatternBound::toward(&db, &to_cells);
-                assert!(bound_of.evaluate(&arrays(&from).1).bound() as usize <= d, "{from}\n{target}");
-                assert_eq!(bound_of.evaluate(&arrays(&target).1).bound(), 0);
-                let found = shortest_between(&db, (rows, cols), arrays(&from), &to_cells, d + 1, &|| false);
+                assert!(bound_of.evaluate(&cells_and_positions(&from).1).bound() as usize <= d, "{from}\n{target}");
+                assert_eq!(bound_of.evaluate(&cells_and_positions(&target).1).bound(), 0);
+                let found =
+                    shortest_between(&db, (rows, cols), cells_and_positions(&from), &to_cells, d + 1, &|| false);
                 let moves = found.expect("not given up").expect("a way of d moves");
                 assert_eq!(moves.len(), d);
                 let mut replay = from.clone();
                 replay.apply(&crate::board::Moves(moves)).unwrap();
                 assert_eq!(replay, target);
-                let none = shortest_between(&db, (rows, cols), arrays(&from), &to_cells, d, &|| false);
+                let none = shortest_between(&db, (rows, cols), cells_and_positions(&from), &to_cells, d, &|| false);
                 assert_eq!(none, Some(None), "nothing shorter than the distance");
             }
         }
@@ -232,7 +225,7 @@ mod tests {
             moves.extend(back(&detour));
             moves.extend(back(&out));
             let before = moves.len();
-            let report = shorten(&db, (5, 5), arrays(&board), &mut moves, 32, &|| false);
+            let report = shorten(&db, (5, 5), cells_and_positions(&board), &mut moves, 32, &|| false);
             let mut replay = board.clone();
             replay.apply(&crate::board::Moves(moves.clone())).unwrap();
             assert!(replay.is_solved());
