@@ -505,12 +505,7 @@ fn a_saved_page_opens_from_file_draws_the_marks_steps_and_plays_to_solved() {
     page.wait_for("the line before", 5, |page| Ok((page.viewer()["cursor"] == "0").then_some(())));
 
     // Faster, and Space plays it to the end: the board is solved.
-    page.js("window.fifteen.faster(32); return null;");
-    page.press(' ');
-    page.wait_for("solved", 30, |page| Ok((page.viewer()["solved"] == "true").then_some(())));
-    let state = page.viewer();
-    assert_eq!(state["cursor"], data["count"].to_string());
-    assert_eq!(state["errors"], "");
+    plays_to_the_end(&page, 32, 30, &data);
     assert_eq!(page.text("title"), "solved");
     drop(page);
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
@@ -535,14 +530,20 @@ fn a_board_of_small_cells_is_drawn_a_pixel_a_cell_and_plays_to_solved() {
          const seen = new Set(); for (let i = 0; i < d.length; i += 4) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]); return seen.size;",
     );
     assert!(colours.as_u64().unwrap() > 1000, "{colours} colours on a scrambled 60×60");
-    page.js("window.fifteen.faster(64); return null;");
+    plays_to_the_end(&page, 64, 60, &data);
+    drop(page);
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+/// Space at `faster` times the speed plays a saved page to the goal within
+/// `secs`: every one of the solve's moves made, no error on the page.
+fn plays_to_the_end(page: &Page, faster: u32, secs: u64, data: &serde_json::Value) {
+    page.js(&format!("window.fifteen.faster({faster}); return null;"));
     page.press(' ');
-    page.wait_for("solved", 60, |page| Ok((page.viewer()["solved"] == "true").then_some(())));
+    page.wait_for("solved", secs, |page| Ok((page.viewer()["solved"] == "true").then_some(())));
     let state = page.viewer();
     assert_eq!(state["cursor"], data["count"].to_string());
     assert_eq!(state["errors"], "");
-    drop(page);
-    let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
 
 /// A follow view `v` of a board `cols` wide: cells of 34 px or more (four
