@@ -324,7 +324,7 @@ fn the_command_runs_every_search_solver() {
 
 #[cfg(feature = "cli")]
 #[test]
-fn blank_notation_and_json_stream_speak_seed_002s_protocol() {
+fn blank_notation_and_json_stream_speak_the_game_servers_protocol() {
     let cache = tempfile::tempdir().unwrap();
     let out = fifteen(
         &["solve", "--solver", "bfs", "--notation", "blank", "--format", "json-stream"],

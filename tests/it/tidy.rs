@@ -216,6 +216,12 @@ fn outside_references(text: &str) -> Vec<String> {
         if word.starts_with("issue-") && word[6..].starts_with(|c: char| c.is_ascii_digit()) {
             found.push(word.to_string());
         }
+        // The same seeds in a name: `speak_seed_002s_protocol`.
+        for (at, _) in word.match_indices("seed_0") {
+            if word[at + 5..].chars().take(3).filter(char::is_ascii_digit).count() == 3 {
+                found.push(word[at..at + 8].to_string());
+            }
+        }
     }
     for needle in ["../shared", "shared/docs", "reference game", "the seed's", "the seeds'"] {
         if lower.contains(needle) {
@@ -308,6 +314,8 @@ fn the_readme_points_at_nothing_outside_the_repository() {
 #[test]
 fn the_checks_catch_what_they_look_for() {
     assert_eq!(outside_references("as seed 000 does"), ["seed 000"]);
+    assert_eq!(outside_references("fn speak_seed_002s_protocol()"), ["seed_002"]);
+    assert!(outside_references("a random_seed_0 board").is_empty());
     assert_eq!(outside_references("see issue 5, then Issue #12"), ["issue 5", "issue #12"]);
     assert_eq!(outside_references("the issue-5 build"), ["issue-5"]);
     assert_eq!(outside_references("(see `strategy.md`)"), ["strategy.md (not docs/strategy.md)"]);
