@@ -7,6 +7,7 @@
 //! a parked tile of a pair).
 
 use crate::board::{Board, Move, Pos, Tile};
+use crate::human::event::Sink;
 
 use super::cell_rect::CellRect;
 use super::event::Event;
@@ -356,7 +357,7 @@ impl PaddedGrid {
     /// The blank steps one cell (a tile slides the other way). Reports the
     /// move, then makes it.
     #[inline(always)]
-    pub(super) fn slide<S: FnMut(&Event)>(&mut self, dir: Dir, sink: &mut S) {
+    pub(super) fn slide(&mut self, dir: Dir, sink: &mut Sink<'_>) {
         let next = self.step(self.blank, dir);
         debug_assert!(!self.is_locked(next), "the blank may not enter a locked cell");
         let tile = self.tile_in(next);

@@ -21,6 +21,7 @@
 //! route covers the new moves its old ones became. The moves of a route
 //! already reported are never cut: the route drawn is the route made.
 
+use crate::human::event::Sink;
 use std::collections::VecDeque;
 
 use crate::board::{Board, Move, Pos, Tile};
@@ -122,7 +123,7 @@ impl Shortcuts {
     }
 
     /// Takes the planner's next event; reports what is ready to `sink`.
-    pub(super) fn take<S: FnMut(&Event)>(&mut self, event: &Event, sink: &mut S) {
+    pub(super) fn take(&mut self, event: &Event, sink: &mut Sink<'_>) {
         match *event {
             Event::Moved { mv, tile, from, to } => {
                 self.held.push_back(Held::Moved { mv, tile, from, to });
@@ -150,7 +151,7 @@ impl Shortcuts {
     }
 
     /// Reports everything held.
-    pub(super) fn flush<S: FnMut(&Event)>(&mut self, sink: &mut S) {
+    pub(super) fn flush(&mut self, sink: &mut Sink<'_>) {
         while !self.held.is_empty() {
             self.advance(sink);
         }
@@ -158,7 +159,7 @@ impl Shortcuts {
 
     /// Reports the first held move, after taking every shortcut of the
     /// windows that start at it, and the events before it.
-    fn advance<S: FnMut(&Event)>(&mut self, sink: &mut S) {
+    fn advance(&mut self, sink: &mut Sink<'_>) {
         loop {
             match self.held.front().copied() {
                 None => return,
@@ -189,7 +190,7 @@ impl Shortcuts {
         }
     }
 
-    fn report_move<S: FnMut(&Event)>(&mut self, mv: Move, tile: Tile, from: Pos, to: Pos, sink: &mut S) {
+    fn report_move(&mut self, mv: Move, tile: Tile, from: Pos, to: Pos, sink: &mut Sink<'_>) {
         debug_assert_eq!((self.board.blank(), self.board.tile_at(from)), (to, tile));
         sink(&Event::Moved { mv, tile, from, to });
         let slid = self.board.slide(mv);
@@ -199,7 +200,7 @@ impl Shortcuts {
 
     /// Reports a route over the next `len` moves: the blank's cells after
     /// those held, then the planner's own for those still to come.
-    fn report_route<S: FnMut(&Event)>(&mut self, len: usize, sink: &mut S) {
+    fn report_route(&mut self, len: usize, sink: &mut Sink<'_>) {
         self.route_cells.clear();
         let held = self.held.iter().filter_map(|held| match *held {
             Held::Moved { from, .. } => Some(from),
@@ -213,7 +214,7 @@ impl Shortcuts {
         self.announced = len;
     }
 
-    fn report_other<S: FnMut(&Event)>(&mut self, event: &Event, sink: &mut S) {
+    fn report_other(&mut self, event: &Event, sink: &mut Sink<'_>) {
         if let Event::Locked { group } = event {
             for &tile in group.tiles() {
                 self.locked[tile as usize] = true;

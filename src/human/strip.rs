@@ -17,9 +17,9 @@
 //! work: the time is linear in the moves.
 
 use crate::board::{Pos, tile_for};
+use crate::human::event::Sink;
 
 use super::cell_rect::CellRect;
-use super::event::Event;
 use super::grid::PaddedGrid;
 use super::schedule::Placement;
 use super::trip::router::route_blank;
@@ -163,12 +163,12 @@ pub(super) const THIN: usize = 3;
 /// the cells from the line to the farthest of their tiles and the blank,
 /// and a margin. `None` if a tile could not be brought (the caller
 /// finishes the placement by its trips).
-pub(super) fn bring_into_window<S: FnMut(&Event)>(
+pub(super) fn bring_into_window(
     grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     area: &CellRect,
     line: &[Placement],
-    sink: &mut S,
+    sink: &mut Sink<'_>,
 ) -> Option<Window> {
     let along = along(grid.rows, grid.cols, area)?;
     let near = span_of(area, along);

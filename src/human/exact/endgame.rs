@@ -9,10 +9,10 @@
 //! 9·8·7·6 states, so a search costs microseconds.
 
 use crate::board::Tile;
+use crate::human::event::Sink;
 
 use super::tile_search::{MAX_TRACKED, Ties, TileSearch, blank_walk};
 use crate::human::cell_rect::CellRect;
-use crate::human::event::Event;
 use crate::human::grid::{Dir, PaddedGrid};
 use crate::human::trip::router::{follow_path, route_blank};
 use crate::human::trip::scratch::Scratch;
@@ -25,13 +25,13 @@ pub(in crate::human) const MAX_CELLS: usize = 36;
 /// moves inside `window`. False, with nothing moved, if a tracked tile is
 /// outside the window, the blank cannot get in without disturbing them,
 /// or there is no way inside it.
-pub(in crate::human) fn finish_in_window<S: FnMut(&Event)>(
+pub(in crate::human) fn finish_in_window(
     grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     search: &mut TileSearch,
     window: CellRect,
     tracked: &[(Tile, usize)],
-    sink: &mut S,
+    sink: &mut Sink<'_>,
 ) -> bool {
     let mut cells = [0usize; MAX_CELLS];
     let mut count = 0;
@@ -52,13 +52,13 @@ pub(in crate::human) fn finish_in_window<S: FnMut(&Event)>(
 
 /// Like [`finish_in_window`], over any set of unlocked cells (at most 255;
 /// the caller keeps the states within its budget).
-pub(in crate::human) fn finish_among<S: FnMut(&Event)>(
+pub(in crate::human) fn finish_among(
     grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     search: &mut TileSearch,
     cells: &[usize],
     tracked: &[(Tile, usize)],
-    sink: &mut S,
+    sink: &mut Sink<'_>,
 ) -> bool {
     debug_assert!(cells.len() <= usize::from(u8::MAX));
     let slot = |i: usize| cells.iter().position(|&c| c == i).map(|s| s as u8);
@@ -113,12 +113,12 @@ pub(in crate::human) fn neighbour_slots(grid: &PaddedGrid, cells: &[usize]) -> V
 }
 
 /// Routes the blank into the window, nearest cell first, around the tracked tiles.
-fn blank_into<S: FnMut(&Event)>(
+fn blank_into(
     grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     cells: &[usize],
     tracked: &[(Tile, usize)],
-    sink: &mut S,
+    sink: &mut Sink<'_>,
 ) -> bool {
     let occupied: Vec<usize> = tracked.iter().map(|&(tile, _)| grid.where_is(tile)).collect();
     let mut targets: Vec<usize> = cells.iter().copied().filter(|c| !occupied.contains(c)).collect();

@@ -9,6 +9,7 @@
 //! column) stage, then the rest.
 
 use crate::board::{Board, Move, Pos, Tile, home_of, tile_for};
+use crate::human::event::Sink;
 use crate::search::optimal;
 
 use super::endgame::neighbour_slots;
@@ -94,11 +95,11 @@ impl ExactFinish {
     }
 
     /// Plays the next stage; false once the board is solved.
-    pub(in crate::human) fn step<S: FnMut(&Event)>(
+    pub(in crate::human) fn step(
         &mut self,
         grid: &mut PaddedGrid,
         search: &mut TileSearch,
-        sink: &mut S,
+        sink: &mut Sink<'_>,
     ) -> bool {
         let (rows, cols) = (grid.rows, grid.cols);
         let Some(stage) = self.next(rows, cols) else { return false };

@@ -15,6 +15,7 @@ mod table;
 mod whole;
 
 use crate::board::{Pos, Tile, home_of, tile_for};
+use crate::human::event::Sink;
 
 use super::cell_rect::CellRect;
 use super::effort::{AreaBeam, Look, MAX_LOOKAHEAD_CELLS, Pull};
@@ -128,14 +129,14 @@ impl Lookahead {
     /// [`Outcome::Stalled`] says how many placements are home when the
     /// search gave up (none, nothing announced and nothing moved, for the
     /// whole-area beam); the caller places the rest tile by tile.
-    pub(super) fn place_line<S: FnMut(&Event)>(
+    pub(super) fn place_line(
         &mut self,
         grid: &mut PaddedGrid,
         area: &CellRect,
         placements: &[Placement],
         later: impl Iterator<Item = (Phase, Placement)>,
         look: Look,
-        sink: &mut S,
+        sink: &mut Sink<'_>,
     ) -> Outcome {
         let (rows, cols) = (grid.rows, grid.cols);
         let locked: Vec<bool> = (area.top..area.top + area.height)
@@ -278,13 +279,7 @@ fn fade_for(rows: usize, cols: usize, next_line: f64) -> f64 {
 /// Makes the found moves on the grid with the usual events: for each
 /// placement its `Placement`, each tile's `TileTargeted`, the moves, and
 /// `Locked` once it is home.
-fn replay<S: FnMut(&Event)>(
-    grid: &mut PaddedGrid,
-    area: &CellRect,
-    line: &StagedLine,
-    moves: &[(u8, u32)],
-    sink: &mut S,
-) {
+fn replay(grid: &mut PaddedGrid, area: &CellRect, line: &StagedLine, moves: &[(u8, u32)], sink: &mut Sink<'_>) {
     let mut progress = LineProgress::start(grid, area, line, sink);
     progress.make(grid, area, line, moves, sink);
     debug_assert_eq!(progress.stage, line.stages.len(), "the line is built");
@@ -298,12 +293,7 @@ struct LineProgress {
 impl LineProgress {
     /// Reports the line's first placement and finishes the stages whose
     /// goal is met before any move.
-    fn start<S: FnMut(&Event)>(
-        grid: &mut PaddedGrid,
-        area: &CellRect,
-        line: &StagedLine,
-        sink: &mut S,
-    ) -> LineProgress {
+    fn start(grid: &mut PaddedGrid, area: &CellRect, line: &StagedLine, sink: &mut Sink<'_>) -> LineProgress {
         let mut progress = LineProgress { stage: 0 };
         progress.arrive(grid, area, line, sink);
         while progress.stage < line.stages.len() && progress.met(grid, area, line) {
@@ -314,13 +304,13 @@ impl LineProgress {
 
     /// Makes `moves` (each with the stage reached after it) on the grid,
     /// reporting placements as their stages start and finish.
-    fn make<S: FnMut(&Event)>(
+    fn make(
         &mut self,
         grid: &mut PaddedGrid,
         area: &CellRect,
         line: &StagedLine,
         moves: &[(u8, u32)],
-        sink: &mut S,
+        sink: &mut Sink<'_>,
     ) {
         for &(dir, stage) in moves {
             grid.slide(Dir::from_index(usize::from(dir)), sink);
@@ -374,7 +364,7 @@ impl LineProgress {
     }
 
     /// Reports the start of the current stage's placement and its tile's trip.
-    fn arrive<S: FnMut(&Event)>(&self, grid: &PaddedGrid, area: &CellRect, line: &StagedLine, sink: &mut S) {
+    fn arrive(&self, grid: &PaddedGrid, area: &CellRect, line: &StagedLine, sink: &mut Sink<'_>) {
         let Some(stage) = line.stages.get(self.stage) else { return };
         let part = &line.parts[stage.placement];
         let first = self.stage == 0 || line.stages[self.stage - 1].placement != stage.placement;
@@ -398,7 +388,7 @@ impl LineProgress {
 
     /// Finishes the current stage (or skips its pair), reporting a finished
     /// placement and the start of the next stage.
-    fn finish<S: FnMut(&Event)>(&mut self, grid: &mut PaddedGrid, area: &CellRect, line: &StagedLine, sink: &mut S) {
+    fn finish(&mut self, grid: &mut PaddedGrid, area: &CellRect, line: &StagedLine, sink: &mut Sink<'_>) {
         let placement = line.stages[self.stage].placement;
         self.stage = match line.stages[self.stage].skip {
             Some(skip) if self.skipping(grid, area, line) => skip.to,
@@ -411,7 +401,7 @@ impl LineProgress {
     }
 }
 
-fn lock<S: FnMut(&Event)>(grid: &mut PaddedGrid, part: &line::LinePart, sink: &mut S) {
+fn lock(grid: &mut PaddedGrid, part: &line::LinePart, sink: &mut Sink<'_>) {
     let tiles: &[Tile] = &part.tiles[..part.len];
     sink(&Event::Locked { group: Group::new(tiles) });
     for home in &part.homes[..part.len] {

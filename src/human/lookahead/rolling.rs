@@ -19,7 +19,7 @@
 
 use crate::board::Tile;
 use crate::human::cell_rect::CellRect;
-use crate::human::event::Event;
+use crate::human::event::Sink;
 use crate::human::grid::{Dir, FLAGS, LOCKED, PaddedGrid, unpack_home};
 use crate::human::open_board::{bring_within, rough_cost};
 
@@ -592,12 +592,7 @@ pub(super) struct Rolling<'a> {
 impl Rolling<'_> {
     /// Builds the line on `grid` with the usual events (see [`Outcome`]),
     /// once [`prepare`] has made its stages.
-    pub(super) fn run<S: FnMut(&Event)>(
-        &self,
-        grid: &mut PaddedGrid,
-        scratch: &mut RollingScratch,
-        sink: &mut S,
-    ) -> Outcome {
+    pub(super) fn run(&self, grid: &mut PaddedGrid, scratch: &mut RollingScratch, sink: &mut Sink<'_>) -> Outcome {
         let outcome = self.search(grid, scratch, sink);
         for &cell in &self.line.locks {
             scratch.line_lock[padded(grid, self.area, cell)] = NO_RANK;
@@ -605,7 +600,7 @@ impl Rolling<'_> {
         outcome
     }
 
-    fn search<S: FnMut(&Event)>(&self, grid: &mut PaddedGrid, scratch: &mut RollingScratch, sink: &mut S) -> Outcome {
+    fn search(&self, grid: &mut PaddedGrid, scratch: &mut RollingScratch, sink: &mut Sink<'_>) -> Outcome {
         let mut progress = LineProgress::start(grid, self.area, self.line, sink);
         let RollingScratch { beam, tables, line_lock, coords, work } = scratch;
         let mut root = BeamState::root(grid.blank, 0, Overlay::default());
@@ -652,12 +647,12 @@ impl Rolling<'_> {
     /// Makes the best state's first `COMMIT_MOVES` moves on the grid and keeps
     /// the states that made the same ones, their overlays redone from the
     /// grid as it is now.
-    fn commit_best<S: FnMut(&Event)>(
+    fn commit_best(
         &self,
         grid: &mut PaddedGrid,
         beam: &mut RollingStates,
         progress: &mut LineProgress,
-        sink: &mut S,
+        sink: &mut Sink<'_>,
     ) {
         let blank_word = grid.words()[grid.blank] & !FLAGS;
         let best = (0..beam.states.len())

@@ -7,6 +7,7 @@ use super::Planner;
 use super::exact_end::{EXACT_STATES, exact_states};
 use crate::human::cell_rect::CellRect;
 use crate::human::effort::{AreaBeam, Look, Pull};
+use crate::human::event::Sink;
 use crate::human::event::{Event, Phase};
 use crate::human::grid::PaddedGrid;
 use crate::human::lookahead::Outcome;
@@ -30,7 +31,7 @@ impl Planner {
     /// search. [`Ahead::Home`] when at least `first` is home (the rolling
     /// beam may give up later in the line; the next step then takes up the
     /// rest); otherwise the caller places `first`.
-    pub(super) fn place_line_ahead<S: FnMut(&Event)>(&mut self, phase: Phase, first: Placement, sink: &mut S) -> Ahead {
+    pub(super) fn place_line_ahead(&mut self, phase: Phase, first: Placement, sink: &mut Sink<'_>) -> Ahead {
         let look = self.strategy.look;
         if look == Look::Tiles || first == Placement::LastBlock || self.given_up == Some(phase) {
             return Ahead::Untouched;
@@ -86,12 +87,12 @@ impl Planner {
     /// holds; then the window, and the area beam that searches it, as wide
     /// as the board's length affords. `Err` with what the caller does
     /// instead: place the first placement by its trips, announced or not.
-    fn bring_into_window<S: FnMut(&Event)>(
+    fn bring_into_window(
         &mut self,
         look: Look,
         line: &mut Vec<Placement>,
         area: &CellRect,
-        sink: &mut S,
+        sink: &mut Sink<'_>,
     ) -> Result<(CellRect, Look), Ahead> {
         let Some(width) = window_width(&self.grid, area, look).flatten() else {
             return Err(Ahead::Untouched);

@@ -3,6 +3,7 @@
 //! block in its 2×2 window.
 
 use crate::board::{Pos, Tile, tile_for};
+use crate::human::event::Sink;
 
 use super::{Planner, SolveError};
 use crate::human::cell_rect::CellRect;
@@ -29,11 +30,11 @@ impl Planner {
     /// Near the end: places `first` together with the next placements of the
     /// same phase by an exact search, when that is small enough (see
     /// [`EXACT_STATES`]). False, with nothing done, otherwise.
-    pub(super) fn place_exactly<S: FnMut(&Event)>(
+    pub(super) fn place_exactly(
         &mut self,
         phase: Phase,
         first: Placement,
-        sink: &mut S,
+        sink: &mut Sink<'_>,
     ) -> Result<bool, SolveError> {
         let unlocked = self.grid.unlocked();
         let mut tracked: Vec<(Tile, usize)> = Vec::with_capacity(3);
@@ -84,7 +85,7 @@ impl Planner {
         out.extend(cells.iter().map(|&(r, c)| (tile_for(Pos::new(r, c), rows, cols), self.grid.index(r, c))));
     }
 
-    pub(super) fn place_last_block<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<(), SolveError> {
+    pub(super) fn place_last_block(&mut self, sink: &mut Sink<'_>) -> Result<(), SolveError> {
         let (grid, scratch, search) = (&mut self.grid, &mut self.scratch, &mut self.search);
         let (rows, cols) = (grid.rows, grid.cols);
         let cells = Placement::LastBlock.cells(rows, cols);

@@ -19,6 +19,7 @@ mod small_lines;
 mod tile_by_tile;
 
 use crate::board::{Board, Pos, Tile};
+use crate::human::event::Sink;
 
 use super::effort::{Effort, Look, Pull};
 use super::event::{Event, Group, Phase};
@@ -325,7 +326,7 @@ impl Planner {
 
     /// [`Planner::plan_step`], each placement announced once (see
     /// [`Planner::open_placement`]).
-    fn announced_step<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<bool, SolveError> {
+    fn announced_step(&mut self, sink: &mut Sink<'_>) -> Result<bool, SolveError> {
         let mut open = self.open_placement.take();
         let resuming = open.is_some();
         let step = self.plan_step(resuming, &mut |event: &Event| {
@@ -345,7 +346,7 @@ impl Planner {
     /// left a placement half made: this one finishes that placement alone,
     /// not merged into a bigger search, so that what was announced is what
     /// is locked.
-    fn plan_step<S: FnMut(&Event)>(&mut self, resuming: bool, sink: &mut S) -> Result<bool, SolveError> {
+    fn plan_step(&mut self, resuming: bool, sink: &mut Sink<'_>) -> Result<bool, SolveError> {
         if self.solved {
             return Ok(false);
         }

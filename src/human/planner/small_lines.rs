@@ -5,7 +5,8 @@
 
 use super::Planner;
 use crate::human::effort::{Effort, Look};
-use crate::human::event::{Event, EventLog, Phase};
+use crate::human::event::Sink;
+use crate::human::event::{EventLog, Phase};
 use crate::human::grid::PaddedGrid;
 use crate::human::lookahead::{Lookahead, Outcome};
 use crate::human::schedule::{Order, Placement, Schedule};
@@ -32,12 +33,12 @@ impl Planner {
     /// Makes the line [`Planner::choose_small_line`] chose, which begins
     /// with `first`. False, with nothing done, if the schedule's line is
     /// not that one.
-    pub(super) fn place_small<S: FnMut(&Event)>(
+    pub(super) fn place_small(
         &mut self,
         line: small::LineChoice,
         phase: Phase,
         first: Placement,
-        sink: &mut S,
+        sink: &mut Sink<'_>,
     ) -> bool {
         let later = self.schedule.clone();
         let Some((placements, tiles)) =
@@ -105,7 +106,7 @@ impl Planner {
     /// Makes the line [`Planner::try_both_lines`] chose, which begins with
     /// the placement just taken from the schedule: its events reported, the
     /// board as it left it taken over.
-    pub(super) fn make_trial<S: FnMut(&Event)>(&mut self, trial: Trial, sink: &mut S) {
+    pub(super) fn make_trial(&mut self, trial: Trial, sink: &mut Sink<'_>) {
         trial.events.report(sink);
         self.grid = trial.grid;
         for _ in 1..trial.placements {

@@ -3,6 +3,7 @@
 //! parked and turned in, finished by the window search where it can jam.
 
 use crate::board::{Pos, Tile, tile_for};
+use crate::human::event::Sink;
 
 use super::{Planner, SolveError};
 use crate::human::cell_rect::CellRect;
@@ -15,12 +16,7 @@ use crate::human::trip::transport::transport;
 use crate::human::trip::tries::best_style;
 
 impl Planner {
-    pub(super) fn place_single<S: FnMut(&Event)>(
-        &mut self,
-        row: usize,
-        col: usize,
-        sink: &mut S,
-    ) -> Result<(), SolveError> {
+    pub(super) fn place_single(&mut self, row: usize, col: usize, sink: &mut Sink<'_>) -> Result<(), SolveError> {
         let (base, tries) = self.trip_plan();
         let (grid, scratch) = (&mut self.grid, &mut self.scratch);
         let tile = tile_for(Pos::new(row, col), grid.rows, grid.cols);
@@ -44,7 +40,7 @@ impl Planner {
     /// Puts a pair home: park the first tile in the second one's home, bring
     /// the second beside it, then turn both in with two slides. Arrangements
     /// near the homes, where that can jam, are finished by the window search.
-    pub(super) fn place_pair<S: FnMut(&Event)>(&mut self, pair: PairSpec, sink: &mut S) -> Result<(), SolveError> {
+    pub(super) fn place_pair(&mut self, pair: PairSpec, sink: &mut Sink<'_>) -> Result<(), SolveError> {
         self.scratch.style = self.trip_plan().0;
         let (grid, scratch, search) = (&mut self.grid, &mut self.scratch, &mut self.search);
         let group = Group::new(&[pair.first, pair.second]);

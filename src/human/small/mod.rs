@@ -20,6 +20,7 @@ mod shape;
 mod tables;
 
 use crate::board::{Pos, Tile, tile_for};
+use crate::human::event::Sink;
 
 use super::effort::Effort;
 use super::event::{Event, Group, Phase};
@@ -125,13 +126,13 @@ pub(super) fn choose_line(
 /// event before it happens. `later` yields the placements after `first`.
 /// The number of placements done and of tiles put home, or `None` with
 /// nothing done (when the schedule's line is not the one chosen).
-pub(super) fn make_line<S: FnMut(&Event)>(
+pub(super) fn make_line(
     grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     line: LineChoice,
     (phase, first): (Phase, Placement),
     later: impl Iterator<Item = (Phase, Placement)>,
-    sink: &mut S,
+    sink: &mut Sink<'_>,
 ) -> Option<(usize, usize)> {
     let LineChoice { choice, top, left, shape, cells } = line;
     let (rows, cols) = (grid.rows, grid.cols);

@@ -15,6 +15,7 @@
 //!    inside a window around both ends that doubles until a path is found or
 //!    the window holds the whole board.
 
+use crate::human::event::Sink;
 use std::sync::OnceLock;
 
 use pathfinding::directed::astar::{astar, astar_bag_collect};
@@ -171,12 +172,7 @@ pub(in crate::human) fn best_ring_route(
 }
 
 /// Walks the blank along a ring route.
-pub(in crate::human) fn walk_ring<S: FnMut(&Event)>(
-    grid: &mut PaddedGrid,
-    scratch: &mut Scratch,
-    route: RingRoute,
-    sink: &mut S,
-) {
+pub(in crate::human) fn walk_ring(grid: &mut PaddedGrid, scratch: &mut Scratch, route: RingRoute, sink: &mut Sink<'_>) {
     if route.len() == 0 {
         return;
     }
@@ -185,12 +181,12 @@ pub(in crate::human) fn walk_ring<S: FnMut(&Event)>(
 }
 
 /// Moves the blank round `center` to side `to`; false if the ring is blocked.
-pub(in crate::human) fn route_round<S: FnMut(&Event)>(
+pub(in crate::human) fn route_round(
     grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     center: usize,
     to: Dir,
-    sink: &mut S,
+    sink: &mut Sink<'_>,
 ) -> bool {
     let Some(from) = blank_side(grid, center) else { return false };
     match best_ring_route(grid, &scratch.weights, ring_mask(grid, center), from, to) {
@@ -205,11 +201,11 @@ pub(in crate::human) fn route_round<S: FnMut(&Event)>(
 /// Moves the blank to `goal` over free cells, by a shortest path or, when
 /// the trip's style says so, the cheapest (see `detour`); false (and
 /// nothing moved) when there is none.
-pub(in crate::human) fn route_blank<S: FnMut(&Event)>(
+pub(in crate::human) fn route_blank(
     grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     goal: usize,
-    sink: &mut S,
+    sink: &mut Sink<'_>,
 ) -> bool {
     if grid.blank == goal {
         return true;
@@ -372,7 +368,7 @@ fn searched_path(grid: &PaddedGrid, path: &mut Vec<usize>, goal: usize) -> bool 
 }
 
 /// Reports the route in `scratch.path`, then walks the blank along it.
-pub(in crate::human) fn follow_path<S: FnMut(&Event)>(grid: &mut PaddedGrid, scratch: &mut Scratch, sink: &mut S) {
+pub(in crate::human) fn follow_path(grid: &mut PaddedGrid, scratch: &mut Scratch, sink: &mut Sink<'_>) {
     let mut previous = grid.blank;
     let dirs = scratch.path.iter().map(move |&next| Dir::between(std::mem::replace(&mut previous, next), next));
     walk(grid, &mut scratch.path_cells, dirs, sink);
@@ -381,12 +377,7 @@ pub(in crate::human) fn follow_path<S: FnMut(&Event)>(grid: &mut PaddedGrid, scr
 /// Reports the blank's route, the cells `dirs` take it through (into
 /// `cells`), then walks it.
 #[inline]
-fn walk<S: FnMut(&Event)>(
-    grid: &mut PaddedGrid,
-    cells: &mut Vec<Pos>,
-    dirs: impl Iterator<Item = Dir> + Clone,
-    sink: &mut S,
-) {
+fn walk(grid: &mut PaddedGrid, cells: &mut Vec<Pos>, dirs: impl Iterator<Item = Dir> + Clone, sink: &mut Sink<'_>) {
     cells.clear();
     let (mut row, mut col) = (grid.blank_row, grid.blank_col);
     for dir in dirs.clone() {

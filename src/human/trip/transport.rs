@@ -9,6 +9,7 @@
 //! the next [`PLANNED_STEPS`] steps that weighs each staircase's pushes of other
 //! tiles too ([`plan_ahead`]).
 
+use crate::human::event::Sink;
 use pathfinding::directed::bfs::bfs;
 
 use crate::board::Tile;
@@ -36,12 +37,12 @@ const BLOCKED_RING: usize = 12;
 
 /// Moves `tile` to `dest` without disturbing locked or held cells.
 /// False if no way was found (the caller chooses another plan).
-pub(in crate::human) fn transport<S: FnMut(&Event)>(
+pub(in crate::human) fn transport(
     grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     tile: Tile,
     dest: usize,
-    sink: &mut S,
+    sink: &mut Sink<'_>,
 ) -> bool {
     let mut at = grid.where_is(tile);
     if at == dest {
@@ -69,12 +70,12 @@ pub(in crate::human) fn transport<S: FnMut(&Event)>(
 
 /// Brings the blank in front of the tile at `at` and slides it one cell
 /// toward `dest`. Returns the tile's new cell.
-fn tile_step<S: FnMut(&Event)>(
+fn tile_step(
     grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     at: usize,
     dest: usize,
-    sink: &mut S,
+    sink: &mut Sink<'_>,
 ) -> Option<usize> {
     let (tr, tc) = grid.coords(at);
     let (dr, dc) = grid.coords(dest);
@@ -272,13 +273,13 @@ fn route_gain(pushes: &[[i32; 4]], start: usize, route: &RingRoute, window_step:
 }
 
 /// Routes the blank to the cell on side `dir` of the tile at `at`.
-fn bring_blank_in_front<S: FnMut(&Event)>(
+fn bring_blank_in_front(
     grid: &mut PaddedGrid,
     scratch: &mut Scratch,
     at: usize,
     dir: Dir,
     side: Option<Dir>,
-    sink: &mut S,
+    sink: &mut Sink<'_>,
 ) -> bool {
     let front = grid.step(at, dir);
     if side.is_some() && route_round(grid, scratch, at, dir, sink) {
