@@ -56,8 +56,10 @@ pub struct Options {
     pub until_solved: bool,
     /// Write the window to this PNG file when it closes.
     pub screenshot: Option<PathBuf>,
-    /// Pattern databases for the "optimal: N moves left" line (boards of up
-    /// to 16 cells); without them the line still comes, more slowly on 4×4.
+    /// Pattern databases for the "optimal: N moves left" line: the optimal
+    /// distance on boards of up to 16 cells (without them the line still
+    /// comes, more slowly on 4×4), the near solver's bounds on 17 to 25
+    /// cells (without them those boards say "optimal: unavailable").
     pub oracle_tables: Option<Arc<dyn Tables>>,
 }
 
@@ -205,7 +207,8 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
     let mut drag: Option<(f32, f32)> = None;
     let started = Instant::now();
     let mut frames = 0u64;
-    let mut oracle = oracle::Oracle::new(options.oracle_tables.clone());
+    let near_stops: oracle::NearStops = Arc::new(near_hint_stop);
+    let mut oracle = oracle::Oracle::new(options.oracle_tables.clone(), Some(near_stops));
     if plans_elsewhere(&app) {
         app.plan_elsewhere();
     }
@@ -273,6 +276,13 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
 /// Keeps what the run has done so far for the caller and, on its last
 /// frame (`done`), writes the screenshot the options ask for. Returns
 /// `done`.
+/// The stop check of one near search for the window's hint: the window's
+/// clock, [`oracle::NEAR_SECONDS`] from the search's start.
+fn near_hint_stop() -> crate::coach::StopCheck {
+    let started = Instant::now();
+    Box::new(move || started.elapsed().as_secs_f64() >= oracle::NEAR_SECONDS)
+}
+
 fn end_frame(shared: &RefCell<WindowShared>, options: &Options, report: WindowReport, done: bool) -> bool {
     shared.borrow_mut().report = report;
     if done

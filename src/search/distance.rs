@@ -16,6 +16,7 @@
 use crate::board::{Board, Move, Tile};
 
 use super::SearchError;
+use super::near::NearSolution;
 use super::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use super::packed::Packed;
 
@@ -130,10 +131,99 @@ impl Answers {
     }
 }
 
+/// A near solver's solution and its proven lower bound. Every board along
+/// it is at most its moves left from the goal, and at least the bound less
+/// the moves made to reach it (a shorter way from there would make a
+/// shorter way from the start). Boards of 17 to 49 cells do not pack in a
+/// word, so a lookup replays the moves from the start: a hundred slides.
+#[derive(Clone, Debug)]
+pub(crate) struct NearPath {
+    start: Board,
+    moves: Vec<Move>,
+    lower_bound: usize,
+}
+
+/// How far a board is from the goal: between two bounds, with the first
+/// move of the shortest solution known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct DistanceRange {
+    /// No solution is shorter.
+    pub(crate) at_least: usize,
+    /// A solution this long is known.
+    pub(crate) at_most: usize,
+    /// Its first move (tile notation); `None` on the goal.
+    pub(crate) next: Option<Move>,
+}
+
+impl DistanceRange {
+    /// Whether the known solution is proven shortest.
+    pub(crate) fn is_exact(&self) -> bool {
+        self.at_least == self.at_most
+    }
+}
+
+impl From<Distance> for DistanceRange {
+    fn from(exact: Distance) -> DistanceRange {
+        DistanceRange { at_least: exact.moves_left, at_most: exact.moves_left, next: exact.best }
+    }
+}
+
+impl NearPath {
+    /// The path of `found`, a solution of `start`.
+    pub(crate) fn new(start: Board, found: NearSolution) -> NearPath {
+        NearPath { start, lower_bound: found.lower_bound as usize, moves: found.moves.0 }
+    }
+
+    /// The bounds of `board`, if it is on this path.
+    pub(crate) fn lookup(&self, board: &Board) -> Option<DistanceRange> {
+        if (board.rows(), board.cols()) != (self.start.rows(), self.start.cols()) {
+            return None;
+        }
+        let mut along = self.start.clone();
+        for made in 0..=self.moves.len() {
+            if along == *board {
+                let at_most = self.moves.len() - made;
+                let at_least = self.lower_bound.saturating_sub(made).min(at_most);
+                return Some(DistanceRange { at_least, at_most, next: self.moves.get(made).copied() });
+            }
+            if let Some(&mv) = self.moves.get(made) {
+                along.slide(mv);
+            }
+        }
+        None
+    }
+}
+
+/// The last [`KEPT`] near solutions. A board on several of them gets the
+/// tightest bounds they give together, and the next move of the shortest.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct NearAnswers {
+    known: Vec<NearPath>,
+}
+
+impl NearAnswers {
+    /// Keeps a solution, forgetting the oldest when [`KEPT`] are kept.
+    pub(crate) fn learn(&mut self, path: NearPath) {
+        if self.known.len() == KEPT {
+            self.known.remove(0);
+        }
+        self.known.push(path);
+    }
+
+    /// The bounds of `board`, when one of the kept solutions passes it.
+    pub(crate) fn answer(&self, board: &Board) -> Option<DistanceRange> {
+        let on_paths = self.known.iter().filter_map(|path| path.lookup(board));
+        on_paths.reduce(|a, b| {
+            let shorter = if b.at_most < a.at_most { b } else { a };
+            DistanceRange { at_least: a.at_least.max(b.at_least), ..shorter }
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Scramble;
+    use crate::board::{Moves, Scramble};
 
     #[test]
     fn every_board_along_a_path_is_answered_and_the_oldest_is_forgotten() {
@@ -154,6 +244,40 @@ mod tests {
         }
         assert!(board.is_solved());
         assert_eq!(answers.answer(&board), Some(Distance { moves_left: 0, best: None }));
+    }
+
+    #[test]
+    fn near_paths_through_a_board_give_it_their_tightest_bounds_together() {
+        let board = Board::scrambled(3, 3, Scramble::Uniform, 6).unwrap();
+        let shortest = crate::search::bfs::solve(&board).unwrap().moves;
+        let n = shortest.len();
+        let path = |start: &Board, moves: Vec<Move>, lower_bound: u32| {
+            let found = NearSolution { moves: Moves(moves), lower_bound, beam_width: 0, ida_expanded: 0 };
+            NearPath::new(start.clone(), found)
+        };
+        let first = shortest[0];
+        let mut after_one = board.clone();
+        after_one.slide(first).unwrap();
+        let mut answers = NearAnswers::default();
+        // The shortest solution with a weak bound, and a detour of two
+        // moves with the exact bound.
+        answers.learn(path(&board, shortest.0.clone(), n as u32 - 3));
+        let detour = [vec![first, first.opposite()], shortest.0.clone()].concat();
+        answers.learn(path(&board, detour, n as u32));
+        assert_eq!(answers.answer(&board), Some(DistanceRange { at_least: n, at_most: n, next: Some(first) }));
+        // One move on, the detour (which passes there too) gives the bound
+        // and the shortest path the length: exact together.
+        let range = answers.answer(&after_one).unwrap();
+        assert_eq!(range, DistanceRange { at_least: n - 1, at_most: n - 1, next: Some(shortest[1]) });
+        // Two moves on, each path's bound is less by the moves made to it
+        // (the detour's four, the shortest's two).
+        let mut after_two = after_one.clone();
+        after_two.slide(shortest[1]).unwrap();
+        let range = answers.answer(&after_two).unwrap();
+        assert_eq!((range.at_least, range.at_most, range.next), (n - 4, n - 2, Some(shortest[2])));
+        assert!(!range.is_exact());
+        assert_eq!(answers.answer(&Board::goal(3, 3).unwrap()).map(|r| (r.at_least, r.at_most)), Some((0, 0)));
+        assert_eq!(answers.answer(&Board::goal(2, 2).unwrap()), None);
     }
 
     #[test]
