@@ -28,7 +28,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 
 use crate::board::Board;
 use crate::coach::StopCheck;
-use crate::search::distance::{Answers, DistanceRange, NearAnswers, NearPath, ShortestPath, has_distance};
+use crate::search::distance::{Answers, DistanceRange, NearPath, ShortestPath, has_distance};
 use crate::search::near::{self, MIN_NEAR_CELLS, NearOptions, NearProgress};
 use crate::solver::Tables;
 
@@ -62,7 +62,7 @@ pub struct Oracle {
     requests: Option<Sender<Board>>,
     answers: Receiver<WorkerAnswer>,
     known: Answers,
-    near_known: NearAnswers,
+    near_known: Answers<NearPath>,
     /// The bounds of the board whose near search is under way.
     searching: Option<(Board, NearProgress)>,
     /// Boards posted so far: a near search stops when it changes.
@@ -92,7 +92,7 @@ impl Oracle {
             requests: spawned.is_ok().then_some(requests),
             answers,
             known: Answers::new(),
-            near_known: NearAnswers::default(),
+            near_known: Answers::new(),
             searching: None,
             posted,
             near_hints,

@@ -105,26 +105,36 @@ impl ShortestPath {
     }
 }
 
-/// The last [`KEPT`] shortest solutions, newest first in lookups.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Answers {
-    known: Vec<ShortestPath>,
+/// The last [`KEPT`] solutions: shortest ones (`ShortestPath`, newest
+/// first in lookups) or the near solver's (`NearPath`, whose bounds
+/// combine).
+#[derive(Clone, Debug)]
+pub(crate) struct Answers<P = ShortestPath> {
+    known: Vec<P>,
 }
 
-impl Answers {
+impl<P> Default for Answers<P> {
+    fn default() -> Answers<P> {
+        Answers { known: Vec::new() }
+    }
+}
+
+impl<P> Answers<P> {
     /// No answers yet.
-    pub(crate) fn new() -> Answers {
+    pub(crate) fn new() -> Answers<P> {
         Answers::default()
     }
 
     /// Keeps a solution, forgetting the oldest when [`KEPT`] are kept.
-    pub(crate) fn learn(&mut self, path: ShortestPath) {
+    pub(crate) fn learn(&mut self, path: P) {
         if self.known.len() == KEPT {
             self.known.remove(0);
         }
         self.known.push(path);
     }
+}
 
+impl Answers<ShortestPath> {
     /// The distance of `board`, when one of the kept solutions passes it.
     pub(crate) fn answer(&self, board: &Board) -> Option<Distance> {
         self.known.iter().rev().find_map(|path| path.lookup(board))
@@ -194,22 +204,9 @@ impl NearPath {
     }
 }
 
-/// The last [`KEPT`] near solutions. A board on several of them gets the
-/// tightest bounds they give together, and the next move of the shortest.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct NearAnswers {
-    known: Vec<NearPath>,
-}
-
-impl NearAnswers {
-    /// Keeps a solution, forgetting the oldest when [`KEPT`] are kept.
-    pub(crate) fn learn(&mut self, path: NearPath) {
-        if self.known.len() == KEPT {
-            self.known.remove(0);
-        }
-        self.known.push(path);
-    }
-
+/// A board on several kept near solutions gets the tightest bounds they
+/// give together, and the next move of the shortest.
+impl Answers<NearPath> {
     /// The bounds of `board`, when one of the kept solutions passes it.
     pub(crate) fn answer(&self, board: &Board) -> Option<DistanceRange> {
         let on_paths = self.known.iter().filter_map(|path| path.lookup(board));
@@ -258,7 +255,7 @@ mod tests {
         let first = shortest[0];
         let mut after_one = board.clone();
         after_one.slide(first).unwrap();
-        let mut answers = NearAnswers::default();
+        let mut answers = Answers::<NearPath>::new();
         // The shortest solution with a weak bound, and a detour of two
         // moves with the exact bound.
         answers.learn(path(&board, shortest.0.clone(), n as u32 - 3));
@@ -305,7 +302,7 @@ mod examples {
         use crate::{Board, Scramble};
 
         let board = Board::scrambled(3, 3, Scramble::Uniform, 4).unwrap();
-        let mut answers = Answers::new();
+        let mut answers: Answers = Answers::new();
         assert_eq!(answers.answer(&board), None);
         answers.learn(ShortestPath::search(&board, None).unwrap());
         let distance = answers.answer(&board).unwrap();
