@@ -12,15 +12,15 @@
 //!
 //! ```
 //! use fifteen::Board;
-//! use fifteen::solver::{self, NO_TABLES, Solver, SolverOptions};
+//! use fifteen::solver::{self, Deadline, NO_TABLES, Solver, SolverOptions};
 //! let board: Board = "4 1 3\n7 2 6\n_ 5 8".parse().unwrap();
 //! for solver in [Solver::Bfs, Solver::Iddfs, Solver::Optimal] {
 //!     let options = SolverOptions { solver, ..SolverOptions::default() };
-//!     let found = solver::solve(&board, &options, &NO_TABLES, &|| false, &|_| {}).unwrap();
+//!     let found = solver::solve(&board, &options, &NO_TABLES, Deadline::NONE, &|_| {}).unwrap();
 //!     assert_eq!(found.moves.len(), 6);
 //!     assert!(found.is_shortest());
 //! }
-//! let human = solver::solve(&board, &SolverOptions::default(), &NO_TABLES, &|| false, &|_| {}).unwrap();
+//! let human = solver::solve(&board, &SolverOptions::default(), &NO_TABLES, Deadline::NONE, &|_| {}).unwrap();
 //! assert_eq!(human.lower_bound, None);
 //! let mut replay = board.clone();
 //! replay.apply(&human.moves).unwrap();
@@ -276,16 +276,54 @@ pub fn iddfs_reach(board: &Board) -> u32 {
     if board.len() <= 9 { 40 } else { 25 }
 }
 
+/// When the near solver's search ends, by the caller's clock (nothing here
+/// reads one); the other solvers ignore it.
+///
+/// ```
+/// use fifteen::solver::Deadline;
+/// let stop = || false;
+/// let left = || 2.5;
+/// let two_and_a_half_seconds = Deadline { stop: &stop, time_left: Some(&left) };
+/// assert!(!(two_and_a_half_seconds.stop)());
+/// assert!(!(Deadline::NONE.stop)());
+/// ```
+#[derive(Clone, Copy)]
+pub struct Deadline<'a> {
+    /// True once the search must stop: it answers with the best found so
+    /// far.
+    pub stop: &'a (dyn Fn() -> bool + Sync),
+    /// The time left before `stop` says stop, in any unit, when the caller
+    /// knows it: the near solver's beam then makes its last round as wide as
+    /// that time lets it finish.
+    pub time_left: Option<&'a (dyn Fn() -> f64 + Sync)>,
+}
+
+/// A stop check that never says stop.
+fn never() -> bool {
+    false
+}
+
+impl Deadline<'static> {
+    /// No deadline: the near solver runs until it proves its answer.
+    pub const NONE: Deadline<'static> = Deadline { stop: &never, time_left: None };
+}
+
+impl std::fmt::Debug for Deadline<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Deadline").field("time_left", &self.time_left.map(|left| left())).finish_non_exhaustive()
+    }
+}
+
 /// Solves `board` as `options` say. The searches take their tables from
-/// `tables`; `stop` ends the near solver's search (it answers with the best
-/// found so far; the others ignore it); `progress` hears each depth limit
-/// or bound iterative deepening and IDA* try, and each step of the near
-/// solver's (from any of its threads).
+/// `tables`; `deadline` ends the near solver's search (it answers with the
+/// best found so far; the others ignore it); `progress` hears each depth
+/// limit or bound iterative deepening and IDA* try, and each step of the
+/// near solver's (from any of its threads).
 pub fn solve(
     board: &Board,
     options: &SolverOptions,
     tables: &dyn Tables,
-    stop: &(dyn Fn() -> bool + Sync),
+    deadline: Deadline<'_>,
     progress: &(dyn Fn(SearchProgress) + Sync),
 ) -> Result<Found, SolverError> {
     let searched = |solution: crate::search::Solution| Found {
@@ -310,7 +348,7 @@ pub fn solve(
             let depth = |limit| progress(SearchProgress::Depth(limit));
             Ok(searched(iddfs::solve(board, iddfs::Limits { start: 0, max }, depth)?))
         }
-        Solver::Optimal if near_range => solve_near(board, tables, &|| false, progress),
+        Solver::Optimal if near_range => solve_near(board, options, tables, Deadline::NONE, progress),
         Solver::Optimal => {
             let (rows, cols) = (board.rows(), board.cols());
             if board.len() > MAX_OPTIMAL_CELLS {
@@ -323,16 +361,18 @@ pub fn solve(
             let bound = |limit| progress(SearchProgress::Depth(limit));
             Ok(searched(optimal::solve_with(board, heuristic, bound)?))
         }
-        Solver::Near => solve_near(board, tables, stop, progress),
+        Solver::Near => solve_near(board, options, tables, deadline, progress),
     }
 }
 
 /// The near solver, refusing a board outside its sizes before asking for
-/// tables.
+/// tables, seeded with the human solver's solution (at `options.human`),
+/// so that it never answers longer than the human strategy would.
 fn solve_near(
     board: &Board,
+    options: &SolverOptions,
     tables: &dyn Tables,
-    stop: &(dyn Fn() -> bool + Sync),
+    deadline: Deadline<'_>,
     progress: &(dyn Fn(SearchProgress) + Sync),
 ) -> Result<Found, SolverError> {
     let (rows, cols) = (board.rows(), board.cols());
@@ -342,7 +382,14 @@ fn solve_near(
     board.check_solvable().map_err(SearchError::from)?;
     let pdb = tables.near(rows, cols)?;
     let near_progress = |p| progress(SearchProgress::Near(p));
-    let found = near::solve_with_progress(board, &pdb, NearOptions::default(), stop, &near_progress)?;
+    let seed = || human::solve(board, &options.human).ok().map(|plan| plan.moves().0.clone());
+    let run = near::NearRun {
+        stop: deadline.stop,
+        time_left: deadline.time_left,
+        seed: Some(&seed),
+        progress: &near_progress,
+    };
+    let found = near::solve_with(board, &pdb, NearOptions::default(), &run)?;
     Ok(Found {
         lower_bound: Some(found.lower_bound),
         moves: found.moves,
@@ -362,7 +409,7 @@ mod tests {
         let mut lengths = Vec::new();
         for solver in [Solver::Human, Solver::Bfs, Solver::Iddfs, Solver::Optimal] {
             let options = SolverOptions { solver, ..SolverOptions::default() };
-            let found = solve(&board, &options, &NO_TABLES, &|| false, &|_| {}).unwrap();
+            let found = solve(&board, &options, &NO_TABLES, Deadline::NONE, &|_| {}).unwrap();
             let mut replay = board.clone();
             replay.apply(&found.moves).unwrap();
             assert!(replay.is_solved(), "{}", solver.name());
@@ -379,20 +426,20 @@ mod tests {
         let four = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
         let shallow = SolverOptions { solver: Solver::Iddfs, max_depth: Some(5), ..SolverOptions::default() };
         assert!(matches!(
-            solve(&four, &shallow, &NO_TABLES, &|| false, &|_| {}),
+            solve(&four, &shallow, &NO_TABLES, Deadline::NONE, &|_| {}),
             Err(SolverError::TooDeep { max: 5, .. })
         ));
         let near = SolverOptions { solver: Solver::Near, ..SolverOptions::default() };
         assert!(matches!(
-            solve(&four, &near, &NO_TABLES, &|| false, &|_| {}),
+            solve(&four, &near, &NO_TABLES, Deadline::NONE, &|_| {}),
             Err(SolverError::Search(SearchError::NearSize { rows: 4, cols: 4 }))
         ));
         let six = Board::scrambled(6, 6, Scramble::Uniform, 3).unwrap();
-        assert!(matches!(solve(&six, &near, &NO_TABLES, &|| false, &|_| {}), Err(SolverError::Tables(_))));
+        assert!(matches!(solve(&six, &near, &NO_TABLES, Deadline::NONE, &|_| {}), Err(SolverError::Tables(_))));
         let optimal = SolverOptions { solver: Solver::Optimal, ..SolverOptions::default() };
         let eight = Board::scrambled(8, 8, Scramble::Uniform, 3).unwrap();
         assert!(matches!(
-            solve(&eight, &optimal, &NO_TABLES, &|| false, &|_| {}),
+            solve(&eight, &optimal, &NO_TABLES, Deadline::NONE, &|_| {}),
             Err(SolverError::Search(SearchError::TooLarge { .. }))
         ));
     }
@@ -403,11 +450,14 @@ mod tests {
         let board = Board::scrambled(3, 6, Scramble::Uniform, 5).unwrap();
         let near = SolverOptions { solver: Solver::Near, ..SolverOptions::default() };
         // Stopped at once: the first beam round still answers (the proofs are
-        // tests/it/near.rs's).
-        let found = solve(&board, &near, &tables, &|| true, &|_| {}).unwrap();
+        // tests/it/near.rs's), never longer than the human solve it is
+        // seeded with.
+        let found = solve(&board, &near, &tables, Deadline { stop: &|| true, time_left: None }, &|_| {}).unwrap();
         let mut replay = board.clone();
         replay.apply(&found.moves).unwrap();
         assert!(replay.is_solved());
+        let human = solve(&board, &SolverOptions::default(), &NO_TABLES, Deadline::NONE, &|_| {}).unwrap();
+        assert!(found.moves.len() <= human.moves.len());
         assert!(found.lower_bound.is_some_and(|bound| bound as usize <= found.moves.len()));
         assert!(Arc::ptr_eq(&tables.near(3, 6).unwrap(), &tables.near(3, 6).unwrap()));
     }

@@ -369,7 +369,9 @@ impl SolveCommand {
             Solver::Near => Some(self.time.unwrap_or(NEAR_SECONDS)),
             _ => None,
         };
-        let options = SolverOptions { solver: self.solver, max_depth: self.max_depth, ..SolverOptions::default() };
+        // The near solver starts from the human solution at these options.
+        let human = SolveOptions { order: self.order, finish: self.finish, effort: self.effort, threads: 1 };
+        let options = SolverOptions { solver: self.solver, human, max_depth: self.max_depth };
         Some(SearchRun { options, seconds })
     }
 }

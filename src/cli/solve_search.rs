@@ -11,7 +11,7 @@ use crate::search::near::MAX_NEAR_CELLS;
 use crate::search::near::NearProgress;
 use crate::search::optimal::{self, MAX_OPTIMAL_CELLS};
 use crate::search::{SearchError, Solution};
-use crate::solver::{self, Found, SearchProgress, Solver, SolverError, SolverOptions, Tables};
+use crate::solver::{self, Deadline, Found, SearchProgress, Solver, SolverError, SolverOptions, Tables};
 use crate::{Board, MoveNotation, SolveOptions};
 
 use super::error::CliError;
@@ -50,6 +50,8 @@ pub fn find(
     }
     let started = Instant::now();
     let stop = move || search.seconds.is_some_and(|s| started.elapsed().as_secs_f64() >= s);
+    let left = move || search.seconds.map_or(f64::INFINITY, |s| s - started.elapsed().as_secs_f64());
+    let deadline = Deadline { stop: &stop, time_left: search.seconds.is_some().then_some(&left as _) };
     // A near search with no time limit (`--solver optimal` on 17 to 49
     // cells) can take hours: on a terminal, a line each time it comes nearer.
     let show = search.seconds.is_none() && io::stderr().is_terminal();
@@ -58,7 +60,7 @@ pub fn find(
         SearchProgress::Near(_) => {}
         depth => progress(depth),
     };
-    let found = solver::solve(board, options, tables, &stop, &progress).map_err(|e| match e {
+    let found = solver::solve(board, options, tables, deadline, &progress).map_err(|e| match e {
         SolverError::TooDeep { at_least, max } => CliError::Usage(format!(
             "this board needs at least {at_least} moves, and iddfs searches only up to {max} \
              (--max-depth; each move more doubles its time): --solver optimal finds a shortest solution"
@@ -92,7 +94,9 @@ fn progress_line(p: NearProgress, elapsed: Duration) -> String {
 /// the tables' account line and the search's time.
 pub fn solve_near(board: &Board, seconds: Option<f64>) -> Result<(Found, String, Duration), CliError> {
     let tables = CachedTables::default();
-    let options = SolverOptions { solver: Solver::Near, ..SolverOptions::default() };
+    // Seeded with the human solution at the effort the size calls for.
+    let human = SolveOptions { effort: human::Effort::Auto, threads: 1, ..SolveOptions::default() };
+    let options = SolverOptions { solver: Solver::Near, human, ..SolverOptions::default() };
     let (found, elapsed) = find(board, SearchRun { options, seconds }, &tables, &|_| {})?;
     Ok((found, tables.account(true, board.rows(), board.cols()).unwrap_or_default(), elapsed))
 }

@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
-use fifteen::search::near::{self, NearOptions};
+use fifteen::search::near::{self, NearOptions, NearRun};
 use fifteen::search::optimal::PatternDatabase;
 use fifteen::{Board, Scramble};
 use proptest::prelude::*;
@@ -129,6 +129,35 @@ fn left_to_finish_it_is_optimal_and_every_bound_is_at_most_the_optimum() {
                 replays(&board, &stopped.moves);
                 assert!(stopped.lower_bound <= optimum, "{board}");
                 assert!(stopped.moves.len() as u32 >= optimum);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_seed_caps_the_answer_and_one_that_does_not_solve_is_ignored() {
+    use fifteen::{Move, SolveOptions, human};
+    for (rows, cols) in [(3, 6), (4, 5), (5, 5)] {
+        for seed in 0..3 {
+            let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
+            let human = human::solve(&board, &SolveOptions::default()).unwrap().moves().0.clone();
+            let tables = tables(rows, cols);
+            for calls in [0, 5, 50] {
+                let seeded = || Some(human.clone());
+                let stop = after(calls);
+                let run = NearRun { seed: Some(&seeded), ..NearRun::until(&stop) };
+                let found = near::solve_with(&board, tables, NearOptions::default(), &run).unwrap();
+                replays(&board, &found.moves);
+                assert!(found.moves.len() <= human.len(), "{board}");
+                assert!(found.lower_bound as usize <= found.moves.len());
+            }
+            // A seed one move short of solving is not taken.
+            let broken = || Some(human[..human.len() - 1].to_vec());
+            let not_a_move = || Some(vec![Move::Up; 3]);
+            for bad in [&broken as &(dyn Fn() -> Option<Vec<Move>> + Sync), &not_a_move] {
+                let stop = after(5);
+                let run = NearRun { seed: Some(bad), ..NearRun::until(&stop) };
+                replays(&board, &near::solve_with(&board, tables, NearOptions::default(), &run).unwrap().moves);
             }
         }
     }

@@ -10,6 +10,8 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::Ordering::Relaxed;
 
+use rayon::prelude::*;
+
 use crate::board::Move;
 use crate::search::optimal::{MAX_PATTERN_CELLS, MOVE_PRUNING, PRUNED, PruneState};
 
@@ -154,10 +156,14 @@ struct Buffers {
     candidates: Vec<Candidate>,
     more: Vec<Candidate>,
     sorted: Vec<Candidate>,
-    /// The boards kept at this level and the one before: a beam that only
-    /// dedups a level at a time can swing back and forth between two.
+    /// The boards kept at the level being made, the one before and the
+    /// one before that: a beam that only dedups a level at a time can swing
+    /// back and forth between two.
     seen: HashSet<u64, BuildHasherDefault<Identity>>,
     before: HashSet<u64, BuildHasherDefault<Identity>>,
+    two_back: HashSet<u64, BuildHasherDefault<Identity>>,
+    /// The places in `sorted` of the children kept.
+    kept: Vec<u32>,
 }
 
 /// Every child of `level` worth keeping into `buffers.sorted`, in rank
@@ -191,43 +197,62 @@ fn expand_level(
 
 /// The next level: the best `width` distinct children in `buffers.sorted`,
 /// each one's parent and move; true when the last one kept is solved.
+///
+/// A child is dropped when it was kept at this level already or two levels
+/// back (a board can come back two moves later by another way; it cannot
+/// be one level back, where the blank is on the other colour). The kept
+/// children are then made from their parents on both threads.
 fn select(
     level: &[BeamNode],
     source: &[[u8; 4]; MAX_PATTERN_CELLS],
     buffers: &mut Buffers,
     width: usize,
 ) -> (Vec<BeamNode>, Vec<u32>, bool) {
-    let Buffers { sorted, seen, before, .. } = buffers;
-    std::mem::swap(seen, before);
+    let Buffers { sorted, seen, before, two_back, kept, .. } = buffers;
+    // `seen` held this level's boards, `before` the level before.
+    std::mem::swap(two_back, before);
+    std::mem::swap(before, seen);
     seen.clear();
-    let mut next = Vec::with_capacity(width.min(sorted.len()));
-    let mut links = Vec::with_capacity(width.min(sorted.len()));
-    for c in sorted.iter() {
-        if next.len() == width {
+    kept.clear();
+    let mut solved = false;
+    for (i, c) in sorted.iter().enumerate() {
+        if kept.len() == width {
             break;
         }
-        if before.contains(&c.hash) || !seen.insert(c.hash) {
+        if two_back.contains(&c.hash) || !seen.insert(c.hash) {
             continue;
         }
-        let node = &level[c.parent as usize];
-        let blank = usize::from(node.pos[0]);
-        let from = usize::from(source[blank][usize::from(c.mv)]);
-        let mut child = *node;
-        let tile = child.cells[from];
-        child.cells[blank] = tile;
-        child.cells[from] = 0;
-        child.pos[usize::from(tile)] = blank as u8;
-        child.pos[0] = from as u8;
-        child.values = node.values.with(&c.slide, c.entries);
-        child.hash = c.hash;
-        child.prune = MOVE_PRUNING.step(node.prune, usize::from(c.mv));
-        links.push(c.parent << 2 | u32::from(c.mv));
-        next.push(child);
+        kept.push(i as u32);
         if c.h == 0 {
-            return (next, links, true);
+            solved = true;
+            break;
         }
     }
-    (next, links, false)
+    let links = kept.iter().map(|&i| sorted[i as usize].parent << 2 | u32::from(sorted[i as usize].mv)).collect();
+    let mut next = Vec::new();
+    kept.par_iter()
+        .with_min_len(PARALLEL_FROM / 2)
+        .map(|&i| child(level, source, &sorted[i as usize]))
+        .collect_into_vec(&mut next);
+    (next, links, solved)
+}
+
+/// The board a candidate names: its parent with the move made.
+#[inline]
+fn child(level: &[BeamNode], source: &[[u8; 4]; MAX_PATTERN_CELLS], c: &Candidate) -> BeamNode {
+    let node = &level[c.parent as usize];
+    let blank = usize::from(node.pos[0]);
+    let from = usize::from(source[blank][usize::from(c.mv)]);
+    let mut child = *node;
+    let tile = child.cells[from];
+    child.cells[blank] = tile;
+    child.cells[from] = 0;
+    child.pos[usize::from(tile)] = blank as u8;
+    child.pos[0] = from as u8;
+    child.values = node.values.with(&c.slide, c.entries);
+    child.hash = c.hash;
+    child.prune = MOVE_PRUNING.step(node.prune, usize::from(c.mv));
+    child
 }
 
 /// `candidates` in rank order into `sorted`, by counting: ties keep the

@@ -72,6 +72,23 @@ const TRAIL_BYTES: usize = 256 << 20;
 /// of windows costs more than a round of 1,024).
 const WINDOWS_FROM: usize = 4096;
 
+/// Rounds at least this wide have their time measured (when the caller
+/// gives the time left), and the next is fitted to the time left.
+const FIT_FROM: usize = 4096;
+
+/// The share of the time left a fitted round is sized to fill: all of it.
+/// A round after a shorter solution prunes more and takes less than its
+/// width says; one that overruns is cut short and finishes from its best
+/// boards.
+const FIT_SHARE: f64 = 1.0;
+
+/// A fitted round is at most this many times as wide as the last.
+const FIT_GROWTH: usize = 8;
+
+/// A fitted round less than this many times as wide as the last is not
+/// run.
+const MIN_GROWTH: f64 = 1.2;
+
 /// The nodes IDA* expands beside the beam before it leaves the beam both
 /// threads (about a second on a 5×5).
 const IDA_FIRST_NODES: u64 = 1 << 21;
@@ -152,6 +169,80 @@ pub fn solve_with_progress(
     stop: &(dyn Fn() -> bool + Sync),
     progress: &(dyn Fn(NearProgress) + Sync),
 ) -> Result<NearSolution, SearchError> {
+    solve_with(board, tables, options, &NearRun { progress, ..NearRun::until(stop) })
+}
+
+/// What a caller gives one search besides the board, the tables and the
+/// options: when to stop, and optionally the time left, a first solution
+/// and whom to tell of progress.
+///
+/// ```
+/// use fifteen::{Board, Scramble, search::{near, optimal::PatternDatabase}};
+/// let board = Board::scrambled(3, 6, Scramble::Uniform, 5).unwrap();
+/// let tables = PatternDatabase::build(near::partition(3, 6, 3).unwrap(), 1, |_| {});
+/// let options = near::NearOptions::default();
+/// let first = near::solve(&board, &tables, options, &|| true).unwrap().moves;
+/// // Seeded with a solution and asked to stop at once: the seed or better.
+/// let seed = || Some(first.0.clone());
+/// let run = near::NearRun { seed: Some(&seed), ..near::NearRun::until(&|| true) };
+/// let found = near::solve_with(&board, &tables, options, &run).unwrap();
+/// assert!(found.moves.len() <= first.len());
+/// let mut replay = board.clone();
+/// replay.apply(&found.moves).unwrap();
+/// assert!(replay.is_solved());
+/// ```
+#[derive(Clone, Copy)]
+pub struct NearRun<'a> {
+    /// True once the search must stop: asked every few thousand nodes and
+    /// between rounds. The first beam round runs whatever it says (unless
+    /// there is a seed), so that there is always an answer.
+    pub stop: &'a (dyn Fn() -> bool + Sync),
+    /// The time left before `stop` says stop, in any unit (seconds, say),
+    /// when the caller knows it. The beam then sizes its rounds to it: the
+    /// last is as wide as the time left lets it finish, where without it
+    /// each round is four times the last and the one that cannot finish is
+    /// cut short.
+    pub time_left: Option<&'a (dyn Fn() -> f64 + Sync)>,
+    /// A way to a first solution, called once on IDA*'s thread after its
+    /// first nodes (even when `stop` already says stop; not when IDA* has
+    /// found a shortest solution). Its solution is taken as the best so
+    /// far, so the answer is never longer: the beam keeps only boards that
+    /// can beat it, and the windows shorten it when nothing shorter is
+    /// found. One that does not solve the board is ignored. The `fifteen`
+    /// command seeds with the human solver's solution: on a 7×7 at ten
+    /// seconds the beam is now and then longer than it.
+    pub seed: Option<&'a (dyn Fn() -> Option<Vec<Move>> + Sync)>,
+    /// Told (from either search's thread) each time the proven lower bound
+    /// rises or a shorter solution is found.
+    pub progress: &'a (dyn Fn(NearProgress) + Sync),
+}
+
+impl<'a> NearRun<'a> {
+    /// A search that stops when `stop` says so: no time known, no seed,
+    /// progress unheard.
+    pub fn until(stop: &'a (dyn Fn() -> bool + Sync)) -> NearRun<'a> {
+        NearRun { stop, time_left: None, seed: None, progress: &|_| {} }
+    }
+}
+
+impl std::fmt::Debug for NearRun<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NearRun")
+            .field("time_left", &self.time_left.map(|left| left()))
+            .field("seeded", &self.seed.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+/// [`solve()`] as `run` says: when to stop, the time left, a seed, and
+/// whom to tell of progress.
+pub fn solve_with(
+    board: &Board,
+    tables: &PatternDatabase,
+    options: NearOptions,
+    run: &NearRun<'_>,
+) -> Result<NearSolution, SearchError> {
+    let NearRun { stop, time_left, seed, progress } = *run;
     let (rows, cols) = (board.rows(), board.cols());
     if !(MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len()) {
         return Err(SearchError::NearSize { rows, cols });
@@ -169,10 +260,29 @@ pub fn solve_with_progress(
     // most, beside the beam, then leaves the beam both threads; once the
     // widest beam has run, the time left goes to windows ever longer on the
     // best solution and to IDA* going on from its bound, side by side.
-    let ((beamed, beam_width), first) = rayon::join(
-        || anytime_beam((tables, &bound_of), (rows, cols), (cells, pos), options, stop, &shared),
-        || ida::search(&bound_of, (rows, cols), (cells, pos), (stop, IDA_FIRST_NODES), &shared),
+    let ((beamed, beam_width), (first, seeded)) = rayon::join(
+        || anytime_beam((tables, &bound_of), (rows, cols), (cells, pos), options, (stop, time_left), &shared),
+        || {
+            let first = ida::search(&bound_of, (rows, cols), (cells, pos), (stop, IDA_FIRST_NODES), &shared);
+            let proven = || shared.lower.load(Relaxed) >= shared.best.load(Relaxed);
+            // Asked even when told to stop: the answer is never longer.
+            let ended = matches!(first, IdaEnd::Solved(_)) || proven();
+            let seeded = match seed {
+                Some(seed) if !ended => seed().filter(|moves| solves(board, moves)),
+                _ => None,
+            };
+            if let Some(moves) = &seeded {
+                shared.best.fetch_min(moves.len() as u32, Relaxed);
+                shared.report();
+            }
+            (first, seeded)
+        },
     );
+    let beamed = match (beamed, seeded) {
+        (Some(beamed), Some(seeded)) if seeded.len() < beamed.len() => Some(seeded),
+        (None, seeded) => seeded,
+        (beamed, _) => beamed,
+    };
     let proven = || shared.lower.load(Relaxed) >= shared.best.load(Relaxed);
     let (beamed, exact) = rayon::join(
         || match beamed {
@@ -201,6 +311,12 @@ pub fn solve_with_progress(
     Ok(NearSolution { moves: Moves(moves), lower_bound, beam_width, ida_expanded: shared.ida_expanded.load(Relaxed) })
 }
 
+/// Whether `moves` take `board` to the goal.
+fn solves(board: &Board, moves: &[Move]) -> bool {
+    let mut replay = board.clone();
+    replay.apply(&Moves(moves.to_vec())).is_ok() && replay.is_solved()
+}
+
 /// Beams ever wider, until `stop()`, the widest, or the best proven
 /// optimal, each solution of a wide one shortened by windows of up to
 /// `options.max_window` moves; the best solution and the widest beam that
@@ -210,7 +326,7 @@ fn anytime_beam(
     shape: (usize, usize),
     board: (Cells, Cells),
     options: NearOptions,
-    stop: &(dyn Fn() -> bool + Sync),
+    (stop, time_left): (&(dyn Fn() -> bool + Sync), Option<&(dyn Fn() -> f64 + Sync)>),
     shared: &Shared<'_>,
 ) -> (Option<Vec<Move>>, usize) {
     let zobrist = beam::Zobrist::new();
@@ -226,12 +342,16 @@ fn anytime_beam(
     let never = || false;
     let proven = || shared.lower.load(Relaxed) >= shared.best.load(Relaxed);
     loop {
-        if proven() || width > options.max_width || (best.is_some() && stop()) {
+        // A seed counts as a solution (`shared.best` is its length).
+        let solved = shared.best.load(Relaxed) != u32::MAX;
+        if proven() || width > options.max_width || (solved && stop()) {
             break;
         }
         // Until there is a solution, rounds run whatever `stop` says.
-        let round_stop: &(dyn Fn() -> bool + Sync) = if best.is_some() { stop } else { &never };
+        let round_stop: &(dyn Fn() -> bool + Sync) = if solved { stop } else { &never };
+        let left_before = time_left.map(|left| left());
         let found = beam::search(bound_of, &zobrist, shape, board, width, max_depth, round_stop, shared);
+        let took = left_before.zip(time_left).map(|(before, left)| before - left());
         if !round_stop() {
             finished = width;
         }
@@ -243,7 +363,51 @@ fn anytime_beam(
             best = Some(moves);
             shared.report();
         }
-        width *= 4;
+        let timing = took.zip(time_left).map(|(took, left)| (took, left()));
+        match next_width(width, timing, options.max_width) {
+            Some(next) => width = next,
+            None => break,
+        }
     }
     (best, finished)
+}
+
+/// The next round's width after one of `width` that took `took` of the
+/// time, with `left` left: four times as wide, or, from [`FIT_FROM`] on, as
+/// wide as the time left lets finish (a round's time grows about as its
+/// width does), at most [`FIT_GROWTH`] times as wide. `None` when that is
+/// less than [`MIN_GROWTH`] times as wide: the time left then goes to the
+/// windows and to IDA*.
+fn next_width(width: usize, timing: Option<(f64, f64)>, max_width: usize) -> Option<usize> {
+    match timing {
+        Some((took, left)) if width >= FIT_FROM && took > 0.0 => {
+            let fit = width as f64 * FIT_SHARE * left.max(0.0) / took;
+            let next = fit.min((width * FIT_GROWTH) as f64).min(max_width as f64);
+            (next >= width as f64 * MIN_GROWTH).then_some(next as usize)
+        }
+        _ => Some(width * 4),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounds_grow_fourfold_until_timed_then_fit_the_time_left() {
+        let max = 1 << 18;
+        // Narrow rounds, or no time given: four times as wide.
+        assert_eq!(next_width(256, Some((1.0, 100.0)), max), Some(1024));
+        assert_eq!(next_width(4096, None, max), Some(16384));
+        // Plenty of time: at most FIT_GROWTH times as wide.
+        assert_eq!(next_width(4096, Some((1.0, 100.0)), max), Some(4096 * FIT_GROWTH));
+        // Two rounds' time left: as wide as fits in its share of it.
+        assert_eq!(next_width(4096, Some((1.0, 2.0)), max), Some((4096.0 * FIT_SHARE * 2.0) as usize));
+        // Too little for a round much wider, or none: the schedule ends.
+        assert_eq!(next_width(4096, Some((1.0, 1.0)), max), None);
+        assert_eq!(next_width(4096, Some((1.0, -3.0)), max), None);
+        // Never wider than the widest.
+        assert_eq!(next_width(max, Some((1.0, 100.0)), max), None);
+        assert_eq!(next_width(max / 2, Some((1.0, 100.0)), max), Some(max));
+    }
 }
