@@ -1,8 +1,8 @@
 //! The human planner on fixed random boards: `cargo bench --bench planner`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use fifteen::human::{Order, Planner};
-use fifteen::{Board, Scramble, SolveOptions};
+use fifteen_core::human::{Order, Planner};
+use fifteen_core::{Board, Scramble, SolveOptions};
 
 fn solve(board: &Board, order: Order) -> u64 {
     let mut planner = Planner::new(board, &SolveOptions { order, ..SolveOptions::default() }).expect("solvable");

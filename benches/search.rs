@@ -4,9 +4,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use fifteen::search::optimal::{self, Heuristic, PatternDatabase, PatternSpec};
-use fifteen::search::{bfs, iddfs, pdb_cache};
-use fifteen::{Board, Scramble};
+use fifteen_core::search::optimal::{self, Heuristic, PatternDatabase, PatternSpec};
+use fifteen_core::search::{bfs, iddfs, pdb_cache};
+use fifteen_core::{Board, Scramble};
 
 fn board(rows: usize, cols: usize, how: Scramble, seed: u64) -> Board {
     Board::scrambled(rows, cols, how, seed).unwrap()

@@ -9,41 +9,34 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::board::{Board, Move, MoveNotation, Moves};
-use crate::human::PhaseTotal;
+use fifteen_core::board::{Board, Move, MoveNotation, Moves};
+use fifteen_core::human::PhaseTotal;
 
 /// How a solution is written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     /// `ULDR…` on one line.
-    #[cfg_attr(feature = "cli", value(help = "ULDR… on one line"))]
+    #[value(help = "ULDR… on one line")]
     #[default]
     Letters,
     /// `up, left, down, …`.
-    #[cfg_attr(feature = "cli", value(help = "up, left, down, …"))]
+    #[value(help = "up, left, down, …")]
     Words,
     /// The board after every move, numbered.
-    #[cfg_attr(feature = "cli", value(help = "the board after every move"))]
+    #[value(help = "the board after every move")]
     Steps,
     /// One JSON object with the moves, the count and moves per phase.
-    #[cfg_attr(feature = "cli", value(help = "one JSON object with the moves and moves per phase"))]
+    #[value(help = "one JSON object with the moves and moves per phase")]
     Json,
     /// The JSON object without the moves: for huge boards.
-    #[cfg_attr(feature = "cli", value(help = "the JSON object without the moves (for huge boards)"))]
+    #[value(help = "the JSON object without the moves (for huge boards)")]
     Summary,
     /// One `{"Move":"left"}` object per line, blank notation (the network game's messages).
-    #[cfg_attr(
-        feature = "cli",
-        value(help = "one {\"Move\":\"left\"} object per line (with --notation blank: what `fifteen serve` reads)")
-    )]
+    #[value(help = "one {\"Move\":\"left\"} object per line (with --notation blank: what `fifteen serve` reads)")]
     JsonStream,
     /// A replay link slidysim's replay page opens (always in tile notation,
     /// as slidysim names moves).
-    #[cfg_attr(
-        feature = "cli",
-        value(help = "a replay link slidysim's replay page opens (https://slidysim.github.io/replay?r=…)")
-    )]
+    #[value(help = "a replay link slidysim's replay page opens (https://slidysim.github.io/replay?r=…)")]
     Slidysim,
 }
 
@@ -144,7 +137,7 @@ impl<W: Write> MoveWriter<W> {
             Format::JsonStream => {}
             Format::Slidysim => {
                 let (start, moves) = self.link.take().expect("slidysim keeps the moves");
-                writeln!(self.out, "{}", crate::slidysim::replay_link(&start, &Moves(moves), None))?;
+                writeln!(self.out, "{}", fifteen_core::slidysim::replay_link(&start, &Moves(moves), None))?;
             }
         }
         self.out.flush()?;
@@ -199,7 +192,7 @@ mod tests {
     #[test]
     fn slidysim_writes_a_link_that_reads_back() {
         let link = write(Format::Slidysim, MoveNotation::Blank, &[Move::Down, Move::Up]);
-        let solves = crate::slidysim::parse_source(&link).unwrap();
+        let solves = fifteen_core::slidysim::parse_source(&link).unwrap();
         assert_eq!(solves[0].moves.to_string(), "DU", "slidysim names the tile's direction whatever the notation");
         assert_eq!(solves[0].scramble, Board::goal(2, 2).unwrap());
     }
@@ -225,7 +218,7 @@ mod examples {
     #[test]
     fn move_writer() {
         use crate::output::{Format, MoveWriter};
-        use crate::{Board, Move, MoveNotation};
+        use fifteen_core::{Board, Move, MoveNotation};
 
         let board = Board::goal(2, 2).unwrap();
         let mut out = Vec::new();

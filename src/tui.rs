@@ -10,9 +10,9 @@ use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
-use crate::anim::{Cue, Game, Pace, Player};
-use crate::board::{BLANK, Board, Pos, Tile};
-use crate::control::{
+use fifteen_core::board::{BLANK, Board, Pos, Tile};
+use fifteen_view::anim::{Cue, Game, Pace, Player};
+use fifteen_view::control::{
     App, CoachedReplay, Key, Mode, command_for, help_lines, planner_thread, plans_elsewhere, receive_plans,
 };
 
@@ -130,7 +130,7 @@ impl KeySource for NoKeys {
 }
 
 /// The line under the animation when keys are live: the keys most wanted,
-/// each as [`BINDINGS`](crate::control::BINDINGS) binds it (a test checks),
+/// each as `BINDINGS` binds it (a test checks),
 /// and `?` for the rest.
 const KEYS_LINE: &str = "q quit   Space pause/play   n next phase   p previous phase   + - speed   ? all keys";
 
@@ -408,7 +408,7 @@ pub(crate) fn play<R: BufRead, W: Write>(game: &mut Game, input: R, out: &mut W)
                 writeln!(out, "tile {tile} is not next to the blank")?;
             }
         } else {
-            match line.parse::<crate::Moves>() {
+            match line.parse::<fifteen_core::Moves>() {
                 Ok(moves) => {
                     for (k, &mv) in moves.iter().enumerate() {
                         if game.slide(mv).is_none() {
@@ -433,17 +433,20 @@ pub(crate) fn play<R: BufRead, W: Write>(game: &mut Game, input: R, out: &mut W)
 
 /// The move that slides `tile` into the blank, if it is next to it.
 #[cfg(test)]
-pub(crate) fn move_for_tile(board: &Board, tile: Tile) -> Option<crate::board::Move> {
+pub(crate) fn move_for_tile(board: &Board, tile: Tile) -> Option<fifteen_core::board::Move> {
     let at = board.position_of(tile);
     let blank = board.blank();
-    crate::board::Move::from_tile_step(blank.row as isize - at.row as isize, blank.col as isize - at.col as isize)
+    fifteen_core::board::Move::from_tile_step(
+        blank.row as isize - at.row as isize,
+        blank.col as isize - at.col as isize,
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Move;
-    use crate::{Scramble, SolveOptions};
+    use fifteen_core::board::Move;
+    use fifteen_core::{Scramble, SolveOptions};
     use std::time::Duration;
 
     #[test]
@@ -469,10 +472,12 @@ mod tests {
         assert!(text.contains("row 1: tiles 1–2"), "{text}");
         assert!(text.contains("last 2×2"));
         assert!(text.contains(" 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15 __\n"));
-        let moves =
-            crate::human::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), &SolveOptions::default())
-                .unwrap()
-                .len();
+        let moves = fifteen_core::human::solve(
+            &Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(),
+            &SolveOptions::default(),
+        )
+        .unwrap()
+        .len();
         assert!(text.ends_with(&format!("Solved in {moves} moves.\n")), "{text}");
         assert!(!text.contains('\x1b'));
     }
@@ -565,7 +570,7 @@ mod tests {
 
     #[test]
     fn the_keys_line_says_what_the_binding_table_does() {
-        use crate::control::Command;
+        use fifteen_view::control::Command;
         let said = [
             ("q quit", Command::Quit),
             ("Space pause/play", Command::Toggle),

@@ -1,7 +1,7 @@
 // fifteen's game page (`GET /` of `fifteen serve`): plays the board the
 // server deals over its websocket, and watches the human solver finish it,
 // drawn by the viewer's board and laid out as the viewer's pages are
-// (viewer.js). The protocol (src/net/protocol.rs, docs/serve.md): states
+// (viewer.js). The protocol (crates/net/src/protocol.rs, docs/serve.md): states
 // {"Board":[…],"Status":…,"Score":n} with Rows and Cols and, while
 // watching, Phase, Target, Region, Title and Travel; moves {"Move":"left"},
 // naming where the blank goes. The page asks for the optimal distance

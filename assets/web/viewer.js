@@ -1,5 +1,5 @@
 // fifteen's browser viewer: plays one solve from the data the page holds
-// (the element #fifteen-data, written by src/web/mod.rs; docs/browser.md
+// (the element #fifteen-data, written by crates/view/src/web/mod.rs; docs/browser.md
 // lists its fields). A plain module: no framework, no build step, no
 // network. It replays the moves and draws the marks the planner reported;
 // it never plans. The game page (game.js) imports its board (`Pane`) and
@@ -47,7 +47,7 @@ async function inflate(b64) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-// The fields src/web/mod.rs packs, in a solve's data and in the coach's.
+// The fields crates/view/src/web/mod.rs packs, in a solve's data and in the coach's.
 const PACKED = ["start", "moves", "placements", "targets", "routes", "times"];
 
 // The data with its packed fields inflated to bytes (a solve's own, a
@@ -63,7 +63,7 @@ async function inflated(data) {
 // A signed difference from its zigzag number (0, 1, 2, 3, … as 0, −1, 1, −2, …).
 const unzigzag = (n) => (n % 2 ? -(n + 1) / 2 : n / 2);
 
-// LEB128 varints, as src/web/mod.rs packs them, from inflated bytes.
+// LEB128 varints, as crates/view/src/web/mod.rs packs them, from inflated bytes.
 function numbersOf(bytes) {
   const out = [];
   let n = 0, scale = 1;
@@ -80,7 +80,7 @@ function numbersOf(bytes) {
   return out;
 }
 
-// The palette's home colour (src/scene/palette.rs): the hue runs across
+// The palette's home colour (crates/view/src/scene/palette.rs): the hue runs across
 // the columns and the lightness down the rows.
 function homeColor(tile, rows, cols) {
   const i = tile - 1, r = Math.floor(i / cols), c = i % cols;
@@ -912,7 +912,7 @@ const HELP = [
 ];
 
 // The stages of a side by side: both solves' moves at the end of each
-// (src/web/compare.rs writes them as `fifteen compare` lines them up).
+// (crates/view/src/web/compare.rs writes them as `fifteen compare` lines them up).
 class Stages {
   constructor(list) {
     this.list = list.map(([name, left, person, fifteen]) => ({ name, left, ends: [person, fifteen] }));

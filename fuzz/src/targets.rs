@@ -11,9 +11,9 @@
 //! Adding a target: a function here, its line in [`all`], and a folder
 //! `fuzz/corpus/NAME` of real inputs.
 
-use fifteen::search::optimal::{PatternDatabase, PatternSpec};
-use fifteen::search::pdb_cache;
-use fifteen::{Board, Moves, slidysim};
+use fifteen_core::search::optimal::{PatternDatabase, PatternSpec};
+use fifteen_core::search::pdb_cache;
+use fifteen_core::{Board, Moves, slidysim};
 
 /// One target: any bytes in, a panic when the parser breaks its promise.
 pub type Check = fn(&[u8]);
@@ -77,7 +77,7 @@ pub fn moves(data: &[u8]) {
     let printed = moves.to_string();
     assert_eq!(printed.parse::<Moves>().as_ref(), Ok(&moves), "{printed}");
     for &mv in &moves {
-        let blank = fifteen::MoveNotation::Blank;
+        let blank = fifteen_core::MoveNotation::Blank;
         assert_eq!(blank.read(blank.name(mv)), mv);
     }
 }
@@ -109,11 +109,11 @@ pub fn pdb_file() -> Vec<u8> {
 /// the server answers it, and what the server sends a client (states and
 /// optimal distances), read as `fifteen bot` reads them. A refused request
 /// leaves the game unchanged; a state's board is checked as the bot does
-/// (`fifteen::testing::check_message`).
+/// (`fifteen_net::check_message`).
 #[cfg(feature = "net")]
 pub fn ws_message(data: &[u8]) {
     if let Ok(text) = std::str::from_utf8(data) {
-        fifteen::testing::check_message(text);
+        fifteen_net::check_message(text);
     }
 }
 

@@ -31,10 +31,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::search::SearchError;
-use crate::search::optimal::{self, MAX_OPTIMAL_CELLS};
-use crate::solver::{Solver, Tables};
-use crate::{Board, MoveNotation, Moves};
+use fifteen_core::search::SearchError;
+use fifteen_core::search::optimal::{self, MAX_OPTIMAL_CELLS};
+use fifteen_core::solver::{Solver, Tables};
+use fifteen_core::{Board, MoveNotation, Moves};
 use serde_json::Value;
 
 use super::error::CliError;

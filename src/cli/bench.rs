@@ -3,11 +3,11 @@
 use std::io::Write;
 use std::time::Instant;
 
-use crate::board::Replay;
-use crate::human::{Effort, Event, Finish, MAX_EXACT_CELLS, Order, Planner};
-use crate::{Board, Move, MoveNotation, Scramble, SolveOptions};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
+use fifteen_core::board::Replay;
+use fifteen_core::human::{Effort, Event, Finish, MAX_EXACT_CELLS, Order, Planner};
+use fifteen_core::{Board, Move, MoveNotation, Scramble, SolveOptions};
 
 use super::error::CliError;
 use super::numbers::whole;
@@ -43,7 +43,7 @@ pub struct BenchCommand {
     method: Vec<MethodArg>,
     /// Efforts to measure for each method, comma-separated: `fast`,
     /// `normal`, `best` or `auto` (the default for the size).
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "auto")]
+    #[arg(long, value_parser = super::choices::effort(), value_delimiter = ',', default_value = "auto")]
     effort: Vec<Effort>,
     /// Sweep order (the same as --method; `both` is rows and shells).
     #[arg(long, value_parser = order_methods(), hide = true)]
@@ -132,14 +132,16 @@ enum MethodArg {
 /// Parses the hidden `--order`, the methods it stands for: an order's
 /// name is its method's, and `both` (hidden too) is rows and shells.
 fn order_methods() -> impl TypedValueParser<Value = &'static [MethodArg]> {
-    let orders = Order::value_variants().iter().filter_map(ValueEnum::to_possible_value);
+    let orders = super::choices::ORDERS.iter().map(|c| PossibleValue::new(c.name).help(c.help));
     let both = PossibleValue::new("both").hide(true);
-    PossibleValuesParser::new(orders.chain([both])).map(|name| match <Order as ValueEnum>::from_str(&name, false) {
-        Ok(Order::Rows) => &[MethodArg::Rows][..],
-        Ok(Order::Shells) => &[MethodArg::Shells],
-        Ok(Order::Free) => &[MethodArg::Free],
-        // `both`, the one value allowed that names no order.
-        Err(_) => &[MethodArg::Rows, MethodArg::Shells],
+    PossibleValuesParser::new(orders.chain([both])).map(|name| {
+        match super::choices::ORDERS.iter().find(|c| c.name == name).map(|c| c.value) {
+            Some(Order::Rows) => &[MethodArg::Rows][..],
+            Some(Order::Shells) => &[MethodArg::Shells],
+            Some(Order::Free) => &[MethodArg::Free],
+            // `both`, the one value allowed that names no order.
+            None => &[MethodArg::Rows, MethodArg::Shells],
+        }
     })
 }
 
@@ -195,7 +197,7 @@ const DEFAULT_SIZES: [Size; 5] = [
 /// of each size (5×5 unless told), every board checked before any solve.
 fn run_near(cmd: &BenchCommand) -> Result<(), CliError> {
     use super::bench_near;
-    use crate::search::near::{MAX_NEAR_CELLS, MIN_NEAR_CELLS};
+    use fifteen_core::search::near::{MAX_NEAR_CELLS, MIN_NEAR_CELLS};
     let cases = match &cmd.boards {
         Some(path) => bench_near::file_cases(path)?,
         None => {

@@ -8,8 +8,8 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::human::{self, Effort};
-use crate::{Board, Scramble, SolveOptions};
+use fifteen_core::human::{self, Effort};
+use fifteen_core::{Board, Scramble, SolveOptions};
 
 use super::error::CliError;
 

@@ -4,8 +4,8 @@
 use std::io::Write;
 use std::time::Instant;
 
-use crate::search::optimal::{self, Heuristic};
-use crate::{Board, Scramble};
+use fifteen_core::search::optimal::{self, Heuristic};
+use fifteen_core::{Board, Scramble};
 
 use super::error::CliError;
 

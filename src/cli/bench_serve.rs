@@ -11,8 +11,8 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
 
-use crate::net::load::Load;
 use clap::Args;
+use fifteen_net::Load;
 
 use super::error::CliError;
 use super::numbers::{non_negative_real, positive_count};

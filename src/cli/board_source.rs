@@ -3,8 +3,8 @@
 use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 
-use crate::{Board, Scramble};
 use clap::Args;
+use fifteen_core::{Board, Scramble};
 
 use super::error::CliError;
 use super::numbers::{positive_count, whole};

@@ -3,9 +3,9 @@
 use std::io::Write;
 use std::time::Duration;
 
-use crate::net::Bot;
-use crate::solver::Solver;
 use clap::{Args, ValueEnum};
+use fifteen_core::solver::Solver;
+use fifteen_net::Bot;
 
 use super::error::CliError;
 use super::numbers::{positive_real, whole};

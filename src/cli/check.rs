@@ -1,16 +1,16 @@
 //! `fifteen check`: replay moves on a board and say whether they solve it.
 //!
 //! The moves are read in chunks and replayed as they come
-//! ([`crate::board::Replay`]), so a 1000×1000 solve's billions of moves
+//! ([`fifteen_core::board::Replay`]), so a 1000×1000 solve's billions of moves
 //! check in seconds and constant memory.
 
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::board::{Replay, ReplayError};
-use crate::{Board, MoveNotation};
 use clap::Args;
+use fifteen_core::board::{Replay, ReplayError};
+use fifteen_core::{Board, MoveNotation};
 
 use super::board_source::BoardInput;
 use super::error::CliError;

@@ -7,10 +7,10 @@ use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
-use crate::coach::{self, Coaching, LineCoaching, LineKind, Par};
-use crate::human::Effort;
-use crate::solver::Tables;
 use clap::{Args, ValueEnum};
+use fifteen_core::coach::{self, Coaching, LineCoaching, LineKind, Par};
+use fifteen_core::human::Effort;
+use fifteen_core::solver::Tables;
 use rayon::prelude::*;
 use serde_json::json;
 
@@ -67,7 +67,7 @@ pub struct CoachCommand {
     format: CoachFormat,
     /// How hard fifteen looks for fewer moves when it finds par on boards
     /// of more than 16 cells (as `solve --effort`).
-    #[arg(long, value_enum, default_value_t = Effort::Auto)]
+    #[arg(long, value_parser = super::choices::effort(), default_value = "auto")]
     effort: Effort,
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]

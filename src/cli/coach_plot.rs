@@ -16,8 +16,8 @@ use plotters_backend::{BackendColor, BackendCoord, BackendStyle, BackendTextStyl
 
 use super::error::CliError;
 use super::paths;
-use crate::coach::Coaching;
-use crate::scene::{FONT_BOLD, FONT_REGULAR};
+use fifteen_core::coach::Coaching;
+use fifteen_view::scene::{FONT_BOLD, FONT_REGULAR};
 
 /// The image's size in pixels (the SVG's too).
 const SIZE: (u32, u32) = (1280, 720);

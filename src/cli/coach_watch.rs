@@ -4,10 +4,10 @@
 
 use std::path::PathBuf;
 
-use crate::anim::{self, Timeline};
-use crate::coach::Coaching;
-use crate::control::{App, CoachedReplay};
 use clap::Args;
+use fifteen_core::coach::Coaching;
+use fifteen_view::anim::{self, Timeline};
+use fifteen_view::control::{App, CoachedReplay};
 
 use super::error::CliError;
 use super::numbers::{check_speed, positive_real, whole};

@@ -5,12 +5,12 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use crate::coach::{self, Comparison};
-use crate::human::Effort;
-use crate::lines::{self, Stage};
-use crate::search::near::NearSolution;
-use crate::solver::Tables;
 use clap::{Args, ValueEnum};
+use fifteen_core::coach::{self, Comparison};
+use fifteen_core::human::Effort;
+use fifteen_core::lines::{self, Stage};
+use fifteen_core::search::near::NearSolution;
+use fifteen_core::solver::Tables;
 use rayon::prelude::*;
 use serde_json::json;
 
@@ -49,7 +49,7 @@ pub struct CompareCommand {
     #[arg(long, short, value_enum, default_value_t = CompareFormat::Table)]
     format: CompareFormat,
     /// How hard fifteen looks for fewer moves (as `solve --effort`).
-    #[arg(long, value_enum, default_value_t = Effort::Auto)]
+    #[arg(long, value_parser = super::choices::effort(), default_value = "auto")]
     effort: Effort,
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]

@@ -6,11 +6,11 @@
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 
-use crate::coach::{self, Par};
-use crate::human::Effort;
-use crate::solver::Tables;
-use crate::web::{self, CoachOnPage, MAX_COACHED_CELLS};
 use clap::Args;
+use fifteen_core::coach::{self, Par};
+use fifteen_core::human::Effort;
+use fifteen_core::solver::Tables;
+use fifteen_view::web::{self, CoachOnPage, MAX_COACHED_CELLS};
 
 use super::error::CliError;
 use super::paths;

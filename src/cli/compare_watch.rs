@@ -3,11 +3,11 @@
 
 use std::path::PathBuf;
 
-use crate::SolveOptions;
-use crate::anim::{self, Duo, Player, Timeline};
-use crate::human::Effort;
-use crate::lines;
 use clap::Args;
+use fifteen_core::SolveOptions;
+use fifteen_core::human::Effort;
+use fifteen_core::lines;
+use fifteen_view::anim::{self, Duo, Player, Timeline};
 
 use super::error::CliError;
 use super::numbers::{check_speed, positive_real, whole};

@@ -3,7 +3,7 @@
 use std::io;
 use std::path::PathBuf;
 
-use crate::{ParseBoardError, SizeError, Unsolvable};
+use fifteen_core::{ParseBoardError, SizeError, Unsolvable};
 
 /// Everything the command can fail with. Printed once, in `main`.
 #[derive(Debug, thiserror::Error)]
@@ -13,7 +13,7 @@ pub(crate) enum CliError {
     BadBoard { source: ParseBoardError, path: Option<PathBuf> },
     /// A replay link (or a file of them) that holds no good solve.
     #[error("{origin}: {source}")]
-    BadReplay { origin: String, source: crate::slidysim::SlidysimError },
+    BadReplay { origin: String, source: fifteen_core::slidysim::SlidysimError },
     /// A size option that makes no board.
     #[error("{0}")]
     BadSize(#[from] SizeError),
@@ -38,11 +38,11 @@ pub(crate) enum CliError {
     /// `fifteen serve` could not start or run.
     #[cfg(feature = "net")]
     #[error("{0}")]
-    Serve(#[from] crate::net::ServeError),
+    Serve(#[from] fifteen_net::ServeError),
     /// `fifteen bot` did not finish its game.
     #[cfg(feature = "net")]
     #[error("{0}")]
-    Bot(#[from] crate::net::BotError),
+    Bot(#[from] fifteen_net::BotError),
     /// The window (or its screenshot, or its picture) failed.
     #[error("{0}")]
     Window(String),
@@ -52,33 +52,9 @@ fn origin(path: &Option<PathBuf>) -> String {
     path.as_ref().map(|p| format!(" (in {})", p.display())).unwrap_or_default()
 }
 
-/// Why the `fifteen` command failed: its `Display` is the one line printed
-/// after `error: `, [`CommandError::exit_code`] the process's exit code.
-#[derive(Debug)]
-pub struct CommandError(pub(crate) CliError);
-
-impl std::fmt::Display for CommandError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Display::fmt(&self.0, f)
-    }
-}
-
-impl std::error::Error for CommandError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        std::error::Error::source(&self.0)
-    }
-}
-
-impl CommandError {
-    /// 2 for bad input or usage, 1 for everything else.
-    pub fn exit_code(&self) -> u8 {
-        self.0.exit_code()
-    }
-}
-
 impl CliError {
     /// 2 for bad input or usage, 1 for everything else.
-    fn exit_code(&self) -> u8 {
+    pub(crate) fn exit_code(&self) -> u8 {
         match self {
             CliError::BadBoard { .. }
             | CliError::BadReplay { .. }
@@ -86,9 +62,9 @@ impl CliError {
             | CliError::Usage(_)
             | CliError::Read { .. } => 2,
             #[cfg(feature = "net")]
-            CliError::Serve(crate::net::ServeError::Size(_) | crate::net::ServeError::TooLarge { .. }) => 2,
+            CliError::Serve(fifteen_net::ServeError::Size(_) | fifteen_net::ServeError::TooLarge { .. }) => 2,
             #[cfg(feature = "net")]
-            CliError::Bot(crate::net::BotError::BadUrl(_)) => 2,
+            CliError::Bot(fifteen_net::BotError::BadUrl(_)) => 2,
             #[cfg(feature = "net")]
             CliError::Serve(_) | CliError::Bot(_) => 1,
             CliError::Unsolvable(_)
@@ -100,23 +76,22 @@ impl CliError {
     }
 }
 
-impl From<crate::human::SolveError> for CliError {
-    fn from(err: crate::human::SolveError) -> Self {
+impl From<fifteen_core::human::SolveError> for CliError {
+    fn from(err: fifteen_core::human::SolveError) -> Self {
         match err {
-            crate::human::SolveError::Unsolvable(u) => CliError::Unsolvable(u),
+            fifteen_core::human::SolveError::Unsolvable(u) => CliError::Unsolvable(u),
             // A board the chosen method does not take: a usage error, as
             // for the search solvers' size limits.
-            too_big @ (crate::human::SolveError::TooLong { .. } | crate::human::SolveError::TooBigForExact { .. }) => {
-                CliError::Usage(too_big.to_string())
-            }
+            too_big @ (fifteen_core::human::SolveError::TooLong { .. }
+            | fifteen_core::human::SolveError::TooBigForExact { .. }) => CliError::Usage(too_big.to_string()),
             other => CliError::Solver(other.to_string()),
         }
     }
 }
 
-impl From<crate::search::SearchError> for CliError {
-    fn from(err: crate::search::SearchError) -> Self {
-        use crate::search::SearchError;
+impl From<fifteen_core::search::SearchError> for CliError {
+    fn from(err: fifteen_core::search::SearchError) -> Self {
+        use fifteen_core::search::SearchError;
         match err {
             SearchError::Unsolvable(u) => CliError::Unsolvable(u),
             SearchError::TooLarge { .. } => CliError::Usage(err.to_string()),

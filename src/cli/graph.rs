@@ -3,8 +3,8 @@
 use std::io::Write;
 use std::time::Instant;
 
-use crate::search::graph::{self, MAX_DOT_CELLS, MAX_GRAPH_CELLS, StateGraph};
 use clap::Args;
+use fifteen_core::search::graph::{self, MAX_DOT_CELLS, MAX_GRAPH_CELLS, StateGraph};
 
 use super::error::CliError;
 use super::numbers::positive_count;
@@ -33,7 +33,7 @@ pub fn run(cmd: GraphCommand) -> Result<(), CliError> {
             cmd.rows, cmd.cols
         )));
     }
-    crate::Board::goal(cmd.rows, cmd.cols)?;
+    fifteen_core::Board::goal(cmd.rows, cmd.cols)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if cmd.dot {
         out.write_all(graph::to_dot(cmd.rows, cmd.cols)?.as_bytes())?;

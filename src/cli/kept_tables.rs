@@ -22,8 +22,8 @@ use std::fs::File;
 use std::io::Read;
 use std::path::Path;
 
-use crate::human::KeptTable;
-use crate::search::pdb_cache::{self, checksum};
+use fifteen_core::human::KeptTable;
+use fifteen_core::search::pdb_cache::{self, checksum};
 
 const MAGIC: &[u8; 13] = b"FIFTEEN-LINE\n";
 

@@ -6,10 +6,10 @@
 use std::io::{self, IsTerminal};
 use std::time::Duration;
 
-use crate::control::Key;
 use crate::tui::KeySource;
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::terminal;
+use fifteen_view::control::Key;
 
 /// The terminal's keys, read in raw mode for as long as this lives.
 pub struct TerminalKeys(());

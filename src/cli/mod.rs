@@ -1,6 +1,5 @@
-//! The `fifteen` command: clap definitions and one module of glue per
-//! subcommand. The library's only way in is [`run_command`]; nothing else in
-//! the library imports this module.
+//! The `fifteen` command's arguments (clap) and one module of glue per
+//! subcommand; [`run`] parses them and runs the subcommand.
 
 mod batch;
 mod bench;
@@ -12,6 +11,7 @@ mod board_source;
 #[cfg(feature = "net")]
 mod bot;
 mod check;
+mod choices;
 mod coach;
 mod coach_plot;
 mod coach_watch;
@@ -42,8 +42,7 @@ mod watch;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use error::CliError;
-pub use error::CommandError;
+pub(crate) use error::CliError;
 
 const MOVES_HELP: &str = "\
 Moves are letters naming the direction a TILE slides into the blank:
@@ -115,18 +114,13 @@ enum CliCommand {
 }
 
 /// Runs the `fifteen` command on this process's arguments: parses them and
-/// runs the subcommand. `--help` and `--version` print and exit here, as
-/// clap does; every error is returned for the caller to print once, as one
-/// `error:` line, and to exit with [`CommandError::exit_code`].
-pub fn run_command() -> Result<(), CommandError> {
-    run().map_err(CommandError)
-}
-
-/// Parses the command line and runs the subcommand.
-fn run() -> Result<(), CliError> {
+/// runs the subcommand. `--help` and `--version` print their text and
+/// return; every error is returned for `main` to print once, as one `error:`
+/// line, and to exit with [`CliError::exit_code`].
+pub(crate) fn run() -> Result<(), CliError> {
     let cli = match parse() {
         Ok(cli) => cli,
-        Err(err) if !err.use_stderr() => err.exit(),
+        Err(err) if !err.use_stderr() => return err.print().map_err(CliError::Write),
         Err(err) => return Err(CliError::Usage(usage_error(&err))),
     };
     match cli.command {

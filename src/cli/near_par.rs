@@ -8,12 +8,12 @@ use std::time::Instant;
 
 use clap::ValueEnum;
 
-use crate::Board;
-use crate::coach::{NearPar, StopCheck};
-use crate::human::Effort;
-use crate::search::near::{MAX_NEAR_CELLS, MIN_NEAR_CELLS};
-use crate::search::optimal::PatternDatabase;
-use crate::solver::Tables;
+use fifteen_core::Board;
+use fifteen_core::coach::{NearPar, StopCheck};
+use fifteen_core::human::Effort;
+use fifteen_core::search::near::{MAX_NEAR_CELLS, MIN_NEAR_CELLS};
+use fifteen_core::search::optimal::PatternDatabase;
+use fifteen_core::solver::Tables;
 
 use super::error::CliError;
 

@@ -50,7 +50,7 @@ pub fn positive_real(text: &str) -> Result<f64, String> {
 /// `--speed`, when given, in the range the player plays at (one line
 /// naming the range otherwise).
 pub fn check_speed(speed: Option<f64>) -> Result<Option<f64>, super::error::CliError> {
-    use crate::anim::{MAX_SPEED, MIN_SPEED};
+    use fifteen_view::anim::{MAX_SPEED, MIN_SPEED};
     match speed {
         Some(speed) if !(MIN_SPEED..=MAX_SPEED).contains(&speed) => Err(super::error::CliError::Usage(format!(
             "--speed {speed} is out of range: give {MIN_SPEED} to {MAX_SPEED} moves per second"

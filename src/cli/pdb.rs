@@ -8,12 +8,12 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::Board;
-use crate::search::near;
-use crate::search::optimal::{BuildProgress, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase, PatternSpec};
-use crate::search::pdb_cache::{self, Origin};
-use crate::solver::{SolverError, Tables};
 use clap::{Args, Subcommand, ValueEnum};
+use fifteen_core::Board;
+use fifteen_core::search::near;
+use fifteen_core::search::optimal::{BuildProgress, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase, PatternSpec};
+use fifteen_core::search::pdb_cache::{self, Origin};
+use fifteen_core::solver::{SolverError, Tables};
 
 use super::error::CliError;
 use super::sizes::{self, human_bytes};
@@ -64,10 +64,10 @@ pub fn heuristic(tables: Option<&PatternDatabase>) -> Heuristic<'_> {
 /// file is sound), else the 6-6-3 tables, built at first use. Says on
 /// stderr what it does when it has to build or cannot use a file.
 pub fn tables_for(rows: usize, cols: usize) -> Option<(PatternDatabase, String)> {
-    if (rows, cols) == (4, 4) {
-        if let Some(found) = load_if_present(&PatternSpec::fifteen_78()) {
-            return Some(found);
-        }
+    if (rows, cols) == (4, 4)
+        && let Some(found) = load_if_present(&PatternSpec::fifteen_78())
+    {
+        return Some(found);
     }
     let spec = PatternSpec::default_for(rows, cols)?;
     Some(load(&spec))
@@ -79,10 +79,10 @@ pub fn tables_for(rows: usize, cols: usize) -> Option<(PatternDatabase, String)>
 /// `near::default_group_size` tiles a group, mapped from the cache
 /// directory, or built (saying first what that costs) and saved.
 fn near_tables(rows: usize, cols: usize) -> Result<(PatternDatabase, String), CliError> {
-    if (rows, cols) == (5, 5) {
-        if let Some(found) = near::partition(5, 5, 6).ok().and_then(|spec| load_if_present(&spec)) {
-            return Ok(found);
-        }
+    if (rows, cols) == (5, 5)
+        && let Some(found) = near::partition(5, 5, 6).ok().and_then(|spec| load_if_present(&spec))
+    {
+        return Ok(found);
     }
     let spec = near::partition(rows, cols, near::default_group_size(rows, cols))
         .map_err(|e| CliError::Usage(e.to_string()))?;
@@ -109,7 +109,8 @@ type FoundTables = (Option<Arc<PatternDatabase>>, Option<String>);
 
 impl CachedTables {
     /// Tables that say on stderr which they use, `{announce} {account}`,
-    /// as each shape's are found.
+    /// as each shape's are found (the server's).
+    #[cfg(feature = "net")]
     pub fn announcing(announce: &'static str) -> CachedTables {
         CachedTables { announce: Some(announce), ..CachedTables::default() }
     }

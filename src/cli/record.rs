@@ -3,16 +3,16 @@
 //! a page that plays it in a browser (`--format html`, any build).
 
 use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-#[cfg(feature = "record")]
-use crate::anim::Timeline;
-use crate::human::{Effort, Finish};
-#[cfg(feature = "record")]
-use crate::record::{self, FrameStep, RecordError, Recording};
-use crate::{Board, SolveOptions};
 use clap::{Args, ValueEnum};
+use fifteen_core::human::{Effort, Finish};
+use fifteen_core::{Board, SolveOptions};
+#[cfg(feature = "record")]
+use fifteen_view::anim::Timeline;
+#[cfg(feature = "record")]
+use fifteen_view::record::{self, FrameStep, RecordError, Recording};
 #[cfg(feature = "record")]
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -69,11 +69,11 @@ pub struct RecordCommand {
     #[arg(long, value_name = "PX", default_value_t = 500)]
     height: u32,
     /// How the solver ends: the strategy's pairs, or (up to 4×4 and 3×5) exact stages.
-    #[arg(long, value_enum, default_value_t = Finish::Pairs)]
+    #[arg(long, value_parser = super::choices::finish(), default_value = "pairs")]
     finish: Finish,
     /// How hard the solver looks ahead for fewer moves (see `fifteen solve
     /// --help`): fast, normal, best, or auto (by size).
-    #[arg(long, value_enum, default_value_t = Effort::Auto)]
+    #[arg(long, value_parser = super::choices::effort(), default_value = "auto")]
     effort: Effort,
 }
 
@@ -214,7 +214,7 @@ fn page(cmd: &RecordCommand) -> Result<(), CliError> {
             let sourced = person_source(cmd, source, Use::Page)?;
             let solve = &sourced.solve;
             let title = format!("fifteen: {}", solve.event);
-            crate::web::person_data(solve, &title)
+            fifteen_view::web::person_data(solve, &title)
                 .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?
         }
         None => {
@@ -223,10 +223,10 @@ fn page(cmd: &RecordCommand) -> Result<(), CliError> {
             sizes::check(board.rows(), board.cols(), Use::Page)?;
             let options = SolveOptions { finish: cmd.finish, effort: cmd.effort, ..SolveOptions::default() };
             let title = format!("fifteen: a {}×{} solve", board.rows(), board.cols());
-            crate::web::solve_data(&board, &options, &title)?
+            fifteen_view::web::solve_data(&board, &options, &title)?
         }
     };
-    let page = crate::web::page(&data);
+    let page = fifteen_view::web::page(&data);
     let (pending, file) = Pending::create(&cmd.out)?;
     let mut out = BufWriter::new(file);
     out.write_all(page.as_bytes())?;
@@ -307,7 +307,7 @@ fn person(cmd: &RecordCommand, source: &str) -> Result<Timeline, CliError> {
 /// The recording's progress on a terminal (hidden otherwise).
 #[cfg(feature = "record")]
 fn progress_bar() -> ProgressBar {
-    let bar = if io::stderr().is_terminal() { ProgressBar::new(0) } else { ProgressBar::hidden() };
+    let bar = if std::io::IsTerminal::is_terminal(&io::stderr()) { ProgressBar::new(0) } else { ProgressBar::hidden() };
     bar.set_style(
         ProgressStyle::with_template("recording [{bar:30}] {pos}/{len} frames {elapsed}")
             .expect("a valid template")

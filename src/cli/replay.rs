@@ -4,9 +4,9 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use crate::lines::{self, LineDone};
-use crate::slidysim;
 use clap::{Args, ValueEnum};
+use fifteen_core::lines::{self, LineDone};
+use fifteen_core::slidysim;
 use serde_json::json;
 
 use super::error::CliError;
@@ -76,7 +76,7 @@ pub fn run(cmd: ReplayCommand) -> Result<(), CliError> {
     if let (ReplayFormat::Html, Some(out)) = (cmd.format, &cmd.out) {
         let first = &solves[..1];
         let (effort, coach, tables) =
-            (crate::human::Effort::Auto, super::compare_page::Coach::Small, CachedTables::default());
+            (fifteen_core::human::Effort::Auto, super::compare_page::Coach::Small, CachedTables::default());
         return super::compare_page::write(first, effort, coach, &tables, out);
     }
     if cmd.format == ReplayFormat::Window {

@@ -1,9 +1,9 @@
 //! `fifteen replay`'s window: the person's solve played as fifteen's own,
 //! or in the terminal when there is no display.
 
-use crate::anim::{self, Pace, Timeline};
-use crate::control::App;
 use clap::Args;
+use fifteen_view::anim::{self, Pace, Timeline};
+use fifteen_view::control::App;
 
 use super::error::CliError;
 use super::numbers::{check_speed, positive_real};

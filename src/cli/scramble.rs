@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
-use crate::slidysim;
 use clap::{Args, ValueEnum};
+use fifteen_core::slidysim;
 
 use super::board_source::ScrambleArgs;
 use super::error::CliError;

@@ -3,9 +3,9 @@
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 
-use crate::Scramble;
-use crate::net::{ServerConfig, server};
 use clap::Args;
+use fifteen_core::Scramble;
+use fifteen_net::ServerConfig;
 
 use super::board_source::ScrambleArgs;
 use super::error::CliError;
@@ -66,8 +66,8 @@ fn seconds(flag: &str, secs: f64) -> Result<Duration, CliError> {
 pub fn run(cmd: ServeCommand) -> Result<(), CliError> {
     let (rows, cols) = cmd.board.shape(3);
     // Checked before any board is made.
-    if rows.saturating_mul(cols) > crate::net::server::MAX_CELLS && rows >= 2 && cols >= 2 {
-        return Err(crate::net::ServeError::TooLarge { rows, cols }.into());
+    if rows.saturating_mul(cols) > fifteen_net::MAX_CELLS && rows >= 2 && cols >= 2 {
+        return Err(fifteen_net::ServeError::TooLarge { rows, cols }.into());
     }
     let addr = listen_address(&cmd.addr)?;
     let mut config = ServerConfig::new(rows, cols)?;
@@ -90,7 +90,7 @@ pub fn run(cmd: ServeCommand) -> Result<(), CliError> {
         Scramble::Uniform => "uniform".to_string(),
         Scramble::Walk(k) => format!("{k}-move walks"),
     };
-    server::serve_until_signal(addr, config, |addr| {
+    fifteen_net::serve_until_signal(addr, config, |addr| {
         eprintln!(
             "fifteen serve: http://{addr}/ ({rows}×{cols} boards, {mixing}, seed {seed}); \
              websocket at ws://{addr}/eight/ws and /ws; Ctrl-C stops"

@@ -84,7 +84,7 @@ impl Use {
 /// board.
 pub fn check(rows: usize, cols: usize, what: Use) -> Result<(), CliError> {
     if rows < 2 || cols < 2 {
-        return Err(crate::SizeError::TooSmall { rows, cols }.into());
+        return Err(fifteen_core::SizeError::TooSmall { rows, cols }.into());
     }
     let cells = rows as f64 * cols as f64;
     let needed = what.bytes(rows, cols);
@@ -97,15 +97,15 @@ pub fn check(rows: usize, cols: usize, what: Use) -> Result<(), CliError> {
             thousands(what.max_cells() as u64),
         )));
     }
-    if let Some(available) = available_memory() {
-        if needed > available as f64 {
-            return Err(CliError::Usage(format!(
-                "{} a {rows}×{cols} board needs about {} of memory, and this machine has {} available",
-                what.doing(),
-                human_bytes(needed),
-                human_bytes(available as f64),
-            )));
-        }
+    if let Some(available) = available_memory()
+        && needed > available as f64
+    {
+        return Err(CliError::Usage(format!(
+            "{} a {rows}×{cols} board needs about {} of memory, and this machine has {} available",
+            what.doing(),
+            human_bytes(needed),
+            human_bytes(available as f64),
+        )));
     }
     Ok(())
 }
@@ -135,7 +135,7 @@ pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(' ');
         }
         out.push(ch);

@@ -8,12 +8,12 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Instant;
 
-use crate::human::{Effort, Event, Finish, Order, Phase, PhaseTotal, Planner, Recorder, placement_title};
 use crate::output::{Format, MoveWriter, SolveReport};
-use crate::search::pdb_cache;
-use crate::solver::{Solver, SolverOptions};
-use crate::{Board, Move, MoveNotation, SolveOptions};
 use clap::Args;
+use fifteen_core::human::{Effort, Event, Finish, Order, Phase, PhaseTotal, Planner, Recorder, placement_title};
+use fifteen_core::search::pdb_cache;
+use fifteen_core::solver::{Solver, SolverOptions};
+use fifteen_core::{Board, Move, MoveNotation, SolveOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::board_source::BoardInput;
@@ -30,12 +30,12 @@ pub struct SolveCommand {
     #[arg(long, short, value_enum, default_value_t = Format::Letters)]
     format: Format,
     /// Which way the human solver sweeps the board.
-    #[arg(long, value_enum, default_value_t = Order::Free)]
+    #[arg(long, value_parser = super::choices::order(), default_value = "free")]
     order: Order,
     /// How the human solver ends: the strategy's pairs and last 2×2 block,
     /// or (boards of up to 16 cells) a line at a time by exact search, then
     /// the last 12 cells optimally.
-    #[arg(long, value_enum, default_value_t = Finish::Pairs)]
+    #[arg(long, value_parser = super::choices::finish(), default_value = "pairs")]
     finish: Finish,
     /// How hard the human solver looks ahead for fewer moves: `fast` (one
     /// tile at a time), `normal` or `best` (each line by a beam search over
@@ -43,16 +43,16 @@ pub struct SolveCommand {
     /// detours on bigger ones), or `auto` (by size: the table below). The
     /// look-ahead's biggest tables are kept in the cache directory
     /// ($XDG_CACHE_HOME/fifteen, else ~/.cache/fifteen) for the next solve.
-    #[arg(long, value_enum, default_value_t = Effort::Auto)]
+    #[arg(long, value_parser = super::choices::effort(), default_value = "auto")]
     effort: Effort,
     /// Print moves per phase and the time taken on stderr.
     #[arg(long)]
     stats: bool,
     /// Which solver: the human strategy, or a search for a shortest solution.
-    #[arg(long, value_enum, default_value_t = Solver::Human)]
+    #[arg(long, value_parser = super::choices::solver(), default_value = "human")]
     solver: Solver,
     /// Name moves by the direction the tile slides or the blank goes.
-    #[arg(long, value_enum, default_value_t = MoveNotation::Tile)]
+    #[arg(long, value_parser = super::choices::notation(), default_value = "tile")]
     notation: MoveNotation,
     /// Run the human and the optimal solver and print both move counts.
     #[arg(long, conflicts_with_all = ["solver", "format"])]
@@ -240,7 +240,7 @@ fn plan_human(
             }
         }
         steps += 1;
-        if steps % 256 == 0 {
+        if steps.is_multiple_of(256) {
             progress.update(recorder.stats().placed, recorder.moves());
         }
         if !more {

@@ -5,14 +5,14 @@
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
-use crate::human::{self, PhaseTotal};
 use crate::output::{Format, MoveWriter, SolveReport};
-use crate::search::near::MAX_NEAR_CELLS;
-use crate::search::near::NearProgress;
-use crate::search::optimal::{self, MAX_OPTIMAL_CELLS};
-use crate::search::{SearchError, Solution};
-use crate::solver::{self, Deadline, Found, SearchProgress, Solver, SolverError, SolverOptions, Tables};
-use crate::{Board, MoveNotation, SolveOptions};
+use fifteen_core::human::{self, PhaseTotal};
+use fifteen_core::search::near::MAX_NEAR_CELLS;
+use fifteen_core::search::near::NearProgress;
+use fifteen_core::search::optimal::{self, MAX_OPTIMAL_CELLS};
+use fifteen_core::search::{SearchError, Solution};
+use fifteen_core::solver::{self, Deadline, Found, SearchProgress, Solver, SolverError, SolverOptions, Tables};
+use fifteen_core::{Board, MoveNotation, SolveOptions};
 
 use super::error::CliError;
 use super::pdb::CachedTables;

@@ -4,7 +4,7 @@
 use std::io::{IsTerminal, Read};
 use std::path::Path;
 
-use crate::slidysim::{self, SlidysimError, Solve};
+use fifteen_core::slidysim::{self, SlidysimError, Solve};
 
 use super::board_source::decode;
 use super::error::CliError;

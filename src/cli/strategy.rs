@@ -1,7 +1,7 @@
 //! What `fifteen solve --help` says of the human solver's choices. The
 //! choices themselves are the library's own enums
-//! ([`Order`](crate::human::Order), [`Finish`](crate::human::Finish),
-//! [`Effort`](crate::human::Effort), `auto` among them), which derive
+//! ([`Order`](fifteen_core::human::Order), [`Finish`](fifteen_core::human::Finish),
+//! [`Effort`](fifteen_core::human::Effort), `auto` among them), which derive
 //! clap's `ValueEnum` under the feature `cli`.
 
 /// What `fifteen solve --help` ends with: the moves' letters, and what each
@@ -12,6 +12,6 @@ pub fn solve_long_help() -> String {
          window or terminal, when not told, the watching column; `fast` is one tile at a time on \
          every size):\n\n{}",
         super::MOVES_HELP,
-        crate::human::size_table().trim_end()
+        fifteen_core::human::size_table().trim_end()
     )
 }

@@ -4,12 +4,12 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
-use crate::Board;
-use crate::anim::{self, Game};
-use crate::control::{self, App, Mode};
-use crate::human::{Effort, Finish, SolveOptions};
 use crate::tui::{self, TuiOptions};
 use clap::Args;
+use fifteen_core::Board;
+use fifteen_core::human::{Effort, Finish, SolveOptions};
+use fifteen_view::anim::{self, Game};
+use fifteen_view::control::{self, App, Mode};
 
 use super::board_source::{BoardInput, ScrambleArgs};
 use super::error::CliError;
@@ -75,12 +75,12 @@ pub struct WatchOptions {
     run: WindowRun,
     /// How the solver ends: the strategy's pairs, or (up to 4×4 and 3×5)
     /// exact stages.
-    #[arg(long, value_enum, default_value_t = Finish::Pairs)]
+    #[arg(long, value_parser = super::choices::finish(), default_value = "pairs")]
     finish: Finish,
     /// How hard the solver looks ahead for fewer moves: fast, normal, best,
     /// or auto (by size: the watching column of the table in `fifteen solve
     /// --help`, so that planning keeps ahead of the playback).
-    #[arg(long, value_enum, default_value_t = Effort::Auto)]
+    #[arg(long, value_parser = super::choices::effort(), default_value = "auto")]
     effort: Effort,
 }
 
@@ -234,6 +234,7 @@ pub(super) fn show_app(make: &dyn Fn() -> Result<App, CliError>, run: &WindowRun
 /// What a window shows beyond its app: `watch`'s and `play`'s picture mode
 /// and the optimal distance (whose tables the command finds).
 #[derive(Default)]
+#[cfg_attr(not(feature = "gui"), allow(dead_code))]
 struct WindowExtras {
     picture: LoadedPicture,
     optimal_distance: bool,
@@ -278,7 +279,7 @@ fn in_window(
         }
         let app = make()?;
         let oracle_tables = extras.optimal_distance.then(|| {
-            std::sync::Arc::new(super::pdb::CachedTables::default()) as std::sync::Arc<dyn crate::solver::Tables>
+            std::sync::Arc::new(super::pdb::CachedTables::default()) as std::sync::Arc<dyn fifteen_core::solver::Tables>
         });
         let options = gui::Options {
             speed: app.player.speed(),

@@ -9,8 +9,8 @@
 
 use macroquad::prelude::*;
 
-use crate::board::Tile;
-use crate::scene::{Canvas, FONT_BOLD, FONT_REGULAR, Rect as SceneRect, Rgba, TileDraw, Weight, tile_sprite};
+use fifteen_core::board::Tile;
+use fifteen_view::scene::{Canvas, FONT_BOLD, FONT_REGULAR, Rect as SceneRect, Rgba, TileDraw, Weight, tile_sprite};
 
 use super::picture::Picture;
 
@@ -532,7 +532,7 @@ impl Canvas for Screen {
                 let text = tile.tile.to_string();
                 let size = h.round().max(1.0) as u16;
                 let w = measure_text(&text, Some(&self.bold), size, 1.0).width;
-                let (_, depth) = crate::scene::tile_shape(r.w);
+                let (_, depth) = fifteen_view::scene::tile_shape(r.w);
                 let baseline = r.y + (r.h - depth) / 2.0 + h * 0.365;
                 self.loose_numbers.push((text, r.x + (r.w - w) / 2.0, baseline, size, ink));
                 return;
@@ -548,7 +548,7 @@ impl Canvas for Screen {
             }
             let Some(labels) = &self.labels else { return };
             self.numbers.set_texture(Some(labels.texture.clone()));
-            let (radius_shift, _) = crate::scene::tile_shape(r.w);
+            let (radius_shift, _) = fifteen_view::scene::tile_shape(r.w);
             let cy = r.y + r.h / 2.0 - radius_shift * 0.15;
             let ink = if self.picture.is_some() { [255, 255, 255, 255] } else { ink };
             if self.picture.is_some() {
@@ -609,7 +609,7 @@ impl Screen {
 
 /// The texture coordinates of a tile's home piece of the picture.
 fn fragment(crop: [f32; 4], tile: Tile, rows: usize, cols: usize) -> [f32; 4] {
-    let home = crate::board::home_of(tile, rows, cols);
+    let home = fifteen_core::board::home_of(tile, rows, cols);
     let [u0, v0, u1, v1] = crop;
     let du = (u1 - u0) / cols as f32;
     let dv = (v1 - v0) / rows as f32;

@@ -8,11 +8,11 @@ use std::time::Instant;
 
 use macroquad::prelude::*;
 
-use crate::anim::{Duo, Side};
-use crate::scene::{DUO_HELP, Layout, Painter, Rect, View, duo_frame};
+use fifteen_view::anim::{Duo, Side};
+use fifteen_view::scene::{DUO_HELP, Layout, Painter, Rect, View, duo_frame};
 
 use super::{Options, WindowError, WindowReport, WindowShared, draw, end_frame, open, pressed_keys};
-use crate::control::{Command, Mode, command_for};
+use fifteen_view::control::{Command, Mode, command_for};
 
 /// The window's size when it opens, in pixels: wide enough for two boards
 /// with their panels under them.
@@ -104,7 +104,7 @@ async fn duo_loop(mut duo: Duo, names: Names, options: Options, shared: Rc<RefCe
 
 /// This frame's keys and clicks, applied to the duo; what is left for the
 /// loop comes back. The keys mean what they mean when watching one board
-/// (the one table in [`BINDINGS`](crate::control::keys::BINDINGS)), a stage
+/// (the one table in `BINDINGS`), a stage
 /// standing in for a phase and for a move.
 fn keys(duo: &mut Duo, painters: &[Painter; 2]) -> Asked {
     let mut asked = Asked::default();

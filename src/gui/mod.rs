@@ -1,6 +1,6 @@
 //! The window (feature `gui`): a macroquad front end on the animation queue.
 //!
-//! State, update and draw are kept apart: [`App`] (in [`crate::control`],
+//! State, update and draw are kept apart: [`App`] (in [`fifteen_view::control`],
 //! shared with the terminal) holds the state and changes only through
 //! [`Command`]s and elapsed time; the renderer reads it and draws; the loop
 //! here turns macroquad's keys into [`Key`]s, looks them up in the one
@@ -21,14 +21,14 @@ use std::time::{Duration, Instant};
 use macroquad::miniquad::conf::{LinuxBackend, Platform};
 use macroquad::prelude::*;
 
-pub use crate::scene::Layout;
 pub use duo::compare;
+pub use fifteen_view::scene::Layout;
 pub use picture::{Picture, look_alike};
 
-use crate::control::{App, Command, Key, command_for, oracle, planner_thread, plans_elsewhere, receive_plans};
-use crate::human::SolveError;
-use crate::scene::{Painter, Row};
-use crate::solver::Tables;
+use fifteen_core::human::SolveError;
+use fifteen_core::solver::Tables;
+use fifteen_view::control::{App, Command, Key, command_for, oracle, planner_thread, plans_elsewhere, receive_plans};
+use fifteen_view::scene::{Painter, Row};
 
 /// How long a frame may spend planning the watched solve ahead: a few
 /// milliseconds of a 60 Hz frame.
@@ -278,7 +278,7 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
 /// `done`.
 /// The stop check of one near search for the window's hint: the window's
 /// clock, [`oracle::NEAR_SECONDS`] from the search's start.
-fn near_hint_stop() -> crate::coach::StopCheck {
+fn near_hint_stop() -> fifteen_core::coach::StopCheck {
     let started = Instant::now();
     Box::new(move || started.elapsed().as_secs_f64() >= oracle::NEAR_SECONDS)
 }

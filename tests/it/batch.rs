@@ -10,8 +10,8 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use fifteen::search::bfs;
-use fifteen::{Board, Moves, Scramble};
+use fifteen_core::search::bfs;
+use fifteen_core::{Board, Moves, Scramble};
 use serde_json::Value;
 
 fn fifteen(args: &[&str], stdin: &str, cache: &Path) -> Output {

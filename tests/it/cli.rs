@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use fifteen::{Board, Moves};
+use fifteen_core::{Board, Moves};
 
 fn fifteen(args: &[&str], stdin: &str) -> Output {
     run(Command::new(env!("CARGO_BIN_EXE_fifteen")).args(args), stdin)

@@ -2,9 +2,9 @@
 //! a runner of the `fifteen` binary.
 #![allow(dead_code)]
 
-use fifteen::human::{Effort, Event, Finish, Order, Planner, PlannerStats};
-use fifteen::testing::PlannerKnobs;
-use fifteen::{Board, Move, SolveOptions};
+use fifteen_core::human::{Effort, Event, Finish, Order, Planner, PlannerStats};
+use fifteen_core::testing::PlannerKnobs;
+use fifteen_core::{Board, Move, SolveOptions};
 
 /// Runs the human planner on `board`, checking every event against a replay:
 /// each move is legal and slides the tile the event names, no locked tile
@@ -134,7 +134,6 @@ pub fn checked_run_stats(board: &Board, mut planner: Planner) -> (Vec<Move>, Pla
 /// as its cache directory. The input is written from another thread, since
 /// a filter such as `solve --batch` answers while it reads; a command that
 /// refuses its options may exit without reading it (a broken pipe then).
-#[cfg(feature = "cli")]
 pub fn fifteen_with_cache(args: &[&str], stdin: &str, cache: &std::path::Path) -> std::process::Output {
     use std::io::Write;
     use std::process::{Command, Stdio};

@@ -3,9 +3,9 @@
 //! strategy's (`crate::common::checked_solve`).
 
 use crate::common::{checked_human_solve, checked_solve};
-use fifteen::human::{Event, Finish, Order, Phase, Planner, SolveError};
-use fifteen::search::{bfs, optimal};
-use fifteen::{Board, Scramble, SolveOptions};
+use fifteen_core::human::{Event, Finish, Order, Phase, Planner, SolveError};
+use fifteen_core::search::{bfs, optimal};
+use fifteen_core::{Board, Scramble, SolveOptions};
 
 const SHAPES: [(usize, usize); 14] =
     [(2, 2), (2, 3), (3, 2), (3, 3), (2, 5), (3, 4), (4, 3), (4, 4), (3, 5), (5, 3), (2, 7), (7, 2), (2, 8), (8, 2)];

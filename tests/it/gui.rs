@@ -11,9 +11,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use fifteen::human::{Effort, Event, Finish, Planner, Recorder};
-use fifteen::scene::{ACCENT, BOARD, Layout, MARK, Rgba, TEXT, home_color, solved_samples};
-use fifteen::{Board, Scramble, SolveOptions};
+use fifteen_core::human::{Effort, Event, Finish, Planner, Recorder};
+use fifteen_core::{Board, Scramble, SolveOptions};
+use fifteen_view::scene::{ACCENT, BOARD, Layout, MARK, Rgba, TEXT, home_color, solved_samples};
 
 fn xvfb_run() -> Option<PathBuf> {
     let found = std::env::var_os("PATH")

@@ -3,8 +3,8 @@
 //! (checked from the planner's events by `crate::common::checked_human_solve`).
 
 use crate::common::{checked_human_solve, checked_run_stats};
-use fifteen::human::{self, Effort, Order, Planner};
-use fifteen::{Board, Scramble, SolveOptions};
+use fifteen_core::human::{self, Effort, Order, Planner};
+use fifteen_core::{Board, Scramble, SolveOptions};
 use proptest::prelude::*;
 
 const ORDERS: [Order; 2] = [Order::Rows, Order::Shells];

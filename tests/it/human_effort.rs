@@ -7,8 +7,8 @@ use crate::common::{
     checked_solve_detours, checked_solve_planned, checked_solve_planned_detours, checked_solve_rolling,
     checked_solve_with,
 };
-use fifteen::human::{Context, Effort, Event, Finish, Order, Phase, Planner, Recorder, placement_title};
-use fifteen::{Board, Scramble, SolveOptions, human};
+use fifteen_core::human::{Context, Effort, Event, Finish, Order, Phase, Planner, Recorder, placement_title};
+use fifteen_core::{Board, Scramble, SolveOptions, human};
 
 const LOOKING_AHEAD: [Effort; 2] = [Effort::Normal, Effort::Best];
 
@@ -336,7 +336,7 @@ fn searching_small_lines_whole_saves_a_quarter_of_the_moves() {
 }
 
 /// Fails unless `tile` (if any) is at `to` on `board`.
-fn arrived(board: &Board, target: Option<(fifteen::Tile, fifteen::Pos)>) {
+fn arrived(board: &Board, target: Option<(fifteen_core::Tile, fifteen_core::Pos)>) {
     if let Some((tile, to)) = target {
         assert_eq!(board.position_of(tile), to, "tile {tile} reached its target before the next leg\n{board}");
     }

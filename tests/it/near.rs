@@ -5,9 +5,9 @@
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
-use fifteen::search::near::{self, NearOptions, NearRun};
-use fifteen::search::optimal::PatternDatabase;
-use fifteen::{Board, Scramble};
+use fifteen_core::search::near::{self, NearOptions, NearRun};
+use fifteen_core::search::optimal::PatternDatabase;
+use fifteen_core::{Board, Scramble};
 use proptest::prelude::*;
 
 /// Tables of groups of 3 tiles per shape, built once.
@@ -29,7 +29,7 @@ fn after(calls: u32) -> impl Fn() -> bool + Sync {
     move || asked.fetch_add(1, Relaxed) >= calls
 }
 
-fn replays(board: &Board, moves: &fifteen::Moves) {
+fn replays(board: &Board, moves: &fifteen_core::Moves) {
     let mut replay = board.clone();
     replay.apply(moves).unwrap_or_else(|e| panic!("{e}\n{board}"));
     assert!(replay.is_solved(), "{board}\n{moves}");
@@ -136,7 +136,7 @@ fn left_to_finish_it_is_optimal_and_every_bound_is_at_most_the_optimum() {
 
 #[test]
 fn a_seed_caps_the_answer_and_one_that_does_not_solve_is_ignored() {
-    use fifteen::{Move, SolveOptions, human};
+    use fifteen_core::{Move, SolveOptions, human};
     for (rows, cols) in [(3, 6), (4, 5), (5, 5)] {
         for seed in 0..3 {
             let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
@@ -174,14 +174,13 @@ fn boards_outside_17_to_49_cells_are_refused() {
 
 /// `solve --solver near`: the moves solve the board, the summary says the
 /// bound, and boards of the wrong size get one line.
-#[cfg(feature = "cli")]
 #[test]
 fn the_command_writes_moves_that_solve_the_board_and_the_bound() {
     let cache = tempfile::tempdir().unwrap();
     let board = Board::scrambled(3, 6, Scramble::Uniform, 3).unwrap().to_string();
     let out = crate::common::fifteen_with_cache(&["solve", "--solver", "near", "--time", "0.5"], &board, cache.path());
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let moves: fifteen::Moves = String::from_utf8(out.stdout).unwrap().trim().parse().unwrap();
+    let moves: fifteen_core::Moves = String::from_utf8(out.stdout).unwrap().trim().parse().unwrap();
     replays(&board.parse().unwrap(), &moves);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains(&format!("{} moves, optimal", moves.len())), "{stderr}");
@@ -215,7 +214,6 @@ fn the_command_writes_moves_that_solve_the_board_and_the_bound() {
 /// `fast` solve as a link): the par is the near solver's, never above the
 /// human par, the lines' losses add up to the solve's, and the comparison's
 /// near solution is no shorter than its proven bound.
-#[cfg(feature = "cli")]
 #[test]
 fn coach_and_compare_take_their_par_from_the_near_solver() {
     let cache = tempfile::tempdir().unwrap();

@@ -3,7 +3,7 @@
 //! the `fifteen bot` binary, a plain tungstenite client, and a fake server
 //! that misbehaves on purpose. The server and the library's bot in-process
 //! (bad frames, watching, optimal distances, limits) are the network
-//! module's unit tests (`src/net/tests.rs`).
+//! module's unit tests (`crates/net/src/tests.rs`).
 #![cfg(feature = "net")]
 
 use std::io::{BufRead, BufReader, Read};
@@ -11,7 +11,7 @@ use std::net::TcpStream;
 use std::process::{Child, ChildStderr, Command, Output, Stdio};
 use std::time::Duration;
 
-use fifteen::Board;
+use fifteen_core::Board;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{self, Message, WebSocket, stream::MaybeTlsStream};
 
@@ -270,7 +270,7 @@ fn the_serve_binary_logs_each_game_and_stops_cleanly_on_ctrl_c() {
     let mut client = connect(&server.url("/ws"));
     let first = read_board(&mut client);
     // Game 2 of seed 5 is reproducible: another server of seed 5 deals it
-    // too (which board each game gets is checked in `src/net/tests.rs`).
+    // too (which board each game gets is checked in `crates/net/src/tests.rs`).
     let again = Serve::start(&["--size", "3", "--seed", "5"]);
     // Its first game is dealt before the second client connects: games are
     // numbered as they are dealt, and two connections at once may be dealt

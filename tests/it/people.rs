@@ -104,7 +104,7 @@ fn average_3x3() -> String {
 }
 
 /// The cells above row `top` and left of column `left` hold their home tiles.
-fn finished_lines_home(board: &fifteen::Board, top: usize, left: usize) -> bool {
+fn finished_lines_home(board: &fifteen_core::Board, top: usize, left: usize) -> bool {
     board.cells().iter().enumerate().all(|(i, &tile)| {
         let (row, col) = (i / board.cols(), i % board.cols());
         (row >= top && col >= left) || tile as usize == i + 1
@@ -129,12 +129,12 @@ fn coach_finds_each_lines_loss_and_a_way_through_it_from_the_persons_board() {
         assert_eq!(2 * mistakes.len() as i64, moves - par, "each mistake costs two moves");
         // Every way through a line, made from the person's own board where
         // the line began, finishes it and the lines before it.
-        let scramble: fifteen::Board = person["scramble"].as_str().unwrap().parse().unwrap();
-        let solution: fifteen::Moves = person["solution"].as_str().unwrap().parse().unwrap();
+        let scramble: fifteen_core::Board = person["scramble"].as_str().unwrap().parse().unwrap();
+        let solution: fifteen_core::Moves = person["solution"].as_str().unwrap().parse().unwrap();
         for line in lines {
             let mut board = scramble.clone();
             board.apply(&solution[..line["from_move"].as_u64().unwrap() as usize]).unwrap();
-            let way: fifteen::Moves = line["better"]["moves"].as_str().unwrap().parse().unwrap();
+            let way: fifteen_core::Moves = line["better"]["moves"].as_str().unwrap().parse().unwrap();
             assert_eq!(way.len() as u64, line["better"]["count"].as_u64().unwrap());
             board.apply(&way).unwrap();
             let (rows, cols) =
@@ -170,7 +170,7 @@ fn fifteens_solve_goes_out_as_a_link_and_comes_back_the_same() {
     let letters = stdout(&fifteen(&["solve"], &scramble));
     let back = json_lines(&fifteen(&["replay", "--format", "json", "-"], &link));
     assert_eq!(back[0]["scramble"], scramble.trim());
-    let moves: fifteen::Moves = back[0]["solution"].as_str().unwrap().parse().unwrap();
+    let moves: fifteen_core::Moves = back[0]["solution"].as_str().unwrap().parse().unwrap();
     assert_eq!(moves.to_string(), letters.trim());
 }
 

@@ -25,7 +25,7 @@ fn the_readme_examples_print_what_the_readme_says() {
 #[test]
 fn the_readme_shows_the_effort_table_the_solver_uses() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let table = fifteen::human::size_table();
+    let table = fifteen_core::human::size_table();
     assert!(
         readme.contains(&table),
         "README.md's effort table differs from the solver's; paste this in its place:\n{table}"

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use fifteen::scene::solved_samples;
+use fifteen_view::scene::solved_samples;
 
 fn fifteen(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_fifteen"))

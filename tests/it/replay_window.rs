@@ -1,12 +1,12 @@
 //! A person's solve played as fifteen's own: `fifteen replay` in the
 //! terminal and its mistakes. The timeline read from the board and the
-//! real-time pace are the animation queue's unit tests (`src/anim/tests.rs`);
+//! real-time pace are the animation queue's unit tests (`crates/view/src/anim/tests.rs`);
 //! the window itself is checked under Xvfb in `tests/it/gui.rs`.
 
 use std::process::{Command, Output};
 
-use fifteen::lines;
-use fifteen::slidysim::{self, Solve};
+use fifteen_core::lines;
+use fifteen_core::slidysim::{self, Solve};
 
 fn fixture(name: &str) -> Vec<Solve> {
     let path = format!("{}/tests/data/slidysim/{name}", env!("CARGO_MANIFEST_DIR"));

@@ -1,6 +1,6 @@
 //! The search solvers and the pattern-database cache, checked against each
 //! other and against facts the tests derive themselves. The state graph's
-//! checks are unit tests beside it (`src/search/graph.rs`).
+//! checks are unit tests beside it (`crates/core/src/search/graph.rs`).
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -8,10 +8,10 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
-use fifteen::search::optimal::{self, Entries, Heuristic, PatternDatabase, PatternSpec};
-use fifteen::search::pdb_cache::{self, Origin};
-use fifteen::search::{SearchError, bfs, iddfs};
-use fifteen::{Board, Moves, Scramble};
+use fifteen_core::search::optimal::{self, Entries, Heuristic, PatternDatabase, PatternSpec};
+use fifteen_core::search::pdb_cache::{self, Origin};
+use fifteen_core::search::{SearchError, bfs, iddfs};
+use fifteen_core::{Board, Moves, Scramble};
 
 fn replays(board: &Board, moves: &Moves) {
     let mut replay = board.clone();
@@ -224,7 +224,7 @@ fn on_4x4_two_independent_bounds_and_exhaustive_search_agree() {
         let by_pdb = optimal::solve_with(&board, Heuristic::Patterns(pdb), |_| {}).unwrap();
         let by_lc = optimal::solve(&board).unwrap();
         assert_eq!(by_pdb.moves.len(), by_lc.moves.len(), "seed {seed}\n{board}");
-        assert!(by_pdb.moves.len() as u64 <= walk && (walk - by_pdb.moves.len() as u64) % 2 == 0);
+        assert!(by_pdb.moves.len() as u64 <= walk && (walk - by_pdb.moves.len() as u64).is_multiple_of(2));
         assert!(by_pdb.stats.generated <= by_lc.stats.generated, "the databases prune more");
         replays(&board, &by_pdb.moves);
     }
@@ -290,17 +290,14 @@ fn a_damaged_cache_is_rebuilt_with_a_reason_and_never_gives_a_wrong_answer() {
 
 // ---- the command ----
 
-#[cfg(feature = "cli")]
 fn fifteen(args: &[&str], stdin: &str, cache: &Path) -> Output {
     crate::common::fifteen_with_cache(args, stdin, cache)
 }
 
-#[cfg(feature = "cli")]
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
 
-#[cfg(feature = "cli")]
 #[test]
 fn the_command_runs_every_search_solver() {
     let cache = tempfile::tempdir().unwrap();
@@ -322,7 +319,6 @@ fn the_command_runs_every_search_solver() {
     assert_eq!(lines[shortest], format!("Attempting to solve in at most {shortest} moves..."));
 }
 
-#[cfg(feature = "cli")]
 #[test]
 fn blank_notation_and_json_stream_speak_the_game_servers_protocol() {
     let cache = tempfile::tempdir().unwrap();
@@ -337,7 +333,6 @@ fn blank_notation_and_json_stream_speak_the_game_servers_protocol() {
     assert_eq!(text(&tile.stdout), "left, left\n");
 }
 
-#[cfg(feature = "cli")]
 #[test]
 fn the_graph_command_prints_the_facts_and_dot() {
     let cache = tempfile::tempdir().unwrap();
@@ -359,7 +354,6 @@ fn the_graph_command_prints_the_facts_and_dot() {
     assert!(text(&too_big.stderr).starts_with("error: "));
 }
 
-#[cfg(feature = "cli")]
 #[test]
 #[ignore = "seconds: builds the 4×4 tables for the comparison; CI runs it"]
 fn too_big_for_optimal_exits_2_naming_human_and_compare_still_runs_human() {
@@ -375,7 +369,6 @@ fn too_big_for_optimal_exits_2_naming_human_and_compare_still_runs_human() {
     assert!(s.contains("human") && s.contains("only for boards of up to 16 cells"), "{s}");
 }
 
-#[cfg(feature = "cli")]
 #[test]
 #[ignore = "half a minute: builds the 6-6-3 tables afresh; CI runs it"]
 fn the_15_puzzle_from_the_command_with_a_damaged_cache() {
@@ -409,7 +402,6 @@ fn the_15_puzzle_from_the_command_with_a_damaged_cache() {
     assert!(!text(&compare.stderr).contains("warning"));
 }
 
-#[cfg(feature = "cli")]
 #[test]
 #[ignore = "twenty seconds: builds the 6-6-3 tables afresh; CI runs it"]
 fn a_damaged_7_8_cache_falls_back_to_6_6_3_with_a_warning() {
@@ -496,7 +488,6 @@ fn a_mapped_table_is_refused_when_damaged_at_open_or_by_the_full_check() {
 }
 
 #[test]
-#[cfg(feature = "cli")]
 #[ignore = "twenty seconds: builds and maps the tables from several processes; CI runs it"]
 fn many_processes_solve_at_once_from_one_mapped_table() {
     let cache = tempfile::tempdir().unwrap();
@@ -539,7 +530,6 @@ fn many_processes_solve_at_once_from_one_mapped_table() {
     assert!(text(&again.stdout).contains("already built") && text(&again.stdout).contains("every block checked"));
 }
 
-#[cfg(feature = "cli")]
 #[test]
 fn pdb_build_refuses_politely_without_the_memory() {
     let cache = tempfile::tempdir().unwrap();

@@ -5,8 +5,8 @@
 use std::io::Write;
 
 use base64::Engine;
-use fifteen::slidysim;
-use fifteen::{Board, Moves, Scramble, SolveOptions, human};
+use fifteen_core::slidysim;
+use fifteen_core::{Board, Moves, Scramble, SolveOptions, human};
 use proptest::prelude::*;
 
 const WORLD_RECORDS: &str = include_str!("../data/slidysim/world-records.txt");

@@ -1,11 +1,21 @@
-//! Checks of the repository's own rules, the ones the compiler cannot see
-//! (after rust-analyzer's `tidy` test). Each invariant is stated in
-//! ARCHITECTURE.md; a failure names the file and line that breaks it.
+//! Checks of the repository's own rules, the ones Cargo and the compiler
+//! cannot see (after rust-analyzer's `tidy` test). Each invariant is stated
+//! in ARCHITECTURE.md; a failure names the file and line that breaks it.
+//!
+//! Which crate may use which is Cargo's to keep: each crate's manifest
+//! lists what it depends on, and [`each_crate_depends_only_on_what_its_layer_may`]
+//! reads the manifests. Inside a crate these checks read the code.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Every file under `dir` (relative to the crate root), sorted.
+/// The source folders of the workspace's crates.
+const CORE: &str = "crates/core/src";
+const VIEW: &str = "crates/view/src";
+const NET: &str = "crates/net/src";
+const BIN: &str = "src";
+
+/// Every file under `dir` (relative to the workspace root), sorted.
 fn files_under(dir: &str) -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         let mut entries: Vec<PathBuf> = fs::read_dir(dir)
@@ -35,7 +45,7 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The path relative to the crate root, with forward slashes.
+/// The path relative to the workspace root, with forward slashes.
 fn relative(path: &Path) -> String {
     path.strip_prefix(root()).unwrap_or(path).to_string_lossy().replace('\\', "/")
 }
@@ -62,11 +72,20 @@ fn code_lines(dir: &str) -> Vec<(String, Vec<(usize, String)>)> {
         .collect()
 }
 
+/// The Rust files under each of `dirs`, with their [`bare_code`].
+fn rust_files(dirs: &[&str]) -> Vec<(String, String)> {
+    dirs.iter()
+        .flat_map(|dir| files_under(dir))
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .map(|p| (relative(&p), bare_code(&read(&p))))
+        .collect()
+}
+
 /// Places that break a rule today, each as (file, what it uses), with the
 /// reason it is allowed for now. An entry that no longer matches fails the
 /// test too, so the list only shrinks.
 const KNOWN_EXCEPTIONS: &[(&str, &str, &str)] = &[(
-    "src/search/optimal/build.rs",
+    "crates/core/src/search/optimal/build.rs",
     "std::thread",
     "builds the tables on scoped threads, as many as the command passes in",
 )];
@@ -88,8 +107,11 @@ fn forbid_but_lines(dirs: &[&str], allowed: &[&str], needles: &[&str], lines_all
                 continue;
             }
             for (number, line) in lines.iter().filter(|(_, line)| !lines_allowed.contains(&line.trim())) {
+                let named = paths_in(&bare_code(line));
                 for needle in needles {
-                    if !line.contains(needle) {
+                    let path = needle.trim_end_matches("::");
+                    let names = named.iter().any(|p| p == path || p.starts_with(&format!("{path}::")));
+                    if !line.contains(needle) && !names {
                         continue;
                     }
                     match KNOWN_EXCEPTIONS.iter().find(|(f, n, _)| *f == file && n == needle) {
@@ -112,85 +134,145 @@ fn forbid_but_lines(dirs: &[&str], allowed: &[&str], needles: &[&str], lines_all
     }
 }
 
+/// What a solver or the animation queue may not read: the clock, files,
+/// the environment, the machine's threads. The command passes them in.
+const OUTSIDE_WORLD: &[&str] =
+    &["std::time", "std::fs", "std::env", "std::thread", "Instant::", "SystemTime", "available_parallelism"];
+
 #[test]
 fn the_board_solvers_and_animation_queue_read_no_clock_files_environment_or_threads() {
     forbid(
-        &["src/board", "src/search", "src/human", "src/anim", "src/slidysim", "src/lines.rs", "src/coach", "src/web"],
-        &["src/search/pdb_cache.rs"],
-        &["std::time", "std::fs", "std::env", "std::thread", "Instant::", "SystemTime", "available_parallelism"],
-        "board/, search/ (but its cache module), human/, anim/, slidysim/, lines.rs, coach/ and web/ do no I/O \
-         and read no clock, environment or thread count: the command passes them in",
+        &[CORE, "crates/view/src/anim", "crates/view/src/web"],
+        &["crates/core/src/search/pdb_cache.rs"],
+        OUTSIDE_WORLD,
+        "the core crate (but its table cache module), the animation queue and the viewer's data do no I/O and \
+         read no clock, environment or thread count: the command passes them in",
     );
 }
 
 #[test]
 fn only_the_window_uses_macroquad() {
-    forbid(&["src"], &["src/gui/"], &["macroquad", "miniquad"], "only src/gui imports macroquad");
+    forbid(&[BIN], &["src/gui/"], &["macroquad", "miniquad"], "only src/gui imports macroquad");
 }
 
 #[test]
-fn the_controls_need_no_front_end() {
-    forbid(
-        &["src/control"],
-        &[],
-        &["crate::gui", "crate::tui", "crate::net", "crate::record", "crossterm", "macroquad"],
-        "src/control (keys, commands, the app) imports no front end: the window and the terminal both drive it",
-    );
+fn the_controls_read_no_clock() {
     // The oracle's tests wait for its worker thread with a deadline.
     forbid(
-        &["src/control"],
-        &["src/control/oracle.rs"],
+        &["crates/view/src/control"],
+        &["crates/view/src/control/oracle.rs"],
         &["std::time", "Instant::", "std::env", "std::fs"],
-        "src/control reads no clock, environment or files: the front ends pass the time in",
-    );
-}
-
-#[test]
-fn only_the_network_module_uses_the_async_crates() {
-    forbid(
-        &["src"],
-        &["src/net/"],
-        &["tokio", "axum", "hyper", "tower::", "tungstenite", "futures"],
-        "only src/net imports tokio, axum, hyper, tower, tungstenite and futures",
-    );
-}
-
-/// The one way the library names clap: a choice the command's flags take
-/// (an order, an effort, a format, …) derives `ValueEnum` under the feature
-/// `cli`, so that its values are spelt once, by the library's own enum.
-const CLAP_VALUE_ENUM: &str = r#"#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]"#;
-
-#[test]
-fn only_the_command_line_uses_clap_indicatif_and_crossterm() {
-    // The library builds without the feature `cli`, and these crates are
-    // optional behind it.
-    forbid_but_lines(
-        &["src"],
-        &["src/cli/", "src/main.rs"],
-        &["clap::", "indicatif", "crossterm", "use clap"],
-        &[CLAP_VALUE_ENUM],
-        "only src/cli imports clap, indicatif and crossterm (the library's choices may derive clap's \
-         ValueEnum, and only as `#[cfg_attr(feature = \"cli\", derive(clap::ValueEnum))]`)",
+        "the controls read no clock, environment or files: the front ends pass the time in",
     );
 }
 
 #[test]
 fn only_the_recordings_use_the_rasteriser_and_the_gif_encoder() {
     forbid(
-        &["src"],
-        &["src/record/"],
+        &[VIEW],
+        &["crates/view/src/record/"],
         &["tiny_skia", "fontdue", "gif::"],
-        "only src/record imports tiny-skia, fontdue and gif",
+        "only fifteen-view's record module imports tiny-skia, fontdue and gif",
     );
 }
 
 #[test]
 fn only_the_par_graph_uses_plotters() {
     forbid(
-        &["src"],
+        &[BIN],
         &["src/cli/coach_plot.rs"],
-        &["plotters", "ab_glyph", "png::"],
-        "only src/cli/coach_plot.rs (`coach --plot`) imports plotters, plotters-backend, ab_glyph and png",
+        &["plotters", "ab_glyph"],
+        "only src/cli/coach_plot.rs (`coach --plot`) imports plotters, plotters-backend and ab_glyph",
+    );
+}
+
+/// The crates a manifest's `[dependencies]` names (not its dev- or build
+/// dependencies).
+fn dependencies(manifest: &str) -> Vec<String> {
+    let text = read(&root().join(manifest));
+    let mut out = Vec::new();
+    let mut in_dependencies = false;
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_dependencies = line == "[dependencies]";
+            continue;
+        }
+        if in_dependencies && let Some((name, _)) = line.split_once('=').filter(|_| !line.starts_with('#')) {
+            out.push(name.trim().trim_end_matches(".workspace").to_string());
+        }
+    }
+    out
+}
+
+/// The front ends' crates: a window, a terminal, a command line, the
+/// network, drawing.
+const FRONT_END_CRATES: &[&str] = &[
+    "clap",
+    "indicatif",
+    "crossterm",
+    "macroquad",
+    "image",
+    "plotters",
+    "tokio",
+    "axum",
+    "hyper",
+    "hyper-util",
+    "tower",
+    "tokio-tungstenite",
+    "futures-util",
+    "tiny-skia",
+    "fontdue",
+    "gif",
+    "png",
+];
+
+/// Each crate depends only on the crates below it and on no front end's
+/// crate it has no use for: the core on none, fifteen-view on the core and
+/// its recordings' rasteriser, fifteen-net on both and the async crates.
+/// Cargo then refuses any import across the layers.
+#[test]
+fn each_crate_depends_only_on_what_its_layer_may() {
+    let core = dependencies("crates/core/Cargo.toml");
+    assert!(core.contains(&"rayon".to_string()), "the core's manifest is read");
+    let fifteen: Vec<&str> = vec!["fifteen-core", "fifteen-view", "fifteen-net"];
+    let wrong = |deps: &[String], allowed: &[&str]| -> Vec<String> {
+        deps.iter()
+            .filter(|d| {
+                (FRONT_END_CRATES.contains(&d.as_str()) || fifteen.contains(&d.as_str()))
+                    && !allowed.contains(&d.as_str())
+            })
+            .cloned()
+            .collect()
+    };
+    assert_eq!(
+        wrong(&core, &[]),
+        Vec::<String>::new(),
+        "the core depends on no front end's crate and no other fifteen crate"
+    );
+    let view = dependencies("crates/view/Cargo.toml");
+    assert_eq!(
+        wrong(&view, &["fifteen-core", "tiny-skia", "fontdue", "gif", "png", "image"]),
+        Vec::<String>::new(),
+        "fifteen-view depends on the core and its recordings' rasteriser only"
+    );
+    let net = dependencies("crates/net/Cargo.toml");
+    assert_eq!(
+        wrong(
+            &net,
+            &[
+                "fifteen-core",
+                "fifteen-view",
+                "tokio",
+                "axum",
+                "hyper",
+                "hyper-util",
+                "tower",
+                "tokio-tungstenite",
+                "futures-util"
+            ]
+        ),
+        Vec::<String>::new(),
+        "fifteen-net depends on the core, fifteen-view and the async crates only"
     );
 }
 
@@ -245,11 +327,11 @@ fn missing_paths(text: &str) -> Vec<String> {
     let mut missing = Vec::new();
     for word in text.split(|c: char| c.is_whitespace() || "()[]`'\",;<>*".contains(c)) {
         let word = word.trim_end_matches(['.', ':']);
-        let in_repository = ["docs/", "src/", "tests/", "benches/", "examples/", "assets/", ".ci/"];
+        let in_repository = ["docs/", "src/", "crates/", "tests/", "benches/", "examples/", "assets/", ".ci/"];
         if !in_repository.iter().any(|dir| word.starts_with(dir)) || word.contains("...") || word.contains('*') {
             continue;
         }
-        // `src/human/**`-style globs and `tests/NAME` placeholders aside.
+        // `crates/core/src/human/**`-style globs and `tests/NAME` placeholders aside.
         if word.chars().any(|c| c.is_ascii_uppercase()) && !word.ends_with(".md") {
             continue;
         }
@@ -292,6 +374,7 @@ fn text_files(dir: &str) -> Vec<PathBuf> {
 #[test]
 fn the_code_and_docs_point_at_nothing_outside_the_repository() {
     let mut files = text_files("src");
+    files.extend(text_files("crates"));
     files.extend(text_files("docs"));
     files.push(root().join("ARCHITECTURE.md"));
     check_references(&files);
@@ -320,17 +403,21 @@ fn the_checks_catch_what_they_look_for() {
     assert_eq!(outside_references("the issue-5 build"), ["issue-5"]);
     assert_eq!(outside_references("(see `strategy.md`)"), ["strategy.md (not docs/strategy.md)"]);
     assert!(outside_references("see docs/strategy.md; seed 0, seed 42 and seed 7; an issue with it").is_empty());
-    assert_eq!(missing_paths("see docs/no-such-file.md and src/lib.rs."), ["docs/no-such-file.md"]);
-    assert!(code_lines("src/board").iter().any(|(file, _)| file == "src/board/mod.rs"));
+    assert_eq!(missing_paths("see docs/no-such-file.md and src/main.rs."), ["docs/no-such-file.md"]);
+    assert!(code_lines("crates/core/src/board").iter().any(|(file, _)| file == "crates/core/src/board/mod.rs"));
+    // A group names each of its members.
+    assert_eq!(paths_in("use std::{fs, time::Instant};"), ["std::fs", "std::time", "std"]);
 }
 
-/// A Rust file's module path, as `lib::a::b` for the library's modules and
-/// `bin` for the command's src/main.rs.
+/// A Rust file's module path, rooted at its crate: `core::human::grid` for
+/// crates/core/src/human/grid.rs, `bin::cli::solve` for src/cli/solve.rs.
 fn module_of(file: &str) -> String {
-    let path = file.trim_start_matches("src/").trim_end_matches(".rs");
-    let crate_root = if path == "main" { "bin" } else { "lib" };
+    let (crate_root, path) = match file.strip_prefix("crates/") {
+        Some(rest) => rest.split_once("/src/").expect("a crate's source file"),
+        None => ("bin", file.trim_start_matches("src/")),
+    };
     let mut parts: Vec<&str> = vec![crate_root];
-    parts.extend(path.split('/').filter(|p| !["lib", "main", "mod"].contains(p)));
+    parts.extend(path.trim_end_matches(".rs").split('/').filter(|p| !["lib", "main", "mod"].contains(p)));
     parts.join("::")
 }
 
@@ -400,15 +487,11 @@ fn bare_code(text: &str) -> String {
     out
 }
 
-/// Every module of src/ with the modules its code names (by `crate::`,
-/// `super::`, `self::`, the library's name, or a child module's name),
-/// each as the deepest module of the path that exists.
+/// Every module of the workspace with the modules its code names (by
+/// `crate::`, `super::`, `self::`, a crate's name, or a child module's
+/// name), each as the deepest module of the path that exists.
 fn module_imports() -> Vec<(String, String, Vec<String>)> {
-    let files: Vec<(String, String)> = files_under("src")
-        .into_iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-        .map(|p| (relative(&p), bare_code(&read(&p))))
-        .collect();
+    let files = rust_files(&[CORE, VIEW, NET, BIN]);
     let modules: Vec<String> = files.iter().map(|(file, _)| module_of(file)).collect();
     let mut out = Vec::new();
     for (file, code) in &files {
@@ -418,15 +501,21 @@ fn module_imports() -> Vec<(String, String, Vec<String>)> {
             let mut segments: Vec<&str> = path.split("::").collect();
             let mut at: Vec<String> = module.split("::").map(str::to_string).collect();
             // A `mod.rs` or a crate root is its module; other files' `super` is their parent.
+            let other_crate = match segments[0] {
+                "fifteen_core" => Some("core"),
+                "fifteen_view" => Some("view"),
+                "fifteen_net" => Some("net"),
+                _ => None,
+            };
             match segments[0] {
                 "crate" => at.truncate(1),
-                "fifteen" => at = vec!["lib".to_string()],
+                _ if other_crate.is_some() => at = vec![other_crate.unwrap_or_default().to_string()],
                 "self" => {}
                 "super" => {}
                 name if modules.contains(&format!("{module}::{name}")) => {}
                 _ => continue,
             }
-            if segments[0] == "crate" || segments[0] == "fifteen" || segments[0] == "self" {
+            if segments[0] == "crate" || other_crate.is_some() || segments[0] == "self" {
                 segments.remove(0);
             }
             while segments.first() == Some(&"super") {
@@ -555,32 +644,10 @@ fn no_module_imports_a_module_that_imports_it_back() {
     }
 }
 
-/// The command (src/cli) sits on top of the library: it imports the
-/// library's modules, and none of them imports it back, so the library
-/// stays usable, and testable, without the command line.
-#[test]
-fn no_library_module_imports_the_command_line() {
-    let imports = module_imports();
-    let in_cli = |m: &str| m == "lib::cli" || m.starts_with("lib::cli::");
-    assert!(
-        imports.iter().any(|(_, module, to)| in_cli(module) && to.iter().any(|t| t == "lib::board")),
-        "cli is seen"
-    );
-    let wrong: Vec<String> = imports
-        .iter()
-        .filter(|(_, module, _)| !in_cli(module))
-        .flat_map(|(file, _, to)| to.iter().filter(|t| in_cli(t)).map(move |t| format!("{file} imports {t}")))
-        .collect();
-    assert!(
-        wrong.is_empty(),
-        "only the crate root declares src/cli; no library module imports it:\n{}",
-        wrong.join("\n")
-    );
-}
-
-/// The parts of src/human (its folders, and its files outside them) from
-/// the bottom up, as ARCHITECTURE.md's codemap lists them: each may import
-/// only the parts before it. `mod` is src/human/mod.rs, the public face.
+/// The parts of the core's human solver (its folders, and its files
+/// outside them) from the bottom up, as ARCHITECTURE.md's codemap lists
+/// them: each may import only the parts before it. `mod` is
+/// crates/core/src/human/mod.rs, the public face.
 const HUMAN_LAYERS: &[&str] = &[
     "event",
     "cell_rect",
@@ -603,14 +670,14 @@ const HUMAN_LAYERS: &[&str] = &[
 #[test]
 fn the_parts_of_the_human_solver_import_one_way() {
     let part = |module: &str| {
-        module.strip_prefix("lib::human").map(|rest| rest.split("::").nth(1).unwrap_or("mod").to_string())
+        module.strip_prefix("core::human").map(|rest| rest.split("::").nth(1).unwrap_or("mod").to_string())
     };
     let mut wrong = Vec::new();
     let mut seen = Vec::new();
     for (file, module, imports) in module_imports() {
         let Some(from) = part(&module) else { continue };
         let rank = HUMAN_LAYERS.iter().position(|&p| p == from);
-        assert!(rank.is_some(), "{file}: src/human/{from} is not in HUMAN_LAYERS (nor in ARCHITECTURE.md's codemap?)");
+        assert!(rank.is_some(), "{file}: human/{from} is not in HUMAN_LAYERS (nor in ARCHITECTURE.md's codemap?)");
         seen.push(from.clone());
         for to in imports.iter().filter_map(|m| part(m)) {
             if to != from && HUMAN_LAYERS.iter().position(|&p| p == to) >= rank {
@@ -620,11 +687,11 @@ fn the_parts_of_the_human_solver_import_one_way() {
     }
     assert!(
         wrong.is_empty(),
-        "src/human's parts import only the parts below them (HUMAN_LAYERS):\n{}",
+        "the human solver's parts import only the parts below them (HUMAN_LAYERS):\n{}",
         wrong.join("\n")
     );
     for layer in HUMAN_LAYERS {
-        assert!(seen.iter().any(|s| s == layer), "HUMAN_LAYERS names {layer}, which src/human no longer has");
+        assert!(seen.iter().any(|s| s == layer), "HUMAN_LAYERS names {layer}, which the human solver no longer has");
     }
 }
 
@@ -642,17 +709,17 @@ const LONG_FUNCTIONS: &[(&str, &str, &str)] = &[
         "checks the arguments, then runs every size and method and writes the table as it goes",
     ),
     (
-        "src/human/trip/router.rs",
+        "crates/core/src/human/trip/router.rs",
         "monotone_path",
         "one dynamic programme over the band's rows, forward then back along the best path",
     ),
     (
-        "src/human/trip/transport.rs",
+        "crates/core/src/human/trip/transport.rs",
         "plan_ahead",
         "one dynamic programme over the staircases ahead, its pushes read from the board as it is",
     ),
     (
-        "src/search/optimal/build.rs",
+        "crates/core/src/search/optimal/build.rs",
         "build_table",
         "one breadth-first sweep of a pattern database, its threads sharing the frontier",
     ),
@@ -661,12 +728,10 @@ const LONG_FUNCTIONS: &[(&str, &str, &str)] = &[
 /// Lines a function may take, from its `fn` to its closing brace.
 const MAX_FUNCTION_LINES: usize = 80;
 
-/// Every function of src/ as (file, name, first line, lines).
+/// Every function of the workspace as (file, name, first line, lines).
 fn functions() -> Vec<(String, String, usize, usize)> {
     let mut out = Vec::new();
-    for path in files_under("src").into_iter().filter(|p| p.extension().is_some_and(|e| e == "rs")) {
-        let file = relative(&path);
-        let code = bare_code(&read(&path));
+    for (file, code) in rust_files(&[CORE, VIEW, NET, BIN]) {
         let lines: Vec<&str> = code.lines().collect();
         for (number, line) in lines.iter().enumerate() {
             let Some(at) = line.find("fn ").filter(|&at| at == 0 || !line.as_bytes()[at - 1].is_ascii_alphanumeric())
@@ -732,19 +797,19 @@ fn functions_over_eighty_lines_are_listed_with_a_reason() {
     }
 }
 
-/// ARCHITECTURE.md's codemap section for src/human: every folder and file
-/// of src/human is named there (as `name/` or `name.rs`), so a newcomer
-/// finds each from it.
+/// ARCHITECTURE.md's codemap section for the human solver: every folder
+/// and file of crates/core/src/human is named there (as `name/` or
+/// `name.rs`), so a newcomer finds each from it.
 #[test]
 fn the_codemap_names_every_part_of_the_human_solver() {
     let text = read(&root().join("ARCHITECTURE.md"));
-    let start = text.find("### `src/human/`").expect("ARCHITECTURE.md has a src/human section");
+    let start = text.find("### `human/`").expect("ARCHITECTURE.md has a human/ section");
     let end = text[start + 1..].find("\n### ").map_or(text.len(), |e| start + 1 + e);
     let section = &text[start..end];
     let mut missing = Vec::new();
-    for path in files_under("src/human").into_iter().filter(|p| p.extension().is_some_and(|e| e == "rs")) {
+    for path in files_under("crates/core/src/human").into_iter().filter(|p| p.extension().is_some_and(|e| e == "rs")) {
         let file = relative(&path);
-        let inside = file.trim_start_matches("src/human/");
+        let inside = file.trim_start_matches("crates/core/src/human/");
         let named = match inside.split_once('/') {
             Some((folder, "mod.rs")) => format!("`{folder}/`"),
             Some((_, name)) => format!("`{name}`"),
@@ -755,7 +820,7 @@ fn the_codemap_names_every_part_of_the_human_solver() {
             missing.push(format!("{file} (as {named})"));
         }
     }
-    assert!(missing.is_empty(), "ARCHITECTURE.md's src/human codemap does not name:\n{}", missing.join("\n"));
+    assert!(missing.is_empty(), "ARCHITECTURE.md's human/ codemap does not name:\n{}", missing.join("\n"));
 }
 
 /// The types `code` (a file's [`bare_code`]) defines, as (name, line):
@@ -865,7 +930,7 @@ fn the_type_check_tells_definitions_from_associated_types() {
     assert_eq!(types_defined("\n\nstruct Three;"), [("Three".to_string(), 3)]);
 }
 
-/// A type's name means one thing in src/: two types of one name (a private
+/// A type's name means one thing in the workspace: two types of one name (a private
 /// `Grid` here, another there) make a search, a doc link or a reader guess
 /// which is meant. Each is named for what it is in its module instead.
 /// Alternatives chosen by `#[cfg]` count twice too: they can share one
@@ -873,13 +938,12 @@ fn the_type_check_tells_definitions_from_associated_types() {
 #[test]
 fn no_type_name_is_defined_twice() {
     let mut definitions: Vec<(String, String)> = Vec::new();
-    for path in files_under("src").into_iter().filter(|p| p.extension().is_some_and(|e| e == "rs")) {
-        let file = relative(&path);
-        for (name, line) in types_defined(&bare_code(&read(&path))) {
+    for (file, code) in rust_files(&[CORE, VIEW, NET, BIN]) {
+        for (name, line) in types_defined(&code) {
             definitions.push((name, format!("{file}:{line}")));
         }
     }
-    assert!(definitions.iter().any(|(name, _)| name == "Board"), "the types of src/ are read");
+    assert!(definitions.iter().any(|(name, _)| name == "Board"), "the types of the workspace are read");
     definitions.sort();
     let mut twice = Vec::new();
     for group in definitions.chunk_by(|a, b| a.0 == b.0).filter(|group| group.len() > 1) {
@@ -888,7 +952,7 @@ fn no_type_name_is_defined_twice() {
     }
     assert!(
         twice.is_empty(),
-        "every struct, enum, trait and type alias of src/ has a name of its own (rename one for what it is in \
+        "every struct, enum, trait and type alias of the workspace has a name of its own (rename one for what it is in \
          its module); these are defined more than once:\n{}",
         twice.join("\n")
     );

@@ -4,10 +4,11 @@
 //!
 //! A change that is meant to change moves (a better strategy) records the
 //! file again and says so in its commit, with the move counts before and
-//! after:
+//! after. The checks write the lines they check instead of comparing them
+//! when, and only when, `FIFTEEN_RECORD_FIXTURE=1` asks for it:
 //!
 //! ```text
-//! cargo test --test it -- --ignored unchanged_moves::record_the_fixture
+//! FIFTEEN_RECORD_FIXTURE=1 cargo test --test it -- --include-ignored unchanged_moves
 //! ```
 //!
 //! The boards are solved at `fast` (one tile at a time) and, a few dozen of
@@ -22,8 +23,8 @@
 
 use std::fmt::Write as _;
 
-use fifteen::human::{Effort, Event, Finish, Order, Planner};
-use fifteen::{Board, Scramble, SolveOptions};
+use fifteen_core::human::{Effort, Event, Finish, Order, Planner};
+use fifteen_core::{Board, Scramble, SolveOptions};
 
 const FIXTURE: &str = "tests/fixtures/human_moves.txt";
 
@@ -156,7 +157,7 @@ fn line(case: Case) -> String {
         })
         .unwrap();
     let mut replay = board.clone();
-    replay.apply(&moves.parse::<fifteen::Moves>().unwrap()).unwrap();
+    replay.apply(&moves.parse::<fifteen_core::Moves>().unwrap()).unwrap();
     assert!(replay.is_solved(), "{case:?} does not solve");
     let scramble = match case.scramble {
         Scramble::Uniform => "uniform".to_string(),
@@ -194,8 +195,12 @@ fn quick(case: &Case) -> bool {
     }
 }
 
-/// Solves the cases `chosen` picks and compares each with its fixture line.
+/// Solves the cases `chosen` picks and compares each with its fixture line;
+/// with `FIFTEEN_RECORD_FIXTURE=1`, writes those lines instead.
 fn check_recorded_moves(chosen: impl Fn(&Case) -> bool) {
+    if std::env::var_os("FIFTEEN_RECORD_FIXTURE").is_some_and(|v| v == "1") {
+        return record_lines(chosen);
+    }
     let recorded = std::fs::read_to_string(FIXTURE).expect("the fixture is in the repository");
     let recorded: Vec<&str> = recorded.lines().collect();
     let cases = cases();
@@ -212,6 +217,29 @@ fn check_recorded_moves(chosen: impl Fn(&Case) -> bool) {
     }
     assert!(checked > 0, "some cases are chosen");
     assert!(changed.is_empty(), "{} boards solve differently:\n{}", changed.len(), changed.join("\n"));
+}
+
+/// The checks run side by side; one writes the fixture at a time.
+static FIXTURE_WRITER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Writes the lines of the cases `chosen` picks into the fixture, keeping
+/// the others (a fixture of another length starts from placeholders, which
+/// the other checks' recordings fill).
+fn record_lines(chosen: impl Fn(&Case) -> bool) {
+    let cases = cases();
+    let lines: Vec<(usize, String)> =
+        cases.iter().enumerate().filter(|(_, case)| chosen(case)).map(|(i, &case)| (i, line(case))).collect();
+    let _writing = FIXTURE_WRITER.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let old = std::fs::read_to_string(FIXTURE).unwrap_or_default();
+    let mut fixture: Vec<String> = old.lines().map(str::to_string).collect();
+    if fixture.len() != cases.len() {
+        fixture = vec!["not recorded yet".to_string(); cases.len()];
+    }
+    for (i, line) in lines {
+        fixture[i] = line;
+    }
+    let text: String = fixture.iter().map(|line| format!("{line}\n")).collect();
+    std::fs::write(FIXTURE, text).expect("writing the fixture");
 }
 
 #[test]
@@ -235,13 +263,4 @@ fn the_human_solver_makes_the_recorded_moves_at_the_default_effort_up_to_12x12()
 #[ignore = "minutes: the default effort's beams past 12×12 (up to 30×30 and 10×30); CI runs it"]
 fn the_human_solver_makes_the_recorded_moves_at_the_default_effort_past_12x12() {
     check_recorded_moves(|case| !quick(case) && case.effort != Effort::Fast && case.rows * case.cols > 144);
-}
-
-/// Writes the fixture from the solver as it is now (see the module's docs).
-#[test]
-#[ignore = "records the fixture; run by hand when moves are meant to change"]
-fn record_the_fixture() {
-    let text: String = cases().into_iter().map(|case| line(case) + "\n").collect();
-    std::fs::create_dir_all("tests/fixtures").unwrap();
-    std::fs::write(FIXTURE, text).unwrap();
 }

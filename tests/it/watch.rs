@@ -1,7 +1,7 @@
 //! `fifteen watch` / `fifteen play` without a display: the terminal
 //! animation, the fallback line, and option errors.
 
-use fifteen::SolveOptions;
+use fifteen_core::SolveOptions;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -35,11 +35,11 @@ fn tui_watch_prints_each_phase_and_the_solved_board() {
     assert!(stdout.contains("row 1: tiles 2–4"), "{stdout}");
     assert!(stdout.contains("last 2×2"));
     assert!(stdout.contains(" 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15 __\n"));
-    let board = fifteen::Board::scrambled(4, 4, fifteen::Scramble::Uniform, 7).unwrap();
+    let board = fifteen_core::Board::scrambled(4, 4, fifteen_core::Scramble::Uniform, 7).unwrap();
     // By default the effort goes by size (see `Effort::for_size`).
-    let effort = fifteen::human::Effort::for_size(4, 4);
+    let effort = fifteen_core::human::Effort::for_size(4, 4);
     let mut planner =
-        fifteen::human::Planner::new(&board, &SolveOptions { effort, ..SolveOptions::default() }).unwrap();
+        fifteen_core::human::Planner::new(&board, &SolveOptions { effort, ..SolveOptions::default() }).unwrap();
     planner.run(&mut |_| {}).unwrap();
     let moves = planner.moves();
     assert!(stdout.ends_with(&format!("Solved in {moves} moves.\n")), "{stdout}");
@@ -83,10 +83,10 @@ fn play_reads_moves_in_the_terminal() {
     assert!(stdout.contains("Solved in 1 moves.\n"), "{stdout}");
     // The game solved by hand comes out as a replay link that reads back.
     let link = stdout.lines().last().unwrap().strip_prefix("your solve as a slidysim replay link: ").unwrap();
-    let solve = &fifteen::slidysim::parse_source(link).unwrap()[0];
+    let solve = &fifteen_core::slidysim::parse_source(link).unwrap()[0];
     assert_eq!(
         (solve.scramble.to_string(), solve.moves.to_string()),
-        (board.parse::<fifteen::Board>().unwrap().to_string(), "L".to_string())
+        (board.parse::<fifteen_core::Board>().unwrap().to_string(), "L".to_string())
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,13 +2,13 @@
 //! page written is one file holding the viewer and the solve, whose moves
 //! (unpacked as the viewer unpacks them) solve its board, and whose splits
 //! are `fifteen replay --format json`'s. The page in a browser is tested in
-//! `src/net/browser.rs`.
+//! `crates/net/src/browser.rs`.
 
 use std::process::{Command, Output};
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use fifteen::{Board, Move};
+use fifteen_core::{Board, Move};
 use serde_json::Value;
 
 fn fifteen(args: &[&str]) -> Output {
@@ -79,7 +79,7 @@ fn record_writes_a_page_whose_moves_solve_its_board() {
         let data = page_data(&page);
         assert_eq!((data["rows"].as_u64(), data["cols"].as_u64()), (Some(5), Some(5)));
         let start = numbers(data["start"].as_str().unwrap());
-        let scramble = Board::scrambled(5, 5, fifteen::Scramble::Uniform, 3).unwrap();
+        let scramble = Board::scrambled(5, 5, fifteen_core::Scramble::Uniform, 3).unwrap();
         assert_eq!(start, scramble.cells().iter().map(|&t| u64::from(t)).collect::<Vec<_>>());
         assert!(replayed(&data).is_solved());
         let first = data["phases"][0][0].as_str().unwrap();

@@ -1,0 +1,364 @@
+//! A person's solve weighed against fifteen's: [`compare`] sets fifteen's
+//! solve of the same scramble beside it, lined up at the rectangles both
+//! leave behind; [`coach()`] goes through it line by line from the person's
+//! own board where each line began: how many moves the line lost against
+//! fifteen's par, and fifteen's way through the same line.
+//!
+//! The **par** of a board is the moves fifteen needs to solve it from
+//! there: the optimal distance on boards of up to 16 cells, fifteen's human
+//! solve of the unsolved rectangle at a named effort on bigger ones (an
+//! upper bound), or on 17 to 49 cells the near solver's, searching each
+//! board for a time the caller sets ([`Par::Near`], also an upper bound).
+//! A stretch of the solve from move `i` to move `j` **lost**
+//! `(j − i) + par(after j) − par(after i)` moves. Losses add up: over the
+//! lines they sum to the person's moves less the scramble's par. A loss
+//! below zero means the person beat fifteen's par there. When par is
+//! optimal, every single move loses 0 or 2 (it brings the goal one move
+//! nearer or one further away): the moves that lose 2 are the mistakes.
+//!
+//! ```
+//! use fifteen_core::{Board, Moves, coach::{self, Par}, search::optimal::Heuristic};
+//! let scramble: Board = "1 2 3\n4 5 6\n_ 7 8".parse().unwrap();
+//! let person: Moves = "DULL".parse().unwrap();
+//! let coaching = coach::coach(&scramble, &person, Par::Optimal(Heuristic::ManhattanConflicts)).unwrap();
+//! assert_eq!((coaching.par, coaching.loss()), (2, 2));
+//! assert_eq!(coaching.mistakes, Some(vec![1]));
+//! // Column 1 took three moves where one (L) finishes it and loses nothing.
+//! let column = &coaching.lines[1];
+//! assert_eq!((column.moves(), column.loss(), column.better.moves.to_string()), (3, 2, "L".to_string()));
+//! ```
+
+mod better;
+mod compare;
+mod lossless;
+mod rect;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+
+use crate::board::{Board, IllegalMove, Move};
+use crate::human::{self, Effort, SolveError, SolveOptions};
+use crate::lines::{self, Line};
+use crate::search::SearchError;
+use crate::search::near::{self, NearOptions, NearSolution};
+use crate::search::optimal::{self, Heuristic, PatternDatabase};
+
+pub use better::{BetterWay, Way};
+pub use compare::line_up;
+pub use compare::{Comparison, compare};
+
+/// How the par of a board is found.
+#[derive(Clone, Copy, Debug)]
+pub enum Par<'a> {
+    /// The optimal distance, by IDA* with this lower bound: exact, for
+    /// boards of up to 16 cells.
+    Optimal(Heuristic<'a>),
+    /// fifteen's human solve of the unsolved rectangle at this effort: an
+    /// upper bound on the optimal distance.
+    Human(Effort),
+    /// The near solver's solution of the whole board (17 to 49 cells), or
+    /// the human solve's when that is shorter: an upper bound, never above
+    /// [`Par::Human`] at the same effort.
+    Near(NearPar<'a>),
+}
+
+/// What the near solver needs to find a par: its tables, and for each
+/// board a stop check of its own (the library reads no clock: the caller
+/// makes each check, say one that answers `true` after half a second).
+#[derive(Clone, Copy)]
+pub struct NearPar<'a> {
+    /// The tables for the board's shape, as [`near::partition`] makes them.
+    pub tables: &'a PatternDatabase,
+    /// Makes a board's stop check, called as its search begins.
+    pub stop_for_board: &'a (dyn Fn() -> StopCheck + Sync),
+    /// The human solver's effort, for the par it is weighed against and
+    /// for fifteen's ways through lines.
+    pub effort: Effort,
+}
+
+/// A search's stop check: `true` when it must stop.
+pub type StopCheck = Box<dyn Fn() -> bool + Sync + Send>;
+
+impl NearPar<'_> {
+    /// The near solver's solution of `board` (17 to 49 cells, the tables'
+    /// shape), searched until a stop check made for it says stop.
+    pub fn solve(&self, board: &Board) -> Result<NearSolution, SearchError> {
+        let stop = (self.stop_for_board)();
+        near::solve(board, self.tables, NearOptions::default(), &*stop)
+    }
+}
+
+impl std::fmt::Debug for NearPar<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NearPar").field("tables", &self.tables.spec()).field("effort", &self.effort).finish()
+    }
+}
+
+impl Par<'_> {
+    /// Whether par is the optimal distance rather than an upper bound.
+    pub fn is_exact(&self) -> bool {
+        matches!(self, Par::Optimal(_))
+    }
+
+    /// `optimal`, or `fifteen at best` (the effort named).
+    pub fn name(&self) -> String {
+        match self {
+            Par::Optimal(_) => "optimal".to_string(),
+            Par::Human(effort) => format!("fifteen at {}", effort.name()),
+            Par::Near(_) => "near solver".to_string(),
+        }
+    }
+
+    /// The effort of fifteen's way through a line too big to search
+    /// exactly (only lines of boards over 16 cells are).
+    pub(crate) fn effort(&self) -> Effort {
+        match self {
+            Par::Optimal(_) => Effort::Best,
+            Par::Human(effort) | Par::Near(NearPar { effort, .. }) => *effort,
+        }
+    }
+
+    /// The par of `board`, whose unsolved rectangle starts at row `top` and
+    /// column `left` (everything above and left of it home).
+    fn of(&self, board: &Board, top: usize, left: usize) -> Result<usize, CoachError> {
+        match self {
+            Par::Optimal(heuristic) => Ok(optimal::solve_with(board, *heuristic, |_| {})?.moves.len()),
+            Par::Human(effort) => {
+                let rest = rect::sub_board(board, top, left, false).ok_or(CoachError::NotHome)?;
+                let options = SolveOptions { effort: *effort, ..SolveOptions::default() };
+                Ok(human::solve(&rest, &options)?.moves().len())
+            }
+            Par::Near(near_par) => {
+                if board.is_solved() {
+                    return Ok(0);
+                }
+                let human = Par::Human(near_par.effort).of(board, top, left)?;
+                Ok(near_par.solve(board)?.moves.len().min(human))
+            }
+        }
+    }
+}
+
+/// The kinds of line a summary over many solves weighs apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum LineKind {
+    /// A row of a rectangle more than two columns wide.
+    Row,
+    /// A column of a rectangle more than two rows tall.
+    Column,
+    /// A row of the last two columns: two tiles.
+    EndPair,
+    /// A column of the last two rows: two tiles.
+    BottomPair,
+    /// The last 2×2 block.
+    LastBlock,
+}
+
+impl LineKind {
+    /// Every kind, in the order a summary lists them.
+    pub const ALL: [LineKind; 5] =
+        [LineKind::Row, LineKind::Column, LineKind::EndPair, LineKind::BottomPair, LineKind::LastBlock];
+
+    /// `rows`, `columns`, `end pairs`, `bottom pairs` or `last 2×2`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            LineKind::Row => "rows",
+            LineKind::Column => "columns",
+            LineKind::EndPair => "end pairs",
+            LineKind::BottomPair => "bottom pairs",
+            LineKind::LastBlock => "last 2×2",
+        }
+    }
+
+    /// The kind of `line` built in a rectangle of `rows` × `cols`.
+    fn of(line: Line, rows: usize, cols: usize) -> LineKind {
+        match line {
+            Line::Row { .. } if cols <= 2 => LineKind::EndPair,
+            Line::Row { .. } => LineKind::Row,
+            Line::Column { .. } if rows <= 2 => LineKind::BottomPair,
+            Line::Column { .. } => LineKind::Column,
+            Line::LastBlock { .. } => LineKind::LastBlock,
+        }
+    }
+}
+
+/// One line of the person's solve, coached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineCoaching {
+    /// The line.
+    pub line: Line,
+    /// Its kind.
+    pub kind: LineKind,
+    /// The person's moves made when the line began (the line before it was
+    /// done).
+    pub from_move: usize,
+    /// The person's moves made when it was done for good.
+    pub to_move: usize,
+    /// Rows still unsolved after it (0 when solved).
+    pub rows_left: usize,
+    /// Columns still unsolved after it (0 when solved).
+    pub cols_left: usize,
+    /// Par of the person's board when the line began.
+    pub par_before: usize,
+    /// Par of the person's board when it was done.
+    pub par_after: usize,
+    /// fifteen's way through the line from the person's board.
+    pub better: BetterWay,
+}
+
+impl LineCoaching {
+    /// The person's moves on the line.
+    pub fn moves(&self) -> usize {
+        self.to_move - self.from_move
+    }
+
+    /// The moves the line lost against par (below zero: it beat par).
+    pub fn loss(&self) -> i64 {
+        self.moves() as i64 + self.par_after as i64 - self.par_before as i64
+    }
+}
+
+/// A person's solve, coached line by line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Coaching {
+    /// Par of the scramble.
+    pub par: usize,
+    /// The person's moves.
+    pub moves: usize,
+    /// Every line, in the order the person finished them.
+    pub lines: Vec<LineCoaching>,
+    /// When par is optimal: the moves (numbered from 1) that took the goal
+    /// one move further away.
+    pub mistakes: Option<Vec<usize>>,
+    /// When par is optimal: par after each of the person's moves, from the
+    /// scramble's (index 0) to the goal's 0.
+    pub par_by_move: Option<Vec<usize>>,
+}
+
+impl Coaching {
+    /// The moves the whole solve lost against par: the lines' losses
+    /// summed.
+    pub fn loss(&self) -> i64 {
+        self.moves as i64 - self.par as i64
+    }
+}
+
+/// Why a solve could not be coached.
+#[derive(Debug, thiserror::Error)]
+pub enum CoachError {
+    /// A move the board does not allow.
+    #[error(transparent)]
+    IllegalMove(#[from] IllegalMove),
+    /// The moves end before the goal.
+    #[error("the moves do not solve the board: {misplaced} tiles are not home after them")]
+    NotSolved {
+        /// Tiles not home at the end.
+        misplaced: usize,
+    },
+    /// A bug: a line's rectangle holds a tile that belongs outside it.
+    #[error("internal error: a finished line is not home; please report this solve")]
+    NotHome,
+    /// The human solver could not find par or a better way.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// The optimal solver could not find par (the board is too big).
+    #[error(transparent)]
+    Search(#[from] SearchError),
+}
+
+/// Coaches the person's `moves` on `scramble`, with par as `par` says. The
+/// lines' pars and better ways are found in parallel (rayon's pool).
+pub fn coach(scramble: &Board, moves: &[Move], par: Par<'_>) -> Result<Coaching, CoachError> {
+    coach_with_progress(scramble, moves, par, &|_, _| {})
+}
+
+/// [`coach()`], calling `progress(done, of)` each time one of its `of`
+/// pieces of work (a par, a way through a line) is done: from any thread of
+/// the pool, in any order, `done` counting up to `of`.
+pub fn coach_with_progress(
+    scramble: &Board,
+    moves: &[Move],
+    par: Par<'_>,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Coaching, CoachError> {
+    let done = lines::detect(scramble, moves);
+    // Where each line began: the moves made, the rectangle then, the board.
+    // The last line ends at the last move, so this replays every move once
+    // and is where an illegal move or an unsolved end is caught.
+    let mut starts = Vec::with_capacity(done.len());
+    let (mut from, mut top, mut left) = (0, 0, 0);
+    let mut board = scramble.clone();
+    for line in &done {
+        starts.push((from, top, left, board.clone()));
+        board.apply(&moves[from..line.at])?;
+        (from, top, left) = (line.at, line.top, line.left);
+    }
+    if !board.is_solved() {
+        let misplaced = board.cells().iter().enumerate().filter(|&(i, &t)| t != 0 && t as usize != i + 1).count();
+        return Err(CoachError::NotSolved { misplaced });
+    }
+    let pars_to_find = if par.is_exact() { moves.len() + 1 } else { starts.len() };
+    let work = pars_to_find + starts.len();
+    let finished = AtomicUsize::new(0);
+    let tick = || progress(finished.fetch_add(1, Ordering::Relaxed) + 1, work);
+    // Par where each line began, then 0 at the goal; and the mistakes.
+    let (mut pars, par_by_move) = match par {
+        Par::Optimal(_) => {
+            let distances = optimal_distances(scramble, moves, par, &tick)?;
+            (starts.iter().map(|s| distances[s.0]).collect::<Vec<_>>(), Some(distances))
+        }
+        Par::Human(_) | Par::Near(_) => {
+            let pars = starts.par_iter().map(|(_, top, left, board)| par.of(board, *top, *left).inspect(|_| tick()));
+            (pars.collect::<Result<Vec<_>, _>>()?, None)
+        }
+    };
+    let mistakes = par_by_move.as_ref().map(|d| (1..d.len()).filter(|&i| d[i] > d[i - 1]).collect::<Vec<usize>>());
+    pars.push(0);
+    let betters = starts
+        .par_iter()
+        .zip(&done)
+        .zip(&pars)
+        .map(|(((_, top, left, board), done), &par_before)| {
+            better::better_way(board, (*top, *left), done, par, par_before).inspect(|_| tick())
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let (rows, cols) = (scramble.rows(), scramble.cols());
+    let lines = done
+        .iter()
+        .zip(starts.iter().zip(betters))
+        .enumerate()
+        .map(|(i, (line, ((from, top, left, _), better)))| LineCoaching {
+            line: line.line,
+            kind: LineKind::of(line.line, rows - top, cols - left),
+            from_move: *from,
+            to_move: line.at,
+            rows_left: rows - line.top,
+            cols_left: cols - line.left,
+            par_before: pars[i],
+            par_after: pars[i + 1],
+            better,
+        })
+        .collect();
+    Ok(Coaching { par: pars[0], moves: moves.len(), lines, mistakes, par_by_move })
+}
+
+/// The optimal distance after each of the person's moves (from 0).
+fn optimal_distances(
+    scramble: &Board,
+    moves: &[Move],
+    par: Par<'_>,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Vec<usize>, CoachError> {
+    let mut boards = Vec::with_capacity(moves.len() + 1);
+    let mut board = scramble.clone();
+    boards.push(board.clone());
+    for &mv in moves {
+        board.slide(mv);
+        boards.push(board.clone());
+    }
+    boards.par_iter().map(|board| par.of(board, 0, 0).inspect(|_| tick())).collect()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,457 @@
+//! The beam over the whole unsolved area: every state keeps its own copy
+//! of the area (only the survivors of a round are copied), with the cells
+//! of the line's tiles, and one node in a tree of moves that the winning
+//! state is read back from. A round costs the area times the width, so it
+//! serves boards of up to `MAX_LOOKAHEAD_CELLS`; see [`beam`](super::beam)
+//! for the search and its score.
+
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::board::Tile;
+use crate::human::cell_rect::CellRect;
+
+use super::beam::{Beam, BeamBoard, BeamCandidate, BeamStage, BeamState, ChildMove, MOVE, Pruning, key};
+use super::line::{Goal, NO_RANK, StagedLine};
+use super::table::{StageTable, TRAPPED};
+
+/// Reusable buffers.
+#[derive(Default)]
+pub(super) struct WholeScratch {
+    /// States, each with its node in `nodes`.
+    states: Vec<BeamState<u32>>,
+    next_states: Vec<BeamState<u32>>,
+    /// Each state's area (tiles by cell) and its line tiles' cells, as
+    /// 16-bit numbers (see [`MAX_CELLS`](super::beam::MAX_CELLS)): half the
+    /// bytes to copy and read.
+    blocks: Vec<u16>,
+    next_blocks: Vec<u16>,
+    candidates: Vec<BeamCandidate<u32>>,
+    nodes: Vec<MoveNode>,
+    pruning: Pruning,
+    costs: StageTables,
+    /// The threads a wide beam's rounds are shared between, and their pool
+    /// once a beam is wide enough to use it.
+    threads: usize,
+    pool: Option<rayon::ThreadPool>,
+    /// Each thread's share of a round.
+    parts: Vec<RoundPart>,
+    /// States expanded and stage-table entries built, over every search:
+    /// the work done.
+    pub(super) work: u64,
+}
+
+impl WholeScratch {
+    /// Buffers for a beam whose rounds `threads` threads share (rounds of
+    /// many states only: see [`PARALLEL_STATES`]). The moves are the same
+    /// for any number.
+    pub(super) fn new(threads: usize) -> WholeScratch {
+        WholeScratch { threads, ..WholeScratch::default() }
+    }
+
+    /// The pool of [`WholeScratch::threads`] threads, started when first
+    /// needed; none for one thread (or if the threads cannot be started).
+    pub(super) fn pool(&mut self) -> Option<&rayon::ThreadPool> {
+        if self.threads > 1 && self.pool.is_none() {
+            self.pool = rayon::ThreadPoolBuilder::new().num_threads(self.threads).build().ok();
+        }
+        self.pool.as_ref()
+    }
+
+    /// The pool a beam of `width` states shares its rounds in, started
+    /// when first needed; none for one thread or a narrow beam (or if the
+    /// threads cannot be started: the beam then runs on this one).
+    fn pool_for(&mut self, width: usize) -> Option<rayon::ThreadPool> {
+        if width < PARALLEL_STATES {
+            return None;
+        }
+        self.pool()?;
+        self.pool.take()
+    }
+}
+
+/// Rounds of fewer states than this are made on one thread: waking the
+/// pool's other threads for a round costs about what sharing out a couple
+/// of thousand states' children saves (a 30×30's 1000-state rounds were
+/// slower on two threads, a 10×10's 8000-state ones a fifth faster).
+const PARALLEL_STATES: usize = 4096;
+
+/// One thread's share of a round: its states' children, those left
+/// unsettled (see [`Beam::expand_part`]) and its view of the tables.
+/// Aligned to two cache lines, so that threads pushing children to
+/// neighbouring parts do not write to the same line.
+#[derive(Default)]
+#[repr(align(128))]
+struct RoundPart {
+    candidates: Vec<BeamCandidate<u32>>,
+    unsettled: Vec<u32>,
+    costs: StageTables,
+}
+
+/// Each stage's exact table, built when first asked for, on the thread
+/// that owns them; a thread's view (`shared`) only reads them.
+#[derive(Default)]
+pub(super) struct StageTables {
+    tables: Vec<Option<Arc<StageTable>>>,
+    queue: Vec<u32>,
+    blocked: Vec<bool>,
+    shared: bool,
+    missed: bool,
+    /// Entries of the tables built, since last taken.
+    built: u64,
+}
+
+impl StageTables {
+    /// A thread's view of `owner`'s tables, as they are now.
+    fn view_of(&mut self, owner: &StageTables) {
+        self.tables.clone_from(&owner.tables);
+        self.shared = true;
+        self.missed = false;
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct MoveNode {
+    parent: u32,
+    dir: u8,
+    stage: u32,
+}
+
+const ROOT: u32 = u32::MAX;
+
+/// The unsolved area as the beam reads it.
+pub(super) struct AreaCopies<'a> {
+    pub(super) area: &'a CellRect,
+    pub(super) line: &'a StagedLine,
+    /// Area row and column of each area cell, and of each tile's home (by
+    /// tile number; only the area's tiles are filled in).
+    pub(super) coords: &'a [(u16, u16)],
+    pub(super) homes: &'a [(u16, u16)],
+    /// The states' blocks (see [`WholeScratch::blocks`]), `stride` apart.
+    blocks: &'a [u16],
+    stride: usize,
+}
+
+impl BeamBoard for AreaCopies<'_> {
+    /// The state's node in the tree of moves.
+    type Extra = u32;
+    type Costs = StageTables;
+    const TRAPPED: u32 = TRAPPED;
+
+    #[inline]
+    fn step(&self, from: usize, dir: usize) -> Option<usize> {
+        let (row, col) = self.coords[from];
+        let area = self.area;
+        match dir {
+            0 if row > 0 => Some(from - area.width),
+            1 if usize::from(col) + 1 < area.width => Some(from + 1),
+            2 if usize::from(row) + 1 < area.height => Some(from + area.width),
+            3 if col > 0 => Some(from - 1),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn blocked(&self, cell: usize, locked: u16) -> bool {
+        self.line.lock_rank[cell] < locked
+    }
+
+    #[inline]
+    fn word_at(&self, i: usize, _: &BeamState<u32>, slide: Option<ChildMove>, cell: usize) -> u32 {
+        match slide {
+            Some((_, _, blank)) if cell == blank => 0,
+            Some((word, to, _)) if cell == to => word,
+            _ => u32::from(self.blocks[i * self.stride + cell]),
+        }
+    }
+
+    #[inline]
+    fn cell_of(&self, i: usize, _: &BeamState<u32>, slide: Option<ChildMove>, tile: (Tile, u32, u16)) -> usize {
+        let (_, word, rank) = tile;
+        match slide {
+            Some((moved, to, _)) if moved == word => to,
+            _ => usize::from(self.blocks[i * self.stride + self.area.len() + usize::from(rank)]),
+        }
+    }
+
+    #[inline]
+    fn tile_of(&self, word: u32) -> Tile {
+        word
+    }
+
+    #[inline]
+    fn blank_word(&self) -> u32 {
+        0
+    }
+
+    #[inline]
+    fn farther(&self, word: u32, from: usize, next: usize, dir: usize) -> i64 {
+        let (row, col) = self.coords[from];
+        let (home_row, home_col) = self.homes[word as usize];
+        let (next_row, next_col) = self.coords[next];
+        if dir.is_multiple_of(2) {
+            i64::from(row.abs_diff(home_row)) - i64::from(next_row.abs_diff(home_row))
+        } else {
+            i64::from(col.abs_diff(home_col)) - i64::from(next_col.abs_diff(home_col))
+        }
+    }
+
+    #[inline]
+    fn distance(&self, a: usize, b: usize) -> usize {
+        let ((ar, ac), (br, bc)) = (self.coords[a], self.coords[b]);
+        usize::from(ar.abs_diff(br) + ac.abs_diff(bc))
+    }
+
+    fn stage_cost(&self, costs: &mut StageTables, _: &BeamStage, k: usize, at: usize, blank: usize) -> u32 {
+        let StageTables { tables, queue, blocked, shared, missed, built } = costs;
+        let Goal::Reach { target, .. } = self.line.stages[k].goal else { unreachable!("a tile's stage") };
+        if *shared && tables[k].is_none() {
+            *missed = true;
+            return TRAPPED;
+        }
+        let table = tables[k].get_or_insert_with(|| {
+            self.line.blocked(k, blocked);
+            let table = StageTable::build(self.area, blocked, target, at, blank, queue);
+            *built += table.entries();
+            Arc::new(table)
+        });
+        let rc = |cell: usize| {
+            let (row, col) = self.coords[cell];
+            (usize::from(row), usize::from(col))
+        };
+        table.cost_at(rc(at), rc(blank))
+    }
+
+    fn missed(costs: &mut StageTables) -> bool {
+        std::mem::take(&mut costs.missed)
+    }
+}
+
+impl<'a> AreaCopies<'a> {
+    pub(super) fn new(
+        area: &'a CellRect,
+        line: &'a StagedLine,
+        coords: &'a [(u16, u16)],
+        homes: &'a [(u16, u16)],
+    ) -> AreaCopies<'a> {
+        AreaCopies { area, line, coords, homes, blocks: &[], stride: area.len() + line.tiles.len() }
+    }
+}
+
+/// How long a beam runs.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Rounds {
+    /// The most rounds before a state finishes the line.
+    pub(super) cap: usize,
+    /// The rounds run past the first finish: the finish kept is the one
+    /// whose score, with a move for each round after the first finish, is
+    /// lowest. A later finish has made more moves, but may have pushed the
+    /// later lines' tiles nearer home.
+    pub(super) linger: usize,
+}
+
+/// The blank's moves (area directions) that build the line from the area
+/// `board` (tiles by area cell), each with the stage reached after it;
+/// `None` if no state finished within `rounds.cap` rounds.
+pub(super) fn run(
+    beam: &Beam,
+    area: AreaCopies,
+    rounds: Rounds,
+    board: &[u32],
+    scratch: &mut WholeScratch,
+) -> Option<Vec<(u8, u32)>> {
+    // The whole search runs on one of the pool's threads, so that a round's
+    // shared parts start without waking the caller's.
+    let found = match scratch.pool_for(beam.width) {
+        Some(pool) => {
+            let found = pool.install(|| search(beam, area, rounds, board, scratch, pool.current_num_threads()));
+            scratch.pool = Some(pool);
+            found
+        }
+        None => search(beam, area, rounds, board, scratch, 1),
+    };
+    scratch.work += std::mem::take(&mut scratch.costs.built);
+    found
+}
+
+/// [`run`] on `threads` threads: the current one, in a pool of that many
+/// if more than one.
+fn search(
+    beam: &Beam,
+    area: AreaCopies,
+    rounds: Rounds,
+    board: &[u32],
+    scratch: &mut WholeScratch,
+    threads: usize,
+) -> Option<Vec<(u8, u32)>> {
+    let cells = area.area.len();
+    let stride = area.stride;
+    let WholeScratch {
+        states, next_states, blocks, next_blocks, candidates, nodes, pruning, costs, parts, work, ..
+    } = scratch;
+    costs.tables.clear();
+    costs.tables.resize_with(beam.stages.len(), || None);
+    states.clear();
+    nodes.clear();
+    let mut root = root_block(beam, board, stride, blocks);
+    beam.settle_root(&AreaCopies { blocks, ..area }, costs, &mut root);
+    if root.stage as usize == beam.stages.len() {
+        return Some(Vec::new());
+    }
+    states.push(root);
+    let finished = beam.stages.len() as u32;
+    let mut found: Option<BeamFinish> = None;
+    for round in 0..rounds.cap {
+        let board = AreaCopies { blocks, ..area };
+        *work += states.len() as u64;
+        if threads > 1 && states.len() >= PARALLEL_STATES {
+            expand_shared(beam, &board, costs, states, candidates, (threads, parts));
+        } else {
+            beam.expand(&board, costs, states, candidates);
+        }
+        if candidates.is_empty() {
+            return found.map(|finish| path(nodes, finish.node));
+        }
+        found = BeamFinish::best_of(found, round, beam.finished(candidates), states, nodes);
+        if let Some(finish) = found {
+            // Finished states go no further: only the others may finish better.
+            candidates.retain(|c| c.state.stage != finished);
+            if round >= finish.first_round + rounds.linger || candidates.is_empty() {
+                return Some(path(nodes, finish.node));
+            }
+        }
+        let kept = beam.prune(candidates, pruning);
+        // The survivors become the next round's states, each with a copy
+        // of its parent's block with its move made.
+        next_states.clear();
+        for &k in kept {
+            let c = &candidates[k as usize];
+            let parent = &states[c.parent as usize];
+            let mut state = c.state;
+            nodes.push(MoveNode { parent: parent.extra, dir: c.dir(), stage: state.stage });
+            state.extra = nodes.len() as u32 - 1;
+            next_states.push(state);
+        }
+        let copy = |(block, &k): (&mut [u16], &u32)| {
+            let c = &candidates[k as usize];
+            let start = c.parent as usize * stride;
+            block.copy_from_slice(&blocks[start..start + stride]);
+            let (from, to) = (states[c.parent as usize].blank as usize, c.state.blank as usize);
+            block[from] = c.moved as u16;
+            block[to] = 0;
+            let rank = beam.rank[c.moved as usize];
+            if rank != NO_RANK {
+                block[cells + usize::from(rank)] = from as u16;
+            }
+        };
+        next_blocks.resize(kept.len() * stride, 0);
+        next_blocks.chunks_mut(stride).zip(kept.iter()).for_each(copy);
+        std::mem::swap(states, next_states);
+        std::mem::swap(blocks, next_blocks);
+    }
+    found.map(|finish| path(nodes, finish.node))
+}
+
+/// The best finish of a line so far.
+#[derive(Clone, Copy)]
+struct BeamFinish {
+    /// The round the first finish came in.
+    first_round: usize,
+    /// Its score, a move added for each round after `first_round`.
+    score: i64,
+    /// Its node in the tree of moves.
+    node: u32,
+}
+
+impl BeamFinish {
+    /// The better of the finish `found` so far and this `round`'s best
+    /// finishing candidate, if any (a node is added for it if it wins).
+    fn best_of(
+        found: Option<BeamFinish>,
+        round: usize,
+        candidate: Option<BeamCandidate<u32>>,
+        states: &[BeamState<u32>],
+        nodes: &mut Vec<MoveNode>,
+    ) -> Option<BeamFinish> {
+        let Some(best) = candidate else { return found };
+        let first_round = found.map_or(round, |finish| finish.first_round);
+        let score = best.state.score() + (round - first_round) as i64 * MOVE;
+        if found.is_some_and(|finish| finish.score <= score) {
+            return found;
+        }
+        let parent = states[best.parent as usize].extra;
+        nodes.push(MoveNode { parent, dir: best.dir(), stage: best.state.stage });
+        Some(BeamFinish { first_round, score, node: nodes.len() as u32 - 1 })
+    }
+}
+
+/// The root state, its block (see [`WholeScratch::blocks`]) in `block`.
+fn root_block(beam: &Beam, board: &[u32], stride: usize, block: &mut Vec<u16>) -> BeamState<u32> {
+    block.clear();
+    block.extend(board.iter().map(|&tile| tile as u16));
+    block.resize(stride, 0);
+    let mut blank = 0;
+    let mut hash = 0u64;
+    for (cell, &tile) in board.iter().enumerate() {
+        if tile == 0 {
+            blank = cell;
+        }
+        let rank = beam.rank[tile as usize];
+        if rank != NO_RANK {
+            block[board.len() + usize::from(rank)] = cell as u16;
+        }
+        hash ^= key(tile, cell);
+    }
+    BeamState::root(blank, hash, ROOT)
+}
+
+/// [`Beam::expand`] with the states shared between the pool's threads,
+/// each reading the tables as they were at the round's start; the children
+/// whose tables were missing are then settled here, in order.
+fn expand_shared(
+    beam: &Beam,
+    board: &AreaCopies,
+    costs: &mut StageTables,
+    states: &[BeamState<u32>],
+    candidates: &mut Vec<BeamCandidate<u32>>,
+    (threads, parts): (usize, &mut Vec<RoundPart>),
+) {
+    parts.resize_with(threads, RoundPart::default);
+    let share = states.len().div_ceil(threads);
+    let owner: &StageTables = costs;
+    parts.par_iter_mut().enumerate().for_each(|(p, part)| {
+        let first = (p * share).min(states.len());
+        let last = (first + share).min(states.len());
+        part.candidates.clear();
+        part.unsettled.clear();
+        part.costs.view_of(owner);
+        beam.expand_part(
+            board,
+            &mut part.costs,
+            (&states[first..last], first),
+            &mut part.candidates,
+            &mut part.unsettled,
+        );
+    });
+    candidates.clear();
+    for part in parts.iter() {
+        let start = candidates.len();
+        candidates.extend_from_slice(&part.candidates);
+        for &k in &part.unsettled {
+            beam.settle_child(board, costs, states, &mut candidates[start + k as usize]);
+        }
+    }
+}
+
+/// The moves from the root to `node`, each with the stage after it.
+fn path(nodes: &[MoveNode], mut node: u32) -> Vec<(u8, u32)> {
+    let mut moves = Vec::new();
+    while node != ROOT {
+        let n = nodes[node as usize];
+        moves.push((n.dir, n.stage));
+        node = n.parent;
+    }
+    moves.reverse();
+    moves
+}

@@ -1,0 +1,413 @@
+//! Near-optimal solutions for boards of 17 to 49 cells (3×6 up to 7×7), in
+//! a time the caller sets, each with a proven lower bound on the optimum.
+//!
+//! Two searches share the board, on two of rayon's threads
+//! ([`rayon::join`]):
+//! - **beam search**, anytime: widths 256, 1024, 4096, … (four times wider
+//!   each round, up to [`NearOptions::max_width`]), each round's solution
+//!   kept when it is shorter than the best so far, every child that cannot
+//!   beat that best dropped (see `beam.rs`);
+//! - **IDA\*** with weight 1 (see `ida.rs`): each completed iteration
+//!   raises the proven lower bound; finishing, it returns a shortest
+//!   solution, and when its bound reaches the beam's best, that best is
+//!   proven optimal and both stop.
+//!
+//! Both read the same lower bound: additive disjoint pattern databases
+//! ([`partition`]) built by the optimal solver's table builder, on square
+//! boards also looked up mirrored, each group's entry updated only for the
+//! moved tile's group.
+//!
+//! The library reads no clock: `stop()` is asked every few thousand nodes
+//! and between rounds; the first beam round runs whatever `stop` says, so
+//! that there is always a solution.
+//!
+//! ```
+//! use fifteen_core::{Board, Scramble, search::{near, optimal::PatternDatabase}};
+//! let board = Board::scrambled(3, 6, Scramble::Uniform, 5).unwrap();
+//! let tables = PatternDatabase::build(near::partition(3, 6, 3).unwrap(), 1, |_| {});
+//! let options = near::NearOptions { max_width: 1024, ..near::NearOptions::default() };
+//! // Asked to stop at once: the first beam round still answers.
+//! let found = near::solve(&board, &tables, options, &|| true).unwrap();
+//! let mut replay = board.clone();
+//! replay.apply(&found.moves).unwrap();
+//! assert!(replay.is_solved());
+//! // The optimum lies between the proven bound and the solution found.
+//! assert!(found.lower_bound as usize <= found.moves.len());
+//! ```
+
+mod beam;
+mod heuristic;
+mod ida;
+mod partition;
+mod window;
+
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+
+pub use partition::{MAX_NEAR_GROUP, default_group_size, partition};
+
+use crate::board::{Board, Move, Moves};
+use crate::search::SearchError;
+use crate::search::optimal::{Entries, MAX_PATTERN_CELLS, PatternDatabase};
+
+use heuristic::{Cells, PatternBound, cells_and_positions};
+use ida::{IdaEnd, Shared};
+
+/// The fewest cells the near solver takes (3×6): smaller boards have the
+/// optimal solver.
+pub const MIN_NEAR_CELLS: usize = 17;
+
+/// The most cells the near solver takes (7×7).
+pub const MAX_NEAR_CELLS: usize = MAX_PATTERN_CELLS;
+
+/// The beam's first width: a few milliseconds on a 7×7.
+const FIRST_WIDTH: usize = 256;
+
+/// The most bytes a beam round keeps of its moves back (4 a board a
+/// level): the width is capped so that a round as deep as it may go stays
+/// within it.
+const TRAIL_BYTES: usize = 256 << 20;
+
+/// Rounds at least this wide have their solution shortened by windows
+/// (narrower ones are soon beaten by the next round, and on a 7×7 a pass
+/// of windows costs more than a round of 1,024).
+const WINDOWS_FROM: usize = 4096;
+
+/// Rounds at least this wide have their time measured (when the caller
+/// gives the time left), and the next is fitted to the time left.
+const FIT_FROM: usize = 4096;
+
+/// The share of the time left a fitted round is sized to fill: all of it.
+/// A round after a shorter solution prunes more and takes less than its
+/// width says; one that overruns is cut short and finishes from its best
+/// boards.
+const FIT_SHARE: f64 = 1.0;
+
+/// A fitted round is at most this many times as wide as the last.
+const FIT_GROWTH: usize = 8;
+
+/// A fitted round less than this many times as wide as the last is not
+/// run.
+const MIN_GROWTH: f64 = 1.2;
+
+/// The nodes IDA* expands beside the beam before it leaves the beam both
+/// threads (about a second on a 5×5).
+const IDA_FIRST_NODES: u64 = 1 << 21;
+
+/// How the near solver searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NearOptions {
+    /// The widest beam tried (each round four times the last, from 256):
+    /// a beam of width w holds about 110·w bytes a level of boards and 5·w
+    /// bytes a level of moves.
+    pub max_width: usize,
+    /// The widest window (in moves) by which the solution of a beam of
+    /// 4,096 or more is shortened (see `window.rs`); once the widest beam
+    /// has run, windows grow until `stop` or the solution's length. 0: no
+    /// windows.
+    pub max_window: usize,
+}
+
+impl Default for NearOptions {
+    /// Beams up to 2^18 boards wide, windows up to 40 moves.
+    fn default() -> NearOptions {
+        NearOptions { max_width: 1 << 18, max_window: 40 }
+    }
+}
+
+/// A solution and how far from optimal it can be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NearSolution {
+    /// The moves, tile direction.
+    pub moves: Moves,
+    /// No solution is shorter than this (equal to the moves' count when
+    /// the solution is proven shortest).
+    pub lower_bound: u32,
+    /// The widest beam that finished (0 when none did).
+    pub beam_width: usize,
+    /// Nodes IDA* expanded.
+    pub ida_expanded: u64,
+}
+
+/// How far a search has come: reported each time the proven bound rises or
+/// a shorter solution is found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NearProgress {
+    /// No solution is shorter than this.
+    pub lower_bound: u32,
+    /// The shortest solution found so far, if any.
+    pub best: Option<u32>,
+}
+
+impl NearSolution {
+    /// Whether the solution is proven to be a shortest one.
+    pub fn is_optimal(&self) -> bool {
+        self.moves.len() as u32 == self.lower_bound
+    }
+}
+
+/// The best solution found before `stop()` says so (or before both searches
+/// end: IDA* finished or proved the beam's best optimal, and the beam went
+/// as wide as `options` lets it), with the proven lower bound. `tables`
+/// must be for the board's shape, with one-byte entries, as [`partition`]
+/// makes them.
+pub fn solve(
+    board: &Board,
+    tables: &PatternDatabase,
+    options: NearOptions,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<NearSolution, SearchError> {
+    solve_with_progress(board, tables, options, stop, &|_| {})
+}
+
+/// [`solve()`], calling `progress` (from either search's thread) each time
+/// the proven lower bound rises or a shorter solution is found: what a
+/// command shows while a long search runs.
+pub fn solve_with_progress(
+    board: &Board,
+    tables: &PatternDatabase,
+    options: NearOptions,
+    stop: &(dyn Fn() -> bool + Sync),
+    progress: &(dyn Fn(NearProgress) + Sync),
+) -> Result<NearSolution, SearchError> {
+    solve_with(board, tables, options, &NearRun { progress, ..NearRun::until(stop) })
+}
+
+/// What a caller gives one search besides the board, the tables and the
+/// options: when to stop, and optionally the time left, a first solution
+/// and whom to tell of progress.
+///
+/// ```
+/// use fifteen_core::{Board, Scramble, search::{near, optimal::PatternDatabase}};
+/// let board = Board::scrambled(3, 6, Scramble::Uniform, 5).unwrap();
+/// let tables = PatternDatabase::build(near::partition(3, 6, 3).unwrap(), 1, |_| {});
+/// let options = near::NearOptions::default();
+/// let first = near::solve(&board, &tables, options, &|| true).unwrap().moves;
+/// // Seeded with a solution and asked to stop at once: the seed or better.
+/// let seed = || Some(first.0.clone());
+/// let run = near::NearRun { seed: Some(&seed), ..near::NearRun::until(&|| true) };
+/// let found = near::solve_with(&board, &tables, options, &run).unwrap();
+/// assert!(found.moves.len() <= first.len());
+/// let mut replay = board.clone();
+/// replay.apply(&found.moves).unwrap();
+/// assert!(replay.is_solved());
+/// ```
+#[derive(Clone, Copy)]
+pub struct NearRun<'a> {
+    /// True once the search must stop: asked every few thousand nodes and
+    /// between rounds. The first beam round runs whatever it says (unless
+    /// there is a seed), so that there is always an answer.
+    pub stop: &'a (dyn Fn() -> bool + Sync),
+    /// The time left before `stop` says stop, in any unit (seconds, say),
+    /// when the caller knows it. The beam then sizes its rounds to it: the
+    /// last is as wide as the time left lets it finish, where without it
+    /// each round is four times the last and the one that cannot finish is
+    /// cut short.
+    pub time_left: Option<&'a (dyn Fn() -> f64 + Sync)>,
+    /// A way to a first solution, called once on IDA*'s thread after its
+    /// first nodes (even when `stop` already says stop; not when IDA* has
+    /// found a shortest solution). Its solution is taken as the best so
+    /// far, so the answer is never longer: the beam keeps only boards that
+    /// can beat it, and the windows shorten it when nothing shorter is
+    /// found. One that does not solve the board is ignored. The `fifteen`
+    /// command seeds with the human solver's solution: on a 7×7 at ten
+    /// seconds the beam is now and then longer than it.
+    pub seed: Option<&'a (dyn Fn() -> Option<Vec<Move>> + Sync)>,
+    /// Told (from either search's thread) each time the proven lower bound
+    /// rises or a shorter solution is found.
+    pub progress: &'a (dyn Fn(NearProgress) + Sync),
+}
+
+impl<'a> NearRun<'a> {
+    /// A search that stops when `stop` says so: no time known, no seed,
+    /// progress unheard.
+    pub fn until(stop: &'a (dyn Fn() -> bool + Sync)) -> NearRun<'a> {
+        NearRun { stop, time_left: None, seed: None, progress: &|_| {} }
+    }
+}
+
+impl std::fmt::Debug for NearRun<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NearRun")
+            .field("time_left", &self.time_left.map(|left| left()))
+            .field("seeded", &self.seed.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+/// [`solve()`] as `run` says: when to stop, the time left, a seed, and
+/// whom to tell of progress.
+pub fn solve_with(
+    board: &Board,
+    tables: &PatternDatabase,
+    options: NearOptions,
+    run: &NearRun<'_>,
+) -> Result<NearSolution, SearchError> {
+    let NearRun { stop, time_left, seed, progress } = *run;
+    let (rows, cols) = (board.rows(), board.cols());
+    if !(MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len()) {
+        return Err(SearchError::NearSize { rows, cols });
+    }
+    tables.check_shape(board)?;
+    if tables.spec().entries() != Entries::Bytes {
+        return Err(SearchError::NearEntries);
+    }
+    board.check_solvable()?;
+    let (cells, pos) = cells_and_positions(board);
+    let bound_of = PatternBound::new(tables);
+    let shared =
+        Shared { best: AtomicU32::new(u32::MAX), lower: AtomicU32::new(0), ida_expanded: AtomicU64::new(0), progress };
+    // IDA* takes its first iterations, the cheap ones that raise the bound
+    // most, beside the beam, then leaves the beam both threads; once the
+    // widest beam has run, the time left goes to windows ever longer on the
+    // best solution and to IDA* going on from its bound, side by side.
+    let ((beamed, beam_width), (first, seeded)) = rayon::join(
+        || anytime_beam((tables, &bound_of), (rows, cols), (cells, pos), options, (stop, time_left), &shared),
+        || {
+            let first = ida::search(&bound_of, (rows, cols), (cells, pos), (stop, IDA_FIRST_NODES), &shared);
+            let proven = || shared.lower.load(Relaxed) >= shared.best.load(Relaxed);
+            // Asked even when told to stop: the answer is never longer.
+            let ended = matches!(first, IdaEnd::Solved(_)) || proven();
+            let seeded = match seed {
+                Some(seed) if !ended => seed().filter(|moves| solves(board, moves)),
+                _ => None,
+            };
+            if let Some(moves) = &seeded {
+                shared.best.fetch_min(moves.len() as u32, Relaxed);
+                shared.report();
+            }
+            (first, seeded)
+        },
+    );
+    let beamed = match (beamed, seeded) {
+        (Some(beamed), Some(seeded)) if seeded.len() < beamed.len() => Some(seeded),
+        (None, seeded) => seeded,
+        (beamed, _) => beamed,
+    };
+    let proven = || shared.lower.load(Relaxed) >= shared.best.load(Relaxed);
+    let (beamed, exact) = rayon::join(
+        || match beamed {
+            Some(mut moves) if options.max_window > 0 && !proven() && !stop() => {
+                let before = moves.len();
+                window::shorten(tables, (rows, cols), (cells, pos), &mut moves, before, &|| stop() || proven());
+                if moves.len() < before {
+                    shared.best.fetch_min(moves.len() as u32, Relaxed);
+                    shared.report();
+                }
+                Some(moves)
+            }
+            other => other,
+        },
+        || match first {
+            IdaEnd::Paused if !stop() => ida::search(&bound_of, (rows, cols), (cells, pos), (stop, u64::MAX), &shared),
+            other => other,
+        },
+    );
+    let moves = match (exact, beamed) {
+        (IdaEnd::Solved(exact), _) => exact,
+        (_, Some(beamed)) => beamed,
+        (_, None) => return Err(SearchError::Stopped),
+    };
+    let lower_bound = shared.lower.load(Relaxed).min(moves.len() as u32);
+    Ok(NearSolution { moves: Moves(moves), lower_bound, beam_width, ida_expanded: shared.ida_expanded.load(Relaxed) })
+}
+
+/// Whether `moves` take `board` to the goal.
+fn solves(board: &Board, moves: &[Move]) -> bool {
+    let mut replay = board.clone();
+    replay.apply(&Moves(moves.to_vec())).is_ok() && replay.is_solved()
+}
+
+/// Beams ever wider, until `stop()`, the widest, or the best proven
+/// optimal, each solution of a wide one shortened by windows of up to
+/// `options.max_window` moves; the best solution and the widest beam that
+/// finished.
+fn anytime_beam(
+    (tables, bound_of): (&PatternDatabase, &PatternBound<'_>),
+    shape: (usize, usize),
+    board: (Cells, Cells),
+    options: NearOptions,
+    (stop, time_left): (&(dyn Fn() -> bool + Sync), Option<&(dyn Fn() -> f64 + Sync)>),
+    shared: &Shared<'_>,
+) -> (Option<Vec<Move>>, usize) {
+    let zobrist = beam::Zobrist::new();
+    let mut best: Option<Vec<Move>> = None;
+    // A round goes at most twice the start's bound deep, plus room for the
+    // detours a narrow beam takes (a shortest solution is rarely much over
+    // the bound; a deeper round gives up and the next, wider, tries).
+    let start = bound_of.evaluate(&board.1).bound();
+    let max_depth = 2 * start + 64;
+    let widest = options.max_width.min(TRAIL_BYTES / (4 * max_depth as usize)).max(FIRST_WIDTH);
+    let options = NearOptions { max_width: widest.min(options.max_width.max(1)), ..options };
+    let (mut width, mut finished) = (FIRST_WIDTH.min(options.max_width), 0);
+    let never = || false;
+    let proven = || shared.lower.load(Relaxed) >= shared.best.load(Relaxed);
+    loop {
+        // A seed counts as a solution (`shared.best` is its length).
+        let solved = shared.best.load(Relaxed) != u32::MAX;
+        if proven() || width > options.max_width || (solved && stop()) {
+            break;
+        }
+        // Until there is a solution, rounds run whatever `stop` says.
+        let round_stop: &(dyn Fn() -> bool + Sync) = if solved { stop } else { &never };
+        let left_before = time_left.map(|left| left());
+        let found = beam::search(bound_of, &zobrist, shape, board, width, max_depth, round_stop, shared);
+        let took = left_before.zip(time_left).map(|(before, left)| before - left());
+        if !round_stop() {
+            finished = width;
+        }
+        if let Some(mut moves) = found {
+            if width >= WINDOWS_FROM && options.max_window > 0 {
+                window::shorten(tables, shape, board, &mut moves, options.max_window, &|| stop() || proven());
+            }
+            shared.best.fetch_min(moves.len() as u32, Relaxed);
+            best = Some(moves);
+            shared.report();
+        }
+        let timing = took.zip(time_left).map(|(took, left)| (took, left()));
+        match next_width(width, timing, options.max_width) {
+            Some(next) => width = next,
+            None => break,
+        }
+    }
+    (best, finished)
+}
+
+/// The next round's width after one of `width` that took `took` of the
+/// time, with `left` left: four times as wide, or, from [`FIT_FROM`] on, as
+/// wide as the time left lets finish (a round's time grows about as its
+/// width does), at most [`FIT_GROWTH`] times as wide. `None` when that is
+/// less than [`MIN_GROWTH`] times as wide: the time left then goes to the
+/// windows and to IDA*.
+fn next_width(width: usize, timing: Option<(f64, f64)>, max_width: usize) -> Option<usize> {
+    match timing {
+        Some((took, left)) if width >= FIT_FROM && took > 0.0 => {
+            let fit = width as f64 * FIT_SHARE * left.max(0.0) / took;
+            let next = fit.min((width * FIT_GROWTH) as f64).min(max_width as f64);
+            (next >= width as f64 * MIN_GROWTH).then_some(next as usize)
+        }
+        _ => Some(width * 4),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounds_grow_fourfold_until_timed_then_fit_the_time_left() {
+        let max = 1 << 18;
+        // Narrow rounds, or no time given: four times as wide.
+        assert_eq!(next_width(256, Some((1.0, 100.0)), max), Some(1024));
+        assert_eq!(next_width(4096, None, max), Some(16384));
+        // Plenty of time: at most FIT_GROWTH times as wide.
+        assert_eq!(next_width(4096, Some((1.0, 100.0)), max), Some(4096 * FIT_GROWTH));
+        // Two rounds' time left: as wide as fits in its share of it.
+        assert_eq!(next_width(4096, Some((1.0, 2.0)), max), Some((4096.0 * FIT_SHARE * 2.0) as usize));
+        // Too little for a round much wider, or none: the schedule ends.
+        assert_eq!(next_width(4096, Some((1.0, 1.0)), max), None);
+        assert_eq!(next_width(4096, Some((1.0, -3.0)), max), None);
+        // Never wider than the widest.
+        assert_eq!(next_width(max, Some((1.0, 100.0)), max), None);
+        assert_eq!(next_width(max / 2, Some((1.0, 100.0)), max), Some(max));
+    }
+}

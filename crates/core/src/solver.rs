@@ -1,0 +1,448 @@
+//! Every solver behind one name, and the one place a name becomes moves.
+//!
+//! A [`Solver`] names the human strategy or one of the searches; [`solve`]
+//! runs it on a board as [`SolverOptions`] say and returns the moves with
+//! what the search proved ([`Found`]). The searches' pattern databases come
+//! from a [`Tables`]: the command's finds them in the cache directory
+//! (building and saving them when missing), [`BuiltTables`] builds them in
+//! memory, and [`NO_TABLES`] has none (the optimal solver then uses
+//! Manhattan distance and linear conflicts: the same answers, slower).
+//! Nothing here reads a clock or a file: the caller's `stop` ends an
+//! anytime search.
+//!
+//! ```
+//! use fifteen_core::Board;
+//! use fifteen_core::solver::{self, Deadline, NO_TABLES, Solver, SolverOptions};
+//! let board: Board = "4 1 3\n7 2 6\n_ 5 8".parse().unwrap();
+//! for solver in [Solver::Bfs, Solver::Iddfs, Solver::Optimal] {
+//!     let options = SolverOptions { solver, ..SolverOptions::default() };
+//!     let found = solver::solve(&board, &options, &NO_TABLES, Deadline::NONE, &|_| {}).unwrap();
+//!     assert_eq!(found.moves.len(), 6);
+//!     assert!(found.is_shortest());
+//! }
+//! let human = solver::solve(&board, &SolverOptions::default(), &NO_TABLES, Deadline::NONE, &|_| {}).unwrap();
+//! assert_eq!(human.lower_bound, None);
+//! let mut replay = board.clone();
+//! replay.apply(&human.moves).unwrap();
+//! assert!(replay.is_solved());
+//! ```
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+use crate::board::{Board, Moves};
+use crate::human::{self, SolveError, SolveOptions};
+use crate::search::near::{self, MAX_NEAR_CELLS, MIN_NEAR_CELLS, NearOptions, NearProgress};
+use crate::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
+use crate::search::{SearchError, Stats, bfs, iddfs};
+
+/// A solver fifteen can use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Solver {
+    /// The strategy a person uses, region by region: any size, not the
+    /// fewest moves.
+    #[default]
+    Human,
+    /// Breadth-first search: a shortest solution, up to 10 cells.
+    Bfs,
+    /// Iterative deepening: a shortest solution, shallow positions up to 16
+    /// cells.
+    Iddfs,
+    /// IDA* on pattern databases: a shortest solution, up to 16 cells; on
+    /// 17 to 49 cells the near solver run until it proves its answer
+    /// shortest (hours on a 5×5).
+    Optimal,
+    /// Beam search beside IDA* on 17 to 49 cells: a short solution by the
+    /// time `stop` says, and a lower bound on the shortest.
+    Near,
+}
+
+impl Solver {
+    /// `human`, `bfs`, `iddfs`, `optimal` or `near`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Solver::Human => "human",
+            Solver::Bfs => "bfs",
+            Solver::Iddfs => "iddfs",
+            Solver::Optimal => "optimal",
+            Solver::Near => "near",
+        }
+    }
+
+    /// The solver a board of this many cells gets when none is named: the
+    /// fewest moves found in about a second. Breadth-first search up to 9
+    /// cells, the optimal solver up to 16, the human strategy beyond.
+    ///
+    /// ```
+    /// use fifteen_core::solver::Solver;
+    /// assert_eq!(Solver::default_for(9), Solver::Bfs);
+    /// assert_eq!(Solver::default_for(16), Solver::Optimal);
+    /// assert_eq!(Solver::default_for(25), Solver::Human);
+    /// ```
+    pub const fn default_for(cells: usize) -> Solver {
+        match cells {
+            0..=9 => Solver::Bfs,
+            10..=MAX_OPTIMAL_CELLS => Solver::Optimal,
+            _ => Solver::Human,
+        }
+    }
+}
+
+impl std::fmt::Display for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How [`solve`] plays a board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolverOptions {
+    /// Which solver.
+    pub solver: Solver,
+    /// How the human strategy plays (its effort, order and finish).
+    pub human: SolveOptions,
+    /// The most moves iterative deepening tries (`None`:
+    /// [`iddfs_reach`]).
+    pub max_depth: Option<u32>,
+}
+
+/// What a solver found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The moves, tile direction.
+    pub moves: Moves,
+    /// No solution is shorter than this: the moves' count when a search
+    /// proved them shortest, less when the near solver could not; `None`
+    /// from the human strategy, which proves nothing.
+    pub lower_bound: Option<u32>,
+    /// The work of a search (`None` for the human strategy); for the near
+    /// solver, the nodes its IDA* expanded.
+    pub stats: Option<Stats>,
+    /// The widest beam the near solver finished (0 for the others).
+    pub beam_width: usize,
+}
+
+impl Found {
+    /// Whether the moves are proven to be a shortest solution.
+    pub fn is_shortest(&self) -> bool {
+        self.lower_bound == Some(self.moves.len() as u32)
+    }
+}
+
+/// Why [`solve`] found no moves.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolverError {
+    /// The human strategy could not play the board.
+    #[error(transparent)]
+    Human(#[from] SolveError),
+    /// A search could not.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// Iterative deepening would have to go deeper than it may.
+    #[error(
+        "this board needs at least {at_least} moves, and iterative deepening searches only up to {max} (each move more doubles its time): the optimal solver finds a shortest solution"
+    )]
+    TooDeep {
+        /// Moves the board needs at least (its Manhattan distance and
+        /// linear conflicts).
+        at_least: u32,
+        /// The most moves the search tries.
+        max: u32,
+    },
+    /// The pattern databases could not be found or made.
+    #[error("{0}")]
+    Tables(String),
+}
+
+/// Where the searches' pattern databases come from. Finding them may mean
+/// reading a cache or building them for minutes, so the caller (who may
+/// read files and say what it does) supplies them; each is asked for once
+/// per board. Threads share them (a front end holds an `Arc<dyn Tables>`
+/// for its worker threads), so they are `Send` and `Sync`.
+pub trait Tables: Send + Sync {
+    /// The optimal solver's tables for a shape of up to 16 cells; `None`:
+    /// Manhattan distance and linear conflicts serve.
+    fn optimal(&self, rows: usize, cols: usize) -> Option<Arc<PatternDatabase>>;
+    /// The near solver's tables for a shape of 17 to 49 cells.
+    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, SolverError>;
+}
+
+/// Any [`Tables`] shows as `Tables`, so that options holding them can be
+/// printed.
+impl std::fmt::Debug for dyn Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Tables")
+    }
+}
+
+/// No tables: the optimal solver uses Manhattan distance and linear
+/// conflicts, and the near solver cannot run.
+pub struct NoTables;
+
+/// [`NoTables`], ready to pass.
+pub const NO_TABLES: NoTables = NoTables;
+
+impl Tables for NoTables {
+    fn optimal(&self, _: usize, _: usize) -> Option<Arc<PatternDatabase>> {
+        None
+    }
+
+    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, SolverError> {
+        Err(SolverError::Tables(format!("no pattern databases for the near solver on {rows}×{cols} were given")))
+    }
+}
+
+/// Tables built in memory at first use, one set a shape, kept for later
+/// boards: the optimal solver's default partitions and the near solver's.
+/// A 4×4's 6-6-3 tables take seconds, a 5×5's near tables about half a
+/// minute on two cores; a program that solves many boards saves them (the
+/// command keeps them in its cache directory).
+pub struct BuiltTables {
+    threads: usize,
+    built: Mutex<BTreeMap<(bool, usize, usize), Built>>,
+}
+
+/// Tables built for a solver (true: the near solver) and a shape; `None`
+/// when the shape has none.
+type Built = Option<Arc<PatternDatabase>>;
+
+impl BuiltTables {
+    /// Tables built on up to `threads` threads.
+    pub fn new(threads: usize) -> BuiltTables {
+        BuiltTables { threads, built: Mutex::new(BTreeMap::new()) }
+    }
+
+    fn get_or_build(
+        &self,
+        key: (bool, usize, usize),
+        spec: impl FnOnce() -> Result<Option<optimal::PatternSpec>, SolverError>,
+    ) -> Result<Option<Arc<PatternDatabase>>, SolverError> {
+        let mut built = self.built.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(found) = built.get(&key) {
+            return Ok(found.clone());
+        }
+        let made = spec()?.map(|spec| Arc::new(PatternDatabase::build(spec, self.threads, |_| {})));
+        built.insert(key, made.clone());
+        Ok(made)
+    }
+}
+
+impl Tables for BuiltTables {
+    fn optimal(&self, rows: usize, cols: usize) -> Option<Arc<PatternDatabase>> {
+        self.get_or_build((false, rows, cols), || Ok(optimal::PatternSpec::default_for(rows, cols))).ok().flatten()
+    }
+
+    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, SolverError> {
+        let spec = || {
+            near::partition(rows, cols, near::default_group_size(rows, cols))
+                .map(Some)
+                .map_err(|e| SolverError::Tables(e.to_string()))
+        };
+        self.get_or_build((true, rows, cols), spec)?.ok_or_else(|| SolverError::Tables("no near tables".into()))
+    }
+}
+
+/// What a search has done so far, as [`solve`] reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchProgress {
+    /// Iterative deepening or IDA* starts on this depth limit or bound.
+    Depth(u32),
+    /// The near solver's proven bound went up or it found a shorter
+    /// solution.
+    Near(NearProgress),
+}
+
+/// How deep iterative deepening goes unless told: boards of up to 9 cells
+/// are searched whole in under a second (every 3×3 position is within 31
+/// moves, every 2×4 within 36); on bigger boards each move more roughly
+/// doubles the time, and 25 moves take a few seconds on a 4×4.
+pub fn iddfs_reach(board: &Board) -> u32 {
+    if board.len() <= 9 { 40 } else { 25 }
+}
+
+/// When the near solver's search ends, by the caller's clock (nothing here
+/// reads one); the other solvers ignore it.
+///
+/// ```
+/// use fifteen_core::solver::Deadline;
+/// let stop = || false;
+/// let left = || 2.5;
+/// let two_and_a_half_seconds = Deadline { stop: &stop, time_left: Some(&left) };
+/// assert!(!(two_and_a_half_seconds.stop)());
+/// assert!(!(Deadline::NONE.stop)());
+/// ```
+#[derive(Clone, Copy)]
+pub struct Deadline<'a> {
+    /// True once the search must stop: it answers with the best found so
+    /// far.
+    pub stop: &'a (dyn Fn() -> bool + Sync),
+    /// The time left before `stop` says stop, in any unit, when the caller
+    /// knows it: the near solver's beam then makes its last round as wide as
+    /// that time lets it finish.
+    pub time_left: Option<&'a (dyn Fn() -> f64 + Sync)>,
+}
+
+/// A stop check that never says stop.
+fn never() -> bool {
+    false
+}
+
+impl Deadline<'static> {
+    /// No deadline: the near solver runs until it proves its answer.
+    pub const NONE: Deadline<'static> = Deadline { stop: &never, time_left: None };
+}
+
+impl std::fmt::Debug for Deadline<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Deadline").field("time_left", &self.time_left.map(|left| left())).finish_non_exhaustive()
+    }
+}
+
+/// Solves `board` as `options` say. The searches take their tables from
+/// `tables`; `deadline` ends the near solver's search (it answers with the
+/// best found so far; the others ignore it); `progress` hears each depth
+/// limit or bound iterative deepening and IDA* try, and each step of the
+/// near solver's (from any of its threads).
+pub fn solve(
+    board: &Board,
+    options: &SolverOptions,
+    tables: &dyn Tables,
+    deadline: Deadline<'_>,
+    progress: &(dyn Fn(SearchProgress) + Sync),
+) -> Result<Found, SolverError> {
+    let searched = |solution: crate::search::Solution| Found {
+        lower_bound: Some(solution.moves.len() as u32),
+        moves: solution.moves,
+        stats: Some(solution.stats),
+        beam_width: 0,
+    };
+    let near_range = (MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len());
+    match options.solver {
+        Solver::Human => {
+            let plan = human::solve(board, &options.human)?;
+            Ok(Found { moves: plan.moves().clone(), lower_bound: None, stats: None, beam_width: 0 })
+        }
+        Solver::Bfs => Ok(searched(bfs::solve(board)?)),
+        Solver::Iddfs => {
+            let max = options.max_depth.unwrap_or_else(|| iddfs_reach(board));
+            let at_least = iddfs::lower_bound(board)?;
+            if at_least > max {
+                return Err(SolverError::TooDeep { at_least, max });
+            }
+            let depth = |limit| progress(SearchProgress::Depth(limit));
+            Ok(searched(iddfs::solve(board, iddfs::Limits { start: 0, max }, depth)?))
+        }
+        Solver::Optimal if near_range => solve_near(board, options, tables, Deadline::NONE, progress),
+        Solver::Optimal => {
+            let (rows, cols) = (board.rows(), board.cols());
+            if board.len() > MAX_OPTIMAL_CELLS {
+                let max_cells = MAX_OPTIMAL_CELLS;
+                return Err(SearchError::TooLarge { solver: "optimal", rows, cols, max_cells }.into());
+            }
+            board.check_solvable().map_err(SearchError::from)?;
+            let pdb = tables.optimal(rows, cols);
+            let heuristic = pdb.as_deref().map_or(Heuristic::ManhattanConflicts, Heuristic::Patterns);
+            let bound = |limit| progress(SearchProgress::Depth(limit));
+            Ok(searched(optimal::solve_with(board, heuristic, bound)?))
+        }
+        Solver::Near => solve_near(board, options, tables, deadline, progress),
+    }
+}
+
+/// The near solver, refusing a board outside its sizes before asking for
+/// tables, seeded with the human solver's solution (at `options.human`),
+/// so that it never answers longer than the human strategy would.
+fn solve_near(
+    board: &Board,
+    options: &SolverOptions,
+    tables: &dyn Tables,
+    deadline: Deadline<'_>,
+    progress: &(dyn Fn(SearchProgress) + Sync),
+) -> Result<Found, SolverError> {
+    let (rows, cols) = (board.rows(), board.cols());
+    if !(MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len()) {
+        return Err(SearchError::NearSize { rows, cols }.into());
+    }
+    board.check_solvable().map_err(SearchError::from)?;
+    let pdb = tables.near(rows, cols)?;
+    let near_progress = |p| progress(SearchProgress::Near(p));
+    let seed = || human::solve(board, &options.human).ok().map(|plan| plan.moves().0.clone());
+    let run = near::NearRun {
+        stop: deadline.stop,
+        time_left: deadline.time_left,
+        seed: Some(&seed),
+        progress: &near_progress,
+    };
+    let found = near::solve_with(board, &pdb, NearOptions::default(), &run)?;
+    Ok(Found {
+        lower_bound: Some(found.lower_bound),
+        moves: found.moves,
+        stats: Some(Stats { expanded: found.ida_expanded, ..Stats::default() }),
+        beam_width: found.beam_width,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Scramble;
+
+    #[test]
+    fn every_solver_replays_to_the_goal_and_the_searches_agree_on_the_length() {
+        let board = Board::scrambled(3, 3, Scramble::Uniform, 11).unwrap();
+        let mut lengths = Vec::new();
+        for solver in [Solver::Human, Solver::Bfs, Solver::Iddfs, Solver::Optimal] {
+            let options = SolverOptions { solver, ..SolverOptions::default() };
+            let found = solve(&board, &options, &NO_TABLES, Deadline::NONE, &|_| {}).unwrap();
+            let mut replay = board.clone();
+            replay.apply(&found.moves).unwrap();
+            assert!(replay.is_solved(), "{}", solver.name());
+            if solver != Solver::Human {
+                assert!(found.is_shortest(), "{}", solver.name());
+                lengths.push(found.moves.len());
+            }
+        }
+        assert!(lengths.windows(2).all(|w| w[0] == w[1]), "{lengths:?}");
+    }
+
+    #[test]
+    fn each_solver_refuses_what_it_cannot_do_before_any_work() {
+        let four = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
+        let shallow = SolverOptions { solver: Solver::Iddfs, max_depth: Some(5), ..SolverOptions::default() };
+        assert!(matches!(
+            solve(&four, &shallow, &NO_TABLES, Deadline::NONE, &|_| {}),
+            Err(SolverError::TooDeep { max: 5, .. })
+        ));
+        let near = SolverOptions { solver: Solver::Near, ..SolverOptions::default() };
+        assert!(matches!(
+            solve(&four, &near, &NO_TABLES, Deadline::NONE, &|_| {}),
+            Err(SolverError::Search(SearchError::NearSize { rows: 4, cols: 4 }))
+        ));
+        let six = Board::scrambled(6, 6, Scramble::Uniform, 3).unwrap();
+        assert!(matches!(solve(&six, &near, &NO_TABLES, Deadline::NONE, &|_| {}), Err(SolverError::Tables(_))));
+        let optimal = SolverOptions { solver: Solver::Optimal, ..SolverOptions::default() };
+        let eight = Board::scrambled(8, 8, Scramble::Uniform, 3).unwrap();
+        assert!(matches!(
+            solve(&eight, &optimal, &NO_TABLES, Deadline::NONE, &|_| {}),
+            Err(SolverError::Search(SearchError::TooLarge { .. }))
+        ));
+    }
+
+    #[test]
+    fn built_tables_are_made_once_a_shape_and_serve_the_near_solver() {
+        let tables = BuiltTables::new(2);
+        let board = Board::scrambled(3, 6, Scramble::Uniform, 5).unwrap();
+        let near = SolverOptions { solver: Solver::Near, ..SolverOptions::default() };
+        // Stopped at once: the first beam round still answers (the proofs are
+        // tests/it/near.rs's), never longer than the human solve it is
+        // seeded with.
+        let found = solve(&board, &near, &tables, Deadline { stop: &|| true, time_left: None }, &|_| {}).unwrap();
+        let mut replay = board.clone();
+        replay.apply(&found.moves).unwrap();
+        assert!(replay.is_solved());
+        let human = solve(&board, &SolverOptions::default(), &NO_TABLES, Deadline::NONE, &|_| {}).unwrap();
+        assert!(found.moves.len() <= human.moves.len());
+        assert!(found.lower_bound.is_some_and(|bound| bound as usize <= found.moves.len()));
+        assert!(Arc::ptr_eq(&tables.near(3, 6).unwrap(), &tables.near(3, 6).unwrap()));
+    }
+}

@@ -1,0 +1,623 @@
+//! `fifteen serve`: the game server (axum on tokio) and its page.
+//!
+//! Every websocket connection, at `/eight/ws` (the path older clients use) or `/ws`, is
+//! its own [`Session`] on a new board. The server sends the state on connect and
+//! after every message; bad messages get the unchanged board with an
+//! `error: …` status. Idle connections are closed, the number of games is
+//! capped, and stopping the server closes every game with a close frame.
+//! A connection whose request head (request line and headers) is not in
+//! within [`ServerConfig::header_timeout`], or runs past [`HEAD_LIMIT`], is
+//! closed: a client that sends half a request and waits (the slow-headers
+//! attack) holds its socket for seconds, not for ever.
+//! A client that asks (`{"Optimal":true}`) also gets each position's
+//! optimal distance once it is known (see `net/optimal.rs`).
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
+use axum::extract::{ConnectInfo, State as Extract};
+use axum::http::{StatusCode, Uri};
+use axum::response::Response;
+use axum::routing::{any, get};
+use axum::serve::{Listener, ListenerExt};
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tokio::sync::{Semaphore, watch};
+use tokio::time::{Instant, sleep_until, timeout};
+use tokio_tungstenite::tungstenite;
+use tower::ServiceExt;
+
+use fifteen_core::board::{Board, Scramble, SizeError};
+use fifteen_core::solver::Tables;
+
+use super::game::Session;
+use super::optimal::{GameOracle, Searches};
+use super::protocol::{BadRequest, Request, State};
+use super::viewer;
+use fifteen_view::web;
+
+/// The largest board the server will deal (a state is sent per move).
+pub const MAX_CELLS: usize = 10_000;
+
+/// Text frames longer than this get an `error:` reply.
+pub(crate) const MESSAGE_LIMIT: usize = 4 * 1024;
+
+/// Frames longer than this are not read at all: the connection is closed
+/// with code 1009 (message too big).
+pub(crate) const FRAME_LIMIT: usize = 64 * 1024;
+
+/// A request's head (request line and headers) longer than this is refused
+/// with 431 and its connection closed. A browser's upgrade request is well
+/// under 2 KiB; this leaves room for cookies of other pages on the host.
+pub(crate) const HEAD_LIMIT: usize = 16 * 1024;
+
+/// Where a game's log line goes (stderr for the command; tests collect them).
+pub(crate) type LogSink = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// How the server deals boards and guards itself.
+#[derive(Clone)]
+pub struct ServerConfig {
+    /// Board rows.
+    pub(crate) rows: usize,
+    /// Board columns.
+    pub(crate) cols: usize,
+    /// How each new board is mixed.
+    pub scramble: Scramble,
+    /// Session `i` of the server's life gets the board of seed `game_seed(seed, i)`.
+    pub seed: u64,
+    /// Games open at once; further connections are closed with code 1013.
+    pub max_games: usize,
+    /// A game with no message (and no watched move) for this long is closed.
+    pub idle_timeout: Duration,
+    /// A connection whose request head is not complete this long after the
+    /// server starts waiting for it (on connect, and after each response on
+    /// a kept-alive connection) is closed, however slowly it trickles in.
+    pub header_timeout: Duration,
+    /// One line per game, written when it ends.
+    pub(crate) log: LogSink,
+    /// Where the optimal distance's searches get pattern databases (none:
+    /// Manhattan distance and linear conflicts); asked once, off the async
+    /// executor, by the first search of the server's life.
+    pub tables: Option<Arc<dyn Tables>>,
+    /// Optimal-distance searches that may run at once, over all games.
+    pub optimal_threads: usize,
+}
+
+impl ServerConfig {
+    /// Uniform boards of this shape, seed 0, 1 024 games, 5 minutes idle, 5
+    /// seconds for a request's head, log to stderr, no pattern databases,
+    /// one optimal search at a time.
+    pub fn new(rows: usize, cols: usize) -> Result<ServerConfig, ServeError> {
+        Board::goal(rows, cols)?;
+        if rows * cols > MAX_CELLS {
+            return Err(ServeError::TooLarge { rows, cols });
+        }
+        Ok(ServerConfig {
+            rows,
+            cols,
+            scramble: Scramble::Uniform,
+            seed: 0,
+            max_games: 1024,
+            idle_timeout: Duration::from_secs(300),
+            header_timeout: Duration::from_secs(5),
+            // A log write that fails (stderr closed) must not take a game down.
+            log: Arc::new(|line: &str| {
+                use std::io::Write;
+                let _ = writeln!(std::io::stderr().lock(), "{line}");
+            }),
+            tables: None,
+            optimal_threads: 1,
+        })
+    }
+
+    /// The board of game `index` (counted from 0).
+    pub(crate) fn board(&self, index: u64) -> Result<Board, SizeError> {
+        Board::scrambled(self.rows, self.cols, self.scramble, game_seed(self.seed, index))
+    }
+}
+
+/// The seed of game `index` on a server started with `seed` (SplitMix64 of
+/// both, so neighbouring games get unrelated boards).
+pub(crate) fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Why the server could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// A shape that makes no board.
+    #[error("{0}")]
+    Size(#[from] SizeError),
+    /// A board too big to send a state per move.
+    #[error("a {rows}×{cols} board is too big to serve: at most {MAX_CELLS} cells")]
+    TooLarge {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+    },
+    /// The address could not be listened on.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The async runtime or the listener failed.
+    #[error("server failed: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// A server running on its own thread, for the tests.
+#[cfg(test)]
+pub(crate) struct Server {
+    addr: SocketAddr,
+    stop: watch::Sender<bool>,
+    thread: Option<std::thread::JoinHandle<Result<(), ServeError>>>,
+}
+
+#[cfg(test)]
+impl Server {
+    /// Binds `addr` (port 0: any free port) and serves until [`Server::stop`].
+    pub(crate) fn start(addr: SocketAddr, config: ServerConfig) -> Result<Server, ServeError> {
+        let runtime = runtime()?;
+        let listener = runtime.block_on(bind(addr))?;
+        let addr = listener.local_addr()?;
+        let (stop, stopped) = watch::channel(false);
+        let thread = std::thread::Builder::new().name("fifteen-serve".into()).spawn(move || {
+            let result = runtime.block_on(run(listener, config, stopped));
+            end_runtime(runtime);
+            result
+        })?;
+        Ok(Server { addr, stop, thread: Some(thread) })
+    }
+
+    /// The address it listens on.
+    pub(crate) fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Closes every game (code 1001) and waits for the server to end.
+    pub(crate) fn stop(mut self) -> Result<(), ServeError> {
+        self.finish()
+    }
+
+    fn finish(&mut self) -> Result<(), ServeError> {
+        let _ = self.stop.send(true);
+        match self.thread.take().map(|t| t.join()) {
+            Some(Ok(result)) => result,
+            Some(Err(_)) => Err(ServeError::Io(std::io::Error::other("the server thread panicked"))),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.finish();
+    }
+}
+
+/// Serves on `addr` until Ctrl-C (or SIGTERM), then closes every game and
+/// returns. `ready` is told the address once it listens.
+pub fn serve_until_signal(
+    addr: SocketAddr,
+    config: ServerConfig,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<(), ServeError> {
+    let runtime = runtime()?;
+    let result = runtime.block_on(async move {
+        let listener = bind(addr).await?;
+        ready(listener.local_addr()?);
+        let (stop, stopped) = watch::channel(false);
+        tokio::spawn(async move {
+            stop_signal().await;
+            let _ = stop.send(true);
+        });
+        run(listener, config, stopped).await
+    });
+    end_runtime(runtime);
+    result
+}
+
+/// Ends the runtime without waiting long for an optimal search still
+/// running on the blocking pool: its game is gone, and a search cannot be
+/// interrupted.
+fn end_runtime(runtime: tokio::runtime::Runtime) {
+    runtime.shutdown_timeout(Duration::from_millis(500));
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, ServeError> {
+    Ok(tokio::runtime::Builder::new_multi_thread().enable_all().thread_name("fifteen-serve").build()?)
+}
+
+async fn bind(addr: SocketAddr) -> Result<TcpListener, ServeError> {
+    TcpListener::bind(addr).await.map_err(|source| ServeError::Bind { addr, source })
+}
+
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// What every connection shares.
+struct ServerShared {
+    config: ServerConfig,
+    /// Games started so far: the next game's number.
+    games: AtomicU64,
+    /// One permit per game that may be open.
+    slots: Arc<Semaphore>,
+    /// Becomes true when the server stops.
+    stopped: watch::Receiver<bool>,
+    started: Instant,
+    /// The optimal-distance searches' tables and turns.
+    searches: Arc<Searches>,
+    /// The replay pages' coaching tables.
+    coach_tables: viewer::CoachTables,
+}
+
+/// The routes: the game page, the viewer's pages, their scripts and style, and the two websocket paths.
+fn router(shared: Arc<ServerShared>) -> Router {
+    Router::new()
+        .route("/", get(|| async { viewer::game_page() }))
+        .route("/game.js", get(|| async { viewer::asset("text/javascript; charset=utf-8", web::game_js()) }))
+        .route("/ws", any(connect))
+        .route("/eight/ws", any(connect))
+        .route("/viewer.js", get(|| async { viewer::asset("text/javascript; charset=utf-8", web::viewer_js()) }))
+        .route("/viewer.css", get(|| async { viewer::asset("text/css; charset=utf-8", web::viewer_css()) }))
+        .route(
+            "/replay",
+            get(|Extract(shared): Extract<Arc<ServerShared>>, uri: Uri| viewer_page(shared, uri, ViewerPage::Replay)),
+        )
+        .route(
+            "/watch",
+            get(|Extract(shared): Extract<Arc<ServerShared>>, uri: Uri| viewer_page(shared, uri, ViewerPage::Watch)),
+        )
+        .route(
+            "/solve",
+            get(|Extract(shared): Extract<Arc<ServerShared>>, uri: Uri| viewer_page(shared, uri, ViewerPage::Solve)),
+        )
+        .with_state(shared)
+}
+
+/// Which of the viewer's pages a request asks for.
+#[derive(Clone, Copy, Debug)]
+enum ViewerPage {
+    Replay,
+    Watch,
+    Solve,
+}
+
+/// One of the viewer's pages: read (and for `/watch` and `/solve`,
+/// planned) on the blocking pool, holding one of the games' permits so
+/// that pages and games together stay within `max_games`.
+async fn viewer_page(shared: Arc<ServerShared>, uri: Uri, page: ViewerPage) -> Response {
+    let Ok(permit) = shared.slots.clone().try_acquire_owned() else {
+        let busy = viewer::Refused {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            reason: "the server is busy: try again soon".into(),
+        };
+        return viewer::respond(Err(busy));
+    };
+    let made = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        match page {
+            ViewerPage::Replay => viewer::replay_data(&uri, MAX_CELLS, &shared.coach_tables),
+            ViewerPage::Watch => viewer::watch_board(&uri, MAX_CELLS).and_then(|board| {
+                let title = format!("fifteen: a {}×{} solve", board.rows(), board.cols());
+                viewer::solved_data(&board, &title)
+            }),
+            ViewerPage::Solve => viewer::solve_board(&uri, MAX_CELLS).and_then(|board| {
+                let title = format!("fifteen: a {}×{} solve", board.rows(), board.cols());
+                viewer::solved_data(&board, &title)
+            }),
+        }
+    })
+    .await;
+    match made {
+        Ok(data) => viewer::respond(data),
+        Err(_) => viewer::respond(Err(viewer::Refused {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            reason: "the page could not be made".into(),
+        })),
+    }
+}
+
+async fn run(listener: TcpListener, config: ServerConfig, stopped: watch::Receiver<bool>) -> Result<(), ServeError> {
+    let max_games = config.max_games;
+    let searches = Arc::new(Searches::new(config.tables.clone(), config.optimal_threads));
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(config.header_timeout).max_buf_size(HEAD_LIMIT);
+    let coach_tables = viewer::CoachTables::new(config.tables.clone());
+    let shared = Arc::new(ServerShared {
+        config,
+        games: AtomicU64::new(0),
+        slots: Arc::new(Semaphore::new(max_games)),
+        stopped: stopped.clone(),
+        started: Instant::now(),
+        searches,
+        coach_tables,
+    });
+    let app = router(shared.clone());
+    // Small messages one after another (a watched solve): send each at once.
+    // axum's listener retries failed accepts (out of file descriptors) after
+    // a pause instead of ending the server.
+    let mut listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
+    let mut stop = stopped.clone();
+    loop {
+        let (tcp, peer) = tokio::select! {
+            () = until_stopped(&mut stop) => break,
+            accepted = listener.accept() => accepted,
+        };
+        let service = app.clone().map_request(move |mut request: hyper::Request<Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            request
+        });
+        let connection = http.serve_connection(TokioIo::new(tcp), TowerToHyperService::new(service)).with_upgrades();
+        let mut stop = stopped.clone();
+        tokio::spawn(async move {
+            let mut connection = std::pin::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => return,
+                () = until_stopped(&mut stop) => connection.as_mut().graceful_shutdown(),
+            }
+            let _ = connection.await;
+        });
+    }
+    // Every game holds a permit until it has sent its close frame and logged.
+    let all = u32::try_from(max_games).unwrap_or(u32::MAX);
+    let _ = timeout(Duration::from_secs(5), shared.slots.acquire_many(all)).await;
+    Ok(())
+}
+
+/// Returns once the server is stopping (or its stop switch is gone).
+async fn until_stopped(stopped: &mut watch::Receiver<bool>) {
+    let _ = stopped.wait_for(|&s| s).await;
+}
+
+async fn connect(
+    upgrade: WebSocketUpgrade,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extract(shared): Extract<Arc<ServerShared>>,
+) -> Response {
+    let upgrade = upgrade
+        .max_message_size(FRAME_LIMIT)
+        .max_frame_size(FRAME_LIMIT)
+        // Small buffers: a thousand open games must fit in a few megabytes.
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0);
+    match shared.slots.clone().try_acquire_owned() {
+        Ok(permit) => upgrade.on_upgrade(move |socket| async move {
+            play(socket, peer, &shared).await;
+            drop(permit);
+        }),
+        Err(_) => upgrade.on_upgrade(move |mut socket| async move {
+            let max = shared.config.max_games;
+            (shared.config.log)(&format!("refused {peer}: {max} games are open"));
+            let why = format!("server full: {max} games are open; try again later");
+            let _ = close(&mut socket, close_code::AGAIN, &why).await;
+        }),
+    }
+}
+
+/// How a game ended.
+enum End {
+    Closed,
+    Idle,
+    Stopped,
+    Broken(String),
+}
+
+/// One game, from the first state to the log line.
+async fn play(mut socket: WebSocket, peer: SocketAddr, shared: &ServerShared) {
+    let config = &shared.config;
+    let number = shared.games.fetch_add(1, Ordering::Relaxed);
+    let began = Instant::now();
+    let board = match config.board(number) {
+        Ok(board) => board,
+        Err(e) => {
+            (config.log)(&format!("game {} from {peer}: {e}", number + 1));
+            let _ = close(&mut socket, close_code::ERROR, "the server cannot deal this board").await;
+            return;
+        }
+    };
+    let mut game = Session::new(board);
+    let end = converse(&mut socket, &mut game, shared).await;
+    let outcome = if game.is_complete() {
+        "complete".to_string()
+    } else {
+        match end {
+            End::Closed => "dropped (closed by the client)".to_string(),
+            End::Idle => format!("dropped (idle for {} s)", config.idle_timeout.as_secs_f64()),
+            End::Stopped => "dropped (server stopping)".to_string(),
+            End::Broken(why) => format!("dropped ({why})"),
+        }
+    };
+    (config.log)(&format!(
+        "game {} from {peer}: {}×{} board, started at +{:.1} s, {} moves in {:.1} s, {outcome}",
+        number + 1,
+        config.rows,
+        config.cols,
+        (began - shared.started).as_secs_f64(),
+        game.score(),
+        began.elapsed().as_secs_f64(),
+    ));
+}
+
+/// The message loop: replies, watched moves, optimal distances, the idle
+/// clock and the stop signal.
+async fn converse(socket: &mut WebSocket, game: &mut Session, shared: &ServerShared) -> End {
+    let idle = shared.config.idle_timeout;
+    let mut stopped = shared.stopped.clone();
+    let mut oracle: Option<GameOracle> = None;
+    if let Err(end) = send(socket, &game.state(), idle).await {
+        return end;
+    }
+    let mut idle_at = Instant::now() + idle;
+    let mut tick_at: Option<Instant> = None;
+    loop {
+        tokio::select! {
+            biased;
+            () = until_stopped(&mut stopped) => {
+                let _ = close(socket, close_code::AWAY, "server stopping").await;
+                return End::Stopped;
+            }
+            message = socket.recv() => {
+                let request = match message {
+                    None | Some(Ok(Message::Close(_))) => return End::Closed,
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Text(text))) if text.len() > MESSAGE_LIMIT => {
+                        Err(BadRequest::TooLarge { len: text.len(), max: MESSAGE_LIMIT })
+                    }
+                    Some(Ok(Message::Text(text))) => Request::parse(text.as_str()),
+                    Some(Ok(Message::Binary(_))) => Err(BadRequest::Binary),
+                    Some(Err(e)) => return refuse_broken(socket, e).await,
+                };
+                let was_watching = game.watch_delay();
+                let optimal_asked = match &request {
+                    Ok(Request::Optimal(wanted)) => Some(*wanted),
+                    _ => None,
+                };
+                let reply = game.handle(request);
+                if let Err(end) = send(socket, &reply, idle).await {
+                    return end;
+                }
+                if let Some(wanted) = optimal_asked {
+                    // Made once, at the first request, and kept: at most one
+                    // search per game however often the client toggles.
+                    oracle.get_or_insert_with(|| GameOracle::new(shared.searches.clone())).ask(wanted);
+                }
+                if let Err(end) = send_optimal(socket, &mut oracle, game, idle).await {
+                    return end;
+                }
+                let now = Instant::now();
+                idle_at = now + idle;
+                if game.watch_delay() != was_watching {
+                    tick_at = game.watch_delay().map(|d| now + d);
+                }
+            }
+            _ = sleep_until(tick_at.unwrap_or(idle_at)), if tick_at.is_some() => {
+                if let Some(state) = game.advance_watch() {
+                    if let Err(end) = send(socket, &state, idle).await {
+                        return end;
+                    }
+                    if let Err(end) = send_optimal(socket, &mut oracle, game, idle).await {
+                        return end;
+                    }
+                }
+                let now = Instant::now();
+                idle_at = now + idle;
+                tick_at = game.watch_delay().map(|d| now + d);
+            }
+            finished = searched(&mut oracle) => {
+                let answer = oracle.as_mut().and_then(|o| o.settle(finished, game.board(), game.score()));
+                if let Some(answer) = answer
+                    && let Err(end) = send_text(socket, answer.to_json(), idle).await {
+                        return end;
+                    }
+            }
+            _ = sleep_until(idle_at) => {
+                let why = format!("idle for {} s", idle.as_secs_f64());
+                let _ = close(socket, close_code::AWAY, &why).await;
+                return End::Idle;
+            }
+        }
+    }
+}
+
+/// A frame that could not be read: too big (close 1009), not UTF-8 (1007),
+/// or a broken connection.
+async fn refuse_broken(socket: &mut WebSocket, error: axum::Error) -> End {
+    let error = error.into_inner();
+    let (code, why) = match error.downcast_ref::<tungstenite::Error>() {
+        Some(tungstenite::Error::Capacity(_)) => {
+            (close_code::SIZE, format!("message over the {FRAME_LIMIT}-byte limit"))
+        }
+        Some(tungstenite::Error::Utf8(_)) => (close_code::INVALID, "text frame is not UTF-8".to_string()),
+        Some(tungstenite::Error::Protocol(tungstenite::error::ProtocolError::ResetWithoutClosingHandshake)) => {
+            return End::Broken("connection reset by the client".into());
+        }
+        Some(tungstenite::Error::Protocol(e)) => (close_code::PROTOCOL, format!("protocol error: {e}")),
+        _ => return End::Broken(format!("connection error: {error}")),
+    };
+    let _ = close(socket, code, &why).await;
+    End::Broken(why)
+}
+
+/// After a state: the optimal distance of the game's position, when the
+/// client asked and it is known (else its search starts).
+async fn send_optimal(
+    socket: &mut WebSocket,
+    oracle: &mut Option<GameOracle>,
+    game: &Session,
+    wait: Duration,
+) -> Result<(), End> {
+    match oracle.as_mut().and_then(|o| o.observe(game.board(), game.score())) {
+        Some(answer) => send_text(socket, answer.to_json(), wait).await,
+        None => Ok(()),
+    }
+}
+
+/// The end of the game's optimal search; never, while there is none.
+async fn searched(oracle: &mut Option<GameOracle>) -> super::optimal::Finished {
+    match oracle {
+        Some(oracle) => oracle.finished().await,
+        None => std::future::pending().await,
+    }
+}
+
+async fn send(socket: &mut WebSocket, state: &State, wait: Duration) -> Result<(), End> {
+    send_text(socket, state.to_json(), wait).await
+}
+
+async fn send_text(socket: &mut WebSocket, text: String, wait: Duration) -> Result<(), End> {
+    match timeout(wait, socket.send(Message::Text(text.into()))).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(End::Broken(format!("connection error: {e}"))),
+        Err(_) => Err(End::Broken("client stopped reading".into())),
+    }
+}
+
+async fn close(socket: &mut WebSocket, code: u16, reason: &str) -> Result<(), axum::Error> {
+    let frame = CloseFrame { code, reason: reason.into() };
+    match timeout(Duration::from_secs(2), socket.send(Message::Close(Some(frame)))).await {
+        Ok(result) => result,
+        Err(_) => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    // What were examples in the docs of items only the crate uses.
+
+    #[test]
+    fn game_seed() {
+        use crate::server::game_seed;
+        assert_eq!(game_seed(7, 3), game_seed(7, 3));
+        assert_ne!(game_seed(7, 3), game_seed(7, 4));
+    }
+}

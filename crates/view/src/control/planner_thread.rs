@@ -1,0 +1,142 @@
+//! The planner's own thread, which both front ends start the same way: a
+//! big board's watched solve (or one whose lines a wide beam plans) is
+//! planned beside the drawing, its events sent in batches over a bounded
+//! channel, so no frame waits for planning.
+
+use std::sync::mpsc::{Receiver, sync_channel};
+
+use crate::anim::{EventBatch, Planning};
+
+use super::App;
+
+/// Boards of this many cells or more are planned on a thread of their
+/// own while watched: a placement of theirs can take longer than a frame.
+/// Smaller ones plan a placement in microseconds within the frame, so a
+/// step or a phase jump there never waits for a planner elsewhere.
+const PLAN_ELSEWHERE_FROM_CELLS: usize = 10_000;
+
+/// True when a front end watching `app`'s board should plan it on a
+/// thread of its own ([`planner_thread`]): a big board, or one whose lines
+/// a wide beam plans at the effort it is watched at (a line of a 20×20 at
+/// `best` takes a good part of a second, which the window would spend
+/// frozen).
+pub fn plans_elsewhere(app: &App) -> bool {
+    let board = app.board();
+    board.len() >= PLAN_ELSEWHERE_FROM_CELLS
+        || app.watching_effort(board).plans_lines_slowly(board.rows(), board.cols())
+}
+
+/// The most events a planner thread sends at once: few messages a frame
+/// even at millions of moves a second, and about 2 MB each. A smaller
+/// board's batches hold about as many events as it has cells, so that a
+/// line planned by a beam reaches the playback as soon as it is planned.
+const EVENTS_PER_BATCH: usize = 1 << 15;
+
+/// How many batches a planner thread may have sent and not yet been taken:
+/// it waits beyond that, so memory stays bounded.
+const BATCHES_IN_FLIGHT: usize = 4;
+
+/// Runs `planning` on a thread of its own, sending its events in batches
+/// of up to `EVENTS_PER_BATCH` with at most `BATCHES_IN_FLIGHT` waiting, so
+/// that it plans ahead of the playback in bounded memory. The thread ends
+/// when the solve is planned or the receiver is dropped (a new scramble,
+/// the window closing); it is never joined, so quitting never waits for a
+/// placement being planned. `None` when no thread can be started.
+pub fn planner_thread(mut planning: Planning) -> Option<Receiver<EventBatch>> {
+    let (outbox, inbox) = sync_channel(BATCHES_IN_FLIGHT);
+    let events = planning.cells().min(EVENTS_PER_BATCH);
+    let spawned = std::thread::Builder::new().name("planner".into()).spawn(move || {
+        while let Some(batch) = planning.next_batch(events) {
+            if outbox.send(batch).is_err() {
+                break;
+            }
+        }
+    });
+    spawned.ok().map(|_| inbox)
+}
+
+/// Hands the watched solve the batches that have come, while it wants more.
+pub fn receive_plans(app: &mut App, inbox: &Receiver<EventBatch>) {
+    while app.wants_plans()
+        && let Ok(batch) = inbox.try_recv()
+    {
+        app.receive(batch);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::anim::{Cue, Player, Timeline};
+    use fifteen_core::board::{Board, Scramble};
+    use fifteen_core::human::SolveOptions;
+
+    // A watched solve planned on a thread of its own, as the window plans
+    // it: batches over a bounded channel, the playback on this thread.
+    #[test]
+    fn a_solve_planned_on_another_thread_plays_to_the_goal_with_every_move() {
+        let board = Board::scrambled(40, 30, Scramble::Uniform, 6).unwrap();
+        let (timeline, mut planning) = Timeline::planned_elsewhere(&board, &SolveOptions::default()).unwrap();
+        let (outbox, inbox) = sync_channel(2);
+        let planner = std::thread::spawn(move || {
+            while let Some(batch) = planning.next_batch(4_096) {
+                if outbox.send(batch).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut player = Player::new(timeline);
+        player.set_speed(1_000_000.0);
+        player.play();
+        let mut replay = board.clone();
+        let mut next = 0usize;
+        // A bound on the rounds instead of a clock: a stalled playback fails.
+        let mut rounds = 0u64;
+        while !player.is_finished() {
+            while player.wants_plans(50_000)
+                && let Ok(batch) = inbox.try_recv()
+            {
+                player.receive(batch);
+            }
+            player.advance_within(
+                1.0 / 60.0,
+                &mut |cue: &Cue| {
+                    if let Cue::Moved { index, mv, .. } = *cue {
+                        assert_eq!(index, next);
+                        replay.slide(mv).unwrap();
+                        next += 1;
+                    }
+                },
+                &mut || true,
+            );
+            rounds += 1;
+            assert!(rounds < 20_000_000, "the playback stalled at move {next}");
+            std::thread::yield_now();
+        }
+        assert!(replay.is_solved() && player.board().is_solved());
+        assert_eq!(Some(next), player.timeline().total());
+        planner.join().unwrap();
+    }
+
+    #[test]
+    fn dropping_the_receiver_stops_the_planner_thread() {
+        let board = Board::scrambled(200, 200, Scramble::Uniform, 1).unwrap();
+        let (_, mut planning) = Timeline::planned_elsewhere(&board, &SolveOptions::default()).unwrap();
+        let (outbox, inbox) = sync_channel(1);
+        let planner = std::thread::spawn(move || {
+            let mut sent = 0;
+            while let Some(batch) = planning.next_batch(1_000) {
+                if outbox.send(batch).is_err() {
+                    return (sent, false);
+                }
+                sent += 1;
+            }
+            (sent, true)
+        });
+        inbox.recv().unwrap();
+        drop(inbox);
+        let (sent, planned_all) = planner.join().unwrap();
+        assert!(!planned_all, "a 200×200 solve stops long before its end once no one listens");
+        assert!(sent >= 1);
+    }
+}

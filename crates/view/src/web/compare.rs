@@ -1,0 +1,110 @@
+//! The replay page's two extra parts: fifteen's solve of the person's
+//! scramble beside theirs, lined up stage by stage as `fifteen compare`
+//! lines them up ([`coach::line_up`]), and the coach's lines and par
+//! ([`coach::coach`], computed by the caller, which knows the par's
+//! tables and how long it may take). No I/O.
+
+use serde_json::{Value, json};
+
+use fifteen_core::coach::{self, CoachError, Coaching};
+use fifteen_core::human::{Effort, SolveOptions};
+use fifteen_core::lines;
+use fifteen_core::slidysim::Solve;
+
+use super::{pack_numbers, person_data, planned_data};
+
+/// Boards of up to this many cells are coached on a served replay page
+/// and on `fifteen replay --format html`'s (a 10×10 takes seconds, a
+/// 30×30 minutes); bigger ones say how to get the coaching instead.
+pub const MAX_COACHED_CELLS: usize = 100;
+
+/// What the page says of the coach.
+pub enum CoachOnPage<'a> {
+    /// The person's solve coached, with how its par was found (`optimal`,
+    /// `fifteen at best`) and whether that par is exact.
+    Coached {
+        /// The person's solve, coached line by line.
+        coaching: &'a Coaching,
+        /// How the par was found (`optimal`, `fifteen at best`).
+        par_name: String,
+        /// Whether the par is the fewest moves possible.
+        exact: bool,
+    },
+    /// Not coached: the one line the page shows in its place.
+    Skipped(String),
+}
+
+impl CoachOnPage<'_> {
+    /// The line a page shows for a board too big to coach here.
+    pub fn too_big(rows: usize, cols: usize) -> CoachOnPage<'static> {
+        CoachOnPage::Skipped(format!(
+            "no coaching here for a {rows}×{cols}: it is given for boards of up to {MAX_COACHED_CELLS} cells, since \
+             a bigger one takes minutes; `fifteen coach LINK --format html --out FILE.html` writes this page with it"
+        ))
+    }
+}
+
+/// The person's solve (as [`person_data`] makes it) with fifteen's solve
+/// of the same scramble at `effort` beside it (`duo`: fifteen's own data,
+/// with its marks but not its start, which is the person's, and the stages
+/// both reach) and the coach's part.
+pub fn compare_data(solve: &Solve, effort: Effort, title: &str, coach: CoachOnPage) -> Result<Value, CoachError> {
+    let mut data = person_data(solve, title)?;
+    let options = SolveOptions { effort, ..SolveOptions::default() };
+    let (mut fifteen, moves) = planned_data(&solve.scramble, &options, &format!("fifteen, {}", effort.name()))?;
+    // The same scramble as the person's: the page holds it once.
+    if let Some(fields) = fifteen.as_object_mut() {
+        fields.remove("start");
+    }
+    let comparison = coach::line_up(&solve.scramble, &solve.moves, moves, None);
+    let stages: Vec<Value> = comparison
+        .stages
+        .iter()
+        .map(|stage| {
+            let left = if stage.rows_left == 0 {
+                "solved".to_string()
+            } else {
+                format!("{}×{}", stage.rows_left, stage.cols_left)
+            };
+            json!([lines::names(&stage.finished), left, stage.first, stage.second])
+        })
+        .collect();
+    data["duo"] = json!({ "effort": effort.name(), "fifteen": fifteen, "stages": stages });
+    match coach {
+        CoachOnPage::Coached { coaching, par_name, exact } => data["coach"] = coach_json(coaching, &par_name, exact),
+        CoachOnPage::Skipped(note) => data["coach_note"] = json!(note),
+    }
+    Ok(data)
+}
+
+/// The coach's part: par, and a `[name, from, to, par before, par after,
+/// fifteen's way's moves, how it was found]` a line (the person's moves
+/// `from..to`); with an exact par, the mistakes and par after every move
+/// (packed numbers) for the graph.
+fn coach_json(coaching: &Coaching, par_name: &str, exact: bool) -> Value {
+    let lines: Vec<Value> = coaching
+        .lines
+        .iter()
+        .map(|l| {
+            json!([
+                l.line.name(),
+                l.from_move,
+                l.to_move,
+                l.par_before,
+                l.par_after,
+                l.better.moves.len(),
+                l.better.way.name()
+            ])
+        })
+        .collect();
+    let by_move = coaching.par_by_move.as_ref().map(|pars| pack_numbers(pars.iter().map(|&p| p as u64)));
+    json!({
+        "par": coaching.par,
+        "par_by": par_name,
+        "exact": exact,
+        "loss": coaching.loss(),
+        "lines": lines,
+        "mistakes": coaching.mistakes,
+        "par_by_move": by_move,
+    })
+}
