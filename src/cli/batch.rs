@@ -150,7 +150,7 @@ pub fn run(input: &Path, options: BatchOptions) -> Result<(), CliError> {
     if options.stats {
         eprintln!(
             "{lines} boards, {failed} failed, {} solver, {} threads, {:.3} s",
-            options.search.options.solver.name(),
+            options.search.solver.name(),
             options.threads,
             started.elapsed().as_secs_f64()
         );
@@ -304,7 +304,7 @@ impl Workers<'_> {
                 let notation = self.options.notation;
                 let mut line = format!(
                     "{{\"id\":{id},\"solver\":\"{}\",\"count\":{}",
-                    self.options.search.options.solver.name(),
+                    self.options.search.solver.name(),
                     solved.moves.len()
                 );
                 if !self.options.summary {
@@ -326,7 +326,7 @@ impl Workers<'_> {
     fn solve(&self, board: &Board) -> Result<Solved, String> {
         board.check_solvable().map_err(|e| format!("unsolvable board: {e}"))?;
         let search = self.options.search;
-        let solver = search.options.solver;
+        let solver = search.solver;
         // A batch wants answers in bounded time: the optimal solver only
         // where it finishes in seconds (on 17 to 49 cells it would run to
         // its proof, hours a board; `near` answers those in set time).

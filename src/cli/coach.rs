@@ -208,7 +208,7 @@ fn coach_one(
             bar.inc(1);
         }
     };
-    let coaching = coach::coach_with_progress(board, &sourced.solve.moves, par, &progress)
+    let coaching = coach::coach_until(board, &sourced.solve.moves, par, &near_par::clock(), &progress)
         .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;
     let par_name = if matches!(par, Par::Near(_)) { near_par::near_par_name() } else { par.name() };
     Ok(Coached { par_name, exact: par.is_exact(), coaching, sourced })

@@ -121,7 +121,7 @@ fn compare(sourced: SourcedSolve, effort: Effort, (tables, par): (&dyn Tables, P
     let failed = |e: &dyn std::fmt::Display| CliError::Solver(format!("solve {}: {e}", sourced.number));
     let comparison = coach::compare(board, &sourced.solve.moves, effort, heuristic).map_err(|e| failed(&e))?;
     let near = near_par::tables_for(par, tables, board)
-        .map(|near| near_par::near_par(&near, effort).solve(board))
+        .map(|near| near_par::near_par(&near, effort).solve(board, &near_par::clock()))
         .transpose()
         .map_err(|e| failed(&e))?;
     Ok(Compared { sourced, effort, comparison, near })

@@ -151,7 +151,7 @@ fn coach_one(
             bar.set_position(done as u64);
         }
     };
-    let coaching = coach::coach_with_progress(board, &sourced.solve.moves, par, &progress)
+    let coaching = coach::coach_until(board, &sourced.solve.moves, par, &super::near_par::clock(), &progress)
         .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;
     if let Some(bar) = bar {
         bar.finish_and_clear();

@@ -9,7 +9,8 @@ use std::time::Instant;
 use clap::ValueEnum;
 
 use fifteen_core::Board;
-use fifteen_core::coach::{NearPar, StopCheck};
+use fifteen_core::Deadline;
+use fifteen_core::coach::NearPar;
 use fifteen_core::human::Effort;
 use fifteen_core::search::near::{MAX_NEAR_CELLS, MIN_NEAR_CELLS};
 use fifteen_core::search::optimal::PatternDatabase;
@@ -56,15 +57,16 @@ pub fn tables_for(par: ParArg, tables: &dyn Tables, board: &Board) -> Option<Arc
     takes(par, board).then(|| tables.near(board.rows(), board.cols()).ok()).flatten()
 }
 
-/// A stop check that says stop [`NEAR_PAR_SECONDS`] after it is made.
-pub fn stop_after_budget() -> StopCheck {
+/// The command's clock, for the near par's searches (the library reads
+/// none): no time limit of its own, [`NEAR_PAR_SECONDS`] a board.
+pub fn clock() -> Deadline {
     let started = Instant::now();
-    Box::new(move || started.elapsed().as_secs_f64() >= NEAR_PAR_SECONDS)
+    Deadline::NONE.with_clock(move || started.elapsed().as_secs_f64())
 }
 
 /// The near par of a board whose shape's tables are `tables`.
 pub fn near_par(tables: &PatternDatabase, effort: Effort) -> NearPar<'_> {
-    NearPar { tables, stop_for_board: &stop_after_budget, effort }
+    NearPar { tables, seconds: NEAR_PAR_SECONDS, effort }
 }
 
 /// What par was found by, for the output: `near solver, 0.5 s a board`.

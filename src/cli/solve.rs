@@ -12,7 +12,7 @@ use crate::output::{Format, MoveWriter, SolveReport};
 use clap::Args;
 use fifteen_core::human::{Effort, Event, Finish, Order, Phase, PhaseTotal, Planner, Recorder, placement_title};
 use fifteen_core::search::pdb_cache;
-use fifteen_core::solver::{Solver, SolverOptions};
+use fifteen_core::solver::Solver;
 use fifteen_core::{Board, Move, MoveNotation, SolveOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -371,8 +371,7 @@ impl SolveCommand {
         };
         // The near solver starts from the human solution at these options.
         let human = SolveOptions { order: self.order, finish: self.finish, effort: self.effort, threads: 1 };
-        let options = SolverOptions { solver: self.solver, human, max_depth: self.max_depth };
-        Some(SearchRun { options, seconds })
+        Some(SearchRun { solver: self.solver, human, max_depth: self.max_depth, seconds })
     }
 }
 
@@ -380,7 +379,9 @@ fn batch_options(cmd: &SolveCommand) -> Result<super::batch::BatchOptions, CliEr
     use super::batch::BatchOptions;
     let human = SolveOptions { order: cmd.order, finish: cmd.finish, effort: cmd.effort, threads: 1 };
     let search = SearchRun {
-        options: SolverOptions { solver: cmd.solver, human, max_depth: cmd.max_depth },
+        solver: cmd.solver,
+        human,
+        max_depth: cmd.max_depth,
         seconds: Some(cmd.time.unwrap_or(NEAR_SECONDS)),
     };
     let summary = match cmd.format {

@@ -11,8 +11,8 @@ use fifteen_core::search::near::MAX_NEAR_CELLS;
 use fifteen_core::search::near::NearProgress;
 use fifteen_core::search::optimal::{self, MAX_OPTIMAL_CELLS};
 use fifteen_core::search::{SearchError, Solution};
-use fifteen_core::solver::{self, Deadline, Found, SearchProgress, Solver, SolverError, SolverOptions, Tables};
-use fifteen_core::{Board, MoveNotation, SolveOptions};
+use fifteen_core::solver::{self, Found, SearchProgress, Solver, SolverError, SolverOptions, Tables};
+use fifteen_core::{Board, Deadline, MoveNotation, SolveOptions};
 
 use super::error::CliError;
 use super::pdb::CachedTables;
@@ -20,11 +20,14 @@ use super::pdb::CachedTables;
 /// Seconds `--solver near` searches unless told.
 pub const NEAR_SECONDS: f64 = 3.0;
 
-/// A search as the command asked for it: the library's options, and the
-/// seconds `--solver near` may take (`None`: until it proves its answer).
+/// A search as the command asked for it: the solver and its options, and
+/// the seconds `--solver near` may take (`None`: until it proves its
+/// answer).
 #[derive(Clone, Copy, Debug)]
 pub struct SearchRun {
-    pub options: SolverOptions,
+    pub solver: Solver,
+    pub human: SolveOptions,
+    pub max_depth: Option<u32>,
     pub seconds: Option<f64>,
 }
 
@@ -37,11 +40,10 @@ pub fn find(
     tables: &CachedTables,
     progress: &(dyn Fn(SearchProgress) + Sync),
 ) -> Result<(Found, Duration), CliError> {
-    let options = &search.options;
     let (rows, cols) = (board.rows(), board.cols());
     // Find the tables first (minutes when they are built), so that the
     // search's clock starts after them.
-    match options.solver {
+    match search.solver {
         Solver::Optimal if board.len() <= MAX_OPTIMAL_CELLS => drop(tables.optimal(rows, cols)),
         Solver::Optimal | Solver::Near if board.len() <= MAX_NEAR_CELLS && board.len() > MAX_OPTIMAL_CELLS => {
             drop(tables.near(rows, cols).map_err(near_error)?)
@@ -49,9 +51,11 @@ pub fn find(
         _ => {}
     }
     let started = Instant::now();
-    let stop = move || search.seconds.is_some_and(|s| started.elapsed().as_secs_f64() >= s);
-    let left = move || search.seconds.map_or(f64::INFINITY, |s| s - started.elapsed().as_secs_f64());
-    let deadline = Deadline { stop: &stop, time_left: search.seconds.is_some().then_some(&left as _) };
+    let clocked = Deadline::NONE.with_clock(move || started.elapsed().as_secs_f64());
+    let deadline = match search.seconds {
+        Some(seconds) => clocked.within(seconds),
+        None => clocked,
+    };
     // A near search with no time limit (`--solver optimal` on 17 to 49
     // cells) can take hours: on a terminal, a line each time it comes nearer.
     let show = search.seconds.is_none() && io::stderr().is_terminal();
@@ -60,7 +64,15 @@ pub fn find(
         SearchProgress::Near(_) => {}
         depth => progress(depth),
     };
-    let found = solver::solve(board, options, tables, deadline, &progress).map_err(|e| match e {
+    let options = SolverOptions {
+        solver: search.solver,
+        human: search.human,
+        max_depth: search.max_depth,
+        tables,
+        deadline: &deadline,
+        progress: &progress,
+    };
+    let found = solver::solve(board, &options).map_err(|e| match e {
         SolverError::TooDeep { at_least, max } => CliError::Usage(format!(
             "this board needs at least {at_least} moves, and iddfs searches only up to {max} \
              (--max-depth; each move more doubles its time): --solver optimal finds a shortest solution"
@@ -96,8 +108,8 @@ pub fn solve_near(board: &Board, seconds: Option<f64>) -> Result<(Found, String,
     let tables = CachedTables::default();
     // Seeded with the human solution at the effort the size calls for.
     let human = SolveOptions { effort: human::Effort::Auto, threads: 1, ..SolveOptions::default() };
-    let options = SolverOptions { solver: Solver::Near, human, ..SolverOptions::default() };
-    let (found, elapsed) = find(board, SearchRun { options, seconds }, &tables, &|_| {})?;
+    let search = SearchRun { solver: Solver::Near, human, max_depth: None, seconds };
+    let (found, elapsed) = find(board, search, &tables, &|_| {})?;
     Ok((found, tables.account(true, board.rows(), board.cols()).unwrap_or_default(), elapsed))
 }
 
@@ -125,8 +137,7 @@ pub fn faster_tables_hint(pdb: &optimal::PatternDatabase, elapsed: Duration) -> 
 /// tables: the solution, the tables' account line and the search's time.
 pub fn solve_optimal(board: &Board) -> Result<(Solution, Option<String>, Duration), CliError> {
     let tables = CachedTables::default();
-    let search =
-        SearchRun { options: SolverOptions { solver: Solver::Optimal, ..SolverOptions::default() }, seconds: None };
+    let search = SearchRun { solver: Solver::Optimal, human: SolveOptions::default(), max_depth: None, seconds: None };
     if board.len() > MAX_OPTIMAL_CELLS {
         let (rows, cols) = (board.rows(), board.cols());
         return Err(SearchError::TooLarge { solver: "optimal", rows, cols, max_cells: MAX_OPTIMAL_CELLS }.into());
@@ -153,7 +164,7 @@ pub fn run<W: Write>(
     stats: bool,
     out: W,
 ) -> Result<(), CliError> {
-    let solver = search.options.solver;
+    let solver = search.solver;
     let name = solver.name();
     let to_proof = solver == Solver::Optimal && board.len() > MAX_OPTIMAL_CELLS && board.len() <= MAX_NEAR_CELLS;
     if to_proof && io::IsTerminal::is_terminal(&io::stderr()) {

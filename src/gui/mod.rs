@@ -207,8 +207,9 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
     let mut drag: Option<(f32, f32)> = None;
     let started = Instant::now();
     let mut frames = 0u64;
-    let near_stops: oracle::NearStops = Arc::new(near_hint_stop);
-    let mut oracle = oracle::Oracle::new(options.oracle_tables.clone(), Some(near_stops));
+    // The near hints' searches are timed by the window's clock.
+    let near_deadline = fifteen_core::Deadline::NONE.with_clock(move || started.elapsed().as_secs_f64());
+    let mut oracle = oracle::Oracle::new(options.oracle_tables.clone(), Some(near_deadline));
     if plans_elsewhere(&app) {
         app.plan_elsewhere();
     }
@@ -276,13 +277,6 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
 /// Keeps what the run has done so far for the caller and, on its last
 /// frame (`done`), writes the screenshot the options ask for. Returns
 /// `done`.
-/// The stop check of one near search for the window's hint: the window's
-/// clock, [`oracle::NEAR_SECONDS`] from the search's start.
-fn near_hint_stop() -> fifteen_core::coach::StopCheck {
-    let started = Instant::now();
-    Box::new(move || started.elapsed().as_secs_f64() >= oracle::NEAR_SECONDS)
-}
-
 fn end_frame(shared: &RefCell<WindowShared>, options: &Options, report: WindowReport, done: bool) -> bool {
     shared.borrow_mut().report = report;
     if done

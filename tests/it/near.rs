@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 use fifteen_core::search::near::{self, NearOptions, NearRun};
 use fifteen_core::search::optimal::PatternDatabase;
-use fifteen_core::{Board, Scramble};
+use fifteen_core::{Board, Deadline, Scramble};
 use proptest::prelude::*;
 
 /// Tables of groups of 3 tiles per shape, built once.
@@ -22,11 +22,11 @@ fn tables(rows: usize, cols: usize) -> &'static PatternDatabase {
     &all.iter().find(|(shape, _)| *shape == (rows, cols)).unwrap().1
 }
 
-/// A stop check that says stop after it has been asked `calls` times: a
+/// A deadline out of time after its clock has been read `calls` times: a
 /// budget of work that is the same on every machine.
-fn after(calls: u32) -> impl Fn() -> bool + Sync {
+fn after(calls: u32) -> Deadline {
     let asked = AtomicU32::new(0);
-    move || asked.fetch_add(1, Relaxed) >= calls
+    Deadline::NONE.with_clock(move || f64::from(asked.fetch_add(1, Relaxed))).within(f64::from(calls))
 }
 
 fn replays(board: &Board, moves: &fifteen_core::Moves) {
@@ -118,7 +118,7 @@ fn left_to_finish_it_is_optimal_and_every_bound_is_at_most_the_optimum() {
                 &board,
                 tables(rows, cols),
                 NearOptions { max_width: 1024, ..NearOptions::default() },
-                &|| false,
+                &Deadline::NONE,
             )
             .unwrap();
             replays(&board, &found.moves);
@@ -166,10 +166,10 @@ fn a_seed_caps_the_answer_and_one_that_does_not_solve_is_ignored() {
 #[test]
 fn boards_outside_17_to_49_cells_are_refused() {
     let small = Board::scrambled(4, 4, Scramble::Uniform, 1).unwrap();
-    let err = near::solve(&small, tables(3, 6), NearOptions::default(), &|| true).unwrap_err();
+    let err = near::solve(&small, tables(3, 6), NearOptions::default(), &Deadline::NONE).unwrap_err();
     assert!(err.to_string().contains("17 to 49 cells"), "{err}");
     let wrong = Board::scrambled(6, 3, Scramble::Uniform, 1).unwrap();
-    assert!(near::solve(&wrong, tables(3, 6), NearOptions::default(), &|| true).is_err());
+    assert!(near::solve(&wrong, tables(3, 6), NearOptions::default(), &Deadline::NONE).is_err());
 }
 
 /// `solve --solver near`: the moves solve the board, the summary says the

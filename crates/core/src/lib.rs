@@ -52,6 +52,7 @@
 
 pub mod board;
 pub mod coach;
+pub mod deadline;
 pub mod human;
 pub mod lines;
 pub mod search;
@@ -59,6 +60,7 @@ pub mod slidysim;
 pub mod solver;
 pub mod testing;
 
+pub use deadline::Deadline;
 pub use human::{Effort, Finish, Order, SolveOptions};
 
 pub use board::{

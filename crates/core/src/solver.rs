@@ -7,20 +7,19 @@
 //! (building and saving them when missing), [`BuiltTables`] builds them in
 //! memory, and [`NO_TABLES`] has none (the optimal solver then uses
 //! Manhattan distance and linear conflicts: the same answers, slower).
-//! Nothing here reads a clock or a file: the caller's `stop` ends an
-//! anytime search.
+//! Nothing here reads a clock or a file: every solver stops when the
+//! caller's [`Deadline`] says so.
 //!
 //! ```
 //! use fifteen_core::Board;
-//! use fifteen_core::solver::{self, Deadline, NO_TABLES, Solver, SolverOptions};
+//! use fifteen_core::solver::{self, Solver, SolverOptions};
 //! let board: Board = "4 1 3\n7 2 6\n_ 5 8".parse().unwrap();
 //! for solver in [Solver::Bfs, Solver::Iddfs, Solver::Optimal] {
-//!     let options = SolverOptions { solver, ..SolverOptions::default() };
-//!     let found = solver::solve(&board, &options, &NO_TABLES, Deadline::NONE, &|_| {}).unwrap();
+//!     let found = solver::solve(&board, &SolverOptions { solver, ..SolverOptions::default() }).unwrap();
 //!     assert_eq!(found.moves.len(), 6);
 //!     assert!(found.is_shortest());
 //! }
-//! let human = solver::solve(&board, &SolverOptions::default(), &NO_TABLES, Deadline::NONE, &|_| {}).unwrap();
+//! let human = solver::solve(&board, &SolverOptions::default()).unwrap();
 //! assert_eq!(human.lower_bound, None);
 //! let mut replay = board.clone();
 //! replay.apply(&human.moves).unwrap();
@@ -31,6 +30,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use crate::board::{Board, Moves};
+use crate::deadline::Deadline;
 use crate::human::{self, SolveError, SolveOptions};
 use crate::search::near::{self, MAX_NEAR_CELLS, MIN_NEAR_CELLS, NearOptions, NearProgress};
 use crate::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
@@ -94,16 +94,58 @@ impl std::fmt::Display for Solver {
     }
 }
 
-/// How [`solve`] plays a board.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SolverOptions {
+/// How [`solve`] plays a board, with what, and until when.
+#[derive(Clone, Copy)]
+pub struct SolverOptions<'a> {
     /// Which solver.
     pub solver: Solver,
-    /// How the human strategy plays (its effort, order and finish).
+    /// How the human strategy plays (its effort, order and finish); the
+    /// near solver starts from its solution.
     pub human: SolveOptions,
     /// The most moves iterative deepening tries (`None`:
     /// [`iddfs_reach`]).
     pub max_depth: Option<u32>,
+    /// Where the searches' pattern databases come from.
+    pub tables: &'a dyn Tables,
+    /// When to stop: every solver gives up with [`SolverError::Stopped`]
+    /// once it is over, but the near solver, which answers with the best
+    /// found so far unless stopped ([`Deadline::is_stopped`]).
+    pub deadline: &'a Deadline,
+    /// Hears each depth limit or bound iterative deepening and IDA* try,
+    /// and each step of the near solver's (from any of its threads).
+    pub progress: &'a (dyn Fn(SearchProgress) + Sync),
+}
+
+impl std::fmt::Debug for SolverOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SolverOptions")
+            .field("solver", &self.solver)
+            .field("human", &self.human)
+            .field("max_depth", &self.max_depth)
+            .field("deadline", self.deadline)
+            .finish_non_exhaustive()
+    }
+}
+
+/// No deadline, for [`SolverOptions::default`].
+static NO_DEADLINE: Deadline = Deadline::NONE;
+
+/// Progress nobody hears.
+fn unheard(_: SearchProgress) {}
+
+impl Default for SolverOptions<'_> {
+    /// The human strategy at its default options, no tables, no deadline,
+    /// progress unheard.
+    fn default() -> Self {
+        SolverOptions {
+            solver: Solver::Human,
+            human: SolveOptions::default(),
+            max_depth: None,
+            tables: &NO_TABLES,
+            deadline: &NO_DEADLINE,
+            progress: &unheard,
+        }
+    }
 }
 
 /// What a solver found.
@@ -152,6 +194,19 @@ pub enum SolverError {
     /// The pattern databases could not be found or made.
     #[error("{0}")]
     Tables(String),
+    /// The deadline was over before a solution was found.
+    #[error("the solver was stopped before it found a solution")]
+    Stopped,
+}
+
+impl SolverError {
+    /// Each solver's "stopped" as the one [`SolverError::Stopped`].
+    fn stopped_as_one(self) -> SolverError {
+        match self {
+            SolverError::Human(SolveError::Stopped) | SolverError::Search(SearchError::Stopped) => SolverError::Stopped,
+            other => other,
+        }
+    }
 }
 
 /// Where the searches' pattern databases come from. Finding them may mean
@@ -260,69 +315,30 @@ pub fn iddfs_reach(board: &Board) -> u32 {
     if board.len() <= 9 { 40 } else { 25 }
 }
 
-/// When the near solver's search ends, by the caller's clock (nothing here
-/// reads one); the other solvers ignore it.
-///
-/// ```
-/// use fifteen_core::solver::Deadline;
-/// let stop = || false;
-/// let left = || 2.5;
-/// let two_and_a_half_seconds = Deadline { stop: &stop, time_left: Some(&left) };
-/// assert!(!(two_and_a_half_seconds.stop)());
-/// assert!(!(Deadline::NONE.stop)());
-/// ```
-#[derive(Clone, Copy)]
-pub struct Deadline<'a> {
-    /// True once the search must stop: it answers with the best found so
-    /// far.
-    pub stop: &'a (dyn Fn() -> bool + Sync),
-    /// The time left before `stop` says stop, in any unit, when the caller
-    /// knows it: the near solver's beam then makes its last round as wide as
-    /// that time lets it finish.
-    pub time_left: Option<&'a (dyn Fn() -> f64 + Sync)>,
-}
-
-/// A stop check that never says stop.
-fn never() -> bool {
-    false
-}
-
-impl Deadline<'static> {
-    /// No deadline: the near solver runs until it proves its answer.
-    pub const NONE: Deadline<'static> = Deadline { stop: &never, time_left: None };
-}
-
-impl std::fmt::Debug for Deadline<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Deadline").field("time_left", &self.time_left.map(|left| left())).finish_non_exhaustive()
+/// Solves `board` as `options` say: with the solver it names, the tables it
+/// gives, until its deadline.
+pub fn solve(board: &Board, options: &SolverOptions<'_>) -> Result<Found, SolverError> {
+    if options.deadline.is_stopped() {
+        return Err(SolverError::Stopped);
     }
+    solve_by_name(board, options).map_err(SolverError::stopped_as_one)
 }
 
-/// Solves `board` as `options` say. The searches take their tables from
-/// `tables`; `deadline` ends the near solver's search (it answers with the
-/// best found so far; the others ignore it); `progress` hears each depth
-/// limit or bound iterative deepening and IDA* try, and each step of the
-/// near solver's (from any of its threads).
-pub fn solve(
-    board: &Board,
-    options: &SolverOptions,
-    tables: &dyn Tables,
-    deadline: Deadline<'_>,
-    progress: &(dyn Fn(SearchProgress) + Sync),
-) -> Result<Found, SolverError> {
+fn solve_by_name(board: &Board, options: &SolverOptions<'_>) -> Result<Found, SolverError> {
     let searched = |solution: crate::search::Solution| Found {
         lower_bound: Some(solution.moves.len() as u32),
         moves: solution.moves,
         stats: Some(solution.stats),
         beam_width: 0,
     };
+    let (deadline, progress) = (options.deadline, options.progress);
     let near_range = (MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len());
     match options.solver {
         Solver::Human => {
-            let plan = human::solve(board, &options.human)?;
+            let plan = human::solve_until(board, &options.human, deadline)?;
             Ok(Found { moves: plan.moves().clone(), lower_bound: None, stats: None, beam_width: 0 })
         }
-        Solver::Bfs => Ok(searched(bfs::solve(board)?)),
+        Solver::Bfs => Ok(searched(bfs::solve_until(board, deadline)?)),
         Solver::Iddfs => {
             let max = options.max_depth.unwrap_or_else(|| iddfs_reach(board));
             let at_least = iddfs::lower_bound(board)?;
@@ -330,9 +346,15 @@ pub fn solve(
                 return Err(SolverError::TooDeep { at_least, max });
             }
             let depth = |limit| progress(SearchProgress::Depth(limit));
-            Ok(searched(iddfs::solve(board, iddfs::Limits { start: 0, max }, depth)?))
+            Ok(searched(iddfs::solve_until(board, iddfs::Limits { start: 0, max }, depth, deadline)?))
         }
-        Solver::Optimal if near_range => solve_near(board, options, tables, Deadline::NONE, progress),
+        // Optimal on 17 to 49 cells: the near solver run until it proves its
+        // answer shortest; out of time first, it was stopped as any exact
+        // search is.
+        Solver::Optimal if near_range => match solve_near(board, options)? {
+            found if found.is_shortest() => Ok(found),
+            _ => Err(SolverError::Stopped),
+        },
         Solver::Optimal => {
             let (rows, cols) = (board.rows(), board.cols());
             if board.len() > MAX_OPTIMAL_CELLS {
@@ -340,39 +362,31 @@ pub fn solve(
                 return Err(SearchError::TooLarge { solver: "optimal", rows, cols, max_cells }.into());
             }
             board.check_solvable().map_err(SearchError::from)?;
-            let pdb = tables.optimal(rows, cols);
+            let pdb = options.tables.optimal(rows, cols);
             let heuristic = pdb.as_deref().map_or(Heuristic::ManhattanConflicts, Heuristic::Patterns);
             let bound = |limit| progress(SearchProgress::Depth(limit));
-            Ok(searched(optimal::solve_with(board, heuristic, bound)?))
+            Ok(searched(optimal::solve_until(board, heuristic, bound, &|| deadline.is_over())?))
         }
-        Solver::Near => solve_near(board, options, tables, deadline, progress),
+        Solver::Near => solve_near(board, options),
     }
 }
 
 /// The near solver, refusing a board outside its sizes before asking for
 /// tables, seeded with the human solver's solution (at `options.human`),
 /// so that it never answers longer than the human strategy would.
-fn solve_near(
-    board: &Board,
-    options: &SolverOptions,
-    tables: &dyn Tables,
-    deadline: Deadline<'_>,
-    progress: &(dyn Fn(SearchProgress) + Sync),
-) -> Result<Found, SolverError> {
+fn solve_near(board: &Board, options: &SolverOptions<'_>) -> Result<Found, SolverError> {
     let (rows, cols) = (board.rows(), board.cols());
     if !(MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len()) {
         return Err(SearchError::NearSize { rows, cols }.into());
     }
     board.check_solvable().map_err(SearchError::from)?;
-    let pdb = tables.near(rows, cols)?;
-    let near_progress = |p| progress(SearchProgress::Near(p));
-    let seed = || human::solve(board, &options.human).ok().map(|plan| plan.moves().0.clone());
-    let run = near::NearRun {
-        stop: deadline.stop,
-        time_left: deadline.time_left,
-        seed: Some(&seed),
-        progress: &near_progress,
-    };
+    let pdb = options.tables.near(rows, cols)?;
+    let near_progress = |p| (options.progress)(SearchProgress::Near(p));
+    // The seed is made whatever the time left (only a stop ends it): the
+    // answer is never longer than the human strategy's.
+    let untimed = options.deadline.untimed();
+    let seed = || human::solve_until(board, &options.human, &untimed).ok().map(|plan| plan.moves().0.clone());
+    let run = near::NearRun { deadline: options.deadline, seed: Some(&seed), progress: &near_progress };
     let found = near::solve_with(board, &pdb, NearOptions::default(), &run)?;
     Ok(Found {
         lower_bound: Some(found.lower_bound),
@@ -387,13 +401,16 @@ mod tests {
     use super::*;
     use crate::board::Scramble;
 
+    fn with(solver: Solver) -> SolverOptions<'static> {
+        SolverOptions { solver, ..SolverOptions::default() }
+    }
+
     #[test]
     fn every_solver_replays_to_the_goal_and_the_searches_agree_on_the_length() {
         let board = Board::scrambled(3, 3, Scramble::Uniform, 11).unwrap();
         let mut lengths = Vec::new();
         for solver in [Solver::Human, Solver::Bfs, Solver::Iddfs, Solver::Optimal] {
-            let options = SolverOptions { solver, ..SolverOptions::default() };
-            let found = solve(&board, &options, &NO_TABLES, Deadline::NONE, &|_| {}).unwrap();
+            let found = solve(&board, &with(solver)).unwrap();
             let mut replay = board.clone();
             replay.apply(&found.moves).unwrap();
             assert!(replay.is_solved(), "{}", solver.name());
@@ -408,39 +425,79 @@ mod tests {
     #[test]
     fn each_solver_refuses_what_it_cannot_do_before_any_work() {
         let four = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
-        let shallow = SolverOptions { solver: Solver::Iddfs, max_depth: Some(5), ..SolverOptions::default() };
+        let shallow = SolverOptions { max_depth: Some(5), ..with(Solver::Iddfs) };
+        assert!(matches!(solve(&four, &shallow), Err(SolverError::TooDeep { max: 5, .. })));
         assert!(matches!(
-            solve(&four, &shallow, &NO_TABLES, Deadline::NONE, &|_| {}),
-            Err(SolverError::TooDeep { max: 5, .. })
-        ));
-        let near = SolverOptions { solver: Solver::Near, ..SolverOptions::default() };
-        assert!(matches!(
-            solve(&four, &near, &NO_TABLES, Deadline::NONE, &|_| {}),
+            solve(&four, &with(Solver::Near)),
             Err(SolverError::Search(SearchError::NearSize { rows: 4, cols: 4 }))
         ));
         let six = Board::scrambled(6, 6, Scramble::Uniform, 3).unwrap();
-        assert!(matches!(solve(&six, &near, &NO_TABLES, Deadline::NONE, &|_| {}), Err(SolverError::Tables(_))));
-        let optimal = SolverOptions { solver: Solver::Optimal, ..SolverOptions::default() };
+        assert!(matches!(solve(&six, &with(Solver::Near)), Err(SolverError::Tables(_))));
         let eight = Board::scrambled(8, 8, Scramble::Uniform, 3).unwrap();
         assert!(matches!(
-            solve(&eight, &optimal, &NO_TABLES, Deadline::NONE, &|_| {}),
+            solve(&eight, &with(Solver::Optimal)),
             Err(SolverError::Search(SearchError::TooLarge { .. }))
         ));
+    }
+
+    /// A clock that moves a second each time it is read: a time limit
+    /// counted in questions (the library reads no clock, not even here).
+    fn counting_clock() -> Deadline {
+        let asked = std::sync::atomic::AtomicUsize::new(0);
+        Deadline::NONE.with_clock(move || asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed) as f64)
+    }
+
+    #[test]
+    fn every_solver_stops_at_once_when_stopped_and_the_exact_ones_when_out_of_time() {
+        let tables = BuiltTables::new(2);
+        // Boards each solver takes, hard enough that no solver is done
+        // before its first look at the deadline.
+        let cases = [
+            (Solver::Human, Board::scrambled(60, 60, Scramble::Uniform, 1).unwrap()),
+            (Solver::Bfs, Board::scrambled(2, 5, Scramble::Uniform, 1).unwrap()),
+            (Solver::Iddfs, Board::scrambled(4, 4, Scramble::Uniform, 1).unwrap()),
+            (Solver::Optimal, Board::scrambled(4, 4, Scramble::Uniform, 1).unwrap()),
+            (Solver::Optimal, Board::scrambled(3, 6, Scramble::Uniform, 1).unwrap()),
+            (Solver::Near, Board::scrambled(3, 6, Scramble::Uniform, 1).unwrap()),
+        ];
+        for (solver, board) in &cases {
+            let stopped = Deadline::stopped();
+            // The near solver's tables; the optimal solver on 4×4 searches
+            // without its own (millions of nodes, so that it looks at the
+            // clock).
+            let tables: &dyn Tables = if board.len() > 16 { &tables } else { &NO_TABLES };
+            let options = SolverOptions { tables, deadline: &stopped, max_depth: Some(80), ..with(*solver) };
+            let what = format!("{} on {}×{}", solver.name(), board.rows(), board.cols());
+            assert!(matches!(solve(board, &options), Err(SolverError::Stopped)), "{what}");
+            // Out of time after a few looks at the clock: the exact solvers
+            // give up; the near solver answers with its best so far.
+            let short = counting_clock().within(3.0);
+            let options = SolverOptions { deadline: &short, ..options };
+            match (solver, solve(board, &options)) {
+                (Solver::Near, Ok(found)) => {
+                    let mut replay = board.clone();
+                    replay.apply(&found.moves).unwrap();
+                    assert!(replay.is_solved(), "{what}");
+                }
+                (_, result) => assert!(matches!(result, Err(SolverError::Stopped)), "{what}: {result:?}"),
+            }
+        }
     }
 
     #[test]
     fn built_tables_are_made_once_a_shape_and_serve_the_near_solver() {
         let tables = BuiltTables::new(2);
         let board = Board::scrambled(3, 6, Scramble::Uniform, 5).unwrap();
-        let near = SolverOptions { solver: Solver::Near, ..SolverOptions::default() };
-        // Stopped at once: the first beam round still answers (the proofs are
-        // tests/it/near.rs's), never longer than the human solve it is
-        // seeded with.
-        let found = solve(&board, &near, &tables, Deadline { stop: &|| true, time_left: None }, &|_| {}).unwrap();
+        // Out of time at once: the first beam round still answers (the
+        // proofs are tests/it/near.rs's), never longer than the human solve
+        // it is seeded with.
+        let no_time = Deadline::NONE.with_clock(|| 0.0).within(0.0);
+        let near = SolverOptions { tables: &tables, deadline: &no_time, ..with(Solver::Near) };
+        let found = solve(&board, &near).unwrap();
         let mut replay = board.clone();
         replay.apply(&found.moves).unwrap();
         assert!(replay.is_solved());
-        let human = solve(&board, &SolverOptions::default(), &NO_TABLES, Deadline::NONE, &|_| {}).unwrap();
+        let human = solve(&board, &SolverOptions::default()).unwrap();
         assert!(found.moves.len() <= human.moves.len());
         assert!(found.lower_bound.is_some_and(|bound| bound as usize <= found.moves.len()));
         assert!(Arc::ptr_eq(&tables.near(3, 6).unwrap(), &tables.near(3, 6).unwrap()));

@@ -32,8 +32,8 @@ use super::protocol::{Optimal, ServerMessage, State, Status, move_message};
 /// shape, if the caller has them; without them it uses Manhattan distance
 /// and linear conflicts (the same answers, found more slowly).
 pub(crate) fn plan(board: &Board, solver: Solver, tables: Option<Arc<PatternDatabase>>) -> Result<Moves, BotError> {
-    let options = SolverOptions { solver, ..SolverOptions::default() };
-    match solver::solve(board, &options, &Given(tables), solver::Deadline::NONE, &|_| {}) {
+    let given = Given(tables);
+    match solver::solve(board, &SolverOptions { solver, tables: &given, ..SolverOptions::default() }) {
         Ok(found) => Ok(found.moves),
         Err(SolverError::Human(human::SolveError::Unsolvable(u)) | SolverError::Search(SearchError::Unsolvable(u))) => {
             Err(BotError::Unsolvable(u.to_string()))

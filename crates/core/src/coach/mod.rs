@@ -38,6 +38,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use crate::board::{Board, IllegalMove, Move};
+use crate::deadline::Deadline;
 use crate::human::{self, Effort, SolveError, SolveOptions};
 use crate::lines::{self, Line};
 use crate::search::SearchError;
@@ -63,35 +64,36 @@ pub enum Par<'a> {
     Near(NearPar<'a>),
 }
 
-/// What the near solver needs to find a par: its tables, and for each
-/// board a stop check of its own (the library reads no clock: the caller
-/// makes each check, say one that answers `true` after half a second).
+/// What the near solver needs to find a par: its tables and how long to
+/// search each board, by the clock of the [`Deadline`] the coach is given
+/// (the library reads none; without a clock each search runs until it
+/// proves its answer, hours on a 5×5).
 #[derive(Clone, Copy)]
 pub struct NearPar<'a> {
     /// The tables for the board's shape, as [`near::partition`] makes them.
     pub tables: &'a PatternDatabase,
-    /// Makes a board's stop check, called as its search begins.
-    pub stop_for_board: &'a (dyn Fn() -> StopCheck + Sync),
+    /// Seconds each board is searched.
+    pub seconds: f64,
     /// The human solver's effort, for the par it is weighed against and
     /// for fifteen's ways through lines.
     pub effort: Effort,
 }
 
-/// A search's stop check: `true` when it must stop.
-pub type StopCheck = Box<dyn Fn() -> bool + Sync + Send>;
-
 impl NearPar<'_> {
     /// The near solver's solution of `board` (17 to 49 cells, the tables'
-    /// shape), searched until a stop check made for it says stop.
-    pub fn solve(&self, board: &Board) -> Result<NearSolution, SearchError> {
-        let stop = (self.stop_for_board)();
-        near::solve(board, self.tables, NearOptions::default(), &*stop)
+    /// shape), searched for [`NearPar::seconds`] within `deadline`.
+    pub fn solve(&self, board: &Board, deadline: &Deadline) -> Result<NearSolution, SearchError> {
+        near::solve(board, self.tables, NearOptions::default(), &deadline.within(self.seconds))
     }
 }
 
 impl std::fmt::Debug for NearPar<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("NearPar").field("tables", &self.tables.spec()).field("effort", &self.effort).finish()
+        f.debug_struct("NearPar")
+            .field("tables", &self.tables.spec())
+            .field("seconds", &self.seconds)
+            .field("effort", &self.effort)
+            .finish()
     }
 }
 
@@ -121,20 +123,22 @@ impl Par<'_> {
 
     /// The par of `board`, whose unsolved rectangle starts at row `top` and
     /// column `left` (everything above and left of it home).
-    fn of(&self, board: &Board, top: usize, left: usize) -> Result<usize, CoachError> {
+    fn of(&self, board: &Board, (top, left): (usize, usize), deadline: &Deadline) -> Result<usize, CoachError> {
         match self {
-            Par::Optimal(heuristic) => Ok(optimal::solve_with(board, *heuristic, |_| {})?.moves.len()),
+            Par::Optimal(heuristic) => {
+                Ok(optimal::solve_until(board, *heuristic, |_| {}, &|| deadline.is_over())?.moves.len())
+            }
             Par::Human(effort) => {
                 let rest = rect::sub_board(board, top, left, false).ok_or(CoachError::NotHome)?;
                 let options = SolveOptions { effort: *effort, ..SolveOptions::default() };
-                Ok(human::solve(&rest, &options)?.moves().len())
+                Ok(human::solve_until(&rest, &options, deadline)?.moves().len())
             }
             Par::Near(near_par) => {
                 if board.is_solved() {
                     return Ok(0);
                 }
-                let human = Par::Human(near_par.effort).of(board, top, left)?;
-                Ok(near_par.solve(board)?.moves.len().min(human))
+                let human = Par::Human(near_par.effort).of(board, (top, left), deadline)?;
+                Ok(near_par.solve(board, deadline)?.moves.len().min(human))
             }
         }
     }
@@ -265,21 +269,47 @@ pub enum CoachError {
     /// The optimal solver could not find par (the board is too big).
     #[error(transparent)]
     Search(#[from] SearchError),
+    /// The deadline was over before the solve was coached.
+    #[error("the coach was stopped before it finished")]
+    Stopped,
+}
+
+impl CoachError {
+    /// Each solver's "stopped" as the one [`CoachError::Stopped`].
+    fn stopped_as_one(self) -> CoachError {
+        match self {
+            CoachError::Solve(SolveError::Stopped) | CoachError::Search(SearchError::Stopped) => CoachError::Stopped,
+            other => other,
+        }
+    }
 }
 
 /// Coaches the person's `moves` on `scramble`, with par as `par` says. The
 /// lines' pars and better ways are found in parallel (rayon's pool).
 pub fn coach(scramble: &Board, moves: &[Move], par: Par<'_>) -> Result<Coaching, CoachError> {
-    coach_with_progress(scramble, moves, par, &|_, _| {})
+    coach_until(scramble, moves, par, &Deadline::NONE, &|_, _| {})
 }
 
-/// [`coach()`], calling `progress(done, of)` each time one of its `of`
-/// pieces of work (a par, a way through a line) is done: from any thread of
-/// the pool, in any order, `done` counting up to `of`.
-pub fn coach_with_progress(
+/// [`coach()`] until `deadline` (over, it gives up with
+/// [`CoachError::Stopped`]; its clock times [`Par::Near`]'s searches),
+/// calling `progress(done, of)` each time one of its `of` pieces of work (a
+/// par, a way through a line) is done: from any thread of the pool, in any
+/// order, `done` counting up to `of`.
+pub fn coach_until(
     scramble: &Board,
     moves: &[Move],
     par: Par<'_>,
+    deadline: &Deadline,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Coaching, CoachError> {
+    coach_lines(scramble, moves, par, deadline, progress).map_err(CoachError::stopped_as_one)
+}
+
+fn coach_lines(
+    scramble: &Board,
+    moves: &[Move],
+    par: Par<'_>,
+    deadline: &Deadline,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Coaching, CoachError> {
     let done = lines::detect(scramble, moves);
@@ -305,11 +335,13 @@ pub fn coach_with_progress(
     // Par where each line began, then 0 at the goal; and the mistakes.
     let (mut pars, par_by_move) = match par {
         Par::Optimal(_) => {
-            let distances = optimal_distances(scramble, moves, par, &tick)?;
+            let distances = optimal_distances(scramble, moves, par, deadline, &tick)?;
             (starts.iter().map(|s| distances[s.0]).collect::<Vec<_>>(), Some(distances))
         }
         Par::Human(_) | Par::Near(_) => {
-            let pars = starts.par_iter().map(|(_, top, left, board)| par.of(board, *top, *left).inspect(|_| tick()));
+            let pars = starts
+                .par_iter()
+                .map(|(_, top, left, board)| par.of(board, (*top, *left), deadline).inspect(|_| tick()));
             (pars.collect::<Result<Vec<_>, _>>()?, None)
         }
     };
@@ -320,6 +352,9 @@ pub fn coach_with_progress(
         .zip(&done)
         .zip(&pars)
         .map(|(((_, top, left, board), done), &par_before)| {
+            if deadline.is_over() {
+                return Err(CoachError::Stopped);
+            }
             better::better_way(board, (*top, *left), done, par, par_before).inspect(|_| tick())
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -348,6 +383,7 @@ fn optimal_distances(
     scramble: &Board,
     moves: &[Move],
     par: Par<'_>,
+    deadline: &Deadline,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Vec<usize>, CoachError> {
     let mut boards = Vec::with_capacity(moves.len() + 1);
@@ -357,7 +393,7 @@ fn optimal_distances(
         board.slide(mv);
         boards.push(board.clone());
     }
-    boards.par_iter().map(|board| par.of(board, 0, 0).inspect(|_| tick())).collect()
+    boards.par_iter().map(|board| par.of(board, (0, 0), deadline).inspect(|_| tick())).collect()
 }
 
 #[cfg(test)]

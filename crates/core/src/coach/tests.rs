@@ -133,7 +133,8 @@ fn progress_counts_every_piece_of_work_once() {
         let moves = person_solve(&scramble, 1);
         let seen = Mutex::new(Vec::new());
         let coaching =
-            coach_with_progress(&scramble, &moves, par, &|done, of| seen.lock().unwrap().push((done, of))).unwrap();
+            coach_until(&scramble, &moves, par, &Deadline::NONE, &|done, of| seen.lock().unwrap().push((done, of)))
+                .unwrap();
         let mut seen = seen.into_inner().unwrap();
         seen.sort();
         let of = seen[0].1;
@@ -143,11 +144,22 @@ fn progress_counts_every_piece_of_work_once() {
     }
 }
 
-/// A stop check that says stop after `calls` questions: the near solver's
-/// budget without a clock (the library reads none, not even in tests).
-fn stop_after_calls(calls: usize) -> StopCheck {
+/// A deadline whose clock moves a second each time it is read: the near
+/// solver's budget counted in questions, not time (the library reads no
+/// clock, not even in tests).
+fn counting_clock() -> Deadline {
     let asked = AtomicUsize::new(0);
-    Box::new(move || asked.fetch_add(1, Ordering::Relaxed) >= calls)
+    Deadline::NONE.with_clock(move || asked.fetch_add(1, Ordering::Relaxed) as f64)
+}
+
+#[test]
+fn a_stopped_deadline_stops_the_coach_at_once() {
+    let scramble = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
+    let moves = person_solve(&scramble, 1);
+    for par in [Par::Optimal(Heuristic::ManhattanConflicts), Par::Human(Effort::Best)] {
+        let stopped = coach_until(&scramble, &moves, par, &Deadline::stopped(), &|_, _| {});
+        assert!(matches!(stopped, Err(CoachError::Stopped)), "{}", par.name());
+    }
 }
 
 #[test]
@@ -155,12 +167,12 @@ fn near_par_is_at_most_the_human_par_at_every_line_and_losses_add_up() {
     use crate::search::near;
     // Groups of 3: tables built in a moment (the command uses groups of 5).
     let tables = PatternDatabase::build(near::partition(5, 5, 3).unwrap(), 2, |_| {});
-    let stop_for_board = || stop_after_calls(20);
+    let deadline = counting_clock();
     for seed in [1, 2] {
         let scramble = Board::scrambled(5, 5, Scramble::Uniform, seed).unwrap();
         let moves = person_solve(&scramble, 2);
-        let near_par = NearPar { tables: &tables, stop_for_board: &stop_for_board, effort: Effort::Fast };
-        let by_near = coach(&scramble, &moves, Par::Near(near_par)).unwrap();
+        let near_par = NearPar { tables: &tables, seconds: 20.0, effort: Effort::Fast };
+        let by_near = coach_until(&scramble, &moves, Par::Near(near_par), &deadline, &|_, _| {}).unwrap();
         let by_human = coach(&scramble, &moves, Par::Human(Effort::Fast)).unwrap();
         assert_eq!(by_near.lines.len(), by_human.lines.len());
         for (near_line, human_line) in by_near.lines.iter().zip(&by_human.lines) {
@@ -170,7 +182,8 @@ fn near_par_is_at_most_the_human_par_at_every_line_and_losses_add_up() {
         // The near par of the scramble is a real solution's length: at
         // least the optimum's lower bound, and here shorter than fifteen's fast
         // solve (so the near solver's, not the human one it is weighed against).
-        let bound = near::solve(&scramble, &tables, near::NearOptions::default(), &|| true).unwrap().lower_bound;
+        let no_time = Deadline::NONE.with_clock(|| 0.0).within(0.0);
+        let bound = near::solve(&scramble, &tables, near::NearOptions::default(), &no_time).unwrap().lower_bound;
         assert!(by_near.par >= bound as usize && by_near.par < by_human.par, "seed {seed}: {}", by_near.par);
         let lost: i64 = by_near.lines.iter().map(LineCoaching::loss).sum();
         assert_eq!(lost, by_near.loss(), "seed {seed}");

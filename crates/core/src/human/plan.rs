@@ -3,6 +3,7 @@
 use std::ops::Range;
 
 use crate::board::{Board, Move, Moves};
+use crate::deadline::Deadline;
 
 use super::event::{Event, Group, Phase, Region};
 use super::planner::{Planner, SolveError, SolveOptions};
@@ -106,6 +107,12 @@ impl Plan {
 /// The caller's board is not changed; the moves are in the returned plan.
 pub fn solve(board: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
     collect(Planner::new(board, options)?)
+}
+
+/// [`solve`], giving up with [`SolveError::Stopped`] once `deadline` is
+/// over (see [`Planner::until`]).
+pub fn solve_until(board: &Board, options: &SolveOptions, deadline: &Deadline) -> Result<Plan, SolveError> {
+    collect(Planner::new(board, options)?.until(deadline.clone()))
 }
 
 /// Runs a planner to the end and collects its plan.

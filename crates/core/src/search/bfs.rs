@@ -19,6 +19,7 @@
 //! ```
 
 use crate::board::{Board, Move, Moves};
+use crate::deadline::Deadline;
 
 use super::packed::{NO_CELL, Packed, PackedGrid, factorial, move_between, move_index};
 use super::{SearchError, Solution, Stats};
@@ -52,6 +53,16 @@ fn split(entry: u64) -> (Packed, usize) {
 ///
 /// Fails for boards of more than `MAX_BFS_CELLS` cells and unsolvable boards.
 pub fn solve(board: &Board) -> Result<Solution, SearchError> {
+    solve_until(board, &Deadline::NONE)
+}
+
+/// How often (in states expanded) the search asks whether its deadline is
+/// over.
+const STOP_CHECK_STATES: u64 = 1 << 14;
+
+/// [`solve`], giving up with [`SearchError::Stopped`] once `deadline` is
+/// over.
+pub(crate) fn solve_until(board: &Board, deadline: &Deadline) -> Result<Solution, SearchError> {
     let grid = check_size(board.rows(), board.cols(), "bfs")?;
     board.check_solvable()?;
     let len = grid.len();
@@ -71,6 +82,9 @@ pub fn solve(board: &Board) -> Result<Solution, SearchError> {
         let (state, blank) = split(queue[head]);
         head += 1;
         stats.expanded += 1;
+        if stats.expanded.is_multiple_of(STOP_CHECK_STATES) && deadline.is_over() {
+            return Err(SearchError::Stopped);
+        }
         for m in 0..4 {
             let from = grid.source(blank, m);
             if from == NO_CELL {

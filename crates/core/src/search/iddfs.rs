@@ -18,6 +18,7 @@
 //! ```
 
 use crate::board::{Board, Move, Moves};
+use crate::deadline::Deadline;
 
 use super::optimal::{Estimator, ManhattanConflicts, arrays};
 use super::packed::{MAX_PACKED_CELLS, NO_CELL, Packed, PackedGrid, move_index};
@@ -48,7 +49,18 @@ impl Default for Limits {
 /// The solution is a shortest one when `limits.start` is 0 (or no more than
 /// the optimal length). Fails with [`SearchError::DepthLimit`] when no
 /// solution of at most `limits.max` moves exists.
-pub fn solve(board: &Board, limits: Limits, mut progress: impl FnMut(u32)) -> Result<Solution, SearchError> {
+pub fn solve(board: &Board, limits: Limits, progress: impl FnMut(u32)) -> Result<Solution, SearchError> {
+    solve_until(board, limits, progress, &Deadline::NONE)
+}
+
+/// [`solve`], giving up with [`SearchError::Stopped`] once `deadline` is
+/// over (asked every [`STOP_CHECK_NODES`] nodes).
+pub(crate) fn solve_until(
+    board: &Board,
+    limits: Limits,
+    mut progress: impl FnMut(u32),
+    deadline: &Deadline,
+) -> Result<Solution, SearchError> {
     check_size(board)?;
     board.check_solvable()?;
     let grid = PackedGrid::new(board.rows(), board.cols())?;
@@ -59,6 +71,8 @@ pub fn solve(board: &Board, limits: Limits, mut progress: impl FnMut(u32)) -> Re
         path: Vec::with_capacity(limits.max.min(1024) as usize),
         stats: Stats::default(),
         order: MOVE_ORDER.map(move_index),
+        deadline,
+        stopped: false,
     };
     let blank = start.blank(board.len());
     for limit in limits.start..=limits.max {
@@ -66,6 +80,9 @@ pub fn solve(board: &Board, limits: Limits, mut progress: impl FnMut(u32)) -> Re
         search.stats.iterations += 1;
         if search.attempt(start, blank, limit, None) {
             return Ok(Solution { moves: Moves(search.path), stats: search.stats });
+        }
+        if search.stopped {
+            return Err(SearchError::Stopped);
         }
     }
     Err(SearchError::DepthLimit { limit: limits.max })
@@ -102,25 +119,37 @@ fn check_size(board: &Board) -> Result<(), SearchError> {
     Ok(())
 }
 
-struct IddfsSearch {
+/// How often (in nodes expanded) the search asks whether its deadline is
+/// over: rare enough to cost nothing, often enough to stop within
+/// milliseconds.
+const STOP_CHECK_NODES: u64 = 1 << 14;
+
+struct IddfsSearch<'a> {
     grid: PackedGrid,
     goal: Packed,
     path: Vec<Move>,
     stats: Stats,
     order: [usize; 4],
+    deadline: &'a Deadline,
+    /// Set once the deadline was found over: every level unwinds.
+    stopped: bool,
 }
 
-impl IddfsSearch {
+impl IddfsSearch<'_> {
     /// True when `state` can be solved in at most
     /// `remaining` moves, leaving those moves in `path`.
     fn attempt(&mut self, state: Packed, blank: usize, remaining: u32, previous: Option<usize>) -> bool {
         if state == self.goal {
             return true;
         }
-        if remaining == 0 {
+        if remaining == 0 || self.stopped {
             return false;
         }
         self.stats.expanded += 1;
+        if self.stats.expanded.is_multiple_of(STOP_CHECK_NODES) && self.deadline.is_over() {
+            self.stopped = true;
+            return false;
+        }
         for m in self.order {
             // Never undo the previous slide (the opposite move index is m ^ 1).
             if previous == Some(m ^ 1) {

@@ -12,22 +12,23 @@
 //!
 //! Boards of up to 16 cells get the optimal distance. Boards of 17 to 25
 //! cells (3×6 up to 5×5) get the near solver's answer when the window
-//! passes [`NearStops`]: a proven lower bound and the shortest solution
+//! passes a [`Deadline`] with its clock: a proven lower bound and the shortest solution
 //! found, shown as `optimal: 99–103 moves left` (one number once the two
 //! meet) and sent as they improve, searched for [`NEAR_SECONDS`] or until
 //! a newer board is posted; the solution's moves come at the end. Bigger boards
 //! get no line: a few seconds of search leave their bounds tens of moves
 //! apart, no help to a player.
 //!
-//! No macroquad and no clock here: the window draws the line and makes the
-//! near search's stop checks, the tests drive this directly.
+//! No macroquad and no clock here: the window draws the line and passes
+//! the clock the near searches are timed by; the tests drive this
+//! directly.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex, PoisonError};
 
+use fifteen_core::Deadline;
 use fifteen_core::board::Board;
-use fifteen_core::coach::StopCheck;
 use fifteen_core::search::distance::{Answers, DistanceRange, NearPath, ShortestPath, has_distance};
 use fifteen_core::search::near::{self, MIN_NEAR_CELLS, NearOptions, NearProgress};
 use fifteen_core::solver::Tables;
@@ -41,9 +42,8 @@ pub const MAX_NEAR_HINT_CELLS: usize = 25;
 /// mostly proven optimal well before.
 pub const NEAR_SECONDS: f64 = 5.0;
 
-/// Makes the stop check of each near search, called as it begins (say, one
-/// that answers `true` [`NEAR_SECONDS`] later): the window's clock.
-pub type NearStops = Arc<dyn Fn() -> StopCheck + Send + Sync>;
+/// The near search under way, stopped when a newer board is posted.
+type SearchUnderWay = Arc<Mutex<Option<Deadline>>>;
 
 /// A worker's answer: a solution, or why there is none.
 type WorkerAnswer = Result<OracleSolution, String>;
@@ -67,6 +67,8 @@ pub struct Oracle {
     searching: Option<(Board, NearProgress)>,
     /// Boards posted so far: a near search stops when it changes.
     posted: Arc<AtomicU64>,
+    /// The near search under way, if any.
+    under_way: SearchUnderWay,
     near_hints: bool,
     asked: Option<Board>,
     failed: Option<String>,
@@ -79,14 +81,16 @@ impl Oracle {
     /// databases (none: Manhattan distance and linear conflicts, slower on
     /// 4×4 but never wrong, and no near hints). They are asked at every
     /// search: pass tables that keep what they find (the command's, or
-    /// `BuiltTables`). With `near_stops`, boards of 17 to 25 cells get
-    /// the near solver's bounds.
-    pub fn new(tables: Option<Arc<dyn Tables>>, near_stops: Option<NearStops>) -> Oracle {
+    /// `BuiltTables`). With `near_deadline` (the window's, read through
+    /// its clock), boards of 17 to 25 cells get the near solver's bounds,
+    /// each searched for [`NEAR_SECONDS`] within it.
+    pub fn new(tables: Option<Arc<dyn Tables>>, near_deadline: Option<Deadline>) -> Oracle {
         let (requests, inbox) = mpsc::channel::<Board>();
         let (outbox, answers) = mpsc::channel();
         let posted = Arc::new(AtomicU64::new(0));
-        let near_hints = near_stops.is_some();
-        let worker = OracleWorker { tables, near_stops, posted: posted.clone() };
+        let under_way = SearchUnderWay::default();
+        let near_hints = near_deadline.is_some();
+        let worker = OracleWorker { tables, near_deadline, posted: posted.clone(), under_way: under_way.clone() };
         let spawned = std::thread::Builder::new().name("oracle".into()).spawn(move || worker.work(inbox, outbox));
         Oracle {
             requests: spawned.is_ok().then_some(requests),
@@ -95,6 +99,7 @@ impl Oracle {
             near_known: Answers::new(),
             searching: None,
             posted,
+            under_way,
             near_hints,
             asked: None,
             failed: None,
@@ -127,6 +132,9 @@ impl Oracle {
         }
         if let Some(requests) = &self.requests {
             self.posted.fetch_add(1, Relaxed);
+            if let Some(search) = self.under_way.lock().unwrap_or_else(PoisonError::into_inner).as_ref() {
+                search.stop();
+            }
             if requests.send(board.clone()).is_err() {
                 self.requests = None;
             }
@@ -185,8 +193,9 @@ impl Oracle {
 /// The worker's side: what it searches with.
 struct OracleWorker {
     tables: Option<Arc<dyn Tables>>,
-    near_stops: Option<NearStops>,
+    near_deadline: Option<Deadline>,
     posted: Arc<AtomicU64>,
+    under_way: SearchUnderWay,
 }
 
 impl OracleWorker {
@@ -212,21 +221,25 @@ impl OracleWorker {
         Ok(OracleSolution::Shortest(path))
     }
 
-    /// The near solver's answer, searched until the stop check made for it
-    /// says stop or a newer board is posted (whose search then begins); its
-    /// bounds are sent as they improve.
+    /// The near solver's answer, searched for [`NEAR_SECONDS`] or until a
+    /// newer board is posted (whose search then begins); its bounds are
+    /// sent as they improve.
     fn near(&self, board: &Board, outbox: &Sender<WorkerAnswer>) -> WorkerAnswer {
-        let Some(stops) = &self.near_stops else { return Err("no near hints".to_string()) };
+        let Some(deadline) = &self.near_deadline else { return Err("no near hints".to_string()) };
         let Some(tables) = &self.tables else { return Err("no pattern databases".to_string()) };
         let db = tables.near(board.rows(), board.cols()).map_err(|e| e.to_string())?;
         let seen = self.posted.load(Relaxed);
-        let time_up = stops();
-        let stop = || time_up() || self.posted.load(Relaxed) != seen;
+        let search = deadline.with_own_stop().within(NEAR_SECONDS);
+        *self.under_way.lock().unwrap_or_else(PoisonError::into_inner) = Some(search.clone());
+        // A board posted before the search was under way stops it here.
+        if self.posted.load(Relaxed) != seen {
+            search.stop();
+        }
         let progress = |now: NearProgress| {
             let _ = outbox.send(Ok(OracleSolution::Searching(board.clone(), now)));
         };
-        let found = near::solve_with_progress(board, &db, NearOptions::default(), &stop, &progress)
-            .map_err(|e| e.to_string())?;
+        let run = near::NearRun { progress: &progress, ..near::NearRun::until(&search) };
+        let found = near::solve_with(board, &db, NearOptions::default(), &run).map_err(|e| e.to_string())?;
         Ok(OracleSolution::Near(NearPath::new(board.clone(), found)))
     }
 }
@@ -252,12 +265,16 @@ mod tests {
         }
     }
 
-    fn stopping_at_once() -> NearStops {
-        Arc::new(|| Box::new(|| true))
+    /// A window's clock that jumps a minute each time it is read: every
+    /// near search is out of time at once (its first beam round answers).
+    fn out_of_time_at_once() -> Deadline {
+        let reads = AtomicU64::new(0);
+        Deadline::NONE.with_clock(move || 60.0 * reads.fetch_add(1, Relaxed) as f64)
     }
 
-    fn never_stopping() -> NearStops {
-        Arc::new(|| Box::new(|| false))
+    /// No clock: every near search runs until it proves its answer.
+    fn never_out_of_time() -> Deadline {
+        Deadline::NONE
     }
 
     /// A 3×6 board near enough to the goal for IDA* to finish in a moment,
@@ -266,7 +283,7 @@ mod tests {
         let board = Board::scrambled(3, 6, Scramble::Walk(50), 2).unwrap();
         let tables: Arc<dyn Tables> = Arc::new(BuiltTables::new(1));
         let db = tables.near(3, 6).unwrap();
-        let exact = near::solve(&board, &db, NearOptions::default(), &|| false).unwrap();
+        let exact = near::solve(&board, &db, NearOptions::default(), &Deadline::NONE).unwrap();
         assert!(exact.is_optimal());
         (board, tables, exact.moves.len())
     }
@@ -329,7 +346,7 @@ mod tests {
         // at once: the beam's first round and the bound proved by then.
         let board = Board::scrambled(3, 6, Scramble::Uniform, 2).unwrap();
         let tables: Arc<dyn Tables> = Arc::new(BuiltTables::new(1));
-        let mut oracle = Oracle::new(Some(tables), Some(stopping_at_once()));
+        let mut oracle = Oracle::new(Some(tables), Some(out_of_time_at_once()));
         let range = near_answer(&mut oracle, &board);
         assert!(range.at_least < range.at_most, "{range:?}");
         let line = oracle.line(&board).unwrap();
@@ -350,14 +367,14 @@ mod tests {
     #[test]
     fn a_near_search_left_to_finish_gives_the_optimum_and_without_stops_there_is_no_line() {
         let (board, tables, optimum) = near_case();
-        let mut oracle = Oracle::new(Some(tables.clone()), Some(never_stopping()));
+        let mut oracle = Oracle::new(Some(tables.clone()), Some(never_out_of_time()));
         assert_eq!(near_answer(&mut oracle, &board).at_most, optimum);
         assert_eq!(oracle.line(&board).unwrap(), format!("optimal: {optimum} moves left"));
         assert_eq!(oracle.line(&Board::scrambled(6, 6, Scramble::Uniform, 1).unwrap()), None, "too big to hint");
         let mut plain = Oracle::new(Some(tables), None);
         plain.observe(&board);
         assert_eq!(plain.line(&board), None);
-        let mut untabled = Oracle::new(None, Some(stopping_at_once()));
+        let mut untabled = Oracle::new(None, Some(out_of_time_at_once()));
         assert_eq!(settle(&mut untabled, &board), "optimal: unavailable");
     }
 }

@@ -19,6 +19,7 @@ mod small_lines;
 mod tile_by_tile;
 
 use crate::board::{Board, Pos, Tile};
+use crate::deadline::Deadline;
 use crate::human::event::Sink;
 
 use super::effort::{Effort, Look, Pull};
@@ -69,6 +70,10 @@ pub enum SolveError {
         /// The tile's home.
         at: Pos,
     },
+    /// The planner's deadline was over before the board was solved
+    /// ([`Planner::until`]).
+    #[error("the human solver was stopped before it solved the board")]
+    Stopped,
 }
 
 /// Solves a board the way a person does, one placement per [`Planner::step`],
@@ -127,6 +132,8 @@ pub struct Planner {
     /// rest of it is placed tile by tile, not searched again for each
     /// placement (each search would run to its cap and fail the same way).
     given_up: Option<Phase>,
+    /// Asked before each placement: over, the planner stops.
+    deadline: Deadline,
     /// The placement announced and not yet locked. A rolling beam that
     /// gives up partway through a placement leaves it open; the next step
     /// finishes that same placement and its second announcement is
@@ -254,7 +261,17 @@ impl Planner {
                 .then(|| Shortcuts::new(board)),
             open_placement: None,
             given_up: None,
+            deadline: Deadline::NONE,
         })
+    }
+
+    /// The same planner, stopping with [`SolveError::Stopped`] at the first
+    /// placement it begins once `deadline` is over: a placement takes
+    /// microseconds tile by tile and a line's beam at most a fraction of a
+    /// second, so a stop is heard within that.
+    pub fn until(mut self, deadline: Deadline) -> Planner {
+        self.deadline = deadline;
+        self
     }
 
     /// The same planner, building every line by the rolling look-ahead
@@ -313,6 +330,9 @@ impl Planner {
     /// Carries out the next placement, reporting each event to `sink` before
     /// it happens. Returns `Ok(false)` once the board is solved.
     pub fn step<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<bool, SolveError> {
+        if !self.solved && self.deadline.is_over() {
+            return Err(SolveError::Stopped);
+        }
         let Some(mut shortcuts) = self.shortcuts.take() else {
             return self.announced_step(sink);
         };

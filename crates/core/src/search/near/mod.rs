@@ -17,17 +17,18 @@
 //! boards also looked up mirrored, each group's entry updated only for the
 //! moved tile's group.
 //!
-//! The library reads no clock: `stop()` is asked every few thousand nodes
-//! and between rounds; the first beam round runs whatever `stop` says, so
-//! that there is always a solution.
+//! The library reads no clock: the caller's [`Deadline`] is asked every few
+//! thousand nodes and between rounds; out of time, the first beam round
+//! still runs to its end, so that there is always a solution.
 //!
 //! ```
 //! use fifteen_core::{Board, Scramble, search::{near, optimal::PatternDatabase}};
 //! let board = Board::scrambled(3, 6, Scramble::Uniform, 5).unwrap();
 //! let tables = PatternDatabase::build(near::partition(3, 6, 3).unwrap(), 1, |_| {});
 //! let options = near::NearOptions { max_width: 1024, ..near::NearOptions::default() };
-//! // Asked to stop at once: the first beam round still answers.
-//! let found = near::solve(&board, &tables, options, &|| true).unwrap();
+//! // No time at all: the first beam round still answers.
+//! let no_time = fifteen_core::Deadline::NONE.with_clock(|| 0.0).within(0.0);
+//! let found = near::solve(&board, &tables, options, &no_time).unwrap();
 //! let mut replay = board.clone();
 //! replay.apply(&found.moves).unwrap();
 //! assert!(replay.is_solved());
@@ -46,6 +47,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 pub use partition::{MAX_NEAR_GROUP, default_group_size, partition};
 
 use crate::board::{Board, Move, Moves};
+use crate::deadline::Deadline;
 use crate::search::SearchError;
 use crate::search::optimal::{Entries, MAX_PATTERN_CELLS, PatternDatabase};
 
@@ -154,22 +156,9 @@ pub fn solve(
     board: &Board,
     tables: &PatternDatabase,
     options: NearOptions,
-    stop: &(dyn Fn() -> bool + Sync),
+    deadline: &Deadline,
 ) -> Result<NearSolution, SearchError> {
-    solve_with_progress(board, tables, options, stop, &|_| {})
-}
-
-/// [`solve()`], calling `progress` (from either search's thread) each time
-/// the proven lower bound rises or a shorter solution is found: what a
-/// command shows while a long search runs.
-pub fn solve_with_progress(
-    board: &Board,
-    tables: &PatternDatabase,
-    options: NearOptions,
-    stop: &(dyn Fn() -> bool + Sync),
-    progress: &(dyn Fn(NearProgress) + Sync),
-) -> Result<NearSolution, SearchError> {
-    solve_with(board, tables, options, &NearRun { progress, ..NearRun::until(stop) })
+    solve_with(board, tables, options, &NearRun::until(deadline))
 }
 
 /// What a caller gives one search besides the board, the tables and the
@@ -181,10 +170,11 @@ pub fn solve_with_progress(
 /// let board = Board::scrambled(3, 6, Scramble::Uniform, 5).unwrap();
 /// let tables = PatternDatabase::build(near::partition(3, 6, 3).unwrap(), 1, |_| {});
 /// let options = near::NearOptions::default();
-/// let first = near::solve(&board, &tables, options, &|| true).unwrap().moves;
-/// // Seeded with a solution and asked to stop at once: the seed or better.
+/// let no_time = fifteen_core::Deadline::NONE.with_clock(|| 0.0).within(0.0);
+/// let first = near::solve(&board, &tables, options, &no_time).unwrap().moves;
+/// // Seeded with a solution and out of time at once: the seed or better.
 /// let seed = || Some(first.0.clone());
-/// let run = near::NearRun { seed: Some(&seed), ..near::NearRun::until(&|| true) };
+/// let run = near::NearRun { seed: Some(&seed), ..near::NearRun::until(&no_time) };
 /// let found = near::solve_with(&board, &tables, options, &run).unwrap();
 /// assert!(found.moves.len() <= first.len());
 /// let mut replay = board.clone();
@@ -193,24 +183,23 @@ pub fn solve_with_progress(
 /// ```
 #[derive(Clone, Copy)]
 pub struct NearRun<'a> {
-    /// True once the search must stop: asked every few thousand nodes and
-    /// between rounds. The first beam round runs whatever it says (unless
-    /// there is a seed), so that there is always an answer.
-    pub stop: &'a (dyn Fn() -> bool + Sync),
-    /// The time left before `stop` says stop, in any unit (seconds, say),
-    /// when the caller knows it. The beam then sizes its rounds to it: the
-    /// last is as wide as the time left lets it finish, where without it
-    /// each round is four times the last and the one that cannot finish is
-    /// cut short.
-    pub time_left: Option<&'a (dyn Fn() -> f64 + Sync)>,
+    /// When to stop. Out of time, the search answers with the best found
+    /// so far (the first beam round runs to its end unless there is a
+    /// seed, so that there is always an answer); stopped
+    /// ([`Deadline::is_stopped`]), it gives up at once with
+    /// [`SearchError::Stopped`]. With a time limit the beam sizes its
+    /// rounds to it: the last is as wide as the time left lets it finish,
+    /// where without one each round is four times the last and the one
+    /// that cannot finish is cut short.
+    pub deadline: &'a Deadline,
     /// A way to a first solution, called once on IDA*'s thread after its
-    /// first nodes (even when `stop` already says stop; not when IDA* has
-    /// found a shortest solution). Its solution is taken as the best so
-    /// far, so the answer is never longer: the beam keeps only boards that
-    /// can beat it, and the windows shorten it when nothing shorter is
-    /// found. One that does not solve the board is ignored. The `fifteen`
-    /// command seeds with the human solver's solution: on a 7×7 at ten
-    /// seconds the beam is now and then longer than it.
+    /// first nodes (even when the time is up; not when IDA* has found a
+    /// shortest solution). Its solution is taken as the best so far, so the
+    /// answer is never longer: the beam keeps only boards that can beat it,
+    /// and the windows shorten it when nothing shorter is found. One that
+    /// does not solve the board is ignored. The solver seeds with the human
+    /// strategy's solution: on a 7×7 at ten seconds the beam is now and
+    /// then longer than it.
     pub seed: Option<&'a (dyn Fn() -> Option<Vec<Move>> + Sync)>,
     /// Told (from either search's thread) each time the proven lower bound
     /// rises or a shorter solution is found.
@@ -218,17 +207,16 @@ pub struct NearRun<'a> {
 }
 
 impl<'a> NearRun<'a> {
-    /// A search that stops when `stop` says so: no time known, no seed,
-    /// progress unheard.
-    pub fn until(stop: &'a (dyn Fn() -> bool + Sync)) -> NearRun<'a> {
-        NearRun { stop, time_left: None, seed: None, progress: &|_| {} }
+    /// A search until `deadline`: no seed, progress unheard.
+    pub fn until(deadline: &'a Deadline) -> NearRun<'a> {
+        NearRun { deadline, seed: None, progress: &|_| {} }
     }
 }
 
 impl std::fmt::Debug for NearRun<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("NearRun")
-            .field("time_left", &self.time_left.map(|left| left()))
+            .field("deadline", self.deadline)
             .field("seeded", &self.seed.is_some())
             .finish_non_exhaustive()
     }
@@ -242,16 +230,17 @@ pub fn solve_with(
     options: NearOptions,
     run: &NearRun<'_>,
 ) -> Result<NearSolution, SearchError> {
-    let NearRun { stop, time_left, seed, progress } = *run;
+    let NearRun { deadline, seed, progress } = *run;
+    if deadline.is_stopped() {
+        return Err(SearchError::Stopped);
+    }
+    let stop = || deadline.is_over();
+    let stop: &(dyn Fn() -> bool + Sync) = &stop;
+    let cancelled = || deadline.is_stopped();
+    let seconds_left = || deadline.seconds_left().unwrap_or(f64::INFINITY);
+    let time_left: Option<&(dyn Fn() -> f64 + Sync)> = deadline.seconds_left().map(|_| &seconds_left as _);
+    check(board, tables)?;
     let (rows, cols) = (board.rows(), board.cols());
-    if !(MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len()) {
-        return Err(SearchError::NearSize { rows, cols });
-    }
-    tables.check_shape(board)?;
-    if tables.spec().entries() != Entries::Bytes {
-        return Err(SearchError::NearEntries);
-    }
-    board.check_solvable()?;
     let (cells, pos) = cells_and_positions(board);
     let bound_of = PatternBound::new(tables);
     let shared =
@@ -261,7 +250,10 @@ pub fn solve_with(
     // widest beam has run, the time left goes to windows ever longer on the
     // best solution and to IDA* going on from its bound, side by side.
     let ((beamed, beam_width), (first, seeded)) = rayon::join(
-        || anytime_beam((tables, &bound_of), (rows, cols), (cells, pos), options, (stop, time_left), &shared),
+        || {
+            let watch = BeamWatch { stop, cancelled: &cancelled, time_left };
+            anytime_beam((tables, &bound_of), (rows, cols), (cells, pos), options, watch, &shared)
+        },
         || {
             let first = ida::search(&bound_of, (rows, cols), (cells, pos), (stop, IDA_FIRST_NODES), &shared);
             let proven = || shared.lower.load(Relaxed) >= shared.best.load(Relaxed);
@@ -303,6 +295,7 @@ pub fn solve_with(
         },
     );
     let moves = match (exact, beamed) {
+        _ if deadline.is_stopped() => return Err(SearchError::Stopped),
         (IdaEnd::Solved(exact), _) => exact,
         (_, Some(beamed)) => beamed,
         (_, None) => return Err(SearchError::Stopped),
@@ -311,10 +304,33 @@ pub fn solve_with(
     Ok(NearSolution { moves: Moves(moves), lower_bound, beam_width, ida_expanded: shared.ida_expanded.load(Relaxed) })
 }
 
+/// Refuses a board the near solver does not take, or tables that are not
+/// for it.
+fn check(board: &Board, tables: &PatternDatabase) -> Result<(), SearchError> {
+    if !(MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len()) {
+        return Err(SearchError::NearSize { rows: board.rows(), cols: board.cols() });
+    }
+    tables.check_shape(board)?;
+    if tables.spec().entries() != Entries::Bytes {
+        return Err(SearchError::NearEntries);
+    }
+    Ok(board.check_solvable()?)
+}
+
 /// Whether `moves` take `board` to the goal.
 fn solves(board: &Board, moves: &[Move]) -> bool {
     let mut replay = board.clone();
     replay.apply(&Moves(moves.to_vec())).is_ok() && replay.is_solved()
+}
+
+/// When the beams stop: `stop` (out of time or stopped) ends every round
+/// once there is a solution, `cancelled` (stopped) even the first;
+/// `time_left` sizes the rounds.
+#[derive(Clone, Copy)]
+struct BeamWatch<'a> {
+    stop: &'a (dyn Fn() -> bool + Sync),
+    cancelled: &'a (dyn Fn() -> bool + Sync),
+    time_left: Option<&'a (dyn Fn() -> f64 + Sync)>,
 }
 
 /// Beams ever wider, until `stop()`, the widest, or the best proven
@@ -326,7 +342,7 @@ fn anytime_beam(
     shape: (usize, usize),
     board: (Cells, Cells),
     options: NearOptions,
-    (stop, time_left): (&(dyn Fn() -> bool + Sync), Option<&(dyn Fn() -> f64 + Sync)>),
+    BeamWatch { stop, cancelled, time_left }: BeamWatch<'_>,
     shared: &Shared<'_>,
 ) -> (Option<Vec<Move>>, usize) {
     let zobrist = beam::Zobrist::new();
@@ -339,16 +355,16 @@ fn anytime_beam(
     let widest = options.max_width.min(TRAIL_BYTES / (4 * max_depth as usize)).max(FIRST_WIDTH);
     let options = NearOptions { max_width: widest.min(options.max_width.max(1)), ..options };
     let (mut width, mut finished) = (FIRST_WIDTH.min(options.max_width), 0);
-    let never = || false;
     let proven = || shared.lower.load(Relaxed) >= shared.best.load(Relaxed);
     loop {
         // A seed counts as a solution (`shared.best` is its length).
         let solved = shared.best.load(Relaxed) != u32::MAX;
-        if proven() || width > options.max_width || (solved && stop()) {
+        if proven() || width > options.max_width || (solved && stop()) || cancelled() {
             break;
         }
-        // Until there is a solution, rounds run whatever `stop` says.
-        let round_stop: &(dyn Fn() -> bool + Sync) = if solved { stop } else { &never };
+        // Until there is a solution, rounds run until stopped, whatever the
+        // time.
+        let round_stop: &(dyn Fn() -> bool + Sync) = if solved { stop } else { cancelled };
         let left_before = time_left.map(|left| left());
         let found = beam::search(bound_of, &zobrist, shape, board, width, max_depth, round_stop, shared);
         let took = left_before.zip(time_left).map(|(before, left)| before - left());
