@@ -33,13 +33,14 @@ use std::time::{Duration, Instant};
 
 use fifteen_core::search::SearchError;
 use fifteen_core::search::optimal::{self, MAX_OPTIMAL_CELLS};
-use fifteen_core::solver::{Solver, Tables};
+use fifteen_core::solver::Solver;
+use fifteen_core::tables::Tables;
 use fifteen_core::{Board, MoveNotation, Moves};
 use serde_json::Value;
 
 use super::error::CliError;
-use super::pdb::CachedTables;
 use super::solve_search::SearchRun;
+use fifteen_core::tables::TableCache;
 
 /// Lines read but not yet written, at most: enough to keep every worker
 /// busy past a slow board, small enough that memory stays flat.
@@ -68,7 +69,7 @@ struct Answer {
 /// board of their shape comes), and the time spent on the 6-6-3 tables.
 struct Workers<'a> {
     options: &'a BatchOptions,
-    tables: CachedTables,
+    tables: TableCache,
     slow_663_micros: AtomicU64,
 }
 
@@ -89,7 +90,7 @@ pub fn run(input: &Path, options: BatchOptions) -> Result<(), CliError> {
         .build()
         .map_err(|e| CliError::Solver(format!("cannot start {} worker threads: {e}", options.threads)))?;
     let bar = progress_bar(total);
-    let workers = Workers { options: &options, tables: CachedTables::default(), slow_663_micros: AtomicU64::new(0) };
+    let workers = Workers { options: &options, tables: super::pdb::tables(), slow_663_micros: AtomicU64::new(0) };
     let stop = AtomicBool::new(false);
     let (answers, received) = mpsc::channel::<(u64, Answer)>();
     let (written_tx, written) = mpsc::channel::<()>();

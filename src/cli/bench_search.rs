@@ -14,7 +14,9 @@ use super::error::CliError;
 /// then the mean and the maximum. The pattern databases are loaded (or
 /// built) first and not counted.
 pub fn run_optimal(count: u64, seed: u64) -> Result<(), CliError> {
-    let (pdb, account) = super::pdb::tables_for(4, 4).expect("4×4 has pattern databases");
+    let tables = super::pdb::tables();
+    let pdb = fifteen_core::tables::Tables::optimal(&tables, 4, 4).expect("4×4 has pattern databases");
+    let account = tables.account(false, 4, 4).unwrap_or_default();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     writeln!(out, "# {account}")?;
     writeln!(out, "{:<6} {:<40} {:>7} {:>11} {:>11} {:>9}", "seed", "board", "optimal", "expanded", "generated", "ms")?;

@@ -11,11 +11,12 @@ use fifteen_core::search::near::MAX_NEAR_CELLS;
 use fifteen_core::search::near::NearProgress;
 use fifteen_core::search::optimal::{self, MAX_OPTIMAL_CELLS};
 use fifteen_core::search::{SearchError, Solution};
-use fifteen_core::solver::{self, Found, SearchProgress, Solver, SolverError, SolverOptions, Tables};
+use fifteen_core::solver::{self, Found, SearchProgress, Solver, SolverError, SolverOptions};
+use fifteen_core::tables::Tables;
 use fifteen_core::{Board, Deadline, MoveNotation, SolveOptions};
 
 use super::error::CliError;
-use super::pdb::CachedTables;
+use fifteen_core::tables::TableCache;
 
 /// Seconds `--solver near` searches unless told.
 pub const NEAR_SECONDS: f64 = 3.0;
@@ -37,7 +38,7 @@ pub struct SearchRun {
 pub fn find(
     board: &Board,
     search: SearchRun,
-    tables: &CachedTables,
+    tables: &TableCache,
     progress: &(dyn Fn(SearchProgress) + Sync),
 ) -> Result<(Found, Duration), CliError> {
     let (rows, cols) = (board.rows(), board.cols());
@@ -46,7 +47,7 @@ pub fn find(
     match search.solver {
         Solver::Optimal if board.len() <= MAX_OPTIMAL_CELLS => drop(tables.optimal(rows, cols)),
         Solver::Optimal | Solver::Near if board.len() <= MAX_NEAR_CELLS && board.len() > MAX_OPTIMAL_CELLS => {
-            drop(tables.near(rows, cols).map_err(near_error)?)
+            drop(tables.near(rows, cols).map_err(|e| CliError::Usage(e.to_string()))?)
         }
         _ => {}
     }
@@ -88,7 +89,7 @@ pub fn find(
 
 fn near_error(e: SolverError) -> CliError {
     match e {
-        SolverError::Tables(why) => CliError::Usage(why),
+        SolverError::Tables(why) => CliError::Usage(why.to_string()),
         SolverError::Human(e) => e.into(),
         SolverError::Search(e) => e.into(),
         other => CliError::Solver(other.to_string()),
@@ -105,7 +106,7 @@ fn progress_line(p: NearProgress, elapsed: Duration) -> String {
 /// until it proves its answer), with the command's tables: what it found,
 /// the tables' account line and the search's time.
 pub fn solve_near(board: &Board, seconds: Option<f64>) -> Result<(Found, String, Duration), CliError> {
-    let tables = CachedTables::default();
+    let tables = super::pdb::tables();
     // Seeded with the human solution at the effort the size calls for.
     let human = SolveOptions { effort: human::Effort::Auto, threads: 1, ..SolveOptions::default() };
     let search = SearchRun { solver: Solver::Near, human, max_depth: None, seconds };
@@ -136,7 +137,7 @@ pub fn faster_tables_hint(pdb: &optimal::PatternDatabase, elapsed: Duration) -> 
 /// The optimal solver on a board of up to 16 cells with the command's
 /// tables: the solution, the tables' account line and the search's time.
 pub fn solve_optimal(board: &Board) -> Result<(Solution, Option<String>, Duration), CliError> {
-    let tables = CachedTables::default();
+    let tables = super::pdb::tables();
     let search = SearchRun { solver: Solver::Optimal, human: SolveOptions::default(), max_depth: None, seconds: None };
     if board.len() > MAX_OPTIMAL_CELLS {
         let (rows, cols) = (board.rows(), board.cols());
@@ -150,7 +151,7 @@ pub fn solve_optimal(board: &Board) -> Result<(Solution, Option<String>, Duratio
 
 /// Says on stderr when the 7-8 tables would have made an optimal solve
 /// much faster.
-fn hint_after(tables: &CachedTables, board: &Board, elapsed: Duration) {
+fn hint_after(tables: &TableCache, board: &Board, elapsed: Duration) {
     if let Some(hint) = tables.optimal(board.rows(), board.cols()).and_then(|pdb| faster_tables_hint(&pdb, elapsed)) {
         eprintln!("{hint}");
     }
@@ -172,7 +173,7 @@ pub fn run<W: Write>(
             "searching for a shortest solution by IDA* on pattern databases: on a 5×5 this can take hours (--solver near --time S answers in S seconds, with a bound)"
         );
     }
-    let tables = CachedTables::default();
+    let tables = super::pdb::tables();
     let progress = |p: SearchProgress| {
         if let (Solver::Iddfs, SearchProgress::Depth(limit)) = (solver, p) {
             eprintln!("Attempting to solve in at most {limit} moves...");

@@ -47,17 +47,20 @@
 //! [`solver::solve`].
 #![forbid(missing_docs)]
 // Unsafe code is denied everywhere but in one function that maps the pattern
-// database cache read-only (`search::pdb_cache`), which states why it is sound.
+// database cache read-only (`tables::file`), which states why it is sound.
 #![deny(unsafe_code)]
 
 pub mod board;
 pub mod coach;
 pub mod deadline;
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing;
 pub mod human;
 pub mod lines;
 pub mod search;
 pub mod slidysim;
 pub mod solver;
+pub mod tables;
 pub mod testing;
 
 pub use deadline::Deadline;

@@ -31,7 +31,7 @@ use tokio::sync::Semaphore;
 use fifteen_core::board::Board;
 use fifteen_core::search::distance::{Answers, ShortestPath, has_distance};
 use fifteen_core::search::optimal::PatternDatabase;
-use fifteen_core::solver::Tables;
+use fifteen_core::tables::Tables;
 
 use super::protocol::Optimal;
 
@@ -213,8 +213,8 @@ mod tests {
             None
         }
 
-        fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, fifteen_core::solver::SolverError> {
-            fifteen_core::solver::NO_TABLES.near(rows, cols)
+        fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, fifteen_core::tables::TablesError> {
+            fifteen_core::tables::NO_TABLES.near(rows, cols)
         }
     }
 

@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 use super::protocol::{Optimal, State, Status, move_message};
 use super::{Bot, BotError, Server, ServerConfig};
 use fifteen_core::search::optimal::PatternDatabase;
-use fifteen_core::solver::{NO_TABLES, Solver, SolverError, Tables};
+use fifteen_core::solver::Solver;
+use fifteen_core::tables::{NO_TABLES, Tables};
 use fifteen_core::{Board, Move, Scramble};
 use tokio_tungstenite::tungstenite::protocol::frame::Frame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{CloseCode, Data, OpCode};
@@ -365,7 +366,7 @@ impl Tables for HeldTables {
         None
     }
 
-    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, SolverError> {
+    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, fifteen_core::tables::TablesError> {
         NO_TABLES.near(rows, cols)
     }
 }

@@ -21,7 +21,7 @@ use fifteen_core::coach::{self, CoachError, Par};
 use fifteen_core::human::{Effort, SolveOptions};
 use fifteen_core::search::optimal::{Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use fifteen_core::slidysim;
-use fifteen_core::solver::Tables;
+use fifteen_core::tables::Tables;
 use fifteen_view::web::{self, CoachOnPage};
 
 /// Only the page's own script and style (no inline script: the data is a

@@ -36,7 +36,6 @@ pub mod iddfs;
 pub mod near;
 pub mod optimal;
 pub(crate) mod packed;
-pub mod pdb_cache;
 
 use crate::board::{Moves, Unsolvable};
 
@@ -119,3 +118,6 @@ pub struct Stats {
     /// Depth limits or f-bounds tried (iterative deepening, IDA*).
     pub iterations: u32,
 }
+
+#[cfg(test)]
+mod tests;

@@ -31,7 +31,7 @@ use fifteen_core::Deadline;
 use fifteen_core::board::Board;
 use fifteen_core::search::distance::{Answers, DistanceRange, NearPath, ShortestPath, has_distance};
 use fifteen_core::search::near::{self, MIN_NEAR_CELLS, NearOptions, NearProgress};
-use fifteen_core::solver::Tables;
+use fifteen_core::tables::Tables;
 
 /// The most cells of a board the near solver hints on (a 5×5).
 pub const MAX_NEAR_HINT_CELLS: usize = 25;
@@ -248,7 +248,7 @@ impl OracleWorker {
 mod tests {
     use super::*;
     use fifteen_core::board::Scramble;
-    use fifteen_core::solver::BuiltTables;
+    use fifteen_core::tables::BuiltTables;
     use std::time::{Duration, Instant};
 
     /// The near search's final answer for `board` (the one with its next
