@@ -31,8 +31,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use fifteen_core::search::MAX_OPTIMAL_CELLS;
 use fifteen_core::search::SearchError;
-use fifteen_core::search::optimal::{self, MAX_OPTIMAL_CELLS};
 use fifteen_core::solver::Solver;
 use fifteen_core::tables::Tables;
 use fifteen_core::{Board, MoveNotation, Moves};
@@ -339,11 +339,7 @@ impl Workers<'_> {
         }
         let (found, elapsed) =
             super::solve_search::find(board, search, &self.tables, &|_| {}).map_err(|e| e.to_string())?;
-        let on_663 = || {
-            self.tables
-                .optimal(board.rows(), board.cols())
-                .is_some_and(|pdb| pdb.spec() == &optimal::PatternSpec::fifteen_663())
-        };
+        let on_663 = || self.tables.optimal(board.rows(), board.cols()).is_some_and(|pdb| pdb.partition() == "6-6-3");
         if solver == Solver::Optimal && on_663() {
             self.slow_663_micros.fetch_add(elapsed.as_micros() as u64, Relaxed);
         }

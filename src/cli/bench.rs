@@ -197,7 +197,7 @@ const DEFAULT_SIZES: [Size; 5] = [
 /// of each size (5×5 unless told), every board checked before any solve.
 fn run_near(cmd: &BenchCommand) -> Result<(), CliError> {
     use super::bench_near;
-    use fifteen_core::search::near::{MAX_NEAR_CELLS, MIN_NEAR_CELLS};
+    use fifteen_core::search::{MAX_NEAR_CELLS, MIN_NEAR_CELLS};
     let cases = match &cmd.boards {
         Some(path) => bench_near::file_cases(path)?,
         None => {

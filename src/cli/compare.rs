@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use fifteen_core::coach::{self, Comparison};
 use fifteen_core::human::Effort;
 use fifteen_core::lines::{self, Stage};
-use fifteen_core::search::near::NearSolution;
+use fifteen_core::solver::Found;
 use fifteen_core::tables::Tables;
 use rayon::prelude::*;
 use serde_json::json;
@@ -79,7 +79,7 @@ struct Compared {
     effort: Effort,
     comparison: Comparison,
     /// `--par near`: the near solver's solution of the scramble.
-    near: Option<NearSolution>,
+    near: Option<Found>,
 }
 
 pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
@@ -159,7 +159,7 @@ fn table(one: &Compared) -> String {
         let _ = writeln!(
             out,
             "  near:    {} ({})",
-            super::solve_search::near_summary(near.moves.len(), near.lower_bound),
+            super::solve_search::near_summary(near.moves.len(), near.lower_bound.unwrap_or(0)),
             near_par::near_par_name()
         );
     }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand, ValueEnum};
 use fifteen_core::Board;
-use fifteen_core::search::optimal::{Heuristic, MAX_OPTIMAL_CELLS};
+use fifteen_core::search::{Heuristic, MAX_OPTIMAL_CELLS};
 use fifteen_core::tables::{BuildProgress, Partition, PatternDatabase, TableCache, TableEvent, Tables};
 
 use super::error::CliError;

@@ -7,11 +7,11 @@ use std::time::{Duration, Instant};
 
 use crate::output::{Format, MoveWriter, SolveReport};
 use fifteen_core::human::{self, PhaseTotal};
-use fifteen_core::search::near::MAX_NEAR_CELLS;
-use fifteen_core::search::near::NearProgress;
-use fifteen_core::search::optimal::{self, MAX_OPTIMAL_CELLS};
+use fifteen_core::search::MAX_OPTIMAL_CELLS;
+use fifteen_core::search::{MAX_NEAR_CELLS, NearProgress};
 use fifteen_core::search::{SearchError, Solution};
 use fifteen_core::solver::{self, Found, SearchProgress, Solver, SolverError, SolverOptions};
+use fifteen_core::tables::PatternDatabase;
 use fifteen_core::tables::Tables;
 use fifteen_core::{Board, Deadline, MoveNotation, SolveOptions};
 
@@ -125,8 +125,8 @@ pub fn near_summary(count: usize, lower_bound: u32) -> String {
 
 /// A solve on the 6-6-3 tables that took over a second: the line that says
 /// the 7-8 tables would make it about ten times faster.
-pub fn faster_tables_hint(pdb: &optimal::PatternDatabase, elapsed: Duration) -> Option<String> {
-    (pdb.spec() == &optimal::PatternSpec::fifteen_663() && elapsed > Duration::from_secs(1)).then(|| {
+pub fn faster_tables_hint(pdb: &PatternDatabase, elapsed: Duration) -> Option<String> {
+    (pdb.partition() == "6-6-3" && elapsed > Duration::from_secs(1)).then(|| {
         format!(
             "hint: this took {:.1} s with the 6-6-3 tables; `fifteen pdb build --partition 7-8` (once: about 2 minutes, 2.1 GB of memory, 288 MB on disk) makes such solves about ten times faster",
             elapsed.as_secs_f64()

@@ -50,6 +50,21 @@
 // database cache read-only (`tables::file`), which states why it is sound.
 #![deny(unsafe_code)]
 
+/// An item public to the project's own tests and benchmarks (feature
+/// `testing`), crate-private otherwise: the solvers' inner ways in, which
+/// a program reaches through [`solver::solve`] and [`tables`].
+macro_rules! testing_pub {
+    ($(#[$meta:meta])* fn $($rest:tt)*) => {
+        #[cfg(feature = "testing")]
+        $(#[$meta])*
+        pub fn $($rest)*
+        #[cfg(not(feature = "testing"))]
+        $(#[$meta])*
+        #[allow(dead_code)]
+        pub(crate) fn $($rest)*
+    };
+}
+
 pub mod board;
 pub mod coach;
 pub mod deadline;
@@ -61,6 +76,7 @@ pub mod search;
 pub mod slidysim;
 pub mod solver;
 pub mod tables;
+#[cfg(feature = "testing")]
 pub mod testing;
 
 pub use deadline::Deadline;

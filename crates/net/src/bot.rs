@@ -20,9 +20,9 @@ use fifteen_core::human;
 use fifteen_core::search::{
     SearchError,
     distance::{Answers, Distance, ShortestPath, has_distance},
-    optimal::PatternDatabase,
 };
 use fifteen_core::solver::{self, Solver, SolverError, SolverOptions};
+use fifteen_core::tables::PatternDatabase;
 use fifteen_core::tables::{NO_TABLES, Tables};
 
 use super::protocol::{Optimal, ServerMessage, State, Status, move_message};

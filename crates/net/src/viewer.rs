@@ -19,8 +19,9 @@ use std::sync::{Arc, Mutex};
 use fifteen_core::board::{Board, Scramble};
 use fifteen_core::coach::{self, CoachError, Par};
 use fifteen_core::human::{Effort, SolveOptions};
-use fifteen_core::search::optimal::{Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
+use fifteen_core::search::{Heuristic, MAX_OPTIMAL_CELLS};
 use fifteen_core::slidysim;
+use fifteen_core::tables::PatternDatabase;
 use fifteen_core::tables::Tables;
 use fifteen_view::web::{self, CoachOnPage};
 

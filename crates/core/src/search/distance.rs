@@ -16,9 +16,9 @@
 use crate::board::{Board, Move, Tile};
 
 use super::SearchError;
-use super::near::NearSolution;
 use super::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use super::packed::Packed;
+use crate::solver::Found;
 
 /// Shortest solutions [`Answers`] keeps to answer later boards from.
 pub(crate) const KEPT: usize = 8;
@@ -179,9 +179,12 @@ impl From<Distance> for DistanceRange {
 }
 
 impl NearPath {
-    /// The path of `found`, a solution of `start`.
-    pub fn new(start: Board, found: NearSolution) -> NearPath {
-        NearPath { start, lower_bound: found.lower_bound as usize, moves: found.moves.0 }
+    /// The path of `found`, a solution of `start` by the near solver
+    /// ([`Solver::Near`](crate::solver::Solver::Near)), with the lower bound
+    /// it proved.
+    pub fn new(start: Board, found: Found) -> NearPath {
+        let lower_bound = found.lower_bound.unwrap_or(0) as usize;
+        NearPath { start, lower_bound, moves: found.moves.0 }
     }
 
     /// The bounds of `board`, if it is on this path.
@@ -249,7 +252,7 @@ mod tests {
         let shortest = crate::search::bfs::solve(&board).unwrap().moves;
         let n = shortest.len();
         let path = |start: &Board, moves: Vec<Move>, lower_bound: u32| {
-            let found = NearSolution { moves: Moves(moves), lower_bound, beam_width: 0, ida_expanded: 0 };
+            let found = Found { moves: Moves(moves), lower_bound: Some(lower_bound), stats: None, beam_width: 0 };
             NearPath::new(start.clone(), found)
         };
         let first = shortest[0];

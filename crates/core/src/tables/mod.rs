@@ -285,7 +285,7 @@ impl TableCache {
     }
 
     /// Gives the process the human solver's line tables a `rows`×`cols`
-    /// board's look-ahead reads ([`KeptTable`](crate::human::KeptTable)):
+    /// board's look-ahead reads (`KeptTable`):
     /// each from its file in the directory, or built and written there (a
     /// file that cannot be written is only slower next time). Without a
     /// directory they are built when first read.

@@ -174,6 +174,7 @@ pub fn estimate(board: &Board, heuristic: Heuristic<'_>) -> Result<u32, SearchEr
     })
 }
 
+#[cfg_attr(not(feature = "testing"), allow(dead_code))]
 /// The same search through `pathfinding::directed::idastar` on packed
 /// states, the estimate recomputed from scratch at every node. Kept to
 /// measure against [`solve_with`].
@@ -188,6 +189,7 @@ pub fn solve_with_pathfinding(board: &Board, heuristic: Heuristic<'_>) -> Result
     }
 }
 
+#[cfg_attr(not(feature = "testing"), allow(dead_code))]
 fn pathfinding_search<E: Estimator>(grid: &PackedGrid, est: &E, board: &Board) -> Solution {
     let len = grid.len();
     let start = (Packed::from_board(board).expect("checked size"), board.blank().row * grid.cols() + board.blank().col);
