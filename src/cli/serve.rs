@@ -88,6 +88,7 @@ pub fn run(cmd: ServeCommand) -> Result<(), CliError> {
     let mixing = match config.scramble {
         Scramble::Uniform => "uniform".to_string(),
         Scramble::Walk(k) => format!("{k}-move walks"),
+        other => format!("{other:?}"),
     };
     fifteen_net::serve_until_signal(addr, config, |addr| {
         eprintln!(

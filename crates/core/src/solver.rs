@@ -39,6 +39,7 @@ use crate::tables::{NO_TABLES, Tables, TablesError};
 
 /// A solver fifteen can use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Solver {
     /// The strategy a person uses, region by region: any size, not the
     /// fewest moves.
@@ -174,6 +175,7 @@ impl Found {
 
 /// Why [`solve`] found no moves.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SolverError {
     /// The human strategy could not play the board.
     #[error(transparent)]
@@ -212,6 +214,7 @@ impl SolverError {
 
 /// What a search has done so far, as [`solve`] reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SearchProgress {
     /// Iterative deepening or IDA* starts on this depth limit or bound.
     Depth(u32),

@@ -63,6 +63,7 @@ impl fmt::Display for Pos {
 
 /// A board's shape could not be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SizeError {
     /// Fewer than two rows or columns: nothing can be rearranged.
     #[error("a board needs at least 2 rows and 2 columns, not {rows}×{cols}")]

@@ -53,6 +53,7 @@ pub use compare::{Comparison, compare};
 
 /// How the par of a board is found.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum Par<'a> {
     /// The optimal distance, by IDA* with this lower bound: exact, for
     /// boards of up to 16 cells.
@@ -156,6 +157,7 @@ impl Par<'_> {
 
 /// The kinds of line a summary over many solves weighs apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum LineKind {
     /// A row of a rectangle more than two columns wide.
     Row,
@@ -260,6 +262,7 @@ impl Coaching {
 
 /// Why a solve could not be coached.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum CoachError {
     /// A move the board does not allow.
     #[error(transparent)]

@@ -47,6 +47,7 @@ use crate::board::{Moves, Unsolvable};
 
 /// Why a search solver did not produce a solution.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SearchError {
     /// The board is too big for this solver.
     #[error(

@@ -38,6 +38,7 @@ use tile_by_tile::PairSpec;
 
 /// Why the human solver did not produce a solution.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SolveError {
     /// The board is not in the goal's half of the positions.
     #[error("unsolvable board: {0}")]

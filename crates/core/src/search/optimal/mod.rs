@@ -51,6 +51,7 @@ pub const MAX_OPTIMAL_CELLS: usize = MAX_PACKED_CELLS;
 
 /// Which lower bound IDA* uses.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum Heuristic<'a> {
     /// Manhattan distance plus linear conflicts (any size up to 16 cells).
     ManhattanConflicts,
