@@ -4,7 +4,7 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::sync::OnceLock;
 
 use fifteen_core::solver::{self, Solver, SolverOptions};
@@ -188,7 +188,7 @@ fn many_processes_solve_at_once_from_one_mapped_table() {
     let children: Vec<_> = boards
         .iter()
         .map(|board| {
-            let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+            let mut child = crate::common::fifteen_command()
                 .args(["solve", "--solver", "optimal", "--stats"])
                 .env("XDG_CACHE_HOME", cache.path())
                 .stdin(Stdio::piped())
