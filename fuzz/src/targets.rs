@@ -18,8 +18,13 @@ pub type Check = fn(&[u8]);
 
 /// Every target, by the name `fuzz/run` and the corpus folders use.
 pub fn all() -> Vec<(&'static str, Check)> {
-    let targets: [(&'static str, Check); 4] =
-        [("board_text", board_text), ("moves", moves), ("pdb_header", pdb_header), ("slidysim", slidysim)];
+    let targets: [(&'static str, Check); 5] = [
+        ("board_text", board_text),
+        ("board_line", board_line),
+        ("moves", moves),
+        ("pdb_header", pdb_header),
+        ("slidysim", slidysim),
+    ];
     targets.into_iter().chain(network_targets()).collect()
 }
 
@@ -78,6 +83,13 @@ pub fn moves(data: &[u8]) {
         let blank = fifteen_core::MoveNotation::Blank;
         assert_eq!(blank.read(blank.name(mv)), mv);
     }
+}
+
+/// A line of boards, as `solve --batch` and `bench --boards` read them: a
+/// board on one line or a JSON object with one; a board read writes back
+/// the same.
+pub fn board_line(data: &[u8]) {
+    fifteen_core::fuzzing::board_line(data);
 }
 
 /// A pattern-database file (the cache `fifteen pdb` writes and the solver

@@ -31,6 +31,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use fifteen_core::board::{BoardLine, BoardLineError};
 use fifteen_core::search::MAX_OPTIMAL_CELLS;
 use fifteen_core::search::SearchError;
 use fifteen_core::solver::Solver;
@@ -232,53 +233,17 @@ struct Item {
 }
 
 impl Item {
-    /// `None` for blank and comment lines.
+    /// `None` for blank and comment lines; a line that is not a board says
+    /// its number in its reason.
     fn parse(raw: &[u8], number: u64) -> Option<Item> {
-        let Ok(text) = std::str::from_utf8(raw) else {
-            return Some(Item { id: number.into(), board: Err(format!("line {number} is not UTF-8 text")) });
-        };
-        let text = text.trim();
-        if text.is_empty() || text.starts_with('#') {
-            return None;
-        }
-        if !text.starts_with('{') {
-            return Some(Item { id: number.into(), board: text.parse::<Board>().map_err(|e| e.to_string()) });
-        }
-        let object = match serde_json::from_str::<Value>(text) {
-            Ok(Value::Object(object)) => object,
-            Ok(other) => {
-                let why = format!("line {number} is `{other}`, not a JSON object");
-                return Some(Item { id: number.into(), board: Err(why) });
+        let line = BoardLine::parse_bytes(raw, number)?;
+        let board = line.board.map_err(|e| match e {
+            BoardLineError::NotText | BoardLineError::NotJson(_) | BoardLineError::NotAnObject(_) => {
+                format!("line {number}: {e}")
             }
-            Err(e) => return Some(Item { id: number.into(), board: Err(format!("line {number} is not JSON: {e}")) }),
-        };
-        let id = object.get("id").cloned().unwrap_or_else(|| number.into());
-        let board = match object.get("board") {
-            None => Err("no \"board\" in the object".to_string()),
-            Some(board) => board_text(board).and_then(|t| t.parse::<Board>().map_err(|e| e.to_string())),
-        };
-        Some(Item { id, board })
-    }
-}
-
-/// A JSON board as board text: a flat list (a square board), a list of
-/// rows, or the text itself.
-pub(super) fn board_text(board: &Value) -> Result<String, String> {
-    let cell = |v: &Value| match v {
-        Value::Number(n) => Ok(n.to_string()),
-        Value::String(s) => Ok(s.clone()),
-        other => Err(format!("`{other}` is not a cell")),
-    };
-    let row = |cells: &[Value]| cells.iter().map(cell).collect::<Result<Vec<_>, _>>().map(|c| c.join(" "));
-    match board {
-        Value::String(text) => Ok(text.clone()),
-        Value::Array(rows) if rows.iter().all(Value::is_array) => rows
-            .iter()
-            .map(|r| row(r.as_array().expect("checked")))
-            .collect::<Result<Vec<_>, _>>()
-            .map(|rows| rows.join("\n")),
-        Value::Array(cells) => row(cells),
-        other => Err(format!("\"board\" is `{other}`: write a list of cells, a list of rows or the board's text")),
+            other => other.to_string(),
+        });
+        Some(Item { id: line.id, board })
     }
 }
 

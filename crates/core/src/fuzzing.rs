@@ -23,3 +23,13 @@ pub fn pdb_file(data: &[u8]) {
 pub fn pdb_file_example() -> Vec<u8> {
     crate::tables::encode(&PatternDatabase::build(pdb_spec(), 1, |_| {}))
 }
+
+/// A line of boards (`solve --batch`, `bench --boards`): read or refused
+/// with a reason, never a panic; a board read writes as text that reads
+/// back as the same board.
+pub fn board_line(data: &[u8]) {
+    if let Some(crate::board::BoardLine { board: Ok(board), .. }) = crate::board::BoardLine::parse_bytes(data, 1) {
+        let again: crate::Board = board.to_string().parse().expect("a board's text reads back");
+        assert_eq!(again, board, "a board read from a line writes as text that reads back the same");
+    }
+}

@@ -4,6 +4,7 @@
 //! a tile→position index beside the cells, so "where is tile 7?" costs O(1),
 //! which every solver relies on.
 
+mod line;
 mod move_text;
 mod moves;
 mod parity;
@@ -13,6 +14,7 @@ mod scramble;
 
 use std::fmt;
 
+pub use line::{BoardLine, BoardLineError};
 pub use move_text::ReplayError;
 pub use moves::{Move, MoveNotation, Moves, ParseMoveError};
 pub use parity::Unsolvable;
