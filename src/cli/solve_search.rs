@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crate::output::{Format, MoveWriter, SolveReport};
 use fifteen_core::human::{self, PhaseTotal};
 use fifteen_core::search::MAX_OPTIMAL_CELLS;
-use fifteen_core::search::{MAX_NEAR_CELLS, NearProgress};
+use fifteen_core::search::NearProgress;
 use fifteen_core::search::{SearchError, Solution};
 use fifteen_core::solver::{self, Found, SearchProgress, Solver, SolverError, SolverOptions};
 use fifteen_core::tables::PatternDatabase;
@@ -41,16 +41,10 @@ pub fn find(
     tables: &TableCache,
     progress: &(dyn Fn(SearchProgress) + Sync),
 ) -> Result<(Found, Duration), CliError> {
-    let (rows, cols) = (board.rows(), board.cols());
     // Find the tables first (minutes when they are built), so that the
     // search's clock starts after them.
-    match search.solver {
-        Solver::Optimal if board.len() <= MAX_OPTIMAL_CELLS => drop(tables.optimal(rows, cols)),
-        Solver::Optimal | Solver::Near if board.len() <= MAX_NEAR_CELLS && board.len() > MAX_OPTIMAL_CELLS => {
-            drop(tables.near(rows, cols).map_err(|e| CliError::Usage(e.to_string()))?)
-        }
-        _ => {}
-    }
+    let asked = SolverOptions { solver: search.solver, tables, ..SolverOptions::default() };
+    solver::find_tables(board, &asked).map_err(|e| CliError::Usage(e.to_string()))?;
     let started = Instant::now();
     let clocked = Deadline::NONE.with_clock(move || started.elapsed().as_secs_f64());
     let deadline = match search.seconds {
@@ -167,7 +161,7 @@ pub fn run<W: Write>(
 ) -> Result<(), CliError> {
     let solver = search.solver;
     let name = solver.name();
-    let to_proof = solver == Solver::Optimal && board.len() > MAX_OPTIMAL_CELLS && board.len() <= MAX_NEAR_CELLS;
+    let to_proof = solver == Solver::Optimal && solver.runs_near_search(board.len());
     if to_proof && io::IsTerminal::is_terminal(&io::stderr()) {
         eprintln!(
             "searching for a shortest solution by IDA* on pattern databases: on a 5×5 this can take hours (--solver near --time S answers in S seconds, with a bound)"

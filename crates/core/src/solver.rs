@@ -90,6 +90,37 @@ impl Solver {
     }
 }
 
+impl Solver {
+    /// Whether this solver runs the near solver's search on a board of
+    /// `cells` cells: [`Solver::Near`], and [`Solver::Optimal`] on 17 to 49
+    /// cells (run until it proves its answer, which may take hours). The one
+    /// place a solver is routed by the board's size.
+    pub const fn runs_near_search(self, cells: usize) -> bool {
+        let near_range = cells >= MIN_NEAR_CELLS && cells <= MAX_NEAR_CELLS;
+        match self {
+            Solver::Near => true,
+            Solver::Optimal => near_range,
+            _ => false,
+        }
+    }
+}
+
+/// Asks `options.tables` for the tables [`solve`] will use on `board`
+/// (none for the human strategy, BFS and iterative deepening), so that a
+/// caller timing the search finds them first: finding them may mean
+/// building them for minutes.
+pub fn find_tables(board: &Board, options: &SolverOptions<'_>) -> Result<(), SolverError> {
+    let (rows, cols) = (board.rows(), board.cols());
+    match options.solver {
+        solver if solver.runs_near_search(board.len()) && (MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len()) => {
+            options.tables.near(rows, cols)?;
+        }
+        Solver::Optimal if board.len() <= MAX_OPTIMAL_CELLS => drop(options.tables.optimal(rows, cols)),
+        _ => {}
+    }
+    Ok(())
+}
+
 impl std::fmt::Display for Solver {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
@@ -248,7 +279,6 @@ fn solve_by_name(board: &Board, options: &SolverOptions<'_>) -> Result<Found, So
         beam_width: 0,
     };
     let (deadline, progress) = (options.deadline, options.progress);
-    let near_range = (MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len());
     match options.solver {
         Solver::Human => {
             let plan = human::solve_until(board, &options.human, deadline)?;
@@ -267,7 +297,7 @@ fn solve_by_name(board: &Board, options: &SolverOptions<'_>) -> Result<Found, So
         // Optimal on 17 to 49 cells: the near solver run until it proves its
         // answer shortest; out of time first, it was stopped as any exact
         // search is.
-        Solver::Optimal if near_range => match solve_near(board, options)? {
+        Solver::Optimal if Solver::Optimal.runs_near_search(board.len()) => match solve_near(board, options)? {
             found if found.is_shortest() => Ok(found),
             _ => Err(SolverError::Stopped),
         },
