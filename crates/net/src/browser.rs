@@ -467,7 +467,13 @@ impl Page {
 /// The viewer's saved page for fifteen's solve of a 4×4, in a fresh directory.
 fn saved_page(rows: usize, cols: usize, seed: u64) -> (PathBuf, serde_json::Value) {
     let board = Board::scrambled(rows, cols, fifteen_core::board::Scramble::Uniform, seed).unwrap();
-    let data = fifteen_view::web::solve_data(&board, &fifteen_core::SolveOptions::default(), "a test solve").unwrap();
+    let data = fifteen_view::web::solve_data(
+        &board,
+        &fifteen_core::SolveOptions::default(),
+        "a test solve",
+        &fifteen_core::Deadline::NONE,
+    )
+    .unwrap();
     let dir = std::env::temp_dir().join(format!("fifteen-viewer-{}-{rows}x{cols}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("solve.html");
@@ -714,7 +720,8 @@ fn a_saved_coach_page_plays_from_file_at_the_persons_pace_and_shows_the_coachs_l
     let effort = Effort::for_size(4, 4);
     let coaching = coach::coach(&solve.scramble, &solve.moves, Par::Human(effort)).unwrap();
     let on_page = CoachOnPage::Coached { coaching: &coaching, par_name: "fifteen".into(), exact: false };
-    let data = fifteen_view::web::compare_data(&solve, effort, "a test", on_page).unwrap();
+    let data =
+        fifteen_view::web::compare_data(&solve, effort, "a test", on_page, &fifteen_core::Deadline::NONE).unwrap();
     let dir = std::env::temp_dir().join(format!("fifteen-coach-page-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("coach.html");
@@ -782,7 +789,14 @@ fn a_100x100_side_by_side_plays_at_a_measured_frame_rate() {
         event: "custom replay".into(),
     };
     let skipped = fifteen_view::web::CoachOnPage::too_big(100, 100);
-    let data = fifteen_view::web::compare_data(&solve, Effort::for_size(100, 100), "a test", skipped).unwrap();
+    let data = fifteen_view::web::compare_data(
+        &solve,
+        Effort::for_size(100, 100),
+        "a test",
+        skipped,
+        &fifteen_core::Deadline::NONE,
+    )
+    .unwrap();
     let dir = std::env::temp_dir().join(format!("fifteen-viewer-{}-duo", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("compare.html");
