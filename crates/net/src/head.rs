@@ -109,7 +109,8 @@ async fn read_line(io: &mut Prefixed) -> io::Result<Option<usize>> {
     let mut searched = 0;
     loop {
         if let Some(at) = io.prefix[searched..].iter().position(|&b| b == b'\n') {
-            return Ok(Some(searched + at));
+            let end = searched + at;
+            return Ok((end <= LINE_LIMIT).then_some(end));
         }
         searched = io.prefix.len();
         if searched > LINE_LIMIT {

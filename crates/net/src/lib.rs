@@ -38,6 +38,8 @@ pub(crate) mod viewer;
 #[cfg(test)]
 mod browser;
 #[cfg(test)]
+mod page_tests;
+#[cfg(test)]
 mod tests;
 
 pub use bot::{Bot, BotError};

@@ -95,7 +95,9 @@ pub struct ServerConfig {
     pub tables: Option<Arc<dyn Tables>>,
     /// Optimal-distance searches that may run at once, over all games.
     pub optimal_threads: usize,
-    /// Threads that make the viewer's pages (at least one).
+    /// Threads that make the viewer's pages (at least one); small pages
+    /// (a board of up to 100 cells at the served effort) have one more of
+    /// their own.
     pub page_workers: usize,
     /// Pages that may wait for a worker; more are refused with 503.
     pub page_queue: usize,

@@ -22,7 +22,7 @@ use fifteen_core::board::{Board, Scramble};
 use fifteen_core::coach::{self, CoachError, Par};
 use fifteen_core::human::{Effort, SolveError, SolveOptions};
 use fifteen_core::search::optimal::{Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
-use fifteen_core::slidysim::{self, LinkLimits};
+use fifteen_core::slidysim::{self, LinkLimits, Solve};
 use fifteen_core::solver::Tables;
 use fifteen_view::web::{self, CoachOnPage};
 
@@ -145,29 +145,34 @@ pub(crate) fn stopped(deadline: &Deadline, seconds: f64, what: &str) -> Refused 
 
 /// `/replay?r=PAYLOAD` (its query `query`): the first solve of the link,
 /// as `fifteen replay` reads it (the same checks, within
-/// [`page_link_limits`]: only the first solve is read), beside fifteen's
-/// solve of its scramble at the [`served_effort`], coached as `fifteen
-/// coach` coaches it when the board has at most [`web::MAX_COACHED_CELLS`]
-/// cells and the coach finishes in half the time left.
-pub(crate) fn replay_data(
-    query: Option<&str>,
-    max_cells: usize,
-    tables: &CoachTables,
-    deadline: &Deadline,
-    seconds: f64,
-) -> Result<Value, Refused> {
+/// [`page_link_limits`]: only the first solve is read); a link past them
+/// is 413 and names the limit.
+pub(crate) fn read_link(query: Option<&str>, max_cells: usize) -> Result<Solve, Refused> {
     let query = query.filter(|q| q.split('&').any(|p| p.starts_with("r=")));
     let Some(query) = query else {
         return Err(Refused::bad("no replay: give one as /replay?r=PAYLOAD, as slidysim's replay links do"));
     };
     // slidysim reads the payload after `r=` up to the next `&` itself.
-    let solves = slidysim::parse_source_within(query, &page_link_limits(max_cells)).map_err(|e| {
+    let mut solves = slidysim::parse_source_within(query, &page_link_limits(max_cells)).map_err(|e| {
         let status = if e.is_over_limit() { StatusCode::PAYLOAD_TOO_LARGE } else { StatusCode::BAD_REQUEST };
         Refused { status, reason: e.to_string() }
     })?;
-    let solve = &solves[0];
+    let solve = solves.swap_remove(0);
+    check_size(solve.scramble.rows(), solve.scramble.cols(), max_cells)?;
+    Ok(solve)
+}
+
+/// The replay page of `solve` (as [`read_link`] read it): beside fifteen's
+/// solve of its scramble at the [`served_effort`], coached as `fifteen
+/// coach` coaches it when the board has at most [`web::MAX_COACHED_CELLS`]
+/// cells and the coach finishes in half the time left.
+pub(crate) fn replay_data(
+    solve: &Solve,
+    tables: &CoachTables,
+    deadline: &Deadline,
+    seconds: f64,
+) -> Result<Value, Refused> {
     let (rows, cols) = (solve.scramble.rows(), solve.scramble.cols());
-    check_size(rows, cols, max_cells)?;
     let effort = served_effort(rows, cols);
     let title = format!("fifteen: {}", solve.event);
     let failed = |e: CoachError| match e {
@@ -193,7 +198,7 @@ const MAX_EXACTLY_COACHED_MOVES: usize = 1_000;
 /// too long, or the coach needs more than half the time left. Only a stop
 /// is an error.
 fn coach_on_page(
-    solve: &fifteen_core::slidysim::Solve,
+    solve: &Solve,
     effort: Effort,
     tables: &CoachTables,
     deadline: &Deadline,
@@ -237,6 +242,14 @@ pub(crate) enum PageKey {
 }
 
 impl PageKey {
+    /// Whether the page is made in well under a second (the served effort
+    /// up to 10×10, any up to 4×4): such pages have a worker of their own,
+    /// so that a crowd of big ones never keeps a small one waiting.
+    pub(crate) fn is_small(&self) -> bool {
+        let (PageKey::Watch { rows, cols, effort, .. } | PageKey::Solve { rows, cols, effort, .. }) = self;
+        rows * cols <= if effort.is_none() { 100 } else { 16 }
+    }
+
     /// Bytes the key itself holds, for the cache's bound.
     pub(crate) fn bytes(&self) -> usize {
         std::mem::size_of::<PageKey>()
@@ -367,10 +380,8 @@ mod tests {
     fn queries_are_read_and_refused_with_one_line() {
         assert_eq!(query_value(&uri("/x?a=1&board=1+2%2F3+0"), "board").as_deref(), Some("1 2/3 0"));
         assert_eq!(query_value(&uri("/x?a=1"), "board"), None);
-        let tables = CoachTables::new(None);
-        let replay = |query| replay_data(query, 10_000, &tables, &Deadline::NONE, 5.0);
-        assert_eq!(replay(None).unwrap_err().status, StatusCode::BAD_REQUEST);
-        let refused = replay(Some("r=notbase64!!")).unwrap_err();
+        assert_eq!(read_link(None, 10_000).unwrap_err().status, StatusCode::BAD_REQUEST);
+        let refused = read_link(Some("r=notbase64!!"), 10_000).unwrap_err();
         assert_eq!(refused.status, StatusCode::BAD_REQUEST);
         assert!(!refused.reason.contains('\n'), "{}", refused.reason);
         assert_eq!(watch_key(&uri("/watch?size=101"), 10_000).unwrap_err().status, StatusCode::PAYLOAD_TOO_LARGE);
@@ -415,7 +426,8 @@ mod tests {
         let link = slidysim::replay_link(&board, &plan.moves().to_vec().into(), None);
         let (_, payload) = link.split_once("?r=").unwrap();
         let query = format!("r={payload}");
-        let data = replay_data(Some(&query), 10_000, &CoachTables::new(None), &Deadline::NONE, 5.0).unwrap();
+        let solve = read_link(Some(&query), 10_000).unwrap();
+        let data = replay_data(&solve, &CoachTables::new(None), &Deadline::NONE, 5.0).unwrap();
         assert_eq!(data["count"], plan.moves().len());
         // fifteen's solve beside it, and the coach's lines (a 3×3: par optimal).
         let fifteen = fifteen_core::human::solve(

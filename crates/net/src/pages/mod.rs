@@ -3,7 +3,11 @@
 //!
 //! - **Its own workers.** Pages are made on the page pool (`pool.rs`): a
 //!   fixed number of threads and a short queue; past it a page is refused
-//!   at once with 503 and `Retry-After`. Games never wait for pages.
+//!   at once with 503 and `Retry-After`. Small pages (made in well under a
+//!   second: [`PageKey::is_small`]) and the reading of replay links (each
+//!   bounded by the link limits, a bomb refused in a fraction of a second)
+//!   have a worker of their own, so a crowd of big pages never keeps them
+//!   waiting. Games never wait for pages.
 //! - **A deadline a page.** Each page's work runs under its own
 //!   [`Deadline`]: the server's (stopped when the server stops) with a stop
 //!   flag of its own and `page_seconds` of time from when a worker starts
@@ -91,6 +95,8 @@ pub(crate) struct PageLimits {
 pub(crate) struct Pages {
     limits: PageLimits,
     pool: PagePool,
+    /// The small pages' worker.
+    small_pool: PagePool,
     cache: Mutex<PageCache<PageKey, MadePage>>,
     making: Mutex<HashMap<PageKey, WeakShared<Making>>>,
     /// Page requests in flight, by client address.
@@ -120,6 +126,7 @@ impl Pages {
         log: LogSink,
     ) -> std::io::Result<Pages> {
         let pool = PagePool::new(limits.workers, limits.queue, limits.seconds, metrics.pool.clone())?;
+        let small_pool = PagePool::new(1, limits.queue, limits.seconds, metrics.pool.clone())?;
         let started = std::time::Instant::now();
         Ok(Pages {
             cache: Mutex::new(PageCache::new(limits.cache_pages, limits.cache_bytes)),
@@ -128,6 +135,7 @@ impl Pages {
             root: Deadline::stoppable().with_clock(move || started.elapsed().as_secs_f64()),
             limits,
             pool,
+            small_pool,
             coach_tables,
             metrics,
             log,
@@ -138,6 +146,7 @@ impl Pages {
     pub(crate) fn shut_down(&self, wait: Duration) {
         self.root.stop();
         self.pool.shut_down(wait);
+        self.small_pool.shut_down(wait);
     }
 
     /// Pages waiting for a worker, and workers busy.
@@ -188,17 +197,7 @@ impl Pages {
     async fn answer(self: &Arc<Self>, kind: PageKind, uri: &Uri, long: Option<LongQuery>) -> (Made, Source) {
         let max_cells = self.limits.max_cells;
         let key = match kind {
-            PageKind::Replay => {
-                let query: Option<Arc<str>> = long.map(|q| q.0).or_else(|| uri.query().map(Arc::from));
-                let pages = self.clone();
-                let made = self
-                    .run(self.root.with_own_stop(), move |deadline| {
-                        let seconds = pages.limits.seconds;
-                        viewer::replay_data(query.as_deref(), max_cells, &pages.coach_tables, deadline, seconds)
-                    })
-                    .await;
-                return (made, Source::Made);
-            }
+            PageKind::Replay => return (self.replay(uri, long).await, Source::Made),
             PageKind::Watch => viewer::watch_key(uri, max_cells),
             PageKind::Solve => viewer::solve_key(uri, max_cells),
         };
@@ -219,6 +218,20 @@ impl Pages {
         (making.await, if joined { Source::Joined } else { Source::Made })
     }
 
+    /// A replay page: the link read on the small pages' worker (a link is
+    /// refused for its size in a fraction of a second, however busy the
+    /// other workers are), the page made on the others.
+    async fn replay(self: &Arc<Self>, uri: &Uri, long: Option<LongQuery>) -> Made {
+        let query: Option<Arc<str>> = long.map(|q| q.0).or_else(|| uri.query().map(Arc::from));
+        let (max_cells, seconds) = (self.limits.max_cells, self.limits.seconds);
+        let deadline = self.root.with_own_stop();
+        let read = move |_: &Deadline| viewer::read_link(query.as_deref(), max_cells);
+        let solve = self.run(&self.small_pool, deadline.clone(), read).await?;
+        let pages = self.clone();
+        let page = move |deadline: &Deadline| viewer::replay_data(&solve, &pages.coach_tables, deadline, seconds);
+        self.run(&self.pool, deadline, move |deadline| page(deadline).map(made_page)).await
+    }
+
     /// The page of `key` being made, joined (true) or started (false).
     fn making(self: &Arc<Self>, key: PageKey) -> (Shared<Making>, bool) {
         let mut making = self.making.lock().unwrap_or_else(|p| p.into_inner());
@@ -230,7 +243,9 @@ impl Pages {
         let future: Making = async move {
             let seconds = pages.limits.seconds;
             let job = kept.clone();
-            let made = pages.run(pages.root.with_own_stop(), move |deadline| job.make(deadline, seconds)).await;
+            let pool = if kept.is_small() { &pages.small_pool } else { &pages.pool };
+            let make = move |deadline: &Deadline| job.make(deadline, seconds).map(made_page);
+            let made = pages.run(pool, pages.root.with_own_stop(), make).await;
             if let Ok(page) = &made {
                 let mut cache = pages.cache.lock().unwrap_or_else(|p| p.into_inner());
                 cache.insert(kept.clone(), page.clone(), page.body.len() + kept.bytes());
@@ -251,21 +266,20 @@ impl Pages {
         (shared, false)
     }
 
-    /// Makes a page on the pool under `deadline`, stopping it if this
-    /// future is dropped first (nobody waits for it any more).
-    async fn run(
+    /// Does `make` on `pool` under `deadline`, stopping it if this future
+    /// is dropped first (nobody waits for it any more).
+    async fn run<T: Send + 'static>(
         &self,
+        pool: &PagePool,
         deadline: Deadline,
-        make: impl FnOnce(&Deadline) -> Result<Value, Refused> + Send + 'static,
-    ) -> Made {
-        let _stop = StopOnDrop(deadline.clone());
-        let (answer, answered) = oneshot::channel::<Made>();
+        make: impl FnOnce(&Deadline) -> Result<T, Refused> + Send + 'static,
+    ) -> Result<T, Refused> {
+        let mut stop = StopOnDrop(Some(deadline.clone()));
+        let (answer, answered) = oneshot::channel::<Result<T, Refused>>();
         let seconds = self.limits.seconds;
         let work = Box::new(move |deadline: Option<&Deadline>| {
             let made = match deadline {
-                Some(deadline) => {
-                    make(deadline).map(|data| Arc::new(MadePage { body: web::served_page(&data).into() }))
-                }
+                Some(deadline) => make(deadline),
                 None => Err(Refused {
                     status: StatusCode::SERVICE_UNAVAILABLE,
                     reason: format!("the server is busy: no page worker was free within {seconds} s"),
@@ -274,7 +288,7 @@ impl Pages {
             let _ = answer.send(made);
         });
         let busy = |reason: &str| Refused { status: StatusCode::SERVICE_UNAVAILABLE, reason: reason.into() };
-        match self.pool.submit(deadline.clone(), work) {
+        match pool.submit(deadline.clone(), work) {
             Ok(()) => {}
             Err(Busy::Full) => return Err(busy("the server is busy making other pages: try again in a few seconds")),
             Err(Busy::Closed) => return Err(busy("the server is stopping")),
@@ -282,7 +296,11 @@ impl Pages {
         // The work keeps its own time; this is for work that does not
         // (queued, then its full time, and a second more).
         let most = Duration::from_secs_f64(2.0 * seconds + 1.0);
-        match tokio::time::timeout(most, answered).await {
+        let answer = tokio::time::timeout(most, answered).await;
+        // Answered (or given up on): the deadline stays as it is, for what
+        // the same page does next.
+        stop.0 = None;
+        match answer {
             Ok(Ok(made)) => made,
             Ok(Err(_)) if deadline.is_stopped() => Err(busy("the server is stopping")),
             Ok(Err(_)) => {
@@ -304,12 +322,20 @@ impl Pages {
     }
 }
 
-/// Stops a deadline when dropped: the future waiting for its work is gone.
-struct StopOnDrop(Deadline);
+/// The page of `data`: its HTML, made on the worker.
+fn made_page(data: Value) -> Arc<MadePage> {
+    Arc::new(MadePage { body: web::served_page(&data).into() })
+}
+
+/// Stops a deadline when dropped before it is taken out: the future
+/// waiting for its work is gone.
+struct StopOnDrop(Option<Deadline>);
 
 impl Drop for StopOnDrop {
     fn drop(&mut self) {
-        self.0.stop();
+        if let Some(deadline) = &self.0 {
+            deadline.stop();
+        }
     }
 }
 
