@@ -306,6 +306,9 @@ fn serve_refuses_bad_arguments() {
         (&["serve", "--idle=-1"][..], "--idle"),
         (&["serve", "--header-timeout", "0"][..], "--header-timeout"),
         (&["serve", "--header-timeout", "1e300"][..], "--header-timeout"),
+        (&["serve", "--page-workers", "0"][..], "--page-workers"),
+        (&["serve", "--page-seconds", "-1"][..], "--page-seconds"),
+        (&["serve", "--per-client", "0"][..], "--per-client"),
     ] {
         let out = fifteen(args);
         let stderr = String::from_utf8(out.stderr).unwrap();
@@ -433,7 +436,7 @@ fn play_moves(url: &str, moves: usize) -> Duration {
 
 #[test]
 #[cfg(target_os = "linux")]
-#[ignore = "half a minute: floods the built server with pages that hang up, a link bomb and a game, and measures it; CI runs it"]
+#[ignore = "seconds: floods the built server with pages that hang up, a link bomb and a game, and measures it; CI runs it"]
 fn a_flood_of_abandoned_pages_and_a_link_bomb_leave_the_server_quiet_and_the_game_playing() {
     let serve = Serve::start(&["--size", "4", "--page-workers", "2", "--behind-proxy"]);
     let pid = serve.child.id();

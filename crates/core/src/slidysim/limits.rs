@@ -98,21 +98,23 @@ impl Budget<'_> {
 }
 
 /// The moves a solution's text stands for, counted without expanding them:
-/// each letter stands for its count, or for one move without a count. An
-/// upper bound, exact for run-length text (`R3U2L`).
+/// each letter stands for the count after it, or for one move without one.
+/// Exact for run-length text (`R3U2L`); an upper bound for any other (a
+/// word's letters each count one).
 pub(super) fn count_moves(solution: &str) -> usize {
     let mut total = 0usize;
-    let mut count: Option<usize> = None;
+    // Whether a letter began the run being read, and the count after it.
+    let (mut letter, mut count) = (false, None::<usize>);
+    let run = |letter: bool, count: Option<usize>| count.unwrap_or(usize::from(letter));
     for b in solution.bytes() {
         if b.is_ascii_digit() {
             count = Some(count.unwrap_or(0).saturating_mul(10).saturating_add(usize::from(b - b'0')));
         } else if b.is_ascii_alphabetic() {
-            total = total.saturating_add(count.take().unwrap_or(1));
+            total = total.saturating_add(run(letter, count));
+            (letter, count) = (true, None);
         }
     }
-    // The first letter counted 1 for the run before it, and the last run's
-    // count is still open: together they bound the total from above by one.
-    total.saturating_add(count.unwrap_or(0))
+    total.saturating_add(run(letter, count))
 }
 
 #[cfg(test)]
@@ -122,7 +124,8 @@ mod tests {
     #[test]
     fn moves_are_counted_from_their_run_lengths_without_expanding_them() {
         assert_eq!(count_moves("R3U2L"), 6);
-        assert_eq!(count_moves("R99L99R99L99"), 4 * 99 + 1);
+        assert_eq!(count_moves("R99L99R99L99"), 4 * 99);
+        assert_eq!((count_moves(""), count_moves("U"), count_moves("R10")), (0, 1, 10));
         assert!(count_moves("R99999999999999999999999") >= usize::MAX / 2);
     }
 
