@@ -808,3 +808,13 @@ fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
     tcp.read_to_string(&mut response).unwrap();
     response
 }
+
+#[test]
+fn a_config_too_big_to_serve_is_refused_before_its_board_is_made() {
+    use super::ServeError;
+    // A board of a trillion cells would take terabytes: refused by its size.
+    assert!(matches!(ServerConfig::new(1_000_000, 1_000_000), Err(ServeError::TooLarge { .. })));
+    assert!(matches!(ServerConfig::new(101, 100), Err(ServeError::TooLarge { .. })));
+    assert!(matches!(ServerConfig::new(1, 20_000), Err(ServeError::Size(_))), "no board: too few rows");
+    assert!(ServerConfig::new(100, 100).is_ok());
+}

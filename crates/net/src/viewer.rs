@@ -104,15 +104,18 @@ pub(crate) fn page_link_limits(max_cells: usize) -> LinkLimits {
     LinkLimits { solves: 1, cells: max_cells, ..LinkLimits::DEFAULT }
 }
 
-/// The effort a served page's solve takes when its query names none:
-/// what makes the page within a second or two of one core. `best` beams
-/// whole lines up to 5×5, `normal` narrow beams up to 30×30 (about a
-/// second there), `fast` tile by tile beyond: a 100×100 in about half a
-/// second where `normal` takes ten and `best` half a minute.
+/// The effort a served page's solve (and a replay page's coach) takes when
+/// its query names none: what makes the page within a second or two of
+/// one core, measured with the release build on a loaded 2-core machine.
+/// `best` beams whole lines up to 4×4 (0.3 s), `normal` narrow beams up to
+/// 30×30 (1.5 s there; a 5×5's coaching 0.2 to 0.4 s where `best` takes 1.6
+/// to 4.3, a 10×10's 0.7 s where `best` takes 20), `fast` tile by tile
+/// beyond: a 100×100 in half a second where `normal` takes ten and `best`
+/// half a minute.
 pub(crate) fn served_effort(rows: usize, cols: usize) -> Effort {
     match rows.saturating_mul(cols) {
-        0..=25 => Effort::Best,
-        26..=900 => Effort::Normal,
+        0..=16 => Effort::Best,
+        17..=900 => Effort::Normal,
         _ => Effort::Fast,
     }
 }

@@ -267,3 +267,23 @@ fn a_side_by_side_holds_fifteens_solve_the_stages_and_the_coach() {
     let skipped = compare_data(&solve, Effort::Best, "a test", CoachOnPage::too_big(3, 3), &Deadline::NONE).unwrap();
     assert!(skipped["coach"].is_null() && skipped["coach_note"].as_str().unwrap().contains("fifteen coach"));
 }
+
+#[test]
+fn a_stopped_deadline_stops_the_planning_of_a_page() {
+    use fifteen_core::coach::CoachError;
+    use fifteen_core::human::{Effort, SolveError};
+    let board = Board::scrambled(30, 30, Scramble::Uniform, 1).unwrap();
+    let stopped = Deadline::stopped();
+    let refused = solve_data(&board, &SolveOptions::default(), "test", &stopped).unwrap_err();
+    assert_eq!(refused, SolveError::Stopped);
+    let solve = Solve {
+        scramble: board,
+        moves: Vec::new().into(),
+        time_ms: None,
+        move_times_ms: None,
+        player: None,
+        event: "custom replay".into(),
+    };
+    let refused = compare_data(&solve, Effort::Fast, "test", CoachOnPage::too_big(30, 30), &stopped).unwrap_err();
+    assert!(matches!(refused, CoachError::Stopped), "{refused}");
+}
