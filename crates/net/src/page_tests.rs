@@ -237,7 +237,7 @@ fn link_bomb(solves: usize, trips: usize) -> String {
 }
 
 #[test]
-fn the_longest_real_link_opens_a_link_bomb_is_413_and_overlong_lines_are_refused() {
+fn the_longest_links_open_a_link_bomb_is_413_and_overlong_lines_are_refused() {
     let server = PageServer::start(|c| c.page_seconds = Duration::from_secs(60));
     let addr = server.addr();
     let link = std::fs::read_to_string("../../tests/data/slidysim/longest-record.txt").unwrap();
@@ -246,6 +246,23 @@ fn the_longest_real_link_opens_a_link_bomb_is_413_and_overlong_lines_are_refused
     let (status, _, body) = get(addr, &format!("/replay?{query}"), &[]);
     assert_eq!(status, 200, "{}", reason(&body));
     assert!(body.contains("20×20") || body.contains("custom replay"), "{body:.300}");
+
+    // Longer than any URI hyper reads (64 KiB): a 30×30 solve with the
+    // time of each of its moves, a link of a few hundred thousand characters.
+    let board = fifteen_core::Board::scrambled(30, 30, fifteen_core::Scramble::Uniform, 3).unwrap();
+    let moves = fifteen_core::human::solve(&board, &fifteen_core::SolveOptions::default()).unwrap().moves().to_vec();
+    let mut at = 0u64;
+    let times: Vec<u64> = (0..moves.len() as u64)
+        .map(|i| {
+            at += 40 + (i * 7919) % 97;
+            at
+        })
+        .collect();
+    let long = fifteen_core::slidysim::replay_link(&board, &moves.into(), Some(&times));
+    let (_, query) = long.split_once('?').unwrap();
+    assert!(long.len() > 100_000, "{} characters", long.len());
+    let (status, _, body) = get(addr, &format!("/replay?{query}"), &[]);
+    assert_eq!(status, 200, "{}", reason(&body));
 
     // The bomb: its solve data unpacks to 60 MB, refused as it passes 32 MiB.
     let bomb = link_bomb(40, 250_000);

@@ -22,9 +22,16 @@ pub(super) const MAX_SOLVE_MOVES: usize = 50_000_000;
 /// The largest board a leaderboard replay may name, whatever the limits.
 pub(super) const MAX_BOARD_CELLS: usize = 1_000_000;
 
-/// How much of a source of replay links is read (see the
-/// [module](self)); [`parse_source_within`](super::parse_source_within)
-/// refuses a source past them before doing the work it would cost.
+/// How much of a source of replay links is read.
+/// [`parse_source_within`](super::parse_source_within) refuses a source
+/// past them before doing the work it would cost: a link is short text
+/// that may stand for a great deal (zlib packs a million repeated moves
+/// into a few bytes, a leaderboard replay packs its solves a second time,
+/// a run-length solution writes 99 moves in three letters), so the text is
+/// bounded as it is inflated, and the moves and cells of the solves to be
+/// read are added up from the counts the text holds before any move is
+/// expanded or board built. Whatever the limits, no solve may hold more
+/// than 50 million moves, nor its board more than a million cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LinkLimits {
     /// Bytes a payload, and the packed solve data inside a leaderboard
