@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use fifteen_core::coach::{self, Coaching, LineCoaching, LineKind, Par};
 use fifteen_core::human::Effort;
-use fifteen_core::solver::Tables;
+use fifteen_core::tables::Tables;
 use rayon::prelude::*;
 use serde_json::json;
 
@@ -18,7 +18,6 @@ use super::coach_plot::{self, ParGraph, PlotFile};
 use super::coach_watch::{self, CoachWatchArgs};
 use super::error::CliError;
 use super::near_par::{self, ParArg};
-use super::pdb::CachedTables;
 use super::solve_source::{self, SourcedSolve};
 
 pub const COACH_HELP: &str = "\
@@ -113,7 +112,7 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
     cmd.watch.check()?;
     cmd.page.check(cmd.format == CoachFormat::Html)?;
     let mut solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize), cmd.trusted)?;
-    let tables = CachedTables::default();
+    let tables = super::pdb::tables();
     if cmd.format == CoachFormat::Html {
         return cmd.page.write(&solves, cmd.effort, super::compare_page::Coach::Always, &tables);
     }

@@ -41,7 +41,7 @@ use tokio_tungstenite::tungstenite;
 use tower::ServiceExt;
 
 use fifteen_core::board::{Board, Scramble, SizeError};
-use fifteen_core::solver::Tables;
+use fifteen_core::tables::Tables;
 
 use super::game::Session;
 use super::head::{self, Dropped, LongQuery};

@@ -21,9 +21,9 @@ use fifteen_core::Deadline;
 use fifteen_core::board::{Board, Scramble};
 use fifteen_core::coach::{self, CoachError, Par};
 use fifteen_core::human::{Effort, SolveError, SolveOptions};
-use fifteen_core::search::optimal::{Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
+use fifteen_core::search::{Heuristic, MAX_OPTIMAL_CELLS};
 use fifteen_core::slidysim::{self, LinkLimits, Solve};
-use fifteen_core::solver::Tables;
+use fifteen_core::tables::{PatternDatabase, Tables};
 use fifteen_view::web::{self, CoachOnPage};
 
 /// Only the page's own script and style (no inline script: the data is a

@@ -61,6 +61,7 @@ impl Solve {
 
 /// Why a text could not be read as a solve.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SlidysimError {
     /// Nothing to read.
     #[error("no replay link found: the input is empty")]
