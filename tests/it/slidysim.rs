@@ -198,6 +198,10 @@ fn a_link_is_bounded_as_a_whole_before_its_moves_are_expanded() {
         err.to_string(),
         "the boards of solves 1 to 2 have 20000 cells, over the limit of 15000 cells a link may hold"
     );
+    // A custom replay's board is weighed by its text before it is built.
+    let huge = format!("[\"R\", 15000, \"{}0\", -1]", "1 ".repeat(1_500_000));
+    let err = slidysim::parse_source(&pack(&huge)).unwrap_err();
+    assert_eq!(err, SlidysimError::CellsOverLimit { solve: 1, cells: 1_500_001, limit: 1_000_000 });
     // Lines past the solves read are not read at all, even broken ones.
     let first = WORLD_RECORDS.lines().next().unwrap();
     let one = LinkLimits { solves: 1, ..LinkLimits::DEFAULT };

@@ -124,8 +124,10 @@ fn read_custom(items: &[Value], solve: usize, budget: &mut Budget) -> Result<Sol
     let solution = as_text(field(0, "the solution")?, "the solution")?;
     let tps_milli = as_number(field(1, "the speed")?, "the speed")?;
     let scramble_text = as_text(field(2, "the scramble")?, "the scramble")?;
+    // The board's cells are counted from its text before it is built.
+    let cells = scramble_text.split(|c: char| c.is_whitespace() || c == '/' || c == ',').filter(|t| !t.is_empty());
+    budget.take(solve, cells.count(), count_moves(solution))?;
     let scramble: Board = scramble_text.parse().map_err(|source| SlidysimError::BadScramble { solve, source })?;
-    budget.take(solve, scramble.len(), count_moves(solution))?;
     let moves = read_moves(solution, solve)?;
     check_solution(&scramble, &moves, solve)?;
     let move_times_ms = items.get(3).and_then(|t| move_times(t, moves.len()));
