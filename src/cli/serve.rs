@@ -44,7 +44,7 @@ pub struct ServeCommand {
     #[arg(long, value_name = "SECS", default_value_t = 300.0, value_parser = positive_real)]
     idle: f64,
     /// Close a connection whose request headers are not all in after this
-    /// many seconds (the slow-headers attack); also an idle kept-alive one.
+    /// many seconds (the slow-headers attack).
     #[arg(long, value_name = "SECS", default_value_t = 5.0, value_parser = positive_real)]
     header_timeout: f64,
     /// Threads that make the viewer's pages [default: one per core].

@@ -83,9 +83,9 @@ pub struct ServerConfig {
     pub max_games: usize,
     /// A game with no message (and no watched move) for this long is closed.
     pub idle_timeout: Duration,
-    /// A connection whose request head is not complete this long after the
-    /// server starts waiting for it (on connect, and after each response on
-    /// a kept-alive connection) is closed, however slowly it trickles in.
+    /// A connection whose request head is not complete this long after it
+    /// opened is closed, however slowly it trickles in (a connection carries
+    /// one request).
     pub header_timeout: Duration,
     /// One line per game, written when it ends.
     pub(crate) log: LogSink,

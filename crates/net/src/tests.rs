@@ -763,7 +763,7 @@ fn heads_too_slow_or_too_long_and_idle_connections_are_closed() {
     let sent = String::from_utf8_lossy(&sent);
     assert!(closed && sent.starts_with("HTTP/1.1 431"), "{closed} {sent:.200}");
 
-    // A kept-alive connection served once and then silent is closed too.
+    // A connection served once is closed: it carries one request.
     let mut kept = TcpStream::connect(addr).unwrap();
     write!(kept, "GET /viewer.css HTTP/1.1\r\nHost: fifteen\r\n\r\n").unwrap();
     let (sent, closed) = read_until_closed(&mut kept, soon());
