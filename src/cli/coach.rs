@@ -61,6 +61,11 @@ pub struct CoachCommand {
     /// Coach only the N-th solve of all the sources (from 1).
     #[arg(long = "solve", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pick: Option<u32>,
+    /// Read the sources whatever their size: lifts the limits on a link
+    /// (10 million moves and a million cells in all, 32 MiB unpacked) for
+    /// sources you trust.
+    #[arg(long)]
+    trusted: bool,
     /// How to print: a table per solve, or one JSON line per solve.
     #[arg(long, short, value_enum, default_value_t = CoachFormat::Table)]
     format: CoachFormat,
@@ -106,7 +111,7 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
     let plot = cmd.plot.as_deref().map(PlotFile::check).transpose()?;
     cmd.watch.check()?;
     cmd.page.check(cmd.format == CoachFormat::Html)?;
-    let mut solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
+    let mut solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize), cmd.trusted)?;
     let tables = super::pdb::tables();
     if cmd.format == CoachFormat::Html {
         return cmd.page.write(&solves, cmd.effort, super::compare_page::Coach::Always, &tables);

@@ -44,6 +44,11 @@ pub struct CompareCommand {
     /// Compare only the N-th solve of all the sources (from 1).
     #[arg(long = "solve", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pick: Option<u32>,
+    /// Read the sources whatever their size: lifts the limits on a link
+    /// (10 million moves and a million cells in all, 32 MiB unpacked) for
+    /// sources you trust.
+    #[arg(long)]
+    trusted: bool,
     /// How to print: a table per solve, or one JSON line per solve.
     #[arg(long, short, value_enum, default_value_t = CompareFormat::Table)]
     format: CompareFormat,
@@ -84,7 +89,7 @@ struct Compared {
 
 pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
     cmd.page.check(cmd.format == CompareFormat::Html)?;
-    let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
+    let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize), cmd.trusted)?;
     if cmd.format == CompareFormat::Html {
         return cmd.page.write(&solves, cmd.effort, super::compare_page::Coach::Never, &super::pdb::tables());
     }

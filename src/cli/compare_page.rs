@@ -104,7 +104,7 @@ pub fn write(
         None => CoachOnPage::too_big(board.rows(), board.cols()),
     };
     let title = format!("fifteen: {}", solve.event);
-    let data = web::compare_data(solve, effort, &title, on_page).map_err(failed)?;
+    let data = web::compare_data(solve, effort, &title, on_page, &fifteen_core::Deadline::NONE).map_err(failed)?;
     let page = web::page(&data);
     write_file(out, &page)?;
     eprintln!(

@@ -47,6 +47,24 @@ fn assert_error(out: &Output, needle: &str) {
 }
 
 #[test]
+fn a_link_past_the_limits_is_refused_at_once_naming_the_limit_and_trusted_reads_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let bomb = dir.path().join("bomb.txt");
+    std::fs::write(&bomb, crate::common::link_bomb(40, 250_000)).unwrap();
+    let bomb = bomb.to_str().unwrap();
+    for command in ["replay", "compare", "coach"] {
+        let out = fifteen(&[command, bomb, "--format", "json"], "");
+        assert_error(&out, "unpacks to more than 33554432 bytes (--trusted reads it, for a source you trust)");
+    }
+    let long = dir.path().join("long.txt");
+    std::fs::write(&long, crate::common::link_bomb(1, 60_607)).unwrap();
+    let long = long.to_str().unwrap();
+    assert_error(&fifteen(&["replay", long, "--format", "summary"], ""), "over the limit of 10000000 moves");
+    let summary = json_lines(&fifteen(&["replay", long, "--format", "summary", "--trusted"], ""));
+    assert_eq!(summary[0]["moves"], 12_000_186);
+}
+
+#[test]
 fn replay_prints_the_persons_splits_per_line() {
     let text = stdout(&fifteen(&["replay", "--format", "text", SINGLE_4X4], ""));
     assert!(text.starts_with("solve 1: 4×4 single by dphdmn"), "{text}");

@@ -19,10 +19,12 @@
 //! assert_eq!(solves[0].moves, moves);
 //! ```
 
+mod limits;
 mod link;
 
 use crate::board::{Board, IllegalMove, Moves, ParseBoardError, ParseMoveError, SizeError, Unsolvable};
 
+pub use limits::LinkLimits;
 pub use link::replay_link;
 
 /// One person's solve: the board they were dealt and the moves they made.
@@ -102,6 +104,27 @@ pub enum SlidysimError {
         /// The most cells.
         limit: usize,
     },
+    /// The solves read hold more moves in all than [`LinkLimits::moves`].
+    #[error("{} hold {moves} moves, over the limit of {limit} moves a link may hold", solves_up_to(*solve))]
+    MovesOverLimit {
+        /// The solve that passed the limit, from 1.
+        solve: usize,
+        /// The moves of the solves up to it.
+        moves: usize,
+        /// The most moves.
+        limit: usize,
+    },
+    /// The boards of the solves read have more cells in all than
+    /// [`LinkLimits::cells`].
+    #[error("{} have {cells} cells, over the limit of {limit} cells a link may hold", boards_up_to(*solve))]
+    CellsOverLimit {
+        /// The solve that passed the limit, from 1.
+        solve: usize,
+        /// The cells of the boards of the solves up to it.
+        cells: usize,
+        /// The most cells.
+        limit: usize,
+    },
     /// The scramble is not a board.
     #[error("solve {solve}: the scramble is not a board: {source}")]
     BadScramble {
@@ -158,15 +181,53 @@ pub enum SlidysimError {
     },
 }
 
-/// Reads every solve a text holds, in order: a replay link, its bare
-/// payload, or several of either, one a line (blank lines and `#` comments
-/// are skipped). Each solve is checked: its scramble is a solvable board and
-/// its moves are legal and reach the goal.
+impl SlidysimError {
+    /// Whether the source was refused for its size, not for what it says:
+    /// it unpacks to too much, or holds too many moves or cells (one of
+    /// [`LinkLimits`], or a solve's own limits).
+    pub fn is_over_limit(&self) -> bool {
+        matches!(
+            self,
+            SlidysimError::TooLarge { .. }
+                | SlidysimError::TooManyMoves { .. }
+                | SlidysimError::TooBig { .. }
+                | SlidysimError::MovesOverLimit { .. }
+                | SlidysimError::CellsOverLimit { .. }
+        )
+    }
+}
+
+/// `solve 1` or `solves 1 to N`, as the subject of an error.
+fn solves_up_to(solve: usize) -> String {
+    if solve == 1 { "solve 1".into() } else { format!("solves 1 to {solve}") }
+}
+
+/// `solve 1's board` or `the boards of solves 1 to N`.
+fn boards_up_to(solve: usize) -> String {
+    if solve == 1 { "solve 1's board".into() } else { format!("the boards of solves 1 to {solve}") }
+}
+
+/// Reads every solve a text holds, in order, within
+/// [`LinkLimits::DEFAULT`]: a replay link, its bare payload, or several of
+/// either, one a line (blank lines and `#` comments are skipped). Each
+/// solve is checked: its scramble is a solvable board and its moves are
+/// legal and reach the goal.
 pub fn parse_source(text: &str) -> Result<Vec<Solve>, SlidysimError> {
+    parse_source_within(text, &LinkLimits::DEFAULT)
+}
+
+/// [`parse_source`] within `limits`: a source past them is refused
+/// before the work it would cost is done (see [`LinkLimits`]), and solves
+/// past [`LinkLimits::solves`] are not read.
+pub fn parse_source_within(text: &str, limits: &LinkLimits) -> Result<Vec<Solve>, SlidysimError> {
+    let mut budget = limits::Budget::new(limits);
     let mut solves = Vec::new();
     for line in text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty()) {
+        if budget.solves_left() == 0 {
+            break;
+        }
         let first = solves.len() + 1;
-        solves.extend(link::read(line, first)?);
+        solves.extend(link::read(line, first, &mut budget)?);
     }
     if solves.is_empty() {
         return Err(SlidysimError::Empty);

@@ -6,8 +6,9 @@
 
 use serde_json::{Value, json};
 
+use fifteen_core::Deadline;
 use fifteen_core::coach::{self, CoachError, Coaching};
-use fifteen_core::human::{Effort, SolveOptions};
+use fifteen_core::human::{Effort, SolveError, SolveOptions};
 use fifteen_core::lines;
 use fifteen_core::slidysim::Solve;
 
@@ -47,11 +48,23 @@ impl CoachOnPage<'_> {
 /// The person's solve (as [`person_data`] makes it) with fifteen's solve
 /// of the same scramble at `effort` beside it (`duo`: fifteen's own data,
 /// with its marks but not its start, which is the person's, and the stages
-/// both reach) and the coach's part.
-pub fn compare_data(solve: &Solve, effort: Effort, title: &str, coach: CoachOnPage) -> Result<Value, CoachError> {
+/// both reach) and the coach's part. fifteen's solve is planned until
+/// `deadline` (over, it gives up with [`CoachError::Stopped`]).
+pub fn compare_data(
+    solve: &Solve,
+    effort: Effort,
+    title: &str,
+    coach: CoachOnPage,
+    deadline: &Deadline,
+) -> Result<Value, CoachError> {
     let mut data = person_data(solve, title)?;
     let options = SolveOptions { effort, ..SolveOptions::default() };
-    let (mut fifteen, moves) = planned_data(&solve.scramble, &options, &format!("fifteen, {}", effort.name()))?;
+    let fifteen_title = format!("fifteen, {}", effort.name());
+    let (mut fifteen, moves) =
+        planned_data(&solve.scramble, &options, &fifteen_title, deadline).map_err(|e| match e {
+            SolveError::Stopped => CoachError::Stopped,
+            other => CoachError::Solve(other),
+        })?;
     // The same scramble as the person's: the page holds it once.
     if let Some(fields) = fifteen.as_object_mut() {
         fields.remove("start");

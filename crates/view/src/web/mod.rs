@@ -22,6 +22,7 @@ use flate2::write::ZlibEncoder;
 use serde_json::{Value, json};
 
 use crate::anim::Timeline;
+use fifteen_core::Deadline;
 use fifteen_core::board::{Board, IllegalMove, Move, Moves};
 use fifteen_core::human::{
     Context, Event, Finish, Phase, Planner, Recorder, SolveError, SolveOptions, line_area, placement_title,
@@ -53,15 +54,26 @@ pub fn solver_name(finish: Finish) -> &'static str {
 }
 
 /// The viewer's data for fifteen's own solve of `board`, planned whole
-/// from the planner's events as a [`Recorder`] hands them on.
-pub fn solve_data(board: &Board, options: &SolveOptions, title: &str) -> Result<Value, SolveError> {
-    Ok(planned_data(board, options, title)?.0)
+/// from the planner's events as a [`Recorder`] hands them on, until
+/// `deadline` (over, it gives up with [`SolveError::Stopped`]).
+pub fn solve_data(
+    board: &Board,
+    options: &SolveOptions,
+    title: &str,
+    deadline: &Deadline,
+) -> Result<Value, SolveError> {
+    Ok(planned_data(board, options, title, deadline)?.0)
 }
 
 /// [`solve_data`] with the moves it packed.
-fn planned_data(board: &Board, options: &SolveOptions, title: &str) -> Result<(Value, Moves), SolveError> {
+fn planned_data(
+    board: &Board,
+    options: &SolveOptions,
+    title: &str,
+    deadline: &Deadline,
+) -> Result<(Value, Moves), SolveError> {
     let (rows, cols) = (board.rows(), board.cols());
-    let mut recorder = Recorder::of(Planner::new(board, options)?);
+    let mut recorder = Recorder::of(Planner::new(board, options)?.until(deadline.clone()));
     let mut marks = Marks::default();
     recorder.pull_all(&mut |event: &Event, at: &Context| marks.on(event, at, rows, cols));
     if let Some(err) = recorder.error() {
