@@ -51,12 +51,12 @@ async function inflate(b64) {
 const PACKED = ["start", "moves", "placements", "targets", "routes", "times"];
 
 // The data with its packed fields inflated to bytes (a solve's own, a
-// side by side's fifteen's, the coach's par after every move).
+// side by side's fifteen's, the coach's par graph).
 async function inflated(data) {
   const out = { ...data };
   await Promise.all(PACKED.filter((k) => typeof data[k] === "string").map(async (k) => (out[k] = await inflate(data[k]))));
   if (data.duo) out.duo = { ...data.duo, fifteen: await inflated(data.duo.fifteen) };
-  if (data.coach && data.coach.par_by_move) out.coach = { ...data.coach, par_by_move: await inflate(data.coach.par_by_move) };
+  if (data.coach && data.coach.points) out.coach = { ...data.coach, points: await inflate(data.coach.points) };
   return out;
 }
 
@@ -1345,11 +1345,15 @@ class CoachPanel {
   constructor(viewer, coach, panel, below) {
     this.viewer = viewer;
     this.coach = coach;
-    this.lines = coach.lines.map(([name, from, to, parBefore, parAfter, way, how]) => ({
-      name, from, to, parBefore, parAfter, way, how, loss: to - from + parAfter - parBefore,
+    this.lines = coach.lines.map(([name, from, to, parBefore, parAfter, way, how, loss]) => ({
+      name, from, to, parBefore, parAfter, way, how, loss,
     }));
-    this.parByMove = coach.par_by_move ? numbersOf(coach.par_by_move) : null;
-    const bound = coach.exact ? "" : ", an upper bound";
+    // The par graph's points as the coaching gives them: move, par, in turn.
+    const flat = coach.points ? numbersOf(coach.points) : [];
+    this.points = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) this.points.push([flat[i], flat[i + 1]]);
+    const proven = coach.exact || coach.lower_bound == null ? "" : `; at least ${coach.lower_bound}, proven`;
+    const bound = coach.exact ? "" : `, an upper bound${proven}`;
     panel.append(
       el("h2", {}, "coach (click a line to jump)"),
       el("p", { class: "coach-head", id: "coach-head" }, `par ${coach.par} (${coach.par_by}${bound}): ${signed(coach.loss)} lost`),
@@ -1386,7 +1390,7 @@ class CoachPanel {
   frame() {
     const width = this.canvas.clientWidth || 270, height = this.canvas.clientHeight || 120;
     const moves = Math.max(this.viewer.solve.count, this.coach.par, 1);
-    const top = Math.max(this.coach.par, ...this.lines.map((l) => l.parBefore), 1);
+    const top = Math.max(this.coach.par, ...this.points.map(([, p]) => p), 1);
     const pad = 6;
     return {
       width, height,
@@ -1425,17 +1429,11 @@ class CoachPanel {
     g.lineTo(f.x(this.coach.par), f.y(0));
     g.stroke();
     g.setLineDash([]);
-    // The person: par after every move, or at every line's ends.
+    // The person: the coaching's points (par after every move, or at every
+    // line's end).
     g.strokeStyle = TEXT;
     g.beginPath();
-    if (this.parByMove) this.parByMove.forEach((p, m) => (m ? g.lineTo(f.x(m), f.y(p)) : g.moveTo(f.x(0), f.y(p))));
-    else {
-      g.moveTo(f.x(0), f.y(this.coach.par));
-      for (const line of this.lines) {
-        g.lineTo(f.x(line.from), f.y(line.parBefore));
-        g.lineTo(f.x(line.to), f.y(line.parAfter));
-      }
-    }
+    this.points.forEach(([m, p], i) => (i ? g.lineTo(f.x(m), f.y(p)) : g.moveTo(f.x(m), f.y(p))));
     g.stroke();
     // The lines' ends, and the cursor.
     g.strokeStyle = MARK;

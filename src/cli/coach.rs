@@ -8,13 +8,14 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use fifteen_core::coach::{self, Coaching, LineCoaching, LineKind, Par};
+use fifteen_core::coach::{self, ChosenPar, Coaching, LineCoaching, LineKind};
 use fifteen_core::human::Effort;
 use fifteen_core::solver::Tables;
 use rayon::prelude::*;
 use serde_json::json;
 
-use super::coach_plot::{self, ParGraph, PlotFile};
+use super::coach_plot::{self, ParGraph, Plot, PlotFile, SessionGraph};
+use super::coach_session::{Session, SessionSolve};
 use super::coach_watch::{self, CoachWatchArgs};
 use super::error::CliError;
 use super::near_par::{self, ParArg};
@@ -73,12 +74,16 @@ pub struct CoachCommand {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
     /// How par is found on boards of more than 16 cells.
-    #[arg(long, value_enum, default_value_t = ParArg::Human)]
+    #[arg(long, value_enum, default_value_t = ParArg::Auto)]
     par: ParArg,
-    /// Also draw the solve's par graph into FILE (.svg or .png). One solve
-    /// only: when the sources hold several, pick one with --solve N.
+    /// Also draw the solve's par graph into FILE (.svg or .png); when the
+    /// sources hold a session, its trend instead (--solve N picks one solve).
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
+    /// The solves of all the sources are one session (by size), not each
+    /// source's its own.
+    #[arg(long)]
+    session: bool,
     #[command(flatten)]
     page: super::compare_page::PageArgs,
     #[command(flatten)]
@@ -101,6 +106,7 @@ struct Coached {
     par_name: String,
     exact: bool,
     coaching: Coaching,
+    chosen: ChosenPar,
 }
 
 pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
@@ -109,20 +115,22 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
     cmd.page.check(cmd.format == CoachFormat::Html)?;
     let mut solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
     let tables = CachedTables::default();
-    if cmd.format == CoachFormat::Html {
-        return cmd.page.write(&solves, cmd.effort, super::compare_page::Coach::Always, &tables);
-    }
-    if cmd.watch.watch && solves.len() > 1 {
+    let one_only = if cmd.watch.watch { Some("watching") } else { None };
+    if let Some(doing) = one_only.filter(|_| solves.len() > 1) {
         eprintln!(
-            "note: the sources hold {} solves; watching solve {} (--solve N picks another)",
+            "note: the sources hold {} solves; {doing} solve {} (--solve N picks another)",
             solves.len(),
             solves[0].number
         );
         solves.truncate(1);
     }
-    if plot.is_some() && solves.len() > 1 {
+    if (plot.is_some() || cmd.format == CoachFormat::Html)
+        && solves.len() > 1
+        && sessions(&solves, cmd.session).is_empty()
+    {
         return Err(CliError::Usage(format!(
-            "--plot draws one solve, but the sources hold {}: pick one with --solve N",
+            "--plot and --format html draw one solve or one session, but the sources hold {} solves of no \
+             one session: pick one with --solve N, or make them one session with --session",
             solves.len()
         )));
     }
@@ -143,6 +151,10 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
     if cmd.watch.watch {
         return watch(coached, plot.as_ref(), &cmd.watch);
     }
+    let sessions = sessions(&coached.iter().map(|c| &c.sourced).collect::<Vec<_>>(), cmd.session);
+    if cmd.format == CoachFormat::Html {
+        return page(&coached, sessions.first(), cmd.effort, plot.as_ref(), cmd.page.out()?);
+    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     for (i, one) in coached.iter().enumerate() {
         match cmd.format {
@@ -152,12 +164,129 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
         }
     }
     summary(&coached, cmd.format, &mut out)?;
+    for group in &sessions {
+        let (heading, session) = (group.heading(), group.session(&coached));
+        match cmd.format {
+            CoachFormat::Table => write!(out, "{}", session.table(&heading))?,
+            _ => writeln!(out, "{}", session.json(&heading, group.size.0, group.size.1))?,
+        }
+    }
     out.flush()?;
-    if let (Some(file), [one]) = (&plot, &coached[..]) {
-        let (title, subtitle) = (one.sourced.heading(), headline(one));
-        coach_plot::write(file, &ParGraph { title: &title, subtitle: &subtitle, coaching: &one.coaching })?;
+    match (&plot, &coached[..], sessions.first()) {
+        (Some(file), [one], _) => {
+            let (title, subtitle) = (one.sourced.heading(), headline(one));
+            coach_plot::write(file, &ParGraph { title: &title, subtitle: &subtitle, coaching: &one.coaching })?;
+        }
+        (Some(file), _, Some(group)) => plot_session(file, group, &coached)?,
+        _ => {}
     }
     Ok(())
+}
+
+/// The solves of one session: those of one size from one source (from all
+/// of them with `--session`), two or more, as indices into the solves.
+struct SessionGroup {
+    origin: Option<String>,
+    size: (usize, usize),
+    members: Vec<usize>,
+}
+
+impl SessionGroup {
+    fn heading(&self) -> String {
+        let size = size(self.size.0, self.size.1);
+        match &self.origin {
+            Some(origin) => format!("{size} from {origin}"),
+            None => format!("{size}, every source"),
+        }
+    }
+
+    fn session<'a>(&self, coached: &'a [Coached]) -> Session<'a> {
+        let solves = self
+            .members
+            .iter()
+            .map(|&i| {
+                let one = &coached[i];
+                SessionSolve { number: one.sourced.number, time_ms: one.sourced.solve.time_ms, coaching: &one.coaching }
+            })
+            .collect();
+        Session::new(solves)
+    }
+}
+
+/// The sessions among `solves`, in the order their first solves come.
+fn sessions(solves: &[impl std::borrow::Borrow<SourcedSolve>], whole: bool) -> Vec<SessionGroup> {
+    let mut groups: Vec<SessionGroup> = Vec::new();
+    for (i, sourced) in solves.iter().map(|s| s.borrow()).enumerate() {
+        let board = &sourced.solve.scramble;
+        let origin = (!whole).then(|| sourced.origin.clone());
+        let size = (board.rows(), board.cols());
+        match groups.iter_mut().find(|g| g.origin == origin && g.size == size) {
+            Some(group) => group.members.push(i),
+            None => groups.push(SessionGroup { origin, size, members: vec![i] }),
+        }
+    }
+    groups.retain(|g| g.members.len() > 1);
+    groups
+}
+
+/// `--format html` of a session: the page of its first solve coached,
+/// with the session's numbers and every one of its solves listed; a click
+/// on one opens it coached (each solve's data is in the page).
+fn session_page(
+    group: &SessionGroup,
+    coached: &[Coached],
+    effort: Effort,
+    out: &std::path::Path,
+) -> Result<(), CliError> {
+    let session = group.session(coached);
+    let heading = group.heading();
+    let mut first = None;
+    let mut listed = Vec::new();
+    for &i in &group.members {
+        let one = &coached[i];
+        let solve = &one.sourced.solve;
+        let board = &solve.scramble;
+        let effort = effort.resolve(board.rows(), board.cols());
+        let title = format!("fifteen: {}", solve.event);
+        let on_page = fifteen_view::web::CoachOnPage::coached(&one.coaching, &one.chosen);
+        let data = fifteen_view::web::compare_data(solve, effort, &title, on_page)
+            .map_err(|e| CliError::Solver(format!("solve {}: {e}", one.sourced.number)))?;
+        let mut entry = json!({
+            "number": one.sourced.number, "event": solve.event, "moves": one.coaching.moves,
+            "time_ms": solve.time_ms, "par": one.coaching.par, "loss": one.coaching.loss(),
+        });
+        match first {
+            None => first = Some(data),
+            Some(_) => entry["data"] = data,
+        }
+        listed.push(entry);
+    }
+    let Some(mut data) = first else {
+        return Err(CliError::Usage("no solve to show".into()));
+    };
+    let summary = session.json(&heading, group.size.0, group.size.1);
+    data["session"] = json!({ "heading": heading, "summary": summary, "solves": listed });
+    let page = fifteen_view::web::page(&data);
+    super::compare_page::write_file(out, &page)?;
+    eprintln!("a session of {} solves, a page of {} bytes: {}", group.members.len(), page.len(), out.display());
+    Ok(())
+}
+
+/// `--plot` of a session: its trend.
+fn plot_session(file: &PlotFile, group: &SessionGroup, coached: &[Coached]) -> Result<(), CliError> {
+    let session = group.session(coached);
+    let title = format!("session: {}", group.heading());
+    let mut subtitle = format!("{} solves", session.solves.len());
+    for a in session.time_averages.iter().chain(&session.move_averages).take(2) {
+        subtitle.push_str(&format!(", ao{} {:.3}", a.of, a.last));
+    }
+    let graph = SessionGraph {
+        title: &title,
+        subtitle: &subtitle,
+        losses: session.solves.iter().map(|s| (s.number, s.coaching.loss())).collect(),
+        kinds: session.by_kind.iter().map(|k| (k.kind.name(), session.loss_by_kind(k.kind))).collect(),
+    };
+    coach_plot::write_plot(file, &Plot::Session(&graph))
 }
 
 /// `--watch`: the one solve coached, drawn into the plot file first when
@@ -171,6 +300,33 @@ fn watch(coached: Vec<Coached>, plot: Option<&PlotFile>, args: &CoachWatchArgs) 
         coach_plot::write(file, &ParGraph { title: &title, subtitle: &subtitle, coaching: &one.coaching })?;
     }
     coach_watch::show(&one.sourced, one.coaching, one.par_name, args)
+}
+
+/// `--format html`: the page of the one solve coached, or of the first
+/// session (its solves listed, the first shown), drawn into the plot file
+/// too when one was asked for.
+fn page(
+    coached: &[Coached],
+    session: Option<&SessionGroup>,
+    effort: Effort,
+    plot: Option<&PlotFile>,
+    out: &std::path::Path,
+) -> Result<(), CliError> {
+    let Some(one) = coached.first() else {
+        return Err(CliError::Usage("no solve to show".into()));
+    };
+    if let (Some(group), true) = (session, coached.len() > 1) {
+        if let Some(file) = plot {
+            plot_session(file, group, coached)?;
+        }
+        return session_page(group, coached, effort, out);
+    }
+    if let Some(file) = plot {
+        let (title, subtitle) = (one.sourced.heading(), headline(one));
+        coach_plot::write(file, &ParGraph { title: &title, subtitle: &subtitle, coaching: &one.coaching })?;
+    }
+    let on_page = fifteen_view::web::CoachOnPage::coached(&one.coaching, &one.chosen);
+    super::compare_page::write_page(&one.sourced, effort, on_page, out)
 }
 
 /// On a terminal, a bar over every solve's pieces of work (each solve adds
@@ -192,14 +348,7 @@ fn coach_one(
     bar: Option<&indicatif::ProgressBar>,
 ) -> Result<Coached, CliError> {
     let board = &sourced.solve.scramble;
-    let effort = effort.resolve(board.rows(), board.cols());
-    let optimal = super::pdb::optimal_tables(tables, board);
-    let near = near_par::tables_for(par_arg, tables, board);
-    let par = match (&optimal, &near) {
-        (Some(optimal), _) => Par::Optimal(super::pdb::heuristic(optimal.as_deref())),
-        (None, Some(near)) => Par::Near(near_par::near_par(near, effort)),
-        (None, None) => Par::Human(effort),
-    };
+    let chosen = near_par::chosen(board, par_arg, effort, tables)?;
     let progress = |done: usize, of: usize| {
         if let Some(bar) = bar {
             if done == 1 {
@@ -208,10 +357,9 @@ fn coach_one(
             bar.inc(1);
         }
     };
-    let coaching = coach::coach_until(board, &sourced.solve.moves, par, &near_par::clock(), &progress)
+    let coaching = coach::coach_until(board, &sourced.solve.moves, chosen.par(), &near_par::clock(), &progress)
         .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;
-    let par_name = if matches!(par, Par::Near(_)) { near_par::near_par_name() } else { par.name() };
-    Ok(Coached { par_name, exact: par.is_exact(), coaching, sourced })
+    Ok(Coached { par_name: chosen.name(), exact: chosen.is_exact(), coaching, sourced, chosen })
 }
 
 fn size(rows: usize, cols: usize) -> String {

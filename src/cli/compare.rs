@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use clap::{Args, ValueEnum};
-use fifteen_core::coach::{self, Comparison};
+use fifteen_core::coach::{self, Comparison, Par};
 use fifteen_core::human::Effort;
 use fifteen_core::lines::{self, Stage};
 use fifteen_core::search::near::NearSolution;
@@ -54,8 +54,8 @@ pub struct CompareCommand {
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
-    /// `near`: also the near solver's solution of each scramble of 17 to 49
-    /// cells (half a second each) and its proven lower bound.
+    /// `near` or `auto`: also the near solver's solution of each scramble
+    /// of 17 to 49 cells (half a second each) and its proven lower bound.
     #[arg(long, value_enum, default_value_t = ParArg::Human)]
     par: ParArg,
     #[command(flatten)]
@@ -120,10 +120,11 @@ fn compare(sourced: SourcedSolve, effort: Effort, (tables, par): (&dyn Tables, P
     let heuristic = optimal.as_ref().map(|tables| super::pdb::heuristic(tables.as_deref()));
     let failed = |e: &dyn std::fmt::Display| CliError::Solver(format!("solve {}: {e}", sourced.number));
     let comparison = coach::compare(board, &sourced.solve.moves, effort, heuristic).map_err(|e| failed(&e))?;
-    let near = near_par::tables_for(par, tables, board)
-        .map(|near| near_par::near_par(&near, effort).solve(board, &near_par::clock()))
-        .transpose()
-        .map_err(|e| failed(&e))?;
+    let chosen = near_par::chosen(board, par, effort, tables)?;
+    let near = match chosen.par() {
+        Par::Near(near) => Some(near.solve(board, &near_par::clock()).map_err(|e| failed(&e))?),
+        _ => None,
+    };
     Ok(Compared { sourced, effort, comparison, near })
 }
 
@@ -161,7 +162,7 @@ fn table(one: &Compared) -> String {
             out,
             "  near:    {} ({})",
             super::solve_search::near_summary(near.moves.len(), near.lower_bound),
-            near_par::near_par_name()
+            format!("near solver, {} s", coach::NEAR_PAR_SECONDS)
         );
     }
     let width = one.comparison.stages.iter().map(|s| finished(s).chars().count()).max().unwrap_or(0).max(8);

@@ -13,15 +13,16 @@ use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 
-use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::time::Instant;
 
+use fifteen_core::Deadline;
 use fifteen_core::board::{Board, Scramble};
-use fifteen_core::coach::{self, CoachError, Par};
+use fifteen_core::coach::{self, CoachError, ParChoice};
 use fifteen_core::human::{Effort, SolveOptions};
-use fifteen_core::search::optimal::{Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
+use fifteen_core::search::optimal::PatternDatabase;
 use fifteen_core::slidysim;
-use fifteen_core::solver::Tables;
+use fifteen_core::solver::{NO_TABLES, SolverError, Tables};
 use fifteen_view::web::{self, CoachOnPage};
 
 /// Only the page's own script and style (no inline script: the data is a
@@ -68,37 +69,40 @@ fn check_size(rows: usize, cols: usize, max_cells: usize) -> Result<(), Refused>
     Ok(())
 }
 
-/// The pattern databases a replay page's coaching uses for boards of up to
-/// 16 cells (its optimal par), loaded once a shape through the server's
-/// loader (none: Manhattan distance and linear conflicts).
+/// The tables a replay page's par uses (the optimal solver's up to 16
+/// cells, the near solver's on 17 to 49), through the server's loader,
+/// which finds each shape's once (none: Manhattan distance and linear
+/// conflicts up to 16 cells, fifteen's human solve above).
 pub(crate) struct CoachTables {
     loader: Option<Arc<dyn Tables>>,
-    loaded: Mutex<BTreeMap<(usize, usize), ShapeTables>>,
 }
-
-/// A shape's tables, or none (Manhattan distance and linear conflicts).
-type ShapeTables = Option<Arc<PatternDatabase>>;
 
 impl CoachTables {
     pub(crate) fn new(loader: Option<Arc<dyn Tables>>) -> CoachTables {
-        CoachTables { loader, loaded: Mutex::new(BTreeMap::new()) }
-    }
-
-    /// The tables of a shape, loading them on first use (call it on the
-    /// blocking pool: loading may build them).
-    fn get(&self, rows: usize, cols: usize) -> ShapeTables {
-        let mut loaded = self.loaded.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let tables = loaded.entry((rows, cols)).or_insert_with(|| {
-            self.loader.as_ref().filter(|_| rows * cols <= MAX_OPTIMAL_CELLS).and_then(|t| t.optimal(rows, cols))
-        });
-        tables.clone()
+        CoachTables { loader }
     }
 }
 
+impl Tables for CoachTables {
+    fn optimal(&self, rows: usize, cols: usize) -> Option<Arc<PatternDatabase>> {
+        self.loader.as_ref().and_then(|t| t.optimal(rows, cols))
+    }
+
+    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, SolverError> {
+        self.loader.as_deref().unwrap_or(&NO_TABLES).near(rows, cols)
+    }
+}
+
+/// The longest a replay page spends on its coaching before it is sent
+/// without (saying so): a 30×30 solve's takes about ten seconds on two
+/// cores.
+const COACH_SECONDS: f64 = 30.0;
+
 /// `/replay?r=PAYLOAD`: the first solve of the link, as `fifteen replay`
 /// reads it (the same checks and limits, the same reason when it fails),
-/// beside fifteen's solve of its scramble, coached as `fifteen coach`
-/// coaches it when the board has at most [`web::MAX_COACHED_CELLS`] cells.
+/// beside fifteen's solve of its scramble, coached with the par the core
+/// picks for it (`coach::par_for`) when that takes at most
+/// [`COACH_SECONDS`].
 pub(crate) fn replay_data(uri: &Uri, max_cells: usize, tables: &CoachTables) -> Result<Value, Refused> {
     let query = uri.query().filter(|q| q.split('&').any(|p| p.starts_with("r=")));
     let Some(query) = query else {
@@ -115,15 +119,21 @@ pub(crate) fn replay_data(uri: &Uri, max_cells: usize, tables: &CoachTables) -> 
     if rows * cols > web::MAX_COACHED_CELLS {
         return web::compare_data(solve, effort, &title, CoachOnPage::too_big(rows, cols)).map_err(bad);
     }
-    let tables = tables.get(rows, cols);
-    let par = match (rows * cols <= MAX_OPTIMAL_CELLS, tables.as_deref()) {
-        (true, Some(pdb)) => Par::Optimal(Heuristic::Patterns(pdb)),
-        (true, None) => Par::Optimal(Heuristic::ManhattanConflicts),
-        (false, _) => Par::Human(effort),
-    };
-    let coaching = coach::coach(&solve.scramble, &solve.moves, par).map_err(bad)?;
-    let on_page = CoachOnPage::Coached { coaching: &coaching, par_name: par.name(), exact: par.is_exact() };
-    web::compare_data(solve, effort, &title, on_page).map_err(bad)
+    let chosen = coach::par_for(&solve.scramble, ParChoice::Auto, Effort::Auto, tables)
+        .map_err(|e| Refused::bad(e.to_string()))?;
+    let started = Instant::now();
+    let deadline = Deadline::NONE.with_clock(move || started.elapsed().as_secs_f64()).within(COACH_SECONDS);
+    match coach::coach_until(&solve.scramble, &solve.moves, chosen.par(), &deadline, &|_, _| {}) {
+        Ok(coaching) => web::compare_data(solve, effort, &title, CoachOnPage::coached(&coaching, &chosen)).map_err(bad),
+        Err(CoachError::Stopped) => {
+            let note = format!(
+                "no coaching here: it took longer than the {COACH_SECONDS} s a page may spend on it; `fifteen coach LINK \
+                 --format html --out FILE.html` writes this page with it"
+            );
+            web::compare_data(solve, effort, &title, CoachOnPage::Skipped(note)).map_err(bad)
+        }
+        Err(e) => Err(bad(e)),
+    }
 }
 
 /// `/watch?size=N&seed=S` (or `rows=R&cols=C`): the board to solve.
