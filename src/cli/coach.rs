@@ -10,7 +10,9 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use fifteen_core::coach::{self, ChosenPar, Coaching, LineCoaching, LineKind};
 use fifteen_core::human::Effort;
+use fifteen_core::slidysim;
 use fifteen_core::solver::Tables;
+use fifteen_core::{Board, Move};
 use rayon::prelude::*;
 use serde_json::json;
 
@@ -28,13 +30,15 @@ bare payload, or a file holding links, one a line; `-` or nothing reads them
 from stdin. A leaderboard replay of an average holds several solves.
 
 Par is the moves fifteen needs from a board: the optimal number on boards of
-up to 16 cells, else fifteen's own solve of what is left at --effort (an
-upper bound); with --par near, on 17 to 49 cells, the near solver's solution
-found in half a second a board, or fifteen's own solve when that is shorter
-(a tighter upper bound). From the person's own board where each line began,
-a line lost its moves plus the par after it less the par before it; the
-losses add up to the solve's moves less the scramble's par, and a loss below
-zero beat par. On boards of up to 16 cells every move either brings the goal one move
+up to 16 cells; on 17 to 49 cells (--par auto, the default) the near
+solver's solution found in half a second a board, or fifteen's own solve
+when that is shorter, with the lower bound the search proved; else fifteen's
+own solve of what is left, at --effort (auto: best up to 49 cells, normal
+up to 30×30, fast beyond, so that a whole solve is coached in seconds; an
+upper bound). From the person's own board where each line began, a line lost
+its moves plus the par after it less the par before it; the losses add up
+to the solve's moves less the scramble's par, and a loss below zero beat
+par. On boards of up to 16 cells every move either brings the goal one move
 nearer or takes it one further away: those are the mistakes, listed by move
 number.
 
@@ -44,10 +48,22 @@ the fewest moves that finish the line when it is small enough to search
 exactly, else fifteen building that line first. Several solves end with the
 mean moves lost a line, by size and by kind of line.
 
+A session is the solves of one size from one source (an average's link, a
+file of links), or with --session from every source: it ends with each kind
+of line's mean moves, mean loss, its spread and how it changed from the
+session's first half to its second, the averages as slidysim's leaderboard
+counts them (ao5, ao12, ao50, ao100: the best and the worst solve dropped,
+the rest's mean) of the times and the moves, and the solves that lost most.
+
 --plot FILE also draws the solve's par graph, as SVG or PNG by the name's
 ending: the moves made across, par up; the person's solve, beside it the
 solve that loses nothing (par falling one a move), each line's end marked
-and named, and on boards of up to 16 cells the mistakes as dots.
+and named, and on boards of up to 16 cells the mistakes as dots. For a
+session it draws the session's trend instead: each solve's loss, and each
+kind of line's.
+
+--format html writes the page of the solve (or of the session: its numbers
+and its solves listed, a click opens one coached) beside fifteen's.
 
 --watch plays the solve in the window (the terminal without a display):
 each split with the moves its line lost, the line under way with its par
@@ -376,9 +392,17 @@ fn headline(one: &Coached) -> String {
     let solve = &one.sourced.solve;
     let board = &solve.scramble;
     let coaching = &one.coaching;
-    let mut head = format!("{}, {} moves", size(board.rows(), board.cols()), coaching.moves);
+    let mut head = format!(
+        "{}, {} moves ({} multi-tile)",
+        size(board.rows(), board.cols()),
+        coaching.moves,
+        solve.moves.multi_tile_count()
+    );
     if let Some(ms) = solve.time_ms {
         let _ = write!(head, " in {:.3} s", ms as f64 / 1000.0);
+    }
+    if let Some(ms) = solve.time_as_4x4_ms().filter(|_| (board.rows(), board.cols()) != (4, 4)) {
+        let _ = write!(head, " ({:.3} s as on a 4×4)", ms / 1000.0);
     }
     let bound = if one.exact { "" } else { ", an upper bound" };
     let _ = write!(head, "; par {} ({}{bound}): {} lost", coaching.par, one.par_name, signed(coaching.loss()));
@@ -450,10 +474,12 @@ fn solve_json(one: &Coached) -> serde_json::Value {
     let solve = &one.sourced.solve;
     let board = &solve.scramble;
     let coaching = &one.coaching;
+    let predicted = predicted_at_line_ends(&solve.scramble, &solve.moves, coaching);
     let lines: Vec<_> = coaching
         .lines
         .iter()
-        .map(|l| {
+        .zip(predicted)
+        .map(|(l, predicted)| {
             json!({
                 "line": l.line.name(),
                 "kind": l.kind.name(),
@@ -465,6 +491,7 @@ fn solve_json(one: &Coached) -> serde_json::Value {
                 "par_after": l.par_after,
                 "loss": l.loss(),
                 "better": {"moves": l.better.moves.to_string(), "count": l.better.moves.len(), "way": l.better.way.name()},
+                "predicted_moves": predicted,
             })
         })
         .collect();
@@ -476,7 +503,9 @@ fn solve_json(one: &Coached) -> serde_json::Value {
         "rows": board.rows(),
         "cols": board.cols(),
         "moves": coaching.moves,
+        "multi_tile_moves": solve.moves.multi_tile_count(),
         "time_ms": solve.time_ms,
+        "time_as_4x4_ms": solve.time_as_4x4_ms(),
         "par": coaching.par,
         "par_by": one.par_name,
         "par_exact": one.exact,
@@ -487,6 +516,24 @@ fn solve_json(one: &Coached) -> serde_json::Value {
         value["mistakes"] = json!(mistakes);
     }
     value
+}
+
+/// The final move count predicted when each line was done, as slidysim's
+/// replay page predicts it (`slidysim::predicted_moves`).
+fn predicted_at_line_ends(scramble: &Board, moves: &[Move], coaching: &Coaching) -> Vec<Option<f64>> {
+    let start = scramble.manhattan();
+    let mut board = scramble.clone();
+    let mut made = 0;
+    coaching
+        .lines
+        .iter()
+        .map(|line| {
+            // The moves were checked when the solve was coached.
+            let _ = board.apply(&moves[made..line.to_move]);
+            made = line.to_move;
+            slidysim::predicted_moves(made, start, board.manhattan())
+        })
+        .collect()
 }
 
 /// Per size: the solves, the means of the person's moves, par and loss,

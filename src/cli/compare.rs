@@ -146,12 +146,18 @@ fn table(one: &Compared) -> String {
     if let Some(tps) = solve.tps() {
         let _ = write!(person, ", {tps:.2} tps");
     }
-    let _ = writeln!(out, "  person:  {person}, MMD {}", mmd(solve.moves.len(), board.manhattan()));
     let _ = writeln!(
         out,
-        "  fifteen: {} moves ({}), MMD {}",
+        "  person:  {person}, {} multi-tile, MMD {}",
+        solve.moves.multi_tile_count(),
+        mmd(solve.moves.len(), board.manhattan())
+    );
+    let _ = writeln!(
+        out,
+        "  fifteen: {} moves ({}), {} multi-tile, MMD {}",
         one.comparison.fifteen.len(),
         one.effort.name(),
+        one.comparison.fifteen.multi_tile_count(),
         mmd(one.comparison.fifteen.len(), board.manhattan())
     );
     if let Some(best) = one.comparison.optimal {
@@ -222,12 +228,19 @@ fn solve_json(one: &Compared) -> serde_json::Value {
         "manhattan": manhattan,
         "person": {
             "moves": solve.moves.len(),
+            "multi_tile_moves": solve.moves.multi_tile_count(),
             "time_ms": solve.time_ms,
+            "time_as_4x4_ms": solve.time_as_4x4_ms(),
             "tps": solve.tps(),
             "mmd": ratio(solve.moves.len()),
             "player": solve.player,
         },
-        "fifteen": { "moves": one.comparison.fifteen.len(), "effort": one.effort.name(), "mmd": ratio(one.comparison.fifteen.len()) },
+        "fifteen": {
+            "moves": one.comparison.fifteen.len(),
+            "multi_tile_moves": one.comparison.fifteen.multi_tile_count(),
+            "effort": one.effort.name(),
+            "mmd": ratio(one.comparison.fifteen.len()),
+        },
         "optimal": one.comparison.optimal,
         "near": one.near.as_ref().map(|n| json!({ "moves": n.moves.len(), "lower_bound": n.lower_bound })),
         "stages": stages,

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Instant;
 
-use crate::output::{Format, MoveWriter, SolveReport};
+use crate::output::{Format, Metric, MoveWriter, SolveReport};
 use clap::Args;
 use fifteen_core::human::{Effort, Event, Finish, Order, Phase, PhaseTotal, Planner, Recorder, placement_title};
 use fifteen_core::search::pdb_cache;
@@ -72,6 +72,11 @@ pub struct SolveCommand {
     /// the time, and 25 takes seconds on a 4×4).
     #[arg(long, value_name = "N", value_parser = whole_u32)]
     max_depth: Option<u32>,
+    /// How moves are counted: `stm`, each tile's slide; `mtm`, a run of
+    /// one letter (tiles of one row or column slid at once) as one move:
+    /// letters with counts (`R3U2L`), JSON's `count` in it.
+    #[arg(long, value_enum, default_value_t = Metric::Stm)]
+    metric: Metric,
     /// (near) Seconds to search: the best solution found by then is
     /// written, with the proven lower bound on the shortest (default 3).
     #[arg(long, value_name = "S", value_parser = positive_real)]
@@ -103,12 +108,14 @@ pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
                 effort,
                 threads: cmd.threads.map_or_else(super::pdb::cores, usize::from),
             },
-            cmd.format,
+            (cmd.format, cmd.metric),
             cmd.notation,
             cmd.stats,
             stdout,
         ),
-        Some(search) => super::solve_search::run(&board, search, cmd.format, cmd.notation, cmd.stats, stdout),
+        Some(search) => {
+            super::solve_search::run(&board, search, (cmd.format, cmd.metric), cmd.notation, cmd.stats, stdout)
+        }
     };
     match result {
         // A closed pipe (`fifteen solve | head`) is the reader's choice, not an error.
@@ -253,7 +260,7 @@ fn plan_human(
 fn solve_human<W: Write>(
     board: &Board,
     options: SolveOptions,
-    format: Format,
+    (format, metric): (Format, Metric),
     notation: MoveNotation,
     stats: bool,
     out: W,
@@ -263,7 +270,7 @@ fn solve_human<W: Write>(
         super::kept_tables::provide(board.rows(), board.cols(), pdb_cache::default_dir().as_deref());
     }
     let recorder = Recorder::of(Planner::new(board, &options)?);
-    let mut writer = MoveWriter::new(out, format, notation, board);
+    let mut writer = MoveWriter::new(out, format, notation, board).in_metric(metric).map_err(bad_metric)?;
     writer.begin()?;
     // The planner runs on a thread of its own and hands its moves over in
     // batches, so that writing them (a letter a move, 1.6·10⁹ of them on a
@@ -301,6 +308,8 @@ fn solve_human<W: Write>(
         phases: totals.clone(),
         elapsed_ms: (elapsed.as_secs_f64() * 1e6).round() / 1e3,
         lower_bound: None,
+        metric: None,
+        single_tile_count: None,
     };
     writer.finish(Some(report))?;
     if stats {
@@ -396,4 +405,9 @@ fn batch_options(cmd: &SolveCommand) -> Result<super::batch::BatchOptions, CliEr
     };
     let threads = cmd.threads.map_or_else(super::pdb::cores, usize::from);
     Ok(BatchOptions { search, notation: cmd.notation, threads, summary, stats: cmd.stats })
+}
+
+/// `--metric mtm` with a format written tile by tile, as a usage error.
+pub fn bad_metric(e: io::Error) -> CliError {
+    CliError::Usage(e.to_string())
 }

@@ -360,9 +360,9 @@ fn coach_lines(
     // Par where each line began (then 0 at the goal), fifteen's ways, the
     // scramble's lower bound; with an exact par, par after every move.
     let (mut pars, betters, lower_bound, par_by_move) = match par {
-        Par::Optimal(_) => {
+        Par::Optimal(heuristic) => {
             // A way that loses nothing needs the par where its line began.
-            let distances = optimal_distances(scramble, moves, par, deadline, &tick)?;
+            let distances = optimal_distances(moves, &starts, heuristic, deadline, &tick)?;
             let pars: Vec<usize> = starts.iter().map(|s| distances[s.from]).collect();
             let betters = (0..starts.len())
                 .into_par_iter()
@@ -460,25 +460,46 @@ fn line_starts(scramble: &Board, moves: &[Move], done: &[lines::LineDone]) -> Re
     Ok(starts)
 }
 
-/// The optimal distance after each of the person's moves (from 0).
+/// The optimal distance after each of the person's moves (from 0): found
+/// by IDA* where each line began (the lines in parallel), and from there
+/// move by move, since a move takes the goal exactly one move nearer or
+/// one further: one pass of IDA*'s search at the nearer distance says
+/// which.
 fn optimal_distances(
-    scramble: &Board,
     moves: &[Move],
-    par: Par<'_>,
+    starts: &[LineStart],
+    heuristic: Heuristic<'_>,
     deadline: &Deadline,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Vec<usize>, CoachError> {
-    let mut boards = Vec::with_capacity(moves.len() + 1);
-    let mut board = scramble.clone();
-    boards.push(board.clone());
-    for &mv in moves {
-        board.slide(mv);
-        boards.push(board.clone());
-    }
-    boards
-        .par_iter()
-        .map(|board| par.of(board, (0, 0), deadline).map(|found| found.moves).inspect(|_| tick()))
-        .collect()
+    let stop = || deadline.is_over();
+    // Line i gives the distances from its first board up to (not with) the
+    // next line's; the last line's run to the goal's.
+    let chunks = (0..starts.len())
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|i| {
+            let start = &starts[i];
+            let end = starts.get(i + 1).map_or(moves.len() + 1, |next| next.from);
+            let mut distances = Vec::with_capacity(end.saturating_sub(start.from));
+            if end == start.from {
+                return Ok(distances);
+            }
+            let mut board = start.board.clone();
+            let mut distance = optimal::solve_until(&board, heuristic, |_| {}, &stop)?.moves.len();
+            distances.push(distance);
+            tick();
+            for &mv in &moves[start.from..end - 1] {
+                board.slide(mv);
+                let nearer = distance > 0 && optimal::solvable_within(&board, heuristic, distance as u32 - 1, &stop)?;
+                distance = if nearer { distance - 1 } else { distance + 1 };
+                distances.push(distance);
+                tick();
+            }
+            Ok::<_, CoachError>(distances)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(chunks.concat())
 }
 
 #[cfg(test)]
