@@ -290,25 +290,6 @@ mod tests {
         assert!(summary.get("moves").is_none());
         assert_eq!(summary["count"], 1);
     }
-}
-
-#[cfg(test)]
-mod examples {
-    // What were examples in the docs of items only the crate uses.
-
-    #[test]
-    fn move_writer() {
-        use crate::output::{Format, MoveWriter};
-        use fifteen_core::{Board, Move, MoveNotation};
-
-        let board = Board::goal(2, 2).unwrap();
-        let mut out = Vec::new();
-        let mut writer = MoveWriter::new(&mut out, Format::Words, MoveNotation::Tile, &board);
-        writer.push(Move::Down).unwrap();
-        writer.push(Move::Right).unwrap();
-        writer.finish(None).unwrap();
-        assert_eq!(String::from_utf8(out).unwrap(), "down, right\n");
-    }
 
     #[test]
     fn the_multi_tile_metric_counts_runs_of_one_letter() {
@@ -341,5 +322,24 @@ mod examples {
         assert_eq!((json["count"].as_u64(), json["single_tile_count"].as_u64()), (Some(3), Some(6)));
         assert_eq!(json["count"].as_u64(), Some(Moves(moves.to_vec()).multi_tile_count() as u64));
         assert!(MoveWriter::new(Vec::new(), Format::Words, MoveNotation::Tile, &board).in_metric(Metric::Mtm).is_err());
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    // What were examples in the docs of items only the crate uses.
+
+    #[test]
+    fn move_writer() {
+        use crate::output::{Format, MoveWriter};
+        use fifteen_core::{Board, Move, MoveNotation};
+
+        let board = Board::goal(2, 2).unwrap();
+        let mut out = Vec::new();
+        let mut writer = MoveWriter::new(&mut out, Format::Words, MoveNotation::Tile, &board);
+        writer.push(Move::Down).unwrap();
+        writer.push(Move::Right).unwrap();
+        writer.finish(None).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "down, right\n");
     }
 }

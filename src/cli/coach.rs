@@ -17,7 +17,7 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::coach_plot::{self, ParGraph, Plot, PlotFile, SessionGraph};
-use super::coach_session::{Session, SessionSolve};
+use super::coach_session::{SessionReport, SessionSolve};
 use super::coach_watch::{self, CoachWatchArgs};
 use super::error::CliError;
 use super::near_par::{self, ParArg};
@@ -216,7 +216,7 @@ impl SessionGroup {
         }
     }
 
-    fn session<'a>(&self, coached: &'a [Coached]) -> Session<'a> {
+    fn session<'a>(&self, coached: &'a [Coached]) -> SessionReport<'a> {
         let solves = self
             .members
             .iter()
@@ -225,7 +225,7 @@ impl SessionGroup {
                 SessionSolve { number: one.sourced.number, time_ms: one.sourced.solve.time_ms, coaching: &one.coaching }
             })
             .collect();
-        Session::new(solves)
+        SessionReport::new(solves)
     }
 }
 
@@ -293,8 +293,11 @@ fn plot_session(file: &PlotFile, group: &SessionGroup, coached: &[Coached]) -> R
     let session = group.session(coached);
     let title = format!("session: {}", group.heading());
     let mut subtitle = format!("{} solves", session.solves.len());
-    for a in session.time_averages.iter().chain(&session.move_averages).take(2) {
-        subtitle.push_str(&format!(", ao{} {:.3}", a.of, a.last));
+    if let Some(a) = session.time_averages.last() {
+        subtitle.push_str(&format!(", ao{} {:.3} s", a.of, a.last));
+    }
+    if let Some(a) = session.move_averages.last() {
+        subtitle.push_str(&format!(", ao{} {:.1} moves", a.of, a.last));
     }
     let graph = SessionGraph {
         title: &title,
@@ -509,6 +512,7 @@ fn solve_json(one: &Coached) -> serde_json::Value {
         "par": coaching.par,
         "par_by": one.par_name,
         "par_exact": one.exact,
+        "par_lower_bound": coaching.lower_bound,
         "loss": coaching.loss(),
         "lines": lines,
     });

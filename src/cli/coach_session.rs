@@ -49,7 +49,7 @@ pub struct Average {
 }
 
 /// A session weighed.
-pub struct Session<'a> {
+pub struct SessionReport<'a> {
     pub solves: Vec<SessionSolve<'a>>,
     pub by_kind: Vec<KindStats>,
     /// The solves' indices (into `solves`) by loss, the most first (the
@@ -103,9 +103,9 @@ fn spread(values: &[f64]) -> f64 {
     }
 }
 
-impl<'a> Session<'a> {
+impl<'a> SessionReport<'a> {
     /// The session of `solves`, in the order they were solved.
-    pub fn new(solves: Vec<SessionSolve<'a>>) -> Session<'a> {
+    pub fn new(solves: Vec<SessionSolve<'a>>) -> SessionReport<'a> {
         let n = solves.len();
         let by_kind = LineKind::ALL
             .iter()
@@ -135,7 +135,7 @@ impl<'a> Session<'a> {
         ranked.sort_by_key(|&i| std::cmp::Reverse(solves[i].coaching.loss()));
         let times: Option<Vec<f64>> = solves.iter().map(|s| s.time_ms.map(|t| t as f64 / 1000.0)).collect();
         let moves: Vec<f64> = solves.iter().map(|s| s.coaching.moves as f64).collect();
-        Session {
+        SessionReport {
             time_averages: times.map_or(Vec::new(), |t| averages(&t)),
             move_averages: averages(&moves),
             by_kind,

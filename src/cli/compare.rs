@@ -166,9 +166,9 @@ fn table(one: &Compared) -> String {
     if let Some(near) = &one.near {
         let _ = writeln!(
             out,
-            "  near:    {} ({})",
+            "  near:    {} (near solver, {} s)",
             super::solve_search::near_summary(near.moves.len(), near.lower_bound),
-            format!("near solver, {} s", coach::NEAR_PAR_SECONDS)
+            coach::NEAR_PAR_SECONDS
         );
     }
     let width = one.comparison.stages.iter().map(|s| finished(s).chars().count()).max().unwrap_or(0).max(8);

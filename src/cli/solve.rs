@@ -270,7 +270,8 @@ fn solve_human<W: Write>(
         super::kept_tables::provide(board.rows(), board.cols(), pdb_cache::default_dir().as_deref());
     }
     let recorder = Recorder::of(Planner::new(board, &options)?);
-    let mut writer = MoveWriter::new(out, format, notation, board).in_metric(metric).map_err(bad_metric)?;
+    let mut writer =
+        MoveWriter::new(out, format, notation, board).in_metric(metric).map_err(|e| CliError::Usage(e.to_string()))?;
     writer.begin()?;
     // The planner runs on a thread of its own and hands its moves over in
     // batches, so that writing them (a letter a move, 1.6·10⁹ of them on a
@@ -405,9 +406,4 @@ fn batch_options(cmd: &SolveCommand) -> Result<super::batch::BatchOptions, CliEr
     };
     let threads = cmd.threads.map_or_else(super::pdb::cores, usize::from);
     Ok(BatchOptions { search, notation: cmd.notation, threads, summary, stats: cmd.stats })
-}
-
-/// `--metric mtm` with a format written tile by tile, as a usage error.
-pub fn bad_metric(e: io::Error) -> CliError {
-    CliError::Usage(e.to_string())
 }

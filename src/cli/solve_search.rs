@@ -235,7 +235,7 @@ fn write_solution<W: Write>(
     out: W,
 ) -> Result<(), CliError> {
     let mut writer =
-        MoveWriter::new(out, format, notation, board).in_metric(metric).map_err(super::solve::bad_metric)?;
+        MoveWriter::new(out, format, notation, board).in_metric(metric).map_err(|e| CliError::Usage(e.to_string()))?;
     writer.begin()?;
     for &mv in solution.moves.iter() {
         writer.push(mv)?;

@@ -372,35 +372,7 @@ fn coach_lines(
             (pars, betters, Some(distances[0]), Some(distances))
         }
         Par::Human(_) | Par::Near(_) => {
-            // Pars and ways are one pool of work, the biggest boards (the
-            // first lines') first, so that neither core waits for the
-            // other at the end; a par found is both the line's par before
-            // and the line before's par after.
-            let found = (0..2 * starts.len())
-                .into_par_iter()
-                .with_max_len(1)
-                .map(|job| {
-                    let i = job / 2;
-                    if job % 2 == 0 {
-                        let start = &starts[i];
-                        par.of(&start.board, (start.top, start.left), deadline).inspect(|_| tick()).map(Job::Par)
-                    } else {
-                        way(i, 0).map(Job::Way)
-                    }
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            let (mut pars, mut betters, mut lower_bound) = (Vec::new(), Vec::new(), None);
-            for job in found {
-                match job {
-                    Job::Par(found) => {
-                        if pars.is_empty() {
-                            lower_bound = found.lower_bound;
-                        }
-                        pars.push(found.moves);
-                    }
-                    Job::Way(way) => betters.push(way),
-                }
-            }
+            let (pars, betters, lower_bound) = pars_and_ways(&starts, par, deadline, &tick, &way)?;
             (pars, betters, lower_bound, None)
         }
     };
@@ -424,6 +396,46 @@ fn coach_lines(
         })
         .collect();
     Ok(Coaching { par: pars[0], lower_bound, moves: moves.len(), lines, mistakes, par_by_move })
+}
+
+/// Where par is not exact: the par where each line began and fifteen's way
+/// through it, and the scramble's proven lower bound. Pars and ways are one
+/// pool of work, the biggest boards (the first lines') first, so that
+/// neither core waits for the other at the end; a par found is both the
+/// line's par before and the line before's par after.
+fn pars_and_ways(
+    starts: &[LineStart],
+    par: Par<'_>,
+    deadline: &Deadline,
+    tick: &(dyn Fn() + Sync),
+    way: &(dyn Fn(usize, usize) -> Result<BetterWay, CoachError> + Sync),
+) -> Result<(Vec<usize>, Vec<BetterWay>, Option<usize>), CoachError> {
+    let found = (0..2 * starts.len())
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|job| {
+            let i = job / 2;
+            if job % 2 == 0 {
+                let start = &starts[i];
+                par.of(&start.board, (start.top, start.left), deadline).inspect(|_| tick()).map(Job::Par)
+            } else {
+                way(i, 0).map(Job::Way)
+            }
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let (mut pars, mut betters, mut lower_bound) = (Vec::new(), Vec::new(), None);
+    for job in found {
+        match job {
+            Job::Par(found) => {
+                if pars.is_empty() {
+                    lower_bound = found.lower_bound;
+                }
+                pars.push(found.moves);
+            }
+            Job::Way(way) => betters.push(way),
+        }
+    }
+    Ok((pars, betters, lower_bound))
 }
 
 /// One piece of the coach's work done: a par, or a way through a line.
