@@ -598,7 +598,7 @@ fn a_long_trip_on_a_big_board_is_followed_in_legible_cells_pointing_at_the_rest(
 /// The path the README's tour opens: a slidysim replay link (line 70 of
 /// the record history's links, a 5×5) with its host swapped for the server's.
 fn readme_replay_path() -> String {
-    let readme = std::fs::read_to_string("README.md").unwrap();
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
     let host = "http://127.0.0.1:8080";
     let at = readme.find(&format!("{host}/replay?r=")).expect("the README opens a replay link") + host.len();
     let path: String = readme[at..].chars().take_while(|c| !c.is_whitespace() && *c != '`').collect();
