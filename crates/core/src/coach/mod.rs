@@ -49,7 +49,7 @@ use crate::search::optimal::{self, Heuristic, PatternDatabase};
 pub use better::{BetterWay, Way};
 pub use compare::line_up;
 pub use compare::{Comparison, compare};
-pub use par::{ChosenPar, NEAR_PAR_SECONDS, ParChoice, par_effort, par_for};
+pub use par::{ChosenPar, NEAR_PAR_SECONDS, ParChoice, par_for};
 
 /// How the par of a board is found.
 #[derive(Clone, Copy, Debug)]

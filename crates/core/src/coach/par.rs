@@ -9,7 +9,7 @@
 //!   shorter, when the near solver's tables can be had (asked for, or
 //!   [`ParChoice::Auto`]); else fifteen's human solve.
 //! - Bigger: fifteen's human solve of the unsolved rectangle at the effort
-//!   given, or for [`Effort::Auto`] at [`par_effort`]'s: what keeps a
+//!   given, or for [`Effort::Auto`] at `par_effort`'s: what keeps a
 //!   person's whole solve coached in seconds (docs/benchmarks.md has the
 //!   times and what each effort costs in par against `best`'s).
 
@@ -68,7 +68,7 @@ impl std::fmt::Debug for ChosenPar {
 /// up to 49 cells, `normal` up to 30×30 (a `best` par of a 10×10 solve
 /// takes ten times as long), `fast` beyond, where every line's par is a
 /// whole solve of a big rectangle.
-pub fn par_effort(rows: usize, cols: usize) -> Effort {
+pub(super) fn par_effort(rows: usize, cols: usize) -> Effort {
     match rows.saturating_mul(cols) {
         0..=MAX_NEAR_CELLS => Effort::Best,
         50..=900 => Effort::Normal,
@@ -77,7 +77,7 @@ pub fn par_effort(rows: usize, cols: usize) -> Effort {
 }
 
 /// The par of boards of `board`'s shape: as `choice` says on 17 to 49
-/// cells, at `effort` (resolved by [`par_effort`] when `auto`), with the
+/// cells, at `effort` (resolved by `par_effort` when `auto`), with the
 /// tables `tables` has. Fails only when [`ParChoice::Near`] asks for tables
 /// that cannot be had.
 pub fn par_for(
