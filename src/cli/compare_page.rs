@@ -96,7 +96,8 @@ pub fn write(
         Coach::Never => false,
     };
     let coaching = if coached {
-        let chosen = super::near_par::chosen(board, ParArg::Auto, Effort::Auto, tables)?;
+        // The served page's par, as the server finds it.
+        let chosen = super::near_par::chosen(board, ParArg::Auto, Effort::Auto, tables)?.on_page(board);
         Some((coach_with_bar(sourced, &chosen)?, chosen))
     } else {
         None

@@ -94,8 +94,8 @@ impl Tables for CoachTables {
 }
 
 /// The longest a replay page spends on its coaching before it is sent
-/// without (saying so): a 30×30 solve's takes about ten seconds on two
-/// cores.
+/// without (saying so): a page's par (`ChosenPar::on_page`) coaches a
+/// 30×30 solve in a second or two on two cores.
 const COACH_SECONDS: f64 = 30.0;
 
 /// `/replay?r=PAYLOAD`: the first solve of the link, as `fifteen replay`
@@ -120,7 +120,8 @@ pub(crate) fn replay_data(uri: &Uri, max_cells: usize, tables: &CoachTables) -> 
         return web::compare_data(solve, effort, &title, CoachOnPage::too_big(rows, cols)).map_err(bad);
     }
     let chosen = coach::par_for(&solve.scramble, ParChoice::Auto, Effort::Auto, tables)
-        .map_err(|e| Refused::bad(e.to_string()))?;
+        .map_err(|e| Refused::bad(e.to_string()))?
+        .on_page(&solve.scramble);
     let started = Instant::now();
     let deadline = Deadline::NONE.with_clock(move || started.elapsed().as_secs_f64()).within(COACH_SECONDS);
     match coach::coach_until(&solve.scramble, &solve.moves, chosen.par(), &deadline, &|_, _| {}) {

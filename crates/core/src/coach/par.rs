@@ -43,11 +43,20 @@ pub enum ParChoice {
     Near,
 }
 
+/// Seconds the near solver searches each board of a page's coaching
+/// ([`ChosenPar::on_page`]): a 5×5 solve's dozen boards in well under a
+/// second on two cores.
+const PAGE_NEAR_SECONDS: f64 = 0.1;
+
 /// The par [`par_for`] chose for a board, with the tables it needs.
 #[derive(Clone)]
 pub struct ChosenPar {
     how: How,
     effort: Effort,
+    /// Whether the effort was left to the coach (`auto`).
+    effort_chosen_here: bool,
+    /// Seconds the near solver searches a board.
+    near_seconds: f64,
 }
 
 #[derive(Clone)]
@@ -59,7 +68,18 @@ enum How {
 
 impl std::fmt::Debug for ChosenPar {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ChosenPar").field("name", &self.name()).field("effort", &self.effort).finish()
+        f.debug_struct("ChosenPar").field("name", &self.name()).finish()
+    }
+}
+
+/// The effort of a page's par left to the coach: `best` up to 49 cells,
+/// `normal` up to 12×12, `fast` beyond, so that a served page's coaching
+/// takes a second or two at any size (a 30×30's at `normal` takes a dozen).
+fn page_effort(rows: usize, cols: usize) -> Effort {
+    match rows.saturating_mul(cols) {
+        0..=MAX_NEAR_CELLS => Effort::Best,
+        50..=144 => Effort::Normal,
+        _ => Effort::Fast,
     }
 }
 
@@ -87,7 +107,8 @@ pub fn par_for(
     tables: &dyn Tables,
 ) -> Result<ChosenPar, SolverError> {
     let (rows, cols) = (board.rows(), board.cols());
-    let effort = if effort == Effort::Auto { par_effort(rows, cols) } else { effort };
+    let effort_chosen_here = effort == Effort::Auto;
+    let effort = if effort_chosen_here { par_effort(rows, cols) } else { effort };
     let cells = board.len();
     let how = if cells <= MAX_OPTIMAL_CELLS {
         How::Optimal(tables.optimal(rows, cols))
@@ -100,10 +121,22 @@ pub fn par_for(
     } else {
         How::Human
     };
-    Ok(ChosenPar { how, effort })
+    Ok(ChosenPar { how, effort, effort_chosen_here, near_seconds: NEAR_PAR_SECONDS })
 }
 
 impl ChosenPar {
+    /// The same par as a served page finds it, in a page's time: the near
+    /// solver a tenth of a second a board, and fifteen's human solve, when
+    /// its effort was left to the coach, at `normal` only up to 12×12 and
+    /// `fast` beyond (docs/people.md has what that costs).
+    pub fn on_page(mut self, board: &Board) -> ChosenPar {
+        self.near_seconds = PAGE_NEAR_SECONDS;
+        if self.effort_chosen_here {
+            self.effort = page_effort(board.rows(), board.cols());
+        }
+        self
+    }
+
     /// The par to coach with.
     pub fn par(&self) -> Par<'_> {
         match &self.how {
@@ -111,7 +144,7 @@ impl ChosenPar {
                 Par::Optimal(tables.as_deref().map_or(Heuristic::ManhattanConflicts, Heuristic::Patterns))
             }
             How::Human => Par::Human(self.effort),
-            How::Near(tables) => Par::Near(NearPar { tables, seconds: NEAR_PAR_SECONDS, effort: self.effort }),
+            How::Near(tables) => Par::Near(NearPar { tables, seconds: self.near_seconds, effort: self.effort }),
         }
     }
 
@@ -119,7 +152,9 @@ impl ChosenPar {
     /// solver, 0.5 s a board, or fifteen at best`.
     pub fn name(&self) -> String {
         match &self.how {
-            How::Near(_) => format!("near solver, {NEAR_PAR_SECONDS} s a board, or fifteen at {}", self.effort.name()),
+            How::Near(_) => {
+                format!("near solver, {} s a board, or fifteen at {}", self.near_seconds, self.effort.name())
+            }
             _ => self.par().name(),
         }
     }
