@@ -407,7 +407,11 @@ fn headline(one: &Coached) -> String {
     if let Some(ms) = solve.time_as_4x4_ms().filter(|_| (board.rows(), board.cols()) != (4, 4)) {
         let _ = write!(head, " ({:.3} s as on a 4×4)", ms / 1000.0);
     }
-    let bound = if one.exact { "" } else { ", an upper bound" };
+    let bound = match (one.exact, coaching.lower_bound) {
+        (true, _) => String::new(),
+        (false, Some(proven)) => format!(", an upper bound; the fewest are at least {proven}, proven"),
+        (false, None) => ", an upper bound".to_string(),
+    };
     let _ = write!(head, "; par {} ({}{bound}): {} lost", coaching.par, one.par_name, signed(coaching.loss()));
     head
 }
