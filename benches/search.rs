@@ -5,7 +5,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use fifteen_core::search::optimal::{self, Heuristic, PatternDatabase, PatternSpec};
-use fifteen_core::search::{bfs, iddfs, pdb_cache};
+use fifteen_core::search::{bfs, iddfs};
+use fifteen_core::tables::{Partition, TableCache, Tables};
 use fifteen_core::{Board, Scramble};
 
 fn board(rows: usize, cols: usize, how: Scramble, seed: u64) -> Board {
@@ -68,15 +69,12 @@ fn bench_optimal(c: &mut Criterion) {
     // The same tables read in place from a mapped cache file: opening it
     // (the checks every process makes), checking every block, and solving.
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join(pdb_cache::file_name(pdb.spec()));
-    pdb_cache::write(&path, &pdb).unwrap();
-    g.bench_function("6-6-3 cache file: open, mapped", |b| {
-        b.iter(|| pdb_cache::open(black_box(&path), pdb.spec()).unwrap())
-    });
+    let cache = || TableCache::new(Some(dir.path().to_path_buf()), 2);
+    let mapped = cache().optimal(4, 4).unwrap();
+    g.bench_function("6-6-3 cache file: open, mapped", |b| b.iter(|| cache().optimal(black_box(4), 4).unwrap()));
     g.bench_function("6-6-3 cache file: check every block", |b| {
-        b.iter(|| pdb_cache::verify(black_box(&path), pdb.spec()).unwrap())
+        b.iter(|| cache().build(black_box(Partition::SixSixThree)).unwrap())
     });
-    let mapped = pdb_cache::open(&path, pdb.spec()).unwrap();
     g.bench_function("4x4 uniform seed 1 pdb mapped, in place", |b| {
         b.iter(|| optimal::solve_with(black_box(&fifteen), Heuristic::Patterns(&mapped), |_| {}).unwrap())
     });

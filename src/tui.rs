@@ -270,13 +270,15 @@ fn animate<W: Write, K: KeySource + ?Sized>(
         if app.quit || watched_to_end(app) || options.frames.is_some_and(|n| frames >= n) {
             break;
         }
-        // Wait out the frame, answering keys as they come.
-        while let Some(left) = frame_time.checked_sub(now.elapsed()) {
+        // Wait out the frame, answering keys as they come: at least one look,
+        // however late the frame, so that a slow frame never delays a key.
+        loop {
+            let left = frame_time.saturating_sub(now.elapsed());
             let Some(key) = keys.wait(left)? else { break };
             if let Some(command) = command_for(app.mode, key) {
                 app.command(command);
             }
-            if app.quit {
+            if app.quit || left.is_zero() {
                 break;
             }
         }

@@ -11,8 +11,6 @@
 //! Adding a target: a function here, its line in [`all`], and a folder
 //! `fuzz/corpus/NAME` of real inputs.
 
-use fifteen_core::search::optimal::{PatternDatabase, PatternSpec};
-use fifteen_core::search::pdb_cache;
 use fifteen_core::{Board, Moves, slidysim};
 
 /// One target: any bytes in, a panic when the parser breaks its promise.
@@ -20,8 +18,13 @@ pub type Check = fn(&[u8]);
 
 /// Every target, by the name `fuzz/run` and the corpus folders use.
 pub fn all() -> Vec<(&'static str, Check)> {
-    let targets: [(&'static str, Check); 4] =
-        [("board_text", board_text), ("moves", moves), ("pdb_header", pdb_header), ("slidysim", slidysim)];
+    let targets: [(&'static str, Check); 5] = [
+        ("board_text", board_text),
+        ("board_line", board_line),
+        ("moves", moves),
+        ("pdb_header", pdb_header),
+        ("slidysim", slidysim),
+    ];
     targets.into_iter().chain(network_targets()).collect()
 }
 
@@ -82,26 +85,23 @@ pub fn moves(data: &[u8]) {
     }
 }
 
-/// The small spec the header target reads files of: a 2×3 board in two
-/// groups, tables of a few hundred bytes, so a whole file is about 4.5 KB.
-pub fn pdb_spec() -> PatternSpec {
-    PatternSpec::new(2, 3, vec![vec![1, 2, 3], vec![4, 5]], false).expect("a valid 2×3 spec")
+/// A line of boards, as `solve --batch` and `bench --boards` read them: a
+/// board on one line or a JSON object with one; a board read writes back
+/// the same.
+pub fn board_line(data: &[u8]) {
+    fifteen_core::fuzzing::board_line(data);
 }
 
 /// A pattern-database file (the cache `fifteen pdb` writes and the solver
-/// maps): header, block checksums and tables, for the 2×3 spec of
-/// [`pdb_spec`]. What is accepted encodes back to the same bytes.
+/// maps): header, block checksums and tables, for a 2×3 spec. What is
+/// accepted encodes back to the same bytes.
 pub fn pdb_header(data: &[u8]) {
-    let spec = pdb_spec();
-    if let Ok(database) = pdb_cache::decode(data, &spec) {
-        assert!(pdb_cache::encode(&database) == data, "an accepted file does not encode back to itself");
-    }
+    fifteen_core::fuzzing::pdb_file(data);
 }
 
-/// The tables of [`pdb_spec`], as `fifteen pdb build` makes them (for the
-/// corpus).
+/// A good file for [`pdb_header`], as the cache writes it (for the corpus).
 pub fn pdb_file() -> Vec<u8> {
-    pdb_cache::encode(&PatternDatabase::build(pdb_spec(), 1, |_| {}))
+    fifteen_core::fuzzing::pdb_file_example()
 }
 
 /// A websocket text frame both ways: what a client sends the server

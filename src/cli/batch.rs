@@ -31,15 +31,17 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use fifteen_core::board::{BoardLine, BoardLineError};
+use fifteen_core::search::MAX_OPTIMAL_CELLS;
 use fifteen_core::search::SearchError;
-use fifteen_core::search::optimal::{self, MAX_OPTIMAL_CELLS};
-use fifteen_core::solver::{Solver, Tables};
+use fifteen_core::solver::Solver;
+use fifteen_core::tables::Tables;
 use fifteen_core::{Board, MoveNotation, Moves};
 use serde_json::Value;
 
 use super::error::CliError;
-use super::pdb::CachedTables;
 use super::solve_search::SearchRun;
+use fifteen_core::tables::TableCache;
 
 /// Lines read but not yet written, at most: enough to keep every worker
 /// busy past a slow board, small enough that memory stays flat.
@@ -68,7 +70,7 @@ struct Answer {
 /// board of their shape comes), and the time spent on the 6-6-3 tables.
 struct Workers<'a> {
     options: &'a BatchOptions,
-    tables: CachedTables,
+    tables: TableCache,
     slow_663_micros: AtomicU64,
 }
 
@@ -89,7 +91,7 @@ pub fn run(input: &Path, options: BatchOptions) -> Result<(), CliError> {
         .build()
         .map_err(|e| CliError::Solver(format!("cannot start {} worker threads: {e}", options.threads)))?;
     let bar = progress_bar(total);
-    let workers = Workers { options: &options, tables: CachedTables::default(), slow_663_micros: AtomicU64::new(0) };
+    let workers = Workers { options: &options, tables: super::pdb::tables(), slow_663_micros: AtomicU64::new(0) };
     let stop = AtomicBool::new(false);
     let (answers, received) = mpsc::channel::<(u64, Answer)>();
     let (written_tx, written) = mpsc::channel::<()>();
@@ -231,53 +233,17 @@ struct Item {
 }
 
 impl Item {
-    /// `None` for blank and comment lines.
+    /// `None` for blank and comment lines; a line that is not a board says
+    /// its number in its reason.
     fn parse(raw: &[u8], number: u64) -> Option<Item> {
-        let Ok(text) = std::str::from_utf8(raw) else {
-            return Some(Item { id: number.into(), board: Err(format!("line {number} is not UTF-8 text")) });
-        };
-        let text = text.trim();
-        if text.is_empty() || text.starts_with('#') {
-            return None;
-        }
-        if !text.starts_with('{') {
-            return Some(Item { id: number.into(), board: text.parse::<Board>().map_err(|e| e.to_string()) });
-        }
-        let object = match serde_json::from_str::<Value>(text) {
-            Ok(Value::Object(object)) => object,
-            Ok(other) => {
-                let why = format!("line {number} is `{other}`, not a JSON object");
-                return Some(Item { id: number.into(), board: Err(why) });
+        let line = BoardLine::parse_bytes(raw, number)?;
+        let board = line.board.map_err(|e| match e {
+            BoardLineError::NotText | BoardLineError::NotJson(_) | BoardLineError::NotAnObject(_) => {
+                format!("line {number}: {e}")
             }
-            Err(e) => return Some(Item { id: number.into(), board: Err(format!("line {number} is not JSON: {e}")) }),
-        };
-        let id = object.get("id").cloned().unwrap_or_else(|| number.into());
-        let board = match object.get("board") {
-            None => Err("no \"board\" in the object".to_string()),
-            Some(board) => board_text(board).and_then(|t| t.parse::<Board>().map_err(|e| e.to_string())),
-        };
-        Some(Item { id, board })
-    }
-}
-
-/// A JSON board as board text: a flat list (a square board), a list of
-/// rows, or the text itself.
-pub(super) fn board_text(board: &Value) -> Result<String, String> {
-    let cell = |v: &Value| match v {
-        Value::Number(n) => Ok(n.to_string()),
-        Value::String(s) => Ok(s.clone()),
-        other => Err(format!("`{other}` is not a cell")),
-    };
-    let row = |cells: &[Value]| cells.iter().map(cell).collect::<Result<Vec<_>, _>>().map(|c| c.join(" "));
-    match board {
-        Value::String(text) => Ok(text.clone()),
-        Value::Array(rows) if rows.iter().all(Value::is_array) => rows
-            .iter()
-            .map(|r| row(r.as_array().expect("checked")))
-            .collect::<Result<Vec<_>, _>>()
-            .map(|rows| rows.join("\n")),
-        Value::Array(cells) => row(cells),
-        other => Err(format!("\"board\" is `{other}`: write a list of cells, a list of rows or the board's text")),
+            other => other.to_string(),
+        });
+        Some(Item { id: line.id, board })
     }
 }
 
@@ -338,11 +304,7 @@ impl Workers<'_> {
         }
         let (found, elapsed) =
             super::solve_search::find(board, search, &self.tables, &|_| {}).map_err(|e| e.to_string())?;
-        let on_663 = || {
-            self.tables
-                .optimal(board.rows(), board.cols())
-                .is_some_and(|pdb| pdb.spec() == &optimal::PatternSpec::fifteen_663())
-        };
+        let on_663 = || self.tables.optimal(board.rows(), board.cols()).is_some_and(|pdb| pdb.partition() == "6-6-3");
         if solver == Solver::Optimal && on_663() {
             self.slow_663_micros.fetch_add(elapsed.as_micros() as u64, Relaxed);
         }

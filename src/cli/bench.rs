@@ -138,7 +138,7 @@ fn order_methods() -> impl TypedValueParser<Value = &'static [MethodArg]> {
         match super::choices::ORDERS.iter().find(|c| c.name == name).map(|c| c.value) {
             Some(Order::Rows) => &[MethodArg::Rows][..],
             Some(Order::Shells) => &[MethodArg::Shells],
-            Some(Order::Free) => &[MethodArg::Free],
+            Some(_) => &[MethodArg::Free],
             // `both`, the one value allowed that names no order.
             None => &[MethodArg::Rows, MethodArg::Shells],
         }
@@ -157,10 +157,10 @@ struct Method {
 impl Method {
     fn name(self) -> String {
         match self.finish {
-            Finish::Exact => "exact".into(),
-            // The default effort goes unnamed (the effort column says which it was).
             Finish::Pairs if self.effort == Effort::Auto => self.order.name().into(),
+            // The default effort goes unnamed (the effort column says which it was).
             Finish::Pairs => format!("{}/{}", self.order.name(), self.effort_name()),
+            other => other.name().into(),
         }
     }
 
@@ -197,7 +197,7 @@ const DEFAULT_SIZES: [Size; 5] = [
 /// of each size (5×5 unless told), every board checked before any solve.
 fn run_near(cmd: &BenchCommand) -> Result<(), CliError> {
     use super::bench_near;
-    use fifteen_core::search::near::{MAX_NEAR_CELLS, MIN_NEAR_CELLS};
+    use fifteen_core::search::{MAX_NEAR_CELLS, MIN_NEAR_CELLS};
     let cases = match &cmd.boards {
         Some(path) => bench_near::file_cases(path)?,
         None => {

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use fifteen_core::board::BoardLine;
 use fifteen_core::human::{self, Effort};
 use fifteen_core::{Board, Scramble, SolveOptions};
 
@@ -57,25 +58,12 @@ pub fn file_cases(path: &Path) -> Result<Vec<NearCase>, CliError> {
 }
 
 fn parse_case(line: &str, number: usize) -> Result<NearCase, String> {
-    if !line.starts_with('{') {
-        let board = line.parse::<Board>().map_err(|e| e.to_string())?;
-        return Ok(NearCase { id: number.to_string(), board, optimal: None });
-    }
-    let object: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
-    let id = match object.get("id") {
-        Some(Value::String(id)) => id.clone(),
-        Some(id) => id.to_string(),
-        None => number.to_string(),
+    let line = BoardLine::parse(line, number as u64).ok_or("no board on the line")?;
+    let id = match line.id {
+        Value::String(id) => id,
+        id => id.to_string(),
     };
-    let board = super::batch::board_text(object.get("board").ok_or("no \"board\" in the object")?)?;
-    let board = board.parse::<Board>().map_err(|e| e.to_string())?;
-    let optimal = match object.get("optimal") {
-        None => None,
-        Some(n) => Some(
-            n.as_u64().and_then(|n| u32::try_from(n).ok()).ok_or(format!("\"optimal\" is `{n}`, not a move count"))?,
-        ),
-    };
-    Ok(NearCase { id, board, optimal })
+    Ok(NearCase { id, board: line.board.map_err(|e| e.to_string())?, optimal: line.optimal })
 }
 
 /// Sums over the boards measured, for the closing line.

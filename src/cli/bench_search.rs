@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::time::Instant;
 
-use fifteen_core::search::optimal::{self, Heuristic};
+use fifteen_core::solver::{self, Solver, SolverOptions};
 use fifteen_core::{Board, Scramble};
 
 use super::error::CliError;
@@ -14,7 +14,10 @@ use super::error::CliError;
 /// then the mean and the maximum. The pattern databases are loaded (or
 /// built) first and not counted.
 pub fn run_optimal(count: u64, seed: u64) -> Result<(), CliError> {
-    let (pdb, account) = super::pdb::tables_for(4, 4).expect("4×4 has pattern databases");
+    let tables = super::pdb::tables();
+    fifteen_core::tables::Tables::optimal(&tables, 4, 4).expect("4×4 has pattern databases");
+    let options = SolverOptions { solver: Solver::Optimal, tables: &tables, ..SolverOptions::default() };
+    let account = tables.account(false, 4, 4).unwrap_or_default();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     writeln!(out, "# {account}")?;
     writeln!(out, "{:<6} {:<40} {:>7} {:>11} {:>11} {:>9}", "seed", "board", "optimal", "expanded", "generated", "ms")?;
@@ -23,7 +26,7 @@ pub fn run_optimal(count: u64, seed: u64) -> Result<(), CliError> {
         let s = seed.wrapping_add(i);
         let board = Board::scrambled(4, 4, Scramble::Uniform, s)?;
         let started = Instant::now();
-        let solution = optimal::solve_with(&board, Heuristic::Patterns(&pdb), |_| {})?;
+        let solution = solver::solve(&board, &options).map_err(|e| CliError::Solver(e.to_string()))?;
         let ms = started.elapsed().as_secs_f64() * 1e3;
         let mut replay = board.clone();
         replay.apply(&solution.moves).map_err(|e| CliError::Solver(e.to_string()))?;
@@ -31,7 +34,7 @@ pub fn run_optimal(count: u64, seed: u64) -> Result<(), CliError> {
             return Err(CliError::Solver(format!("seed {s}: the solution does not solve the board")));
         }
         let cells: Vec<String> = board.cells().iter().map(u32::to_string).collect();
-        let st = solution.stats;
+        let st = solution.stats.unwrap_or_default();
         writeln!(
             out,
             "{s:<6} {:<40} {:>7} {:>11} {:>11} {:>9.1}",

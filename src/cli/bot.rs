@@ -55,7 +55,7 @@ pub fn run(cmd: BotCommand) -> Result<(), CliError> {
     bot.delay = Duration::from_millis(cmd.delay);
     bot.check_optimal = cmd.check_optimal;
     // Pattern databases come from the cache (built once, with a bar).
-    bot.tables = Some(std::sync::Arc::new(super::pdb::CachedTables::default()));
+    bot.tables = Some(std::sync::Arc::new(super::pdb::tables()));
     bot.timeout = Duration::try_from_secs_f64(cmd.timeout)
         .ok()
         .filter(|d| !d.is_zero())

@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use fifteen_core::coach::{self, ChosenPar, Coaching, LineCoaching, LineKind};
 use fifteen_core::human::Effort;
 use fifteen_core::slidysim;
-use fifteen_core::solver::Tables;
+use fifteen_core::tables::Tables;
 use fifteen_core::{Board, Move};
 use rayon::prelude::*;
 use serde_json::json;
@@ -21,7 +21,6 @@ use super::coach_session::{SessionReport, SessionSolve};
 use super::coach_watch::{self, CoachWatchArgs};
 use super::error::CliError;
 use super::near_par::{self, ParArg};
-use super::pdb::CachedTables;
 use super::solve_source::{self, SourcedSolve};
 
 pub const COACH_HELP: &str = "\
@@ -130,7 +129,7 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
     cmd.watch.check()?;
     cmd.page.check(cmd.format == CoachFormat::Html)?;
     let mut solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
-    let tables = CachedTables::default();
+    let tables = super::pdb::tables();
     let one_only = if cmd.watch.watch { Some("watching") } else { None };
     if let Some(doing) = one_only.filter(|_| solves.len() > 1) {
         eprintln!(

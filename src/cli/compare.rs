@@ -9,15 +9,14 @@ use clap::{Args, ValueEnum};
 use fifteen_core::coach::{self, Comparison, Par};
 use fifteen_core::human::Effort;
 use fifteen_core::lines::{self, Stage};
-use fifteen_core::search::near::NearSolution;
-use fifteen_core::solver::Tables;
+use fifteen_core::solver::Found;
+use fifteen_core::tables::Tables;
 use rayon::prelude::*;
 use serde_json::json;
 
 use super::compare_watch::WatchArgs;
 use super::error::CliError;
 use super::near_par::{self, ParArg};
-use super::pdb::CachedTables;
 use super::solve_source::{self, SourcedSolve};
 
 pub const COMPARE_HELP: &str = "\
@@ -80,19 +79,19 @@ struct Compared {
     effort: Effort,
     comparison: Comparison,
     /// `--par near`: the near solver's solution of the scramble.
-    near: Option<NearSolution>,
+    near: Option<Found>,
 }
 
 pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
     cmd.page.check(cmd.format == CompareFormat::Html)?;
     let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
     if cmd.format == CompareFormat::Html {
-        return cmd.page.write(&solves, cmd.effort, super::compare_page::Coach::Never, &CachedTables::default());
+        return cmd.page.write(&solves, cmd.effort, super::compare_page::Coach::Never, &super::pdb::tables());
     }
     if cmd.watch.watch {
         return super::compare_watch::run(solves, cmd.effort, cmd.watch);
     }
-    let tables = CachedTables::default();
+    let tables = super::pdb::tables();
     let boards: Vec<_> = solves.iter().map(|s| &s.solve.scramble).collect();
     super::pdb::find_optimal_tables(&tables, boards.iter().copied());
     near_par::find_tables(cmd.par, &boards, &tables)?;
@@ -167,7 +166,7 @@ fn table(one: &Compared) -> String {
         let _ = writeln!(
             out,
             "  near:    {} (near solver, {} s)",
-            super::solve_search::near_summary(near.moves.len(), near.lower_bound),
+            super::solve_search::near_summary(near.moves.len(), near.lower_bound.unwrap_or(0)),
             coach::NEAR_PAR_SECONDS
         );
     }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use fifteen_core::coach::{self, ChosenPar};
 use fifteen_core::human::Effort;
-use fifteen_core::solver::Tables;
+use fifteen_core::tables::Tables;
 use fifteen_view::web::{self, CoachOnPage, MAX_COACHED_CELLS};
 
 use super::error::CliError;

@@ -21,7 +21,6 @@ mod compare_page;
 mod compare_watch;
 mod error;
 mod graph;
-mod kept_tables;
 mod keys;
 mod near_par;
 mod numbers;

@@ -11,8 +11,8 @@ use fifteen_core::Board;
 use fifteen_core::Deadline;
 use fifteen_core::coach::{self, ChosenPar, ParChoice};
 use fifteen_core::human::Effort;
-use fifteen_core::search::near::{MAX_NEAR_CELLS, MIN_NEAR_CELLS};
-use fifteen_core::solver::Tables;
+use fifteen_core::search::{MAX_NEAR_CELLS, MIN_NEAR_CELLS};
+use fifteen_core::tables::Tables;
 
 use super::error::CliError;
 

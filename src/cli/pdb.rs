@@ -1,19 +1,17 @@
-//! Loading the pattern databases for the optimal solver: the cache, the
-//! progress bar while building, and the warnings; and `fifteen pdb build`,
-//! which builds the 7-8 tables that are never built unasked.
+//! The command's pattern databases: the core's table cache in the command's
+//! cache directory, with a progress bar while building and the warnings on
+//! stderr; and `fifteen pdb build`, which builds the tables that are never
+//! built unasked (7-8, 6-6-6-6).
 
-use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
-use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand, ValueEnum};
 use fifteen_core::Board;
-use fifteen_core::search::near;
-use fifteen_core::search::optimal::{BuildProgress, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase, PatternSpec};
-use fifteen_core::search::pdb_cache::{self, Origin};
-use fifteen_core::solver::{SolverError, Tables};
+use fifteen_core::search::{Heuristic, MAX_OPTIMAL_CELLS};
+use fifteen_core::tables::{BuildProgress, Partition, PatternDatabase, TableCache, TableEvent, Tables};
 
 use super::error::CliError;
 use super::sizes::{self, human_bytes};
@@ -58,135 +56,55 @@ pub fn heuristic(tables: Option<&PatternDatabase>) -> Heuristic<'_> {
     tables.map_or(Heuristic::ManhattanConflicts, Heuristic::Patterns)
 }
 
-/// The tables for a board shape, if it has any; `None` means the optimal
-/// solver uses Manhattan distance and linear conflicts. For 4×4: the 7-8
-/// tables when `fifteen pdb build --partition 7-8` has saved them (and the
-/// file is sound), else the 6-6-3 tables, built at first use. Says on
-/// stderr what it does when it has to build or cannot use a file.
-pub fn tables_for(rows: usize, cols: usize) -> Option<(PatternDatabase, String)> {
-    if (rows, cols) == (4, 4)
-        && let Some(found) = load_if_present(&PatternSpec::fifteen_78())
-    {
-        return Some(found);
-    }
-    let spec = PatternSpec::default_for(rows, cols)?;
-    Some(load(&spec))
+/// `$XDG_CACHE_HOME/fifteen`, else `$HOME/.cache/fifteen`: where the
+/// command keeps its tables.
+pub fn cache_dir() -> Option<PathBuf> {
+    let nonempty = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    nonempty("XDG_CACHE_HOME")
+        .filter(|p| p.is_absolute())
+        .or_else(|| nonempty("HOME").map(|home| home.join(".cache")))
+        .map(|base| base.join("fifteen"))
 }
 
-/// The near solver's tables for a shape of 17 to 49 cells: for 5×5 the
-/// 6-6-6-6 tables when `fifteen pdb build --partition 6-6-6-6` has saved
-/// them (and the file is sound); else the shape's partition of
-/// `near::default_group_size` tiles a group, mapped from the cache
-/// directory, or built (saying first what that costs) and saved.
-fn near_tables(rows: usize, cols: usize) -> Result<(PatternDatabase, String), CliError> {
-    if (rows, cols) == (5, 5)
-        && let Some(found) = near::partition(5, 5, 6).ok().and_then(|spec| load_if_present(&spec))
-    {
-        return Ok(found);
-    }
-    let spec = near::partition(rows, cols, near::default_group_size(rows, cols))
-        .map_err(|e| CliError::Usage(e.to_string()))?;
-    Ok(load(&spec))
+/// The command's pattern databases: the core's cache in the cache
+/// directory, building on every core, a build shown on stderr (a bar on a
+/// terminal), warnings as `warning:` lines.
+pub fn tables() -> TableCache {
+    tables_saying(None)
 }
 
-/// The pattern databases the command's searches use: found in the cache
-/// directory (or built and saved there, saying so) at a shape's first
-/// board and kept for the rest, each with the line `--stats` prints about
-/// it. Finding holds a lock, so boards of a new shape solved at once wait
-/// for one build.
-#[derive(Default)]
-pub struct CachedTables {
-    found: Mutex<BTreeMap<TablesKey, Result<FoundTables, String>>>,
-    /// Said on stderr before the account line of each shape's tables when
-    /// they are found (`fifteen serve`'s line); `None`: nothing is said.
-    announce: Option<&'static str>,
+/// [`tables`] that also say on stderr which they use, `{announce}
+/// {account}`, as each shape's are found (`fifteen serve`'s line).
+#[cfg(feature = "net")]
+pub fn announcing(announce: &'static str) -> TableCache {
+    tables_saying(Some(announce))
 }
 
-/// The solver the tables are for (true: the near solver's) and the shape.
-type TablesKey = (bool, usize, usize);
-/// Tables (`None`: the shape has none) and their account line.
-type FoundTables = (Option<Arc<PatternDatabase>>, Option<String>);
-
-impl CachedTables {
-    /// Tables that say on stderr which they use, `{announce} {account}`,
-    /// as each shape's are found (the server's).
-    #[cfg(feature = "net")]
-    pub fn announcing(announce: &'static str) -> CachedTables {
-        CachedTables { announce: Some(announce), ..CachedTables::default() }
-    }
-
-    fn find(&self, key: TablesKey) -> Result<FoundTables, String> {
-        let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
-        found
-            .entry(key)
-            .or_insert_with(|| {
-                let made = match key {
-                    (false, rows, cols) => Ok(tables_for(rows, cols)
-                        .map_or((None, None), |(tables, account)| (Some(Arc::new(tables)), Some(account)))),
-                    (true, rows, cols) => near_tables(rows, cols)
-                        .map(|(tables, account)| (Some(Arc::new(tables)), Some(account)))
-                        .map_err(|e| e.to_string()),
-                };
-                if let (Some(announce), Ok((_, Some(account)))) = (self.announce, &made) {
+fn tables_saying(announce: Option<&'static str>) -> TableCache {
+    let report = Mutex::new(None::<BuildReport>);
+    TableCache::new(cache_dir(), cores()).with_reports(move |event| {
+        let mut report = report.lock().unwrap_or_else(PoisonError::into_inner);
+        match event {
+            TableEvent::BuildStarts { .. } => *report = Some(BuildReport::new(&event)),
+            TableEvent::Progress(progress) => {
+                if let Some(report) = report.as_mut() {
+                    report.update(progress);
+                }
+            }
+            TableEvent::BuildEnds => {
+                if let Some(report) = report.take() {
+                    report.finish();
+                }
+            }
+            TableEvent::Found(account) => {
+                if let Some(announce) = announce {
                     eprintln!("{announce} {account}");
                 }
-                made
-            })
-            .clone()
-    }
-
-    /// The account line of the tables found for this shape, if any were.
-    pub fn account(&self, near: bool, rows: usize, cols: usize) -> Option<String> {
-        let found = self.found.lock().unwrap_or_else(|e| e.into_inner());
-        found.get(&(near, rows, cols)).and_then(|f| f.as_ref().ok()).and_then(|(_, account)| account.clone())
-    }
-}
-
-impl Tables for CachedTables {
-    fn optimal(&self, rows: usize, cols: usize) -> Option<Arc<PatternDatabase>> {
-        self.find((false, rows, cols)).ok().and_then(|(tables, _)| tables)
-    }
-
-    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, SolverError> {
-        match self.find((true, rows, cols)) {
-            Ok((Some(tables), _)) => Ok(tables),
-            Ok((None, _)) => Err(SolverError::Tables(format!("no near tables for {rows}×{cols}"))),
-            Err(why) => Err(SolverError::Tables(why)),
+            }
+            TableEvent::Warning(text) => eprintln!("warning: {text}"),
+            _ => {}
         }
-    }
-}
-
-/// The tables of `spec` if their cache file is there and sound; a warning
-/// when it is there and not.
-fn load_if_present(spec: &PatternSpec) -> Option<(PatternDatabase, String)> {
-    let started = Instant::now();
-    let dir = pdb_cache::default_dir()?;
-    match pdb_cache::load_if_present(spec, &dir) {
-        Ok(Some(database)) => {
-            let place = dir.join(pdb_cache::file_name(spec));
-            let account = account(spec, &database, "mapped from", &place.display().to_string(), started);
-            Some((database, account))
-        }
-        Ok(None) => None,
-        Err(err) => {
-            eprintln!(
-                "warning: the {} pattern databases cannot be used ({err}); falling back; `fifteen pdb build --partition {}` builds them again",
-                spec.partition(),
-                spec.partition()
-            );
-            None
-        }
-    }
-}
-
-fn account(spec: &PatternSpec, database: &PatternDatabase, how: &str, place: &str, started: Instant) -> String {
-    format!(
-        "pattern databases {} ({}, {:.1} MB) {how} {place} in {:.1} ms",
-        spec.partition(),
-        spec.key(),
-        database.size_bytes() as f64 / 1e6,
-        started.elapsed().as_secs_f64() * 1e3
-    )
+    })
 }
 
 /// `fifteen pdb`.
@@ -210,8 +128,8 @@ enum PdbAction {
     /// build (Ctrl-C) leaves no broken file behind.
     Build {
         /// Which partition of the 15-puzzle's tiles.
-        #[arg(long, value_enum, default_value_t = Partition::SevenEight)]
-        partition: Partition,
+        #[arg(long, value_enum, default_value_t = PartitionArg::SevenEight)]
+        partition: PartitionArg,
         /// Memory to assume available, in MB, instead of reading
         /// /proc/meminfo (for tests).
         #[arg(long, value_name = "MB", hide = true)]
@@ -220,7 +138,7 @@ enum PdbAction {
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum Partition {
+enum PartitionArg {
     /// 6-6-3 with the mirror lookup, 11.5 MB (built at first use anyway).
     #[value(name = "6-6-3")]
     SixSixThree,
@@ -234,48 +152,45 @@ enum Partition {
 
 pub fn run(cmd: PdbCommand) -> Result<(), CliError> {
     let PdbAction::Build { partition, assume_available_mb } = cmd.action;
-    let spec = match partition {
-        Partition::SixSixThree => PatternSpec::fifteen_663(),
-        Partition::SevenEight => PatternSpec::fifteen_78(),
-        Partition::SixSixSixSix => near::partition(5, 5, 6).expect("the 5×5's 6-6-6-6 partition"),
+    let partition = match partition {
+        PartitionArg::SixSixThree => Partition::SixSixThree,
+        PartitionArg::SevenEight => Partition::SevenEight,
+        PartitionArg::SixSixSixSix => Partition::SixSixSixSix,
     };
-    let Some(dir) = pdb_cache::default_dir() else {
+    let Some(dir) = cache_dir() else {
         return Err(CliError::Usage("no cache directory: set XDG_CACHE_HOME or HOME".into()));
     };
-    let path = dir.join(pdb_cache::file_name(&spec));
-    let started = Instant::now();
-    match pdb_cache::verify(&path, &spec) {
-        Ok(database) => {
-            let place = path.display().to_string();
-            println!("{}; every block checked", account(&spec, &database, "already built in", &place, started));
-            return Ok(());
-        }
-        Err(err) if err.is_missing() => {}
-        Err(err) => eprintln!("warning: the cache file cannot be used ({err}); building it again"),
-    }
     // Refuse before minutes of work: too little memory, or nowhere to save.
-    let needed = spec.build_memory_bytes();
+    let already = dir.join(partition.file_name()).exists();
+    let needed = partition.build_memory_bytes();
     let available = match assume_available_mb {
         Some(mb) => Some(mb * 1_000_000),
         None => sizes::available_memory(),
     };
-    if let Some(available) = available.filter(|&a| a < needed) {
+    if let Some(available) = available.filter(|&a| a < needed && !already) {
         return Err(CliError::Solver(format!(
             "building the {} tables needs about {} of memory and {} is available; close other programs, or build them on a bigger machine and copy {} into {}",
-            spec.partition(),
+            partition_name(partition),
             human_bytes(needed as f64),
             human_bytes(available as f64),
-            pdb_cache::file_name(&spec),
+            partition.file_name(),
             dir.display()
         )));
     }
     check_writable(&dir)?;
-    let (loaded, account) = load_with_account(&spec, true);
-    if let Some(e) = loaded.save_error {
-        return Err(CliError::Solver(format!("could not save the pattern databases: {e}")));
-    }
-    println!("{account}");
+    let asked = tables_saying(None);
+    let started = Instant::now();
+    let account = asked.build(partition).map_err(|e| CliError::Solver(e.to_string()))?;
+    println!("{account} in {}", duration(started.elapsed()));
     Ok(())
+}
+
+fn partition_name(partition: Partition) -> &'static str {
+    match partition {
+        Partition::SixSixThree => "6-6-3",
+        Partition::SevenEight => "7-8",
+        _ => "6-6-6-6",
+    }
 }
 
 /// Creates the cache directory and a file in it, so that a build is not
@@ -287,23 +202,13 @@ fn check_writable(dir: &Path) -> Result<(), CliError> {
     result.map_err(|e| CliError::Solver(format!("cannot write to the cache directory {}: {e}", dir.display())))
 }
 
-/// Loads (or builds and saves) the tables of `spec`; returns them and a
-/// one-line account for `--stats`.
-pub fn load(spec: &PatternSpec) -> (PatternDatabase, String) {
-    let (loaded, account) = load_with_account(spec, false);
-    if let Some(e) = &loaded.save_error {
-        eprintln!("warning: could not save the pattern databases: {e}");
-    }
-    (loaded.database, account)
-}
-
 /// How a build is shown: a bar with the time left on a terminal, else a
 /// line at every tenth (only for builds asked for: a build at first use
 /// says once that it happens).
 struct BuildReport {
     bar: Option<indicatif::ProgressBar>,
     lines: bool,
-    started: Option<Instant>,
+    started: Instant,
     tenths: u64,
     eta_shown: bool,
 }
@@ -323,36 +228,33 @@ fn bar_style(with_eta: bool) -> indicatif::ProgressStyle {
 }
 
 impl BuildReport {
-    fn new(spec: &PatternSpec, asked: bool) -> BuildReport {
+    /// The report of the build `starts` announces, saying first what it
+    /// costs.
+    fn new(starts: &TableEvent) -> BuildReport {
+        let TableEvent::BuildStarts { partition, key, memory_bytes, disk_bytes, seconds, threads, asked } = starts
+        else {
+            unreachable!("a build report starts with its build")
+        };
+        eprintln!(
+            "building pattern databases {partition} ({key}, about {} of memory, {} on disk, {} on {threads} cores); this happens once",
+            human_bytes(*memory_bytes as f64),
+            human_bytes(*disk_bytes as f64),
+            rough_duration(*seconds),
+        );
         let bar = std::io::stderr().is_terminal().then(|| {
-            let bar = indicatif::ProgressBar::hidden();
+            let bar = indicatif::ProgressBar::new(0);
             bar.set_style(bar_style(false));
-            bar.set_message(format!("building {}x{} {} pattern databases", spec.rows(), spec.cols(), spec.partition()));
+            bar.set_message(format!("building {partition} pattern databases"));
             bar
         });
-        BuildReport { lines: bar.is_none() && asked, bar, started: None, tenths: 0, eta_shown: false }
+        BuildReport { lines: bar.is_none() && *asked, bar, started: Instant::now(), tenths: 0, eta_shown: false }
     }
 
-    fn update(&mut self, spec: &PatternSpec, p: BuildProgress) {
-        let started = *self.started.get_or_insert_with(|| {
-            eprintln!(
-                "building pattern databases {} ({}, about {} of memory, {} on disk, {} on {} cores); this happens once",
-                spec.partition(),
-                spec.key(),
-                human_bytes(spec.build_memory_bytes() as f64),
-                human_bytes((0..spec.groups().len()).map(|g| spec.table_bytes(g)).sum::<usize>() as f64),
-                rough_duration(spec.build_seconds(cores())),
-                cores()
-            );
-            if let Some(bar) = &self.bar {
-                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-                bar.set_length(p.total);
-            }
-            Instant::now()
-        });
+    fn update(&mut self, p: BuildProgress) {
         if let Some(bar) = &self.bar {
+            bar.set_length(p.total);
             bar.set_position(p.done);
-            if !self.eta_shown && started.elapsed() >= ETA_AFTER && p.done * 100 >= p.total {
+            if !self.eta_shown && self.started.elapsed() >= ETA_AFTER && p.done * 100 >= p.total {
                 self.eta_shown = true;
                 bar.set_style(bar_style(true));
             }
@@ -360,7 +262,7 @@ impl BuildReport {
             let tenths = p.done * 10 / p.total;
             if tenths > self.tenths && tenths < 10 {
                 self.tenths = tenths;
-                let elapsed = started.elapsed();
+                let elapsed = self.started.elapsed();
                 let left = elapsed.mul_f64((p.total - p.done) as f64 / p.done.max(1) as f64);
                 eprintln!("{}0% after {}, about {} left", tenths, duration(elapsed), duration(left));
             }
@@ -387,26 +289,4 @@ fn rough_duration(seconds: f64) -> String {
 fn duration(d: Duration) -> String {
     let s = d.as_secs();
     if s >= 60 { format!("{} min {:02} s", s / 60, s % 60) } else { format!("{s} s") }
-}
-
-fn load_with_account(spec: &PatternSpec, asked: bool) -> (pdb_cache::Loaded, String) {
-    let started = Instant::now();
-    let dir = pdb_cache::default_dir();
-    let mut report = BuildReport::new(spec, asked);
-    let loaded = pdb_cache::load_or_build(spec, dir.as_deref(), cores(), |p| report.update(spec, p));
-    report.finish();
-    let place =
-        loaded.path.as_ref().map_or_else(|| "nowhere (no cache directory)".to_string(), |p| p.display().to_string());
-    if let Origin::Rebuilt { reason } = &loaded.origin {
-        let _ = writeln!(
-            std::io::stderr().lock(),
-            "warning: the pattern database cache could not be used ({reason}); rebuilt it"
-        );
-    }
-    let how = match loaded.origin {
-        Origin::Loaded => "mapped from",
-        Origin::Built | Origin::Rebuilt { .. } => "built, saved to",
-    };
-    let account = account(spec, &loaded.database, how, &place, started);
-    (loaded, account)
 }

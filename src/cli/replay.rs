@@ -10,7 +10,6 @@ use fifteen_core::slidysim;
 use serde_json::json;
 
 use super::error::CliError;
-use super::pdb::CachedTables;
 use super::solve_source::{self, SourcedSolve};
 
 pub const REPLAY_HELP: &str = "\
@@ -76,7 +75,7 @@ pub fn run(cmd: ReplayCommand) -> Result<(), CliError> {
     if let (ReplayFormat::Html, Some(out)) = (cmd.format, &cmd.out) {
         let first = &solves[..1];
         let (effort, coach, tables) =
-            (fifteen_core::human::Effort::Auto, super::compare_page::Coach::Small, CachedTables::default());
+            (fifteen_core::human::Effort::Auto, super::compare_page::Coach::Small, super::pdb::tables());
         return super::compare_page::write(first, effort, coach, &tables, out);
     }
     if cmd.format == ReplayFormat::Window {

@@ -77,8 +77,7 @@ pub fn run(cmd: ServeCommand) -> Result<(), CliError> {
     // The page's "optimal: N moves left": the same tables as `solve --solver
     // optimal`, loaded off the game loop by the first search; searches on
     // every core.
-    config.tables =
-        Some(std::sync::Arc::new(super::pdb::CachedTables::announcing("fifteen serve: optimal distances by")));
+    config.tables = Some(std::sync::Arc::new(super::pdb::announcing("fifteen serve: optimal distances by")));
     config.optimal_threads = super::pdb::cores();
     if cmd.max_games == 0 {
         return Err(CliError::Usage("--max-games must be at least 1".into()));
@@ -89,6 +88,7 @@ pub fn run(cmd: ServeCommand) -> Result<(), CliError> {
     let mixing = match config.scramble {
         Scramble::Uniform => "uniform".to_string(),
         Scramble::Walk(k) => format!("{k}-move walks"),
+        other => format!("{other:?}"),
     };
     fifteen_net::serve_until_signal(addr, config, |addr| {
         eprintln!(

@@ -11,7 +11,6 @@ use std::time::Instant;
 use crate::output::{Format, Metric, MoveWriter, SolveReport};
 use clap::Args;
 use fifteen_core::human::{Effort, Event, Finish, Order, Phase, PhaseTotal, Planner, Recorder, placement_title};
-use fifteen_core::search::pdb_cache;
 use fifteen_core::solver::Solver;
 use fifteen_core::{Board, Move, MoveNotation, SolveOptions};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -267,7 +266,7 @@ fn solve_human<W: Write>(
 ) -> Result<(), CliError> {
     let started = Instant::now();
     if options.effort != Effort::Fast {
-        super::kept_tables::provide(board.rows(), board.cols(), pdb_cache::default_dir().as_deref());
+        super::pdb::tables().provide_line_tables(board.rows(), board.cols());
     }
     let recorder = Recorder::of(Planner::new(board, &options)?);
     let mut writer =

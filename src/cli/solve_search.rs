@@ -7,15 +7,16 @@ use std::time::{Duration, Instant};
 
 use crate::output::{Format, Metric, MoveWriter, SolveReport};
 use fifteen_core::human::{self, PhaseTotal};
-use fifteen_core::search::near::MAX_NEAR_CELLS;
-use fifteen_core::search::near::NearProgress;
-use fifteen_core::search::optimal::{self, MAX_OPTIMAL_CELLS};
+use fifteen_core::search::MAX_OPTIMAL_CELLS;
+use fifteen_core::search::NearProgress;
 use fifteen_core::search::{SearchError, Solution};
-use fifteen_core::solver::{self, Found, SearchProgress, Solver, SolverError, SolverOptions, Tables};
+use fifteen_core::solver::{self, Found, SearchProgress, Solver, SolverError, SolverOptions};
+use fifteen_core::tables::PatternDatabase;
+use fifteen_core::tables::Tables;
 use fifteen_core::{Board, Deadline, MoveNotation, SolveOptions};
 
 use super::error::CliError;
-use super::pdb::CachedTables;
+use fifteen_core::tables::TableCache;
 
 /// Seconds `--solver near` searches unless told.
 pub const NEAR_SECONDS: f64 = 3.0;
@@ -37,19 +38,13 @@ pub struct SearchRun {
 pub fn find(
     board: &Board,
     search: SearchRun,
-    tables: &CachedTables,
+    tables: &TableCache,
     progress: &(dyn Fn(SearchProgress) + Sync),
 ) -> Result<(Found, Duration), CliError> {
-    let (rows, cols) = (board.rows(), board.cols());
     // Find the tables first (minutes when they are built), so that the
     // search's clock starts after them.
-    match search.solver {
-        Solver::Optimal if board.len() <= MAX_OPTIMAL_CELLS => drop(tables.optimal(rows, cols)),
-        Solver::Optimal | Solver::Near if board.len() <= MAX_NEAR_CELLS && board.len() > MAX_OPTIMAL_CELLS => {
-            drop(tables.near(rows, cols).map_err(near_error)?)
-        }
-        _ => {}
-    }
+    let asked = SolverOptions { solver: search.solver, tables, ..SolverOptions::default() };
+    solver::find_tables(board, &asked).map_err(|e| CliError::Usage(e.to_string()))?;
     let started = Instant::now();
     let clocked = Deadline::NONE.with_clock(move || started.elapsed().as_secs_f64());
     let deadline = match search.seconds {
@@ -88,7 +83,7 @@ pub fn find(
 
 fn near_error(e: SolverError) -> CliError {
     match e {
-        SolverError::Tables(why) => CliError::Usage(why),
+        SolverError::Tables(why) => CliError::Usage(why.to_string()),
         SolverError::Human(e) => e.into(),
         SolverError::Search(e) => e.into(),
         other => CliError::Solver(other.to_string()),
@@ -105,7 +100,7 @@ fn progress_line(p: NearProgress, elapsed: Duration) -> String {
 /// until it proves its answer), with the command's tables: what it found,
 /// the tables' account line and the search's time.
 pub fn solve_near(board: &Board, seconds: Option<f64>) -> Result<(Found, String, Duration), CliError> {
-    let tables = CachedTables::default();
+    let tables = super::pdb::tables();
     // Seeded with the human solution at the effort the size calls for.
     let human = SolveOptions { effort: human::Effort::Auto, threads: 1, ..SolveOptions::default() };
     let search = SearchRun { solver: Solver::Near, human, max_depth: None, seconds };
@@ -124,8 +119,8 @@ pub fn near_summary(count: usize, lower_bound: u32) -> String {
 
 /// A solve on the 6-6-3 tables that took over a second: the line that says
 /// the 7-8 tables would make it about ten times faster.
-pub fn faster_tables_hint(pdb: &optimal::PatternDatabase, elapsed: Duration) -> Option<String> {
-    (pdb.spec() == &optimal::PatternSpec::fifteen_663() && elapsed > Duration::from_secs(1)).then(|| {
+pub fn faster_tables_hint(pdb: &PatternDatabase, elapsed: Duration) -> Option<String> {
+    (pdb.partition() == "6-6-3" && elapsed > Duration::from_secs(1)).then(|| {
         format!(
             "hint: this took {:.1} s with the 6-6-3 tables; `fifteen pdb build --partition 7-8` (once: about 2 minutes, 2.1 GB of memory, 288 MB on disk) makes such solves about ten times faster",
             elapsed.as_secs_f64()
@@ -136,7 +131,7 @@ pub fn faster_tables_hint(pdb: &optimal::PatternDatabase, elapsed: Duration) -> 
 /// The optimal solver on a board of up to 16 cells with the command's
 /// tables: the solution, the tables' account line and the search's time.
 pub fn solve_optimal(board: &Board) -> Result<(Solution, Option<String>, Duration), CliError> {
-    let tables = CachedTables::default();
+    let tables = super::pdb::tables();
     let search = SearchRun { solver: Solver::Optimal, human: SolveOptions::default(), max_depth: None, seconds: None };
     if board.len() > MAX_OPTIMAL_CELLS {
         let (rows, cols) = (board.rows(), board.cols());
@@ -150,7 +145,7 @@ pub fn solve_optimal(board: &Board) -> Result<(Solution, Option<String>, Duratio
 
 /// Says on stderr when the 7-8 tables would have made an optimal solve
 /// much faster.
-fn hint_after(tables: &CachedTables, board: &Board, elapsed: Duration) {
+fn hint_after(tables: &TableCache, board: &Board, elapsed: Duration) {
     if let Some(hint) = tables.optimal(board.rows(), board.cols()).and_then(|pdb| faster_tables_hint(&pdb, elapsed)) {
         eprintln!("{hint}");
     }
@@ -166,13 +161,13 @@ pub fn run<W: Write>(
 ) -> Result<(), CliError> {
     let solver = search.solver;
     let name = solver.name();
-    let to_proof = solver == Solver::Optimal && board.len() > MAX_OPTIMAL_CELLS && board.len() <= MAX_NEAR_CELLS;
+    let to_proof = solver == Solver::Optimal && solver.runs_near_search(board.len());
     if to_proof && io::IsTerminal::is_terminal(&io::stderr()) {
         eprintln!(
             "searching for a shortest solution by IDA* on pattern databases: on a 5×5 this can take hours (--solver near --time S answers in S seconds, with a bound)"
         );
     }
-    let tables = CachedTables::default();
+    let tables = super::pdb::tables();
     let progress = |p: SearchProgress| {
         if let (Solver::Iddfs, SearchProgress::Depth(limit)) = (solver, p) {
             eprintln!("Attempting to solve in at most {limit} moves...");

@@ -278,9 +278,9 @@ fn in_window(
             return Ok(Some("no display (DISPLAY and WAYLAND_DISPLAY are unset)".into()));
         }
         let app = make()?;
-        let oracle_tables = extras.optimal_distance.then(|| {
-            std::sync::Arc::new(super::pdb::CachedTables::default()) as std::sync::Arc<dyn fifteen_core::solver::Tables>
-        });
+        let oracle_tables = extras
+            .optimal_distance
+            .then(|| std::sync::Arc::new(super::pdb::tables()) as std::sync::Arc<dyn fifteen_core::tables::Tables>);
         let options = gui::Options {
             speed: app.player.speed(),
             picture: extras.picture,

@@ -26,7 +26,7 @@ pub use fifteen_view::scene::Layout;
 pub use picture::{Picture, look_alike};
 
 use fifteen_core::human::SolveError;
-use fifteen_core::solver::Tables;
+use fifteen_core::tables::Tables;
 use fifteen_view::control::{App, Command, Key, command_for, oracle, planner_thread, plans_elsewhere, receive_plans};
 use fifteen_view::scene::{Painter, Row};
 

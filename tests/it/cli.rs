@@ -6,15 +6,12 @@ use std::process::{Command, Output, Stdio};
 use fifteen_core::{Board, Moves};
 
 fn fifteen(args: &[&str], stdin: &str) -> Output {
-    run(Command::new(env!("CARGO_BIN_EXE_fifteen")).args(args), stdin)
+    run(crate::common::fifteen_command().args(args), stdin)
 }
 
 /// Runs `fifteen ARGS` with no display, so nothing opens a window.
 fn fifteen_headless(args: &[&str], stdin: &str) -> Output {
-    run(
-        Command::new(env!("CARGO_BIN_EXE_fifteen")).args(args).env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY"),
-        stdin,
-    )
+    run(crate::common::fifteen_command().args(args).env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY"), stdin)
 }
 
 fn run(command: &mut Command, stdin: &str) -> Output {
@@ -311,7 +308,7 @@ fn fifteen_alone_takes_the_watch_options() {
 fn serve_takes_host_names() {
     use std::io::{BufRead, BufReader};
     assert_error(&fifteen(&["serve", "--addr", "localhost"], ""), 2, "give a host and a port");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+    let mut child = crate::common::fifteen_command()
         .args(["serve", "--addr", "localhost:0", "--seed", "1"])
         .stderr(Stdio::piped())
         .spawn()
@@ -414,7 +411,11 @@ fn fifteen_in_a_terminal(args: &str, keys: &[u8]) -> Option<(String, std::time::
         eprintln!("SKIPPED: no `script` command (util-linux) to make a terminal");
         return None;
     }
-    let command = format!("env -u DISPLAY -u WAYLAND_DISPLAY {} {args}", env!("CARGO_BIN_EXE_fifteen"));
+    let command = format!(
+        "env -u DISPLAY -u WAYLAND_DISPLAY XDG_CACHE_HOME={} {} {args}",
+        crate::common::TEST_CACHE,
+        env!("CARGO_BIN_EXE_fifteen")
+    );
     let started = std::time::Instant::now();
     let mut child = Command::new("script")
         .args(["-q", "-e", "-c", &command, "/dev/null"])
@@ -448,7 +449,7 @@ fn in_a_terminal_solve_says_what_it_waits_for_and_q_stops_the_animation() {
 fn solve_stops_when_its_moves_cannot_be_written() {
     let board = stdout(&fifteen(&["scramble", "--size", "200", "--seed", "3"], ""));
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+    let mut child = crate::common::fifteen_command()
         .args(["solve", "--effort", "fast"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -467,7 +468,7 @@ fn solve_stops_when_its_moves_cannot_be_written() {
     #[cfg(target_os = "linux")]
     {
         let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("Linux has /dev/full");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+        let mut child = crate::common::fifteen_command()
             .args(["solve", "--effort", "fast"])
             .stdin(Stdio::piped())
             .stdout(full)
@@ -492,7 +493,7 @@ fn the_kept_line_tables_are_written_read_and_mended_with_the_same_moves() {
     let cache = tempfile::tempdir().unwrap();
     let text = stdout(&fifteen(&["scramble", "--size", "5", "--seed", "2"], ""));
     let solve = |cache: &std::path::Path| {
-        let out = run(Command::new(env!("CARGO_BIN_EXE_fifteen")).arg("solve").env("XDG_CACHE_HOME", cache), &text);
+        let out = run(crate::common::fifteen_command().arg("solve").env("XDG_CACHE_HOME", cache), &text);
         assert!(out.status.success(), "{}", stderr(&out));
         stdout(&out)
     };

@@ -136,8 +136,8 @@ pub fn checked_run_stats(board: &Board, mut planner: Planner) -> (Vec<Move>, Pla
 /// refuses its options may exit without reading it (a broken pipe then).
 pub fn fifteen_with_cache(args: &[&str], stdin: &str, cache: &std::path::Path) -> std::process::Output {
     use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+    use std::process::Stdio;
+    let mut child = fifteen_command()
         .args(args)
         .env("XDG_CACHE_HOME", cache)
         .stdin(Stdio::piped())
@@ -165,4 +165,17 @@ pub fn fixed_cases(cases: u32) -> proptest::test_runner::Config {
         rng_seed: proptest::test_runner::RngSeed::Fixed(15),
         ..proptest::test_runner::Config::default()
     }
+}
+
+/// The tests' cache directory, under the build's own temporary folder and
+/// kept between runs: the tables the commands build at first use go there,
+/// never into the user's cache.
+pub const TEST_CACHE: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/cache");
+
+/// The built `fifteen`, its cache directory the tests' own ([`TEST_CACHE`];
+/// a test that sets `XDG_CACHE_HOME` itself overrides it).
+pub fn fifteen_command() -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_fifteen"));
+    command.env("XDG_CACHE_HOME", TEST_CACHE);
+    command
 }

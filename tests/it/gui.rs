@@ -33,6 +33,7 @@ fn xvfb_run() -> Option<PathBuf> {
 fn fifteen_in_xvfb(xvfb: &Path, args: &[&str]) -> String {
     let out = Command::new(xvfb)
         .args(["-a", "-s", "-screen 0 1280x1024x24", env!("CARGO_BIN_EXE_fifteen")])
+        .env("XDG_CACHE_HOME", crate::common::TEST_CACHE)
         .args(args)
         .output()
         .expect("xvfb-run runs");

@@ -31,7 +31,7 @@ struct Serve {
 impl Serve {
     fn start(args: &[&str]) -> Serve {
         let cache = tempfile::tempdir().unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+        let mut child = crate::common::fifteen_command()
             .args(["serve", "--addr", "127.0.0.1:0"])
             .args(args)
             .env("XDG_CACHE_HOME", cache.path())
@@ -132,7 +132,7 @@ fn state(board: &Board, score: u64) -> String {
 }
 
 fn fifteen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fifteen")).args(args).stdin(Stdio::null()).output().unwrap()
+    crate::common::fifteen_command().args(args).stdin(Stdio::null()).output().unwrap()
 }
 
 #[test]
@@ -188,7 +188,7 @@ fn the_bot_binary_finishes_3x3_with_bfs_and_4x4_with_optimal() {
         if solver != "default" {
             args.extend(["--solver", solver]);
         }
-        let out = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+        let out = crate::common::fifteen_command()
             .args(&args)
             .env("XDG_CACHE_HOME", cache.path())
             .stdin(Stdio::null())
@@ -354,8 +354,7 @@ fn the_replay_page_shows_the_splits_replay_json_prints_under_a_policy() {
     let policy = headers.iter().find(|(k, _)| k == "content-security-policy").map(|(_, v)| v.as_str());
     assert!(policy.is_some_and(|p| p.contains("script-src 'self'")), "{headers:?}");
     let data = super::web::page_data(&body);
-    let json =
-        Command::new(env!("CARGO_BIN_EXE_fifteen")).args(["replay", source, "--format", "json"]).output().unwrap();
+    let json = crate::common::fifteen_command().args(["replay", source, "--format", "json"]).output().unwrap();
     let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(super::web::splits(&data), super::web::lines(&json));
     assert!(data["duo"]["fifteen"]["count"].as_u64().unwrap() > 0 && data["coach"]["lines"].is_array());

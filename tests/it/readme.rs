@@ -3,15 +3,13 @@
 //! README stands for a figure that changes from run to run (a time), and a
 //! line `...` for lines left out.
 
-use std::process::Command;
-
 #[test]
 fn the_readme_examples_print_what_the_readme_says() {
     let fifteen = env!("CARGO_BIN_EXE_fifteen");
     // The optimal solver builds its 4×4 tables on first use and says so on
     // stderr; build them now (nothing happens if they are cached), so the
     // README shows what every later run prints.
-    let warm = Command::new(fifteen)
+    let warm = crate::common::fifteen_command()
         .args(["solve", "--solver", "optimal", "assets/boards/4x4-seed-7.txt"])
         .output()
         .expect("fifteen runs");
@@ -19,6 +17,7 @@ fn the_readme_examples_print_what_the_readme_says() {
     trycmd::TestCases::new()
         .register_bin("fifteen", std::path::Path::new(fifteen))
         .env("NO_COLOR", "1")
+        .env("XDG_CACHE_HOME", crate::common::TEST_CACHE)
         .case("README.md");
 }
 
@@ -30,6 +29,6 @@ fn the_readme_shows_the_effort_table_the_solver_uses() {
         readme.contains(&table),
         "README.md's effort table differs from the solver's; paste this in its place:\n{table}"
     );
-    let help = std::process::Command::new(env!("CARGO_BIN_EXE_fifteen")).args(["solve", "--help"]).output().unwrap();
+    let help = crate::common::fifteen_command().args(["solve", "--help"]).output().unwrap();
     assert!(String::from_utf8_lossy(&help.stdout).contains(&table), "`fifteen solve --help` prints the table");
 }

@@ -4,12 +4,12 @@
 #![cfg(feature = "record")]
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use fifteen_view::scene::solved_samples;
 
 fn fifteen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fifteen"))
+    crate::common::fifteen_command()
         .args(args)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
@@ -80,12 +80,7 @@ fn mistakes_fail_at_once_and_leave_no_file() {
         (&["--size", "1000", "--out", "x.gif"], "the largest board is 300×300"),
     ];
     for (args, says) in cases {
-        let out = Command::new(env!("CARGO_BIN_EXE_fifteen"))
-            .arg("record")
-            .args(args)
-            .current_dir(dir.path())
-            .output()
-            .unwrap();
+        let out = crate::common::fifteen_command().arg("record").args(args).current_dir(dir.path()).output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{args:?} succeeded");
         assert_eq!(stderr.trim().lines().count(), 1, "one line: {stderr}");
@@ -114,7 +109,7 @@ fn a_persons_solve_records_from_its_replay_link() {
         (&["--replay", "no-such-file", "--out", "x.gif"], "no-such-file"),
     ];
     for (args, says) in cases {
-        let out = Command::new(env!("CARGO_BIN_EXE_fifteen")).arg("record").args(args).current_dir(dir.path()).output();
+        let out = crate::common::fifteen_command().arg("record").args(args).current_dir(dir.path()).output();
         let out = out.unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{args:?} succeeded");

@@ -3,7 +3,7 @@
 //! real-time pace are the animation queue's unit tests (`crates/view/src/anim/tests.rs`);
 //! the window itself is checked under Xvfb in `tests/it/gui.rs`.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use fifteen_core::lines;
 use fifteen_core::slidysim::{self, Solve};
@@ -14,7 +14,7 @@ fn fixture(name: &str) -> Vec<Solve> {
 }
 
 fn fifteen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fifteen"))
+    crate::common::fifteen_command()
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env_remove("DISPLAY")

@@ -143,7 +143,7 @@ const OUTSIDE_WORLD: &[&str] =
 fn the_board_solvers_and_animation_queue_read_no_clock_files_environment_or_threads() {
     forbid(
         &[CORE, "crates/view/src/anim", "crates/view/src/web"],
-        &["crates/core/src/search/pdb_cache.rs"],
+        &["crates/core/src/tables/"],
         OUTSIDE_WORLD,
         "the core crate (but its table cache module), the animation queue and the viewer's data do no I/O and \
          read no clock, environment or thread count: the command passes them in",

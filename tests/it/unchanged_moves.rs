@@ -162,6 +162,7 @@ fn line(case: Case) -> String {
     let scramble = match case.scramble {
         Scramble::Uniform => "uniform".to_string(),
         Scramble::Walk(n) => format!("walk{n}"),
+        other => unreachable!("the cases are scrambled uniformly or by walks, not {other:?}"),
     };
     let mut text = format!(
         "{} {} {scramble} {} {} {} {} {:016x} {} ",

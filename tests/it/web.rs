@@ -4,7 +4,7 @@
 //! are `fifteen replay --format json`'s. The page in a browser is tested in
 //! `crates/net/src/browser.rs`.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
@@ -12,7 +12,7 @@ use fifteen_core::{Board, Move};
 use serde_json::Value;
 
 fn fifteen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fifteen")).args(args).env_remove("DISPLAY").output().expect("fifteen runs")
+    crate::common::fifteen_command().args(args).env_remove("DISPLAY").output().expect("fifteen runs")
 }
 
 /// The data a page holds (the JSON of its `#fifteen-data` element).

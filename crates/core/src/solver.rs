@@ -3,10 +3,11 @@
 //! A [`Solver`] names the human strategy or one of the searches; [`solve`]
 //! runs it on a board as [`SolverOptions`] say and returns the moves with
 //! what the search proved ([`Found`]). The searches' pattern databases come
-//! from a [`Tables`]: the command's finds them in the cache directory
-//! (building and saving them when missing), [`BuiltTables`] builds them in
-//! memory, and [`NO_TABLES`] has none (the optimal solver then uses
-//! Manhattan distance and linear conflicts: the same answers, slower).
+//! from a [`Tables`]: a [`TableCache`](crate::tables::TableCache) finds
+//! them in a cache directory (building and saving them when missing),
+//! [`BuiltTables`](crate::tables::BuiltTables) builds them in memory, and
+//! [`NO_TABLES`] has none (the optimal solver then uses Manhattan distance
+//! and linear conflicts: the same answers, slower).
 //! Nothing here reads a clock or a file: every solver stops when the
 //! caller's [`Deadline`] says so.
 //!
@@ -26,18 +27,19 @@
 //! assert!(replay.is_solved());
 //! ```
 
-use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
-
 use crate::board::{Board, Moves};
 use crate::deadline::Deadline;
 use crate::human::{self, SolveError, SolveOptions};
 use crate::search::near::{self, MAX_NEAR_CELLS, MIN_NEAR_CELLS, NearOptions, NearProgress};
-use crate::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
+use crate::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS};
 use crate::search::{SearchError, Stats, bfs, iddfs};
+#[cfg(test)]
+use crate::tables::BuiltTables;
+use crate::tables::{NO_TABLES, Tables, TablesError};
 
 /// A solver fifteen can use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Solver {
     /// The strategy a person uses, region by region: any size, not the
     /// fewest moves.
@@ -86,6 +88,37 @@ impl Solver {
             _ => Solver::Human,
         }
     }
+}
+
+impl Solver {
+    /// Whether this solver runs the near solver's search on a board of
+    /// `cells` cells: [`Solver::Near`], and [`Solver::Optimal`] on 17 to 49
+    /// cells (run until it proves its answer, which may take hours). The one
+    /// place a solver is routed by the board's size.
+    pub const fn runs_near_search(self, cells: usize) -> bool {
+        let near_range = cells >= MIN_NEAR_CELLS && cells <= MAX_NEAR_CELLS;
+        match self {
+            Solver::Near => true,
+            Solver::Optimal => near_range,
+            _ => false,
+        }
+    }
+}
+
+/// Asks `options.tables` for the tables [`solve`] will use on `board`
+/// (none for the human strategy, BFS and iterative deepening), so that a
+/// caller timing the search finds them first: finding them may mean
+/// building them for minutes.
+pub fn find_tables(board: &Board, options: &SolverOptions<'_>) -> Result<(), SolverError> {
+    let (rows, cols) = (board.rows(), board.cols());
+    match options.solver {
+        solver if solver.runs_near_search(board.len()) && (MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len()) => {
+            options.tables.near(rows, cols)?;
+        }
+        Solver::Optimal if board.len() <= MAX_OPTIMAL_CELLS => drop(options.tables.optimal(rows, cols)),
+        _ => {}
+    }
+    Ok(())
 }
 
 impl std::fmt::Display for Solver {
@@ -173,6 +206,7 @@ impl Found {
 
 /// Why [`solve`] found no moves.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SolverError {
     /// The human strategy could not play the board.
     #[error(transparent)]
@@ -192,8 +226,8 @@ pub enum SolverError {
         max: u32,
     },
     /// The pattern databases could not be found or made.
-    #[error("{0}")]
-    Tables(String),
+    #[error(transparent)]
+    Tables(#[from] TablesError),
     /// The deadline was over before a solution was found.
     #[error("the solver was stopped before it found a solution")]
     Stopped,
@@ -209,96 +243,9 @@ impl SolverError {
     }
 }
 
-/// Where the searches' pattern databases come from. Finding them may mean
-/// reading a cache or building them for minutes, so the caller (who may
-/// read files and say what it does) supplies them; each is asked for once
-/// per board. Threads share them (a front end holds an `Arc<dyn Tables>`
-/// for its worker threads), so they are `Send` and `Sync`.
-pub trait Tables: Send + Sync {
-    /// The optimal solver's tables for a shape of up to 16 cells; `None`:
-    /// Manhattan distance and linear conflicts serve.
-    fn optimal(&self, rows: usize, cols: usize) -> Option<Arc<PatternDatabase>>;
-    /// The near solver's tables for a shape of 17 to 49 cells.
-    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, SolverError>;
-}
-
-/// Any [`Tables`] shows as `Tables`, so that options holding them can be
-/// printed.
-impl std::fmt::Debug for dyn Tables {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Tables")
-    }
-}
-
-/// No tables: the optimal solver uses Manhattan distance and linear
-/// conflicts, and the near solver cannot run.
-pub struct NoTables;
-
-/// [`NoTables`], ready to pass.
-pub const NO_TABLES: NoTables = NoTables;
-
-impl Tables for NoTables {
-    fn optimal(&self, _: usize, _: usize) -> Option<Arc<PatternDatabase>> {
-        None
-    }
-
-    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, SolverError> {
-        Err(SolverError::Tables(format!("no pattern databases for the near solver on {rows}×{cols} were given")))
-    }
-}
-
-/// Tables built in memory at first use, one set a shape, kept for later
-/// boards: the optimal solver's default partitions and the near solver's.
-/// A 4×4's 6-6-3 tables take seconds, a 5×5's near tables about half a
-/// minute on two cores; a program that solves many boards saves them (the
-/// command keeps them in its cache directory).
-pub struct BuiltTables {
-    threads: usize,
-    built: Mutex<BTreeMap<(bool, usize, usize), Built>>,
-}
-
-/// Tables built for a solver (true: the near solver) and a shape; `None`
-/// when the shape has none.
-type Built = Option<Arc<PatternDatabase>>;
-
-impl BuiltTables {
-    /// Tables built on up to `threads` threads.
-    pub fn new(threads: usize) -> BuiltTables {
-        BuiltTables { threads, built: Mutex::new(BTreeMap::new()) }
-    }
-
-    fn get_or_build(
-        &self,
-        key: (bool, usize, usize),
-        spec: impl FnOnce() -> Result<Option<optimal::PatternSpec>, SolverError>,
-    ) -> Result<Option<Arc<PatternDatabase>>, SolverError> {
-        let mut built = self.built.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(found) = built.get(&key) {
-            return Ok(found.clone());
-        }
-        let made = spec()?.map(|spec| Arc::new(PatternDatabase::build(spec, self.threads, |_| {})));
-        built.insert(key, made.clone());
-        Ok(made)
-    }
-}
-
-impl Tables for BuiltTables {
-    fn optimal(&self, rows: usize, cols: usize) -> Option<Arc<PatternDatabase>> {
-        self.get_or_build((false, rows, cols), || Ok(optimal::PatternSpec::default_for(rows, cols))).ok().flatten()
-    }
-
-    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, SolverError> {
-        let spec = || {
-            near::partition(rows, cols, near::default_group_size(rows, cols))
-                .map(Some)
-                .map_err(|e| SolverError::Tables(e.to_string()))
-        };
-        self.get_or_build((true, rows, cols), spec)?.ok_or_else(|| SolverError::Tables("no near tables".into()))
-    }
-}
-
 /// What a search has done so far, as [`solve`] reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SearchProgress {
     /// Iterative deepening or IDA* starts on this depth limit or bound.
     Depth(u32),
@@ -332,7 +279,6 @@ fn solve_by_name(board: &Board, options: &SolverOptions<'_>) -> Result<Found, So
         beam_width: 0,
     };
     let (deadline, progress) = (options.deadline, options.progress);
-    let near_range = (MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&board.len());
     match options.solver {
         Solver::Human => {
             let plan = human::solve_until(board, &options.human, deadline)?;
@@ -351,7 +297,7 @@ fn solve_by_name(board: &Board, options: &SolverOptions<'_>) -> Result<Found, So
         // Optimal on 17 to 49 cells: the near solver run until it proves its
         // answer shortest; out of time first, it was stopped as any exact
         // search is.
-        Solver::Optimal if near_range => match solve_near(board, options)? {
+        Solver::Optimal if Solver::Optimal.runs_near_search(board.len()) => match solve_near(board, options)? {
             found if found.is_shortest() => Ok(found),
             _ => Err(SolverError::Stopped),
         },
@@ -500,6 +446,6 @@ mod tests {
         let human = solve(&board, &SolverOptions::default()).unwrap();
         assert!(found.moves.len() <= human.moves.len());
         assert!(found.lower_bound.is_some_and(|bound| bound as usize <= found.moves.len()));
-        assert!(Arc::ptr_eq(&tables.near(3, 6).unwrap(), &tables.near(3, 6).unwrap()));
+        assert!(std::sync::Arc::ptr_eq(&tables.near(3, 6).unwrap(), &tables.near(3, 6).unwrap()));
     }
 }

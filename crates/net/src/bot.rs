@@ -20,9 +20,10 @@ use fifteen_core::human;
 use fifteen_core::search::{
     SearchError,
     distance::{Answers, Distance, ShortestPath, has_distance},
-    optimal::PatternDatabase,
 };
-use fifteen_core::solver::{self, NO_TABLES, Solver, SolverError, SolverOptions, Tables};
+use fifteen_core::solver::{self, Solver, SolverError, SolverOptions};
+use fifteen_core::tables::PatternDatabase;
+use fifteen_core::tables::{NO_TABLES, Tables};
 
 use super::protocol::{Optimal, ServerMessage, State, Status, move_message};
 
@@ -50,7 +51,7 @@ impl Tables for Given {
         self.0.clone()
     }
 
-    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, SolverError> {
+    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, fifteen_core::tables::TablesError> {
         NO_TABLES.near(rows, cols)
     }
 }

@@ -304,7 +304,12 @@ fn the_page_shows_the_optimal_distance_and_the_best_move_on_b() {
     let Some(page) = Page::open() else { return };
     let (server, config, _) = start_server(3, 3, 5);
     let board = config.board(0).unwrap();
-    let shortest = fifteen_core::search::optimal::solve(&board).unwrap().moves;
+    let shortest = fifteen_core::solver::solve(
+        &board,
+        &fifteen_core::solver::SolverOptions { solver: fifteen_core::solver::Solver::Optimal, ..Default::default() },
+    )
+    .unwrap()
+    .moves;
     page.visit(&format!("http://{}/", server.addr()));
     let shown = page.wait_for_text("optimal", 20, |t| t.starts_with("optimal: ") && !t.ends_with('…'));
     assert_eq!(shown, format!("optimal: {} moves left", shortest.len()));

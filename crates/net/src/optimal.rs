@@ -30,8 +30,8 @@ use tokio::sync::Semaphore;
 
 use fifteen_core::board::Board;
 use fifteen_core::search::distance::{Answers, ShortestPath, has_distance};
-use fifteen_core::search::optimal::PatternDatabase;
-use fifteen_core::solver::Tables;
+use fifteen_core::tables::PatternDatabase;
+use fifteen_core::tables::Tables;
 
 use super::protocol::Optimal;
 
@@ -200,7 +200,16 @@ mod tests {
     }
 
     fn optimal_length(board: &Board) -> usize {
-        fifteen_core::search::optimal::solve(board).unwrap().moves.len()
+        fifteen_core::solver::solve(
+            board,
+            &fifteen_core::solver::SolverOptions {
+                solver: fifteen_core::solver::Solver::Optimal,
+                ..Default::default()
+            },
+        )
+        .unwrap()
+        .moves
+        .len()
     }
 
     /// Tables that, asked for, mark the game in the slot gone (as a client
@@ -213,8 +222,8 @@ mod tests {
             None
         }
 
-        fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, fifteen_core::solver::SolverError> {
-            fifteen_core::solver::NO_TABLES.near(rows, cols)
+        fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, fifteen_core::tables::TablesError> {
+            fifteen_core::tables::NO_TABLES.near(rows, cols)
         }
     }
 
@@ -270,7 +279,16 @@ mod tests {
             let finished = oracle.finished().await;
             assert_eq!(finished.score, 0);
             // A move off the shortest path, made before that answer is taken in.
-            let best = fifteen_core::search::optimal::solve(&board).unwrap().moves.0[0];
+            let best = fifteen_core::solver::solve(
+                &board,
+                &fifteen_core::solver::SolverOptions {
+                    solver: fifteen_core::solver::Solver::Optimal,
+                    ..Default::default()
+                },
+            )
+            .unwrap()
+            .moves
+            .0[0];
             let away = Move::ALL.into_iter().find(|&mv| mv != best && board.can_slide(mv)).unwrap();
             let mut moved = board.clone();
             moved.slide(away);

@@ -134,6 +134,7 @@ impl Doing {
             Region::BottomRows => "bottom pair",
             Region::LastBlock => "last block",
             Region::Exact => "exact stage",
+            _ => "placing",
         }
     }
 }

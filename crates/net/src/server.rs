@@ -35,7 +35,7 @@ use tokio_tungstenite::tungstenite;
 use tower::ServiceExt;
 
 use fifteen_core::board::{Board, Scramble, SizeError};
-use fifteen_core::solver::Tables;
+use fifteen_core::tables::Tables;
 
 use super::game::Session;
 use super::optimal::{GameOracle, Searches};

@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 
 use super::protocol::{Optimal, State, Status, move_message};
 use super::{Bot, BotError, Server, ServerConfig};
-use fifteen_core::search::optimal::PatternDatabase;
-use fifteen_core::solver::{NO_TABLES, Solver, SolverError, Tables};
+use fifteen_core::solver::Solver;
+use fifteen_core::tables::PatternDatabase;
+use fifteen_core::tables::{NO_TABLES, Tables};
 use fifteen_core::{Board, Move, Scramble};
 use tokio_tungstenite::tungstenite::protocol::frame::Frame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{CloseCode, Data, OpCode};
@@ -311,12 +312,28 @@ impl Follower {
             }
             Reply::Optimal(optimal) => {
                 assert_eq!(optimal.score, self.score, "an answer for a position left behind: {optimal:?}");
-                let shortest = fifteen_core::search::optimal::solve(&self.board).unwrap().moves;
+                let shortest = fifteen_core::solver::solve(
+                    &self.board,
+                    &fifteen_core::solver::SolverOptions {
+                        solver: fifteen_core::solver::Solver::Optimal,
+                        ..Default::default()
+                    },
+                )
+                .unwrap()
+                .moves;
                 assert_eq!(optimal.moves, Some(shortest.len()), "{optimal:?} for {:?}", self.board.cells());
                 if let Some(best) = optimal.best_move() {
                     let mut next = self.board.clone();
                     assert_eq!(next.slide(best), optimal.tile, "the tile the best move slides");
-                    let after = fifteen_core::search::optimal::solve(&next).unwrap().moves;
+                    let after = fifteen_core::solver::solve(
+                        &next,
+                        &fifteen_core::solver::SolverOptions {
+                            solver: fifteen_core::solver::Solver::Optimal,
+                            ..Default::default()
+                        },
+                    )
+                    .unwrap()
+                    .moves;
                     assert_eq!(after.len() + 1, shortest.len(), "the best move is an optimal one");
                 } else {
                     assert!(self.board.is_solved());
@@ -365,7 +382,7 @@ impl Tables for HeldTables {
         None
     }
 
-    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, SolverError> {
+    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, fifteen_core::tables::TablesError> {
         NO_TABLES.near(rows, cols)
     }
 }
@@ -417,7 +434,21 @@ fn a_4x4_game_is_sent_the_optimal_distance_of_each_position_and_never_a_stale_on
     held.release.send(()).unwrap();
     let answer = game.until_answered(12);
     assert_eq!(game.answers.len(), 1, "only the position now is answered: {:?}", game.answers);
-    assert_eq!(answer.moves, Some(fifteen_core::search::optimal::solve(&replay).unwrap().moves.len()));
+    assert_eq!(
+        answer.moves,
+        Some(
+            fifteen_core::solver::solve(
+                &replay,
+                &fifteen_core::solver::SolverOptions {
+                    solver: fifteen_core::solver::Solver::Optimal,
+                    ..Default::default()
+                }
+            )
+            .unwrap()
+            .moves
+            .len()
+        )
+    );
 
     // Following the best move: the next position is on the solution found,
     // so its answer comes at once, one move shorter.

@@ -20,9 +20,8 @@ use fifteen_core::Deadline;
 use fifteen_core::board::{Board, Scramble};
 use fifteen_core::coach::{self, CoachError, ParChoice};
 use fifteen_core::human::{Effort, SolveOptions};
-use fifteen_core::search::optimal::PatternDatabase;
 use fifteen_core::slidysim;
-use fifteen_core::solver::{NO_TABLES, SolverError, Tables};
+use fifteen_core::tables::{NO_TABLES, PatternDatabase, Tables, TablesError};
 use fifteen_view::web::{self, CoachOnPage};
 
 /// Only the page's own script and style (no inline script: the data is a
@@ -88,7 +87,7 @@ impl Tables for CoachTables {
         self.loader.as_ref().and_then(|t| t.optimal(rows, cols))
     }
 
-    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, SolverError> {
+    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, TablesError> {
         self.loader.as_deref().unwrap_or(&NO_TABLES).near(rows, cols)
     }
 }

@@ -4,6 +4,7 @@
 //! a tile→position index beside the cells, so "where is tile 7?" costs O(1),
 //! which every solver relies on.
 
+mod line;
 mod move_text;
 mod moves;
 mod parity;
@@ -13,6 +14,7 @@ mod scramble;
 
 use std::fmt;
 
+pub use line::{BoardLine, BoardLineError};
 pub use move_text::ReplayError;
 pub use moves::{Move, MoveNotation, Moves, ParseMoveError};
 pub use parity::Unsolvable;
@@ -63,6 +65,7 @@ impl fmt::Display for Pos {
 
 /// A board's shape could not be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SizeError {
     /// Fewer than two rows or columns: nothing can be rearranged.
     #[error("a board needs at least 2 rows and 2 columns, not {rows}×{cols}")]

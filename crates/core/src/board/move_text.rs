@@ -52,6 +52,7 @@ pub(super) const fn move_of(code: Code) -> Move {
 
 /// What was wrong with the move text read, or with a move in it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// A move no tile can make; the moves before it were played.
     #[error(transparent)]

@@ -15,6 +15,7 @@ use super::{BLANK, Board, SizeError, Tile, check_size};
 
 /// Why a text could not be read as a board.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseBoardError {
     /// Nothing but blank lines and comments.
     #[error("no board found: the input is empty")]

@@ -11,6 +11,7 @@ use super::{Board, Move, SizeError, Tile};
 
 /// How to mix up a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Scramble {
     /// Uniformly random among all solvable boards.
     Uniform,

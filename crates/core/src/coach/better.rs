@@ -26,6 +26,7 @@ const FEWEST_STATES: u64 = 1 << 20;
 
 /// How fifteen's way through a line was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Way {
     /// The soonest finish on a shortest solution: it loses nothing.
     Lossless,

@@ -43,8 +43,10 @@ use crate::deadline::Deadline;
 use crate::human::{self, Effort, SolveError, SolveOptions};
 use crate::lines::{self, Line};
 use crate::search::SearchError;
-use crate::search::near::{self, NearOptions, NearSolution};
+use crate::search::Stats;
+use crate::search::near::{self, NearOptions};
 use crate::search::optimal::{self, Heuristic, PatternDatabase};
+use crate::solver::Found;
 
 pub use better::{BetterWay, Way};
 pub use compare::line_up;
@@ -53,6 +55,7 @@ pub use par::{ChosenPar, NEAR_PAR_SECONDS, ParChoice, par_for};
 
 /// How the par of a board is found.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum Par<'a> {
     /// The optimal distance, by IDA* with this lower bound: exact, for
     /// boards of up to 16 cells.
@@ -72,7 +75,7 @@ pub enum Par<'a> {
 /// proves its answer, hours on a 5×5).
 #[derive(Clone, Copy)]
 pub struct NearPar<'a> {
-    /// The tables for the board's shape, as [`near::partition`] makes them.
+    /// The tables for the board's shape, as `near::partition` makes them.
     pub tables: &'a PatternDatabase,
     /// Seconds each board is searched.
     pub seconds: f64,
@@ -83,16 +86,24 @@ pub struct NearPar<'a> {
 
 impl NearPar<'_> {
     /// The near solver's solution of `board` (17 to 49 cells, the tables'
-    /// shape), searched for [`NearPar::seconds`] within `deadline`.
-    pub fn solve(&self, board: &Board, deadline: &Deadline) -> Result<NearSolution, SearchError> {
-        near::solve(board, self.tables, NearOptions::default(), &deadline.within(self.seconds))
+    /// shape), searched for [`NearPar::seconds`] within `deadline`, with
+    /// the lower bound it proved.
+    pub fn solve(&self, board: &Board, deadline: &Deadline) -> Result<Found, SearchError> {
+        let found = near::solve(board, self.tables, NearOptions::default(), &deadline.within(self.seconds))?;
+        let stats = Stats { expanded: found.ida_expanded, ..Stats::default() };
+        Ok(Found {
+            moves: found.moves,
+            lower_bound: Some(found.lower_bound),
+            stats: Some(stats),
+            beam_width: found.beam_width,
+        })
     }
 }
 
 impl std::fmt::Debug for NearPar<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("NearPar")
-            .field("tables", &self.tables.spec())
+            .field("tables", &self.tables.partition())
             .field("seconds", &self.seconds)
             .field("effort", &self.effort)
             .finish()
@@ -143,7 +154,7 @@ impl Par<'_> {
                 }
                 let human = Par::Human(near_par.effort).of(board, (top, left), deadline)?.moves;
                 let near = near_par.solve(board, deadline)?;
-                Ok(ParFound { moves: near.moves.len().min(human), lower_bound: Some(near.lower_bound as usize) })
+                Ok(ParFound { moves: near.moves.len().min(human), lower_bound: near.lower_bound.map(|b| b as usize) })
             }
         }
     }
@@ -159,6 +170,7 @@ struct ParFound {
 
 /// The kinds of line a summary over many solves weighs apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum LineKind {
     /// A row of a rectangle more than two columns wide.
     Row,
@@ -282,6 +294,7 @@ impl Coaching {
 
 /// Why a solve could not be coached.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum CoachError {
     /// A move the board does not allow.
     #[error(transparent)]

@@ -19,7 +19,7 @@ use crate::board::Board;
 use crate::human::Effort;
 use crate::search::near::{MAX_NEAR_CELLS, MIN_NEAR_CELLS};
 use crate::search::optimal::{Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
-use crate::solver::{SolverError, Tables};
+use crate::tables::{Tables, TablesError};
 
 use super::{NearPar, Par};
 
@@ -105,7 +105,7 @@ pub fn par_for(
     choice: ParChoice,
     effort: Effort,
     tables: &dyn Tables,
-) -> Result<ChosenPar, SolverError> {
+) -> Result<ChosenPar, TablesError> {
     let (rows, cols) = (board.rows(), board.cols());
     let effort_chosen_here = effort == Effort::Auto;
     let effort = if effort_chosen_here { par_effort(rows, cols) } else { effort };

@@ -225,15 +225,15 @@ fn par_after_every_move_is_the_optimal_distance_and_the_graph_runs_from_par_to_t
 /// the optimal solver.
 struct SmallNearTables(std::sync::Arc<PatternDatabase>);
 
-impl crate::solver::Tables for SmallNearTables {
+impl crate::tables::Tables for SmallNearTables {
     fn optimal(&self, _: usize, _: usize) -> Option<std::sync::Arc<PatternDatabase>> {
         None
     }
 
-    fn near(&self, rows: usize, cols: usize) -> Result<std::sync::Arc<PatternDatabase>, crate::solver::SolverError> {
+    fn near(&self, rows: usize, cols: usize) -> Result<std::sync::Arc<PatternDatabase>, crate::tables::TablesError> {
         match (rows, cols) {
             (5, 5) => Ok(self.0.clone()),
-            _ => crate::solver::NO_TABLES.near(rows, cols),
+            _ => crate::tables::NO_TABLES.near(rows, cols),
         }
     }
 }
@@ -241,7 +241,7 @@ impl crate::solver::Tables for SmallNearTables {
 #[test]
 fn par_for_picks_by_size_and_choice_in_one_place() {
     use crate::search::near;
-    use crate::solver::NO_TABLES;
+    use crate::tables::NO_TABLES;
     let board = |rows, cols| Board::scrambled(rows, cols, Scramble::Uniform, 1).unwrap();
     let small = par_for(&board(3, 3), ParChoice::Auto, Effort::Auto, &NO_TABLES).unwrap();
     assert!(small.is_exact() && matches!(small.par(), Par::Optimal(Heuristic::ManhattanConflicts)));

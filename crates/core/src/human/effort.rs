@@ -10,6 +10,7 @@ use super::trip::tries::MAX_TRIES;
 
 /// How hard the human solver looks for fewer moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Effort {
     /// One tile at a time, each by its own best route: linear and fastest.
     #[default]

@@ -10,6 +10,7 @@ use crate::board::{Move, Pos, Tile};
 /// `LastBlock`; the shells order alternates `Row(r)` and `Column(c)` (after
 /// cutting a long board to a square with rows or columns alone).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Phase {
     /// One of the top rows: its left tiles one by one, then its right pair.
     Row(usize),
@@ -52,6 +53,7 @@ impl fmt::Display for Phase {
 
 /// The part of the board a placement fills (see `docs/strategy.md`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Region {
     /// All but the last two rows and columns: placed one tile at a time.
     TopLeft,
@@ -158,6 +160,7 @@ impl fmt::Display for Group {
 /// Borrowed slices point into the planner's scratch space, so reporting
 /// allocates nothing; copy what you need to keep.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Event<'a> {
     /// A phase begins.
     PhaseStarted(Phase),

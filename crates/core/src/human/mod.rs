@@ -38,5 +38,5 @@ pub use planner::{Planner, PlannerStats, SolveError, SolveOptions};
 pub use record::{Context, PhaseTotal, Recorder};
 pub use schedule::line_area;
 pub use schedule::{Corner, Order, placement_title};
-pub use small::{KeptTable, KeptTableError};
+pub(crate) use small::KeptTable;
 pub use trip::scratch::RouteStats;

@@ -6,6 +6,7 @@ use crate::board::{Pos, Tile};
 
 /// Which way the planner sweeps the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Order {
     /// Row by row from the top while more than two rows remain, then the
     /// bottom two rows column pair by column pair, then the last block: the

@@ -49,6 +49,7 @@ fn split(entry: u64) -> (Packed, usize) {
     (Packed(entry & ((1 << BLANK_SHIFT) - 1)), (entry >> BLANK_SHIFT) as usize)
 }
 
+#[cfg_attr(not(feature = "testing"), allow(dead_code))]
 /// A shortest solution by breadth-first search from the board to the goal.
 ///
 /// Fails for boards of more than `MAX_BFS_CELLS` cells and unsolvable boards.
@@ -127,6 +128,7 @@ fn read_back(grid: &PackedGrid, reached: &[u8], end: Packed) -> Moves {
     Moves(moves)
 }
 
+#[cfg_attr(not(feature = "testing"), allow(dead_code))]
 /// The same search through `pathfinding::directed::bfs` on packed states
 /// (its visited set is a hash map). Kept to measure against [`solve`].
 ///
@@ -196,11 +198,13 @@ impl Distances {
         self.histogram.iter().sum()
     }
 
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
     /// The largest distance from the goal.
     pub fn max_distance(&self) -> u32 {
         self.histogram.len() as u32 - 1
     }
 
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
     /// The length of a shortest solution of a board of this shape, `None`
     /// if it cannot be solved.
     pub fn distance(&self, board: &Board) -> Option<u32> {

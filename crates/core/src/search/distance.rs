@@ -13,10 +13,9 @@
 //! the server's blocking pool in `net::optimal`), and the command passes in
 //! the `solver::Tables` that find the pattern databases.
 
-use crate::board::{Board, Move, Tile};
+use crate::board::{Board, Move, Moves, Tile};
 
 use super::SearchError;
-use super::near::NearSolution;
 use super::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use super::packed::Packed;
 
@@ -179,9 +178,11 @@ impl From<Distance> for DistanceRange {
 }
 
 impl NearPath {
-    /// The path of `found`, a solution of `start`.
-    pub fn new(start: Board, found: NearSolution) -> NearPath {
-        NearPath { start, lower_bound: found.lower_bound as usize, moves: found.moves.0 }
+    /// The path of `moves`, a solution of `start` by the near solver
+    /// ([`Solver::Near`](crate::solver::Solver::Near)), with the lower bound
+    /// it proved.
+    pub fn new(start: Board, moves: Moves, lower_bound: usize) -> NearPath {
+        NearPath { start, lower_bound, moves: moves.0 }
     }
 
     /// The bounds of `board`, if it is on this path.
@@ -249,8 +250,7 @@ mod tests {
         let shortest = crate::search::bfs::solve(&board).unwrap().moves;
         let n = shortest.len();
         let path = |start: &Board, moves: Vec<Move>, lower_bound: u32| {
-            let found = NearSolution { moves: Moves(moves), lower_bound, beam_width: 0, ida_expanded: 0 };
-            NearPath::new(start.clone(), found)
+            NearPath::new(start.clone(), Moves(moves), lower_bound as usize)
         };
         let first = shortest[0];
         let mut after_one = board.clone();

@@ -43,6 +43,7 @@ impl Default for Limits {
     }
 }
 
+#[cfg_attr(not(feature = "testing"), allow(dead_code))]
 /// Solves a board of up to 16 cells by iterative deepening, calling
 /// `progress(limit)` before each round.
 ///

@@ -1,47 +1,53 @@
-//! Classic search solvers: shortest solutions for small boards.
+//! Classic search solvers: shortest solutions for small boards. A program
+//! runs them through [`solver::solve`](crate::solver::solve) by name:
 //!
 //! | solver | module | sizes | finds |
 //! |---|---|---|---|
-//! | breadth-first search | [`bfs`] | up to 10 cells (3×3, 2×5, 5×2) | a shortest solution |
-//! | iterative deepening DFS | [`iddfs`] | up to 16 cells, shallow positions | a shortest solution |
-//! | IDA* with Manhattan + linear conflict or pattern databases | [`optimal`] | up to 16 cells (4×4, 3×5, 5×3) | a shortest solution |
-//! | beam search beside IDA*, over additive pattern databases | [`near`] | 17 to 49 cells (3×6 up to 7×7) | a short solution in a set time, and a lower bound on the shortest |
+//! | breadth-first search | `bfs` | up to 10 cells (3×3, 2×5, 5×2) | a shortest solution |
+//! | iterative deepening DFS | `iddfs` | up to 16 cells, shallow positions | a shortest solution |
+//! | IDA* with Manhattan + linear conflict or pattern databases | `optimal` | up to 16 cells (4×4, 3×5, 5×3) | a shortest solution |
+//! | beam search beside IDA*, over additive pattern databases | `near` | 17 to 49 cells (3×6 up to 7×7) | a short solution in a set time, and a lower bound on the shortest |
 //!
-//! `graph` builds the whole state graph of a board of up to 10 cells
-//! (`fifteen graph`).
+//! [`graph`] builds the whole state graph of a board of up to 10 cells
+//! (`fifteen graph`); [`distance`] keeps the optimal distance of every board
+//! along a solution found (a front end's "optimal: N moves left").
 //! All of them work on packed states: a board of up to 16
 //! cells in one `u64`, ranked into `0..n!` for flat tables.
 //!
-//! Every solver returns a [`Solution`]: the moves (tile direction, like the
-//! rest of fifteen) and the work done.
-//!
-//! ```
-//! use fifteen_core::{Board, search};
-//! let board: Board = "4 1 3\n7 2 6\n_ 5 8".parse().unwrap();
-//! let by_bfs = search::bfs::solve(&board).unwrap();
-//! let by_iddfs = search::iddfs::solve(&board, search::iddfs::Limits::default(), |_| {}).unwrap();
-//! let by_ida = search::optimal::solve(&board).unwrap();
-//! assert_eq!(by_bfs.moves.len(), 6);
-//! assert_eq!(by_iddfs.moves.len(), 6);
-//! assert_eq!(by_ida.moves.len(), 6);
-//! let mut replay = board.clone();
-//! replay.apply(&by_ida.moves).unwrap();
-//! assert!(replay.is_solved());
-//! ```
+//! The solvers' own modules are the crate's; the feature `testing` opens
+//! them to the project's tests and benchmarks, with no promise of keeping
+//! them.
 
-pub mod bfs;
 pub mod distance;
 pub mod graph;
-pub mod iddfs;
-pub mod near;
-pub mod optimal;
 pub(crate) mod packed;
-pub mod pdb_cache;
+
+// Public only to the project's own tests and benchmarks (feature `testing`).
+#[cfg(feature = "testing")]
+pub mod bfs;
+#[cfg(not(feature = "testing"))]
+pub(crate) mod bfs;
+#[cfg(feature = "testing")]
+pub mod iddfs;
+#[cfg(not(feature = "testing"))]
+pub(crate) mod iddfs;
+#[cfg(feature = "testing")]
+pub mod near;
+#[cfg(not(feature = "testing"))]
+pub(crate) mod near;
+#[cfg(feature = "testing")]
+pub mod optimal;
+#[cfg(not(feature = "testing"))]
+pub(crate) mod optimal;
+
+pub use near::{MAX_NEAR_CELLS, MIN_NEAR_CELLS, NearProgress};
+pub use optimal::{Heuristic, MAX_OPTIMAL_CELLS};
 
 use crate::board::{Moves, Unsolvable};
 
 /// Why a search solver did not produce a solution.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SearchError {
     /// The board is too big for this solver.
     #[error(
@@ -119,3 +125,6 @@ pub struct Stats {
     /// Depth limits or f-bounds tried (iterative deepening, IDA*).
     pub iterations: u32,
 }
+
+#[cfg(test)]
+mod tests;

@@ -181,6 +181,7 @@ pub(crate) fn move_index(mv: Move) -> usize {
     }
 }
 
+#[cfg_attr(not(feature = "testing"), allow(dead_code))]
 /// The move that takes `a` (blank at `blank_a`) to the state with the blank at `blank_b`.
 pub(crate) fn move_between(grid: &PackedGrid, blank_a: usize, blank_b: usize) -> Option<Move> {
     (0..4).find(|&m| grid.source(blank_a, m) as usize == blank_b).map(|m| Move::ALL[m])

@@ -98,6 +98,7 @@ pub fn predicted_moves(made: usize, start_manhattan: usize, manhattan_now: usize
 
 /// Why a text could not be read as a solve.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SlidysimError {
     /// Nothing to read.
     #[error("no replay link found: the input is empty")]

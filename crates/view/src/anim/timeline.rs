@@ -1,7 +1,7 @@
 //! The moves of a solve with what each was for, pulled from the planner lazily.
 
 use fifteen_core::board::{Board, IllegalMove, Move, Pos, Tile};
-use fifteen_core::human::{Corner, Event, Finish, Group, Phase, Planner, Recorder, Region, SolveError, SolveOptions};
+use fifteen_core::human::{Corner, Event, Group, Phase, Planner, Recorder, Region, SolveError, SolveOptions};
 
 use super::person::{self, Person};
 use fifteen_core::lines;
@@ -124,8 +124,10 @@ enum Note {
 }
 
 impl Note {
-    fn of(event: &Event) -> Note {
-        match *event {
+    /// What the timeline keeps of `event`; nothing of an event it does not
+    /// know (the planner's events may grow).
+    fn of(event: &Event) -> Option<Note> {
+        Some(match *event {
             Event::PhaseStarted(phase) => Note::PhaseStarted(phase),
             Event::Placement { region, group } => Note::Placement { region, group },
             Event::TileTargeted { tile, from, to } => Note::TileTargeted { tile, from, to },
@@ -134,7 +136,8 @@ impl Note {
             Event::Locked { group } => Note::Locked(group),
             Event::PhaseFinished(phase) => Note::PhaseFinished(phase),
             Event::Solved { .. } => Note::Solved,
-        }
+            _ => return None,
+        })
     }
 }
 
@@ -239,7 +242,7 @@ impl Planning {
         }
         let mut notes = Vec::new();
         while notes.len() < events {
-            if !self.recorder.pull(&mut |event: &Event, _| notes.push(Note::of(event))) {
+            if !self.recorder.pull(&mut |event: &Event, _| notes.extend(Note::of(event))) {
                 self.done = true;
                 break;
             }
@@ -255,10 +258,7 @@ impl Timeline {
     pub fn solve(board: &Board, options: &SolveOptions) -> Result<Timeline, SolveError> {
         let recorder = Recorder::of(Planner::new(board, options)?);
         let record = Record { locked_at: vec![usize::MAX; board.len()], ..Record::default() };
-        let solver = match options.finish {
-            Finish::Pairs => "human",
-            Finish::Exact => "exact stages",
-        };
+        let solver = crate::web::solver_name(options.finish);
         Ok(Timeline { start: board.clone(), solver, record, recorder: Some(recorder), person: None, failed: None })
     }
 
@@ -364,7 +364,11 @@ impl Timeline {
     pub(crate) fn pull(&mut self) -> bool {
         let Some(recorder) = &mut self.recorder else { return false };
         let record = &mut self.record;
-        if recorder.pull(&mut |event: &Event, _| record.on(Note::of(event))) {
+        if recorder.pull(&mut |event: &Event, _| {
+            if let Some(note) = Note::of(event) {
+                record.on(note);
+            }
+        }) {
             return true;
         }
         if recorder.error().is_some() {

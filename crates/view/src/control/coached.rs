@@ -249,7 +249,7 @@ mod tests {
     use fifteen_core::board::{Board, Move, Scramble};
     use fifteen_core::coach::{self, Par};
     use fifteen_core::human::{self, Effort, SolveOptions};
-    use fifteen_core::search::optimal::Heuristic;
+    use fifteen_core::search::Heuristic;
     use fifteen_core::slidysim::Solve;
 
     /// A 3×3 person's solve (fifteen's fast one with two wasted pairs of

@@ -30,8 +30,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use fifteen_core::Deadline;
 use fifteen_core::board::Board;
 use fifteen_core::search::distance::{Answers, DistanceRange, NearPath, ShortestPath, has_distance};
-use fifteen_core::search::near::{self, MIN_NEAR_CELLS, NearOptions, NearProgress};
-use fifteen_core::solver::Tables;
+use fifteen_core::search::{MIN_NEAR_CELLS, NearProgress};
+use fifteen_core::solver::{self, SearchProgress, Solver, SolverOptions};
+use fifteen_core::tables::Tables;
 
 /// The most cells of a board the near solver hints on (a 5×5).
 pub const MAX_NEAR_HINT_CELLS: usize = 25;
@@ -227,7 +228,6 @@ impl OracleWorker {
     fn near(&self, board: &Board, outbox: &Sender<WorkerAnswer>) -> WorkerAnswer {
         let Some(deadline) = &self.near_deadline else { return Err("no near hints".to_string()) };
         let Some(tables) = &self.tables else { return Err("no pattern databases".to_string()) };
-        let db = tables.near(board.rows(), board.cols()).map_err(|e| e.to_string())?;
         let seen = self.posted.load(Relaxed);
         let search = deadline.with_own_stop().within(NEAR_SECONDS);
         *self.under_way.lock().unwrap_or_else(PoisonError::into_inner) = Some(search.clone());
@@ -235,12 +235,21 @@ impl OracleWorker {
         if self.posted.load(Relaxed) != seen {
             search.stop();
         }
-        let progress = |now: NearProgress| {
-            let _ = outbox.send(Ok(OracleSolution::Searching(board.clone(), now)));
+        let progress = |now: SearchProgress| {
+            if let SearchProgress::Near(now) = now {
+                let _ = outbox.send(Ok(OracleSolution::Searching(board.clone(), now)));
+            }
         };
-        let run = near::NearRun { progress: &progress, ..near::NearRun::until(&search) };
-        let found = near::solve_with(board, &db, NearOptions::default(), &run).map_err(|e| e.to_string())?;
-        Ok(OracleSolution::Near(NearPath::new(board.clone(), found)))
+        let options = SolverOptions {
+            solver: Solver::Near,
+            tables: &**tables,
+            deadline: &search,
+            progress: &progress,
+            ..SolverOptions::default()
+        };
+        let found = solver::solve(board, &options).map_err(|e| e.to_string())?;
+        let lower_bound = found.lower_bound.unwrap_or(0) as usize;
+        Ok(OracleSolution::Near(NearPath::new(board.clone(), found.moves, lower_bound)))
     }
 }
 
@@ -248,7 +257,7 @@ impl OracleWorker {
 mod tests {
     use super::*;
     use fifteen_core::board::Scramble;
-    use fifteen_core::solver::BuiltTables;
+    use fifteen_core::tables::BuiltTables;
     use std::time::{Duration, Instant};
 
     /// The near search's final answer for `board` (the one with its next
@@ -282,9 +291,9 @@ mod tests {
     fn near_case() -> (Board, Arc<dyn Tables>, usize) {
         let board = Board::scrambled(3, 6, Scramble::Walk(50), 2).unwrap();
         let tables: Arc<dyn Tables> = Arc::new(BuiltTables::new(1));
-        let db = tables.near(3, 6).unwrap();
-        let exact = near::solve(&board, &db, NearOptions::default(), &Deadline::NONE).unwrap();
-        assert!(exact.is_optimal());
+        let options = SolverOptions { solver: Solver::Optimal, tables: &*tables, ..SolverOptions::default() };
+        let exact = solver::solve(&board, &options).unwrap();
+        assert!(exact.is_shortest());
         (board, tables, exact.moves.len())
     }
 
@@ -304,7 +313,8 @@ mod tests {
     fn says_wait_then_the_distance_and_follows_the_optimal_path_without_searching() {
         let mut oracle = Oracle::new(None, None);
         let board = Board::scrambled(3, 3, Scramble::Uniform, 4).unwrap();
-        let shortest = fifteen_core::search::bfs::solve(&board).unwrap().moves;
+        let shortest =
+            solver::solve(&board, &SolverOptions { solver: Solver::Bfs, ..SolverOptions::default() }).unwrap().moves;
         oracle.observe(&board);
         // The first frame cannot have the answer yet... or it may, on a fast
         // machine; either way it is one of the two lines.
@@ -335,7 +345,10 @@ mod tests {
             oracle.observe(b);
         }
         let last = boards.last().unwrap();
-        let expected = fifteen_core::search::bfs::solve(last).unwrap().moves.len();
+        let expected = solver::solve(last, &SolverOptions { solver: Solver::Bfs, ..SolverOptions::default() })
+            .unwrap()
+            .moves
+            .len();
         assert_eq!(settle(&mut oracle, last), format!("optimal: {expected} moves left"));
         assert_eq!(oracle.line(&Board::scrambled(5, 5, Scramble::Uniform, 1).unwrap()), None);
     }

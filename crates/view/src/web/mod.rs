@@ -43,6 +43,15 @@ const GAME_JS: &str = include_str!("../../../../assets/web/game.js");
 /// fields are deflated and the marks' numbers are differences.
 const DATA_VERSION: u32 = 2;
 
+/// What a solve of fifteen's is called on a page and in a window:
+/// `human`, or `exact stages` for [`Finish::Exact`].
+pub fn solver_name(finish: Finish) -> &'static str {
+    match finish {
+        Finish::Exact => "exact stages",
+        _ => "human",
+    }
+}
+
 /// The viewer's data for fifteen's own solve of `board`, planned whole
 /// from the planner's events as a [`Recorder`] hands them on.
 pub fn solve_data(board: &Board, options: &SolveOptions, title: &str) -> Result<Value, SolveError> {
@@ -58,10 +67,7 @@ fn planned_data(board: &Board, options: &SolveOptions, title: &str) -> Result<(V
     if let Some(err) = recorder.error() {
         return Err(err.clone());
     }
-    let solver = match options.finish {
-        Finish::Pairs => "human",
-        Finish::Exact => "exact stages",
-    };
+    let solver = solver_name(options.finish);
     let moves = Moves::from(marks.moves.clone());
     let mut data = marks.data(board, solver, title);
     data["mtm"] = json!(moves.multi_tile_count());
@@ -176,7 +182,8 @@ impl Marks {
                 self.last_route = at;
             }
             Event::Moved { mv, .. } => self.moves.push(mv),
-            Event::BlankRouted { .. } | Event::Solved { .. } => {}
+            // The page draws none of the rest.
+            _ => {}
         }
     }
 

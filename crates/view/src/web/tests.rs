@@ -221,7 +221,7 @@ pub(crate) fn unpacked_moves(data: &Value) -> Moves {
 fn a_side_by_side_holds_fifteens_solve_the_stages_and_the_coach() {
     use fifteen_core::coach::{self, Par};
     use fifteen_core::human::Effort;
-    use fifteen_core::search::optimal::Heuristic;
+    use fifteen_core::search::Heuristic;
 
     let scramble = Board::scrambled(3, 3, Scramble::Uniform, 5).unwrap();
     // A person's solve with a detour: fifteen's own moves after two that undo each other.

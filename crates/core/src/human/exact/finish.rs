@@ -19,6 +19,7 @@ use crate::human::grid::{Dir, PaddedGrid};
 
 /// How the end of a solve is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Finish {
     /// The strategy all the way: single tiles, pairs, the last 2×2 block.
     #[default]

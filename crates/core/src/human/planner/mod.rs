@@ -38,6 +38,7 @@ use tile_by_tile::PairSpec;
 
 /// Why the human solver did not produce a solution.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SolveError {
     /// The board is not in the goal's half of the positions.
     #[error("unsolvable board: {0}")]
@@ -274,6 +275,7 @@ impl Planner {
         self
     }
 
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
     /// The same planner, building every line by the rolling look-ahead
     /// with `width` states, whatever the board's size: what `normal` and
     /// `best` do on boards of more than [`MAX_LOOKAHEAD_CELLS`](crate::human::MAX_LOOKAHEAD_CELLS) cells (up to
@@ -285,6 +287,7 @@ impl Planner {
         self.shorten_moves()
     }
 
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
     /// The same planner, placing every line tile by tile with each tile's
     /// trip planned ahead for its pushes and tried `tries` ways (at most
     /// seven), the best made: what `normal` (1) and `best` (7) do on boards
@@ -295,6 +298,7 @@ impl Planner {
         self.shorten_moves()
     }
 
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
     /// The same planner, its moves through the shortcuts (as `normal` and
     /// `best` are wherever they plan lines), unless it plays exact stages.
     fn shorten_moves(mut self) -> Planner {
@@ -304,6 +308,7 @@ impl Planner {
         self
     }
 
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
     /// The same planner, placing every line tile by tile with the blank's
     /// approaches taking detours within `band` cells of the straight line
     /// (see `docs/fewest-moves.md`): what `normal` does on boards of more

@@ -30,7 +30,7 @@ use crate::human::trip::router::follow_path;
 use crate::human::trip::scratch::Scratch;
 use band::{Breadth, Choice, Probe, best_line};
 use shape::{Shape, ShapeCut, Turns};
-pub use tables::{KeptTable, KeptTableError};
+pub use tables::KeptTable;
 
 /// The most cells of a rectangle whose lines are searched in a free order
 /// ([`Order::Free`](super::Order::Free)): a 4×4. Weighing both lines at

@@ -603,21 +603,9 @@ pub(super) fn line_table(shape: Shape, cut: ShapeCut) -> Option<Arc<LineTable>> 
 const KEPT: [Shape; 2] = [Shape { height: 4, width: 4 }, Shape { height: 5, width: 4 }];
 
 /// A line table the look-ahead builds at first use that is worth keeping
-/// between runs: a program that solves one board a process (the command
-/// keeps them in its cache directory) gives them back with
-/// [`KeptTable::provide`] instead of building them again.
-///
-/// ```
-/// use fifteen_core::human::KeptTable;
-///
-/// let [table] = KeptTable::needed_by(4, 4)[..] else { panic!("a 4×4 reads one") };
-/// assert_eq!(table.name(), "line-4x4");
-/// let entries = table.entries().to_vec();
-/// assert_eq!(entries.len(), table.entry_count());
-/// // What was kept is taken back as it is, or refused with the reason.
-/// assert!(table.provide(entries[1..].to_vec()).is_err());
-/// table.provide(entries).unwrap();
-/// ```
+/// between runs: the table cache keeps them in its directory and gives
+/// them back with [`KeptTable::provide`] instead of building them again
+/// (`TableCache::provide_line_tables`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KeptTable(Shape);
 
@@ -704,6 +692,16 @@ pub(super) fn rest_table(shape: Shape, cuts: &[ShapeCut]) -> Arc<RestTable> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_kept_table_takes_back_its_own_entries_and_refuses_others() {
+        let [table] = KeptTable::needed_by(4, 4)[..] else { panic!("a 4×4 reads one") };
+        assert_eq!(table.name(), "line-4x4");
+        let entries = table.entries().to_vec();
+        assert_eq!(entries.len(), table.entry_count());
+        assert!(table.provide(entries[1..].to_vec()).is_err());
+        table.provide(entries).unwrap();
+    }
 
     #[test]
     fn ranks_number_every_permutation_once() {

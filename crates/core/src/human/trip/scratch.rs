@@ -70,11 +70,13 @@ impl TripStyle {
 
     /// Trips planned ahead, approached by detours through the whole box:
     /// `normal` and `best` on big boards.
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
     pub(in crate::human) const PLANNED: TripStyle =
         TripStyle { plan_ahead: true, approach: Approach::Detour { band: None }, vertical_bias: 0 };
 
     /// Approached by detours within `band` cells of the straight line, not
     /// planned ahead: `normal` and `best` on boards above 300×300.
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
     pub(in crate::human) const fn detouring(band: usize) -> TripStyle {
         TripStyle { approach: Approach::Detour { band: Some(band) }, ..TripStyle::PLAIN }
     }

@@ -44,7 +44,9 @@ mod window;
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
-pub use partition::{MAX_NEAR_GROUP, default_group_size, partition};
+#[cfg_attr(not(feature = "testing"), allow(unused_imports))]
+pub use partition::MAX_NEAR_GROUP;
+pub use partition::{default_group_size, partition};
 
 use crate::board::{Board, Move, Moves};
 use crate::deadline::Deadline;
@@ -142,6 +144,7 @@ pub struct NearProgress {
 
 impl NearSolution {
     /// Whether the solution is proven to be a shortest one.
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
     pub fn is_optimal(&self) -> bool {
         self.moves.len() as u32 == self.lower_bound
     }

@@ -51,6 +51,7 @@ pub const MAX_OPTIMAL_CELLS: usize = MAX_PACKED_CELLS;
 
 /// Which lower bound IDA* uses.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum Heuristic<'a> {
     /// Manhattan distance plus linear conflicts (any size up to 16 cells).
     ManhattanConflicts,
@@ -222,6 +223,7 @@ pub fn estimate(board: &Board, heuristic: Heuristic<'_>) -> Result<u32, SearchEr
     })
 }
 
+#[cfg_attr(not(feature = "testing"), allow(dead_code))]
 /// The same search through `pathfinding::directed::idastar` on packed
 /// states, the estimate recomputed from scratch at every node. Kept to
 /// measure against [`solve_with`].
@@ -236,6 +238,7 @@ pub fn solve_with_pathfinding(board: &Board, heuristic: Heuristic<'_>) -> Result
     }
 }
 
+#[cfg_attr(not(feature = "testing"), allow(dead_code))]
 fn pathfinding_search<E: Estimator>(grid: &PackedGrid, est: &E, board: &Board) -> Solution {
     let len = grid.len();
     let start = (Packed::from_board(board).expect("checked size"), board.blank().row * grid.cols() + board.blank().col);

@@ -334,7 +334,7 @@ impl std::fmt::Debug for Storage {
     }
 }
 
-/// The built tables of a [`PatternSpec`], ready for lookups.
+/// The built tables of a `PatternSpec`, ready for lookups.
 #[derive(Clone, Debug)]
 pub struct PatternDatabase {
     spec: PatternSpec,
@@ -352,10 +352,11 @@ pub struct PatternDatabase {
 }
 
 impl PatternDatabase {
+    testing_pub! {
     /// Builds every table of `spec` by breadth-first search, one table after
     /// the other, each on up to `threads` threads (the caller decides how
     /// many), reporting progress on the calling thread.
-    pub fn build(spec: PatternSpec, threads: usize, mut progress: impl FnMut(BuildProgress)) -> PatternDatabase {
+    fn build(spec: PatternSpec, threads: usize, mut progress: impl FnMut(BuildProgress)) -> PatternDatabase {
         let n = spec.rows * spec.cols;
         let total: u64 = (0..spec.groups.len()).map(|g| spec.table_len(g) as u64).sum();
         let threads = threads.clamp(1, 16);
@@ -377,6 +378,7 @@ impl PatternDatabase {
             })
             .collect();
         PatternDatabase::from_tables(spec, tables).expect("a fresh build fits its spec")
+    }
     }
 
     /// Wraps tables built earlier, checking their sizes and that the goal
@@ -450,14 +452,23 @@ impl PatternDatabase {
         Ok(PatternDatabase { spec, tables, n, tiles, sizes, mirror_src, mirror_cell, distance })
     }
 
+    testing_pub! {
     /// The spec the tables were built for.
-    pub fn spec(&self) -> &PatternSpec {
+    fn spec(&self) -> &PatternSpec {
         &self.spec
     }
+    }
 
+    /// The partition of the tiles the tables are for: `6-6-3`, `7-8`.
+    pub fn partition(&self) -> String {
+        self.spec.partition()
+    }
+
+    testing_pub! {
     /// The tables, one per group, as stored.
-    pub fn tables(&self) -> Vec<&[u8]> {
+    fn tables(&self) -> Vec<&[u8]> {
         (0..self.tables.count()).map(|g| self.tables.table(g)).collect()
+    }
     }
 
     /// Whether the tables are read in place from a shared buffer (a mapped
@@ -471,8 +482,9 @@ impl PatternDatabase {
         (0..self.tables.count()).map(|g| self.tables.table(g).len()).sum()
     }
 
+    testing_pub! {
     /// The lower bound for a board of the spec's shape.
-    pub fn estimate(&self, board: &Board) -> Result<u32, SearchError> {
+    fn estimate(&self, board: &Board) -> Result<u32, SearchError> {
         self.check_shape(board)?;
         if self.n > MAX_PACKED_CELLS {
             let mut pos = [0u8; MAX_PATTERN_CELLS];
@@ -486,6 +498,7 @@ impl PatternDatabase {
             Entries::Bytes => Lookup::<false>::new(self).evaluate(&cells, &pos).1,
             Entries::Nibbles => Lookup::<true>::new(self).evaluate(&cells, &pos).1,
         })
+    }
     }
 
     /// The bound for a board given as `pos[tile]` = cell, ranked from

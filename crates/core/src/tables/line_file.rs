@@ -22,8 +22,8 @@ use std::fs::File;
 use std::io::Read;
 use std::path::Path;
 
-use fifteen_core::human::KeptTable;
-use fifteen_core::search::pdb_cache::{self, checksum};
+use super::file::{checksum, write_replacing};
+use crate::human::KeptTable;
 
 const MAGIC: &[u8; 13] = b"FIFTEEN-LINE\n";
 
@@ -45,7 +45,7 @@ pub(super) fn provide(rows: usize, cols: usize, dir: Option<&Path>) {
             let entries = table.entries();
             let header = header(table.entry_count(), checksum(&[&entries]));
             // Not kept is only slower next time: the solve goes on.
-            let _ = pdb_cache::write_replacing(&path, &[&header, &entries]);
+            let _ = write_replacing(&path, &[&header, &entries]);
         }
     }
 }

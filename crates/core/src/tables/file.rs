@@ -30,24 +30,12 @@
 //!
 //! Files are written to a temporary name in the same directory and renamed
 //! into place, never changed in place, so a reader (or a mapping) never
-//! sees half a file. An unusable file is reported and, for tables built at
-//! first use, rebuilt and saved again, so a damaged cache costs time, never
-//! a wrong answer.
-//!
-//! ```
-//! use fifteen_core::search::optimal::PatternSpec;
-//! use fifteen_core::search::pdb_cache::{self, Origin};
-//!
-//! let dir = std::env::temp_dir().join(format!("fifteen-doc-{}", std::process::id()));
-//! let spec = PatternSpec::new(2, 3, vec![vec![1, 2, 3], vec![4, 5]], false).unwrap();
-//! let first = pdb_cache::load_or_build(&spec, Some(&dir), 1, |_| {});
-//! assert_eq!(first.origin, Origin::Built);
-//! let again = pdb_cache::load_or_build(&spec, Some(&dir), 1, |_| {});
-//! assert_eq!(again.origin, Origin::Loaded);
-//! assert!(again.database.is_shared(), "read in place from the mapped file");
-//! assert_eq!(again.database.tables(), first.database.tables());
-//! # std::fs::remove_dir_all(&dir).unwrap();
-//! ```
+//! sees half a file. A file refused on opening is reported and, for tables
+//! built at first use, rebuilt and saved again. What opening does not read
+//! is not checked: a block damaged outside the sample (a disk error, an
+//! edit by hand) gives wrong bounds, so the optimal solver may answer
+//! longer than the optimum, until [`verify`] (`fifteen pdb build`) finds
+//! it.
 
 use std::fs::File;
 use std::io::Write;
@@ -57,7 +45,7 @@ use std::sync::Arc;
 
 use memmap2::Mmap;
 
-use super::optimal::{BuildProgress, PatternDatabase, PatternSpec, SharedBytes};
+use crate::search::optimal::{BuildProgress, PatternDatabase, PatternSpec, SharedBytes};
 
 const MAGIC: &[u8; 12] = b"FIFTEEN-PDB\n";
 
@@ -78,7 +66,7 @@ const MAX_KEY_LEN: usize = 4096;
 
 /// Why a cache file could not be used or written.
 #[derive(Debug, thiserror::Error)]
-pub enum CacheError {
+pub(crate) enum CacheError {
     /// Reading or writing the file failed.
     #[error("{path}: {source}")]
     Io {
@@ -106,7 +94,7 @@ impl CacheError {
 
 /// Where the tables of a [`Loaded`] came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Origin {
+pub(crate) enum Origin {
     /// Read from the cache file.
     Loaded,
     /// Built: there was no cache file (or no cache directory).
@@ -120,7 +108,7 @@ pub enum Origin {
 
 /// A pattern database and how it was obtained.
 #[derive(Debug)]
-pub struct Loaded {
+pub(crate) struct Loaded {
     /// The tables.
     pub database: PatternDatabase,
     /// The cache file used or written, if there is a cache directory.
@@ -131,17 +119,8 @@ pub struct Loaded {
     pub save_error: Option<CacheError>,
 }
 
-/// `$XDG_CACHE_HOME/fifteen`, else `$HOME/.cache/fifteen`.
-pub fn default_dir() -> Option<PathBuf> {
-    let nonempty = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
-    nonempty("XDG_CACHE_HOME")
-        .filter(|p| p.is_absolute())
-        .or_else(|| nonempty("HOME").map(|home| home.join(".cache")))
-        .map(|base| base.join("fifteen"))
-}
-
 /// The cache file's name for a spec: `pdb-4x4-<hash of the key>.v2.bin`.
-pub fn file_name(spec: &PatternSpec) -> String {
+pub(crate) fn file_name(spec: &PatternSpec) -> String {
     format!("pdb-{}x{}-{:016x}.v{FORMAT_VERSION}.bin", spec.rows(), spec.cols(), checksum(&[spec.key().as_bytes()]))
 }
 
@@ -149,7 +128,7 @@ pub fn file_name(spec: &PatternSpec) -> String {
 /// `threads` threads, calling `progress`) and saves them there when the
 /// file is missing or unusable. With no directory the tables are built and
 /// not saved.
-pub fn load_or_build(
+pub(crate) fn load_or_build(
     spec: &PatternSpec,
     dir: Option<&Path>,
     threads: usize,
@@ -179,12 +158,12 @@ pub fn load_or_build(
 
 /// Maps a cache file and checks it cheaply (header, size, the goal's
 /// entries, a sample of block checksums; see the module documentation).
-pub fn open(path: &Path, spec: &PatternSpec) -> Result<PatternDatabase, CacheError> {
+pub(crate) fn open(path: &Path, spec: &PatternSpec) -> Result<PatternDatabase, CacheError> {
     open_checked(path, spec, Check::Sampled)
 }
 
 /// Maps a cache file and checks every block's checksum (reads it all).
-pub fn verify(path: &Path, spec: &PatternSpec) -> Result<PatternDatabase, CacheError> {
+pub(crate) fn verify(path: &Path, spec: &PatternSpec) -> Result<PatternDatabase, CacheError> {
     open_checked(path, spec, Check::Full)
 }
 
@@ -231,7 +210,7 @@ fn map_read_only(file: &File) -> std::io::Result<Mmap> {
 /// when there is no such file, an error when it cannot be used. Never
 /// builds (for tables too big to build unasked, like
 /// [`PatternSpec::fifteen_78`]).
-pub fn load_if_present(spec: &PatternSpec, dir: &Path) -> Result<Option<PatternDatabase>, CacheError> {
+pub(crate) fn load_if_present(spec: &PatternSpec, dir: &Path) -> Result<Option<PatternDatabase>, CacheError> {
     match open(&dir.join(file_name(spec)), spec) {
         Ok(database) => Ok(Some(database)),
         Err(err) if err.is_missing() => Ok(None),
@@ -243,7 +222,7 @@ pub fn load_if_present(spec: &PatternSpec, dir: &Path) -> Result<Option<PatternD
 /// renamed into place, so a reader never sees half a file and a file in use
 /// is never changed under its mappings. Temporary files left by writers
 /// that were killed are removed first.
-pub fn write(path: &Path, database: &PatternDatabase) -> Result<(), CacheError> {
+pub(crate) fn write(path: &Path, database: &PatternDatabase) -> Result<(), CacheError> {
     let header = encode_header(database);
     let tables = database.tables();
     let parts: Vec<&[u8]> = std::iter::once(&header[..]).chain(tables.iter().copied()).collect();
@@ -254,7 +233,7 @@ pub fn write(path: &Path, database: &PatternDatabase) -> Result<(), CacheError> 
 /// temporary file in the same directory renamed into place (see [`write()`]),
 /// the directory made first if need be. Any cache file of fifteen's is
 /// written so.
-pub fn write_replacing(path: &Path, parts: &[&[u8]]) -> Result<(), CacheError> {
+pub(crate) fn write_replacing(path: &Path, parts: &[&[u8]]) -> Result<(), CacheError> {
     let io = |source| CacheError::Io { path: path.to_path_buf(), source };
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(io)?;
@@ -358,7 +337,8 @@ fn slices<'a>(tables: &[&'a [u8]], range: Range<usize>) -> Vec<&'a [u8]> {
 }
 
 /// The whole file in memory: header then tables.
-pub fn encode(database: &PatternDatabase) -> Vec<u8> {
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) fn encode(database: &PatternDatabase) -> Vec<u8> {
     let mut out = encode_header(database);
     for table in database.tables() {
         out.extend_from_slice(table);
@@ -368,7 +348,8 @@ pub fn encode(database: &PatternDatabase) -> Vec<u8> {
 
 /// Checks a whole cache file's bytes (every block) and wraps them, or says
 /// what is wrong.
-pub fn decode(bytes: &[u8], spec: &PatternSpec) -> Result<PatternDatabase, String> {
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) fn decode(bytes: &[u8], spec: &PatternSpec) -> Result<PatternDatabase, String> {
     let ranges = check_bytes(bytes, spec, Check::Full)?;
     PatternDatabase::from_shared(spec.clone(), Arc::new(bytes.to_vec()), ranges).map_err(|e| e.to_string())
 }
@@ -499,7 +480,7 @@ fn sampled_blocks(spec: &PatternSpec, ranges: &[Range<usize>], header_len: usize
 /// A 64-bit checksum of some byte strings (FNV-1a style over 8-byte words,
 /// lengths included). Any change to one word always changes it: each step
 /// is a bijection of the running value.
-pub fn checksum(parts: &[&[u8]]) -> u64 {
+pub(crate) fn checksum(parts: &[&[u8]]) -> u64 {
     const PRIME: u64 = 0x0000_0100_0000_01b3;
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut mix = |w: u64| h = (h ^ w).wrapping_mul(PRIME).rotate_left(29);
