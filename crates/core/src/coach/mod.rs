@@ -385,8 +385,8 @@ fn coach_lines(
             (pars, betters, Some(distances[0]), Some(distances))
         }
         Par::Human(_) | Par::Near(_) => {
-            let (pars, betters, lower_bound) = pars_and_ways(&starts, par, deadline, &tick, &way)?;
-            (pars, betters, lower_bound, None)
+            let found = pars_and_ways(&starts, par, deadline, &tick, &way)?;
+            (found.pars, found.betters, found.lower_bound, None)
         }
     };
     let mistakes = par_by_move.as_ref().map(|d| (1..d.len()).filter(|&i| d[i] > d[i - 1]).collect::<Vec<usize>>());
@@ -422,7 +422,7 @@ fn pars_and_ways(
     deadline: &Deadline,
     tick: &(dyn Fn() + Sync),
     way: &(dyn Fn(usize, usize) -> Result<BetterWay, CoachError> + Sync),
-) -> Result<(Vec<usize>, Vec<BetterWay>, Option<usize>), CoachError> {
+) -> Result<LinesFound, CoachError> {
     let found = (0..2 * starts.len())
         .into_par_iter()
         .with_max_len(1)
@@ -448,7 +448,15 @@ fn pars_and_ways(
             Job::Way(way) => betters.push(way),
         }
     }
-    Ok((pars, betters, lower_bound))
+    Ok(LinesFound { pars, betters, lower_bound })
+}
+
+/// Every line's par before it and way through it, and the scramble's
+/// proven lower bound.
+struct LinesFound {
+    pars: Vec<usize>,
+    betters: Vec<BetterWay>,
+    lower_bound: Option<usize>,
 }
 
 /// One piece of the coach's work done: a par, or a way through a line.
