@@ -727,6 +727,7 @@ fn a_saved_coach_page_plays_from_file_at_the_persons_pace_and_shows_the_coachs_l
     let on_page = CoachOnPage::Coached { coaching: &coaching, par_name: "fifteen".into(), exact: false };
     let data =
         fifteen_view::web::compare_data(&solve, effort, "a test", on_page, &fifteen_core::Deadline::NONE).unwrap();
+    assert_eq!(data["coach"]["lines"][1][7], coaching.lines[1].loss(), "each line's loss is in the data");
     let dir = std::env::temp_dir().join(format!("fifteen-coach-page-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("coach.html");
@@ -741,6 +742,19 @@ fn a_saved_coach_page_plays_from_file_at_the_persons_pace_and_shows_the_coachs_l
     )
     .unwrap();
     assert_eq!(losses, coaching.lines.iter().map(|l| l.loss()).collect::<Vec<_>>());
+    // The graph draws the coaching's own points.
+    let points: Vec<(usize, usize)> = serde_json::from_value(page.js("return window.fifteen.coach.points;")).unwrap();
+    assert_eq!(points, coaching.graph_points());
+    // A coach row and a split row focused from the keyboard: Enter jumps
+    // as a click does.
+    let line = &coaching.lines[1];
+    page.js("document.querySelectorAll('#coach tbody tr')[1].focus(); return null;");
+    page.press(Key::Enter);
+    let at = line.from_move.to_string();
+    page.wait_for("the coach row's jump", 10, |page| Ok((page.viewer()["cursor"] == at.as_str()).then_some(())));
+    page.js("document.querySelectorAll('#splits li')[0].focus(); return null;");
+    page.press(Key::Enter);
+    page.wait_for("the split's jump", 10, |page| Ok((page.viewer()["cursor"] == "0").then_some(())));
 
     // T plays the person's solve at their own pace: some moves, not all.
     page.press('t');

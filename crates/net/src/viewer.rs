@@ -14,16 +14,14 @@ use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 
-use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use fifteen_core::Deadline;
 use fifteen_core::board::{Board, Scramble};
-use fifteen_core::coach::{self, CoachError, Par};
+use fifteen_core::coach::{self, ChosenPar, CoachError, ParChoice};
 use fifteen_core::human::{Effort, SolveError, SolveOptions};
-use fifteen_core::search::{Heuristic, MAX_OPTIMAL_CELLS};
 use fifteen_core::slidysim::{self, LinkLimits, Solve};
-use fifteen_core::tables::{PatternDatabase, Tables};
+use fifteen_core::tables::{NO_TABLES, PatternDatabase, Tables, TablesError};
 use fifteen_view::web::{self, CoachOnPage};
 
 /// Only the page's own script and style (no inline script: the data is a
@@ -70,30 +68,27 @@ fn check_size(rows: usize, cols: usize, max_cells: usize) -> Result<(), Refused>
     Ok(())
 }
 
-/// The pattern databases a replay page's coaching uses for boards of up to
-/// 16 cells (its optimal par), loaded once a shape through the server's
-/// loader (none: Manhattan distance and linear conflicts).
+/// The tables a replay page's par uses (the optimal solver's up to 16
+/// cells, the near solver's on 17 to 49), through the server's loader,
+/// which finds each shape's once (none: Manhattan distance and linear
+/// conflicts up to 16 cells, fifteen's human solve above).
 pub(crate) struct CoachTables {
     loader: Option<Arc<dyn Tables>>,
-    loaded: Mutex<BTreeMap<(usize, usize), ShapeTables>>,
 }
-
-/// A shape's tables, or none (Manhattan distance and linear conflicts).
-type ShapeTables = Option<Arc<PatternDatabase>>;
 
 impl CoachTables {
     pub(crate) fn new(loader: Option<Arc<dyn Tables>>) -> CoachTables {
-        CoachTables { loader, loaded: Mutex::new(BTreeMap::new()) }
+        CoachTables { loader }
+    }
+}
+
+impl Tables for CoachTables {
+    fn optimal(&self, rows: usize, cols: usize) -> Option<Arc<PatternDatabase>> {
+        self.loader.as_ref().and_then(|t| t.optimal(rows, cols))
     }
 
-    /// The tables of a shape, loading them on first use (call it on the
-    /// blocking pool: loading may build them).
-    fn get(&self, rows: usize, cols: usize) -> ShapeTables {
-        let mut loaded = self.loaded.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let tables = loaded.entry((rows, cols)).or_insert_with(|| {
-            self.loader.as_ref().filter(|_| rows * cols <= MAX_OPTIMAL_CELLS).and_then(|t| t.optimal(rows, cols))
-        });
-        tables.clone()
+    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, TablesError> {
+        self.loader.as_deref().unwrap_or(&NO_TABLES).near(rows, cols)
     }
 }
 
@@ -182,10 +177,9 @@ pub(crate) fn replay_data(
         CoachError::Stopped => stopped(deadline, seconds, "this replay's page"),
         other => Refused::bad(other.to_string()),
     };
-    match coach_on_page(solve, effort, tables, deadline).map_err(failed)? {
-        Ok((coaching, par_name, exact)) => {
-            let on_page = CoachOnPage::Coached { coaching: &coaching, par_name, exact };
-            web::compare_data(solve, effort, &title, on_page, deadline)
+    match coach_on_page(solve, tables, deadline).map_err(failed)? {
+        Ok((coaching, chosen)) => {
+            web::compare_data(solve, effort, &title, CoachOnPage::coached(&coaching, &chosen), deadline)
         }
         Err(skipped) => web::compare_data(solve, effort, &title, skipped, deadline),
     }
@@ -202,34 +196,33 @@ const MAX_EXACTLY_COACHED_MOVES: usize = 1_000;
 /// is an error.
 fn coach_on_page(
     solve: &Solve,
-    effort: Effort,
     tables: &CoachTables,
     deadline: &Deadline,
-) -> Result<Result<(coach::Coaching, String, bool), CoachOnPage<'static>>, CoachError> {
+) -> Result<Result<(coach::Coaching, ChosenPar), CoachOnPage<'static>>, CoachError> {
     let (rows, cols) = (solve.scramble.rows(), solve.scramble.cols());
     if rows * cols > web::MAX_COACHED_CELLS {
         return Ok(Err(CoachOnPage::too_big(rows, cols)));
     }
-    let exact = rows * cols <= MAX_OPTIMAL_CELLS;
-    if exact && solve.moves.len() > MAX_EXACTLY_COACHED_MOVES {
+    let chosen = match coach::par_for(&solve.scramble, ParChoice::Auto, Effort::Auto, tables) {
+        Ok(chosen) => chosen.on_page(&solve.scramble),
+        // Only a par that insists on the near solver fails; `Auto` falls back.
+        Err(e) => return Ok(Err(CoachOnPage::Skipped(format!("no coaching here: {e}")))),
+    };
+    if chosen.is_exact() && solve.moves.len() > MAX_EXACTLY_COACHED_MOVES {
         return Ok(Err(CoachOnPage::Skipped(format!(
             "no coaching here for a solve of {} moves: the page coaches up to {MAX_EXACTLY_COACHED_MOVES} (one \
              optimal search a move); `fifteen coach LINK` coaches it",
             solve.moves.len()
         ))));
     }
-    let tables = tables.get(rows, cols);
-    let par = match (exact, tables.as_deref()) {
-        (true, Some(pdb)) => Par::Optimal(Heuristic::Patterns(pdb)),
-        (true, None) => Par::Optimal(Heuristic::ManhattanConflicts),
-        (false, _) => Par::Human(effort),
-    };
     // Half the time left, so that fifteen's solve beside it has the rest.
     let half = deadline.seconds_left().map_or(deadline.clone(), |left| deadline.within(left / 2.0));
-    match coach::coach_until(&solve.scramble, &solve.moves, par, &half, &|_, _| {}) {
-        Ok(coaching) => Ok(Ok((coaching, par.name(), par.is_exact()))),
+    match coach::coach_until(&solve.scramble, &solve.moves, chosen.par(), &half, &|_, _| {}) {
+        Ok(coaching) => Ok(Ok((coaching, chosen))),
         Err(CoachError::Stopped) if !deadline.is_over() => Ok(Err(CoachOnPage::Skipped(
-            "no coaching here: it takes longer than this page may; `fifteen coach LINK` coaches it".to_string(),
+            "no coaching here: it takes longer than this page may; `fifteen coach LINK --format html --out \
+             FILE.html` writes this page with it"
+                .to_string(),
         ))),
         Err(e) => Err(e),
     }

@@ -57,6 +57,45 @@ impl Solve {
         let md = self.scramble.manhattan();
         (md > 0).then(|| self.moves.len() as f64 / md as f64)
     }
+
+    /// The time as on a 4×4, to weigh solves of different sizes together:
+    /// the time × 64 / (R·C·(R+C)/2). A solve of R×C takes about
+    /// R·C·(R+C) moves (each of its R·C tiles travels about (R+C)/2; a
+    /// 4×4's 64 is its R·C·(R+C)/2), so at one speed and one skill every
+    /// size gives about the same number. `None` without a time.
+    ///
+    /// ```
+    /// use fifteen_core::{Board, Moves, slidysim::Solve};
+    /// let solve = Solve {
+    ///     scramble: Board::goal(10, 10).unwrap(),
+    ///     moves: Moves::default(),
+    ///     time_ms: Some(50_000),
+    ///     move_times_ms: None,
+    ///     player: None,
+    ///     event: "10×10 single".into(),
+    /// };
+    /// assert_eq!(solve.time_as_4x4_ms(), Some(3200.0));
+    /// ```
+    pub fn time_as_4x4_ms(&self) -> Option<f64> {
+        let (rows, cols) = (self.scramble.rows() as f64, self.scramble.cols() as f64);
+        self.time_ms.map(|ms| ms as f64 * 64.0 / (rows * cols * (rows + cols) / 2.0))
+    }
+}
+
+/// The final move count a solve is heading for, as slidysim's replay page
+/// shows it beside the moves as the solve goes: the moves made so far per
+/// unit of Manhattan distance brought home, times the scramble's Manhattan
+/// distance, `made × start / (start − now)` (`now` the distance left).
+/// `None` until the distance has come down.
+///
+/// ```
+/// use fifteen_core::slidysim::predicted_moves;
+/// assert_eq!(predicted_moves(30, 40, 25), Some(80.0));
+/// assert_eq!(predicted_moves(3, 40, 41), None);
+/// ```
+pub fn predicted_moves(made: usize, start_manhattan: usize, manhattan_now: usize) -> Option<f64> {
+    let brought_home = start_manhattan.checked_sub(manhattan_now).filter(|&d| d > 0)?;
+    Some(made as f64 * start_manhattan as f64 / brought_home as f64)
 }
 
 /// Why a text could not be read as a solve.

@@ -81,7 +81,9 @@ fn planned_data(
     }
     let solver = solver_name(options.finish);
     let moves = Moves::from(marks.moves.clone());
-    Ok((marks.data(board, solver, title), moves))
+    let mut data = marks.data(board, solver, title);
+    data["mtm"] = json!(moves.multi_tile_count());
+    Ok((data, moves))
 }
 
 /// The viewer's data for a person's solve: one phase a line, as
@@ -95,6 +97,7 @@ pub fn person_data(solve: &Solve, title: &str) -> Result<Value, IllegalMove> {
         marks.phases.push(json!([timeline.phase_name(mark.phase), mark.start, end, area]));
     }
     let mut data = marks.data(&solve.scramble, "person", title);
+    data["mtm"] = json!(solve.moves.multi_tile_count());
     let time_at = |moves: usize| -> Option<u64> {
         let times = solve.move_times_ms.as_ref().filter(|t| t.len() == solve.moves.len())?;
         Some(if moves == 0 { 0 } else { times[moves.min(times.len()) - 1] })
@@ -130,6 +133,7 @@ pub fn person_data(solve: &Solve, title: &str) -> Result<Value, IllegalMove> {
         "time_ms": solve.time_ms,
         "tps": solve.tps(),
         "mmd": solve.mmd(),
+        "time_as_4x4_ms": solve.time_as_4x4_ms(),
     });
     Ok(data)
 }

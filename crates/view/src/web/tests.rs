@@ -287,3 +287,34 @@ fn a_stopped_deadline_stops_the_planning_of_a_page() {
     let refused = compare_data(&solve, Effort::Fast, "test", CoachOnPage::too_big(30, 30), &stopped).unwrap_err();
     assert!(matches!(refused, CoachError::Stopped), "{refused}");
 }
+
+/// The page draws in the window's palette (`scene/palette.rs`): its
+/// script's colours and its home colour's rule are held equal to it here.
+#[test]
+fn the_pages_colours_are_the_palettes() {
+    use crate::scene::{ACCENT, BACKGROUND, BOARD, MARK, TEXT};
+    let rgb = |c: crate::scene::Rgba| format!("\"rgb({},{},{})\"", c[0], c[1], c[2]);
+    for (name, colour) in [("ACCENT", ACCENT), ("MARK", MARK), ("TEXT", TEXT), ("BOARD", BOARD)] {
+        let declared = format!("const {name} = {};", rgb(colour));
+        assert!(VIEWER_JS.contains(&declared), "viewer.js should declare {declared}");
+    }
+    assert!(VIEWER_JS.contains("const LOCKED_SHADE = 0.72;"), "the locked tiles' shade");
+    // The home colour: palette::home_color's hue, saturation and lightness.
+    assert!(
+        VIEWER_JS.contains("return hsl(8 + 280 * (0.75 * fx + 0.25 * fy), 0.66, 0.68 - 0.22 * fy);"),
+        "viewer.js's homeColor follows palette::home_color"
+    );
+    let palette = include_str!("../scene/palette.rs");
+    for rule in [
+        "let hue = 8.0 + 280.0 * (0.75 * fx + 0.25 * fy);",
+        "let lightness = 0.68 - 0.22 * fy;",
+        "hsl(hue, 0.66, lightness)",
+    ] {
+        assert!(palette.contains(rule), "palette::home_color changed ({rule}): change viewer.js's homeColor with it");
+    }
+    // The page's style: its background and text are the window's.
+    for (what, colour) in [("background", BACKGROUND), ("color", TEXT)] {
+        let declared = format!("{what}: rgb({}, {}, {});", colour[0], colour[1], colour[2]);
+        assert!(VIEWER_CSS.contains(&declared), "viewer.css should declare {declared}");
+    }
+}
