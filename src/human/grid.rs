@@ -242,7 +242,7 @@ impl PaddedGrid {
     }
 
     /// Padded row and column of the blank.
-    #[cfg(test)]
+    #[inline]
     pub(super) fn blank_coords(&self) -> (usize, usize) {
         (self.blank_row + 1, self.blank_col + 1)
     }

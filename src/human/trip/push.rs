@@ -80,15 +80,13 @@ pub(in crate::human) fn gain_along(here: usize, home: usize, tile_step: isize, w
 /// `weight` when a step's share of the way home (the way home times the
 /// step, summed over both axes) is positive, else `-weight`.
 #[inline]
-pub(in crate::human) fn gain_toward(share: isize, weight: i32) -> i32 {
+fn gain_toward(share: isize, weight: i32) -> i32 {
     if share > 0 { weight } else { -weight }
 }
 
 /// The worth of moving the tile in `cell` (padded row `r`, column `c`)
-/// one step `dir`. (The router's ring routes and the detours read the same
-/// rule from words they have already loaded; their tests check them
-/// against this.)
-#[cfg(test)]
+/// one step `dir`.
+#[inline]
 pub(in crate::human) fn push_gain_at(
     grid: &PaddedGrid,
     weights: &PushWeights,
@@ -106,9 +104,7 @@ pub(in crate::human) fn push_gain_at(
 }
 
 /// The summed worth of the pushes when the blank walks `dirs` from where it
-/// is: each tile on the way moves back one cell. (The router reads a ring
-/// route's worth from `RingPushes`; its tests check it against this.)
-#[cfg(test)]
+/// is: each tile on the way moves back one cell.
 pub(in crate::human) fn push_gain(grid: &PaddedGrid, weights: &PushWeights, dirs: &[Dir]) -> i32 {
     let (mut at, (mut r, mut c)) = (grid.blank, grid.blank_coords());
     let mut gain = 0;

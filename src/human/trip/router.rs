@@ -22,7 +22,7 @@ use pathfinding::directed::astar::{astar, astar_bag_collect};
 
 use crate::board::Pos;
 
-use super::push::{PushWeights, gain_along, gain_toward};
+use super::push::{PushWeights, gain_along, push_gain};
 use super::scratch::{Approach, Scratch};
 use crate::human::event::Event;
 use crate::human::grid::{Dir, FLAGS, PaddedGrid, unpack_home};
@@ -42,16 +42,7 @@ const RING: [(isize, isize); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1,
 pub(in crate::human) struct RingRoute {
     len: u8,
     dirs: [Dir; 6],
-    /// For each step, the ring cell the blank steps into (its index in
-    /// [`RING`]) and the way the tile there moves (a [`Dir`] index, the
-    /// step's opposite); steps past `len` name [`NO_CELL`], whose push is
-    /// worth nothing, so a route's worth is summed over all six without a
-    /// branch on its length.
-    pushes: [(u8, u8); 6],
 }
-
-/// The ring index that stands for no cell in [`RingRoute::pushes`].
-const NO_CELL: u8 = 8;
 
 impl RingRoute {
     pub(in crate::human) fn len(&self) -> usize {
@@ -104,13 +95,11 @@ impl RingTable {
                             shortest.into_iter().flat_map(|(paths, _)| paths).collect();
                         paths.sort();
                         for (slot, cells) in paths.into_iter().take(2).enumerate() {
-                            let mut route = RingRoute { len: 0, dirs: [Dir::N; 6], pushes: [(NO_CELL, 0); 6] };
+                            let mut route = RingRoute { len: 0, dirs: [Dir::N; 6] };
                             for pair in cells.windows(2) {
                                 let step = (pair[1].0 - pair[0].0, pair[1].1 - pair[0].1);
-                                let dir = Dir::ALL.into_iter().find(|d| d.delta() == step).expect("a unit step");
-                                let ring = RING.iter().position(|&d| d == pair[1]).expect("a ring cell");
-                                route.dirs[route.len as usize] = dir;
-                                route.pushes[route.len as usize] = (ring as u8, dir.opposite() as u8);
+                                route.dirs[route.len as usize] =
+                                    Dir::ALL.into_iter().find(|d| d.delta() == step).expect("a unit step");
                                 route.len += 1;
                             }
                             found[slot] = Some(route);
@@ -159,84 +148,27 @@ pub(in crate::human) fn ring_mask_after(grid: &PaddedGrid, center: usize, vacate
 /// The side of `center` the blank is on, if it is next to it.
 #[inline]
 pub(in crate::human) fn blank_side(grid: &PaddedGrid, center: usize) -> Option<Dir> {
-    // The one side the blank could be on, then whether it is: no search
-    // over the four whose end depends on where the blank is.
-    let side = Dir::between(center, grid.blank);
-    (grid.step(center, side) == grid.blank).then_some(side)
+    Dir::ALL.into_iter().find(|&d| grid.step(center, d) == grid.blank)
 }
 
-/// What pushing the tile in each ring cell round a centre is worth, read
-/// from the board once for every route round it that is weighed: for each
-/// ring cell (and a ninth, [`NO_CELL`], worth nothing) the way to its
-/// tile's home on each axis and the push's weight.
-pub(in crate::human) struct RingPushes {
-    toward: [(i32, i32, i32); 9],
-}
-
-impl RingPushes {
-    /// The ring round `center`, at padded row `r` and column `c`.
-    #[inline]
-    pub(in crate::human) fn of(
-        grid: &PaddedGrid,
-        weights: &PushWeights,
-        center: usize,
-        r: usize,
-        c: usize,
-    ) -> RingPushes {
-        let w = grid.width as isize;
-        let mut toward = [(0, 0, 0); 9];
-        for (k, &(dr, dc)) in RING.iter().enumerate() {
-            let cell = center.wrapping_add_signed(dr * w + dc);
-            let (hr, hc) = grid.home_of_cell(cell);
-            let (cr, cc) = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
-            toward[k] = (hr as i32 - cr as i32, hc as i32 - cc as i32, weights.of(hr, hc));
-        }
-        RingPushes { toward }
-    }
-
-    /// The summed worth of a route's pushes, by the router's one push rule
-    /// (`push_gain_at`).
-    #[inline]
-    fn route_gain(&self, route: &RingRoute) -> i32 {
-        const DELTA: [(i32, i32); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
-        let mut gain = 0;
-        for &(cell, dir) in &route.pushes {
-            let (rows, cols, weight) = self.toward[usize::from(cell)];
-            let (dr, dc) = DELTA[usize::from(dir) & 3];
-            gain += gain_toward((rows * dr + cols * dc) as isize, weight);
-        }
-        gain
-    }
-
-    /// The shortest way round the centre (whose ring has blocked cells
-    /// `mask`) from side `from` to side `to` that pushes tiles nearest
-    /// home, with that gain.
-    #[inline]
-    pub(in crate::human) fn best_route(&self, mask: u8, from: Dir, to: Dir) -> Option<(RingRoute, i32)> {
-        match ring_table().choices(mask, from, to) {
-            [Some(one), Some(other)] => {
-                let (g1, g2) = (self.route_gain(one), self.route_gain(other));
-                Some(if g2 > g1 { (*other, g2) } else { (*one, g1) })
-            }
-            [Some(one), None] => Some((*one, self.route_gain(one))),
-            _ => None,
-        }
-    }
-}
-
-/// The shortest way round the tile in `center` (whose ring has blocked
-/// cells `mask`) from side `from` to side `to` that pushes tiles nearest
-/// home, with that gain.
+/// The shortest way round a tile (whose ring has blocked cells `mask`)
+/// from side `from` to side `to` that pushes tiles nearest home, with
+/// that gain.
 pub(in crate::human) fn best_ring_route(
     grid: &PaddedGrid,
     weights: &PushWeights,
     mask: u8,
-    center: usize,
     from: Dir,
     to: Dir,
 ) -> Option<(RingRoute, i32)> {
-    let (r, c) = grid.coords(center);
-    RingPushes::of(grid, weights, center, r, c).best_route(mask, from, to)
+    match *ring_table().choices(mask, from, to) {
+        [Some(one), Some(other)] => {
+            let (g1, g2) = (push_gain(grid, weights, one.dirs()), push_gain(grid, weights, other.dirs()));
+            Some(if g2 > g1 { (other, g2) } else { (one, g1) })
+        }
+        [Some(one), None] => Some((one, push_gain(grid, weights, one.dirs()))),
+        _ => None,
+    }
 }
 
 /// Walks the blank along a ring route.
@@ -257,7 +189,7 @@ pub(in crate::human) fn route_round(
     sink: &mut Sink<'_>,
 ) -> bool {
     let Some(from) = blank_side(grid, center) else { return false };
-    match best_ring_route(grid, &scratch.weights, ring_mask(grid, center), center, from, to) {
+    match best_ring_route(grid, &scratch.weights, ring_mask(grid, center), from, to) {
         Some((route, _)) => {
             walk_ring(grid, scratch, route, sink);
             true
@@ -463,44 +395,6 @@ fn walk(grid: &mut PaddedGrid, cells: &mut Vec<Pos>, dirs: impl Iterator<Item = 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Scramble};
-    use crate::human::trip::push::push_gain;
-
-    #[test]
-    fn a_ring_routes_worth_is_the_push_rules_sum_along_it() {
-        let mut checked = 0;
-        for seed in 0..10 {
-            let board = Board::scrambled(9, 12, Scramble::Uniform, seed).unwrap();
-            let mut grid = PaddedGrid::new(&board);
-            for col in 0..12 {
-                if grid.index(0, col) != grid.blank {
-                    grid.lock(grid.index(0, col));
-                }
-            }
-            let weights = PushWeights::sweeping(2, 1 + seed as usize % 3, 8);
-            let mut walk = seed;
-            for _ in 0..300 {
-                // The blank wanders; every tile beside it is a centre to go round.
-                walk = walk.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                let dir = Dir::from_index((walk >> 33) as usize);
-                if grid.is_free(grid.step(grid.blank, dir)) {
-                    grid.slide(dir, &mut |_: &Event| {});
-                }
-                for center in Dir::ALL.map(|d| grid.step(grid.blank, d)).into_iter().filter(|&c| grid.is_free(c)) {
-                    let from = blank_side(&grid, center).expect("the blank is beside it");
-                    let (r, c) = grid.coords(center);
-                    let pushes = RingPushes::of(&grid, &weights, center, r, c);
-                    for to in Dir::ALL {
-                        for route in ring_table().choices(ring_mask(&grid, center), from, to).iter().flatten() {
-                            assert_eq!(pushes.route_gain(route), push_gain(&grid, &weights, route.dirs()));
-                            checked += 1;
-                        }
-                    }
-                }
-            }
-        }
-        assert!(checked > 10_000, "{checked} routes");
-    }
 
     #[test]
     fn an_open_ring_takes_two_steps_to_a_neighbouring_side_and_four_across() {

@@ -16,7 +16,7 @@ use crate::board::Tile;
 
 use super::push::{MOVE_COST, PushWeights, gain_along};
 use super::router::{
-    RingPushes, RingRoute, blank_side, ring_mask, ring_mask_after, ring_table, route_blank, route_round, walk_ring,
+    RingRoute, best_ring_route, blank_side, ring_mask, ring_mask_after, ring_table, route_blank, route_round, walk_ring,
 };
 use super::scratch::Scratch;
 use crate::human::event::Event;
@@ -50,21 +50,13 @@ pub(in crate::human) fn transport(
     }
     sink(&Event::TileTargeted { tile, from: grid.pos(at), to: grid.pos(dest) });
     grid.hold(at);
-    // The tile's padded row and column, kept step by step: a step is the
-    // inner loop of every trip, and working them out from the index takes
-    // a division.
-    let mut coords = grid.coords(at);
-    let target = grid.coords(dest);
     let mut ok = true;
     while at != dest {
-        match tile_step(grid, scratch, (at, coords), target, sink) {
-            Some(dir) => {
-                let next = grid.step(at, dir);
+        match tile_step(grid, scratch, at, dest, sink) {
+            Some(next) => {
                 grid.release(at);
                 grid.hold(next);
                 at = next;
-                let (dr, dc) = dir.delta();
-                coords = (coords.0.wrapping_add_signed(dr), coords.1.wrapping_add_signed(dc));
             }
             None => {
                 ok = false;
@@ -76,17 +68,17 @@ pub(in crate::human) fn transport(
     ok
 }
 
-/// Brings the blank in front of the tile at `at` (padded row and column
-/// `coords`) and slides it one cell toward the target (padded row and
-/// column `target`). Returns the way the tile went.
+/// Brings the blank in front of the tile at `at` and slides it one cell
+/// toward `dest`. Returns the tile's new cell.
 fn tile_step(
     grid: &mut PaddedGrid,
     scratch: &mut Scratch,
-    (at, (tr, tc)): (usize, (usize, usize)),
-    (dr, dc): (usize, usize),
+    at: usize,
+    dest: usize,
     sink: &mut Sink<'_>,
-) -> Option<Dir> {
-    let dest = dr * grid.width + dc;
+) -> Option<usize> {
+    let (tr, tc) = grid.coords(at);
+    let (dr, dc) = grid.coords(dest);
     let rows_left = tr.abs_diff(dr);
     let cols_left = tc.abs_diff(dc);
     let vertical = if dr < tr { Dir::N } else { Dir::S };
@@ -100,8 +92,6 @@ fn tile_step(
     // pushed a step nearer home saves about a move later.
     let plans_ahead = side.is_some() && scratch.style.plan_ahead;
     let ahead = plans_ahead.then(|| plan_ahead(grid, &scratch.weights, at, dest));
-    // The ring's pushes, read once for both directions' routes.
-    let pushes = side.map(|_| RingPushes::of(grid, &scratch.weights, at, tr, tc));
     let mut options: [Option<StepOption>; 2] = [None, None];
     for (k, (dir, useful)) in [(vertical, rows_left > 0), (horizontal, cols_left > 0)].into_iter().enumerate() {
         let front = grid.step(at, dir);
@@ -109,14 +99,14 @@ fn tile_step(
             continue;
         }
         let (along, across) = if dir.is_horizontal() { (cols_left - 1, rows_left) } else { (rows_left - 1, cols_left) };
-        let (reach, gain, ring) = match (side, &pushes) {
-            (Some(from), Some(pushes)) => match pushes.best_route(mask, from, dir) {
+        let (reach, gain, ring) = match side {
+            Some(from) => match best_ring_route(grid, &scratch.weights, mask, from, dir) {
                 Some((route, gain)) => (route.len(), gain, Some(route)),
                 None => (BLOCKED_RING, 0, None),
             },
             // The approach's own path is chosen for its pushes later; a
             // guess at them here does not pay.
-            _ => (approach_estimate(grid, at, front), 0, None),
+            None => (approach_estimate(grid, at, front), 0, None),
         };
         let rest = match &ahead {
             Some(values) => values[usize::from(k == 0)][usize::from(k == 1)][k],
@@ -144,7 +134,7 @@ fn tile_step(
         };
         if ready {
             grid.slide(option.dir.opposite(), sink);
-            return Some(option.dir);
+            return Some(grid.step(at, option.dir));
         }
     }
     // No useful direction works (a tile boxed in by locked or held
@@ -152,7 +142,7 @@ fn tile_step(
     let dir = detour_direction(grid, at, dest)?;
     if bring_blank_in_front(grid, scratch, at, dir, side, sink) {
         grid.slide(dir.opposite(), sink);
-        return Some(dir);
+        return Some(grid.step(at, dir));
     }
     None
 }
