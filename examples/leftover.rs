@@ -97,7 +97,7 @@ fn features(board: &Board, top: usize, left: usize) -> (Vec<f64>, [f64; EXTRA.le
             at[board.tile_at(Pos::new(r, c)) as usize] = Pos::new(r, c);
         }
     }
-    let tile_of = |p: Pos| (p.row * n + p.col + 1) as usize;
+    let tile_of = |p: Pos| p.row * n + p.col + 1;
     // Every tile not yet home for good, by the line it belongs to (the
     // last rows' tiles pooled with the farthest lines).
     let mut line_of = vec![usize::MAX; n * n];
