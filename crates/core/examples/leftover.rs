@@ -29,8 +29,8 @@
 
 use std::io::{BufRead, Write};
 
-use fifteen::human::{Effort, Event, Order, Phase, Planner};
-use fifteen::{Board, Pos, Scramble, SolveOptions};
+use fifteen_core::board::{Board, Pos, Scramble};
+use fifteen_core::human::{Effort, Event, Order, Phase, Planner, SolveOptions};
 
 /// Later lines weighed one by one; the ones after are pooled.
 const LINES: usize = 8;
