@@ -213,7 +213,9 @@ pub(crate) fn with_estimator<U: EstimatorUser>(
     })
 }
 
-/// The lower bound a heuristic gives a board.
+/// The lower bound a heuristic gives a board (for tests and measurements:
+/// a search asks it of every node through `with_estimator`).
+#[cfg(any(test, feature = "testing"))]
 pub fn estimate(board: &Board, heuristic: Heuristic<'_>) -> Result<u32, SearchError> {
     let grid = check(board, heuristic)?;
     let (cells, pos) = arrays(board);
