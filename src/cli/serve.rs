@@ -98,7 +98,7 @@ pub fn run(cmd: ServeCommand) -> Result<(), CliError> {
     // only where they are built already: a visitor's 6×6 must not start a
     // build of minutes.
     let tables = super::pdb::announcing("fifteen serve: optimal distances by").never_building_near();
-    config.tables = Some(std::sync::Arc::new(tables));
+    config.tables = std::sync::Arc::new(tables);
     config.optimal_threads = super::pdb::cores();
     if cmd.max_games == 0 {
         return Err(CliError::Usage("--max-games must be at least 1".into()));
