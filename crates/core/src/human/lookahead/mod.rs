@@ -551,6 +551,32 @@ mod tests {
     }
 
     #[test]
+    fn the_next_line_is_found_in_line_order_with_each_tiles_rank() {
+        let (rows, cols) = (20, 20);
+        let area = CellRect { top: 0, left: 0, height: rows, width: cols };
+        let mut lookahead = Lookahead::default();
+        // Row 1 under way: the next line is column 1, below row 1's cell.
+        let later = Schedule::new(rows, cols, Order::Shells).skip_while(|&(p, _)| p == Phase::Row(0));
+        assert!(lookahead.find_next_line(&area, later, rows, cols));
+        let next = &lookahead.next;
+        assert_eq!(next.cells.len(), rows - 1);
+        for (k, &cell) in next.cells.iter().enumerate() {
+            assert_eq!(area.coords(cell), (k + 1, 0), "column 1 from the top");
+            assert_eq!(usize::from(next.place[cell]), k);
+            assert_eq!(usize::from(next.rank[tile_for(Pos::new(k + 1, 0), rows, cols) as usize]), k);
+        }
+        assert_eq!(next.rank.iter().filter(|&&r| r != NO_RANK).count(), rows - 1);
+        // Found again for the line after, the old marks are gone.
+        let later = Schedule::new(rows, cols, Order::Shells).skip_while(|&(p, _)| p != Phase::Row(1));
+        assert!(lookahead.find_next_line(&area, later, rows, cols));
+        assert_eq!(lookahead.next.place.iter().filter(|&&p| p != NO_RANK).count(), cols - 1);
+        // A next line outside the area is not weighed.
+        let corner = CellRect { top: 0, left: 10, height: rows, width: 10 };
+        let later = Schedule::new(rows, cols, Order::Shells).skip_while(|&(p, _)| p == Phase::Row(0));
+        assert!(!lookahead.find_next_line(&corner, later, rows, cols));
+    }
+
+    #[test]
     fn a_line_is_a_row_or_a_column_by_its_cells() {
         let row = [Placement::Single { row: 2, col: 2 }, Placement::RightPair { row: 2 }];
         let column = [Placement::Single { row: 2, col: 2 }, Placement::BottomPair { col: 2 }];
