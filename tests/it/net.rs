@@ -321,23 +321,10 @@ fn serve_refuses_bad_arguments() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr.starts_with("error: cannot listen on 127.0.0.1:"), "{stderr}");
 }
-
-/// A plain HTTP/1.1 GET: the status, the headers (lower-case names) and the body.
-fn http_get(addr: &str, path: &str) -> (u16, Vec<(String, String)>, String) {
-    use std::io::Write;
-    let mut tcp = TcpStream::connect(addr).unwrap();
-    tcp.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    write!(tcp, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
-    let mut response = String::new();
-    tcp.read_to_string(&mut response).unwrap();
-    let (head, body) = response.split_once("\r\n\r\n").unwrap();
-    let mut lines = head.lines();
-    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
-    let headers = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-        .collect();
-    (status, headers, body.to_string())
+/// A GET of `path` from the server at `addr`, with the server's own test
+/// client: the status, the headers (lower-case names) and the body.
+fn http_get(addr: &str, path: &str) -> fifteen_net::testing::Answer {
+    fifteen_net::testing::get(addr.parse().unwrap(), path, &[("Connection", "close")])
 }
 
 #[test]
@@ -461,7 +448,7 @@ fn a_flood_of_abandoned_pages_and_a_link_bomb_leave_the_server_quiet_and_the_gam
     let page = get_from(&addr, "/watch?size=4&seed=1", "10.0.1.1", Duration::from_secs(30));
     let page_took = page_at.elapsed();
     let slowest_move = play_moves(&serve.url("/ws"), 20);
-    let bomb = super::common::link_bomb(40, 250_000);
+    let bomb = fifteen_core::testing::link_bomb(40, 250_000);
     let bomb_at = std::time::Instant::now();
     let bombed = get_from(&addr, &format!("/replay?r={bomb}"), "10.0.1.2", Duration::from_secs(30));
     let bomb_took = bomb_at.elapsed();

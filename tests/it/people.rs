@@ -50,14 +50,14 @@ fn assert_error(out: &Output, needle: &str) {
 fn a_link_past_the_limits_is_refused_at_once_naming_the_limit_and_trusted_reads_it() {
     let dir = tempfile::tempdir().unwrap();
     let bomb = dir.path().join("bomb.txt");
-    std::fs::write(&bomb, crate::common::link_bomb(40, 250_000)).unwrap();
+    std::fs::write(&bomb, fifteen_core::testing::link_bomb(40, 250_000)).unwrap();
     let bomb = bomb.to_str().unwrap();
     for command in ["replay", "compare", "coach"] {
         let out = fifteen(&[command, bomb, "--format", "json"], "");
         assert_error(&out, "unpacks to more than 33554432 bytes (--trusted reads it, for a source you trust)");
     }
     let long = dir.path().join("long.txt");
-    std::fs::write(&long, crate::common::link_bomb(1, 60_607)).unwrap();
+    std::fs::write(&long, fifteen_core::testing::link_bomb(1, 60_607)).unwrap();
     let long = long.to_str().unwrap();
     assert_error(&fifteen(&["replay", long, "--format", "summary"], ""), "over the limit of 10000000 moves");
     let summary = json_lines(&fifteen(&["replay", long, "--format", "summary", "--trusted"], ""));

@@ -81,3 +81,28 @@ impl PlannerKnobs for Planner {
         self.force_detours(band)
     }
 }
+
+/// A slidysim link's payload (what follows `?r=`, URL-encoded) holding a
+/// leaderboard replay of `solves` legal solves on 100×100, each the blank's
+/// trip across the bottom row and back `trips` times (198 moves a trip),
+/// its solve data packed inside the payload packed again: 40 solves of
+/// 250 000 trips (49.5 million moves each) make 1.3 kB, which unpacks to
+/// 60 MB of moves. The limits on links are tested with it.
+///
+/// ```
+/// use fifteen_core::slidysim::{LinkLimits, parse_source_within};
+///
+/// let bomb = fifteen_core::testing::link_bomb(40, 250_000);
+/// assert!(bomb.len() < 2_000);
+/// let refused = parse_source_within(&bomb, &LinkLimits::default());
+/// assert!(refused.is_err());
+/// ```
+pub fn link_bomb(solves: usize, trips: usize) -> String {
+    let solution = "R99L99".repeat(trips);
+    let data = format!("{};{}", vec![solution.as_str(); solves].join(","), vec!["100"; solves].join(","));
+    let header = serde_json::json!({
+        "width": 100, "height": 100, "nameFilter": "bomb", "avglen": solves, "gameMode": "Standard"
+    });
+    let json = serde_json::Value::Array(vec![header, crate::slidysim::pack(&data).into()]);
+    crate::slidysim::encode_payload(&json.to_string())
+}

@@ -39,6 +39,8 @@ pub(crate) mod viewer;
 mod browser;
 #[cfg(test)]
 mod page_tests;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 #[cfg(test)]
 mod tests;
 

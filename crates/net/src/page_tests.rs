@@ -5,7 +5,7 @@
 //! and what `/healthz` and `/metrics` say meanwhile. The built binary
 //! under a flood is `tests/it/net.rs`'s load test.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::net::{SocketAddr, TcpStream};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use fifteen_core::solver::Solver;
 
 use super::{Bot, Server, ServerConfig};
+use crate::testing::{answer, ask, get, header};
 
 /// A server on a free port whose log lines are kept.
 struct PageServer {
@@ -59,43 +60,6 @@ impl Drop for PageServer {
             let _ = server.stop();
         }
     }
-}
-
-/// Sends a GET of `path` (with `headers`) and leaves the answer unread: the
-/// socket, to read or to drop (the client hanging up).
-fn ask(addr: SocketAddr, path: &str, headers: &[(&str, &str)]) -> TcpStream {
-    let mut tcp = TcpStream::connect(addr).unwrap();
-    let mut head = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n");
-    for (name, value) in headers {
-        head.push_str(&format!("{name}: {value}\r\n"));
-    }
-    head.push_str("\r\n");
-    tcp.write_all(head.as_bytes()).unwrap();
-    tcp
-}
-
-/// Reads an answer: the status, the headers (lower-case names) and the body.
-fn answer(mut tcp: TcpStream) -> (u16, Vec<(String, String)>, String) {
-    tcp.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    let mut bytes = Vec::new();
-    tcp.read_to_end(&mut bytes).unwrap();
-    let response = String::from_utf8_lossy(&bytes).to_string();
-    let (head, body) = response.split_once("\r\n\r\n").unwrap_or_else(|| panic!("no head: {response:.300}"));
-    let mut lines = head.lines();
-    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
-    let headers = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-        .collect();
-    (status, headers, body.to_string())
-}
-
-fn get(addr: SocketAddr, path: &str, headers: &[(&str, &str)]) -> (u16, Vec<(String, String)>, String) {
-    answer(ask(addr, path, headers))
-}
-
-fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    headers.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
 }
 
 /// A client address behind the proxy (`X-Forwarded-For`).
@@ -215,27 +179,6 @@ fn a_page_is_made_once_for_every_visitor_and_one_out_of_time_is_504() {
     server.wait_for_busy(0, Duration::from_secs(5));
 }
 
-/// A leaderboard replay of `solves` legal solves on 100×100, each the
-/// blank's trip across a row and back `trips` times (198 moves a trip), the
-/// solve data packed inside the link packed again: 40 solves of 250 000
-/// trips (49.5 million moves each) are 1.3 kB of link.
-fn link_bomb(solves: usize, trips: usize) -> String {
-    use base64::Engine;
-    use flate2::{Compression, write::ZlibEncoder};
-    let pack = |text: &str| {
-        let mut encoder = ZlibEncoder::new(Vec::new(), Compression::best());
-        encoder.write_all(text.as_bytes()).unwrap();
-        base64::engine::general_purpose::STANDARD.encode(encoder.finish().unwrap())
-    };
-    let solution = "R99L99".repeat(trips);
-    let data = format!("{};{}", vec![solution.as_str(); solves].join(","), vec!["100"; solves].join(","));
-    let json = format!(
-        r#"[{{"width":100,"height":100,"nameFilter":"bomb","avglen":40,"gameMode":"Standard"}},"{}"]"#,
-        pack(&data)
-    );
-    percent_encoding::utf8_percent_encode(&pack(&json), percent_encoding::NON_ALPHANUMERIC).to_string()
-}
-
 #[test]
 fn the_longest_links_open_a_link_bomb_is_413_and_overlong_lines_are_refused() {
     let server = PageServer::start(|c| c.page_seconds = Duration::from_secs(60));
@@ -265,7 +208,7 @@ fn the_longest_links_open_a_link_bomb_is_413_and_overlong_lines_are_refused() {
     assert_eq!(status, 200, "{}", reason(&body));
 
     // The bomb: its solve data unpacks to 60 MB, refused as it passes 32 MiB.
-    let bomb = link_bomb(40, 250_000);
+    let bomb = fifteen_core::testing::link_bomb(40, 250_000);
     assert!(bomb.len() < 2_000, "{} bytes", bomb.len());
     let started = Instant::now();
     let (status, _, body) = get(addr, &format!("/replay?r={bomb}"), &[]);
@@ -275,7 +218,7 @@ fn the_longest_links_open_a_link_bomb_is_413_and_overlong_lines_are_refused() {
     assert!(took < Duration::from_secs(5), "refused after {took:?}");
     // One solve of 12 million moves in 360 kB of text: refused by its
     // count, before a move is expanded.
-    let (status, _, body) = get(addr, &format!("/replay?r={}", link_bomb(1, 60_607)), &[]);
+    let (status, _, body) = get(addr, &format!("/replay?r={}", fifteen_core::testing::link_bomb(1, 60_607)), &[]);
     assert_eq!(status, 413, "{}", reason(&body));
     assert!(reason(&body).contains("over the limit of 10000000 moves"), "{}", reason(&body));
 

@@ -63,12 +63,17 @@ pub fn replay_link(scramble: &Board, moves: &Moves, move_times_ms: Option<&[u64]
 }
 
 /// `text` zlib-compressed, base64-encoded and URL-encoded.
-fn encode_payload(text: &str) -> String {
+pub(crate) fn encode_payload(text: &str) -> String {
+    percent_encoding::utf8_percent_encode(&pack(text), URI_COMPONENT).to_string()
+}
+
+/// `text` zlib-compressed and base64-encoded: a leaderboard replay's solve
+/// data as its JSON carries it, or a payload before it is URL-encoded.
+pub(crate) fn pack(text: &str) -> String {
     use std::io::Write;
     let mut encoder = ZlibEncoder::new(Vec::new(), Compression::best());
     encoder.write_all(text.as_bytes()).expect("writing to memory");
-    let packed = encoder.finish().expect("writing to memory");
-    percent_encoding::utf8_percent_encode(&BASE64.encode(packed), URI_COMPONENT).to_string()
+    BASE64.encode(encoder.finish().expect("writing to memory"))
 }
 
 /// The text a payload packs: URL-decoded, base64-decoded, inflated; no

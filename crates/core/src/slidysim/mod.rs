@@ -26,6 +26,8 @@ use crate::board::{Board, IllegalMove, Moves, ParseBoardError, ParseMoveError, S
 
 pub use limits::LinkLimits;
 pub use link::replay_link;
+#[cfg(feature = "testing")]
+pub(crate) use link::{encode_payload, pack};
 
 /// One person's solve: the board they were dealt and the moves they made.
 #[derive(Clone, Debug, PartialEq)]

@@ -37,22 +37,9 @@ pub(super) fn search<E: Estimator>(
     progress: &mut dyn FnMut(u32),
     stop: &dyn Fn() -> bool,
 ) -> Option<Solution> {
-    let (cells, pos) = arrays(board);
-    let (aux, h) = est.evaluate(&cells, &pos);
-    let blank = pos[0] as usize;
-    let mut ida = Ida {
-        grid,
-        pruning: &MOVE_PRUNING,
-        est,
-        cells,
-        pos,
-        path: [0; MAX_PATH],
-        bound: h,
-        next_bound: u32::MAX,
-        stats: Stats::default(),
-        stop,
-        stopped: false,
-    };
+    let (mut ida, aux, h) = Ida::start(grid, est, board, stop);
+    ida.bound = h;
+    let blank = ida.pos[0] as usize;
     loop {
         progress(ida.bound);
         ida.stats.iterations += 1;
@@ -80,30 +67,38 @@ pub(super) fn within<E: Estimator>(
     limit: u32,
     stop: &dyn Fn() -> bool,
 ) -> Option<bool> {
-    let (cells, pos) = arrays(board);
-    let (aux, h) = est.evaluate(&cells, &pos);
+    let (mut ida, aux, h) = Ida::start(grid, est, board, stop);
     if h > limit {
         return Some(false);
     }
-    let blank = pos[0] as usize;
-    let mut ida = Ida {
-        grid,
-        pruning: &MOVE_PRUNING,
-        est,
-        cells,
-        pos,
-        path: [0; MAX_PATH],
-        bound: limit.min(MAX_PATH as u32 - 1),
-        next_bound: u32::MAX,
-        stats: Stats::default(),
-        stop,
-        stopped: false,
-    };
+    ida.bound = limit.min(MAX_PATH as u32 - 1);
+    let blank = ida.pos[0] as usize;
     let found = ida.dfs(blank, 0, h, aux, 0).is_some();
     (!ida.stopped).then_some(found)
 }
 
-impl<E: Estimator> Ida<'_, E> {
+impl<'a, E: Estimator> Ida<'a, E> {
+    /// A search from `board` with no bound set yet, the board's estimate
+    /// and its auxiliary state.
+    fn start(grid: &'a PackedGrid, est: &'a E, board: &Board, stop: &'a dyn Fn() -> bool) -> (Self, E::Aux, u32) {
+        let (cells, pos) = arrays(board);
+        let (aux, h) = est.evaluate(&cells, &pos);
+        let ida = Ida {
+            grid,
+            pruning: &MOVE_PRUNING,
+            est,
+            cells,
+            pos,
+            path: [0; MAX_PATH],
+            bound: 0,
+            next_bound: u32::MAX,
+            stats: Stats::default(),
+            stop,
+            stopped: false,
+        };
+        (ida, aux, h)
+    }
+
     /// Depth-first search below a node at depth `g` with estimate `h`;
     /// returns the solution's length when one within the bound is found.
     /// `moves` is the move-pruning automaton's state after the moves so far.
