@@ -56,9 +56,11 @@ pub struct BenchCommand {
     /// to 10).
     #[arg(long, value_enum, default_value_t = BenchSolver::Human)]
     solver: BenchSolver,
-    /// (near) Seconds a board.
-    #[arg(long, value_name = "S", value_parser = super::numbers::positive_real, default_value_t = 5.0)]
-    time: f64,
+    /// (near) Seconds a board; several, comma-separated (`10,60,300`),
+    /// solve each board once per budget and give a line of means per
+    /// budget: how the length falls with the time.
+    #[arg(long, value_name = "S", value_parser = super::numbers::positive_real, value_delimiter = ',', default_value = "5")]
+    time: Vec<f64>,
     /// (near) Boards from a file instead of random ones, one a line as
     /// `solve --batch` reads them; a JSON line's `"optimal": N` is the
     /// board's known optimal length (benches/data/korf-felner-24.jsonl).
@@ -215,7 +217,7 @@ fn run_near(cmd: &BenchCommand) -> Result<(), CliError> {
             "board {id} is {rows}×{cols}: the near solver takes boards of {MIN_NEAR_CELLS} to {MAX_NEAR_CELLS} cells"
         )));
     }
-    bench_near::run(&cases, cmd.time)
+    bench_near::run(&cases, &cmd.time)
 }
 
 pub fn run(cmd: BenchCommand) -> Result<(), CliError> {

@@ -28,7 +28,8 @@ from stdin. A leaderboard replay of an average holds several solves.
 Par is the moves fifteen needs from a board: the optimal number on boards of
 up to 16 cells, else fifteen's own solve of what is left at --effort (an
 upper bound); with --par near, on 17 to 49 cells, the near solver's solution
-found in half a second a board, or fifteen's own solve when that is shorter
+found in half a second a board (2 s on a 6×6, 3 s on a 7×7), or fifteen's
+own solve when that is shorter
 (a tighter upper bound). From the person's own board where each line began,
 a line lost its moves plus the par after it less the par before it; the
 losses add up to the solve's moves less the scramble's par, and a loss below
@@ -196,7 +197,7 @@ fn coach_one(
     let near = near_par::tables_for(par_arg, tables, board);
     let par = match (&optimal, &near) {
         (Some(optimal), _) => Par::Optimal(super::pdb::heuristic(optimal.as_deref())),
-        (None, Some(near)) => Par::Near(near_par::near_par(near, effort)),
+        (None, Some(near)) => Par::Near(near_par::near_par(near, effort, board)),
         (None, None) => Par::Human(effort),
     };
     let progress = |done: usize, of: usize| {
@@ -209,7 +210,7 @@ fn coach_one(
     };
     let coaching = coach::coach_until(board, &sourced.solve.moves, par, &near_par::clock(), &progress)
         .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;
-    let par_name = if matches!(par, Par::Near(_)) { near_par::near_par_name() } else { par.name() };
+    let par_name = if matches!(par, Par::Near(_)) { near_par::near_par_name(board.len()) } else { par.name() };
     Ok(Coached { par_name, exact: par.is_exact(), coaching, sourced })
 }
 

@@ -54,7 +54,8 @@ pub struct CompareCommand {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
     /// `near`: also the near solver's solution of each scramble of 17 to 49
-    /// cells (half a second each) and its proven lower bound.
+    /// cells (half a second each, 2 s on a 6×6, 3 s on a 7×7) and its
+    /// proven lower bound.
     #[arg(long, value_enum, default_value_t = ParArg::Human)]
     par: ParArg,
     #[command(flatten)]
@@ -120,7 +121,7 @@ fn compare(sourced: SourcedSolve, effort: Effort, (tables, par): (&dyn Tables, P
     let failed = |e: &dyn std::fmt::Display| CliError::Solver(format!("solve {}: {e}", sourced.number));
     let comparison = coach::compare(board, &sourced.solve.moves, effort, heuristic).map_err(|e| failed(&e))?;
     let near = near_par::tables_for(par, tables, board)
-        .map(|near| near_par::near_par(&near, effort).solve(board, &near_par::clock()))
+        .map(|near| near_par::near_par(&near, effort, board).solve(board, &near_par::clock()))
         .transpose()
         .map_err(|e| failed(&e))?;
     Ok(Compared { sourced, effort, comparison, near })
@@ -160,7 +161,7 @@ fn table(one: &Compared) -> String {
             out,
             "  near:    {} ({})",
             super::solve_search::near_summary(near.moves.len(), near.lower_bound.unwrap_or(0)),
-            near_par::near_par_name()
+            near_par::near_par_name(board.len())
         );
     }
     let width = one.comparison.stages.iter().map(|s| finished(s).chars().count()).max().unwrap_or(0).max(8);

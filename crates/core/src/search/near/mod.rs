@@ -66,10 +66,22 @@ pub const MAX_NEAR_CELLS: usize = MAX_PATTERN_CELLS;
 /// The beam's first width: a few milliseconds on a 7×7.
 const FIRST_WIDTH: usize = 256;
 
-/// The most bytes a beam round keeps of its moves back (4 a board a
-/// level): the width is capped so that a round as deep as it may go stays
-/// within it.
-const TRAIL_BYTES: usize = 256 << 20;
+/// The most bytes a beam round may hold: its moves back (4 bytes a board
+/// a level, as deep as the round may go: the best solution's length once
+/// there is one) and two levels of boards with their children
+/// ([`BOARD_BYTES`] a board of the width). The width is capped so that a
+/// round stays within it: 3 GiB lets a 7×7 go about 1.8 million boards
+/// wide behind a 300-move solution.
+const BEAM_BYTES: usize = 3 << 30;
+
+/// The widest round when the caller gives no time left (2^18, as wide as
+/// the rounds went before they were fitted to the time).
+const UNTIMED_WIDTH: usize = 1 << 18;
+
+/// The bytes a board of a beam's width takes besides its moves back: the
+/// level and the next (160 bytes a board each), and about three children a
+/// board as candidates, twice (40 bytes each), and the sets of hashes.
+const BOARD_BYTES: usize = 600;
 
 /// Rounds at least this wide have their solution shortened by windows
 /// (narrower ones are soon beaten by the next round, and on a 7×7 a pass
@@ -93,6 +105,28 @@ const FIT_GROWTH: usize = 8;
 /// run.
 const MIN_GROWTH: f64 = 1.2;
 
+/// Once the rounds end, on boards of more cells than this the exact
+/// windows grow up to [`END_WINDOW_GROWTH`] moves past
+/// [`NearOptions::max_window`] (longer ones on a 6×6 or 7×7 give up after
+/// their nodes, one after another, and would take all the time left), and
+/// beams between boards further apart take over; on smaller boards the
+/// exact windows grow up to the whole solution.
+const BEAM_WINDOWS_ABOVE: usize = 25;
+
+/// See [`BEAM_WINDOWS_ABOVE`].
+const END_WINDOW_GROWTH: usize = 16;
+
+/// Then beams between boards this many moves apart shorten the solution
+/// (see `window::shorten_by_beams`), the narrowest first ...
+const BEAM_WINDOW_SPANS: [usize; 3] = [64, 128, 256];
+
+/// ... this wide at first, four times wider each pass over the spans.
+const FIRST_BEAM_WINDOW: usize = 4096;
+
+/// ... and at most this wide (262,144: a quarter of a gigabyte of moves
+/// back across 256 moves).
+const MAX_BEAM_WINDOW: usize = 1 << 18;
+
 /// The nodes IDA* expands beside the beam before it leaves the beam both
 /// threads (about a second on a 5×5).
 const IDA_FIRST_NODES: u64 = 1 << 21;
@@ -112,9 +146,10 @@ pub struct NearOptions {
 }
 
 impl Default for NearOptions {
-    /// Beams up to 2^18 boards wide, windows up to 40 moves.
+    /// Beams up to 2^22 boards wide (within [`BEAM_BYTES`] of memory, fewer
+    /// on a 7×7), windows up to 40 moves.
     fn default() -> NearOptions {
-        NearOptions { max_width: 1 << 18, max_window: 40 }
+        NearOptions { max_width: 1 << 22, max_window: 40 }
     }
 }
 
@@ -283,7 +318,19 @@ pub fn solve_with(
         || match beamed {
             Some(mut moves) if options.max_window > 0 && !proven() && !stop() => {
                 let before = moves.len();
-                window::shorten(tables, (rows, cols), (cells, pos), &mut moves, before, &|| stop() || proven());
+                let stop = &|| stop() || proven();
+                let big = rows * cols > BEAM_WINDOWS_ABOVE;
+                let exact = if big { before.min(options.max_window + END_WINDOW_GROWTH) } else { before };
+                window::shorten(tables, (rows, cols), (cells, pos), &mut moves, exact, stop);
+                let zobrist = beam::Zobrist::new();
+                let mut width = FIRST_BEAM_WINDOW;
+                while big && !stop() && width <= MAX_BEAM_WINDOW {
+                    for span in BEAM_WINDOW_SPANS {
+                        let spans = (span, width);
+                        window::shorten_by_beams(tables, (rows, cols), (cells, pos), &mut moves, spans, &zobrist, stop);
+                    }
+                    width *= 4;
+                }
                 if moves.len() < before {
                     shared.best.fetch_min(moves.len() as u32, Relaxed);
                     shared.report();
@@ -355,14 +402,22 @@ fn anytime_beam(
     // the bound; a deeper round gives up and the next, wider, tries).
     let start = bound_of.evaluate(&board.1).bound();
     let max_depth = 2 * start + 64;
-    let widest = options.max_width.min(TRAIL_BYTES / (4 * max_depth as usize)).max(FIRST_WIDTH);
-    let options = NearOptions { max_width: widest.min(options.max_width.max(1)), ..options };
-    let (mut width, mut finished) = (FIRST_WIDTH.min(options.max_width), 0);
+    // As wide as a round may go within the memory allowed: it goes no
+    // deeper than the best solution, so the shorter that is, the wider.
+    // Without the time left the rounds are not fitted to it: they stop at
+    // UNTIMED_WIDTH, where a search to the proof leaves the rest to IDA*.
+    let max_width = if time_left.is_some() { options.max_width } else { options.max_width.min(UNTIMED_WIDTH) };
+    let widest = || {
+        let depth = max_depth.min(shared.best.load(Relaxed)) as usize;
+        let fits = (BEAM_BYTES / (BOARD_BYTES + 4 * depth)).max(FIRST_WIDTH);
+        max_width.max(1).min(fits)
+    };
+    let (mut width, mut finished) = (FIRST_WIDTH.min(widest()), 0);
     let proven = || shared.lower.load(Relaxed) >= shared.best.load(Relaxed);
     loop {
         // A seed counts as a solution (`shared.best` is its length).
         let solved = shared.best.load(Relaxed) != u32::MAX;
-        if proven() || width > options.max_width || (solved && stop()) || cancelled() {
+        if proven() || width > widest() || (solved && stop()) || cancelled() {
             break;
         }
         // Until there is a solution, rounds run until stopped, whatever the
@@ -383,7 +438,7 @@ fn anytime_beam(
             shared.report();
         }
         let timing = took.zip(time_left).map(|(took, left)| (took, left()));
-        match next_width(width, timing, options.max_width) {
+        match next_width(width, timing, widest()) {
             Some(next) => width = next,
             None => break,
         }

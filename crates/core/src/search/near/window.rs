@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64};
 use crate::board::Move;
 use crate::search::optimal::{MAX_PATTERN_CELLS, PatternDatabase};
 
+use super::beam;
 use super::heuristic::{Cells, PatternBound, sources};
 use super::ida::{self, Shared};
 
@@ -106,6 +107,53 @@ pub(super) fn shorten(
         }
     }
     report
+}
+
+/// Shortens `moves` (a solution from `start`) by beam searches of `width`
+/// boards between boards `span` moves apart along it, each aimed at the
+/// later board with the tables read toward it; a shorter way is spliced
+/// in. Windows slide half a span a step, one pass; the moves saved.
+///
+/// A stretch too long for the exact windows can still hold a detour: a
+/// beam between two boards 60 or 100 moves apart looks at far more ways
+/// than the exact search can, and a stretch's bound toward a nearby board
+/// is closer to its distance than the whole board's bound to the goal.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn shorten_by_beams(
+    db: &PatternDatabase,
+    (rows, cols): (usize, usize),
+    start: (Cells, Cells),
+    moves: &mut Vec<Move>,
+    (span, width): (usize, usize),
+    zobrist: &beam::Zobrist,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> usize {
+    let source = sources(rows, cols);
+    let mut boards = boards_along(start, moves, &source);
+    let mut saved = 0;
+    let mut i = 0;
+    while i < moves.len() && !stop() {
+        let j = (i + span).min(moves.len());
+        let i0 = if j == moves.len() { j.saturating_sub(span) } else { i };
+        let bound_of = PatternBound::toward(db, &boards[j].0);
+        let shared = Shared {
+            best: AtomicU32::new((j - i0) as u32),
+            lower: AtomicU32::new(0),
+            ida_expanded: AtomicU64::new(0),
+            progress: &|_| {},
+        };
+        let found = beam::search(&bound_of, zobrist, (rows, cols), boards[i0], width, (j - i0) as u32, stop, &shared);
+        if let Some(better) = found.filter(|better| better.len() < j - i0) {
+            saved += (j - i0) - better.len();
+            moves.splice(i0..j, better);
+            boards = boards_along(start, moves, &source);
+        }
+        if j == moves.len() {
+            break;
+        }
+        i += span / 2;
+    }
+    saved
 }
 
 /// A shortest way from `from` to `to` if it is shorter than `moves`
@@ -230,6 +278,33 @@ mod tests {
             replay.apply(&crate::board::Moves(moves.clone())).unwrap();
             assert!(replay.is_solved());
             assert!(moves.len() <= 28 && report.saved == before - moves.len(), "{} moves, {report:?}", moves.len());
+        }
+    }
+
+    #[test]
+    fn beams_between_far_boards_cut_out_detours_and_the_solution_still_solves() {
+        let db = PatternDatabase::build(partition(5, 5, 3).unwrap(), 2, |_| {});
+        let goal = Board::goal(5, 5).unwrap();
+        let zobrist = beam::Zobrist::new();
+        for seed in 0..4u64 {
+            // A solution with a detour of 40 moves out and back: too long
+            // for an exact window of 40 to see whole.
+            let (middle, out) = walk(&goal, 20, seed);
+            let (board, away) = walk(&middle, 20, seed + 100);
+            let (_, detour) = walk(&middle, 20, seed + 200);
+            let back = |moves: &[Move]| moves.iter().rev().map(|m| m.opposite()).collect::<Vec<_>>();
+            let mut moves = back(&away);
+            moves.extend(detour.iter().copied());
+            moves.extend(back(&detour));
+            moves.extend(back(&out));
+            let before = moves.len();
+            let saved =
+                shorten_by_beams(&db, (5, 5), cells_and_positions(&board), &mut moves, (64, 256), &zobrist, &|| false);
+            let mut replay = board.clone();
+            replay.apply(&crate::board::Moves(moves.clone())).unwrap();
+            assert!(replay.is_solved());
+            assert_eq!(saved, before - moves.len());
+            assert!(moves.len() <= 40, "{} moves, saved {saved}", moves.len());
         }
     }
 }
