@@ -40,6 +40,18 @@ pub enum Format {
     Slidysim,
 }
 
+/// How moves are counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Metric {
+    /// Every tile's slide is a move (single-tile metric).
+    #[default]
+    Stm,
+    /// A run of one letter, several tiles of a row or column slid at once,
+    /// is one move (multi-tile metric): letters are written with counts
+    /// (`R3U2L`), JSON's `count` is in it, `single_tile_count` beside.
+    Mtm,
+}
+
 /// What the JSON and summary formats say besides the moves.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SolveReport {
@@ -61,6 +73,12 @@ pub struct SolveReport {
     /// No solution is shorter than this (the near solver's proven bound).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lower_bound: Option<u32>,
+    /// `mtm` when `count` is in the multi-tile metric (`--metric mtm`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metric: Option<&'static str>,
+    /// With `--metric mtm`: every tile's slide counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub single_tile_count: Option<u64>,
 }
 
 /// Writes moves in a [`Format`] as they arrive.
@@ -75,6 +93,11 @@ pub struct MoveWriter<W: Write> {
     letters: String,
     /// Slidysim format: the start board and the moves so far.
     link: Option<(Board, Vec<Move>)>,
+    metric: Metric,
+    /// The run of one letter under way (the multi-tile metric's move) and
+    /// its length; the runs so far.
+    run: Option<(Move, u64)>,
+    runs: u64,
 }
 
 impl<W: Write> MoveWriter<W> {
@@ -82,7 +105,49 @@ impl<W: Write> MoveWriter<W> {
     pub fn new(out: W, format: Format, notation: MoveNotation, start: &Board) -> MoveWriter<W> {
         let replay = (format == Format::Steps).then(|| start.clone());
         let link = (format == Format::Slidysim).then(|| (start.clone(), Vec::new()));
-        MoveWriter { out, format, notation, count: 0, replay, letters: String::new(), link }
+        MoveWriter {
+            out,
+            format,
+            notation,
+            count: 0,
+            replay,
+            letters: String::new(),
+            link,
+            metric: Metric::Stm,
+            run: None,
+            runs: 0,
+        }
+    }
+
+    /// The same writer counting moves in `metric`. The multi-tile metric
+    /// writes letters (with counts) and JSON; the other formats are per
+    /// tile and refuse it.
+    pub fn in_metric(mut self, metric: Metric) -> io::Result<MoveWriter<W>> {
+        let counted = matches!(self.format, Format::Letters | Format::Json | Format::Summary);
+        if metric == Metric::Mtm && !counted {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "--metric mtm writes letters, JSON or a summary (--format letters, json or summary)",
+            ));
+        }
+        self.metric = metric;
+        Ok(self)
+    }
+
+    /// Ends the run of one letter under way: counts it, and in the
+    /// multi-tile metric writes its letter with its count.
+    fn end_run(&mut self) -> io::Result<()> {
+        let Some((mv, len)) = self.run.take() else { return Ok(()) };
+        self.runs += 1;
+        if self.metric == Metric::Mtm && self.format == Format::Letters {
+            let letter = self.notation.name(mv).letter();
+            if len > 1 {
+                write!(self.out, "{letter}{len}")?;
+            } else {
+                write!(self.out, "{letter}")?;
+            }
+        }
+        Ok(())
     }
 
     /// Writes the opening, if the format has one (the start board for steps).
@@ -98,7 +163,15 @@ impl<W: Write> MoveWriter<W> {
     pub fn push(&mut self, mv: Move) -> io::Result<()> {
         let named = self.notation.name(mv);
         self.count += 1;
+        match self.run {
+            Some((run, ref mut len)) if run == mv => *len += 1,
+            _ => {
+                self.end_run()?;
+                self.run = Some((mv, 1));
+            }
+        }
         match self.format {
+            Format::Letters if self.metric == Metric::Mtm => {}
             Format::Letters => self.out.write_all(&[named.letter() as u8])?,
             Format::Words => {
                 if self.count > 1 {
@@ -122,12 +195,18 @@ impl<W: Write> MoveWriter<W> {
     /// Ends the output: a newline, the closing line of steps, or the JSON
     /// object built from `report` (required for JSON and summary).
     pub fn finish(mut self, report: Option<SolveReport>) -> io::Result<W> {
+        self.end_run()?;
         match self.format {
             Format::Letters | Format::Words => self.out.write_all(b"\n")?,
             Format::Steps => writeln!(self.out, "\nSolved in {} moves.", self.count)?,
             Format::Json | Format::Summary => {
                 let mut report = report.expect("JSON output needs a report");
                 report.count = self.count;
+                if self.metric == Metric::Mtm {
+                    report.count = self.runs;
+                    report.metric = Some("mtm");
+                    report.single_tile_count = Some(self.count);
+                }
                 if self.format == Format::Json {
                     report.moves = Some(std::mem::take(&mut self.letters));
                 }
@@ -166,6 +245,8 @@ mod tests {
             phases: vec![PhaseTotal { phase: "last-block", moves: 2, placements: 1 }],
             elapsed_ms: 0.5,
             lower_bound: None,
+            metric: None,
+            single_tile_count: None,
         };
         w.finish(Some(report)).unwrap();
         String::from_utf8(out).unwrap()
@@ -208,6 +289,39 @@ mod tests {
             serde_json::from_str(&write(Format::Summary, MoveNotation::Tile, &[Move::Down])).unwrap();
         assert!(summary.get("moves").is_none());
         assert_eq!(summary["count"], 1);
+    }
+
+    #[test]
+    fn the_multi_tile_metric_counts_runs_of_one_letter() {
+        let moves = [Move::Right, Move::Right, Move::Right, Move::Up, Move::Up, Move::Left];
+        let board = Board::goal(3, 3).unwrap();
+        let mut out = Vec::new();
+        let mut w =
+            MoveWriter::new(&mut out, Format::Letters, MoveNotation::Tile, &board).in_metric(Metric::Mtm).unwrap();
+        moves.iter().for_each(|&mv| w.push(mv).unwrap());
+        w.finish(None).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "R3U2L\n");
+        let mut out = Vec::new();
+        let mut w =
+            MoveWriter::new(&mut out, Format::Summary, MoveNotation::Tile, &board).in_metric(Metric::Mtm).unwrap();
+        moves.iter().for_each(|&mv| w.push(mv).unwrap());
+        let report = SolveReport {
+            solver: "human".into(),
+            rows: 3,
+            cols: 3,
+            count: 0,
+            moves: None,
+            phases: Vec::new(),
+            elapsed_ms: 0.0,
+            lower_bound: None,
+            metric: None,
+            single_tile_count: None,
+        };
+        w.finish(Some(report)).unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!((json["count"].as_u64(), json["single_tile_count"].as_u64()), (Some(3), Some(6)));
+        assert_eq!(json["count"].as_u64(), Some(Moves(moves.to_vec()).multi_tile_count() as u64));
+        assert!(MoveWriter::new(Vec::new(), Format::Words, MoveNotation::Tile, &board).in_metric(Metric::Mtm).is_err());
     }
 }
 

@@ -27,6 +27,11 @@ const MAX_SPEED = 1e8;
 const MIN_SPEED = 0.25;
 // Above this many moves a second the sliding tile is not tweened.
 const TWEEN_UP_TO = 40;
+// The most moves one frame plays: at the highest speeds the rest of the
+// frame's share is dropped, so a frame never runs millions of steps.
+const MAX_STEPS_PER_FRAME = 20000;
+// The reader asked for less motion: no sliding tiles, no easing camera.
+const REDUCED_MOTION = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 // Blank steps (row, col) of the moves U D L R, named by the tile's direction.
 const BLANK_STEP = [[1, 0], [-1, 0], [0, 1], [0, -1]];
@@ -51,12 +56,12 @@ async function inflate(b64) {
 const PACKED = ["start", "moves", "placements", "targets", "routes", "times"];
 
 // The data with its packed fields inflated to bytes (a solve's own, a
-// side by side's fifteen's, the coach's par after every move).
+// side by side's fifteen's, the coach's par graph).
 async function inflated(data) {
   const out = { ...data };
   await Promise.all(PACKED.filter((k) => typeof data[k] === "string").map(async (k) => (out[k] = await inflate(data[k]))));
   if (data.duo) out.duo = { ...data.duo, fifteen: await inflated(data.duo.fifteen) };
-  if (data.coach && data.coach.par_by_move) out.coach = { ...data.coach, par_by_move: await inflate(data.coach.par_by_move) };
+  if (data.coach && data.coach.points) out.coach = { ...data.coach, points: await inflate(data.coach.points) };
   return out;
 }
 
@@ -376,6 +381,21 @@ function helpBox(keys) {
   );
 }
 
+// A row that can be focused does what a click does on Enter or Space
+// (and the viewer's own keys do not also hear them).
+function activatable(node, fn) {
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.addEventListener("click", fn);
+  node.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    e.preventDefault();
+    e.stopPropagation();
+    fn();
+  });
+  return node;
+}
+
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -496,7 +516,8 @@ class Pane {
   ease(aim) {
     const now = performance.now(), cam = this.cam;
     const far = cam && Math.hypot(aim.top - cam.top, aim.left - cam.left) * aim.cell > 2 * Math.max(this.canvas.width, this.canvas.height);
-    if (!cam || far || (!this.viewer.playing && this.cursorSeen != null && Math.abs(this.solve.cursor - this.cursorSeen) > 1)) {
+    const jumped = !this.viewer.playing && this.cursorSeen != null && Math.abs(this.solve.cursor - this.cursorSeen) > 1;
+    if (!cam || far || jumped || REDUCED_MOTION) {
       this.cam = { ...aim, at: now };
     } else {
       const k = 1 - Math.exp(-Math.min(0.25, (now - cam.at) / 1000) / 0.07);
@@ -1039,8 +1060,7 @@ class Viewer {
           el("span", { class: "moves" }, `${p1 - p0} / ${f1 - f0}`),
           el("span", { class: "lost" }, signed(lost)),
         );
-        item.addEventListener("click", () => this.jumpStage(k, false));
-        return item;
+        return activatable(item, () => this.jumpStage(k, false));
       });
     } else {
       if (this.solve.splits.length) panel.append(el("h2", {}, "splits (click to jump)"));
@@ -1052,8 +1072,7 @@ class Viewer {
           el("span", { class: "name" }, s.name),
           el("span", { class: "moves" }, `${s.moves}${time}`),
         );
-        item.addEventListener("click", () => this.jump(s.start));
-        return item;
+        return activatable(item, () => this.jump(s.start));
       });
     }
     this.splitList.append(...this.splitItems);
@@ -1216,7 +1235,7 @@ class Viewer {
       const next = s.timeAt(s.cursor + 1), now = s.timeAt(s.cursor);
       this.acc = next > now ? Math.max(0, (this.clock - now) / (next - now)) : 0;
     } else {
-      this.acc += dt * this.speed;
+      this.acc = Math.min(this.acc + dt * this.speed, MAX_STEPS_PER_FRAME);
       while (this.acc >= 1 && !this.atEnd()) {
         this.forward();
         this.acc -= 1;
@@ -1253,7 +1272,7 @@ class Viewer {
   }
 
   draw() {
-    const slow = this.playing && (this.realtime || this.speed <= TWEEN_UP_TO);
+    const slow = this.playing && !REDUCED_MOTION && (this.realtime || this.speed <= TWEEN_UP_TO);
     for (const pane of this.panes) {
       // A board waiting at its stage's end does not slide.
       const s = pane.solve, i = pane === this.panes[0] ? 0 : 1;
@@ -1324,9 +1343,19 @@ class Viewer {
       rows.push(["event", event]);
       if (d.person.time_ms != null) rows.push(["time", (d.person.time_ms / 1000).toFixed(3) + " s"]);
       if (d.person.tps != null) rows.push(["tiles / second", d.person.tps.toFixed(2)]);
+      if (d.person.time_as_4x4_ms != null) rows.push(["time as on a 4×4", (d.person.time_as_4x4_ms / 1000).toFixed(3) + " s"]);
     }
     rows.push([this.other ? "person's moves" : "moves", `${s.cursor} / ${s.count}`]);
     if (this.other) rows.push(["fifteen's moves", `${this.other.cursor} / ${this.other.count}`]);
+    if (d.mtm != null) {
+      const fifteens = this.other && this.other.data.mtm != null ? ` / ${this.other.data.mtm}` : "";
+      rows.push([this.other ? "multi-tile moves (person / fifteen)" : "multi-tile moves", `${d.mtm}${fifteens}`]);
+    }
+    // The final count the solve is heading for, as slidysim's replay page
+    // predicts it (slidysim::predicted_moves in the core has the rule):
+    // moves made × start distance / distance brought home.
+    const home = s.startManhattan - s.manhattan;
+    if (d.person && home > 0 && s.cursor > 0) rows.push(["predicted moves", (s.cursor * s.startManhattan / home).toFixed(0)]);
     rows.push(["Manhattan now", this.other ? `${s.manhattan} / ${this.other.manhattan}` : String(s.manhattan)]);
     rows.push(["Manhattan at start", String(s.startManhattan)]);
     if (s.startManhattan > 0) {
@@ -1345,11 +1374,15 @@ class CoachPanel {
   constructor(viewer, coach, panel, below) {
     this.viewer = viewer;
     this.coach = coach;
-    this.lines = coach.lines.map(([name, from, to, parBefore, parAfter, way, how]) => ({
-      name, from, to, parBefore, parAfter, way, how, loss: to - from + parAfter - parBefore,
+    this.lines = coach.lines.map(([name, from, to, parBefore, parAfter, way, how, loss]) => ({
+      name, from, to, parBefore, parAfter, way, how, loss,
     }));
-    this.parByMove = coach.par_by_move ? numbersOf(coach.par_by_move) : null;
-    const bound = coach.exact ? "" : ", an upper bound";
+    // The par graph's points as the coaching gives them: move, par, in turn.
+    const flat = coach.points ? numbersOf(coach.points) : [];
+    this.points = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) this.points.push([flat[i], flat[i + 1]]);
+    const proven = coach.exact || coach.lower_bound == null ? "" : `; at least ${coach.lower_bound}, proven`;
+    const bound = coach.exact ? "" : `, an upper bound${proven}`;
     panel.append(
       el("h2", {}, "coach (click a line to jump)"),
       el("p", { class: "coach-head", id: "coach-head" }, `par ${coach.par} (${coach.par_by}${bound}): ${signed(coach.loss)} lost`),
@@ -1364,8 +1397,7 @@ class CoachPanel {
         el("td", { class: line.loss > 0 ? "lost" : "" }, signed(line.loss)),
         el("td", {}, String(line.way)),
       );
-      row.addEventListener("click", () => viewer.jump(line.from));
-      return row;
+      return activatable(row, () => viewer.jump(line.from));
     });
     panel.append(el("table", { class: "coach", id: "coach" }, el("thead", {}, head), el("tbody", {}, ...this.rows)));
     if (coach.mistakes && coach.mistakes.length)
@@ -1386,7 +1418,7 @@ class CoachPanel {
   frame() {
     const width = this.canvas.clientWidth || 270, height = this.canvas.clientHeight || 120;
     const moves = Math.max(this.viewer.solve.count, this.coach.par, 1);
-    const top = Math.max(this.coach.par, ...this.lines.map((l) => l.parBefore), 1);
+    const top = Math.max(this.coach.par, ...this.points.map(([, p]) => p), 1);
     const pad = 6;
     return {
       width, height,
@@ -1425,17 +1457,11 @@ class CoachPanel {
     g.lineTo(f.x(this.coach.par), f.y(0));
     g.stroke();
     g.setLineDash([]);
-    // The person: par after every move, or at every line's ends.
+    // The person: the coaching's points (par after every move, or at every
+    // line's end).
     g.strokeStyle = TEXT;
     g.beginPath();
-    if (this.parByMove) this.parByMove.forEach((p, m) => (m ? g.lineTo(f.x(m), f.y(p)) : g.moveTo(f.x(0), f.y(p))));
-    else {
-      g.moveTo(f.x(0), f.y(this.coach.par));
-      for (const line of this.lines) {
-        g.lineTo(f.x(line.from), f.y(line.parBefore));
-        g.lineTo(f.x(line.to), f.y(line.parAfter));
-      }
-    }
+    this.points.forEach(([m, p], i) => (i ? g.lineTo(f.x(m), f.y(p)) : g.moveTo(f.x(m), f.y(p))));
     g.stroke();
     // The lines' ends, and the cursor.
     g.strokeStyle = MARK;
@@ -1464,6 +1490,79 @@ function aboutPerson(p) {
   return p.player && !p.event.includes(p.player) ? `${p.event} by ${p.player}` : p.event;
 }
 
+// A session's page holds every solve's data: the first's is the page's
+// own, the others' in their entries. `#solve-N` in the address picks one.
+function sessionPick(packed) {
+  if (!packed.session) return packed;
+  const wanted = Number((location.hash.match(/^#solve-(\d+)$/) || [])[1]);
+  const entry = packed.session.solves.find((s) => s.number === wanted && s.data);
+  const first = packed.session.solves[0].number;
+  return entry ? { ...entry.data, session_number: entry.number } : { ...packed, session_number: first };
+}
+
+// The session's numbers (by kind of line, its averages) and its solves,
+// each a row that opens that solve coached.
+function sessionBox(session, shown) {
+  const sum = session.summary;
+  const fixed = (v, k = 2) => (v == null ? "-" : v.toFixed(k));
+  const kinds = el(
+    "table",
+    { class: "coach session-kinds", id: "session-kinds" },
+    el("thead", {}, el("tr", {}, ...["line kind", "lines", "moves", "lost", "spread", "1st → 2nd half"].map((h) => el("th", {}, h)))),
+    el(
+      "tbody",
+      {},
+      ...sum.by_kind.map((k) =>
+        el(
+          "tr",
+          {},
+          el("td", {}, k.kind),
+          el("td", {}, String(k.lines)),
+          el("td", {}, fixed(k.moves_mean, 1)),
+          el("td", { class: k.loss_mean > 0 ? "lost" : "" }, fixed(k.loss_mean)),
+          el("td", {}, fixed(k.loss_spread)),
+          el("td", {}, `${fixed(k.loss_mean_first_half)} → ${fixed(k.loss_mean_second_half)}`),
+        ),
+      ),
+    ),
+  );
+  const averages = [["time", sum.time_averages, " s"], ["moves", sum.move_averages, ""]]
+    .filter(([, list]) => Object.keys(list).length)
+    .map(([what, list, unit]) => `${what}: ` + Object.entries(list).map(([name, a]) => `${name} ${a.last.toFixed(3)}${unit} (best ${a.best.toFixed(3)}${unit})`).join(", "));
+  const rows = session.solves.map((s) =>
+    activatable(
+      el(
+        "tr",
+        { class: s.number === shown ? "current" : "", "data-solve": String(s.number), title: "open solve " + s.number + " coached" },
+        el("td", {}, String(s.number)),
+        el("td", {}, String(s.moves)),
+        el("td", {}, s.time_ms == null ? "-" : (s.time_ms / 1000).toFixed(3)),
+        el("td", {}, String(s.par)),
+        el("td", { class: s.loss > 0 ? "lost" : "" }, signed(s.loss)),
+      ),
+      () => {
+        location.hash = "solve-" + s.number;
+      },
+    ),
+  );
+  addEventListener("hashchange", () => location.reload());
+  const first = sum.ranked.slice(0, 5).map((n) => "solve " + n).join(", ");
+  return el(
+    "section",
+    { class: "session", id: "session" },
+    el("h2", {}, `session: ${session.heading}, ${session.solves.length} solves (${sum.average_rule})`),
+    kinds,
+    ...averages.map((text) => el("p", { class: "note" }, text)),
+    el("p", { class: "note" }, "look first at: " + first),
+    el(
+      "table",
+      { class: "coach session-solves", id: "session-solves" },
+      el("thead", {}, el("tr", {}, ...["solve", "moves", "time", "par", "lost"].map((h) => el("th", {}, h)))),
+      el("tbody", {}, ...rows),
+    ),
+  );
+}
+
 // Starts the viewer on the page's data; a page that cannot be read says why.
 // A page with no data (the game's) draws with the parts exported below.
 async function main() {
@@ -1474,7 +1573,8 @@ async function main() {
   try {
     const packed = JSON.parse(source.textContent);
     if (packed.v !== 2) throw new Error("this page's data is version " + packed.v + ", the viewer reads version 2");
-    const data = await inflated(packed);
+    const data = await inflated(sessionPick(packed));
+    if (packed.session) document.body.insertBefore(sessionBox(packed.session, data.session_number), root);
     window.fifteen = new Viewer(root, data);
     // Drawn once before it says it is ready, so that its state (data-*)
     // is there to read: the first frame may come later.

@@ -8,13 +8,16 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use fifteen_core::coach::{self, Coaching, LineCoaching, LineKind, Par};
+use fifteen_core::coach::{self, ChosenPar, Coaching, LineCoaching, LineKind};
 use fifteen_core::human::Effort;
+use fifteen_core::slidysim;
 use fifteen_core::tables::Tables;
+use fifteen_core::{Board, Move};
 use rayon::prelude::*;
 use serde_json::json;
 
-use super::coach_plot::{self, ParGraph, PlotFile};
+use super::coach_plot::{self, ParGraph, Plot, PlotFile, SessionGraph};
+use super::coach_session::{SessionReport, SessionSolve};
 use super::coach_watch::{self, CoachWatchArgs};
 use super::error::CliError;
 use super::near_par::{self, ParArg};
@@ -26,14 +29,15 @@ bare payload, or a file holding links, one a line; `-` or nothing reads them
 from stdin. A leaderboard replay of an average holds several solves.
 
 Par is the moves fifteen needs from a board: the optimal number on boards of
-up to 16 cells, else fifteen's own solve of what is left at --effort (an
-upper bound); with --par near, on 17 to 49 cells, the near solver's solution
-found in half a second a board (2 s on a 6×6, 3 s on a 7×7), or fifteen's
-own solve when that is shorter
-(a tighter upper bound). From the person's own board where each line began,
-a line lost its moves plus the par after it less the par before it; the
-losses add up to the solve's moves less the scramble's par, and a loss below
-zero beat par. On boards of up to 16 cells every move either brings the goal one move
+up to 16 cells; on 17 to 49 cells (--par auto, the default) the near
+solver's solution found in half a second a board (2 s on a 6×6, 3 s on a
+7×7), or fifteen's own solve when that is shorter, with the lower bound the search proved; else fifteen's
+own solve of what is left, at --effort (auto: best up to 49 cells, normal
+up to 30×30, fast beyond, so that a whole solve is coached in seconds; an
+upper bound). From the person's own board where each line began, a line lost
+its moves plus the par after it less the par before it; the losses add up
+to the solve's moves less the scramble's par, and a loss below zero beat
+par. On boards of up to 16 cells every move either brings the goal one move
 nearer or takes it one further away: those are the mistakes, listed by move
 number.
 
@@ -43,10 +47,22 @@ the fewest moves that finish the line when it is small enough to search
 exactly, else fifteen building that line first. Several solves end with the
 mean moves lost a line, by size and by kind of line.
 
+A session is the solves of one size from one source (an average's link, a
+file of links), or with --session from every source: it ends with each kind
+of line's mean moves, mean loss, its spread and how it changed from the
+session's first half to its second, the averages as slidysim's leaderboard
+counts them (ao5, ao12, ao50, ao100: the best and the worst solve dropped,
+the rest's mean) of the times and the moves, and the solves that lost most.
+
 --plot FILE also draws the solve's par graph, as SVG or PNG by the name's
 ending: the moves made across, par up; the person's solve, beside it the
 solve that loses nothing (par falling one a move), each line's end marked
-and named, and on boards of up to 16 cells the mistakes as dots.
+and named, and on boards of up to 16 cells the mistakes as dots. For a
+session it draws the session's trend instead: each solve's loss, and each
+kind of line's.
+
+--format html writes the page of the solve (or of the session: its numbers
+and its solves listed, a click opens one coached) beside fifteen's.
 
 --watch plays the solve in the window (the terminal without a display):
 each split with the moves its line lost, the line under way with its par
@@ -62,6 +78,11 @@ pub struct CoachCommand {
     /// Coach only the N-th solve of all the sources (from 1).
     #[arg(long = "solve", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pick: Option<u32>,
+    /// Read the sources whatever their size: lifts the limits on a link
+    /// (10 million moves and a million cells in all, 32 MiB unpacked) for
+    /// sources you trust.
+    #[arg(long)]
+    trusted: bool,
     /// How to print: a table per solve, or one JSON line per solve.
     #[arg(long, short, value_enum, default_value_t = CoachFormat::Table)]
     format: CoachFormat,
@@ -73,12 +94,16 @@ pub struct CoachCommand {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
     /// How par is found on boards of more than 16 cells.
-    #[arg(long, value_enum, default_value_t = ParArg::Human)]
+    #[arg(long, value_enum, default_value_t = ParArg::Auto)]
     par: ParArg,
-    /// Also draw the solve's par graph into FILE (.svg or .png). One solve
-    /// only: when the sources hold several, pick one with --solve N.
+    /// Also draw the solve's par graph into FILE (.svg or .png); when the
+    /// sources hold a session, its trend instead (--solve N picks one solve).
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
+    /// The solves of all the sources are one session (by size), not each
+    /// source's its own.
+    #[arg(long)]
+    session: bool,
     #[command(flatten)]
     page: super::compare_page::PageArgs,
     #[command(flatten)]
@@ -101,28 +126,31 @@ struct Coached {
     par_name: String,
     exact: bool,
     coaching: Coaching,
+    chosen: ChosenPar,
 }
 
 pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
     let plot = cmd.plot.as_deref().map(PlotFile::check).transpose()?;
     cmd.watch.check()?;
     cmd.page.check(cmd.format == CoachFormat::Html)?;
-    let mut solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
+    let mut solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize), cmd.trusted)?;
     let tables = super::pdb::tables();
-    if cmd.format == CoachFormat::Html {
-        return cmd.page.write(&solves, cmd.effort, super::compare_page::Coach::Always, &tables);
-    }
-    if cmd.watch.watch && solves.len() > 1 {
+    let one_only = if cmd.watch.watch { Some("watching") } else { None };
+    if let Some(doing) = one_only.filter(|_| solves.len() > 1) {
         eprintln!(
-            "note: the sources hold {} solves; watching solve {} (--solve N picks another)",
+            "note: the sources hold {} solves; {doing} solve {} (--solve N picks another)",
             solves.len(),
             solves[0].number
         );
         solves.truncate(1);
     }
-    if plot.is_some() && solves.len() > 1 {
+    if (plot.is_some() || cmd.format == CoachFormat::Html)
+        && solves.len() > 1
+        && sessions(&solves, cmd.session).is_empty()
+    {
         return Err(CliError::Usage(format!(
-            "--plot draws one solve, but the sources hold {}: pick one with --solve N",
+            "--plot and --format html draw one solve or one session, but the sources hold {} solves of no \
+             one session: pick one with --solve N, or make them one session with --session",
             solves.len()
         )));
     }
@@ -143,6 +171,10 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
     if cmd.watch.watch {
         return watch(coached, plot.as_ref(), &cmd.watch);
     }
+    let sessions = sessions(&coached.iter().map(|c| &c.sourced).collect::<Vec<_>>(), cmd.session);
+    if cmd.format == CoachFormat::Html {
+        return page(&coached, sessions.first(), cmd.effort, plot.as_ref(), cmd.page.out()?);
+    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     for (i, one) in coached.iter().enumerate() {
         match cmd.format {
@@ -152,12 +184,132 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
         }
     }
     summary(&coached, cmd.format, &mut out)?;
+    for group in &sessions {
+        let (heading, session) = (group.heading(), group.session(&coached));
+        match cmd.format {
+            CoachFormat::Table => write!(out, "{}", session.table(&heading))?,
+            _ => writeln!(out, "{}", session.json(&heading, group.size.0, group.size.1))?,
+        }
+    }
     out.flush()?;
-    if let (Some(file), [one]) = (&plot, &coached[..]) {
-        let (title, subtitle) = (one.sourced.heading(), headline(one));
-        coach_plot::write(file, &ParGraph { title: &title, subtitle: &subtitle, coaching: &one.coaching })?;
+    match (&plot, &coached[..], sessions.first()) {
+        (Some(file), [one], _) => {
+            let (title, subtitle) = (one.sourced.heading(), headline(one));
+            coach_plot::write(file, &ParGraph { title: &title, subtitle: &subtitle, coaching: &one.coaching })?;
+        }
+        (Some(file), _, Some(group)) => plot_session(file, group, &coached)?,
+        _ => {}
     }
     Ok(())
+}
+
+/// The solves of one session: those of one size from one source (from all
+/// of them with `--session`), two or more, as indices into the solves.
+struct SessionGroup {
+    origin: Option<String>,
+    size: (usize, usize),
+    members: Vec<usize>,
+}
+
+impl SessionGroup {
+    fn heading(&self) -> String {
+        let size = size(self.size.0, self.size.1);
+        match &self.origin {
+            Some(origin) => format!("{size} from {origin}"),
+            None => format!("{size}, every source"),
+        }
+    }
+
+    fn session<'a>(&self, coached: &'a [Coached]) -> SessionReport<'a> {
+        let solves = self
+            .members
+            .iter()
+            .map(|&i| {
+                let one = &coached[i];
+                SessionSolve { number: one.sourced.number, time_ms: one.sourced.solve.time_ms, coaching: &one.coaching }
+            })
+            .collect();
+        SessionReport::new(solves)
+    }
+}
+
+/// The sessions among `solves`, in the order their first solves come.
+fn sessions(solves: &[impl std::borrow::Borrow<SourcedSolve>], whole: bool) -> Vec<SessionGroup> {
+    let mut groups: Vec<SessionGroup> = Vec::new();
+    for (i, sourced) in solves.iter().map(|s| s.borrow()).enumerate() {
+        let board = &sourced.solve.scramble;
+        let origin = (!whole).then(|| sourced.origin.clone());
+        let size = (board.rows(), board.cols());
+        match groups.iter_mut().find(|g| g.origin == origin && g.size == size) {
+            Some(group) => group.members.push(i),
+            None => groups.push(SessionGroup { origin, size, members: vec![i] }),
+        }
+    }
+    groups.retain(|g| g.members.len() > 1);
+    groups
+}
+
+/// `--format html` of a session: the page of its first solve coached,
+/// with the session's numbers and every one of its solves listed; a click
+/// on one opens it coached (each solve's data is in the page).
+fn session_page(
+    group: &SessionGroup,
+    coached: &[Coached],
+    effort: Effort,
+    out: &std::path::Path,
+) -> Result<(), CliError> {
+    let session = group.session(coached);
+    let heading = group.heading();
+    let mut first = None;
+    let mut listed = Vec::new();
+    for &i in &group.members {
+        let one = &coached[i];
+        let solve = &one.sourced.solve;
+        let board = &solve.scramble;
+        let effort = effort.resolve(board.rows(), board.cols());
+        let title = format!("fifteen: {}", solve.event);
+        let on_page = fifteen_view::web::CoachOnPage::coached(&one.coaching, &one.chosen);
+        let data = fifteen_view::web::compare_data(solve, effort, &title, on_page, &fifteen_core::Deadline::NONE)
+            .map_err(|e| CliError::Solver(format!("solve {}: {e}", one.sourced.number)))?;
+        let mut entry = json!({
+            "number": one.sourced.number, "event": solve.event, "moves": one.coaching.moves,
+            "time_ms": solve.time_ms, "par": one.coaching.par, "loss": one.coaching.loss(),
+        });
+        match first {
+            None => first = Some(data),
+            Some(_) => entry["data"] = data,
+        }
+        listed.push(entry);
+    }
+    let Some(mut data) = first else {
+        return Err(CliError::Usage("no solve to show".into()));
+    };
+    let summary = session.json(&heading, group.size.0, group.size.1);
+    data["session"] = json!({ "heading": heading, "summary": summary, "solves": listed });
+    let page = fifteen_view::web::page(&data);
+    super::compare_page::write_file(out, &page)?;
+    eprintln!("a session of {} solves, a page of {} bytes: {}", group.members.len(), page.len(), out.display());
+    Ok(())
+}
+
+/// `--plot` of a session: its trend.
+fn plot_session(file: &PlotFile, group: &SessionGroup, coached: &[Coached]) -> Result<(), CliError> {
+    let session = group.session(coached);
+    let title = format!("session: {}", group.heading());
+    let mut subtitle = format!("{} solves", session.solves.len());
+    if let Some(a) = session.time_averages.last() {
+        subtitle.push_str(&format!(", ao{} {:.3} s", a.of, a.last));
+    }
+    if let Some(a) = session.move_averages.last() {
+        subtitle.push_str(&format!(", ao{} {:.1} moves", a.of, a.last));
+    }
+    let graph = SessionGraph {
+        title: &title,
+        subtitle: &subtitle,
+        losses: session.solves.iter().map(|s| (s.number, s.coaching.loss())).collect(),
+        kinds: session.by_kind.iter().map(|k| (k.kind.name(), session.loss_by_kind(k.kind))).collect(),
+    };
+    coach_plot::write_plot(file, &Plot::Session(&graph))
 }
 
 /// `--watch`: the one solve coached, drawn into the plot file first when
@@ -171,6 +323,33 @@ fn watch(coached: Vec<Coached>, plot: Option<&PlotFile>, args: &CoachWatchArgs) 
         coach_plot::write(file, &ParGraph { title: &title, subtitle: &subtitle, coaching: &one.coaching })?;
     }
     coach_watch::show(&one.sourced, one.coaching, one.par_name, args)
+}
+
+/// `--format html`: the page of the one solve coached, or of the first
+/// session (its solves listed, the first shown), drawn into the plot file
+/// too when one was asked for.
+fn page(
+    coached: &[Coached],
+    session: Option<&SessionGroup>,
+    effort: Effort,
+    plot: Option<&PlotFile>,
+    out: &std::path::Path,
+) -> Result<(), CliError> {
+    let Some(one) = coached.first() else {
+        return Err(CliError::Usage("no solve to show".into()));
+    };
+    if let (Some(group), true) = (session, coached.len() > 1) {
+        if let Some(file) = plot {
+            plot_session(file, group, coached)?;
+        }
+        return session_page(group, coached, effort, out);
+    }
+    if let Some(file) = plot {
+        let (title, subtitle) = (one.sourced.heading(), headline(one));
+        coach_plot::write(file, &ParGraph { title: &title, subtitle: &subtitle, coaching: &one.coaching })?;
+    }
+    let on_page = fifteen_view::web::CoachOnPage::coached(&one.coaching, &one.chosen);
+    super::compare_page::write_page(&one.sourced, effort, on_page, out)
 }
 
 /// On a terminal, a bar over every solve's pieces of work (each solve adds
@@ -192,14 +371,7 @@ fn coach_one(
     bar: Option<&indicatif::ProgressBar>,
 ) -> Result<Coached, CliError> {
     let board = &sourced.solve.scramble;
-    let effort = effort.resolve(board.rows(), board.cols());
-    let optimal = super::pdb::optimal_tables(tables, board);
-    let near = near_par::tables_for(par_arg, tables, board);
-    let par = match (&optimal, &near) {
-        (Some(optimal), _) => Par::Optimal(super::pdb::heuristic(optimal.as_deref())),
-        (None, Some(near)) => Par::Near(near_par::near_par(near, effort, board)),
-        (None, None) => Par::Human(effort),
-    };
+    let chosen = near_par::chosen(board, par_arg, effort, tables)?;
     let progress = |done: usize, of: usize| {
         if let Some(bar) = bar {
             if done == 1 {
@@ -208,10 +380,9 @@ fn coach_one(
             bar.inc(1);
         }
     };
-    let coaching = coach::coach_until(board, &sourced.solve.moves, par, &near_par::clock(), &progress)
+    let coaching = coach::coach_until(board, &sourced.solve.moves, chosen.par(), &near_par::clock(), &progress)
         .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;
-    let par_name = if matches!(par, Par::Near(_)) { near_par::near_par_name(board.len()) } else { par.name() };
-    Ok(Coached { par_name, exact: par.is_exact(), coaching, sourced })
+    Ok(Coached { par_name: chosen.name(), exact: chosen.is_exact(), coaching, sourced, chosen })
 }
 
 fn size(rows: usize, cols: usize) -> String {
@@ -228,11 +399,23 @@ fn headline(one: &Coached) -> String {
     let solve = &one.sourced.solve;
     let board = &solve.scramble;
     let coaching = &one.coaching;
-    let mut head = format!("{}, {} moves", size(board.rows(), board.cols()), coaching.moves);
+    let mut head = format!(
+        "{}, {} moves ({} multi-tile)",
+        size(board.rows(), board.cols()),
+        coaching.moves,
+        solve.moves.multi_tile_count()
+    );
     if let Some(ms) = solve.time_ms {
         let _ = write!(head, " in {:.3} s", ms as f64 / 1000.0);
     }
-    let bound = if one.exact { "" } else { ", an upper bound" };
+    if let Some(ms) = solve.time_as_4x4_ms().filter(|_| (board.rows(), board.cols()) != (4, 4)) {
+        let _ = write!(head, " ({:.3} s as on a 4×4)", ms / 1000.0);
+    }
+    let bound = match (one.exact, coaching.lower_bound) {
+        (true, _) => String::new(),
+        (false, Some(proven)) => format!(", an upper bound; the fewest are at least {proven}, proven"),
+        (false, None) => ", an upper bound".to_string(),
+    };
     let _ = write!(head, "; par {} ({}{bound}): {} lost", coaching.par, one.par_name, signed(coaching.loss()));
     head
 }
@@ -302,10 +485,12 @@ fn solve_json(one: &Coached) -> serde_json::Value {
     let solve = &one.sourced.solve;
     let board = &solve.scramble;
     let coaching = &one.coaching;
+    let predicted = predicted_at_line_ends(&solve.scramble, &solve.moves, coaching);
     let lines: Vec<_> = coaching
         .lines
         .iter()
-        .map(|l| {
+        .zip(predicted)
+        .map(|(l, predicted)| {
             json!({
                 "line": l.line.name(),
                 "kind": l.kind.name(),
@@ -317,6 +502,7 @@ fn solve_json(one: &Coached) -> serde_json::Value {
                 "par_after": l.par_after,
                 "loss": l.loss(),
                 "better": {"moves": l.better.moves.to_string(), "count": l.better.moves.len(), "way": l.better.way.name()},
+                "predicted_moves": predicted,
             })
         })
         .collect();
@@ -328,10 +514,13 @@ fn solve_json(one: &Coached) -> serde_json::Value {
         "rows": board.rows(),
         "cols": board.cols(),
         "moves": coaching.moves,
+        "multi_tile_moves": solve.moves.multi_tile_count(),
         "time_ms": solve.time_ms,
+        "time_as_4x4_ms": solve.time_as_4x4_ms(),
         "par": coaching.par,
         "par_by": one.par_name,
         "par_exact": one.exact,
+        "par_lower_bound": coaching.lower_bound,
         "loss": coaching.loss(),
         "lines": lines,
     });
@@ -339,6 +528,24 @@ fn solve_json(one: &Coached) -> serde_json::Value {
         value["mistakes"] = json!(mistakes);
     }
     value
+}
+
+/// The final move count predicted when each line was done, as slidysim's
+/// replay page predicts it (`slidysim::predicted_moves`).
+fn predicted_at_line_ends(scramble: &Board, moves: &[Move], coaching: &Coaching) -> Vec<Option<f64>> {
+    let start = scramble.manhattan();
+    let mut board = scramble.clone();
+    let mut made = 0;
+    coaching
+        .lines
+        .iter()
+        .map(|line| {
+            // The moves were checked when the solve was coached.
+            let _ = board.apply(&moves[made..line.to_move]);
+            made = line.to_move;
+            slidysim::predicted_moves(made, start, board.manhattan())
+        })
+        .collect()
 }
 
 /// Per size: the solves, the means of the person's moves, par and loss,

@@ -1,4 +1,5 @@
-//! `fifteen coach --plot FILE`: one coached solve's par graph, drawn by
+//! `fifteen coach --plot FILE`: one coached solve's par graph (or, for a
+//! session of several, its trend: `draw_session`), drawn by
 //! plotters as SVG or PNG. Across, the moves the person made; up, par (the
 //! moves fifteen still needs). The person's solve falls from the
 //! scramble's par to 0; beside it, the solve that loses nothing falls one
@@ -86,21 +87,58 @@ pub struct ParGraph<'a> {
     pub coaching: &'a Coaching,
 }
 
-/// Draws `graph` into `file`, in its format.
+/// A session's trend: each solve's loss, and each kind of line's loss in
+/// each solve.
+pub struct SessionGraph<'a> {
+    /// The session's heading.
+    pub title: &'a str,
+    /// Its solves and averages.
+    pub subtitle: &'a str,
+    /// Each solve's number among the sources and its loss, in order.
+    pub losses: Vec<(usize, i64)>,
+    /// Each kind of line's name and its loss in each solve (`None`: the
+    /// solve has no line of that kind).
+    pub kinds: Vec<(&'static str, Vec<Option<i64>>)>,
+}
+
+/// What `--plot` draws: one solve's par graph or a session's trend.
+pub enum Plot<'a> {
+    Solve(&'a ParGraph<'a>),
+    Session(&'a SessionGraph<'a>),
+}
+
+impl Plot<'_> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: DrawingArea<DB, Shift>,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        match self {
+            Plot::Solve(graph) => draw(root, graph),
+            Plot::Session(graph) => draw_session(root, graph),
+        }
+    }
+}
+
+/// Draws one solve's par graph into `file`, in its format.
 pub fn write(file: &PlotFile, graph: &ParGraph) -> Result<(), CliError> {
+    write_plot(file, &Plot::Solve(graph))
+}
+
+/// Draws `plot` into `file`, in its format.
+pub fn write_plot(file: &PlotFile, plot: &Plot) -> Result<(), CliError> {
     register_fonts()?;
     let failed = |e: String| CliError::Solver(format!("--plot {}: cannot draw the graph: {e}", file.path.display()));
     let bytes = match file.format {
         ImageFormat::Svg => {
             let mut svg = String::new();
-            draw(SVGBackend::with_string(&mut svg, SIZE).into_drawing_area(), graph)
+            plot.draw(SVGBackend::with_string(&mut svg, SIZE).into_drawing_area())
                 .map_err(|e| failed(e.to_string()))?;
             svg.into_bytes()
         }
         ImageFormat::Png => {
             let mut rgb = vec![0u8; SIZE.0 as usize * SIZE.1 as usize * 3];
             let backend = BitmapWithText::new(BitMapBackend::with_buffer(&mut rgb, SIZE))?;
-            draw(backend.into_drawing_area(), graph).map_err(|e| failed(e.to_string()))?;
+            plot.draw(backend.into_drawing_area()).map_err(|e| failed(e.to_string()))?;
             png_bytes(&rgb, SIZE).map_err(|e| failed(e.to_string()))?
         }
     };
@@ -268,15 +306,9 @@ fn font(size: u32) -> TextStyle<'static> {
     (FAMILY, size).into_font().color(&TEXT)
 }
 
-/// The person's solve as points (move, par): after every move where par
-/// is exact, else where each line began and ended.
+/// The person's solve as the coaching's graph points (move, par).
 fn person_points(coaching: &Coaching) -> Vec<(i32, i32)> {
-    match &coaching.par_by_move {
-        Some(pars) => pars.iter().enumerate().map(|(i, &p)| (i as i32, p as i32)).collect(),
-        None => std::iter::once((0, coaching.par as i32))
-            .chain(coaching.lines.iter().map(|l| (l.to_move as i32, l.par_after as i32)))
-            .collect(),
-    }
+    coaching.graph_points().into_iter().map(|(m, p)| (m as i32, p as i32)).collect()
 }
 
 /// Each move where lines were finished, with their names (`column 2, row
@@ -352,6 +384,71 @@ fn draw<DB: DrawingBackend>(
         }
     }
     draw_series(&mut chart, coaching, person)
+}
+
+/// The colours of the kinds of line in a session's trend, in
+/// `LineKind::ALL`'s order.
+const KIND_COLOURS: [RGBColor; 5] = [
+    RGBColor(0xE0, 0x7B, 0x39),
+    RGBColor(0x2C, 0xA0, 0x2C),
+    RGBColor(0x94, 0x67, 0xBD),
+    RGBColor(0x8C, 0x56, 0x4B),
+    RGBColor(0x17, 0xBE, 0xCF),
+];
+
+/// A session's trend: across, its solves in order; up, the moves lost;
+/// each solve's loss as a thick line, each kind of line's in its colour.
+fn draw_session<DB: DrawingBackend>(
+    root: DrawingArea<DB, Shift>,
+    graph: &SessionGraph,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    root.fill(&WHITE)?;
+    let centre = SIZE.0 as i32 / 2;
+    let top = Pos::new(HPos::Center, VPos::Top);
+    root.draw(&Text::new(graph.title, (centre, 14), (FAMILY, 24, FontStyle::Bold).into_font().color(&TEXT).pos(top)))?;
+    root.draw(&Text::new(graph.subtitle, (centre, 44), font(18).pos(top)))?;
+    let (_, body) = root.split_vertically(TITLE_HEIGHT);
+    let n = graph.losses.len().max(2) as i32;
+    let all =
+        graph.losses.iter().map(|&(_, l)| l).chain(graph.kinds.iter().flat_map(|(_, v)| v.iter().flatten().copied()));
+    let (low, high) = all.fold((0i64, 1i64), |(lo, hi), l| (lo.min(l), hi.max(l)));
+    let pad = ((high - low) / 20).max(1);
+    let (y0, y1) = ((low - pad) as i32, (high + pad) as i32);
+    let mut chart = chart_builder(&body, 12).build_cartesian_2d(1..n, y0..y1)?;
+    let numbers: Vec<usize> = graph.losses.iter().map(|&(number, _)| number).collect();
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4))
+        .light_line_style(WHITE)
+        .x_desc("the session's solves, in order (labelled by their number in the sources)")
+        .y_desc("moves lost against par")
+        .x_label_formatter(&|i| numbers.get((*i - 1) as usize).map_or(String::new(), usize::to_string))
+        .axis_desc_style(font(17))
+        .label_style(font(15))
+        .draw()?;
+    chart.draw_series(std::iter::once(PathElement::new(vec![(1, 0), (n, 0)], LINE_MARK)))?;
+    for ((name, losses), colour) in graph.kinds.iter().zip(KIND_COLOURS) {
+        let style = Color::stroke_width(&colour, 2);
+        let points = losses.iter().enumerate().filter_map(|(i, l)| l.map(|l| (i as i32 + 1, l as i32)));
+        chart
+            .draw_series(LineSeries::new(points, style))?
+            .label(format!("{name}: their lines' loss in each solve"))
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], style));
+    }
+    let solid = Color::stroke_width(&PERSON, 4);
+    let points = graph.losses.iter().enumerate().map(|(i, &(_, l))| (i as i32 + 1, l as i32));
+    chart
+        .draw_series(LineSeries::new(points, solid))?
+        .label("each solve's loss")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], solid));
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE)
+        .border_style(LINE_MARK)
+        .label_font(font(15))
+        .draw()
 }
 
 /// The chart under the title, with `band` pixels above it for the lines'

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use clap::{Args, ValueEnum};
-use fifteen_core::coach::{self, Comparison};
+use fifteen_core::coach::{self, Comparison, Par};
 use fifteen_core::human::Effort;
 use fifteen_core::lines::{self, Stage};
 use fifteen_core::solver::Found;
@@ -44,6 +44,11 @@ pub struct CompareCommand {
     /// Compare only the N-th solve of all the sources (from 1).
     #[arg(long = "solve", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pick: Option<u32>,
+    /// Read the sources whatever their size: lifts the limits on a link
+    /// (10 million moves and a million cells in all, 32 MiB unpacked) for
+    /// sources you trust.
+    #[arg(long)]
+    trusted: bool,
     /// How to print: a table per solve, or one JSON line per solve.
     #[arg(long, short, value_enum, default_value_t = CompareFormat::Table)]
     format: CompareFormat,
@@ -53,9 +58,9 @@ pub struct CompareCommand {
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
-    /// `near`: also the near solver's solution of each scramble of 17 to 49
-    /// cells (half a second each, 2 s on a 6×6, 3 s on a 7×7) and its
-    /// proven lower bound.
+    /// `near` or `auto`: also the near solver's solution of each scramble
+    /// of 17 to 49 cells (half a second each, 2 s on a 6×6, 3 s on a 7×7)
+    /// and its proven lower bound.
     #[arg(long, value_enum, default_value_t = ParArg::Human)]
     par: ParArg,
     #[command(flatten)]
@@ -85,7 +90,7 @@ struct Compared {
 
 pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
     cmd.page.check(cmd.format == CompareFormat::Html)?;
-    let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
+    let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize), cmd.trusted)?;
     if cmd.format == CompareFormat::Html {
         return cmd.page.write(&solves, cmd.effort, super::compare_page::Coach::Never, &super::pdb::tables());
     }
@@ -120,10 +125,11 @@ fn compare(sourced: SourcedSolve, effort: Effort, (tables, par): (&dyn Tables, P
     let heuristic = optimal.as_ref().map(|tables| super::pdb::heuristic(tables.as_deref()));
     let failed = |e: &dyn std::fmt::Display| CliError::Solver(format!("solve {}: {e}", sourced.number));
     let comparison = coach::compare(board, &sourced.solve.moves, effort, heuristic).map_err(|e| failed(&e))?;
-    let near = near_par::tables_for(par, tables, board)
-        .map(|near| near_par::near_par(&near, effort, board).solve(board, &near_par::clock()))
-        .transpose()
-        .map_err(|e| failed(&e))?;
+    let chosen = near_par::chosen(board, par, effort, tables)?;
+    let near = match chosen.par() {
+        Par::Near(near) => Some(near.solve(board, &near_par::clock()).map_err(|e| failed(&e))?),
+        _ => None,
+    };
     Ok(Compared { sourced, effort, comparison, near })
 }
 
@@ -145,12 +151,18 @@ fn table(one: &Compared) -> String {
     if let Some(tps) = solve.tps() {
         let _ = write!(person, ", {tps:.2} tps");
     }
-    let _ = writeln!(out, "  person:  {person}, MMD {}", mmd(solve.moves.len(), board.manhattan()));
     let _ = writeln!(
         out,
-        "  fifteen: {} moves ({}), MMD {}",
+        "  person:  {person}, {} multi-tile, MMD {}",
+        solve.moves.multi_tile_count(),
+        mmd(solve.moves.len(), board.manhattan())
+    );
+    let _ = writeln!(
+        out,
+        "  fifteen: {} moves ({}), {} multi-tile, MMD {}",
         one.comparison.fifteen.len(),
         one.effort.name(),
+        one.comparison.fifteen.multi_tile_count(),
         mmd(one.comparison.fifteen.len(), board.manhattan())
     );
     if let Some(best) = one.comparison.optimal {
@@ -159,9 +171,9 @@ fn table(one: &Compared) -> String {
     if let Some(near) = &one.near {
         let _ = writeln!(
             out,
-            "  near:    {} ({})",
+            "  near:    {} (near solver, {} s)",
             super::solve_search::near_summary(near.moves.len(), near.lower_bound.unwrap_or(0)),
-            near_par::near_par_name(board.len())
+            coach::near_par_seconds(board.len())
         );
     }
     let width = one.comparison.stages.iter().map(|s| finished(s).chars().count()).max().unwrap_or(0).max(8);
@@ -221,12 +233,19 @@ fn solve_json(one: &Compared) -> serde_json::Value {
         "manhattan": manhattan,
         "person": {
             "moves": solve.moves.len(),
+            "multi_tile_moves": solve.moves.multi_tile_count(),
             "time_ms": solve.time_ms,
+            "time_as_4x4_ms": solve.time_as_4x4_ms(),
             "tps": solve.tps(),
             "mmd": ratio(solve.moves.len()),
             "player": solve.player,
         },
-        "fifteen": { "moves": one.comparison.fifteen.len(), "effort": one.effort.name(), "mmd": ratio(one.comparison.fifteen.len()) },
+        "fifteen": {
+            "moves": one.comparison.fifteen.len(),
+            "multi_tile_moves": one.comparison.fifteen.multi_tile_count(),
+            "effort": one.effort.name(),
+            "mmd": ratio(one.comparison.fifteen.len()),
+        },
         "optimal": one.comparison.optimal,
         "near": one.near.as_ref().map(|n| json!({ "moves": n.moves.len(), "lower_bound": n.lower_bound })),
         "stages": stages,

@@ -1,18 +1,20 @@
 //! `--format html` of `replay`, `compare` and `coach`: the person's solve
 //! and fifteen's of the same scramble side by side in one self-contained
-//! page, with the coach's table and par graph (`coach` always; `replay`
+//! page, with the coach's table and par graph (`coach` always, coaching
+//! the solve itself; `replay`
 //! for boards of up to `web::MAX_COACHED_CELLS` cells; `compare` never).
 
 use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use fifteen_core::coach::{self, Par};
+use fifteen_core::coach::{self, ChosenPar};
 use fifteen_core::human::Effort;
 use fifteen_core::tables::Tables;
 use fifteen_view::web::{self, CoachOnPage, MAX_COACHED_CELLS};
 
 use super::error::CliError;
+use super::near_par::ParArg;
 use super::paths;
 use super::sizes::{self, Use};
 use super::solve_source::SourcedSolve;
@@ -42,16 +44,19 @@ impl PageArgs {
 /// When the page holds the coach's part.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Coach {
-    /// Always (`fifteen coach`).
-    Always,
-    /// For boards of up to `MAX_COACHED_CELLS` cells (`fifteen replay`, as
-    /// the server's replay page).
+    /// For boards of up to `MAX_COACHED_CELLS` cells, the biggest the
+    /// server shows (`fifteen replay`, as the server's replay page).
     Small,
     /// Never (`fifteen compare`): the page says how to get it.
     Never,
 }
 
 impl PageArgs {
+    /// The page's file (checked by [`PageArgs::check`]).
+    pub fn out(&self) -> Result<&Path, CliError> {
+        self.out.as_deref().ok_or_else(|| CliError::Usage("--format html needs --out FILE.html".into()))
+    }
+
     /// Writes the page of the first of `solves` to `--out` (checked by
     /// [`PageArgs::check`]), its par found with `tables`.
     pub fn write(
@@ -61,13 +66,12 @@ impl PageArgs {
         coach: Coach,
         tables: &dyn Tables,
     ) -> Result<(), CliError> {
-        let out = self.out.as_deref().ok_or_else(|| CliError::Usage("--format html needs --out FILE.html".into()))?;
-        write(solves, effort, coach, tables, out)
+        write(solves, effort, coach, tables, self.out()?)
     }
 }
 
 /// Writes the page of the first of `solves` to `out`, coached as `coach`
-/// says with the tables of `tables`.
+/// says with the par the core picks (`auto`) from `tables`.
 pub fn write(
     solves: &[SourcedSolve],
     effort: Effort,
@@ -85,26 +89,39 @@ pub fn write(
             sourced.number
         );
     }
-    let solve = &sourced.solve;
-    let board = &solve.scramble;
+    let board = &sourced.solve.scramble;
     sizes::check(board.rows(), board.cols(), Use::Page)?;
-    let effort = effort.resolve(board.rows(), board.cols());
-    let failed = |e: coach::CoachError| CliError::Solver(format!("solve {}: {e}", sourced.number));
-    let coaching = match coach {
-        Coach::Always => Some(coach_one(sourced, effort, tables)?),
-        Coach::Small if board.len() <= MAX_COACHED_CELLS => Some(coach_one(sourced, effort, tables)?),
-        Coach::Small => None,
-        Coach::Never => None,
+    let coached = match coach {
+        Coach::Small => board.len() <= MAX_COACHED_CELLS,
+        Coach::Never => false,
+    };
+    let coaching = if coached {
+        // The served page's par, as the server finds it.
+        let chosen = super::near_par::chosen(board, ParArg::Auto, Effort::Auto, tables)?.on_page(board);
+        Some((coach_with_bar(sourced, &chosen)?, chosen))
+    } else {
+        None
     };
     let on_page = match &coaching {
-        Some((coaching, par)) => CoachOnPage::Coached { coaching, par_name: par.name.clone(), exact: par.exact },
+        Some((coaching, chosen)) => CoachOnPage::coached(coaching, chosen),
         None if coach == Coach::Never => CoachOnPage::Skipped(
             "`fifteen coach LINK --format html --out FILE.html` writes this page with the coach's table".into(),
         ),
         None => CoachOnPage::too_big(board.rows(), board.cols()),
     };
+    write_page(sourced, effort, on_page, out)
+}
+
+/// Writes the page of `sourced` beside fifteen's solve at `effort`, with
+/// the coach's part `on_page`, to `out`.
+pub fn write_page(sourced: &SourcedSolve, effort: Effort, on_page: CoachOnPage, out: &Path) -> Result<(), CliError> {
+    let solve = &sourced.solve;
+    let board = &solve.scramble;
+    sizes::check(board.rows(), board.cols(), Use::Page)?;
+    let effort = effort.resolve(board.rows(), board.cols());
+    let failed = |e: coach::CoachError| CliError::Solver(format!("solve {}: {e}", sourced.number));
     let title = format!("fifteen: {}", solve.event);
-    let data = web::compare_data(solve, effort, &title, on_page).map_err(failed)?;
+    let data = web::compare_data(solve, effort, &title, on_page, &fifteen_core::Deadline::NONE).map_err(failed)?;
     let page = web::page(&data);
     write_file(out, &page)?;
     eprintln!(
@@ -117,26 +134,8 @@ pub fn write(
     Ok(())
 }
 
-/// How a coaching's par was found.
-struct ParUsed {
-    name: String,
-    exact: bool,
-}
-
-/// The solve coached as `fifteen coach` coaches it: the optimal par on
-/// boards of up to 16 cells (with their pattern databases), else fifteen's
-/// solve at `effort`; a progress bar on a terminal.
-fn coach_one(
-    sourced: &SourcedSolve,
-    effort: Effort,
-    tables: &dyn Tables,
-) -> Result<(coach::Coaching, ParUsed), CliError> {
-    let board = &sourced.solve.scramble;
-    let optimal = super::pdb::optimal_tables(tables, board);
-    let par = match &optimal {
-        Some(optimal) => Par::Optimal(super::pdb::heuristic(optimal.as_deref())),
-        None => Par::Human(effort),
-    };
+/// The solve coached with `chosen`'s par, a progress bar on a terminal.
+pub fn coach_with_bar(sourced: &SourcedSolve, chosen: &ChosenPar) -> Result<coach::Coaching, CliError> {
     let bar = io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new(0);
         let template = "coaching [{bar:30}] {pos}/{len} pars and ways, {elapsed}";
@@ -151,14 +150,16 @@ fn coach_one(
             bar.set_position(done as u64);
         }
     };
-    let coaching = coach::coach_until(board, &sourced.solve.moves, par, &super::near_par::clock(), &progress)
+    let board = &sourced.solve.scramble;
+    let coaching = coach::coach_until(board, &sourced.solve.moves, chosen.par(), &super::near_par::clock(), &progress)
         .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    Ok((coaching, ParUsed { name: par.name(), exact: par.is_exact() }))
+    Ok(coaching)
 }
 
-fn write_file(out: &Path, page: &str) -> Result<(), CliError> {
+/// Writes a page to `out`, naming it in the error when it cannot.
+pub fn write_file(out: &Path, page: &str) -> Result<(), CliError> {
     std::fs::write(out, page).map_err(|e| CliError::Write(io::Error::new(e.kind(), format!("{}: {e}", out.display()))))
 }

@@ -11,9 +11,10 @@ pub(crate) enum CliError {
     /// The board text could not be read.
     #[error("{source}{}", origin(.path))]
     BadBoard { source: ParseBoardError, path: Option<PathBuf> },
-    /// A replay link (or a file of them) that holds no good solve.
-    #[error("{origin}: {source}")]
-    BadReplay { origin: String, source: fifteen_core::slidysim::SlidysimError },
+    /// A replay link (or a file of them) that holds no good solve; `hint`
+    /// says how to read it anyway, when a flag does.
+    #[error("{origin}: {source}{hint}")]
+    BadReplay { origin: String, source: fifteen_core::slidysim::SlidysimError, hint: &'static str },
     /// A size option that makes no board.
     #[error("{0}")]
     BadSize(#[from] SizeError),

@@ -14,6 +14,7 @@ mod check;
 mod choices;
 mod coach;
 mod coach_plot;
+mod coach_session;
 mod coach_watch;
 mod compare;
 mod compare_page;

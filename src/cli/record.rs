@@ -41,6 +41,10 @@ pub struct RecordCommand {
     /// With --replay: the N-th solve of the source (from 1; default the first).
     #[arg(long = "solve", value_name = "N", requires = "replay", value_parser = clap::value_parser!(u32).range(1..))]
     pick: Option<u32>,
+    /// With --replay: read the source whatever its size (lifts the limits
+    /// on a link, as `replay --trusted`).
+    #[arg(long, requires = "replay")]
+    trusted: bool,
     #[command(flatten)]
     scramble: ScrambleArgs,
     /// Where to write: a .gif for the whole solve, a .png for one frame,
@@ -223,7 +227,7 @@ fn page(cmd: &RecordCommand) -> Result<(), CliError> {
             sizes::check(board.rows(), board.cols(), Use::Page)?;
             let options = SolveOptions { finish: cmd.finish, effort: cmd.effort, ..SolveOptions::default() };
             let title = format!("fifteen: a {}×{} solve", board.rows(), board.cols());
-            fifteen_view::web::solve_data(&board, &options, &title)?
+            fifteen_view::web::solve_data(&board, &options, &title, &fifteen_core::Deadline::NONE)?
         }
     };
     let page = fifteen_view::web::page(&data);
@@ -287,7 +291,7 @@ fn pictures(cmd: RecordCommand, kind: RecordFormat) -> Result<(), CliError> {
 
 /// `--replay`: the solve the source names, its size checked for `what`.
 fn person_source(cmd: &RecordCommand, source: &str, what: Use) -> Result<SourcedSolve, CliError> {
-    let solves = super::solve_source::read(&[source.to_string()], cmd.pick.map(|n| n as usize))?;
+    let solves = super::solve_source::read(&[source.to_string()], cmd.pick.map(|n| n as usize), cmd.trusted)?;
     let Some(sourced) = solves.into_iter().next() else {
         return Err(CliError::Usage("no solve to record".into()));
     };

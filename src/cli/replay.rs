@@ -35,6 +35,11 @@ pub struct ReplayCommand {
     /// Only the N-th solve of all the sources (from 1).
     #[arg(long = "solve", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pick: Option<u32>,
+    /// Read the sources whatever their size: lifts the limits on a link
+    /// (10 million moves and a million cells in all, 32 MiB unpacked) for
+    /// sources you trust.
+    #[arg(long)]
+    trusted: bool,
     /// Where to show it: the window (the terminal with no display), or
     /// printed: the splits as text, one JSON object per solve, or that
     /// object without the scramble and moves.
@@ -71,7 +76,7 @@ pub fn run(cmd: ReplayCommand) -> Result<(), CliError> {
         (ReplayFormat::Html, Some(_)) | (_, None) => {}
         (_, Some(_)) => return Err(CliError::Usage("--out names the page of --format html".into())),
     }
-    let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize))?;
+    let solves = solve_source::read(&cmd.sources, cmd.pick.map(|n| n as usize), cmd.trusted)?;
     if let (ReplayFormat::Html, Some(out)) = (cmd.format, &cmd.out) {
         let first = &solves[..1];
         let (effort, coach, tables) =

@@ -9,7 +9,7 @@ use fifteen_net::ServerConfig;
 
 use super::board_source::ScrambleArgs;
 use super::error::CliError;
-use super::numbers::{positive_count, positive_real};
+use super::numbers::{positive_count, positive_real, whole};
 
 pub const SERVE_HELP: &str = "\
 Boards are 3×3 unless --size or --rows/--cols say otherwise, at most 10 000
@@ -21,7 +21,13 @@ the human solver; on boards of up to 16 cells the page shows the optimal
 number of moves left, and B (or Best move) the optimal move. The viewer's
 pages play a whole solve: /replay?r=PAYLOAD (a slidysim replay link with
 its host swapped), /watch?size=N&seed=S and /solve?board=1 2 3/4 5 6/7 8 0.
-One line per game is logged on stderr. Ctrl-C stops.";
+Pages are made by --page-workers threads of their own, each within
+--page-seconds (else 504); past --page-queue waiting they are refused
+with 503, past --per-client in flight from one address with 429; /watch
+and /solve pages are made once and kept. /healthz and /metrics (the
+Prometheus text format) say how busy it is. One line per game and per
+page is logged on stderr. Ctrl-C stops. docs/serve.md says how to host it
+for others.";
 
 #[derive(Args, Debug)]
 pub struct ServeCommand {
@@ -38,9 +44,25 @@ pub struct ServeCommand {
     #[arg(long, value_name = "SECS", default_value_t = 300.0, value_parser = positive_real)]
     idle: f64,
     /// Close a connection whose request headers are not all in after this
-    /// many seconds (the slow-headers attack); also an idle kept-alive one.
+    /// many seconds (the slow-headers attack).
     #[arg(long, value_name = "SECS", default_value_t = 5.0, value_parser = positive_real)]
     header_timeout: f64,
+    /// Threads that make the viewer's pages [default: one per core].
+    #[arg(long, value_name = "N", value_parser = positive_count)]
+    page_workers: Option<usize>,
+    /// Pages that may wait for a worker; more are refused with 503.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = whole)]
+    page_queue: u64,
+    /// Seconds a page may take to make (and to wait for a worker); past it 504.
+    #[arg(long, value_name = "SECS", default_value_t = 5.0, value_parser = positive_real)]
+    page_seconds: f64,
+    /// Page requests one client address may have in flight; more get 429.
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = positive_count)]
+    per_client: usize,
+    /// Behind a reverse proxy on this machine: count a request from a
+    /// loopback address against the last address of its X-Forwarded-For.
+    #[arg(long)]
+    behind_proxy: bool,
 }
 
 /// The address to listen on: `HOST:PORT` resolved now (a name such as
@@ -65,12 +87,8 @@ fn seconds(flag: &str, secs: f64) -> Result<Duration, CliError> {
 
 pub fn run(cmd: ServeCommand) -> Result<(), CliError> {
     let (rows, cols) = cmd.board.shape(3);
-    // Checked before any board is made.
-    if rows.saturating_mul(cols) > fifteen_net::MAX_CELLS && rows >= 2 && cols >= 2 {
-        return Err(fifteen_net::ServeError::TooLarge { rows, cols }.into());
-    }
-    let addr = listen_address(&cmd.addr)?;
     let mut config = ServerConfig::new(rows, cols)?;
+    let addr = listen_address(&cmd.addr)?;
     config.scramble = cmd.board.walk.map_or(Scramble::Uniform, Scramble::Walk);
     config.seed = cmd.board.seed();
     config.max_games = cmd.max_games;
@@ -84,6 +102,11 @@ pub fn run(cmd: ServeCommand) -> Result<(), CliError> {
     }
     config.idle_timeout = seconds("--idle", cmd.idle)?;
     config.header_timeout = seconds("--header-timeout", cmd.header_timeout)?;
+    config.page_workers = cmd.page_workers.unwrap_or_else(super::pdb::cores);
+    config.page_queue = usize::try_from(cmd.page_queue).unwrap_or(usize::MAX);
+    config.page_seconds = seconds("--page-seconds", cmd.page_seconds)?;
+    config.per_client = cmd.per_client;
+    config.behind_proxy = cmd.behind_proxy;
     let seed = config.seed;
     let mixing = match config.scramble {
         Scramble::Uniform => "uniform".to_string(),

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Instant;
 
-use crate::output::{Format, MoveWriter, SolveReport};
+use crate::output::{Format, Metric, MoveWriter, SolveReport};
 use clap::Args;
 use fifteen_core::human::{Effort, Event, Finish, Order, Phase, PhaseTotal, Planner, Recorder, placement_title};
 use fifteen_core::solver::Solver;
@@ -71,6 +71,11 @@ pub struct SolveCommand {
     /// the time, and 25 takes seconds on a 4×4).
     #[arg(long, value_name = "N", value_parser = whole_u32)]
     max_depth: Option<u32>,
+    /// How moves are counted: `stm`, each tile's slide; `mtm`, a run of
+    /// one letter (tiles of one row or column slid at once) as one move:
+    /// letters with counts (`R3U2L`), JSON's `count` in it.
+    #[arg(long, value_enum, default_value_t = Metric::Stm)]
+    metric: Metric,
     /// (near) Seconds to search: the best solution found by then is
     /// written, with the proven lower bound on the shortest (default 3).
     #[arg(long, value_name = "S", value_parser = positive_real)]
@@ -102,12 +107,14 @@ pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
                 effort,
                 threads: cmd.threads.map_or_else(super::pdb::cores, usize::from),
             },
-            cmd.format,
+            (cmd.format, cmd.metric),
             cmd.notation,
             cmd.stats,
             stdout,
         ),
-        Some(search) => super::solve_search::run(&board, search, cmd.format, cmd.notation, cmd.stats, stdout),
+        Some(search) => {
+            super::solve_search::run(&board, search, (cmd.format, cmd.metric), cmd.notation, cmd.stats, stdout)
+        }
     };
     match result {
         // A closed pipe (`fifteen solve | head`) is the reader's choice, not an error.
@@ -252,7 +259,7 @@ fn plan_human(
 fn solve_human<W: Write>(
     board: &Board,
     options: SolveOptions,
-    format: Format,
+    (format, metric): (Format, Metric),
     notation: MoveNotation,
     stats: bool,
     out: W,
@@ -262,7 +269,8 @@ fn solve_human<W: Write>(
         super::pdb::tables().provide_line_tables(board.rows(), board.cols());
     }
     let recorder = Recorder::of(Planner::new(board, &options)?);
-    let mut writer = MoveWriter::new(out, format, notation, board);
+    let mut writer =
+        MoveWriter::new(out, format, notation, board).in_metric(metric).map_err(|e| CliError::Usage(e.to_string()))?;
     writer.begin()?;
     // The planner runs on a thread of its own and hands its moves over in
     // batches, so that writing them (a letter a move, 1.6·10⁹ of them on a
@@ -300,6 +308,8 @@ fn solve_human<W: Write>(
         phases: totals.clone(),
         elapsed_ms: (elapsed.as_secs_f64() * 1e6).round() / 1e3,
         lower_bound: None,
+        metric: None,
+        single_tile_count: None,
     };
     writer.finish(Some(report))?;
     if stats {

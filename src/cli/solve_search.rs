@@ -5,7 +5,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
-use crate::output::{Format, MoveWriter, SolveReport};
+use crate::output::{Format, Metric, MoveWriter, SolveReport};
 use fifteen_core::human::{self, PhaseTotal};
 use fifteen_core::search::MAX_OPTIMAL_CELLS;
 use fifteen_core::search::NearProgress;
@@ -154,7 +154,7 @@ fn hint_after(tables: &TableCache, board: &Board, elapsed: Duration) {
 pub fn run<W: Write>(
     board: &Board,
     search: SearchRun,
-    format: Format,
+    (format, metric): (Format, Metric),
     notation: MoveNotation,
     stats: bool,
     out: W,
@@ -181,7 +181,7 @@ pub fn run<W: Write>(
     }
     let lower_bound = near.then_some(found.lower_bound).flatten();
     let solution = Solution { moves: found.moves.clone(), stats: found.stats.unwrap_or_default() };
-    write_solution(board, name, &solution, elapsed, lower_bound, (format, notation), out)?;
+    write_solution(board, name, &solution, elapsed, lower_bound, (format, metric, notation), out)?;
     let mut err = io::stderr().lock();
     if near {
         let line = if stats {
@@ -226,10 +226,11 @@ fn write_solution<W: Write>(
     solution: &Solution,
     elapsed: Duration,
     lower_bound: Option<u32>,
-    (format, notation): (Format, MoveNotation),
+    (format, metric, notation): (Format, Metric, MoveNotation),
     out: W,
 ) -> Result<(), CliError> {
-    let mut writer = MoveWriter::new(out, format, notation, board);
+    let mut writer =
+        MoveWriter::new(out, format, notation, board).in_metric(metric).map_err(|e| CliError::Usage(e.to_string()))?;
     writer.begin()?;
     for &mv in solution.moves.iter() {
         writer.push(mv)?;
@@ -243,6 +244,8 @@ fn write_solution<W: Write>(
         phases: vec![PhaseTotal { phase: name, moves: solution.moves.len(), placements: 0 }],
         elapsed_ms: (elapsed.as_secs_f64() * 1e6).round() / 1e3,
         lower_bound,
+        metric: None,
+        single_tile_count: None,
     };
     writer.finish(Some(report))?;
     Ok(())

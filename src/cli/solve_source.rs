@@ -4,7 +4,7 @@
 use std::io::{IsTerminal, Read};
 use std::path::Path;
 
-use fifteen_core::slidysim::{self, SlidysimError, Solve};
+use fifteen_core::slidysim::{self, LinkLimits, SlidysimError, Solve};
 
 use super::board_source::decode;
 use super::error::CliError;
@@ -34,14 +34,23 @@ pub struct SourcedSolve {
 }
 
 /// Reads every solve of `sources` (stdin when there are none or one is
-/// `-`), in order, numbering them from 1; `pick` keeps only the N-th.
-pub fn read(sources: &[String], pick: Option<usize>) -> Result<Vec<SourcedSolve>, CliError> {
+/// `-`), in order, numbering them from 1; `pick` keeps only the N-th (and
+/// none after it is read). Each source is read within
+/// [`LinkLimits::DEFAULT`], or only the limits every link has when
+/// `trusted`.
+pub fn read(sources: &[String], pick: Option<usize>, trusted: bool) -> Result<Vec<SourcedSolve>, CliError> {
     let stdin_only = [String::from("-")];
     let sources = if sources.is_empty() { &stdin_only[..] } else { sources };
+    let base = if trusted { LinkLimits::TRUSTED } else { LinkLimits::DEFAULT };
     let mut solves = Vec::new();
     for source in sources {
+        let wanted = pick.map_or(usize::MAX, |n| n.saturating_sub(solves.len()));
+        if wanted == 0 {
+            break;
+        }
         let (origin, text, from_file) = source_text(source)?;
-        let read = slidysim::parse_source(&text).map_err(|e| bad(&origin, e))?;
+        let limits = LinkLimits { solves: wanted, ..base };
+        let read = slidysim::parse_source_within(&text, &limits).map_err(|e| bad(&origin, e, trusted))?;
         for solve in read {
             solves.push(SourcedSolve { origin: origin.clone(), from_file, number: solves.len() + 1, solve });
         }
@@ -55,8 +64,16 @@ pub fn read(sources: &[String], pick: Option<usize>) -> Result<Vec<SourcedSolve>
     }
 }
 
-fn bad(origin: &str, source: SlidysimError) -> CliError {
-    CliError::BadReplay { origin: origin.to_string(), source }
+/// A source that could not be read; one refused for a limit `--trusted`
+/// lifts says so.
+fn bad(origin: &str, source: SlidysimError, trusted: bool) -> CliError {
+    let lifted = match &source {
+        SlidysimError::MovesOverLimit { .. } | SlidysimError::CellsOverLimit { .. } => true,
+        SlidysimError::TooLarge { limit } => *limit < LinkLimits::TRUSTED.unpacked_bytes,
+        _ => false,
+    };
+    let hint = if lifted && !trusted { " (--trusted reads it, for a source you trust)" } else { "" };
+    CliError::BadReplay { origin: origin.to_string(), source, hint }
 }
 
 /// The text of one source: stdin for `-`, a file when one is there, the

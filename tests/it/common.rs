@@ -179,3 +179,26 @@ pub fn fifteen_command() -> std::process::Command {
     command.env("XDG_CACHE_HOME", TEST_CACHE);
     command
 }
+
+/// A slidysim link's payload (URL-encoded) holding a leaderboard replay of
+/// `solves` legal solves on 100×100, each the blank's trip across the
+/// bottom row and back `trips` times (198 moves a trip), its solve data
+/// packed inside the payload packed again: 40 solves of 250 000 trips
+/// (49.5 million moves each) make 1.3 kB, which unpacks to 60 MB of moves.
+pub fn link_bomb(solves: usize, trips: usize) -> String {
+    use base64::Engine;
+    use flate2::{Compression, write::ZlibEncoder};
+    use std::io::Write;
+    let pack = |text: &str| {
+        let mut encoder = ZlibEncoder::new(Vec::new(), Compression::best());
+        encoder.write_all(text.as_bytes()).unwrap();
+        base64::engine::general_purpose::STANDARD.encode(encoder.finish().unwrap())
+    };
+    let solution = "R99L99".repeat(trips);
+    let data = format!("{};{}", vec![solution.as_str(); solves].join(","), vec!["100"; solves].join(","));
+    let json = format!(
+        r#"[{{"width":100,"height":100,"nameFilter":"bomb","avglen":{solves},"gameMode":"Standard"}},"{}"]"#,
+        pack(&data)
+    );
+    pack(&json).replace('+', "%2B").replace('/', "%2F").replace('=', "%3D")
+}

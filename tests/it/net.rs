@@ -306,6 +306,9 @@ fn serve_refuses_bad_arguments() {
         (&["serve", "--idle=-1"][..], "--idle"),
         (&["serve", "--header-timeout", "0"][..], "--header-timeout"),
         (&["serve", "--header-timeout", "1e300"][..], "--header-timeout"),
+        (&["serve", "--page-workers", "0"][..], "--page-workers"),
+        (&["serve", "--page-seconds", "-1"][..], "--page-seconds"),
+        (&["serve", "--per-client", "0"][..], "--per-client"),
     ] {
         let out = fifteen(args);
         let stderr = String::from_utf8(out.stderr).unwrap();
@@ -372,4 +375,126 @@ fn the_replay_page_shows_the_splits_replay_json_prints_under_a_policy() {
     assert_eq!(status, 200);
     assert!(body.contains("fifteen-data"));
     drop(serve);
+}
+
+/// The CPU seconds a process has used (user and system), from
+/// `/proc/PID/stat`.
+#[cfg(target_os = "linux")]
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // The fields after the command's name (which may hold spaces).
+    let fields: Vec<&str> = stat.rsplit_once(')').unwrap().1.split_whitespace().collect();
+    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+    ticks as f64 / rustix::param::clock_ticks_per_second() as f64
+}
+
+/// A process's peak resident memory in bytes, from `/proc/PID/status`.
+#[cfg(target_os = "linux")]
+fn peak_memory(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap() * 1024
+}
+
+/// One GET on its own connection, from `client` (behind the proxy): the
+/// status, or `None` when no answer came within `wait` (the client then
+/// hangs up).
+fn get_from(addr: &str, path: &str, client: &str, wait: Duration) -> Option<u16> {
+    use std::io::Write;
+    let mut tcp = TcpStream::connect(addr).unwrap();
+    tcp.set_read_timeout(Some(wait)).unwrap();
+    write!(tcp, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nX-Forwarded-For: {client}\r\n\r\n").unwrap();
+    let mut head = [0u8; 12];
+    let mut got = 0;
+    while got < head.len() {
+        match tcp.read(&mut head[got..]) {
+            Ok(0) | Err(_) => return None,
+            Ok(n) => got += n,
+        }
+    }
+    String::from_utf8_lossy(&head[9..12]).parse().ok()
+}
+
+/// A game of `moves` moves, back and forth along the blank's row: the
+/// longest any move's answer took.
+fn play_moves(url: &str, moves: usize) -> Duration {
+    let mut client = connect(url);
+    let board = read_board(&mut client);
+    let blank = board.iter().position(|&t| t == 0).unwrap();
+    // The blank goes left first when it can (it starts in any column).
+    let mut way = if blank % 4 > 0 { ["left", "right"] } else { ["right", "left"] }.into_iter().cycle();
+    let mut slowest = Duration::ZERO;
+    for _ in 0..moves {
+        let sent = std::time::Instant::now();
+        client.send(Message::Text(format!(r#"{{"Move":"{}"}}"#, way.next().unwrap()).into())).unwrap();
+        read_board(&mut client);
+        slowest = slowest.max(sent.elapsed());
+    }
+    slowest
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+#[ignore = "seconds: floods the built server with pages that hang up, a link bomb and a game, and measures it; CI runs it"]
+fn a_flood_of_abandoned_pages_and_a_link_bomb_leave_the_server_quiet_and_the_game_playing() {
+    let serve = Serve::start(&["--size", "4", "--page-workers", "2", "--behind-proxy"]);
+    let pid = serve.child.id();
+    let addr = serve.addr.clone();
+    let started = std::time::Instant::now();
+    // 32 pages that take half a minute each (a 100×100 at `best`), from
+    // eight visitors at four each (their share), every one hanging up
+    // after 3 s: two are made, eight wait, the rest are refused at once.
+    let flood: Vec<_> = (0..32)
+        .map(|i| {
+            let addr = addr.clone();
+            std::thread::spawn(move || {
+                let path = format!("/watch?size=100&effort=best&seed={i}");
+                get_from(&addr, &path, &format!("10.0.0.{}", i % 8), Duration::from_secs(3))
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    // Meanwhile: a visitor's 4×4 page, a game's moves and the link bomb.
+    let page_at = std::time::Instant::now();
+    let page = get_from(&addr, "/watch?size=4&seed=1", "10.0.1.1", Duration::from_secs(30));
+    let page_took = page_at.elapsed();
+    let slowest_move = play_moves(&serve.url("/ws"), 20);
+    let bomb = super::common::link_bomb(40, 250_000);
+    let bomb_at = std::time::Instant::now();
+    let bombed = get_from(&addr, &format!("/replay?r={bomb}"), "10.0.1.2", Duration::from_secs(30));
+    let bomb_took = bomb_at.elapsed();
+    let answers: Vec<Option<u16>> = flood.into_iter().map(|t| t.join().unwrap()).collect();
+    let gone = started.elapsed();
+
+    // The server goes quiet: a second with under a tenth of a second of CPU.
+    let quiet_from = std::time::Instant::now();
+    let mut last = cpu_seconds(pid);
+    let quiet_after = loop {
+        std::thread::sleep(Duration::from_secs(1));
+        let now = cpu_seconds(pid);
+        if now - last < 0.1 {
+            break quiet_from.elapsed();
+        }
+        last = now;
+        assert!(quiet_from.elapsed() < Duration::from_secs(10), "still working 10 s after the flood's clients left");
+    };
+    let peak = peak_memory(pid);
+    let hung_up = answers.iter().filter(|a| a.is_none()).count();
+    let refused = answers.iter().filter(|a| *a == &Some(503)).count();
+    eprintln!(
+        "flood: {hung_up} hung up, {refused} refused with 503, all gone at +{gone:.1?}; quiet {quiet_after:.1?} later; \
+         4×4 page {page:?} in {page_took:.2?}; slowest of 20 moves {slowest_move:.2?}; \
+         bomb {bombed:?} in {bomb_took:.2?}; peak memory {} MB",
+        peak >> 20
+    );
+    assert_eq!(hung_up + refused, 32, "{answers:?}");
+    assert!(hung_up >= 2, "the pages being made were still being made when their clients left: {answers:?}");
+    assert_eq!(page, Some(200));
+    assert!(page_took < Duration::from_secs(2), "the 4×4 page took {page_took:?}");
+    assert!(slowest_move < Duration::from_secs(2), "a move took {slowest_move:?}");
+    assert_eq!(bombed, Some(413));
+    assert!(bomb_took < Duration::from_secs(5), "the bomb was refused after {bomb_took:?}");
+    assert!(peak < 1 << 30, "peak memory {peak} bytes");
+    let log = serve.stop();
+    assert!(log.iter().any(|l| l.contains(": 499 ")), "{log:?}");
 }

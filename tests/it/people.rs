@@ -47,6 +47,24 @@ fn assert_error(out: &Output, needle: &str) {
 }
 
 #[test]
+fn a_link_past_the_limits_is_refused_at_once_naming_the_limit_and_trusted_reads_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let bomb = dir.path().join("bomb.txt");
+    std::fs::write(&bomb, crate::common::link_bomb(40, 250_000)).unwrap();
+    let bomb = bomb.to_str().unwrap();
+    for command in ["replay", "compare", "coach"] {
+        let out = fifteen(&[command, bomb, "--format", "json"], "");
+        assert_error(&out, "unpacks to more than 33554432 bytes (--trusted reads it, for a source you trust)");
+    }
+    let long = dir.path().join("long.txt");
+    std::fs::write(&long, crate::common::link_bomb(1, 60_607)).unwrap();
+    let long = long.to_str().unwrap();
+    assert_error(&fifteen(&["replay", long, "--format", "summary"], ""), "over the limit of 10000000 moves");
+    let summary = json_lines(&fifteen(&["replay", long, "--format", "summary", "--trusted"], ""));
+    assert_eq!(summary[0]["moves"], 12_000_186);
+}
+
+#[test]
 fn replay_prints_the_persons_splits_per_line() {
     let text = stdout(&fifteen(&["replay", "--format", "text", SINGLE_4X4], ""));
     assert!(text.starts_with("solve 1: 4×4 single by dphdmn"), "{text}");
@@ -116,7 +134,7 @@ fn coach_finds_each_lines_loss_and_a_way_through_it_from_the_persons_board() {
     let source = average_3x3();
     let coached = json_lines(&fifteen(&["coach", "--format", "json", &source], ""));
     let replayed = json_lines(&fifteen(&["replay", "--format", "json", &source], ""));
-    assert_eq!(coached.len(), 6, "5 solves and a summary");
+    assert_eq!(coached.len(), 7, "5 solves, a summary and the session");
     for (solve, person) in coached[..5].iter().zip(&replayed) {
         let moves = solve["moves"].as_i64().unwrap();
         let par = solve["par"].as_i64().unwrap();
@@ -145,14 +163,49 @@ fn coach_finds_each_lines_loss_and_a_way_through_it_from_the_persons_board() {
     let summary = &coached[5];
     assert_eq!((summary["summary"].as_str(), summary["solves"].as_u64()), (Some("3x3"), Some(5)));
     assert!(summary["loss_by_kind"]["rows"]["lines"].as_u64().unwrap() >= 1, "{summary}");
+    session_agrees_with_its_solves(&coached[6], &coached[..5]);
     let table = stdout(&fifteen(&["coach", &source], ""));
     assert!(table.starts_with("solve 1: 3×3 ao5, solve 1 of 5 by "), "{table}");
     assert!(table.contains("(optimal)") && table.contains("mistakes") && table.contains("means by size"), "{table}");
 }
 
+/// A session's numbers are its solves' numbers gathered: each solve's
+/// loss, each kind of line's mean moves and mean loss over the solves'
+/// lines, the solves ranked by loss, and the ao5 of their times and moves
+/// as the leaderboard counts it (the best and the worst dropped).
+fn session_agrees_with_its_solves(session: &serde_json::Value, solves: &[serde_json::Value]) {
+    let losses: Vec<i64> = solves.iter().map(|s| s["loss"].as_i64().unwrap()).collect();
+    assert_eq!(session["loss_by_solve"], serde_json::json!(losses), "{session}");
+    for kind in session["by_kind"].as_array().unwrap() {
+        let lines: Vec<&serde_json::Value> =
+            solves.iter().flat_map(|s| s["lines"].as_array().unwrap()).filter(|l| l["kind"] == kind["kind"]).collect();
+        let mean = |key: &str| lines.iter().map(|l| l[key].as_f64().unwrap()).sum::<f64>() / lines.len() as f64;
+        assert_eq!(kind["lines"].as_u64(), Some(lines.len() as u64), "{kind}");
+        assert!((kind["loss_mean"].as_f64().unwrap() - mean("loss")).abs() < 1e-9, "{kind}");
+        assert!((kind["moves_mean"].as_f64().unwrap() - mean("moves")).abs() < 1e-9, "{kind}");
+        let by_solve: i64 = kind["loss_by_solve"].as_array().unwrap().iter().filter_map(|l| l.as_i64()).sum();
+        assert_eq!(by_solve, lines.iter().map(|l| l["loss"].as_i64().unwrap()).sum::<i64>(), "{kind}");
+    }
+    let ranked: Vec<i64> = session["ranked"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| solves.iter().find(|s| s["solve"] == *n).unwrap()["loss"].as_i64().unwrap())
+        .collect();
+    assert!(ranked.windows(2).all(|w| w[0] >= w[1]), "ranked by loss, the most first: {ranked:?}");
+    let trimmed = |key: &str| {
+        let mut values: Vec<f64> = solves.iter().map(|s| s[key].as_f64().unwrap()).collect();
+        values.sort_by(f64::total_cmp);
+        values[1..values.len() - 1].iter().sum::<f64>() / (values.len() - 2) as f64
+    };
+    let ao = |of: &str, what: &str| session[of][what]["last"].as_f64().unwrap();
+    assert!((ao("time_averages", "ao5") - trimmed("time_ms") / 1000.0).abs() < 1e-9, "{session}");
+    assert!((ao("move_averages", "ao5") - trimmed("moves")).abs() < 1e-9, "{session}");
+}
+
 #[test]
 fn coach_takes_fifteens_own_solve_for_par_on_bigger_boards() {
-    let table = stdout(&fifteen(&["coach", "--effort", "normal", &custom_5x5()], ""));
+    let table = stdout(&fifteen(&["coach", "--par", "human", "--effort", "normal", &custom_5x5()], ""));
     assert!(table.contains("(fifteen at normal, an upper bound)"), "{table}");
     assert!(table.contains("last 2×2") && table.contains("fifteen's way through the lines that lost moves"), "{table}");
     assert!(!table.contains("mistakes"), "mistakes only where par is exact: {table}");
@@ -258,7 +311,7 @@ fn coach_draws_the_par_graph_as_svg_or_png() {
 }
 
 #[test]
-fn coach_plot_refuses_a_bad_file_or_several_solves_before_the_work() {
+fn coach_plot_refuses_a_bad_file_or_solves_of_no_session_before_the_work() {
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
     let one = ["coach", "--solve", "1"];
@@ -267,9 +320,18 @@ fn coach_plot_refuses_a_bad_file_or_several_solves_before_the_work() {
     let nowhere = path("no-such-dir/graph.svg");
     assert_error(&fifteen(&[&one[..], &["--plot", &nowhere, &average_3x3()]].concat(), ""), "there is no directory");
     let svg = path("graph.svg");
-    assert_error(
-        &fifteen(&["coach", "--plot", &svg, &average_3x3()], ""),
-        "--plot draws one solve, but the sources hold 5: pick one with --solve N",
-    );
+    // Two solves of two sizes are no session, even with --session.
+    let five = custom_5x5();
+    for session in [&[][..], &["--session"][..]] {
+        assert_error(
+            &fifteen(&[&["coach", "--plot", &svg][..], session, &[SINGLE_4X4, &five[..]]].concat(), ""),
+            "the sources hold 2 solves of no one session",
+        );
+    }
     assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none(), "nothing is written");
+    // An average's link is a session: its trend is drawn.
+    let out = fifteen(&["coach", "--plot", &svg, &average_3x3()], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawn.contains("session: 3×3") && drawn.contains("ao5"), "{drawn}");
 }

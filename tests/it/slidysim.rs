@@ -164,6 +164,51 @@ fn bad_links_are_refused_with_what_is_wrong() {
     assert!(error(&huge).contains("unpacks to more than"));
 }
 
+#[test]
+fn a_link_is_bounded_as_a_whole_before_its_moves_are_expanded() {
+    use slidysim::{LinkLimits, SlidysimError};
+    // The bomb: 1.3 kB whose solve data unpacks to 60 MB, refused as it
+    // passes the 32 MiB a link may unpack to.
+    let bomb = crate::common::link_bomb(40, 250_000);
+    assert!(bomb.len() < 2_000);
+    let err = slidysim::parse_source(&bomb).unwrap_err();
+    assert_eq!(err, SlidysimError::TooLarge { limit: 32 << 20 });
+    assert!(err.is_over_limit());
+    // 12 million moves in one solve: refused by their count, unexpanded;
+    // a trusted reader reads them.
+    let long = crate::common::link_bomb(1, 60_607);
+    let err = slidysim::parse_source(&long).unwrap_err();
+    assert_eq!(err, SlidysimError::MovesOverLimit { solve: 1, moves: 12_000_186, limit: 10_000_000 });
+    assert_eq!(err.to_string(), "solve 1 hold 12000186 moves, over the limit of 10000000 moves a link may hold");
+    let read = slidysim::parse_source_within(&long, &LinkLimits::TRUSTED).unwrap();
+    assert_eq!(read[0].moves.len(), 12_000_186);
+    // Three solves of 4 million: the third passes the limit on all of them
+    // together, and a reader of two never looks at it.
+    let three = crate::common::link_bomb(3, 20_000);
+    let err = slidysim::parse_source(&three).unwrap_err();
+    assert!(matches!(err, SlidysimError::MovesOverLimit { solve: 3, moves: 11_880_000, .. }), "{err}");
+    assert!(err.to_string().starts_with("solves 1 to 3 hold "), "{err}");
+    let two = slidysim::parse_source_within(&three, &LinkLimits { solves: 2, ..LinkLimits::DEFAULT }).unwrap();
+    assert_eq!(two.len(), 2);
+    // Cells: the second 100×100 board passes 15 000.
+    let cells = LinkLimits { cells: 15_000, ..LinkLimits::DEFAULT };
+    let err = slidysim::parse_source_within(&crate::common::link_bomb(2, 1), &cells).unwrap_err();
+    assert_eq!(err, SlidysimError::CellsOverLimit { solve: 2, cells: 20_000, limit: 15_000 });
+    assert_eq!(
+        err.to_string(),
+        "the boards of solves 1 to 2 have 20000 cells, over the limit of 15000 cells a link may hold"
+    );
+    // A custom replay's board is weighed by its text before it is built.
+    let huge = format!("[\"R\", 15000, \"{}0\", -1]", "1 ".repeat(1_500_000));
+    let err = slidysim::parse_source(&pack(&huge)).unwrap_err();
+    assert_eq!(err, SlidysimError::CellsOverLimit { solve: 1, cells: 1_500_001, limit: 1_000_000 });
+    // Lines past the solves read are not read at all, even broken ones.
+    let first = WORLD_RECORDS.lines().next().unwrap();
+    let one = LinkLimits { solves: 1, ..LinkLimits::DEFAULT };
+    assert_eq!(slidysim::parse_source_within(&format!("{first}\nnot a link"), &one).unwrap().len(), 1);
+    assert!(!slidysim::parse_source("not a link").unwrap_err().is_over_limit());
+}
+
 proptest! {
     #![proptest_config(crate::common::fixed_cases(300))]
 

@@ -472,7 +472,13 @@ impl Page {
 /// The viewer's saved page for fifteen's solve of a 4×4, in a fresh directory.
 fn saved_page(rows: usize, cols: usize, seed: u64) -> (PathBuf, serde_json::Value) {
     let board = Board::scrambled(rows, cols, fifteen_core::board::Scramble::Uniform, seed).unwrap();
-    let data = fifteen_view::web::solve_data(&board, &fifteen_core::SolveOptions::default(), "a test solve").unwrap();
+    let data = fifteen_view::web::solve_data(
+        &board,
+        &fifteen_core::SolveOptions::default(),
+        "a test solve",
+        &fifteen_core::Deadline::NONE,
+    )
+    .unwrap();
     let dir = std::env::temp_dir().join(format!("fifteen-viewer-{}-{rows}x{cols}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("solve.html");
@@ -603,7 +609,7 @@ fn a_long_trip_on_a_big_board_is_followed_in_legible_cells_pointing_at_the_rest(
 /// The path the README's tour opens: a slidysim replay link (line 70 of
 /// the record history's links, a 5×5) with its host swapped for the server's.
 fn readme_replay_path() -> String {
-    let readme = std::fs::read_to_string("README.md").unwrap();
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
     let host = "http://127.0.0.1:8080";
     let at = readme.find(&format!("{host}/replay?r=")).expect("the README opens a replay link") + host.len();
     let path: String = readme[at..].chars().take_while(|c| !c.is_whitespace() && *c != '`').collect();
@@ -719,7 +725,9 @@ fn a_saved_coach_page_plays_from_file_at_the_persons_pace_and_shows_the_coachs_l
     let effort = Effort::for_size(4, 4);
     let coaching = coach::coach(&solve.scramble, &solve.moves, Par::Human(effort)).unwrap();
     let on_page = CoachOnPage::Coached { coaching: &coaching, par_name: "fifteen".into(), exact: false };
-    let data = fifteen_view::web::compare_data(&solve, effort, "a test", on_page).unwrap();
+    let data =
+        fifteen_view::web::compare_data(&solve, effort, "a test", on_page, &fifteen_core::Deadline::NONE).unwrap();
+    assert_eq!(data["coach"]["lines"][1][7], coaching.lines[1].loss(), "each line's loss is in the data");
     let dir = std::env::temp_dir().join(format!("fifteen-coach-page-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("coach.html");
@@ -734,6 +742,19 @@ fn a_saved_coach_page_plays_from_file_at_the_persons_pace_and_shows_the_coachs_l
     )
     .unwrap();
     assert_eq!(losses, coaching.lines.iter().map(|l| l.loss()).collect::<Vec<_>>());
+    // The graph draws the coaching's own points.
+    let points: Vec<(usize, usize)> = serde_json::from_value(page.js("return window.fifteen.coach.points;")).unwrap();
+    assert_eq!(points, coaching.graph_points());
+    // A coach row and a split row focused from the keyboard: Enter jumps
+    // as a click does.
+    let line = &coaching.lines[1];
+    page.js("document.querySelectorAll('#coach tbody tr')[1].focus(); return null;");
+    page.press(Key::Enter);
+    let at = line.from_move.to_string();
+    page.wait_for("the coach row's jump", 10, |page| Ok((page.viewer()["cursor"] == at.as_str()).then_some(())));
+    page.js("document.querySelectorAll('#splits li')[0].focus(); return null;");
+    page.press(Key::Enter);
+    page.wait_for("the split's jump", 10, |page| Ok((page.viewer()["cursor"] == "0").then_some(())));
 
     // T plays the person's solve at their own pace: some moves, not all.
     page.press('t');
@@ -787,7 +808,14 @@ fn a_100x100_side_by_side_plays_at_a_measured_frame_rate() {
         event: "custom replay".into(),
     };
     let skipped = fifteen_view::web::CoachOnPage::too_big(100, 100);
-    let data = fifteen_view::web::compare_data(&solve, Effort::for_size(100, 100), "a test", skipped).unwrap();
+    let data = fifteen_view::web::compare_data(
+        &solve,
+        Effort::for_size(100, 100),
+        "a test",
+        skipped,
+        &fifteen_core::Deadline::NONE,
+    )
+    .unwrap();
     let dir = std::env::temp_dir().join(format!("fifteen-viewer-{}-duo", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("compare.html");

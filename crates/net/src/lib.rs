@@ -9,8 +9,12 @@
 //!   watched human solver).
 //! - `optimal`: the optimal distance of each position, for clients that
 //!   ask, searched off the async executor.
-//! - `server`: the axum websocket server and its routes.
+//! - `server`: the axum websocket server and its routes; `head`: each
+//!   connection's request line, read first (long `/replay` links).
 //! - `viewer`: the pages it serves: the game (`/`) and the viewer's.
+//! - `pages`: how the viewer's pages are made: their own workers, a
+//!   deadline each, a cache, a limit a client.
+//! - `metrics`: `/healthz` and `/metrics`.
 //! - `Bot`: a client that solves the board it is dealt and checks every
 //!   state the server sends against its own replay.
 //! - `load`: many concurrent games on loopback, for the benchmark.
@@ -22,8 +26,11 @@
 
 pub(crate) mod bot;
 pub(crate) mod game;
+mod head;
 mod load;
+mod metrics;
 pub(crate) mod optimal;
+mod pages;
 pub(crate) mod protocol;
 mod server;
 pub(crate) mod viewer;
@@ -31,13 +38,15 @@ pub(crate) mod viewer;
 #[cfg(test)]
 mod browser;
 #[cfg(test)]
+mod page_tests;
+#[cfg(test)]
 mod tests;
 
 pub use bot::{Bot, BotError};
 pub use load::{Load, LoadReport};
 #[cfg(test)]
 pub(crate) use server::Server;
-pub use server::{MAX_CELLS, ServeError, ServerConfig, serve_until_signal};
+pub use server::{ServeError, ServerConfig, serve_until_signal};
 
 use fifteen_core::Board;
 use game::Session;

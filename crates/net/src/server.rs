@@ -8,9 +8,14 @@
 //! A connection whose request head (request line and headers) is not in
 //! within [`ServerConfig::header_timeout`], or runs past [`HEAD_LIMIT`], is
 //! closed: a client that sends half a request and waits (the slow-headers
-//! attack) holds its socket for seconds, not for ever.
+//! attack) holds its socket for seconds, not for ever. A `/replay` request
+//! line may be longer (`head.rs`); connections are closed after their
+//! first answer, so that every request's line passes there.
 //! A client that asks (`{"Optimal":true}`) also gets each position's
 //! optimal distance once it is known (see `net/optimal.rs`).
+//! The viewer's pages are made on workers of their own, each under a
+//! deadline, and kept (`pages/`); `/healthz` and `/metrics` say how busy the
+//! server is (`metrics.rs`).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -19,9 +24,10 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
-use axum::extract::{ConnectInfo, State as Extract};
-use axum::http::{StatusCode, Uri};
-use axum::response::Response;
+use axum::extract::{ConnectInfo, Request as HttpRequest, State as Extract};
+use axum::http::{HeaderMap, StatusCode, Uri, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use axum::serve::{Listener, ListenerExt};
 use hyper::body::Incoming;
@@ -38,13 +44,17 @@ use fifteen_core::board::{Board, Scramble, SizeError};
 use fifteen_core::tables::Tables;
 
 use super::game::Session;
+use super::head::{self, Dropped, LongQuery};
+use super::metrics::{LogSink, Metrics};
 use super::optimal::{GameOracle, Searches};
+use super::pages::{PageKind, PageLimits, Pages};
 use super::protocol::{BadRequest, Request, State};
 use super::viewer;
 use fifteen_view::web;
 
-/// The largest board the server will deal (a state is sent per move).
-pub const MAX_CELLS: usize = 10_000;
+/// The largest board the server will deal (a state is sent per move) or
+/// show on a page.
+pub(crate) const MAX_CELLS: usize = 10_000;
 
 /// Text frames longer than this get an `error:` reply.
 pub(crate) const MESSAGE_LIMIT: usize = 4 * 1024;
@@ -57,9 +67,6 @@ pub(crate) const FRAME_LIMIT: usize = 64 * 1024;
 /// with 431 and its connection closed. A browser's upgrade request is well
 /// under 2 KiB; this leaves room for cookies of other pages on the host.
 pub(crate) const HEAD_LIMIT: usize = 16 * 1024;
-
-/// Where a game's log line goes (stderr for the command; tests collect them).
-pub(crate) type LogSink = Arc<dyn Fn(&str) + Send + Sync>;
 
 /// How the server deals boards and guards itself.
 #[derive(Clone)]
@@ -76,9 +83,9 @@ pub struct ServerConfig {
     pub max_games: usize,
     /// A game with no message (and no watched move) for this long is closed.
     pub idle_timeout: Duration,
-    /// A connection whose request head is not complete this long after the
-    /// server starts waiting for it (on connect, and after each response on
-    /// a kept-alive connection) is closed, however slowly it trickles in.
+    /// A connection whose request head is not complete this long after it
+    /// opened is closed, however slowly it trickles in (a connection carries
+    /// one request).
     pub header_timeout: Duration,
     /// One line per game, written when it ends.
     pub(crate) log: LogSink,
@@ -88,17 +95,40 @@ pub struct ServerConfig {
     pub tables: Option<Arc<dyn Tables>>,
     /// Optimal-distance searches that may run at once, over all games.
     pub optimal_threads: usize,
+    /// Threads that make the viewer's pages (at least one); small pages
+    /// (a board of up to 100 cells at the served effort) have one more of
+    /// their own.
+    pub page_workers: usize,
+    /// Pages that may wait for a worker; more are refused with 503.
+    pub page_queue: usize,
+    /// How long a page may take to make, counted from when a worker starts
+    /// it (and how long it may wait for one); past it the page is 504.
+    pub page_seconds: Duration,
+    /// Page requests one client address may have in flight; more get 429.
+    pub per_client: usize,
+    /// Made pages kept: at most this many …
+    pub page_cache_pages: usize,
+    /// … and at most this many bytes of them.
+    pub page_cache_bytes: usize,
+    /// The server is behind a reverse proxy on the same machine: a request
+    /// from a loopback address is counted against the client that the last
+    /// address of its `X-Forwarded-For` names.
+    pub behind_proxy: bool,
 }
 
 impl ServerConfig {
     /// Uniform boards of this shape, seed 0, 1 024 games, 5 minutes idle, 5
     /// seconds for a request's head, log to stderr, no pattern databases,
-    /// one optimal search at a time.
+    /// one optimal search at a time; pages made by 2 workers with 8 more
+    /// waiting, 5 seconds a page, 4 page requests in flight a client, up to
+    /// 256 pages and 64 MiB of them kept. The size is checked before
+    /// anything is made: a board of more than 10 000 cells is
+    /// [`ServeError::TooLarge`].
     pub fn new(rows: usize, cols: usize) -> Result<ServerConfig, ServeError> {
-        Board::goal(rows, cols)?;
-        if rows * cols > MAX_CELLS {
+        if rows.saturating_mul(cols) > MAX_CELLS && rows >= 2 && cols >= 2 {
             return Err(ServeError::TooLarge { rows, cols });
         }
+        Board::goal(rows, cols)?;
         Ok(ServerConfig {
             rows,
             cols,
@@ -114,7 +144,26 @@ impl ServerConfig {
             }),
             tables: None,
             optimal_threads: 1,
+            page_workers: 2,
+            page_queue: 8,
+            page_seconds: Duration::from_secs(5),
+            per_client: 4,
+            page_cache_pages: 256,
+            page_cache_bytes: 64 << 20,
+            behind_proxy: false,
         })
+    }
+
+    fn page_limits(&self) -> PageLimits {
+        PageLimits {
+            workers: self.page_workers.max(1),
+            queue: self.page_queue,
+            seconds: self.page_seconds.as_secs_f64(),
+            per_client: self.per_client.max(1),
+            cache_pages: self.page_cache_pages,
+            cache_bytes: self.page_cache_bytes,
+            max_cells: MAX_CELLS,
+        }
     }
 
     /// The board of game `index` (counted from 0).
@@ -233,8 +282,8 @@ pub fn serve_until_signal(
 }
 
 /// Ends the runtime without waiting long for an optimal search still
-/// running on the blocking pool: its game is gone, and a search cannot be
-/// interrupted.
+/// running on the blocking pool: its game is gone, and the search stops
+/// within milliseconds of noticing.
 fn end_runtime(runtime: tokio::runtime::Runtime) {
     runtime.shutdown_timeout(Duration::from_millis(500));
 }
@@ -274,11 +323,13 @@ struct ServerShared {
     started: Instant,
     /// The optimal-distance searches' tables and turns.
     searches: Arc<Searches>,
-    /// The replay pages' coaching tables.
-    coach_tables: viewer::CoachTables,
+    /// The viewer's pages: their workers, cache and limits.
+    pages: Arc<Pages>,
+    metrics: Arc<Metrics>,
 }
 
-/// The routes: the game page, the viewer's pages, their scripts and style, and the two websocket paths.
+/// The routes: the game page, the viewer's pages, their scripts and style,
+/// the two websocket paths, and what monitoring reads; every request counted.
 fn router(shared: Arc<ServerShared>) -> Router {
     Router::new()
         .route("/", get(|| async { viewer::game_page() }))
@@ -287,70 +338,98 @@ fn router(shared: Arc<ServerShared>) -> Router {
         .route("/eight/ws", any(connect))
         .route("/viewer.js", get(|| async { viewer::asset("text/javascript; charset=utf-8", web::viewer_js()) }))
         .route("/viewer.css", get(|| async { viewer::asset("text/css; charset=utf-8", web::viewer_css()) }))
-        .route(
-            "/replay",
-            get(|Extract(shared): Extract<Arc<ServerShared>>, uri: Uri| viewer_page(shared, uri, ViewerPage::Replay)),
-        )
-        .route(
-            "/watch",
-            get(|Extract(shared): Extract<Arc<ServerShared>>, uri: Uri| viewer_page(shared, uri, ViewerPage::Watch)),
-        )
-        .route(
-            "/solve",
-            get(|Extract(shared): Extract<Arc<ServerShared>>, uri: Uri| viewer_page(shared, uri, ViewerPage::Solve)),
-        )
+        .route("/replay", get(page::<REPLAY>))
+        .route("/watch", get(page::<WATCH>))
+        .route("/solve", get(page::<SOLVE>))
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
+        .layer(middleware::from_fn_with_state(shared.clone(), count_request))
         .with_state(shared)
 }
 
-/// Which of the viewer's pages a request asks for.
-#[derive(Clone, Copy, Debug)]
-enum ViewerPage {
-    Replay,
-    Watch,
-    Solve,
+/// Counts every request answered, by route and status, and closes its
+/// connection after the answer (but a websocket's, which goes on): every
+/// request then starts a connection, so that its line is read by
+/// `head::open` (a kept-alive connection's second request would be hyper's
+/// alone, its head under the small limit however long a link it carries).
+async fn count_request(Extract(shared): Extract<Arc<ServerShared>>, request: HttpRequest, next: Next) -> Response {
+    let path = request.uri().path().to_string();
+    let mut response = next.run(request).await;
+    shared.metrics.request(&path, response.status().as_u16());
+    if response.status() != StatusCode::SWITCHING_PROTOCOLS {
+        response.headers_mut().insert(header::CONNECTION, header::HeaderValue::from_static("close"));
+    }
+    response
 }
 
-/// One of the viewer's pages: read (and for `/watch` and `/solve`,
-/// planned) on the blocking pool, holding one of the games' permits so
-/// that pages and games together stay within `max_games`.
-async fn viewer_page(shared: Arc<ServerShared>, uri: Uri, page: ViewerPage) -> Response {
-    let Ok(permit) = shared.slots.clone().try_acquire_owned() else {
-        let busy = viewer::Refused {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            reason: "the server is busy: try again soon".into(),
-        };
-        return viewer::respond(Err(busy));
+/// The viewer's pages, as the handler's constant parameter.
+const REPLAY: u8 = 0;
+const WATCH: u8 = 1;
+const SOLVE: u8 = 2;
+
+/// One of the viewer's pages (`pages/`), for the client the request comes
+/// from.
+async fn page<const KIND: u8>(
+    Extract(shared): Extract<Arc<ServerShared>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    long: Option<axum::Extension<LongQuery>>,
+    headers: HeaderMap,
+    uri: Uri,
+) -> Response {
+    let kind = match KIND {
+        REPLAY => PageKind::Replay,
+        WATCH => PageKind::Watch,
+        _ => PageKind::Solve,
     };
-    let made = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        match page {
-            ViewerPage::Replay => viewer::replay_data(&uri, MAX_CELLS, &shared.coach_tables),
-            ViewerPage::Watch => viewer::watch_board(&uri, MAX_CELLS).and_then(|board| {
-                let title = format!("fifteen: a {}×{} solve", board.rows(), board.cols());
-                viewer::solved_data(&board, &title)
-            }),
-            ViewerPage::Solve => viewer::solve_board(&uri, MAX_CELLS).and_then(|board| {
-                let title = format!("fifteen: a {}×{} solve", board.rows(), board.cols());
-                viewer::solved_data(&board, &title)
-            }),
+    let client = client_address(peer, &headers, shared.config.behind_proxy);
+    shared.pages.serve(kind, uri, long.map(|l| l.0), client).await
+}
+
+/// The address a page request is counted against: the peer's, or behind a
+/// proxy on this machine the last address its `X-Forwarded-For` names
+/// (the one the proxy added).
+fn client_address(peer: SocketAddr, headers: &HeaderMap, behind_proxy: bool) -> std::net::IpAddr {
+    if behind_proxy && peer.ip().is_loopback() {
+        let forwarded = headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).next_back();
+        if let Some(ip) = forwarded.and_then(|v| v.rsplit(',').next()).and_then(|a| a.trim().parse().ok()) {
+            return ip;
         }
-    })
-    .await;
-    match made {
-        Ok(data) => viewer::respond(data),
-        Err(_) => viewer::respond(Err(viewer::Refused {
-            status: StatusCode::INTERNAL_SERVER_ERROR,
-            reason: "the page could not be made".into(),
-        })),
     }
+    peer.ip()
+}
+
+/// `/healthz`: alive, with the pages waiting and being made and the games
+/// open, as one line of JSON.
+async fn healthz(Extract(shared): Extract<Arc<ServerShared>>) -> Response {
+    let (queued, busy) = shared.pages.load();
+    let body = serde_json::json!({
+        "status": "ok",
+        "page_queue": queued,
+        "page_workers_busy": busy,
+        "games_open": shared.metrics.games_open.get(),
+    });
+    let headers = [(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")];
+    (headers, format!("{body}\n")).into_response()
+}
+
+/// `/metrics`: the counters in the Prometheus text format (OpenMetrics).
+async fn metrics(Extract(shared): Extract<Arc<ServerShared>>) -> Response {
+    let headers = [
+        (header::CONTENT_TYPE, "application/openmetrics-text; version=1.0.0; charset=utf-8"),
+        (header::CACHE_CONTROL, "no-store"),
+    ];
+    (headers, shared.metrics.render()).into_response()
 }
 
 async fn run(listener: TcpListener, config: ServerConfig, stopped: watch::Receiver<bool>) -> Result<(), ServeError> {
     let max_games = config.max_games;
     let searches = Arc::new(Searches::new(config.tables.clone(), config.optimal_threads));
     let mut http = http1::Builder::new();
-    http.timer(TokioTimer::new()).header_read_timeout(config.header_timeout).max_buf_size(HEAD_LIMIT);
+    http.timer(TokioTimer::new()).max_buf_size(HEAD_LIMIT);
+    let metrics = Arc::new(Metrics::new());
     let coach_tables = viewer::CoachTables::new(config.tables.clone());
+    let pages = Arc::new(Pages::new(config.page_limits(), coach_tables, metrics.clone(), config.log.clone())?);
+    let header_timeout = config.header_timeout;
     let shared = Arc::new(ServerShared {
         config,
         games: AtomicU64::new(0),
@@ -358,9 +437,11 @@ async fn run(listener: TcpListener, config: ServerConfig, stopped: watch::Receiv
         stopped: stopped.clone(),
         started: Instant::now(),
         searches,
-        coach_tables,
+        pages: pages.clone(),
+        metrics,
     });
     let app = router(shared.clone());
+    let long_lines = Arc::new(Semaphore::new(head::LONG_LINES));
     // Small messages one after another (a watched solve): send each at once.
     // axum's listener retries failed accepts (out of file descriptors) after
     // a pause instead of ending the server.
@@ -373,25 +454,57 @@ async fn run(listener: TcpListener, config: ServerConfig, stopped: watch::Receiv
             () = until_stopped(&mut stop) => break,
             accepted = listener.accept() => accepted,
         };
-        let service = app.clone().map_request(move |mut request: hyper::Request<Incoming>| {
-            request.extensions_mut().insert(ConnectInfo(peer));
-            request
-        });
-        let connection = http.serve_connection(TokioIo::new(tcp), TowerToHyperService::new(service)).with_upgrades();
-        let mut stop = stopped.clone();
-        tokio::spawn(async move {
-            let mut connection = std::pin::pin!(connection);
-            tokio::select! {
-                _ = connection.as_mut() => return,
-                () = until_stopped(&mut stop) => connection.as_mut().graceful_shutdown(),
-            }
-            let _ = connection.await;
-        });
+        let connection = Connection { app: app.clone(), http: http.clone(), header_timeout, peer };
+        tokio::spawn(connection.serve(tcp, long_lines.clone(), stopped.clone()));
     }
-    // Every game holds a permit until it has sent its close frame and logged.
+    // Every page's work stops; every game holds a permit until it has sent
+    // its close frame and logged.
+    let _ = tokio::task::spawn_blocking(move || pages.shut_down(Duration::from_secs(2))).await;
     let all = u32::try_from(max_games).unwrap_or(u32::MAX);
     let _ = timeout(Duration::from_secs(5), shared.slots.acquire_many(all)).await;
     Ok(())
+}
+
+/// One connection: its request line read (`head.rs`), then hyper's.
+struct Connection {
+    app: Router,
+    http: http1::Builder,
+    header_timeout: Duration,
+    peer: SocketAddr,
+}
+
+impl Connection {
+    async fn serve(self, tcp: tokio::net::TcpStream, long_lines: Arc<Semaphore>, mut stop: watch::Receiver<bool>) {
+        let Connection { app, mut http, header_timeout, peer } = self;
+        let began = Instant::now();
+        let (opened, dropped) = tokio::select! {
+            opened = head::open(tcp, header_timeout, &long_lines) => opened,
+            () = until_stopped(&mut stop) => return,
+        };
+        match dropped {
+            Some(Dropped::Silent) => return,
+            Some(Dropped::Answered(status, reason)) => return head::answer(opened.io, status, reason).await,
+            None => {}
+        }
+        let long = opened.query;
+        let service = app.map_request(move |mut request: hyper::Request<Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            if let Some(long) = &long {
+                request.extensions_mut().insert(long.clone());
+            }
+            request
+        });
+        // The head's time counts from the connection's start.
+        http.header_read_timeout(header_timeout.saturating_sub(began.elapsed()).max(Duration::from_millis(1)));
+        let connection =
+            http.serve_connection(TokioIo::new(opened.io), TowerToHyperService::new(service)).with_upgrades();
+        let mut connection = std::pin::pin!(connection);
+        tokio::select! {
+            _ = connection.as_mut() => return,
+            () = until_stopped(&mut stop) => connection.as_mut().graceful_shutdown(),
+        }
+        let _ = connection.await;
+    }
 }
 
 /// Returns once the server is stopping (or its stop switch is gone).
@@ -412,7 +525,9 @@ async fn connect(
         .write_buffer_size(0);
     match shared.slots.clone().try_acquire_owned() {
         Ok(permit) => upgrade.on_upgrade(move |socket| async move {
+            shared.metrics.games_open.inc();
             play(socket, peer, &shared).await;
+            shared.metrics.games_open.dec();
             drop(permit);
         }),
         Err(_) => upgrade.on_upgrade(move |mut socket| async move {

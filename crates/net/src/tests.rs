@@ -763,7 +763,7 @@ fn heads_too_slow_or_too_long_and_idle_connections_are_closed() {
     let sent = String::from_utf8_lossy(&sent);
     assert!(closed && sent.starts_with("HTTP/1.1 431"), "{closed} {sent:.200}");
 
-    // A kept-alive connection served once and then silent is closed too.
+    // A connection served once is closed: it carries one request.
     let mut kept = TcpStream::connect(addr).unwrap();
     write!(kept, "GET /viewer.css HTTP/1.1\r\nHost: fifteen\r\n\r\n").unwrap();
     let (sent, closed) = read_until_closed(&mut kept, soon());
@@ -838,4 +838,14 @@ fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
     let mut response = String::new();
     tcp.read_to_string(&mut response).unwrap();
     response
+}
+
+#[test]
+fn a_config_too_big_to_serve_is_refused_before_its_board_is_made() {
+    use super::ServeError;
+    // A board of a trillion cells would take terabytes: refused by its size.
+    assert!(matches!(ServerConfig::new(1_000_000, 1_000_000), Err(ServeError::TooLarge { .. })));
+    assert!(matches!(ServerConfig::new(101, 100), Err(ServeError::TooLarge { .. })));
+    assert!(matches!(ServerConfig::new(1, 20_000), Err(ServeError::Size(_))), "no board: too few rows");
+    assert!(ServerConfig::new(100, 100).is_ok());
 }

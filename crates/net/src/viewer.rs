@@ -9,20 +9,19 @@
 //! Every page is sent with a Content-Security-Policy that allows only the
 //! server's own script and style.
 
+use axum::body::Bytes;
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 
-use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
+use fifteen_core::Deadline;
 use fifteen_core::board::{Board, Scramble};
-use fifteen_core::coach::{self, CoachError, Par};
-use fifteen_core::human::{Effort, SolveOptions};
-use fifteen_core::search::{Heuristic, MAX_OPTIMAL_CELLS};
-use fifteen_core::slidysim;
-use fifteen_core::tables::PatternDatabase;
-use fifteen_core::tables::Tables;
+use fifteen_core::coach::{self, ChosenPar, CoachError, ParChoice};
+use fifteen_core::human::{Effort, SolveError, SolveOptions};
+use fifteen_core::slidysim::{self, LinkLimits, Solve};
+use fifteen_core::tables::{NO_TABLES, PatternDatabase, Tables, TablesError};
 use fifteen_view::web::{self, CoachOnPage};
 
 /// Only the page's own script and style (no inline script: the data is a
@@ -36,7 +35,7 @@ pub(crate) const GAME_POLICY: &str = "default-src 'none'; script-src 'self'; sty
      img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// A request the pages refuse: the status and the one line shown.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Refused {
     pub(crate) status: StatusCode,
     pub(crate) reason: String,
@@ -69,66 +68,221 @@ fn check_size(rows: usize, cols: usize, max_cells: usize) -> Result<(), Refused>
     Ok(())
 }
 
-/// The pattern databases a replay page's coaching uses for boards of up to
-/// 16 cells (its optimal par), loaded once a shape through the server's
-/// loader (none: Manhattan distance and linear conflicts).
+/// The tables a replay page's par uses (the optimal solver's up to 16
+/// cells, the near solver's on 17 to 49), through the server's loader,
+/// which finds each shape's once (none: Manhattan distance and linear
+/// conflicts up to 16 cells, fifteen's human solve above).
 pub(crate) struct CoachTables {
     loader: Option<Arc<dyn Tables>>,
-    loaded: Mutex<BTreeMap<(usize, usize), ShapeTables>>,
 }
-
-/// A shape's tables, or none (Manhattan distance and linear conflicts).
-type ShapeTables = Option<Arc<PatternDatabase>>;
 
 impl CoachTables {
     pub(crate) fn new(loader: Option<Arc<dyn Tables>>) -> CoachTables {
-        CoachTables { loader, loaded: Mutex::new(BTreeMap::new()) }
-    }
-
-    /// The tables of a shape, loading them on first use (call it on the
-    /// blocking pool: loading may build them).
-    fn get(&self, rows: usize, cols: usize) -> ShapeTables {
-        let mut loaded = self.loaded.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let tables = loaded.entry((rows, cols)).or_insert_with(|| {
-            self.loader.as_ref().filter(|_| rows * cols <= MAX_OPTIMAL_CELLS).and_then(|t| t.optimal(rows, cols))
-        });
-        tables.clone()
+        CoachTables { loader }
     }
 }
 
-/// `/replay?r=PAYLOAD`: the first solve of the link, as `fifteen replay`
-/// reads it (the same checks and limits, the same reason when it fails),
-/// beside fifteen's solve of its scramble, coached as `fifteen coach`
-/// coaches it when the board has at most [`web::MAX_COACHED_CELLS`] cells.
-pub(crate) fn replay_data(uri: &Uri, max_cells: usize, tables: &CoachTables) -> Result<Value, Refused> {
-    let query = uri.query().filter(|q| q.split('&').any(|p| p.starts_with("r=")));
+impl Tables for CoachTables {
+    fn optimal(&self, rows: usize, cols: usize) -> Option<Arc<PatternDatabase>> {
+        self.loader.as_ref().and_then(|t| t.optimal(rows, cols))
+    }
+
+    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, TablesError> {
+        self.loader.as_deref().unwrap_or(&NO_TABLES).near(rows, cols)
+    }
+}
+
+/// The limits on a link a page reads: [`LinkLimits::DEFAULT`], but only
+/// the first solve (the one the page shows), on a board of at most
+/// `max_cells` cells.
+pub(crate) fn page_link_limits(max_cells: usize) -> LinkLimits {
+    LinkLimits { solves: 1, cells: max_cells, ..LinkLimits::DEFAULT }
+}
+
+/// The effort a served page's solve (and a replay page's coach) takes when
+/// its query names none: what makes the page within a second or two of
+/// one core, measured with the release build on a loaded 2-core machine.
+/// `best` beams whole lines up to 4×4 (0.3 s), `normal` narrow beams up to
+/// 30×30 (1.5 s there; a 5×5's coaching 0.2 to 0.4 s where `best` takes 1.6
+/// to 4.3, a 10×10's 0.7 s where `best` takes 20), `fast` tile by tile
+/// beyond: a 100×100 in half a second where `normal` takes ten and `best`
+/// half a minute.
+pub(crate) fn served_effort(rows: usize, cols: usize) -> Effort {
+    match rows.saturating_mul(cols) {
+        0..=16 => Effort::Best,
+        17..=900 => Effort::Normal,
+        _ => Effort::Fast,
+    }
+}
+
+/// The served effort, or the one the query names (`effort=fast`, `normal`,
+/// `best` or `auto`).
+fn effort_asked(uri: &Uri) -> Result<Option<Effort>, Refused> {
+    let Some(name) = query_value(uri, "effort") else {
+        return Ok(None);
+    };
+    [Effort::Fast, Effort::Normal, Effort::Best, Effort::Auto]
+        .into_iter()
+        .find(|e| e.name() == name.trim())
+        .map(Some)
+        .ok_or_else(|| Refused::bad(format!("effort={name} is not an effort: give fast, normal, best or auto")))
+}
+
+/// Why work under `deadline` stopped: its time ran out (504, naming the
+/// budget of `seconds`) or its client left or the server is stopping (the
+/// answer goes nowhere; 503 all the same).
+pub(crate) fn stopped(deadline: &Deadline, seconds: f64, what: &str) -> Refused {
+    if deadline.is_stopped() {
+        return Refused { status: StatusCode::SERVICE_UNAVAILABLE, reason: format!("{what} was stopped") };
+    }
+    Refused {
+        status: StatusCode::GATEWAY_TIMEOUT,
+        reason: format!("{what} takes longer than the {seconds} s a page may take here"),
+    }
+}
+
+/// `/replay?r=PAYLOAD` (its query `query`): the first solve of the link,
+/// as `fifteen replay` reads it (the same checks, within
+/// [`page_link_limits`]: only the first solve is read); a link past them
+/// is 413 and names the limit.
+pub(crate) fn read_link(query: Option<&str>, max_cells: usize) -> Result<Solve, Refused> {
+    let query = query.filter(|q| q.split('&').any(|p| p.starts_with("r=")));
     let Some(query) = query else {
         return Err(Refused::bad("no replay: give one as /replay?r=PAYLOAD, as slidysim's replay links do"));
     };
     // slidysim reads the payload after `r=` up to the next `&` itself.
-    let solves = slidysim::parse_source(query).map_err(|e| Refused::bad(e.to_string()))?;
-    let solve = &solves[0];
-    let (rows, cols) = (solve.scramble.rows(), solve.scramble.cols());
-    check_size(rows, cols, max_cells)?;
-    let effort = Effort::for_size(rows, cols);
-    let title = format!("fifteen: {}", solve.event);
-    let bad = |e: CoachError| Refused::bad(e.to_string());
-    if rows * cols > web::MAX_COACHED_CELLS {
-        return web::compare_data(solve, effort, &title, CoachOnPage::too_big(rows, cols)).map_err(bad);
-    }
-    let tables = tables.get(rows, cols);
-    let par = match (rows * cols <= MAX_OPTIMAL_CELLS, tables.as_deref()) {
-        (true, Some(pdb)) => Par::Optimal(Heuristic::Patterns(pdb)),
-        (true, None) => Par::Optimal(Heuristic::ManhattanConflicts),
-        (false, _) => Par::Human(effort),
-    };
-    let coaching = coach::coach(&solve.scramble, &solve.moves, par).map_err(bad)?;
-    let on_page = CoachOnPage::Coached { coaching: &coaching, par_name: par.name(), exact: par.is_exact() };
-    web::compare_data(solve, effort, &title, on_page).map_err(bad)
+    let mut solves = slidysim::parse_source_within(query, &page_link_limits(max_cells)).map_err(|e| {
+        let status = if e.is_over_limit() { StatusCode::PAYLOAD_TOO_LARGE } else { StatusCode::BAD_REQUEST };
+        Refused { status, reason: e.to_string() }
+    })?;
+    let solve = solves.swap_remove(0);
+    check_size(solve.scramble.rows(), solve.scramble.cols(), max_cells)?;
+    Ok(solve)
 }
 
-/// `/watch?size=N&seed=S` (or `rows=R&cols=C`): the board to solve.
-pub(crate) fn watch_board(uri: &Uri, max_cells: usize) -> Result<Board, Refused> {
+/// The replay page of `solve` (as [`read_link`] read it): beside fifteen's
+/// solve of its scramble at the [`served_effort`], coached as `fifteen
+/// coach` coaches it when the board has at most [`web::MAX_COACHED_CELLS`]
+/// cells and the coach finishes in half the time left.
+pub(crate) fn replay_data(
+    solve: &Solve,
+    tables: &CoachTables,
+    deadline: &Deadline,
+    seconds: f64,
+) -> Result<Value, Refused> {
+    let (rows, cols) = (solve.scramble.rows(), solve.scramble.cols());
+    let effort = served_effort(rows, cols);
+    let title = format!("fifteen: {}", solve.event);
+    let failed = |e: CoachError| match e {
+        CoachError::Stopped => stopped(deadline, seconds, "this replay's page"),
+        other => Refused::bad(other.to_string()),
+    };
+    match coach_on_page(solve, tables, deadline).map_err(failed)? {
+        Ok((coaching, chosen)) => {
+            web::compare_data(solve, effort, &title, CoachOnPage::coached(&coaching, &chosen), deadline)
+        }
+        Err(skipped) => web::compare_data(solve, effort, &title, skipped, deadline),
+    }
+    .map_err(failed)
+}
+
+/// The most moves of a person's solve coached on a page with an exact par
+/// (one optimal search a move: a few seconds of searches for a thousand).
+const MAX_EXACTLY_COACHED_MOVES: usize = 1_000;
+
+/// The person's solve coached (with the par's name and whether it is
+/// exact), or what the page shows instead: the board is too big, the solve
+/// too long, or the coach needs more than half the time left. Only a stop
+/// is an error.
+fn coach_on_page(
+    solve: &Solve,
+    tables: &CoachTables,
+    deadline: &Deadline,
+) -> Result<Result<(coach::Coaching, ChosenPar), CoachOnPage<'static>>, CoachError> {
+    let (rows, cols) = (solve.scramble.rows(), solve.scramble.cols());
+    if rows * cols > web::MAX_COACHED_CELLS {
+        return Ok(Err(CoachOnPage::too_big(rows, cols)));
+    }
+    let chosen = match coach::par_for(&solve.scramble, ParChoice::Auto, Effort::Auto, tables) {
+        Ok(chosen) => chosen.on_page(&solve.scramble),
+        // Only a par that insists on the near solver fails; `Auto` falls back.
+        Err(e) => return Ok(Err(CoachOnPage::Skipped(format!("no coaching here: {e}")))),
+    };
+    if chosen.is_exact() && solve.moves.len() > MAX_EXACTLY_COACHED_MOVES {
+        return Ok(Err(CoachOnPage::Skipped(format!(
+            "no coaching here for a solve of {} moves: the page coaches up to {MAX_EXACTLY_COACHED_MOVES} (one \
+             optimal search a move); `fifteen coach LINK` coaches it",
+            solve.moves.len()
+        ))));
+    }
+    // Half the time left, so that fifteen's solve beside it has the rest.
+    let half = deadline.seconds_left().map_or(deadline.clone(), |left| deadline.within(left / 2.0));
+    match coach::coach_until(&solve.scramble, &solve.moves, chosen.par(), &half, &|_, _| {}) {
+        Ok(coaching) => Ok(Ok((coaching, chosen))),
+        Err(CoachError::Stopped) if !deadline.is_over() => Ok(Err(CoachOnPage::Skipped(
+            "no coaching here: it takes longer than this page may; `fifteen coach LINK --format html --out \
+             FILE.html` writes this page with it"
+                .to_string(),
+        ))),
+        Err(e) => Err(e),
+    }
+}
+
+/// A `/watch` or `/solve` page, as a key: everything its page depends on.
+#[derive(Clone, Debug, Hash, PartialEq, Eq)]
+pub(crate) enum PageKey {
+    /// `/watch?size=N&seed=S`: the seeded board.
+    Watch { rows: usize, cols: usize, seed: u64, effort: Option<Effort> },
+    /// `/solve?board=…`: the board's cells.
+    Solve { rows: usize, cols: usize, cells: Arc<[u32]>, effort: Option<Effort> },
+}
+
+impl PageKey {
+    /// Whether the page is made in well under a second (the served effort
+    /// up to 10×10, any up to 4×4): such pages have a worker of their own,
+    /// so that a crowd of big ones never keeps a small one waiting.
+    pub(crate) fn is_small(&self) -> bool {
+        let (PageKey::Watch { rows, cols, effort, .. } | PageKey::Solve { rows, cols, effort, .. }) = self;
+        rows * cols <= if effort.is_none() { 100 } else { 16 }
+    }
+
+    /// Bytes the key itself holds, for the cache's bound.
+    pub(crate) fn bytes(&self) -> usize {
+        std::mem::size_of::<PageKey>()
+            + match self {
+                PageKey::Watch { .. } => 0,
+                PageKey::Solve { cells, .. } => cells.len() * 4,
+            }
+    }
+
+    /// The page's data: fifteen's solve of the board at the effort asked
+    /// for, else the [`served_effort`], planned until `deadline`.
+    pub(crate) fn make(&self, deadline: &Deadline, seconds: f64) -> Result<Value, Refused> {
+        let (board, effort) = match self {
+            PageKey::Watch { rows, cols, seed, effort } => {
+                let board = Board::scrambled(*rows, *cols, Scramble::Uniform, *seed);
+                (board.map_err(|e| Refused::bad(e.to_string()))?, *effort)
+            }
+            PageKey::Solve { rows, cols, cells, effort } => {
+                let board = Board::from_cells(*rows, *cols, cells.to_vec());
+                (board.map_err(|e| Refused::bad(e.to_string()))?, *effort)
+            }
+        };
+        let (rows, cols) = (board.rows(), board.cols());
+        let effort = effort.unwrap_or_else(|| served_effort(rows, cols));
+        let title = format!("fifteen: a {rows}×{cols} solve");
+        let options = SolveOptions { effort, ..SolveOptions::default() };
+        web::solve_data(&board, &options, &title, deadline).map_err(|e| match e {
+            SolveError::Stopped => {
+                stopped(deadline, seconds, &format!("a {rows}×{cols} solve at effort {}", effort.name()))
+            }
+            other => Refused::bad(other.to_string()),
+        })
+    }
+}
+
+/// `/watch?size=N&seed=S` (or `rows=R&cols=C`; `effort=E`): the page's key.
+pub(crate) fn watch_key(uri: &Uri, max_cells: usize) -> Result<PageKey, Refused> {
     let number = |name: &str| -> Result<Option<u64>, Refused> {
         query_value(uri, name)
             .map(|v| v.trim().parse::<u64>().map_err(|_| Refused::bad(format!("{name}={v} is not a whole number"))))
@@ -139,11 +293,13 @@ pub(crate) fn watch_board(uri: &Uri, max_cells: usize) -> Result<Board, Refused>
     let cols = number("cols")?.map_or(size, |c| c as usize);
     let seed = number("seed")?.unwrap_or(1);
     check_size(rows, cols, max_cells)?;
-    Board::scrambled(rows, cols, Scramble::Uniform, seed).map_err(|e| Refused::bad(e.to_string()))
+    // The shape is checked here, so that a bad one is refused before any work.
+    Board::goal(rows, cols).map_err(|e| Refused::bad(e.to_string()))?;
+    Ok(PageKey::Watch { rows, cols, seed, effort: effort_asked(uri)? })
 }
 
-/// `/solve?board=1 2 3/4 5 6/7 8 0`: the board, in slidysim's notation.
-pub(crate) fn solve_board(uri: &Uri, max_cells: usize) -> Result<Board, Refused> {
+/// `/solve?board=1 2 3/4 5 6/7 8 0` (`effort=E`): the page's key.
+pub(crate) fn solve_key(uri: &Uri, max_cells: usize) -> Result<PageKey, Refused> {
     let Some(text) = query_value(uri, "board") else {
         return Err(Refused::bad("no board: give one as /solve?board=1 2 3/4 5 6/7 8 0"));
     };
@@ -154,28 +310,37 @@ pub(crate) fn solve_board(uri: &Uri, max_cells: usize) -> Result<Board, Refused>
         text.replace('/', "\n").parse().map_err(|e: fifteen_core::ParseBoardError| Refused::bad(e.to_string()))?;
     check_size(board.rows(), board.cols(), max_cells)?;
     board.check_solvable().map_err(|e| Refused::bad(format!("unsolvable board: {e}")))?;
-    Ok(board)
+    Ok(PageKey::Solve {
+        rows: board.rows(),
+        cols: board.cols(),
+        cells: board.cells().into(),
+        effort: effort_asked(uri)?,
+    })
 }
 
-/// The data of fifteen's solve of `board` (the effort `auto` picks).
-pub(crate) fn solved_data(board: &Board, title: &str) -> Result<Value, Refused> {
-    let options = SolveOptions { effort: Effort::Auto, ..SolveOptions::default() };
-    web::solve_data(board, &options, title).map_err(|e| Refused::bad(e.to_string()))
+/// A made page.
+pub(crate) fn page_response(body: Bytes) -> Response {
+    (StatusCode::OK, page_headers(), body).into_response()
 }
 
-/// The page for `data`, or the page that says why there is none.
-pub(crate) fn respond(data: Result<Value, Refused>) -> Response {
-    let (status, body) = match data {
-        Ok(data) => (StatusCode::OK, web::served_page(&data)),
-        Err(refused) => (refused.status, web::error_page(&refused.reason)),
-    };
-    let headers = [
+/// The page that says why there is none: the status and the one line,
+/// with `Retry-After` (seconds) when trying again later may succeed (503,
+/// 429).
+pub(crate) fn refused_response(refused: &Refused, retry_after: u64) -> Response {
+    let mut response = (refused.status, page_headers(), web::error_page(&refused.reason)).into_response();
+    if matches!(refused.status, StatusCode::SERVICE_UNAVAILABLE | StatusCode::TOO_MANY_REQUESTS) {
+        response.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from(retry_after));
+    }
+    response
+}
+
+fn page_headers() -> [(header::HeaderName, &'static str); 4] {
+    [
         (header::CONTENT_TYPE, "text/html; charset=utf-8"),
         (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::CACHE_CONTROL, "no-cache"),
-    ];
-    (status, headers, body).into_response()
+    ]
 }
 
 /// The game page (`GET /`).
@@ -211,23 +376,43 @@ mod tests {
     fn queries_are_read_and_refused_with_one_line() {
         assert_eq!(query_value(&uri("/x?a=1&board=1+2%2F3+0"), "board").as_deref(), Some("1 2/3 0"));
         assert_eq!(query_value(&uri("/x?a=1"), "board"), None);
-        let refused = replay_data(&uri("/replay"), 10_000, &CoachTables::new(None)).unwrap_err();
+        assert_eq!(read_link(None, 10_000).unwrap_err().status, StatusCode::BAD_REQUEST);
+        let refused = read_link(Some("r=notbase64!!"), 10_000).unwrap_err();
         assert_eq!(refused.status, StatusCode::BAD_REQUEST);
-        let refused = replay_data(&uri("/replay?r=notbase64!!"), 10_000, &CoachTables::new(None)).unwrap_err();
         assert!(!refused.reason.contains('\n'), "{}", refused.reason);
-        assert_eq!(watch_board(&uri("/watch?size=101"), 10_000).unwrap_err().status, StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(watch_key(&uri("/watch?size=101"), 10_000).unwrap_err().status, StatusCode::PAYLOAD_TOO_LARGE);
         assert_eq!(
-            watch_board(&uri("/watch?size=99999999999&seed=1"), 10_000).unwrap_err().status,
+            watch_key(&uri("/watch?size=99999999999&seed=1"), 10_000).unwrap_err().status,
             StatusCode::PAYLOAD_TOO_LARGE
         );
-        assert!(watch_board(&uri("/watch?size=x"), 10_000).is_err());
+        assert!(watch_key(&uri("/watch?size=x"), 10_000).is_err());
+        assert!(watch_key(&uri("/watch?size=1"), 10_000).is_err(), "not a board");
+        assert!(watch_key(&uri("/watch?effort=lazy"), 10_000).unwrap_err().reason.contains("effort=lazy"));
         assert_eq!(
-            watch_board(&uri("/watch?size=5&seed=3"), 10_000).unwrap(),
-            Board::scrambled(5, 5, Scramble::Uniform, 3).unwrap()
+            watch_key(&uri("/watch?size=5&seed=3&effort=fast"), 10_000).unwrap(),
+            PageKey::Watch { rows: 5, cols: 5, seed: 3, effort: Some(Effort::Fast) }
         );
-        let board = solve_board(&uri("/solve?board=1%202%203/4%205%206/7%200%208"), 10_000).unwrap();
-        assert_eq!(board.cells(), &[1, 2, 3, 4, 5, 6, 7, 0, 8]);
-        assert!(solve_board(&uri("/solve?board=1 2 3/4 5 6/8 7 0".replace(' ', "%20").as_str()), 10_000).is_err());
+        let PageKey::Solve { cells, .. } =
+            solve_key(&uri("/solve?board=1%202%203/4%205%206/7%200%208"), 10_000).unwrap()
+        else {
+            panic!("a solve page's key")
+        };
+        assert_eq!(&cells[..], &[1, 2, 3, 4, 5, 6, 7, 0, 8]);
+        assert!(solve_key(&uri("/solve?board=1 2 3/4 5 6/8 7 0".replace(' ', "%20").as_str()), 10_000).is_err());
+    }
+
+    #[test]
+    fn pages_out_of_time_or_stopped_say_so_and_a_served_100x100_fits_the_time() {
+        let key = watch_key(&uri("/watch?size=30&seed=1"), 10_000).unwrap();
+        let refused = key.make(&Deadline::stopped(), 5.0).unwrap_err();
+        assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE, "{}", refused.reason);
+        // A clock already past the time: out of time, not stopped.
+        let late = Deadline::NONE.with_clock(|| 10.0).within(0.0);
+        let refused = key.make(&late, 5.0).unwrap_err();
+        assert_eq!(refused.status, StatusCode::GATEWAY_TIMEOUT);
+        assert!(refused.reason.contains("longer than the 5 s"), "{}", refused.reason);
+        assert_eq!(served_effort(4, 4), Effort::Best);
+        assert_eq!(served_effort(100, 100), Effort::Fast);
     }
 
     #[test]
@@ -236,19 +421,24 @@ mod tests {
         let plan = fifteen_core::human::solve(&board, &SolveOptions::default()).unwrap();
         let link = slidysim::replay_link(&board, &plan.moves().to_vec().into(), None);
         let (_, payload) = link.split_once("?r=").unwrap();
-        let data = replay_data(&uri(&format!("/replay?r={payload}")), 10_000, &CoachTables::new(None)).unwrap();
+        let query = format!("r={payload}");
+        let solve = read_link(Some(&query), 10_000).unwrap();
+        let data = replay_data(&solve, &CoachTables::new(None), &Deadline::NONE, 5.0).unwrap();
         assert_eq!(data["count"], plan.moves().len());
         // fifteen's solve beside it, and the coach's lines (a 3×3: par optimal).
         let fifteen = fifteen_core::human::solve(
             &board,
-            &SolveOptions { effort: Effort::for_size(3, 3), ..SolveOptions::default() },
+            &SolveOptions { effort: served_effort(3, 3), ..SolveOptions::default() },
         );
         assert_eq!(data["duo"]["fifteen"]["count"], fifteen.unwrap().moves().len());
         assert_eq!(data["coach"]["exact"], true);
         let par = data["coach"]["par"].as_i64().unwrap();
         assert_eq!(data["coach"]["loss"].as_i64(), Some(plan.moves().len() as i64 - par));
-        let response = respond(Err(Refused::bad("<script>alert(1)</script>")));
+        let response = refused_response(&Refused::bad("<script>alert(1)</script>"), 5);
         assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+        assert!(response.headers().get(header::RETRY_AFTER).is_none());
+        let busy = Refused { status: StatusCode::SERVICE_UNAVAILABLE, reason: "busy".into() };
+        assert_eq!(refused_response(&busy, 5).headers()[header::RETRY_AFTER], "5");
         assert_eq!(response.headers()[header::CONTENT_SECURITY_POLICY], CONTENT_SECURITY_POLICY);
         assert!(web::error_page("<script>").contains("&lt;script&gt;"));
     }

@@ -183,6 +183,20 @@ impl<'a> IntoIterator for &'a Moves {
 }
 
 impl Moves {
+    /// The moves counted as the multi-tile metric counts them: a run of
+    /// one letter slides several tiles of one row or column at once (the
+    /// blank goes straight along it), one move however many tiles. The
+    /// leaderboards rank fewest-moves solves in it too.
+    ///
+    /// ```
+    /// use fifteen_core::Moves;
+    /// let moves: Moves = "RRRUULD".parse().unwrap();
+    /// assert_eq!((moves.len(), moves.multi_tile_count()), (7, 4));
+    /// ```
+    pub fn multi_tile_count(&self) -> usize {
+        self.iter().enumerate().filter(|&(i, mv)| i == 0 || self[i - 1] != *mv).count()
+    }
+
     /// The moves with each run of one letter written once with its count
     /// (`R3U2L`), the way speedsolvers' tools write them.
     pub fn run_length(&self) -> String {

@@ -80,7 +80,11 @@ pub(super) fn better_way(
         .map(|&p| ((p.row * sub.cols() + p.col + 1) as Tile, p))
         .filter(|&(tile, _)| (tile as usize) < sub.len())
         .collect();
-    let places = (0..=goals.len() as u64).map(|i| sub.len() as u64 - i).product::<u64>();
+    // `cells × (cells − 1) × …`, stopped once over the limit (a big
+    // rectangle's line would overflow it).
+    let places = (0..=goals.len() as u64)
+        .try_fold(1u64, |places, i| places.checked_mul(sub.len() as u64 - i).filter(|&p| p <= FEWEST_STATES))
+        .unwrap_or(u64::MAX);
     let (moves, way) = if places <= FEWEST_STATES && sub.len() <= 256 {
         (fewest_moves(&sub, &goals).ok_or(CoachError::NotHome)?, Way::Fewest)
     } else {

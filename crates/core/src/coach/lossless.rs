@@ -1,23 +1,27 @@
 //! On a board whose par is exact: the soonest a line can be finished on a
 //! shortest solution, so the way through it loses nothing.
 //!
-//! Iterative deepening on `t`, the moves that finish the line: a depth-
-//! first search over paths of `t` moves, pruned where the tiles that must
-//! be home cannot get there in the moves left (their Manhattan distance) or
-//! where the path cannot lie on a shortest solution (moves made plus the
-//! lower bound exceed par). At depth `t`, a board with every cell above and
-//! left of the unsolved rectangle home is checked against the exact
-//! distance: if it is par less `t`, the path loses nothing.
+//! Breadth-first over the boards `t` moves away, `t` = 0, 1, 2, …, each
+//! board kept once (at the fewest moves that reach it: a board reached
+//! again later is off every shortest solution through it), a board dropped
+//! where it cannot lie on a shortest solution (moves made plus the lower
+//! bound, updated move by move as IDA* updates it, exceed par). A board
+//! `t` moves away with every cell above and left of the unsolved rectangle
+//! home is at least par less `t` from the goal: when it can be solved
+//! within that (one pass of IDA*'s search at that bound), the moves to it
+//! lose nothing, and none fewer finish the line so.
 
 use std::collections::HashMap;
 
 use crate::board::{Board, Move, Pos, Tile};
 use crate::search::SearchError;
-use crate::search::optimal::{self, Heuristic};
+use crate::search::optimal::{self, Child, Estimator, EstimatorUser, Heuristic};
+use crate::search::packed::{MAX_PACKED_CELLS, NO_CELL, Packed, PackedGrid};
 
-/// Boards the search may visit before it gives up, and the fewest-moves
-/// way is shown instead: a few tenths of a second.
-const NODE_BUDGET: u64 = 2_000_000;
+/// Boards the search may expand before it gives up, and the fewest-moves
+/// way is shown instead: a few tenths of a second, and the boards it keeps
+/// (a few times as many) some tens of megabytes.
+const BOARD_BUDGET: u64 = 500_000;
 
 /// The moves from `board` (optimal distance `par`) to the soonest board on
 /// a shortest solution with every cell above row `top` or left of column
@@ -36,82 +40,107 @@ pub(super) fn lossless_way(
         .map(|p| ((p.row * cols + p.col + 1) as Tile, p))
         .filter(|&(tile, _)| (tile as usize) < board.len())
         .collect();
-    let mut search = Search { heuristic, par, targets, nodes: 0, distances: HashMap::new(), path: Vec::new() };
-    let mut board = board.clone();
-    for moves in search.still_to_go(&board)..=par {
-        match search.dive(&mut board, moves, None) {
-            Ok(true) => return Ok(Some(search.path)),
-            Ok(false) => {}
-            Err(Stop::Budget) => return Ok(None),
-            Err(Stop::Search(err)) => return Err(err),
-        }
-    }
-    Ok(None)
+    optimal::with_estimator(board, heuristic, Lossless { board, heuristic, par, targets })?
 }
 
-enum Stop {
-    Budget,
-    Search(SearchError),
-}
-
-impl From<SearchError> for Stop {
-    fn from(err: SearchError) -> Stop {
-        Stop::Search(err)
-    }
-}
-
-struct Search<'a> {
-    heuristic: Heuristic<'a>,
+/// What the search is asked: the board, its heuristic and par, the tiles
+/// that must come home.
+struct Lossless<'b, 'h> {
+    board: &'b Board,
+    heuristic: Heuristic<'h>,
     par: usize,
-    /// The tiles that must be home, with their homes.
     targets: Vec<(Tile, Pos)>,
-    nodes: u64,
-    /// Exact distances of the boards checked at full depth.
-    distances: HashMap<Board, usize>,
-    /// The moves made so far.
-    path: Vec<Move>,
 }
 
-impl Search<'_> {
-    /// The targets' Manhattan distance: the fewest moves that bring them home.
-    fn still_to_go(&self, board: &Board) -> usize {
-        self.targets.iter().map(|&(tile, home)| board.position_of(tile).manhattan(home)).sum()
-    }
+impl EstimatorUser for Lossless<'_, '_> {
+    type Out = Result<Option<Vec<Move>>, SearchError>;
 
-    /// Whether `moves_left` more moves from `board` finish the line on a
-    /// shortest solution; the path so far is `self.path`.
-    fn dive(&mut self, board: &mut Board, moves_left: usize, last: Option<Move>) -> Result<bool, Stop> {
-        self.nodes += 1;
-        if self.nodes > NODE_BUDGET {
-            return Err(Stop::Budget);
-        }
-        let made = self.path.len();
-        if self.still_to_go(board) > moves_left || made + optimal::estimate(board, self.heuristic)? as usize > self.par
-        {
-            return Ok(false);
-        }
-        if moves_left == 0 {
-            let distance = match self.distances.get(board) {
-                Some(&d) => d,
-                None => {
-                    let d = optimal::solve_with(board, self.heuristic, |_| {})?.moves.len();
-                    self.distances.insert(board.clone(), d);
-                    d
+    fn run<E: Estimator>(self, grid: &PackedGrid, est: &E) -> Self::Out {
+        let len = grid.len();
+        let start = Packed::from_board(self.board)?;
+        let (cells, pos) = optimal::arrays(self.board);
+        let (aux, h) = est.evaluate(&cells, &pos);
+        // Each board reached, with the board and the move it was reached
+        // by (the start: itself, no move).
+        let mut reached: HashMap<Packed, (Packed, Option<Move>)> = HashMap::from([(start, (start, None))]);
+        let mut layer = vec![(start, pos[0] as usize, aux, h)];
+        let mut expanded = 0u64;
+        for made in 0..=self.par {
+            for &(state, ..) in &layer {
+                if !self.targets_home(state) {
+                    continue;
                 }
-            };
-            return Ok(made + distance == self.par);
-        }
-        for mv in Move::ALL {
-            if last == Some(mv.opposite()) || board.slide(mv).is_none() {
-                continue;
+                let board = Board::from_cells(self.board.rows(), self.board.cols(), state.cells(len))
+                    .expect("a board of the searched shape");
+                // The board is at least par less the moves made from the
+                // goal (it is that many moves from a board of distance par):
+                // it is on a shortest solution when it is solvable within that.
+                if optimal::solvable_within(&board, self.heuristic, (self.par - made) as u32, &|| false)? {
+                    return Ok(Some(path_to(&reached, state)));
+                }
             }
-            self.path.push(mv);
-            if self.dive(board, moves_left - 1, Some(mv))? {
-                return Ok(true);
+            let mut next = Vec::new();
+            for &(state, blank, aux, _) in &layer {
+                expanded += 1;
+                if expanded > BOARD_BUDGET {
+                    return Ok(None);
+                }
+                let (mut cells, mut pos) = arrays_of(state, len);
+                let mut children = [Child::default(); 4];
+                let mut count = 0;
+                for m in 0..4 {
+                    let from = grid.source(blank, m);
+                    if from != NO_CELL {
+                        children[count] = Child { mv: m as u8, from, tile: cells[from as usize] };
+                        count += 1;
+                    }
+                }
+                let mut estimates = [(aux, 0u32); 4];
+                est.children(&aux, &mut cells, &mut pos, blank, &children[..count], &mut estimates);
+                for (child, (child_aux, child_h)) in children[..count].iter().zip(estimates) {
+                    if made + 1 + child_h as usize > self.par {
+                        continue;
+                    }
+                    let from = usize::from(child.from);
+                    let after = state.slid(blank, from);
+                    if let std::collections::hash_map::Entry::Vacant(entry) = reached.entry(after) {
+                        entry.insert((state, Some(Move::ALL[child.mv as usize])));
+                        next.push((after, from, child_aux, child_h));
+                    }
+                }
             }
-            self.path.pop();
-            board.slide(mv.opposite());
+            layer = next;
         }
-        Ok(false)
+        Ok(None)
     }
+}
+
+impl Lossless<'_, '_> {
+    /// Whether every tile that must be home is home in `state`.
+    fn targets_home(&self, state: Packed) -> bool {
+        let cols = self.board.cols();
+        self.targets.iter().all(|&(tile, home)| usize::from(state.tile(home.row * cols + home.col)) == tile as usize)
+    }
+}
+
+/// The moves from the start to `state`, read back through `reached`.
+fn path_to(reached: &HashMap<Packed, (Packed, Option<Move>)>, mut state: Packed) -> Vec<Move> {
+    let mut moves = Vec::new();
+    while let Some(&(before, Some(mv))) = reached.get(&state) {
+        moves.push(mv);
+        state = before;
+    }
+    moves.reverse();
+    moves
+}
+
+/// A packed board as cell → tile and tile → cell, as the estimator reads it.
+fn arrays_of(state: Packed, len: usize) -> ([u8; MAX_PACKED_CELLS], [u8; MAX_PACKED_CELLS]) {
+    let mut cells = [0u8; MAX_PACKED_CELLS];
+    let mut pos = [0u8; MAX_PACKED_CELLS];
+    for (cell, slot) in cells.iter_mut().enumerate().take(len) {
+        *slot = state.tile(cell);
+        pos[*slot as usize] = cell as u8;
+    }
+    (cells, pos)
 }

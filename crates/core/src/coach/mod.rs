@@ -31,6 +31,7 @@
 mod better;
 mod compare;
 mod lossless;
+mod par;
 mod rect;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -50,6 +51,9 @@ use crate::solver::Found;
 pub use better::{BetterWay, Way};
 pub use compare::line_up;
 pub use compare::{Comparison, compare};
+pub use par::{
+    ChosenPar, NEAR_PAR_SECONDS, NEAR_PAR_SECONDS_36, NEAR_PAR_SECONDS_49, ParChoice, near_par_seconds, par_for,
+};
 
 /// How the par of a board is found.
 #[derive(Clone, Copy, Debug)]
@@ -133,26 +137,37 @@ impl Par<'_> {
     }
 
     /// The par of `board`, whose unsolved rectangle starts at row `top` and
-    /// column `left` (everything above and left of it home).
-    fn of(&self, board: &Board, (top, left): (usize, usize), deadline: &Deadline) -> Result<usize, CoachError> {
+    /// column `left` (everything above and left of it home), with the lower
+    /// bound a search proved on the way.
+    fn of(&self, board: &Board, (top, left): (usize, usize), deadline: &Deadline) -> Result<ParFound, CoachError> {
         match self {
             Par::Optimal(heuristic) => {
-                Ok(optimal::solve_until(board, *heuristic, |_| {}, &|| deadline.is_over())?.moves.len())
+                let moves = optimal::solve_until(board, *heuristic, |_| {}, &|| deadline.is_over())?.moves.len();
+                Ok(ParFound { moves, lower_bound: Some(moves) })
             }
             Par::Human(effort) => {
                 let rest = rect::sub_board(board, top, left, false).ok_or(CoachError::NotHome)?;
                 let options = SolveOptions { effort: *effort, ..SolveOptions::default() };
-                Ok(human::solve_until(&rest, &options, deadline)?.moves().len())
+                Ok(ParFound { moves: human::solve_until(&rest, &options, deadline)?.moves().len(), lower_bound: None })
             }
             Par::Near(near_par) => {
                 if board.is_solved() {
-                    return Ok(0);
+                    return Ok(ParFound { moves: 0, lower_bound: Some(0) });
                 }
-                let human = Par::Human(near_par.effort).of(board, (top, left), deadline)?;
-                Ok(near_par.solve(board, deadline)?.moves.len().min(human))
+                let human = Par::Human(near_par.effort).of(board, (top, left), deadline)?.moves;
+                let near = near_par.solve(board, deadline)?;
+                Ok(ParFound { moves: near.moves.len().min(human), lower_bound: near.lower_bound.map(|b| b as usize) })
             }
         }
     }
+}
+
+/// A par found, with the lower bound on the optimal distance the search
+/// proved (none from fifteen's human solve).
+#[derive(Clone, Copy, Debug)]
+struct ParFound {
+    moves: usize,
+    lower_bound: Option<usize>,
 }
 
 /// The kinds of line a summary over many solves weighs apart.
@@ -240,6 +255,10 @@ impl LineCoaching {
 pub struct Coaching {
     /// Par of the scramble.
     pub par: usize,
+    /// No solution of the scramble is shorter than this, when a search
+    /// proved it: par itself when par is exact, the near solver's bound
+    /// when it found par; `None` from fifteen's human solve.
+    pub lower_bound: Option<usize>,
     /// The person's moves.
     pub moves: usize,
     /// Every line, in the order the person finished them.
@@ -257,6 +276,21 @@ impl Coaching {
     /// summed.
     pub fn loss(&self) -> i64 {
         self.moves as i64 - self.par as i64
+    }
+
+    /// Each line's loss, in order: they add up to [`Coaching::loss`].
+    pub fn line_losses(&self) -> Vec<i64> {
+        self.lines.iter().map(LineCoaching::loss).collect()
+    }
+
+    /// The par graph's points, `(moves made, par then)` from `(0, par)` to
+    /// `(moves, 0)`: after every move where par is exact, else where each
+    /// line ended (where the next began). Every front end draws these.
+    pub fn graph_points(&self) -> Vec<(usize, usize)> {
+        match &self.par_by_move {
+            Some(pars) => pars.iter().copied().enumerate().collect(),
+            None => std::iter::once((0, self.par)).chain(self.lines.iter().map(|l| (l.to_move, l.par_after))).collect(),
+        }
     }
 }
 
@@ -326,60 +360,48 @@ fn coach_lines(
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Coaching, CoachError> {
     let done = lines::detect(scramble, moves);
-    // Where each line began: the moves made, the rectangle then, the board.
-    // The last line ends at the last move, so this replays every move once
-    // and is where an illegal move or an unsolved end is caught.
-    let mut starts = Vec::with_capacity(done.len());
-    let (mut from, mut top, mut left) = (0, 0, 0);
-    let mut board = scramble.clone();
-    for line in &done {
-        starts.push((from, top, left, board.clone()));
-        board.apply(&moves[from..line.at])?;
-        (from, top, left) = (line.at, line.top, line.left);
-    }
-    if !board.is_solved() {
-        let misplaced = board.cells().iter().enumerate().filter(|&(i, &t)| t != 0 && t as usize != i + 1).count();
-        return Err(CoachError::NotSolved { misplaced });
-    }
+    let starts = line_starts(scramble, moves, &done)?;
     let pars_to_find = if par.is_exact() { moves.len() + 1 } else { starts.len() };
     let work = pars_to_find + starts.len();
     let finished = AtomicUsize::new(0);
     let tick = || progress(finished.fetch_add(1, Ordering::Relaxed) + 1, work);
-    // Par where each line began, then 0 at the goal; and the mistakes.
-    let (mut pars, par_by_move) = match par {
-        Par::Optimal(_) => {
-            let distances = optimal_distances(scramble, moves, par, deadline, &tick)?;
-            (starts.iter().map(|s| distances[s.0]).collect::<Vec<_>>(), Some(distances))
+    let way = |i: usize, par_before: usize| {
+        if deadline.is_over() {
+            return Err(CoachError::Stopped);
+        }
+        let start = &starts[i];
+        better::better_way(&start.board, (start.top, start.left), &done[i], par, par_before).inspect(|_| tick())
+    };
+    // Par where each line began (then 0 at the goal), fifteen's ways, the
+    // scramble's lower bound; with an exact par, par after every move.
+    let (mut pars, betters, lower_bound, par_by_move) = match par {
+        Par::Optimal(heuristic) => {
+            // A way that loses nothing needs the par where its line began.
+            let distances = optimal_distances(moves, &starts, heuristic, deadline, &tick)?;
+            let pars: Vec<usize> = starts.iter().map(|s| distances[s.from]).collect();
+            let betters = (0..starts.len())
+                .into_par_iter()
+                .with_max_len(1)
+                .map(|i| way(i, pars[i]))
+                .collect::<Result<Vec<_>, _>>()?;
+            (pars, betters, Some(distances[0]), Some(distances))
         }
         Par::Human(_) | Par::Near(_) => {
-            let pars = starts
-                .par_iter()
-                .map(|(_, top, left, board)| par.of(board, (*top, *left), deadline).inspect(|_| tick()));
-            (pars.collect::<Result<Vec<_>, _>>()?, None)
+            let found = pars_and_ways(&starts, par, deadline, &tick, &way)?;
+            (found.pars, found.betters, found.lower_bound, None)
         }
     };
     let mistakes = par_by_move.as_ref().map(|d| (1..d.len()).filter(|&i| d[i] > d[i - 1]).collect::<Vec<usize>>());
     pars.push(0);
-    let betters = starts
-        .par_iter()
-        .zip(&done)
-        .zip(&pars)
-        .map(|(((_, top, left, board), done), &par_before)| {
-            if deadline.is_over() {
-                return Err(CoachError::Stopped);
-            }
-            better::better_way(board, (*top, *left), done, par, par_before).inspect(|_| tick())
-        })
-        .collect::<Result<Vec<_>, _>>()?;
     let (rows, cols) = (scramble.rows(), scramble.cols());
     let lines = done
         .iter()
         .zip(starts.iter().zip(betters))
         .enumerate()
-        .map(|(i, (line, ((from, top, left, _), better)))| LineCoaching {
+        .map(|(i, (line, (start, better)))| LineCoaching {
             line: line.line,
-            kind: LineKind::of(line.line, rows - top, cols - left),
-            from_move: *from,
+            kind: LineKind::of(line.line, rows - start.top, cols - start.left),
+            from_move: start.from,
             to_move: line.at,
             rows_left: rows - line.top,
             cols_left: cols - line.left,
@@ -388,25 +410,131 @@ fn coach_lines(
             better,
         })
         .collect();
-    Ok(Coaching { par: pars[0], moves: moves.len(), lines, mistakes, par_by_move })
+    Ok(Coaching { par: pars[0], lower_bound, moves: moves.len(), lines, mistakes, par_by_move })
 }
 
-/// The optimal distance after each of the person's moves (from 0).
-fn optimal_distances(
-    scramble: &Board,
-    moves: &[Move],
+/// Where par is not exact: the par where each line began and fifteen's way
+/// through it, and the scramble's proven lower bound. Pars and ways are one
+/// pool of work, the biggest boards (the first lines') first, so that
+/// neither core waits for the other at the end; a par found is both the
+/// line's par before and the line before's par after.
+fn pars_and_ways(
+    starts: &[LineStart],
     par: Par<'_>,
     deadline: &Deadline,
     tick: &(dyn Fn() + Sync),
-) -> Result<Vec<usize>, CoachError> {
-    let mut boards = Vec::with_capacity(moves.len() + 1);
-    let mut board = scramble.clone();
-    boards.push(board.clone());
-    for &mv in moves {
-        board.slide(mv);
-        boards.push(board.clone());
+    way: &(dyn Fn(usize, usize) -> Result<BetterWay, CoachError> + Sync),
+) -> Result<LinesFound, CoachError> {
+    let found = (0..2 * starts.len())
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|job| {
+            let i = job / 2;
+            if job % 2 == 0 {
+                let start = &starts[i];
+                par.of(&start.board, (start.top, start.left), deadline).inspect(|_| tick()).map(CoachWork::Par)
+            } else {
+                way(i, 0).map(CoachWork::Way)
+            }
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let (mut pars, mut betters, mut lower_bound) = (Vec::new(), Vec::new(), None);
+    for job in found {
+        match job {
+            CoachWork::Par(found) => {
+                if pars.is_empty() {
+                    lower_bound = found.lower_bound;
+                }
+                pars.push(found.moves);
+            }
+            CoachWork::Way(way) => betters.push(way),
+        }
     }
-    boards.par_iter().map(|board| par.of(board, (0, 0), deadline).inspect(|_| tick())).collect()
+    Ok(LinesFound { pars, betters, lower_bound })
+}
+
+/// Every line's par before it and way through it, and the scramble's
+/// proven lower bound.
+struct LinesFound {
+    pars: Vec<usize>,
+    betters: Vec<BetterWay>,
+    lower_bound: Option<usize>,
+}
+
+/// One piece of the coach's work done: a par, or a way through a line.
+enum CoachWork {
+    Par(ParFound),
+    Way(BetterWay),
+}
+
+/// Where a line began: the person's moves made, the unsolved rectangle's
+/// top row and left column, and the board.
+struct LineStart {
+    from: usize,
+    top: usize,
+    left: usize,
+    board: Board,
+}
+
+/// Where each line of `done` began. The last line ends at the last move,
+/// so this replays every move once and is where an illegal move or an
+/// unsolved end is caught.
+fn line_starts(scramble: &Board, moves: &[Move], done: &[lines::LineDone]) -> Result<Vec<LineStart>, CoachError> {
+    let mut starts = Vec::with_capacity(done.len());
+    let (mut from, mut top, mut left) = (0, 0, 0);
+    let mut board = scramble.clone();
+    for line in done {
+        starts.push(LineStart { from, top, left, board: board.clone() });
+        board.apply(&moves[from..line.at])?;
+        (from, top, left) = (line.at, line.top, line.left);
+    }
+    if !board.is_solved() {
+        let misplaced = board.cells().iter().enumerate().filter(|&(i, &t)| t != 0 && t as usize != i + 1).count();
+        return Err(CoachError::NotSolved { misplaced });
+    }
+    Ok(starts)
+}
+
+/// The optimal distance after each of the person's moves (from 0): found
+/// by IDA* where each line began (the lines in parallel), and from there
+/// move by move, since a move takes the goal exactly one move nearer or
+/// one further: one pass of IDA*'s search at the nearer distance says
+/// which.
+fn optimal_distances(
+    moves: &[Move],
+    starts: &[LineStart],
+    heuristic: Heuristic<'_>,
+    deadline: &Deadline,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Vec<usize>, CoachError> {
+    let stop = || deadline.is_over();
+    // Line i gives the distances from its first board up to (not with) the
+    // next line's; the last line's run to the goal's.
+    let chunks = (0..starts.len())
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|i| {
+            let start = &starts[i];
+            let end = starts.get(i + 1).map_or(moves.len() + 1, |next| next.from);
+            let mut distances = Vec::with_capacity(end.saturating_sub(start.from));
+            if end == start.from {
+                return Ok(distances);
+            }
+            let mut board = start.board.clone();
+            let mut distance = optimal::solve_until(&board, heuristic, |_| {}, &stop)?.moves.len();
+            distances.push(distance);
+            tick();
+            for &mv in &moves[start.from..end - 1] {
+                board.slide(mv);
+                let nearer = distance > 0 && optimal::solvable_within(&board, heuristic, distance as u32 - 1, &stop)?;
+                distance = if nearer { distance - 1 } else { distance + 1 };
+                distances.push(distance);
+                tick();
+            }
+            Ok::<_, CoachError>(distances)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(chunks.concat())
 }
 
 #[cfg(test)]

@@ -190,6 +190,90 @@ fn near_par_is_at_most_the_human_par_at_every_line_and_losses_add_up() {
         assert_eq!(by_near.loss(), moves.len() as i64 - by_near.par as i64);
         assert_eq!(by_near.lines.last().unwrap().par_after, 0);
         assert_eq!((by_near.mistakes.as_ref(), Par::Near(near_par).name()), (None, "near solver".to_string()));
+        let proven = by_near.lower_bound.expect("the near solver proves a bound");
+        assert!(proven <= by_near.par, "seed {seed}: the bound {proven} is below par {}", by_near.par);
         check_better_ways(&scramble, &moves, &by_near);
     }
+}
+
+#[test]
+fn par_after_every_move_is_the_optimal_distance_and_the_graph_runs_from_par_to_the_goal() {
+    let scramble = Board::scrambled(3, 3, Scramble::Uniform, 11).unwrap();
+    let moves = person_solve(&scramble, 3);
+    let coaching = coach(&scramble, &moves, Par::Optimal(Heuristic::ManhattanConflicts)).unwrap();
+    let by_move = coaching.par_by_move.as_ref().unwrap();
+    let mut board = scramble.clone();
+    for (i, &par) in by_move.iter().enumerate() {
+        assert_eq!(par, optimal::solve(&board).unwrap().moves.len(), "after move {i}");
+        if let Some(&mv) = moves.get(i) {
+            board.slide(mv);
+        }
+    }
+    let points = coaching.graph_points();
+    assert_eq!((points.first(), points.last()), (Some(&(0, coaching.par)), Some(&(moves.len(), 0))));
+    assert_eq!(points.len(), moves.len() + 1);
+    assert_eq!(coaching.line_losses().iter().sum::<i64>(), coaching.loss());
+    assert_eq!(coaching.lower_bound, Some(coaching.par), "an exact par is its own bound");
+    // Without an exact par: a point where each line ended.
+    let human = coach(&scramble, &moves, Par::Human(Effort::Fast)).unwrap();
+    let ends: Vec<(usize, usize)> = human.lines.iter().map(|l| (l.to_move, l.par_after)).collect();
+    assert_eq!(human.graph_points(), [vec![(0, human.par)], ends].concat());
+    assert_eq!(human.lower_bound, None);
+}
+
+/// Tables for a 5×5 near par built in a moment (groups of 3), none for
+/// the optimal solver.
+struct SmallNearTables(std::sync::Arc<PatternDatabase>);
+
+impl crate::tables::Tables for SmallNearTables {
+    fn optimal(&self, _: usize, _: usize) -> Option<std::sync::Arc<PatternDatabase>> {
+        None
+    }
+
+    fn near(&self, rows: usize, cols: usize) -> Result<std::sync::Arc<PatternDatabase>, crate::tables::TablesError> {
+        match (rows, cols) {
+            (5, 5) => Ok(self.0.clone()),
+            _ => crate::tables::NO_TABLES.near(rows, cols),
+        }
+    }
+}
+
+#[test]
+fn par_for_picks_by_size_and_choice_in_one_place() {
+    use crate::search::near;
+    use crate::tables::NO_TABLES;
+    let board = |rows, cols| Board::scrambled(rows, cols, Scramble::Uniform, 1).unwrap();
+    let small = par_for(&board(3, 3), ParChoice::Auto, Effort::Auto, &NO_TABLES).unwrap();
+    assert!(small.is_exact() && matches!(small.par(), Par::Optimal(Heuristic::ManhattanConflicts)));
+    assert_eq!(small.name(), "optimal");
+    // 17 to 49 cells without the near solver's tables: fifteen at best,
+    // unless the near solver was asked for by name.
+    let five = par_for(&board(5, 5), ParChoice::Auto, Effort::Auto, &NO_TABLES).unwrap();
+    assert!(matches!(five.par(), Par::Human(Effort::Best)) && !five.is_exact());
+    assert!(par_for(&board(5, 5), ParChoice::Near, Effort::Auto, &NO_TABLES).is_err());
+    let tables =
+        SmallNearTables(std::sync::Arc::new(PatternDatabase::build(near::partition(5, 5, 3).unwrap(), 2, |_| {})));
+    let near = par_for(&board(5, 5), ParChoice::Auto, Effort::Auto, &tables).unwrap();
+    assert!(matches!(near.par(), Par::Near(NearPar { seconds: NEAR_PAR_SECONDS, effort: Effort::Best, .. })));
+    assert!(near.name().starts_with("near solver"));
+    let human = par_for(&board(5, 5), ParChoice::Human, Effort::Auto, &tables).unwrap();
+    assert!(matches!(human.par(), Par::Human(Effort::Best)));
+    // Bigger boards: the coach's effort by size, or the one asked for.
+    for (rows, effort) in
+        [(7, Effort::Best), (10, Effort::Normal), (30, Effort::Normal), (31, Effort::Fast), (100, Effort::Fast)]
+    {
+        assert_eq!(par::par_effort(rows, rows), effort, "{rows}×{rows}");
+    }
+    let ten = par_for(&board(10, 10), ParChoice::Near, Effort::Auto, &NO_TABLES).unwrap();
+    assert_eq!((ten.effort(), ten.name()), (Effort::Normal, "fifteen at normal".to_string()));
+    let asked = par_for(&board(10, 10), ParChoice::Auto, Effort::Best, &NO_TABLES).unwrap();
+    assert_eq!(asked.effort(), Effort::Best);
+    // A page's par: faster where the effort was left to the coach, and the
+    // near solver a tenth of a second a board.
+    let page = |rows, effort| par_for(&board(rows, rows), ParChoice::Auto, effort, &NO_TABLES).unwrap();
+    assert_eq!(page(10, Effort::Auto).on_page(&board(10, 10)).effort(), Effort::Normal);
+    assert_eq!(page(30, Effort::Auto).on_page(&board(30, 30)).effort(), Effort::Fast);
+    assert_eq!(page(30, Effort::Best).on_page(&board(30, 30)).effort(), Effort::Best);
+    let near_page = par_for(&board(5, 5), ParChoice::Auto, Effort::Auto, &tables).unwrap().on_page(&board(5, 5));
+    assert!(matches!(near_page.par(), Par::Near(NearPar { seconds: 0.1, .. })), "{near_page:?}");
 }

@@ -64,15 +64,24 @@ pub(crate) struct AreaBeam {
     /// distances alone: where the small rectangles' exact search weighs it
     /// (5×5 and 6×6), a finish kept for its distances does worse.
     pub(crate) linger: usize,
+    /// Whether a cell of the next line's tiles' distance across their line
+    /// and along it count apart, by the shares fitted on fifteen's own
+    /// solves of 20×20 and 30×30 (`lookahead`'s `NEXT_LINE_AXES`): measured
+    /// there, on `best`'s beams of 13×13 to 30×30.
+    pub(crate) split: bool,
 }
 
 impl AreaBeam {
     pub(super) const fn new(width: usize, pull: Pull) -> AreaBeam {
-        AreaBeam { width, pull, linger: 0 }
+        AreaBeam { width, pull, linger: 0, split: false }
     }
 
     const fn lingering(self, linger: usize) -> AreaBeam {
         AreaBeam { linger, ..self }
+    }
+
+    const fn splitting(self) -> AreaBeam {
+        AreaBeam { split: true, ..self }
     }
 }
 
@@ -140,7 +149,7 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         auto: Effort::Best,
         watching: Effort::Best,
         normal: WHOLE_50,
-        best: LinePlan::Whole(AreaBeam::new(1000, Pull::Strong).lingering(LINGER)),
+        best: LinePlan::Whole(AreaBeam::new(1000, Pull::Strong).lingering(LINGER).splitting()),
     },
     // The area beam 50 wide makes about 1.47·n³ here; the rolling beam
     // 400 wide 1.38 in about twice its time (6 s a 50×50).
@@ -182,7 +191,7 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
 const WHOLE_50: LinePlan = LinePlan::Whole(AreaBeam::new(50, Pull::Light));
 const WHOLE_200: LinePlan = LinePlan::Whole(AreaBeam::new(200, Pull::Light));
 const WHOLE_1000: LinePlan = LinePlan::Whole(AreaBeam::new(1000, Pull::Strong));
-const WHOLE_3000: LinePlan = LinePlan::Whole(AreaBeam::new(3000, Pull::Strong).lingering(LINGER));
+const WHOLE_3000: LinePlan = LinePlan::Whole(AreaBeam::new(3000, Pull::Strong).lingering(LINGER).splitting());
 const WHOLE_8000: LinePlan = LinePlan::Whole(AreaBeam::new(8000, Pull::Strong).lingering(LINGER));
 const WHOLE_10000: LinePlan = LinePlan::Whole(AreaBeam::new(10_000, Pull::Light));
 
@@ -386,7 +395,7 @@ fn square(cells: usize) -> String {
 
 fn describe(plan: LinePlan) -> String {
     match plan {
-        LinePlan::Whole(AreaBeam { width, pull, linger }) => {
+        LinePlan::Whole(AreaBeam { width, pull, linger, .. }) => {
             let pull = match pull {
                 Pull::Light => "",
                 Pull::Strong => ", strong pull",

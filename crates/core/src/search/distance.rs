@@ -13,12 +13,11 @@
 //! the server's blocking pool in `net::optimal`), and the command passes in
 //! the `solver::Tables` that find the pattern databases.
 
-use crate::board::{Board, Move, Tile};
+use crate::board::{Board, Move, Moves, Tile};
 
 use super::SearchError;
 use super::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use super::packed::Packed;
-use crate::solver::Found;
 
 /// Shortest solutions [`Answers`] keeps to answer later boards from.
 pub(crate) const KEPT: usize = 8;
@@ -179,12 +178,11 @@ impl From<Distance> for DistanceRange {
 }
 
 impl NearPath {
-    /// The path of `found`, a solution of `start` by the near solver
+    /// The path of `moves`, a solution of `start` by the near solver
     /// ([`Solver::Near`](crate::solver::Solver::Near)), with the lower bound
     /// it proved.
-    pub fn new(start: Board, found: Found) -> NearPath {
-        let lower_bound = found.lower_bound.unwrap_or(0) as usize;
-        NearPath { start, lower_bound, moves: found.moves.0 }
+    pub fn new(start: Board, moves: Moves, lower_bound: usize) -> NearPath {
+        NearPath { start, lower_bound, moves: moves.0 }
     }
 
     /// The bounds of `board`, if it is on this path.
@@ -252,8 +250,7 @@ mod tests {
         let shortest = crate::search::bfs::solve(&board).unwrap().moves;
         let n = shortest.len();
         let path = |start: &Board, moves: Vec<Move>, lower_bound: u32| {
-            let found = Found { moves: Moves(moves), lower_bound: Some(lower_bound), stats: None, beam_width: 0 };
-            NearPath::new(start.clone(), found)
+            NearPath::new(start.clone(), Moves(moves), lower_bound as usize)
         };
         let first = shortest[0];
         let mut after_one = board.clone();

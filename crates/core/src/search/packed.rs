@@ -61,7 +61,6 @@ impl Packed {
     }
 
     /// The cells in reading order.
-    #[cfg(test)]
     pub(crate) fn cells(self, len: usize) -> Vec<Tile> {
         (0..len).map(|i| Tile::from(self.tile(i))).collect()
     }

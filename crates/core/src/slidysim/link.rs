@@ -12,24 +12,12 @@ use flate2::read::ZlibDecoder;
 use flate2::write::ZlibEncoder;
 use serde_json::Value;
 
+use super::limits::{Budget, MAX_BOARD_CELLS, count_moves};
 use super::{SlidysimError, Solve, board_notation, check_solution};
 use crate::board::{Board, IllegalMove, Moves};
 
 /// slidysim's replay page; a link is this with `?r=` and the payload.
 pub(crate) const PAGE: &str = "https://slidysim.github.io/replay";
-
-/// The most bytes a payload may unpack to (a person's 100×100 solve with
-/// its move times is about 10 MB), so a hostile link cannot fill memory.
-const MAX_UNPACKED: usize = 64 << 20;
-
-/// The most moves a solution may hold (a person's 100×100 solve is about
-/// 1.5 million), checked before the moves are expanded, so a short text of
-/// large counts cannot fill memory.
-const MAX_MOVES: usize = 50_000_000;
-
-/// The largest board a leaderboard replay may name (its board is built
-/// before its solution is checked).
-const MAX_CELLS: usize = 1_000_000;
 
 /// The speed slidysim plays a replay that has no move times at, in tiles
 /// per second × 1000 (its own default for custom replays is 15 tiles a second).
@@ -83,38 +71,39 @@ fn encode_payload(text: &str) -> String {
     percent_encoding::utf8_percent_encode(&BASE64.encode(packed), URI_COMPONENT).to_string()
 }
 
-/// The text a payload packs: URL-decoded, base64-decoded, inflated.
-fn decode_payload(payload: &str) -> Result<String, SlidysimError> {
+/// The text a payload packs: URL-decoded, base64-decoded, inflated; no
+/// more than `limit` bytes of it are inflated.
+fn decode_payload(payload: &str, limit: usize) -> Result<String, SlidysimError> {
     let unescaped = percent_encoding::percent_decode_str(payload).decode_utf8_lossy();
     // A `+` decoded as a space by a form decoder is the base64 `+` again.
     let cleaned: String = unescaped.trim().chars().map(|c| if c == ' ' { '+' } else { c }).collect();
     let packed = BASE64.decode(cleaned.as_bytes()).map_err(|e| SlidysimError::NotBase64(e.to_string()))?;
     let mut text = Vec::new();
     ZlibDecoder::new(packed.as_slice())
-        .take(MAX_UNPACKED as u64 + 1)
+        .take(limit as u64 + 1)
         .read_to_end(&mut text)
         .map_err(|e| SlidysimError::NotZlib(e.to_string()))?;
-    if text.len() > MAX_UNPACKED {
-        return Err(SlidysimError::TooLarge { limit: MAX_UNPACKED });
+    if text.len() > limit {
+        return Err(SlidysimError::TooLarge { limit });
     }
     String::from_utf8(text).map_err(|e| SlidysimError::NotJson(format!("not UTF-8 text: {e}")))
 }
 
-/// The solves of one link or payload; `first` numbers the first of them
-/// in error messages.
-pub(super) fn read(line: &str, first: usize) -> Result<Vec<Solve>, SlidysimError> {
+/// The solves of one link or payload that `budget` has room for; `first`
+/// numbers the first of them in error messages.
+pub(super) fn read(line: &str, first: usize, budget: &mut Budget) -> Result<Vec<Solve>, SlidysimError> {
     let payload = match line.find("r=") {
         Some(at) => line[at + 2..].split(['&', '#']).next().unwrap_or(""),
         None => line,
     };
-    let text = decode_payload(payload)?;
+    let text = decode_payload(payload, budget.limits.unpacked_bytes)?;
     let json: Value = serde_json::from_str(&text).map_err(|e| SlidysimError::NotJson(e.to_string()))?;
     let Value::Array(items) = json else {
         return Err(SlidysimError::UnknownShape(format!("expected an array, found {}", kind(&json))));
     };
     match items.first() {
-        Some(Value::Object(_)) => read_leaderboard(&items, first),
-        Some(Value::String(_)) => Ok(vec![read_custom(&items, first)?]),
+        Some(Value::Object(_)) => read_leaderboard(&items, first, budget),
+        Some(Value::String(_)) => Ok(vec![read_custom(&items, first, budget)?]),
         Some(other) => Err(SlidysimError::UnknownShape(format!(
             "an array starting with {} (a custom replay starts with its solution, a leaderboard replay with an object)",
             kind(other)
@@ -124,7 +113,7 @@ pub(super) fn read(line: &str, first: usize) -> Result<Vec<Solve>, SlidysimError
 }
 
 /// `[solution, tps × 1000, scramble, move times or -1]`.
-fn read_custom(items: &[Value], solve: usize) -> Result<Solve, SlidysimError> {
+fn read_custom(items: &[Value], solve: usize, budget: &mut Budget) -> Result<Solve, SlidysimError> {
     let field = |i: usize, what: &str| {
         items.get(i).ok_or_else(|| {
             SlidysimError::UnknownShape(format!(
@@ -135,6 +124,9 @@ fn read_custom(items: &[Value], solve: usize) -> Result<Solve, SlidysimError> {
     let solution = as_text(field(0, "the solution")?, "the solution")?;
     let tps_milli = as_number(field(1, "the speed")?, "the speed")?;
     let scramble_text = as_text(field(2, "the scramble")?, "the scramble")?;
+    // The board's cells are counted from its text before it is built.
+    let cells = scramble_text.split(|c: char| c.is_whitespace() || c == '/' || c == ',').filter(|t| !t.is_empty());
+    budget.take(solve, cells.count(), count_moves(solution))?;
     let scramble: Board = scramble_text.parse().map_err(|source| SlidysimError::BadScramble { solve, source })?;
     let moves = read_moves(solution, solve)?;
     check_solution(&scramble, &moves, solve)?;
@@ -150,22 +142,14 @@ fn read_custom(items: &[Value], solve: usize) -> Result<Solve, SlidysimError> {
 /// `[{width, height, nameFilter, avglen, gameMode, …}, packed solve data, …]`,
 /// the solve data being `solutions;times;moves;tps;bld;[move times]` with
 /// one entry per solve, comma-separated, and no scrambles: each is the goal
-/// with its solution undone.
-fn read_leaderboard(items: &[Value], first: usize) -> Result<Vec<Solve>, SlidysimError> {
-    let info = &items[0];
-    let dimension = |key: &str| {
-        info.get(key).and_then(Value::as_u64).map(|n| n as usize).ok_or_else(|| {
-            SlidysimError::UnknownShape(format!("a leaderboard replay's first object has no whole `{key}`"))
-        })
-    };
-    let (width, height) = (dimension("width")?, dimension("height")?);
-    let player = info.get("nameFilter").and_then(Value::as_str).filter(|s| !s.is_empty()).map(str::to_string);
-    let mode = info.get("gameMode").and_then(Value::as_str).unwrap_or("Standard").to_string();
-    let avglen = info.get("avglen").and_then(Value::as_u64).unwrap_or(1);
+/// with its solution undone. The solves `budget` has room for are read,
+/// their sizes all taken from it before the first is expanded.
+fn read_leaderboard(items: &[Value], first: usize, budget: &mut Budget) -> Result<Vec<Solve>, SlidysimError> {
+    let board = LeaderboardInfo::of(&items[0])?;
     let packed = items.get(1).and_then(Value::as_str).ok_or_else(|| {
         SlidysimError::UnknownShape("a leaderboard replay's second item is not its packed solve data".into())
     })?;
-    let data = decode_payload(packed)?;
+    let data = decode_payload(packed, budget.limits.unpacked_bytes)?;
     let (fields, times_part) = match (data.find('['), data.rfind(']')) {
         (Some(open), Some(close)) if open < close => {
             (format!("{}{}", &data[..open], &data[close + 1..]), Some(&data[open + 1..close]))
@@ -180,16 +164,20 @@ fn read_leaderboard(items: &[Value], first: usize) -> Result<Vec<Solve>, Slidysi
     let times: Vec<Option<f64>> =
         parts.get(1).map_or(Vec::new(), |t| t.split(',').map(|x| x.trim().parse::<f64>().ok()).collect());
     let move_times: Vec<&str> = times_part.map_or(Vec::new(), |t| t.split(';').collect());
-    let relay = mode.to_ascii_lowercase().contains("relay");
     let count = solutions.len();
-    let mut solves = Vec::with_capacity(count);
-    for (k, solution) in solutions.into_iter().enumerate() {
-        let solve = first + k;
-        let shrink = if relay { k } else { 0 };
-        let (rows, cols) = (height.saturating_sub(shrink), width.saturating_sub(shrink));
-        if rows.saturating_mul(cols) > MAX_CELLS {
-            return Err(SlidysimError::TooBig { solve, rows, cols, limit: MAX_CELLS });
+    let read = count.min(budget.solves_left());
+    // Every solve's size is weighed before any is expanded.
+    for (k, solution) in solutions.iter().take(read).enumerate() {
+        let (solve, (rows, cols)) = (first + k, board.shape(k));
+        if rows.saturating_mul(cols) > MAX_BOARD_CELLS {
+            return Err(SlidysimError::TooBig { solve, rows, cols, limit: MAX_BOARD_CELLS });
         }
+        budget.take(solve, rows * cols, count_moves(solution))?;
+    }
+    let mut solves = Vec::with_capacity(read);
+    for (k, solution) in solutions.into_iter().take(read).enumerate() {
+        let solve = first + k;
+        let (rows, cols) = board.shape(k);
         let goal = Board::goal(rows, cols).map_err(|source| SlidysimError::BadSize { solve, source })?;
         let moves = read_moves(solution, solve)?;
         let scramble = undo(goal, &moves).map_err(|source| SlidysimError::IllegalMove { solve, source })?;
@@ -201,8 +189,53 @@ fn read_leaderboard(items: &[Value], first: usize) -> Result<Vec<Solve>, Slidysi
             .filter(|t| *t >= 0.0)
             .map(|t| (t * 1000.0).round() as u64)
             .or_else(|| move_times_ms.as_ref().and_then(|t| t.last().copied()));
+        let event = board.event(k, count);
+        solves.push(Solve { scramble, moves, time_ms, move_times_ms, player: board.player.clone(), event });
+    }
+    Ok(solves)
+}
+
+/// What a leaderboard replay's first object says of its solves.
+struct LeaderboardInfo {
+    width: usize,
+    height: usize,
+    player: Option<String>,
+    mode: String,
+    avglen: u64,
+    /// A relay goes down a size each solve.
+    relay: bool,
+}
+
+impl LeaderboardInfo {
+    fn of(info: &Value) -> Result<LeaderboardInfo, SlidysimError> {
+        let dimension = |key: &str| {
+            info.get(key).and_then(Value::as_u64).map(|n| n as usize).ok_or_else(|| {
+                SlidysimError::UnknownShape(format!("a leaderboard replay's first object has no whole `{key}`"))
+            })
+        };
+        let mode = info.get("gameMode").and_then(Value::as_str).unwrap_or("Standard").to_string();
+        Ok(LeaderboardInfo {
+            width: dimension("width")?,
+            height: dimension("height")?,
+            player: info.get("nameFilter").and_then(Value::as_str).filter(|s| !s.is_empty()).map(str::to_string),
+            relay: mode.to_ascii_lowercase().contains("relay"),
+            mode,
+            avglen: info.get("avglen").and_then(Value::as_u64).unwrap_or(1),
+        })
+    }
+
+    /// The rows and columns of solve `k` (from 0).
+    fn shape(&self, k: usize) -> (usize, usize) {
+        let shrink = if self.relay { k } else { 0 };
+        (self.height.saturating_sub(shrink), self.width.saturating_sub(shrink))
+    }
+
+    /// What solve `k` (from 0) of `count` was: `4×4 ao5, solve 2 of 5 by NAME`.
+    fn event(&self, k: usize, count: usize) -> String {
+        let (rows, cols) = self.shape(k);
+        let (width, height, mode) = (self.width, self.height, &self.mode);
         let size = format!("{rows}×{cols}");
-        let mut event = match (avglen, relay) {
+        let mut event = match (self.avglen, self.relay) {
             (_, true) => format!("{width}×{height} {mode}, {size}"),
             (1, false) if mode == "Standard" => format!("{size} single"),
             (1, false) => format!("{size} {mode}"),
@@ -211,33 +244,16 @@ fn read_leaderboard(items: &[Value], first: usize) -> Result<Vec<Solve>, Slidysi
         if count > 1 {
             event.push_str(&format!(", solve {} of {count}", k + 1));
         }
-        if let Some(name) = &player {
+        if let Some(name) = &self.player {
             event.push_str(&format!(" by {name}"));
         }
-        solves.push(Solve { scramble, moves, time_ms, move_times_ms, player: player.clone(), event });
+        event
     }
-    Ok(solves)
 }
 
-/// A solution's moves, refused before they are expanded when their counts
-/// add up to more than [`MAX_MOVES`].
+/// A solution's moves (its size already taken from the budget, so that
+/// expanding them is bounded).
 fn read_moves(solution: &str, solve: usize) -> Result<Moves, SlidysimError> {
-    // Each letter stands for its count, or for one move without a count.
-    let mut total = 0usize;
-    let mut count: Option<usize> = None;
-    for b in solution.bytes() {
-        if b.is_ascii_digit() {
-            count = Some(count.unwrap_or(0).saturating_mul(10).saturating_add(usize::from(b - b'0')));
-        } else if b.is_ascii_alphabetic() {
-            total = total.saturating_add(count.take().unwrap_or(1));
-        }
-    }
-    // The first letter counted 1 for the run before it, and the last run's
-    // count is still open: together they bound the total from above by one.
-    total = total.saturating_add(count.unwrap_or(0));
-    if total > MAX_MOVES {
-        return Err(SlidysimError::TooManyMoves { solve, limit: MAX_MOVES });
-    }
     solution.parse().map_err(|source| SlidysimError::BadMoves { solve, source })
 }
 

@@ -19,10 +19,12 @@
 //! assert_eq!(solves[0].moves, moves);
 //! ```
 
+mod limits;
 mod link;
 
 use crate::board::{Board, IllegalMove, Moves, ParseBoardError, ParseMoveError, SizeError, Unsolvable};
 
+pub use limits::LinkLimits;
 pub use link::replay_link;
 
 /// One person's solve: the board they were dealt and the moves they made.
@@ -55,6 +57,45 @@ impl Solve {
         let md = self.scramble.manhattan();
         (md > 0).then(|| self.moves.len() as f64 / md as f64)
     }
+
+    /// The time as on a 4×4, to weigh solves of different sizes together:
+    /// the time × 64 / (R·C·(R+C)/2). A solve of R×C takes about
+    /// R·C·(R+C) moves (each of its R·C tiles travels about (R+C)/2; a
+    /// 4×4's 64 is its R·C·(R+C)/2), so at one speed and one skill every
+    /// size gives about the same number. `None` without a time.
+    ///
+    /// ```
+    /// use fifteen_core::{Board, Moves, slidysim::Solve};
+    /// let solve = Solve {
+    ///     scramble: Board::goal(10, 10).unwrap(),
+    ///     moves: Moves::default(),
+    ///     time_ms: Some(50_000),
+    ///     move_times_ms: None,
+    ///     player: None,
+    ///     event: "10×10 single".into(),
+    /// };
+    /// assert_eq!(solve.time_as_4x4_ms(), Some(3200.0));
+    /// ```
+    pub fn time_as_4x4_ms(&self) -> Option<f64> {
+        let (rows, cols) = (self.scramble.rows() as f64, self.scramble.cols() as f64);
+        self.time_ms.map(|ms| ms as f64 * 64.0 / (rows * cols * (rows + cols) / 2.0))
+    }
+}
+
+/// The final move count a solve is heading for, as slidysim's replay page
+/// shows it beside the moves as the solve goes: the moves made so far per
+/// unit of Manhattan distance brought home, times the scramble's Manhattan
+/// distance, `made × start / (start − now)` (`now` the distance left).
+/// `None` until the distance has come down.
+///
+/// ```
+/// use fifteen_core::slidysim::predicted_moves;
+/// assert_eq!(predicted_moves(30, 40, 25), Some(80.0));
+/// assert_eq!(predicted_moves(3, 40, 41), None);
+/// ```
+pub fn predicted_moves(made: usize, start_manhattan: usize, manhattan_now: usize) -> Option<f64> {
+    let brought_home = start_manhattan.checked_sub(manhattan_now).filter(|&d| d > 0)?;
+    Some(made as f64 * start_manhattan as f64 / brought_home as f64)
 }
 
 /// Why a text could not be read as a solve.
@@ -99,6 +140,27 @@ pub enum SlidysimError {
         rows: usize,
         /// Columns.
         cols: usize,
+        /// The most cells.
+        limit: usize,
+    },
+    /// The solves read hold more moves in all than [`LinkLimits::moves`].
+    #[error("{} hold {moves} moves, over the limit of {limit} moves a link may hold", solves_up_to(*solve))]
+    MovesOverLimit {
+        /// The solve that passed the limit, from 1.
+        solve: usize,
+        /// The moves of the solves up to it.
+        moves: usize,
+        /// The most moves.
+        limit: usize,
+    },
+    /// The boards of the solves read have more cells in all than
+    /// [`LinkLimits::cells`].
+    #[error("{} have {cells} cells, over the limit of {limit} cells a link may hold", boards_up_to(*solve))]
+    CellsOverLimit {
+        /// The solve that passed the limit, from 1.
+        solve: usize,
+        /// The cells of the boards of the solves up to it.
+        cells: usize,
         /// The most cells.
         limit: usize,
     },
@@ -158,15 +220,53 @@ pub enum SlidysimError {
     },
 }
 
-/// Reads every solve a text holds, in order: a replay link, its bare
-/// payload, or several of either, one a line (blank lines and `#` comments
-/// are skipped). Each solve is checked: its scramble is a solvable board and
-/// its moves are legal and reach the goal.
+impl SlidysimError {
+    /// Whether the source was refused for its size, not for what it says:
+    /// it unpacks to too much, or holds too many moves or cells (one of
+    /// [`LinkLimits`], or a solve's own limits).
+    pub fn is_over_limit(&self) -> bool {
+        matches!(
+            self,
+            SlidysimError::TooLarge { .. }
+                | SlidysimError::TooManyMoves { .. }
+                | SlidysimError::TooBig { .. }
+                | SlidysimError::MovesOverLimit { .. }
+                | SlidysimError::CellsOverLimit { .. }
+        )
+    }
+}
+
+/// `solve 1` or `solves 1 to N`, as the subject of an error.
+fn solves_up_to(solve: usize) -> String {
+    if solve == 1 { "solve 1".into() } else { format!("solves 1 to {solve}") }
+}
+
+/// `solve 1's board` or `the boards of solves 1 to N`.
+fn boards_up_to(solve: usize) -> String {
+    if solve == 1 { "solve 1's board".into() } else { format!("the boards of solves 1 to {solve}") }
+}
+
+/// Reads every solve a text holds, in order, within
+/// [`LinkLimits::DEFAULT`]: a replay link, its bare payload, or several of
+/// either, one a line (blank lines and `#` comments are skipped). Each
+/// solve is checked: its scramble is a solvable board and its moves are
+/// legal and reach the goal.
 pub fn parse_source(text: &str) -> Result<Vec<Solve>, SlidysimError> {
+    parse_source_within(text, &LinkLimits::DEFAULT)
+}
+
+/// [`parse_source`] within `limits`: a source past them is refused
+/// before the work it would cost is done (see [`LinkLimits`]), and solves
+/// past [`LinkLimits::solves`] are not read.
+pub fn parse_source_within(text: &str, limits: &LinkLimits) -> Result<Vec<Solve>, SlidysimError> {
+    let mut budget = limits::Budget::new(limits);
     let mut solves = Vec::new();
     for line in text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty()) {
+        if budget.solves_left() == 0 {
+            break;
+        }
         let first = solves.len() + 1;
-        solves.extend(link::read(line, first)?);
+        solves.extend(link::read(line, first, &mut budget)?);
     }
     if solves.is_empty() {
         return Err(SlidysimError::Empty);

@@ -61,6 +61,8 @@ impl Timeline {
             time_ms: None,
             move_times_ms: None,
             lines: vec![LineDone { at: end, ..*done }],
+            multi_tile: fifteen_core::Moves(moves.to_vec()).multi_tile_count(),
+            time_as_4x4_ms: None,
         }));
         Some(Ok(way))
     }

@@ -24,6 +24,10 @@ pub struct Person {
     pub(crate) move_times_ms: Option<Vec<u64>>,
     /// The lines, in the order they were finished (see [`lines::detect`]).
     pub(crate) lines: Vec<LineDone>,
+    /// The moves in the multi-tile metric (a run of one letter one move).
+    pub(crate) multi_tile: usize,
+    /// The time as on a 4×4 (`Solve::time_as_4x4_ms`).
+    pub(crate) time_as_4x4_ms: Option<f64>,
 }
 
 impl Person {

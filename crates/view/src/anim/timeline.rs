@@ -354,6 +354,8 @@ impl Timeline {
             time_ms: solve.time_ms,
             move_times_ms,
             lines: found,
+            multi_tile: solve.moves.multi_tile_count(),
+            time_as_4x4_ms: solve.time_as_4x4_ms(),
         }));
         Ok(timeline)
     }

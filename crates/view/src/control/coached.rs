@@ -28,14 +28,10 @@ impl CoachedReplay {
     /// The coaching of the solve about to be played; `par_name` says what
     /// par is.
     pub fn new(coaching: Coaching, par_name: String) -> CoachedReplay {
-        let points = match &coaching.par_by_move {
-            Some(pars) => pars.iter().copied().enumerate().skip(1).collect(),
-            None => coaching.lines.iter().map(|line| (line.to_move, line.par_after)).collect(),
-        };
         let graph = PanelGraph {
             moves: coaching.moves,
             par: coaching.par,
-            points,
+            points: coaching.graph_points(),
             line_ends: coaching.lines.iter().map(|line| line.to_move).collect(),
             mistakes: coaching.mistakes.clone().unwrap_or_default(),
             cursor: 0,
@@ -345,7 +341,8 @@ mod tests {
         });
         let graph = graph.expect("a par graph");
         assert_eq!((graph.moves, graph.par, graph.cursor), (coaching.moves, coaching.par, 0));
-        assert_eq!(graph.points.len(), coaching.moves, "par after every move on a 3×3");
+        assert_eq!(graph.points, coaching.graph_points(), "par after every move on a 3×3");
+        assert_eq!(graph.points.len(), coaching.moves + 1);
         assert_eq!(graph.mistakes, coaching.mistakes.clone().unwrap());
         // Every split carries its line's loss.
         let splits: Vec<String> = panel

@@ -261,7 +261,8 @@ impl OracleWorker {
             ..SolverOptions::default()
         };
         let found = solver::solve(board, &options).map_err(|e| e.to_string())?;
-        Ok(OracleSolution::Near(NearPath::new(board.clone(), found)))
+        let lower_bound = found.lower_bound.unwrap_or(0) as usize;
+        Ok(OracleSolution::Near(NearPath::new(board.clone(), found.moves, lower_bound)))
     }
 }
 

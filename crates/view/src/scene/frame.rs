@@ -5,6 +5,7 @@
 use crate::anim::{Game, Pace, Person, Player, Slide};
 use fifteen_core::board::{Board, Pos, Tile};
 use fifteen_core::human::Group;
+use fifteen_core::slidysim::predicted_moves;
 
 use super::graph::PanelGraph;
 
@@ -305,6 +306,14 @@ fn person_stats(player: &Player, person: &Person) -> Vec<Row> {
     if let Some(ms) = person.time_ms.filter(|&ms| ms > 0) {
         let moves = player.timeline().total().unwrap_or(0);
         rows.push(Row::Stat("tiles / second".into(), format!("{:.2}", moves as f64 * 1000.0 / ms as f64)));
+    }
+    if let Some(ms) = person.time_as_4x4_ms {
+        rows.push(Row::Stat("time as on a 4×4".into(), format!("{:.3} s", ms / 1000.0)));
+    }
+    rows.push(Row::Stat("multi-tile moves".into(), person.multi_tile.to_string()));
+    let predicted = predicted_moves(player.cursor(), player.start_manhattan(), player.manhattan());
+    if let Some(predicted) = predicted.filter(|_| player.cursor() > 0) {
+        rows.push(Row::Stat("predicted moves".into(), format!("{predicted:.0}")));
     }
     rows
 }

@@ -28,6 +28,8 @@ pub use layout::View;
 pub use layout::{Layout, Rect};
 pub use paint::Painter;
 pub use paint::solved_samples;
+#[cfg(test)]
+pub(crate) use palette::BACKGROUND;
 pub use palette::{ACCENT, BOARD, MARK, Rgba, TEXT, home_color};
 
 /// The shipped font for panel text: DejaVu Sans (Bitstream Vera licence,

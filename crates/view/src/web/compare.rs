@@ -6,17 +6,18 @@
 
 use serde_json::{Value, json};
 
-use fifteen_core::coach::{self, CoachError, Coaching};
-use fifteen_core::human::{Effort, SolveOptions};
+use fifteen_core::Deadline;
+use fifteen_core::coach::{self, ChosenPar, CoachError, Coaching};
+use fifteen_core::human::{Effort, SolveError, SolveOptions};
 use fifteen_core::lines;
 use fifteen_core::slidysim::Solve;
 
 use super::{pack_numbers, person_data, planned_data};
 
-/// Boards of up to this many cells are coached on a served replay page
-/// and on `fifteen replay --format html`'s (a 10×10 takes seconds, a
-/// 30×30 minutes); bigger ones say how to get the coaching instead.
-pub const MAX_COACHED_CELLS: usize = 100;
+/// Boards of up to this many cells (100×100, the biggest the server
+/// shows) are coached on a served replay page and on `fifteen replay
+/// --format html`'s; bigger ones say how to get the coaching instead.
+pub const MAX_COACHED_CELLS: usize = 10_000;
 
 /// What the page says of the coach.
 pub enum CoachOnPage<'a> {
@@ -34,12 +35,18 @@ pub enum CoachOnPage<'a> {
     Skipped(String),
 }
 
-impl CoachOnPage<'_> {
+impl<'a> CoachOnPage<'a> {
+    /// The person's solve coached with the par `chosen` (its name and
+    /// whether it is exact).
+    pub fn coached(coaching: &'a Coaching, chosen: &ChosenPar) -> CoachOnPage<'a> {
+        CoachOnPage::Coached { coaching, par_name: chosen.name(), exact: chosen.is_exact() }
+    }
+
     /// The line a page shows for a board too big to coach here.
     pub fn too_big(rows: usize, cols: usize) -> CoachOnPage<'static> {
         CoachOnPage::Skipped(format!(
-            "no coaching here for a {rows}×{cols}: it is given for boards of up to {MAX_COACHED_CELLS} cells, since \
-             a bigger one takes minutes; `fifteen coach LINK --format html --out FILE.html` writes this page with it"
+            "no coaching here for a {rows}×{cols}: it is given for boards of up to {MAX_COACHED_CELLS} cells; \
+             `fifteen coach LINK --format html --out FILE.html` writes this page with it"
         ))
     }
 }
@@ -47,11 +54,23 @@ impl CoachOnPage<'_> {
 /// The person's solve (as [`person_data`] makes it) with fifteen's solve
 /// of the same scramble at `effort` beside it (`duo`: fifteen's own data,
 /// with its marks but not its start, which is the person's, and the stages
-/// both reach) and the coach's part.
-pub fn compare_data(solve: &Solve, effort: Effort, title: &str, coach: CoachOnPage) -> Result<Value, CoachError> {
+/// both reach) and the coach's part. fifteen's solve is planned until
+/// `deadline` (over, it gives up with [`CoachError::Stopped`]).
+pub fn compare_data(
+    solve: &Solve,
+    effort: Effort,
+    title: &str,
+    coach: CoachOnPage,
+    deadline: &Deadline,
+) -> Result<Value, CoachError> {
     let mut data = person_data(solve, title)?;
     let options = SolveOptions { effort, ..SolveOptions::default() };
-    let (mut fifteen, moves) = planned_data(&solve.scramble, &options, &format!("fifteen, {}", effort.name()))?;
+    let fifteen_title = format!("fifteen, {}", effort.name());
+    let (mut fifteen, moves) =
+        planned_data(&solve.scramble, &options, &fifteen_title, deadline).map_err(|e| match e {
+            SolveError::Stopped => CoachError::Stopped,
+            other => CoachError::Solve(other),
+        })?;
     // The same scramble as the person's: the page holds it once.
     if let Some(fields) = fifteen.as_object_mut() {
         fields.remove("start");
@@ -77,10 +96,12 @@ pub fn compare_data(solve: &Solve, effort: Effort, title: &str, coach: CoachOnPa
     Ok(data)
 }
 
-/// The coach's part: par, and a `[name, from, to, par before, par after,
-/// fifteen's way's moves, how it was found]` a line (the person's moves
-/// `from..to`); with an exact par, the mistakes and par after every move
-/// (packed numbers) for the graph.
+/// The coach's part: par (with the lower bound a search proved, when one
+/// did), a `[name, from, to, par before, par after, fifteen's way's moves,
+/// how it was found, loss]` a line (the person's moves `from..to`), the
+/// par graph's points as the coaching gives them (packed numbers, move and
+/// par in turn) and, with an exact par, the mistakes. The page draws these
+/// and computes none of them.
 fn coach_json(coaching: &Coaching, par_name: &str, exact: bool) -> Value {
     let lines: Vec<Value> = coaching
         .lines
@@ -93,18 +114,20 @@ fn coach_json(coaching: &Coaching, par_name: &str, exact: bool) -> Value {
                 l.par_before,
                 l.par_after,
                 l.better.moves.len(),
-                l.better.way.name()
+                l.better.way.name(),
+                l.loss()
             ])
         })
         .collect();
-    let by_move = coaching.par_by_move.as_ref().map(|pars| pack_numbers(pars.iter().map(|&p| p as u64)));
+    let points = pack_numbers(coaching.graph_points().into_iter().flat_map(|(m, p)| [m as u64, p as u64]));
     json!({
         "par": coaching.par,
         "par_by": par_name,
         "exact": exact,
+        "lower_bound": coaching.lower_bound,
         "loss": coaching.loss(),
         "lines": lines,
         "mistakes": coaching.mistakes,
-        "par_by_move": by_move,
+        "points": points,
     })
 }

@@ -22,6 +22,7 @@ use flate2::write::ZlibEncoder;
 use serde_json::{Value, json};
 
 use crate::anim::Timeline;
+use fifteen_core::Deadline;
 use fifteen_core::board::{Board, IllegalMove, Move, Moves};
 use fifteen_core::human::{
     Context, Event, Finish, Phase, Planner, Recorder, SolveError, SolveOptions, line_area, placement_title,
@@ -53,15 +54,26 @@ pub fn solver_name(finish: Finish) -> &'static str {
 }
 
 /// The viewer's data for fifteen's own solve of `board`, planned whole
-/// from the planner's events as a [`Recorder`] hands them on.
-pub fn solve_data(board: &Board, options: &SolveOptions, title: &str) -> Result<Value, SolveError> {
-    Ok(planned_data(board, options, title)?.0)
+/// from the planner's events as a [`Recorder`] hands them on, until
+/// `deadline` (over, it gives up with [`SolveError::Stopped`]).
+pub fn solve_data(
+    board: &Board,
+    options: &SolveOptions,
+    title: &str,
+    deadline: &Deadline,
+) -> Result<Value, SolveError> {
+    Ok(planned_data(board, options, title, deadline)?.0)
 }
 
 /// [`solve_data`] with the moves it packed.
-fn planned_data(board: &Board, options: &SolveOptions, title: &str) -> Result<(Value, Moves), SolveError> {
+fn planned_data(
+    board: &Board,
+    options: &SolveOptions,
+    title: &str,
+    deadline: &Deadline,
+) -> Result<(Value, Moves), SolveError> {
     let (rows, cols) = (board.rows(), board.cols());
-    let mut recorder = Recorder::of(Planner::new(board, options)?);
+    let mut recorder = Recorder::of(Planner::new(board, options)?.until(deadline.clone()));
     let mut marks = Marks::default();
     recorder.pull_all(&mut |event: &Event, at: &Context| marks.on(event, at, rows, cols));
     if let Some(err) = recorder.error() {
@@ -69,7 +81,9 @@ fn planned_data(board: &Board, options: &SolveOptions, title: &str) -> Result<(V
     }
     let solver = solver_name(options.finish);
     let moves = Moves::from(marks.moves.clone());
-    Ok((marks.data(board, solver, title), moves))
+    let mut data = marks.data(board, solver, title);
+    data["mtm"] = json!(moves.multi_tile_count());
+    Ok((data, moves))
 }
 
 /// The viewer's data for a person's solve: one phase a line, as
@@ -83,6 +97,7 @@ pub fn person_data(solve: &Solve, title: &str) -> Result<Value, IllegalMove> {
         marks.phases.push(json!([timeline.phase_name(mark.phase), mark.start, end, area]));
     }
     let mut data = marks.data(&solve.scramble, "person", title);
+    data["mtm"] = json!(solve.moves.multi_tile_count());
     let time_at = |moves: usize| -> Option<u64> {
         let times = solve.move_times_ms.as_ref().filter(|t| t.len() == solve.moves.len())?;
         Some(if moves == 0 { 0 } else { times[moves.min(times.len()) - 1] })
@@ -118,6 +133,7 @@ pub fn person_data(solve: &Solve, title: &str) -> Result<Value, IllegalMove> {
         "time_ms": solve.time_ms,
         "tps": solve.tps(),
         "mmd": solve.mmd(),
+        "time_as_4x4_ms": solve.time_as_4x4_ms(),
     });
     Ok(data)
 }

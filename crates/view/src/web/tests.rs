@@ -4,7 +4,7 @@ use fifteen_core::slidysim::Solve;
 
 fn fifteens(rows: usize, cols: usize, seed: u64) -> (Board, Value) {
     let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
-    let data = solve_data(&board, &SolveOptions::default(), "test").unwrap();
+    let data = solve_data(&board, &SolveOptions::default(), "test", &Deadline::NONE).unwrap();
     (board, data)
 }
 
@@ -193,7 +193,9 @@ fn a_100x100_side_by_side_fits_a_megabyte() {
         player: None,
         event: "custom replay".into(),
     };
-    let data = compare_data(&solve, Effort::for_size(100, 100), "a test", CoachOnPage::too_big(100, 100)).unwrap();
+    let data =
+        compare_data(&solve, Effort::for_size(100, 100), "a test", CoachOnPage::too_big(100, 100), &Deadline::NONE)
+            .unwrap();
     let page = page(&data);
     let part = |value: &Value| value.as_str().map_or(0, str::len);
     let fifteen = &data["duo"]["fifteen"];
@@ -241,7 +243,7 @@ fn a_side_by_side_holds_fifteens_solve_the_stages_and_the_coach() {
     let par = Par::Optimal(Heuristic::ManhattanConflicts);
     let coaching = coach::coach(&scramble, &solve.moves, par).unwrap();
     let on_page = CoachOnPage::Coached { coaching: &coaching, par_name: par.name(), exact: true };
-    let data = compare_data(&solve, Effort::Best, "a test", on_page).unwrap();
+    let data = compare_data(&solve, Effort::Best, "a test", on_page, &Deadline::NONE).unwrap();
 
     let fifteen = unpacked_moves(&data["duo"]["fifteen"]);
     let mut board = scramble.clone();
@@ -262,6 +264,57 @@ fn a_side_by_side_holds_fifteens_solve_the_stages_and_the_coach() {
     let gaps = unpack_numbers(data["times"].as_str().unwrap()).unwrap();
     assert_eq!(gaps, vec![150; moves.len()]);
 
-    let skipped = compare_data(&solve, Effort::Best, "a test", CoachOnPage::too_big(3, 3)).unwrap();
+    let skipped = compare_data(&solve, Effort::Best, "a test", CoachOnPage::too_big(3, 3), &Deadline::NONE).unwrap();
     assert!(skipped["coach"].is_null() && skipped["coach_note"].as_str().unwrap().contains("fifteen coach"));
+}
+
+#[test]
+fn a_stopped_deadline_stops_the_planning_of_a_page() {
+    use fifteen_core::coach::CoachError;
+    use fifteen_core::human::{Effort, SolveError};
+    let board = Board::scrambled(30, 30, Scramble::Uniform, 1).unwrap();
+    let stopped = Deadline::stopped();
+    let refused = solve_data(&board, &SolveOptions::default(), "test", &stopped).unwrap_err();
+    assert_eq!(refused, SolveError::Stopped);
+    let solve = Solve {
+        scramble: board,
+        moves: Vec::new().into(),
+        time_ms: None,
+        move_times_ms: None,
+        player: None,
+        event: "custom replay".into(),
+    };
+    let refused = compare_data(&solve, Effort::Fast, "test", CoachOnPage::too_big(30, 30), &stopped).unwrap_err();
+    assert!(matches!(refused, CoachError::Stopped), "{refused}");
+}
+
+/// The page draws in the window's palette (`scene/palette.rs`): its
+/// script's colours and its home colour's rule are held equal to it here.
+#[test]
+fn the_pages_colours_are_the_palettes() {
+    use crate::scene::{ACCENT, BACKGROUND, BOARD, MARK, TEXT};
+    let rgb = |c: crate::scene::Rgba| format!("\"rgb({},{},{})\"", c[0], c[1], c[2]);
+    for (name, colour) in [("ACCENT", ACCENT), ("MARK", MARK), ("TEXT", TEXT), ("BOARD", BOARD)] {
+        let declared = format!("const {name} = {};", rgb(colour));
+        assert!(VIEWER_JS.contains(&declared), "viewer.js should declare {declared}");
+    }
+    assert!(VIEWER_JS.contains("const LOCKED_SHADE = 0.72;"), "the locked tiles' shade");
+    // The home colour: palette::home_color's hue, saturation and lightness.
+    assert!(
+        VIEWER_JS.contains("return hsl(8 + 280 * (0.75 * fx + 0.25 * fy), 0.66, 0.68 - 0.22 * fy);"),
+        "viewer.js's homeColor follows palette::home_color"
+    );
+    let palette = include_str!("../scene/palette.rs");
+    for rule in [
+        "let hue = 8.0 + 280.0 * (0.75 * fx + 0.25 * fy);",
+        "let lightness = 0.68 - 0.22 * fy;",
+        "hsl(hue, 0.66, lightness)",
+    ] {
+        assert!(palette.contains(rule), "palette::home_color changed ({rule}): change viewer.js's homeColor with it");
+    }
+    // The page's style: its background and text are the window's.
+    for (what, colour) in [("background", BACKGROUND), ("color", TEXT)] {
+        let declared = format!("{what}: rgb({}, {}, {});", colour[0], colour[1], colour[2]);
+        assert!(VIEWER_CSS.contains(&declared), "viewer.css should declare {declared}");
+    }
 }

@@ -273,8 +273,9 @@ pub(super) struct Beam<'a> {
     pub(super) stages: &'a [BeamStage],
     /// Rank of each tile in the line (`NO_RANK` for the others).
     pub(super) rank: &'a [u16],
-    /// Weight of each tile of the later lines (by tile number).
-    pub(super) weight: &'a [i32],
+    /// Weight of each tile of the later lines (by tile number): of a cell
+    /// of its distance from home up or down, and left or right.
+    pub(super) weight: &'a [[i32; 2]],
     /// Each of the line's tiles' home, by rank, in the board's numbering.
     pub(super) homes: &'a [usize],
     pub(super) scoring: Scoring,
@@ -339,7 +340,7 @@ impl Beam<'_> {
                 let mut child = *s;
                 child.blank = next as u32;
                 child.last = dir as u8;
-                child.tally.level += self.weight_of(tile, rank, stage) * board.farther(word, from, next, dir);
+                child.tally.level += self.weight_of(tile, rank, stage, dir) * board.farther(word, from, next, dir);
                 child.hash ^= key(word, next) ^ key(word, from) ^ key(blank_word, next) ^ key(blank_word, from);
                 if forced.is_some() {
                     child.stage += 1;
@@ -403,11 +404,12 @@ impl Beam<'_> {
         kept
     }
 
-    /// How much a cell of the tile's distance from home counts in `stage`.
+    /// How much a cell of the tile's distance from home counts in `stage`,
+    /// along the axis of a move in `dir`.
     #[inline]
-    fn weight_of(&self, tile: Tile, rank: u16, stage: &BeamStage) -> i64 {
+    fn weight_of(&self, tile: Tile, rank: u16, stage: &BeamStage, dir: usize) -> i64 {
         if rank == NO_RANK {
-            i64::from(self.weight[tile as usize])
+            i64::from(self.weight[tile as usize][dir & 1])
         } else if rank < stage.current {
             0
         } else {

@@ -60,6 +60,15 @@ impl BeamWeights {
     }
 }
 const FADE: f64 = 0.9;
+/// What a cell of a next-line tile's distance counts, across its line (from
+/// the line's row, or column) and along it, as a share of the next line's
+/// weight, where an area beam weighs the two apart
+/// ([`AreaBeam::split`]). Fitted on fifteen's own solves
+/// (`examples/leftover.rs`, docs/fewest-moves.md, *What a line leaves*):
+/// the moves the rest of a solve took after each line cost 2.9 a cell of
+/// the next line's distance across and 1.6 along on 20×20, 2.5 and 1.3 on
+/// 30×30; the same ratio, the mean kept at the beam's own weight.
+pub(super) const NEXT_LINE_AXES: [f64; 2] = [1.28, 0.72];
 /// Guessed cost of a later tile of the line: moves per cell, plus a start.
 const PER_STEP: i64 = 4;
 const BASE: i64 = 4;
@@ -92,7 +101,9 @@ impl Outcome {
 #[derive(Default)]
 pub(super) struct Lookahead {
     rank: Vec<u16>,
-    weight: Vec<i32>,
+    /// Each later tile's weight for a cell of its distance from home up or
+    /// down, and left or right (see [`Beam::weight`]).
+    weight: Vec<[i32; 2]>,
     board: Vec<u32>,
     coords: Vec<(u16, u16)>,
     homes: Vec<(u16, u16)>,
@@ -145,7 +156,7 @@ impl Lookahead {
             .collect();
         let line = StagedLine::new(area, rows, cols, placements, &locked);
         self.rank.resize(rows * cols, NO_RANK);
-        self.weight.resize(rows * cols, 0);
+        self.weight.resize(rows * cols, [0; 2]);
         for (k, &tile) in line.tiles.iter().enumerate() {
             self.rank[tile as usize] = k as u16;
         }
@@ -154,7 +165,15 @@ impl Lookahead {
             Look::Rolling(_, pull) => (weights(pull), ROLLING_FLOOR * MOVE as f64),
             Look::Tiles => (weights(Pull::Light), ROLLING_FLOOR * MOVE as f64),
         };
-        self.weigh_later_lines(later, rows, cols, weights.next_line, floor);
+        // Split only a next line that crosses this one (the shells order's
+        // row then column), as the fit was made; in the rows order it is
+        // the row below, and pulling its tiles up harder than along lost
+        // (docs/fewest-moves.md).
+        let split = match look {
+            Look::Whole(AreaBeam { split: true, .. }) => line_kind(placements, rows, cols),
+            _ => None,
+        };
+        self.weigh_later_lines(later, rows, cols, (weights.next_line, floor), split);
         let outcome = match look {
             Look::Tiles => Outcome::NOTHING_DONE,
             Look::Whole(beam) => match self.search_whole(grid, area, &line, beam, weights) {
@@ -216,7 +235,7 @@ impl Lookahead {
         let mut scale = 1.0;
         let mut found = None;
         for _ in 0..ATTEMPTS {
-            let weight: Vec<i32> = self.weight.iter().map(|&w| (f64::from(w) * scale) as i32).collect();
+            let weight: Vec<[i32; 2]> = self.weight.iter().map(|w| w.map(|w| (f64::from(w) * scale) as i32)).collect();
             let beam = Beam {
                 stages: &self.stages,
                 rank: &self.rank,
@@ -239,28 +258,60 @@ impl Lookahead {
 
     /// Weights of the tiles of the lines after this one: `next_line` moves
     /// per cell for the next, [`fade_for`] times less for each line after.
-    /// No tile counts less than `floor`.
+    /// No tile counts less than `floor`. With `split` (whether the line
+    /// being built is a row), a cell of a next line that crosses it counts
+    /// apart across that line and along it, by [`NEXT_LINE_AXES`].
     fn weigh_later_lines(
         &mut self,
         later: impl Iterator<Item = (Phase, Placement)>,
         rows: usize,
         cols: usize,
-        next_line: f64,
-        floor: f64,
+        (next_line, floor): (f64, f64),
+        split: Option<bool>,
     ) {
         let mut phase = None;
         let fade = fade_for(rows, cols, next_line);
         let mut worth = next_line * MOVE as f64 / fade;
+        let mut first = true;
         for (p, placement) in later {
             // A new line: a new phase, or the next of the bottom pairs.
             if phase != Some(p) || matches!(placement, Placement::BottomPair { .. }) {
                 worth *= fade;
+                first = phase.is_none();
                 phase = Some(p);
             }
+            let w = worth.max(floor);
+            let [across, along] = NEXT_LINE_AXES.map(|share| (w * share) as i32);
+            // Up and down, then left and right: across a row is up and down.
+            let weight = match (p, split) {
+                (Phase::Row(_), Some(false)) if first => [across, along],
+                (Phase::Column(_), Some(true)) if first => [along, across],
+                _ => [w as i32; 2],
+            };
             for &(r, c) in placement.cells(rows, cols).iter() {
-                self.weight[tile_for(Pos::new(r, c), rows, cols) as usize] = worth.max(floor) as i32;
+                self.weight[tile_for(Pos::new(r, c), rows, cols) as usize] = weight;
             }
         }
+    }
+}
+
+/// Whether the line made of `placements` is a row (`Some(true)`) or a
+/// column (`Some(false)`): all its cells in one row, or in one column, two
+/// or more of them.
+fn line_kind(placements: &[Placement], rows: usize, cols: usize) -> Option<bool> {
+    let (mut first, mut in_row, mut in_col, mut more) = (None, true, true, false);
+    for placement in placements {
+        for &(row, col) in placement.cells(rows, cols).iter() {
+            match first {
+                None => first = Some((row, col)),
+                Some((r, c)) => (in_row, in_col, more) = (in_row && row == r, in_col && col == c, true),
+            }
+        }
+    }
+    match (more, in_row, in_col) {
+        (true, true, false) => Some(true),
+        (true, false, true) => Some(false),
+        _ => None,
     }
 }
 
@@ -412,3 +463,57 @@ fn lock(grid: &mut PaddedGrid, part: &line::LinePart, sink: &mut Sink<'_>) {
 
 // The beam keeps tiles and cells in 16 bits.
 const _: () = assert!(MAX_LOOKAHEAD_CELLS <= beam::MAX_CELLS);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::human::schedule::{Order, Schedule};
+
+    /// The weights `weigh_later_lines` gives the tiles of a 20×20 whose
+    /// first row is being built, by tile.
+    fn later_weights(split: Option<bool>) -> Vec<[i32; 2]> {
+        let (rows, cols) = (20, 20);
+        let mut lookahead = Lookahead::default();
+        lookahead.weight.resize(rows * cols, [0; 2]);
+        let later = Schedule::new(rows, cols, Order::Shells).skip_while(|&(p, _)| p == Phase::Row(0));
+        lookahead.weigh_later_lines(later, rows, cols, (weights(Pull::Strong).next_line, 0.0), split);
+        lookahead.weight
+    }
+
+    #[test]
+    fn the_next_lines_tiles_weigh_across_and_along_apart_by_the_fitted_shares() {
+        let (plain, split) = (later_weights(None), later_weights(Some(true)));
+        let next_line = (weights(Pull::Strong).next_line * MOVE as f64) as i32;
+        // The next line after row 1 is column 1: across it is left and right.
+        let in_column = tile_for(Pos::new(5, 0), 20, 20) as usize;
+        assert_eq!(plain[in_column], [next_line; 2]);
+        let [across, along] = NEXT_LINE_AXES.map(|share| (f64::from(next_line) * share) as i32);
+        assert_eq!(split[in_column], [along, across]);
+        assert!(across > next_line && along < next_line);
+        // The lines after it as before.
+        let in_row = tile_for(Pos::new(1, 5), 20, 20) as usize;
+        assert_eq!(split[in_row], plain[in_row]);
+        assert_eq!(split[in_row][0], split[in_row][1]);
+        // A next line that does not cross this one (a column after a
+        // column) is weighed as before.
+        assert_eq!(later_weights(Some(false)), plain);
+    }
+
+    #[test]
+    fn a_line_is_a_row_or_a_column_by_its_cells() {
+        let row = [Placement::Single { row: 2, col: 2 }, Placement::RightPair { row: 2 }];
+        let column = [Placement::Single { row: 2, col: 2 }, Placement::BottomPair { col: 2 }];
+        assert_eq!(line_kind(&row, 6, 6), Some(true));
+        assert_eq!(line_kind(&column, 6, 6), Some(false));
+        assert_eq!(line_kind(&row[..1], 6, 6), None);
+    }
+
+    #[test]
+    fn only_the_wide_area_beams_of_13x13_to_30x30_split_them() {
+        use crate::human::effort::Effort;
+        let splits = |n: usize| matches!(Effort::Best.look(n, n), Look::Whole(AreaBeam { split: true, .. }));
+        assert!(splits(20) && splits(30) && splits(13));
+        assert!(!splits(12) && !splits(10) && !splits(5) && !splits(40));
+        assert!(!matches!(Effort::Normal.look(20, 20), Look::Whole(AreaBeam { split: true, .. })));
+    }
+}

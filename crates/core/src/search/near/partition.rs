@@ -138,7 +138,7 @@ mod tests {
         }
         assert_eq!(partition(3, 6, 4).unwrap().partition(), "3-3-3-4-4");
         assert_eq!(partition(5, 5, 6).unwrap().partition(), "6-6-6-6");
-        assert_eq!(partition(6, 6, 4).unwrap().partition(), "4-4-4-4-4-4-4-4-3");
+        assert_eq!(partition(6, 6, 4).unwrap().partition(), "4-4-4-4-4-4-3-4-4");
         assert_eq!(partition(6, 6, 5).unwrap().partition(), "5-5-5-5-5-5-5");
         assert_eq!(partition(7, 7, 5).unwrap().partition(), "5-5-5-5-5-5-5-5-5-3");
         // The runs of the snake are compact: no two of a group's tiles more

@@ -69,6 +69,40 @@ pub(super) fn search<E: Estimator>(
     }
 }
 
+/// Whether `board` has a solution of at most `limit` moves, by one
+/// depth-first pass at that bound (no deeper iterations: a caller that
+/// knows the distance is `limit` or more needs no others); `None` when
+/// `stop()` said so first.
+pub(super) fn within<E: Estimator>(
+    grid: &PackedGrid,
+    est: &E,
+    board: &Board,
+    limit: u32,
+    stop: &dyn Fn() -> bool,
+) -> Option<bool> {
+    let (cells, pos) = arrays(board);
+    let (aux, h) = est.evaluate(&cells, &pos);
+    if h > limit {
+        return Some(false);
+    }
+    let blank = pos[0] as usize;
+    let mut ida = Ida {
+        grid,
+        pruning: &MOVE_PRUNING,
+        est,
+        cells,
+        pos,
+        path: [0; MAX_PATH],
+        bound: limit.min(MAX_PATH as u32 - 1),
+        next_bound: u32::MAX,
+        stats: Stats::default(),
+        stop,
+        stopped: false,
+    };
+    let found = ida.dfs(blank, 0, h, aux, 0).is_some();
+    (!ida.stopped).then_some(found)
+}
+
 impl<E: Estimator> Ida<'_, E> {
     /// Depth-first search below a node at depth `g` with estimate `h`;
     /// returns the solution's length when one within the bound is found.

@@ -165,6 +165,54 @@ pub(crate) fn solve_until(
     solution.ok_or(SearchError::Stopped)
 }
 
+/// Whether `board` has a solution of at most `limit` moves: one pass of
+/// IDA*'s depth-first search at that bound, for a caller that knows the
+/// distance is not below it (a board one move from one of known distance
+/// is one nearer or one further). Gives up with [`SearchError::Stopped`]
+/// when `stop()` says so.
+pub(crate) fn solvable_within(
+    board: &Board,
+    heuristic: Heuristic<'_>,
+    limit: u32,
+    stop: &dyn Fn() -> bool,
+) -> Result<bool, SearchError> {
+    let grid = check(board, heuristic)?;
+    let found = match heuristic {
+        Heuristic::ManhattanConflicts => ida::within(&grid, &ManhattanConflicts::new(&grid), board, limit, stop),
+        Heuristic::Patterns(pdb) => match pdb.spec().entries() {
+            Entries::Bytes => ida::within(&grid, &Lookup::<false>::new(pdb), board, limit, stop),
+            Entries::Nibbles => ida::within(&grid, &Lookup::<true>::new(pdb), board, limit, stop),
+        },
+    };
+    found.ok_or(SearchError::Stopped)
+}
+
+/// A search of its own over boards of one shape that asks the lower bound
+/// of every node, updated move by move as IDA* updates it (the coach's way
+/// that loses nothing): [`with_estimator`] hands it the heuristic's
+/// estimator, made once.
+pub(crate) trait EstimatorUser {
+    type Out;
+    fn run<E: Estimator>(self, grid: &PackedGrid, est: &E) -> Self::Out;
+}
+
+/// Runs `user` with the estimator of `heuristic` for `board`'s shape,
+/// after checking the board as the solver does.
+pub(crate) fn with_estimator<U: EstimatorUser>(
+    board: &Board,
+    heuristic: Heuristic<'_>,
+    user: U,
+) -> Result<U::Out, SearchError> {
+    let grid = check(board, heuristic)?;
+    Ok(match heuristic {
+        Heuristic::ManhattanConflicts => user.run(&grid, &ManhattanConflicts::new(&grid)),
+        Heuristic::Patterns(pdb) => match pdb.spec().entries() {
+            Entries::Bytes => user.run(&grid, &Lookup::<false>::new(pdb)),
+            Entries::Nibbles => user.run(&grid, &Lookup::<true>::new(pdb)),
+        },
+    })
+}
+
 /// The lower bound a heuristic gives a board.
 pub fn estimate(board: &Board, heuristic: Heuristic<'_>) -> Result<u32, SearchError> {
     let grid = check(board, heuristic)?;

@@ -1,0 +1,198 @@
+//! Which par a board gets, decided in one place for every front end (the
+//! command, its pages, the server): [`par_for`] picks it by the board's
+//! size and the caller's choice and holds the tables it needs.
+//!
+//! - Up to 16 cells: the optimal distance, with the shape's pattern
+//!   databases when there are any.
+//! - 17 to 49 cells: the near solver's solution, searched
+//!   [`near_par_seconds`] a board ([`NEAR_PAR_SECONDS`] up to 5×5, longer
+//!   on 6×6 and 7×7), or fifteen's human solve when that is
+//!   shorter, when the near solver's tables can be had (asked for, or
+//!   [`ParChoice::Auto`]); else fifteen's human solve.
+//! - Bigger: fifteen's human solve of the unsolved rectangle at the effort
+//!   given, or for [`Effort::Auto`] at `par_effort`'s: what keeps a
+//!   person's whole solve coached in seconds (docs/benchmarks.md has the
+//!   times and what each effort costs in par against `best`'s).
+
+use std::sync::Arc;
+
+use crate::board::Board;
+use crate::human::Effort;
+use crate::search::near::{MAX_NEAR_CELLS, MIN_NEAR_CELLS};
+use crate::search::optimal::{Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
+use crate::tables::{Tables, TablesError};
+
+use super::{NearPar, Par};
+
+/// Seconds the near solver searches each board whose par it finds: a 5×5
+/// solve has about ten lines, so its whole coaching takes a few seconds on
+/// two cores.
+pub const NEAR_PAR_SECONDS: f64 = 0.5;
+
+/// Seconds a board of 26 to 36 cells (a 6×6): its beam's rounds need
+/// longer than a 5×5's to grow as wide (each level holds more boards of
+/// more moves), and a solve has about a dozen lines, so its coaching takes
+/// well under half a minute.
+pub const NEAR_PAR_SECONDS_36: f64 = 2.0;
+
+/// Seconds a board of 37 to 49 cells (a 7×7), whose beam needs longer
+/// still.
+pub const NEAR_PAR_SECONDS_49: f64 = 3.0;
+
+/// The seconds the near solver searches each board of `cells` cells whose
+/// par it finds (a served page's are [`ChosenPar::on_page`]'s).
+pub fn near_par_seconds(cells: usize) -> f64 {
+    match cells {
+        0..=25 => NEAR_PAR_SECONDS,
+        26..=36 => NEAR_PAR_SECONDS_36,
+        _ => NEAR_PAR_SECONDS_49,
+    }
+}
+
+/// How par is found on boards of more than 16 cells (up to 16 it is always
+/// the optimal distance).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ParChoice {
+    /// The near solver's on 17 to 49 cells when its tables can be had, else
+    /// fifteen's human solve.
+    #[default]
+    Auto,
+    /// fifteen's human solve.
+    Human,
+    /// The near solver's on 17 to 49 cells, and an error when its tables
+    /// cannot be had; fifteen's human solve on bigger boards.
+    Near,
+}
+
+/// Seconds the near solver searches each board of a page's coaching
+/// ([`ChosenPar::on_page`]): a 5×5 solve's dozen boards in well under a
+/// second on two cores.
+const PAGE_NEAR_SECONDS: f64 = 0.1;
+
+/// The par [`par_for`] chose for a board, with the tables it needs.
+#[derive(Clone)]
+pub struct ChosenPar {
+    how: How,
+    effort: Effort,
+    /// Whether the effort was left to the coach (`auto`).
+    effort_chosen_here: bool,
+    /// Seconds the near solver searches a board.
+    near_seconds: f64,
+}
+
+#[derive(Clone)]
+enum How {
+    Optimal(Option<Arc<PatternDatabase>>),
+    Human,
+    Near(Arc<PatternDatabase>),
+}
+
+impl std::fmt::Debug for ChosenPar {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ChosenPar").field("name", &self.name()).finish()
+    }
+}
+
+/// The effort of a page's par left to the coach: `best` up to 49 cells,
+/// `normal` up to 12×12, `fast` beyond, so that a served page's coaching
+/// takes a second or two at any size (a 30×30's at `normal` takes a dozen).
+fn page_effort(rows: usize, cols: usize) -> Effort {
+    match rows.saturating_mul(cols) {
+        0..=MAX_NEAR_CELLS => Effort::Best,
+        50..=144 => Effort::Normal,
+        _ => Effort::Fast,
+    }
+}
+
+/// The effort of fifteen's human solve when it is par on a board of this
+/// shape and the caller leaves it to the coach ([`Effort::Auto`]): `best`
+/// up to 49 cells, `normal` up to 30×30 (a `best` par of a 10×10 solve
+/// takes ten times as long), `fast` beyond, where every line's par is a
+/// whole solve of a big rectangle.
+pub(super) fn par_effort(rows: usize, cols: usize) -> Effort {
+    match rows.saturating_mul(cols) {
+        0..=MAX_NEAR_CELLS => Effort::Best,
+        50..=900 => Effort::Normal,
+        _ => Effort::Fast,
+    }
+}
+
+/// The par of boards of `board`'s shape: as `choice` says on 17 to 49
+/// cells, at `effort` (resolved by `par_effort` when `auto`), with the
+/// tables `tables` has. Fails only when [`ParChoice::Near`] asks for tables
+/// that cannot be had.
+pub fn par_for(
+    board: &Board,
+    choice: ParChoice,
+    effort: Effort,
+    tables: &dyn Tables,
+) -> Result<ChosenPar, TablesError> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let effort_chosen_here = effort == Effort::Auto;
+    let effort = if effort_chosen_here { par_effort(rows, cols) } else { effort };
+    let cells = board.len();
+    let how = if cells <= MAX_OPTIMAL_CELLS {
+        How::Optimal(tables.optimal(rows, cols))
+    } else if (MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&cells) && choice != ParChoice::Human {
+        match (tables.near(rows, cols), choice) {
+            (Ok(near), _) => How::Near(near),
+            (Err(err), ParChoice::Near) => return Err(err),
+            (Err(_), _) => How::Human,
+        }
+    } else {
+        How::Human
+    };
+    Ok(ChosenPar { how, effort, effort_chosen_here, near_seconds: near_par_seconds(cells) })
+}
+
+impl ChosenPar {
+    /// The same par as a served page finds it, in a page's time: the near
+    /// solver a tenth of a second a board, and fifteen's human solve, when
+    /// its effort was left to the coach, at `normal` only up to 12×12 and
+    /// `fast` beyond (docs/people.md has what that costs).
+    pub fn on_page(mut self, board: &Board) -> ChosenPar {
+        self.near_seconds = PAGE_NEAR_SECONDS;
+        if self.effort_chosen_here {
+            self.effort = page_effort(board.rows(), board.cols());
+        }
+        self
+    }
+
+    /// The par to coach with.
+    pub fn par(&self) -> Par<'_> {
+        match &self.how {
+            How::Optimal(tables) => {
+                Par::Optimal(tables.as_deref().map_or(Heuristic::ManhattanConflicts, Heuristic::Patterns))
+            }
+            How::Human => Par::Human(self.effort),
+            How::Near(tables) => Par::Near(NearPar { tables, seconds: self.near_seconds, effort: self.effort }),
+        }
+    }
+
+    /// What par is, for the output: `optimal`, `fifteen at normal`, `near
+    /// solver, 0.5 s a board, or fifteen at best`.
+    pub fn name(&self) -> String {
+        match &self.how {
+            How::Near(_) => {
+                format!("near solver, {} s a board, or fifteen at {}", self.near_seconds, self.effort.name())
+            }
+            _ => self.par().name(),
+        }
+    }
+
+    /// Seconds the near solver searches a board, when it finds par.
+    pub fn near_seconds(&self) -> f64 {
+        self.near_seconds
+    }
+
+    /// Whether par is the optimal distance rather than an upper bound.
+    pub fn is_exact(&self) -> bool {
+        matches!(self.how, How::Optimal(_))
+    }
+
+    /// The human solver's effort: its par, or the one the near solver's is
+    /// weighed against, and fifteen's ways through lines.
+    pub fn effort(&self) -> Effort {
+        self.effort
+    }
+}

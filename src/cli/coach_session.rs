@@ -1,0 +1,300 @@
+//! A session: many solves of one size coached together (an average's
+//! link, a file of links, or with `--session` every source), weighed as a
+//! person practising asks: which kind of line costs them most and how that
+//! changes over the session, their averages as slidysim's leaderboard
+//! counts them, and which solves to look at first.
+
+use std::fmt::Write as _;
+
+use fifteen_core::coach::{Coaching, LineKind};
+use serde_json::{Value, json};
+
+/// The averages a session reports, when it has that many solves.
+pub const AVERAGES: [usize; 4] = [5, 12, 50, 100];
+
+/// One solve of a session: its number among all the sources, its time
+/// when known, and its coaching.
+pub struct SessionSolve<'a> {
+    pub number: usize,
+    pub time_ms: Option<u64>,
+    pub coaching: &'a Coaching,
+}
+
+/// One kind of line over a session.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KindStats {
+    pub kind: LineKind,
+    /// Lines of this kind in all the session's solves.
+    pub lines: usize,
+    /// The person's mean moves on a line of this kind.
+    pub moves_mean: f64,
+    /// The mean moves a line of this kind lost.
+    pub loss_mean: f64,
+    /// The spread of those losses (their standard deviation).
+    pub loss_spread: f64,
+    /// The mean loss a line over the first half of the session's solves
+    /// and over the second (the middle solve of an odd count in neither).
+    pub halves: (Option<f64>, Option<f64>),
+}
+
+/// An average of `of` solves as the leaderboard counts it, the last one
+/// of the session and its best.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Average {
+    pub of: usize,
+    /// Over the session's last `of` solves.
+    pub last: f64,
+    /// The best (lowest) over any `of` solves in a row.
+    pub best: f64,
+}
+
+/// A session weighed.
+pub struct SessionReport<'a> {
+    pub solves: Vec<SessionSolve<'a>>,
+    pub by_kind: Vec<KindStats>,
+    /// The solves' indices (into `solves`) by loss, the most first (the
+    /// earlier first on a tie).
+    pub ranked: Vec<usize>,
+    /// Averages of the times, when every solve has one.
+    pub time_averages: Vec<Average>,
+    /// Averages of the moves.
+    pub move_averages: Vec<Average>,
+}
+
+/// The mean of `values` as slidysim's leaderboard counts an average: the
+/// best and the worst dropped (one each, whatever the length), the rest's
+/// mean. Checked against the averages of `tests/data/slidysim/world-records.txt`,
+/// whose leaderboard entries carry the average they were ranked by.
+pub fn leaderboard_mean(values: &[f64]) -> Option<f64> {
+    if values.len() < 3 {
+        return None;
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let kept = &sorted[1..sorted.len() - 1];
+    Some(kept.iter().sum::<f64>() / kept.len() as f64)
+}
+
+/// The averages of `of` values in a row (for each of [`AVERAGES`] that
+/// fits): the last and the best.
+pub fn averages(values: &[f64]) -> Vec<Average> {
+    AVERAGES
+        .iter()
+        .filter(|&&of| of <= values.len())
+        .filter_map(|&of| {
+            let means: Vec<f64> = values.windows(of).filter_map(leaderboard_mean).collect();
+            let best = means.iter().copied().min_by(f64::total_cmp)?;
+            Some(Average { of, last: *means.last()?, best })
+        })
+        .collect()
+}
+
+fn mean(values: &[f64]) -> Option<f64> {
+    (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
+}
+
+/// The standard deviation of `values` about their mean (0 for fewer than two).
+fn spread(values: &[f64]) -> f64 {
+    match mean(values) {
+        Some(m) if values.len() > 1 => {
+            (values.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / (values.len() - 1) as f64).sqrt()
+        }
+        _ => 0.0,
+    }
+}
+
+impl<'a> SessionReport<'a> {
+    /// The session of `solves`, in the order they were solved.
+    pub fn new(solves: Vec<SessionSolve<'a>>) -> SessionReport<'a> {
+        let n = solves.len();
+        let by_kind = LineKind::ALL
+            .iter()
+            .filter_map(|&kind| {
+                let of_kind = |range: std::ops::Range<usize>| -> Vec<(f64, f64)> {
+                    solves[range]
+                        .iter()
+                        .flat_map(|s| s.coaching.lines.iter().filter(|l| l.kind == kind))
+                        .map(|l| (l.moves() as f64, l.loss() as f64))
+                        .collect()
+                };
+                let all = of_kind(0..n);
+                let losses: Vec<f64> = all.iter().map(|&(_, loss)| loss).collect();
+                let moves: Vec<f64> = all.iter().map(|&(moves, _)| moves).collect();
+                let half = |range| mean(&of_kind(range).iter().map(|&(_, loss)| loss).collect::<Vec<_>>());
+                Some(KindStats {
+                    kind,
+                    lines: all.len(),
+                    moves_mean: mean(&moves)?,
+                    loss_mean: mean(&losses)?,
+                    loss_spread: spread(&losses),
+                    halves: (half(0..n / 2), half(n.div_ceil(2)..n)),
+                })
+            })
+            .collect();
+        let mut ranked: Vec<usize> = (0..n).collect();
+        ranked.sort_by_key(|&i| std::cmp::Reverse(solves[i].coaching.loss()));
+        let times: Option<Vec<f64>> = solves.iter().map(|s| s.time_ms.map(|t| t as f64 / 1000.0)).collect();
+        let moves: Vec<f64> = solves.iter().map(|s| s.coaching.moves as f64).collect();
+        SessionReport {
+            time_averages: times.map_or(Vec::new(), |t| averages(&t)),
+            move_averages: averages(&moves),
+            by_kind,
+            ranked,
+            solves,
+        }
+    }
+
+    /// Each kind of line's loss in each solve (the sum of its lines'), for
+    /// the trend: `None` where the solve has no line of that kind.
+    pub fn loss_by_kind(&self, kind: LineKind) -> Vec<Option<i64>> {
+        self.solves
+            .iter()
+            .map(|s| {
+                let lines = s.coaching.lines.iter().filter(|l| l.kind == kind);
+                lines.fold(None, |sum: Option<i64>, l| Some(sum.unwrap_or(0) + l.loss()))
+            })
+            .collect()
+    }
+
+    /// The session as text, under a heading naming it.
+    pub fn table(&self, heading: &str) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "\nsession: {heading}, {} solves", self.solves.len());
+        let _ = writeln!(
+            out,
+            "  {:<13} {:>6} {:>7} {:>7} {:>7}   {:>15}",
+            "line kind", "lines", "moves", "lost", "spread", "1st → 2nd half"
+        );
+        for k in &self.by_kind {
+            let half = |h: Option<f64>| h.map_or("-".to_string(), |v| format!("{v:.2}"));
+            let _ = writeln!(
+                out,
+                "  {:<13} {:>6} {:>7.1} {:>7.2} {:>7.2}   {:>15}",
+                k.kind.name(),
+                k.lines,
+                k.moves_mean,
+                k.loss_mean,
+                k.loss_spread,
+                format!("{} → {}", half(k.halves.0), half(k.halves.1))
+            );
+        }
+        if let Some(worst) = self.by_kind.iter().max_by(|a, b| a.loss_mean.total_cmp(&b.loss_mean)) {
+            let _ = writeln!(
+                out,
+                "  the costliest kind of line: {} ({:.2} moves lost a line)",
+                worst.kind.name(),
+                worst.loss_mean
+            );
+        }
+        for (what, list, unit) in [("time", &self.time_averages, " s"), ("moves", &self.move_averages, "")] {
+            if !list.is_empty() {
+                let text: Vec<String> =
+                    list.iter().map(|a| format!("ao{} {:.3}{unit} (best {:.3}{unit})", a.of, a.last, a.best)).collect();
+                let _ = writeln!(out, "  {what}: {}", text.join(", "));
+            }
+        }
+        let first: Vec<String> = self
+            .ranked
+            .iter()
+            .take(5)
+            .map(|&i| format!("solve {} ({:+})", self.solves[i].number, self.solves[i].coaching.loss()))
+            .collect();
+        let _ = writeln!(out, "  look first at: {}", first.join(", "));
+        out
+    }
+
+    /// The session as one JSON object.
+    pub fn json(&self, heading: &str, rows: usize, cols: usize) -> Value {
+        let kinds: Vec<Value> = self
+            .by_kind
+            .iter()
+            .map(|k| {
+                json!({
+                    "kind": k.kind.name(), "lines": k.lines, "moves_mean": k.moves_mean, "loss_mean": k.loss_mean,
+                    "loss_spread": k.loss_spread, "loss_mean_first_half": k.halves.0, "loss_mean_second_half": k.halves.1,
+                    "loss_by_solve": self.loss_by_kind(k.kind),
+                })
+            })
+            .collect();
+        let averages = |list: &[Average]| -> Value {
+            list.iter().map(|a| (format!("ao{}", a.of), json!({"last": a.last, "best": a.best}))).collect()
+        };
+        json!({
+            "session": heading,
+            "rows": rows,
+            "cols": cols,
+            "solves": self.solves.iter().map(|s| s.number).collect::<Vec<_>>(),
+            "loss_by_solve": self.solves.iter().map(|s| s.coaching.loss()).collect::<Vec<_>>(),
+            "ranked": self.ranked.iter().map(|&i| self.solves[i].number).collect::<Vec<_>>(),
+            "by_kind": kinds,
+            "time_averages": averages(&self.time_averages),
+            "move_averages": averages(&self.move_averages),
+            "average_rule": "slidysim's: the best and the worst solve dropped, the rest's mean",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_leaderboard_drops_one_best_and_one_worst() {
+        assert_eq!(leaderboard_mean(&[5.0, 1.0, 3.0, 4.0, 9.0]), Some(4.0));
+        assert_eq!(leaderboard_mean(&[1.0, 2.0]), None);
+        let twelve: Vec<f64> = (1..=12).map(f64::from).collect();
+        assert_eq!(leaderboard_mean(&twelve), Some(6.5));
+        let found = averages(&[3.0, 1.0, 2.0, 9.0, 4.0, 5.0]);
+        // Windows of five: (3,1,2,9,4) → 3, (1,2,9,4,5) → 11/3.
+        assert_eq!(found.len(), 1);
+        assert_eq!((found[0].of, found[0].best), (5, 3.0));
+        assert!((found[0].last - 11.0 / 3.0).abs() < 1e-12);
+    }
+
+    /// The leaderboard entry of a replay link: its first object's
+    /// `avglen`, `time` (ms) and `moves` (× 1000), as slidysim ranked it.
+    fn leaderboard_entry(link: &str) -> Option<(usize, f64, f64)> {
+        use base64::Engine as _;
+        use std::io::Read as _;
+        let payload = link.split_once("r=")?.1;
+        let unescaped = percent_encoding_free(payload);
+        let packed = base64::engine::general_purpose::STANDARD.decode(unescaped.as_bytes()).ok()?;
+        let mut text = String::new();
+        flate2::read::ZlibDecoder::new(packed.as_slice()).read_to_string(&mut text).ok()?;
+        let json: Value = serde_json::from_str(&text).ok()?;
+        let head = json.get(0)?.as_object()?;
+        let of = head.get("avglen")?.as_u64()? as usize;
+        Some((of, head.get("time")?.as_f64()?, head.get("moves")?.as_f64()? / 1000.0))
+    }
+
+    /// `%2B`, `%2F` and `%3D`, the escapes a base64 payload in a link has.
+    fn percent_encoding_free(text: &str) -> String {
+        text.replace("%2B", "+").replace("%2F", "/").replace("%3D", "=")
+    }
+
+    #[test]
+    fn averages_match_the_leaderboards_on_the_world_records() {
+        let records = include_str!("../../tests/data/slidysim/world-records.txt");
+        let mut checked = std::collections::BTreeMap::new();
+        for link in records.lines().filter(|l| l.starts_with("http")) {
+            let Some((of, time_ms, moves)) = leaderboard_entry(link).filter(|e| e.0 > 1) else { continue };
+            let solves = fifteen_core::slidysim::parse_source(link).unwrap();
+            assert_eq!(solves.len(), of);
+            let times: Vec<f64> = solves.iter().map(|s| s.time_ms.unwrap() as f64).collect();
+            let counts: Vec<f64> = solves.iter().map(|s| s.moves.len() as f64).collect();
+            let ours = averages(&times);
+            assert_eq!(
+                (ours.len(), ours.last().map(|a| a.of)),
+                (AVERAGES.iter().filter(|&&n| n <= of).count(), Some(of))
+            );
+            // The leaderboard keeps whole milliseconds.
+            assert!((ours.last().unwrap().last - time_ms).abs() <= 1.0, "ao{of}: {ours:?} against {time_ms} ms");
+            let by_moves = averages(&counts).last().unwrap().last;
+            assert!((by_moves - moves).abs() < 0.001, "ao{of}: {by_moves} moves against {moves}");
+            *checked.entry(of).or_insert(0) += 1;
+        }
+        // Every kind of average the records hold: ao5, ao12, ao50 and ao100.
+        assert_eq!(checked.keys().copied().collect::<Vec<_>>(), AVERAGES);
+        assert!(checked.values().sum::<usize>() > 80, "{checked:?}");
+    }
+}
