@@ -87,12 +87,13 @@ struct Totals {
 /// (a separate search each), one line a board and budget, then the means,
 /// a line a budget: what waiting longer buys. Loading or building the
 /// tables is not counted.
-pub fn run(cases: &[NearCase], budgets: &[f64]) -> Result<(), CliError> {
+pub fn run(cases: &[NearCase], budgets: &[f64], cpu_clock: bool) -> Result<(), CliError> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let said: Vec<String> = budgets.iter().map(|s| format!("{s} s")).collect();
+    let clock = if cpu_clock { " of processor time over two threads" } else { "" };
     writeln!(
         out,
-        "# near solver, {} a board; gaps are length / optimum − 1 and length / lower bound − 1",
+        "# near solver, {}{clock} a board; gaps are length / optimum − 1 and length / lower bound − 1",
         said.join(", ")
     )?;
     writeln!(
@@ -108,7 +109,7 @@ pub fn run(cases: &[NearCase], budgets: &[f64]) -> Result<(), CliError> {
         let md = case.board.manhattan() as f64;
         for (&seconds, totals) in budgets.iter().zip(totals.iter_mut()) {
             // Loads (or builds) the tables first; the time is the search's alone.
-            let (found, account, elapsed) = super::solve_search::solve_near(&case.board, Some(seconds))?;
+            let (found, account, elapsed) = super::solve_search::solve_near(&case.board, Some(seconds), cpu_clock)?;
             // Which tables a shape's boards were solved with, once a shape.
             if accounts.insert((case.board.rows(), case.board.cols())) {
                 writeln!(out, "# {}", account.find(')').map_or(&account[..], |end| &account[..=end]))?;

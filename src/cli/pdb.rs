@@ -124,9 +124,9 @@ enum PdbAction {
     /// six on two idle cores) and 2.0 GB of memory to build, 510 MB on
     /// disk; once there, the near solver uses them for 5×5 boards instead
     /// of 5-5-4-5-5. The 6×6's tables in groups of 5 (`--partition 6x6`)
-    /// take a few minutes and 0.9 GB of memory, 317 MB on disk; the 7×7's
-    /// (`--partition 7x7`) about an hour of processor time and 5.7 GB of
-    /// memory, 2.1 GB on disk; once there, the near solver uses them
+    /// take about 2 minutes of processor time and 0.85 GB of memory, 317 MB
+    /// on disk; the 7×7's (`--partition 7x7`) about 20 minutes of processor
+    /// time and 7.4 GB of memory, 2.1 GB on disk; once there, the near solver uses them
     /// instead of its groups of 3 and 4.
     /// The file is written whole and renamed into place, so stopping a
     /// build (Ctrl-C) leaves no broken file behind.

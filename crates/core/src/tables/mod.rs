@@ -195,12 +195,12 @@ pub enum Partition {
     /// minutes and 2.0 GB of memory on two cores.
     SixSixSixSix,
     /// The 6×6's tables of 5 tiles a group for the near solver
-    /// (5-5-5-5-5-5-5), 317 MB: a few minutes and 0.9 GB of memory on two
-    /// cores.
+    /// (5-5-5-5-5-5-5), 317 MB: about 2 minutes of processor time and
+    /// 0.85 GB of memory.
     SixBySixFives,
     /// The 7×7's tables of 5 tiles a group for the near solver
-    /// (5-5-5-5-5-5-5-5-5-3), 2.1 GB: about an hour and 5.7 GB of memory
-    /// on two cores.
+    /// (5-5-5-5-5-5-5-5-5-3), 2.1 GB: about 20 minutes of processor time
+    /// and 7.4 GB of memory.
     SevenBySevenFives,
 }
 

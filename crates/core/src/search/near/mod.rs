@@ -105,28 +105,6 @@ const FIT_GROWTH: usize = 8;
 /// run.
 const MIN_GROWTH: f64 = 1.2;
 
-/// Once the rounds end, on boards of more cells than this the exact
-/// windows grow up to [`END_WINDOW_GROWTH`] moves past
-/// [`NearOptions::max_window`] (longer ones on a 6×6 or 7×7 give up after
-/// their nodes, one after another, and would take all the time left), and
-/// beams between boards further apart take over; on smaller boards the
-/// exact windows grow up to the whole solution.
-const BEAM_WINDOWS_ABOVE: usize = 25;
-
-/// See [`BEAM_WINDOWS_ABOVE`].
-const END_WINDOW_GROWTH: usize = 16;
-
-/// Then beams between boards this many moves apart shorten the solution
-/// (see `window::shorten_by_beams`), the narrowest first ...
-const BEAM_WINDOW_SPANS: [usize; 3] = [64, 128, 256];
-
-/// ... this wide at first, four times wider each pass over the spans.
-const FIRST_BEAM_WINDOW: usize = 4096;
-
-/// ... and at most this wide (262,144: a quarter of a gigabyte of moves
-/// back across 256 moves).
-const MAX_BEAM_WINDOW: usize = 1 << 18;
-
 /// The nodes IDA* expands beside the beam before it leaves the beam both
 /// threads (about a second on a 5×5).
 const IDA_FIRST_NODES: u64 = 1 << 21;
@@ -318,19 +296,7 @@ pub fn solve_with(
         || match beamed {
             Some(mut moves) if options.max_window > 0 && !proven() && !stop() => {
                 let before = moves.len();
-                let stop = &|| stop() || proven();
-                let big = rows * cols > BEAM_WINDOWS_ABOVE;
-                let exact = if big { before.min(options.max_window + END_WINDOW_GROWTH) } else { before };
-                window::shorten(tables, (rows, cols), (cells, pos), &mut moves, exact, stop);
-                let zobrist = beam::Zobrist::new();
-                let mut width = FIRST_BEAM_WINDOW;
-                while big && !stop() && width <= MAX_BEAM_WINDOW {
-                    for span in BEAM_WINDOW_SPANS {
-                        let spans = (span, width);
-                        window::shorten_by_beams(tables, (rows, cols), (cells, pos), &mut moves, spans, &zobrist, stop);
-                    }
-                    width *= 4;
-                }
+                window::shorten(tables, (rows, cols), (cells, pos), &mut moves, before, &|| stop() || proven());
                 if moves.len() < before {
                     shared.best.fetch_min(moves.len() as u32, Relaxed);
                     shared.report();

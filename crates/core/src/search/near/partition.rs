@@ -32,12 +32,12 @@ pub const MAX_NEAR_GROUP: usize = 6;
 
 /// The group size a shape's tables use unless told: 4 tiles up to 24
 /// cells (tables of at most 255,024 entries, built in well under a second),
-/// 5 up to 36 (6,375,600 entries a table on a 5×5, 45,239,040 on a 6×6),
-/// 4 above (5,085,024 entries a table on a 7×7, where 5 tiles would need
-/// 5.7 GB to build).
+/// 5 on 25 to 36 cells (6,375,600 entries a table on a 5×5), 4 on a 6×6
+/// and above (5,085,024 entries a table on a 7×7). The 6×6's and 7×7's
+/// groups of 5 (the snake below) are built only when asked, being minutes
+/// of work (`fifteen pdb build --partition 6x6|7x7`; the 7×7's needs 7.4 GB).
 pub fn default_group_size(rows: usize, cols: usize) -> usize {
     match rows * cols {
-        // Groups of 5 on a 6×6 are the bigger tables built only when asked.
         36 if rows == cols => 4,
         0..=24 => 4,
         25..=36 => 5,
@@ -108,7 +108,7 @@ pub fn partition(rows: usize, cols: usize, group: usize) -> Result<PatternSpec, 
 /// and stays compact. A 6×6 in groups of 5 is seven blocks of 2×2 and one
 /// more tile, and a strip of four down the right edge with one beside it;
 /// a 7×7, nine runs of 5 and the last 3.
-fn snake(rows: usize, cols: usize, group: usize) -> Vec<Vec<Tile>> {
+pub(super) fn snake(rows: usize, cols: usize, group: usize) -> Vec<Vec<Tile>> {
     let n = rows * cols;
     let mut order = Vec::new();
     let (mut top, mut band) = (0, 0);

@@ -16,7 +16,6 @@ use std::sync::atomic::{AtomicU32, AtomicU64};
 use crate::board::Move;
 use crate::search::optimal::{MAX_PATTERN_CELLS, PatternDatabase};
 
-use super::beam;
 use super::heuristic::{Cells, PatternBound, sources};
 use super::ida::{self, Shared};
 
@@ -109,53 +108,6 @@ pub(super) fn shorten(
     report
 }
 
-/// Shortens `moves` (a solution from `start`) by beam searches of `width`
-/// boards between boards `span` moves apart along it, each aimed at the
-/// later board with the tables read toward it; a shorter way is spliced
-/// in. Windows slide half a span a step, one pass; the moves saved.
-///
-/// A stretch too long for the exact windows can still hold a detour: a
-/// beam between two boards 60 or 100 moves apart looks at far more ways
-/// than the exact search can, and a stretch's bound toward a nearby board
-/// is closer to its distance than the whole board's bound to the goal.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn shorten_by_beams(
-    db: &PatternDatabase,
-    (rows, cols): (usize, usize),
-    start: (Cells, Cells),
-    moves: &mut Vec<Move>,
-    (span, width): (usize, usize),
-    zobrist: &beam::Zobrist,
-    stop: &(dyn Fn() -> bool + Sync),
-) -> usize {
-    let source = sources(rows, cols);
-    let mut boards = boards_along(start, moves, &source);
-    let mut saved = 0;
-    let mut i = 0;
-    while i < moves.len() && !stop() {
-        let j = (i + span).min(moves.len());
-        let i0 = if j == moves.len() { j.saturating_sub(span) } else { i };
-        let bound_of = PatternBound::toward(db, &boards[j].0);
-        let shared = Shared {
-            best: AtomicU32::new((j - i0) as u32),
-            lower: AtomicU32::new(0),
-            ida_expanded: AtomicU64::new(0),
-            progress: &|_| {},
-        };
-        let found = beam::search(&bound_of, zobrist, (rows, cols), boards[i0], width, (j - i0) as u32, stop, &shared);
-        if let Some(better) = found.filter(|better| better.len() < j - i0) {
-            saved += (j - i0) - better.len();
-            moves.splice(i0..j, better);
-            boards = boards_along(start, moves, &source);
-        }
-        if j == moves.len() {
-            break;
-        }
-        i += span / 2;
-    }
-    saved
-}
-
 /// A shortest way from `from` to `to` if it is shorter than `moves`
 /// (`Some(None)`: none is); `None` when the search gave up.
 fn shortest_between(
@@ -187,6 +139,7 @@ mod tests {
     use crate::board::{Board, Scramble};
     use crate::search::near::heuristic::cells_and_positions;
     use crate::search::near::partition;
+    use crate::search::optimal::PatternSpec;
 
     /// Boards reached by `steps` random moves from `board` that do not undo
     /// the last one (a plain generator: the test needs no good randomness).
@@ -257,6 +210,26 @@ mod tests {
         }
     }
 
+    /// The snake's groups (6×6 and 7×7 in groups of 5) are additive like
+    /// the bands': on a 5×5 in groups of 3, looked up mirrored too, no
+    /// board's bound is above its distance (exact for short walks, and at
+    /// most the walk's length for long ones).
+    #[test]
+    fn snake_groups_give_a_bound_at_most_the_distance() {
+        let spec = PatternSpec::new(5, 5, super::super::partition::snake(5, 5, 3), true).unwrap();
+        let db = PatternDatabase::build(spec, 2, |_| {});
+        let goal = Board::goal(5, 5).unwrap();
+        let bound_of = PatternBound::new(&db);
+        assert_eq!(bound_of.evaluate(&cells_and_positions(&goal).1).bound(), 0);
+        for seed in 0..40u64 {
+            let (near, _) = walk(&goal, 3 + (seed as usize % 7), seed);
+            let d = distance(&near, &goal, 9);
+            assert!(bound_of.evaluate(&cells_and_positions(&near).1).bound() as usize <= d, "{near}");
+            let (far, moves) = walk(&goal, 60, seed);
+            assert!(bound_of.evaluate(&cells_and_positions(&far).1).bound() as usize <= moves.len(), "{far}");
+        }
+    }
+
     #[test]
     fn detours_are_cut_out_and_the_solution_still_solves() {
         let db = PatternDatabase::build(partition(5, 5, 3).unwrap(), 2, |_| {});
@@ -278,33 +251,6 @@ mod tests {
             replay.apply(&crate::board::Moves(moves.clone())).unwrap();
             assert!(replay.is_solved());
             assert!(moves.len() <= 28 && report.saved == before - moves.len(), "{} moves, {report:?}", moves.len());
-        }
-    }
-
-    #[test]
-    fn beams_between_far_boards_cut_out_detours_and_the_solution_still_solves() {
-        let db = PatternDatabase::build(partition(5, 5, 3).unwrap(), 2, |_| {});
-        let goal = Board::goal(5, 5).unwrap();
-        let zobrist = beam::Zobrist::new();
-        for seed in 0..4u64 {
-            // A solution with a detour of 40 moves out and back: too long
-            // for an exact window of 40 to see whole.
-            let (middle, out) = walk(&goal, 20, seed);
-            let (board, away) = walk(&middle, 20, seed + 100);
-            let (_, detour) = walk(&middle, 20, seed + 200);
-            let back = |moves: &[Move]| moves.iter().rev().map(|m| m.opposite()).collect::<Vec<_>>();
-            let mut moves = back(&away);
-            moves.extend(detour.iter().copied());
-            moves.extend(back(&detour));
-            moves.extend(back(&out));
-            let before = moves.len();
-            let saved =
-                shorten_by_beams(&db, (5, 5), cells_and_positions(&board), &mut moves, (64, 256), &zobrist, &|| false);
-            let mut replay = board.clone();
-            replay.apply(&crate::board::Moves(moves.clone())).unwrap();
-            assert!(replay.is_solved());
-            assert_eq!(saved, before - moves.len());
-            assert!(moves.len() <= 40, "{} moves, saved {saved}", moves.len());
         }
     }
 }
