@@ -258,8 +258,13 @@ fn the_benchmark_gives_a_row_per_board_and_budget_and_means_per_budget() {
     let lines: Vec<String> = (1..=2)
         .map(|seed| {
             let board = Board::scrambled(3, 6, Scramble::Walk(60), seed).unwrap();
-            let cells: Vec<String> = board.cells().iter().map(|t| t.to_string()).collect();
-            serde_json::json!({ "id": seed, "board": cells.join(" ") }).to_string()
+            // One line, rows apart by `/` (a 3×6 is not square).
+            let rows: Vec<String> = board
+                .cells()
+                .chunks(6)
+                .map(|row| row.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" "))
+                .collect();
+            serde_json::json!({ "id": seed, "board": rows.join("/") }).to_string()
         })
         .collect();
     std::fs::write(&boards, lines.join("\n")).unwrap();
@@ -273,4 +278,14 @@ fn the_benchmark_gives_a_row_per_board_and_budget_and_means_per_budget() {
     assert!(stdout.contains("mean over 2 at 0.1 s:") && stdout.contains("mean over 2 at 0.3 s:"), "{stdout}");
     let rows = stdout.lines().filter(|l| l.starts_with("1 ") || l.starts_with("2 ")).count();
     assert_eq!(rows, 4, "{stdout}");
+    // --cpu-clock: the budget is processor time, and the header says so.
+    let out = crate::common::fifteen_with_cache(
+        &["bench", "--solver", "near", "--boards", boards.to_str().unwrap(), "--time", "0.1", "--cpu-clock"],
+        "",
+        cache.path(),
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{}{stdout}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("0.1 s of processor time over two threads a board"), "{stdout}");
+    assert!(stdout.contains("mean over 2 at 0.1 s:"), "{stdout}");
 }

@@ -1,7 +1,6 @@
 //! Beam search: from the start, level by level, every child of the kept
 //! boards is scored by its lower bound (all have made the same number of
-//! moves; on a 6×6 or 7×7 by both views' sums, see `PatternBound::rank`)
-//! and the `width` best distinct ones are kept, until one is solved.
+//! moves) and the `width` best distinct ones are kept, until one is solved.
 //! Children that cannot beat the best solution known (moves made plus
 //! bound at least its length) are dropped; the move-pruning automaton drops
 //! move sequences that lead nowhere new. Boards are told apart by a Zobrist
@@ -38,8 +37,6 @@ struct Candidate {
     entries: [u8; 2],
     slide: TableSlide,
     h: u32,
-    /// Its rank, lowest first ([`PatternBound::rank`]).
-    key: u32,
     hash: u64,
 }
 
@@ -263,23 +260,23 @@ fn child(level: &[BeamNode], source: &[[u8; 4]; MAX_PATTERN_CELLS], c: &Candidat
 /// board first).
 fn rank_order(candidates: &mut [Candidate], sorted: &mut Vec<Candidate>) {
     sorted.clear();
-    let Some(low) = candidates.iter().map(|c| c.key).min() else { return };
-    let high = candidates.iter().map(|c| c.key).max().unwrap_or(low);
+    let Some(low) = candidates.iter().map(|c| c.h).min() else { return };
+    let high = candidates.iter().map(|c| c.h).max().unwrap_or(low);
     if high - low > 4096 {
-        candidates.sort_by_key(|c| c.key);
+        candidates.sort_by_key(|c| c.h);
         sorted.extend_from_slice(candidates);
         return;
     }
     let mut start = vec![0usize; (high - low) as usize + 2];
     for c in candidates.iter() {
-        start[(c.key - low) as usize + 1] += 1;
+        start[(c.h - low) as usize + 1] += 1;
     }
     for k in 1..start.len() {
         start[k] += start[k - 1];
     }
     sorted.resize(candidates.len(), candidates[0]);
     for c in candidates.iter() {
-        let at = &mut start[(c.key - low) as usize];
+        let at = &mut start[(c.h - low) as usize];
         sorted[*at] = *c;
         *at += 1;
     }
@@ -346,8 +343,7 @@ fn expand(
                 ^ zobrist.key(tile, blank)
                 ^ zobrist.key(0, blank)
                 ^ zobrist.key(0, from);
-            let key = bound_of.rank(&values);
-            candidates.push(Candidate { parent, mv: m, entries: read, slide, h, key, hash });
+            candidates.push(Candidate { parent, mv: m, entries: read, slide, h, hash });
         }
     }
     true

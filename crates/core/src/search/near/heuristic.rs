@@ -18,11 +18,6 @@
 use crate::board::Board;
 use crate::search::optimal::{Entries, MAX_BIG_GROUPS, MAX_PATTERN_CELLS, PatternDatabase, rank};
 
-/// Boards of more cells than this (6×6, 7×7) rank a beam's children by both
-/// views' sums ([`PatternBound::rank`]): measured there (docs/optimal.md),
-/// not on the 5×5.
-const RANK_BY_BOTH_VIEWS_ABOVE: usize = 25;
-
 /// Cell → tile and tile → cell of a board of up to 49 cells.
 pub(super) type Cells = [u8; MAX_PATTERN_CELLS];
 
@@ -174,20 +169,6 @@ impl<'a> PatternBound<'a> {
             (from / cols).abs_diff(to / cols) + (from % cols).abs_diff(to % cols)
         };
         tiles.iter().map(distance).sum::<usize>() as u8
-    }
-
-    /// The key a beam ranks a board by, lowest first: its bound, or on
-    /// square boards of more than [`RANK_BY_BOTH_VIEWS_ABOVE`] cells both
-    /// views' sums added. Many of a wide beam's children share a bound; the
-    /// sum tells apart those that look near the goal either way up from
-    /// those that look near it only one way.
-    #[inline]
-    pub(super) fn rank(&self, values: &PatternValues) -> u32 {
-        if self.views == 2 && self.n > RANK_BY_BOTH_VIEWS_ABOVE {
-            u32::from(values.sums[0]) + u32::from(values.sums[1])
-        } else {
-            values.bound()
-        }
     }
 
     /// Every group's entry, from scratch.
