@@ -155,7 +155,6 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
         )));
     }
     let boards: Vec<_> = solves.iter().map(|s| &s.solve.scramble).collect();
-    super::pdb::find_optimal_tables(&tables, boards.iter().copied());
     near_par::find_tables(cmd.par, &boards, &tables)?;
     let pool = super::pdb::worker_pool(cmd.threads)?;
     let bar = progress_bar();

@@ -99,7 +99,6 @@ pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
     }
     let tables = super::pdb::tables();
     let boards: Vec<_> = solves.iter().map(|s| &s.solve.scramble).collect();
-    super::pdb::find_optimal_tables(&tables, boards.iter().copied());
     near_par::find_tables(cmd.par, &boards, &tables)?;
     let pool = super::pdb::worker_pool(cmd.threads)?;
     let compared: Vec<Compared> = pool.install(|| {
@@ -121,15 +120,16 @@ pub fn run(cmd: CompareCommand) -> Result<(), CliError> {
 fn compare(sourced: SourcedSolve, effort: Effort, (tables, par): (&dyn Tables, ParArg)) -> Result<Compared, CliError> {
     let board = &sourced.solve.scramble;
     let effort = effort.resolve(board.rows(), board.cols());
-    let optimal = super::pdb::optimal_tables(tables, board);
-    let heuristic = optimal.as_ref().map(|tables| super::pdb::heuristic(tables.as_deref()));
     let failed = |e: &dyn std::fmt::Display| CliError::Solver(format!("solve {}: {e}", sourced.number));
-    let comparison = coach::compare(board, &sourced.solve.moves, effort, heuristic).map_err(|e| failed(&e))?;
+    // The core's par decides: the optimal distance up to 16 cells, the
+    // near solver's on 17 to 49.
     let chosen = near_par::chosen(board, par, effort, tables)?;
-    let near = match chosen.par() {
-        Par::Near(near) => Some(near.solve(board, &near_par::clock()).map_err(|e| failed(&e))?),
-        _ => None,
+    let (optimal, near) = match chosen.par() {
+        Par::Optimal(heuristic) => (Some(heuristic), None),
+        Par::Near(near) => (None, Some(near.solve(board, &near_par::clock()).map_err(|e| failed(&e))?)),
+        _ => (None, None),
     };
+    let comparison = coach::compare(board, &sourced.solve.moves, effort, optimal).map_err(|e| failed(&e))?;
     Ok(Compared { sourced, effort, comparison, near })
 }
 

@@ -3,6 +3,7 @@
 //! over the cores, and the clock each near search stops by (the library
 //! reads none). Which par a board gets is the core's `coach::par_for`.
 
+use std::collections::BTreeSet;
 use std::time::Instant;
 
 use clap::ValueEnum;
@@ -11,7 +12,6 @@ use fifteen_core::Board;
 use fifteen_core::Deadline;
 use fifteen_core::coach::{self, ChosenPar, ParChoice};
 use fifteen_core::human::Effort;
-use fifteen_core::search::{MAX_NEAR_CELLS, MIN_NEAR_CELLS};
 use fifteen_core::tables::Tables;
 
 use super::error::CliError;
@@ -41,19 +41,17 @@ impl ParArg {
     }
 }
 
-/// Finds the near solver's tables for every shape of 17 to 49 cells among
-/// `boards` unless `par` is `human`, before the work is spread over the
-/// cores: a build says so once, and with `near` a shape without them stops
+/// Finds the tables of every shape's par among `boards` (the core's
+/// `par_for` says which: the optimal solver's up to 16 cells, the near
+/// solver's on 17 to 49 unless `par` is `human`) before the work is spread
+/// over the cores: a build says so once, before any progress bar, no
+/// worker waits on another's, and with `near` a shape without them stops
 /// the command before any solve.
 pub fn find_tables(par: ParArg, boards: &[&Board], tables: &dyn Tables) -> Result<(), CliError> {
-    if par == ParArg::Human {
-        return Ok(());
-    }
-    for board in boards.iter().filter(|b| (MIN_NEAR_CELLS..=MAX_NEAR_CELLS).contains(&b.len())) {
-        if let Err(e) = tables.near(board.rows(), board.cols())
-            && par == ParArg::Near
-        {
-            return Err(CliError::Usage(e.to_string()));
+    let mut shapes = BTreeSet::new();
+    for board in boards {
+        if shapes.insert((board.rows(), board.cols())) {
+            chosen(board, par, Effort::Auto, tables)?;
         }
     }
     Ok(())

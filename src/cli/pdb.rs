@@ -5,13 +5,11 @@
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand, ValueEnum};
-use fifteen_core::Board;
-use fifteen_core::search::{Heuristic, MAX_OPTIMAL_CELLS};
-use fifteen_core::tables::{BuildProgress, Partition, PatternDatabase, TableCache, TableEvent, Tables};
+use fifteen_core::tables::{BuildProgress, Partition, TableCache, TableEvent};
 
 use super::error::CliError;
 use super::sizes::{self, human_bytes};
@@ -30,30 +28,6 @@ pub fn worker_pool(threads: Option<u16>) -> Result<rayon::ThreadPool, CliError> 
         pool = pool.num_threads(n as usize);
     }
     pool.build().map_err(|e| CliError::Solver(format!("cannot start worker threads: {e}")))
-}
-
-/// Finds the optimal solver's tables for every shape of up to 16 cells
-/// among `boards` before the solves are spread over the cores, so that a
-/// build says so once, before any progress bar, and no worker waits on
-/// another's build.
-pub fn find_optimal_tables<'a>(tables: &dyn Tables, boards: impl Iterator<Item = &'a Board>) {
-    for board in boards.filter(|b| b.len() <= MAX_OPTIMAL_CELLS) {
-        tables.optimal(board.rows(), board.cols());
-    }
-}
-
-/// The optimal solver's tables for `board`, if the optimal solver takes it
-/// (up to 16 cells): `Some(None)` when its shape has none (Manhattan
-/// distance and linear conflicts serve). Read the lower bound from them
-/// with [`heuristic`].
-pub fn optimal_tables(tables: &dyn Tables, board: &Board) -> Option<Option<Arc<PatternDatabase>>> {
-    (board.len() <= MAX_OPTIMAL_CELLS).then(|| tables.optimal(board.rows(), board.cols()))
-}
-
-/// The optimal solver's lower bound from a shape's tables: its pattern
-/// databases, or Manhattan distance when it has none.
-pub fn heuristic(tables: Option<&PatternDatabase>) -> Heuristic<'_> {
-    tables.map_or(Heuristic::ManhattanConflicts, Heuristic::Patterns)
 }
 
 /// `$XDG_CACHE_HOME/fifteen`, else `$HOME/.cache/fifteen`: where the

@@ -94,8 +94,11 @@ pub fn run(cmd: ServeCommand) -> Result<(), CliError> {
     config.max_games = cmd.max_games;
     // The page's "optimal: N moves left": the same tables as `solve --solver
     // optimal`, loaded off the game loop by the first search; searches on
-    // every core.
-    config.tables = Some(std::sync::Arc::new(super::pdb::announcing("fifteen serve: optimal distances by")));
+    // every core. A replay page's near par uses the near solver's tables
+    // only where they are built already: a visitor's 6×6 must not start a
+    // build of minutes.
+    let tables = super::pdb::announcing("fifteen serve: optimal distances by").never_building_near();
+    config.tables = std::sync::Arc::new(tables);
     config.optimal_threads = super::pdb::cores();
     if cmd.max_games == 0 {
         return Err(CliError::Usage("--max-games must be at least 1".into()));

@@ -5,7 +5,7 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::mpsc;
+use std::sync::mpsc::SyncSender;
 use std::time::Instant;
 
 use crate::output::{Format, Metric, MoveWriter, SolveReport};
@@ -13,6 +13,7 @@ use clap::Args;
 use fifteen_core::human::{Effort, Event, Finish, Order, Phase, PhaseTotal, Planner, Recorder, placement_title};
 use fifteen_core::solver::Solver;
 use fifteen_core::{Board, Move, MoveNotation, SolveOptions};
+use fifteen_view::control::{batch_channel, send_batches};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::board_source::BoardInput;
@@ -207,51 +208,45 @@ impl Progress {
     }
 }
 
-/// Moves handed from the planner to the writer at a time, and batches
-/// that may wait to be written before the planner waits too.
+/// Moves handed from the planner to the writer at a time.
 const BATCH_MOVES: usize = 1 << 16;
-const BATCHES_IN_FLIGHT: usize = 4;
 
-/// Plans the whole solve, sending its moves to `moves` in batches and
-/// keeping the placements' titles and the progress bar; stops early (with
-/// what it has) when the batches are no longer taken.
+/// Plans the whole solve, sending its moves to `outbox` in batches (the
+/// view's planner-thread pipeline) and keeping the placements' titles and
+/// the progress bar; stops early (with what it has) when the batches are no
+/// longer taken.
 fn plan_human(
     mut recorder: Recorder,
     board: &Board,
     started: Instant,
-    moves: mpsc::SyncSender<Vec<Move>>,
+    outbox: &SyncSender<Vec<Move>>,
 ) -> Result<(Recorder, TitleTally, Progress), CliError> {
     let mut titles = TitleTally::default();
     let mut progress = Progress::new(started, board.len() as u64 - 1);
-    let mut batch = Vec::with_capacity(BATCH_MOVES);
-    let mut steps = 0u64;
-    loop {
-        let more = recorder.pull(&mut |event: &Event, context| match *event {
-            Event::Moved { mv, .. } => batch.push(mv),
-            Event::Placement { region, group } => {
-                let phase = context.phase.unwrap_or(Phase::Rest);
-                let title = || placement_title(phase, region, group, board.rows(), board.cols(), context.corner);
-                titles.placement(phase, title, group.tiles().len() == 1, context.moves);
-            }
-            _ => {}
-        });
-        if let Some(err) = recorder.error() {
-            return Err(err.clone().into());
-        }
-        if batch.len() >= BATCH_MOVES || !more {
-            let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_MOVES));
-            if moves.send(full).is_err() {
-                // The writer failed and says why.
-                break;
+    let (mut steps, mut planned) = (0u64, false);
+    let next_batch = || {
+        let mut batch = Vec::with_capacity(BATCH_MOVES);
+        while !planned && batch.len() < BATCH_MOVES && recorder.error().is_none() {
+            planned = !recorder.pull(&mut |event: &Event, context| match *event {
+                Event::Moved { mv, .. } => batch.push(mv),
+                Event::Placement { region, group } => {
+                    let phase = context.phase.unwrap_or(Phase::Rest);
+                    let title = || placement_title(phase, region, group, board.rows(), board.cols(), context.corner);
+                    titles.placement(phase, title, group.tiles().len() == 1, context.moves);
+                }
+                _ => {}
+            });
+            steps += 1;
+            if steps.is_multiple_of(256) {
+                progress.update(recorder.stats().placed, recorder.moves());
             }
         }
-        steps += 1;
-        if steps.is_multiple_of(256) {
-            progress.update(recorder.stats().placed, recorder.moves());
-        }
-        if !more {
-            break;
-        }
+        (!batch.is_empty()).then_some(batch)
+    };
+    // A writer that failed stops taking batches, and says why itself.
+    send_batches(outbox, next_batch);
+    if let Some(err) = recorder.error() {
+        return Err(err.clone().into());
     }
     Ok((recorder, titles, progress))
 }
@@ -276,9 +271,9 @@ fn solve_human<W: Write>(
     // batches, so that writing them (a letter a move, 1.6·10⁹ of them on a
     // 1000×1000) runs beside the planning on a second core. If the
     // writing fails, the batches stop being taken and the planner stops.
-    let (moves, batches) = mpsc::sync_channel::<Vec<Move>>(BATCHES_IN_FLIGHT);
+    let (outbox, batches) = batch_channel();
     let (planned, write_error) = std::thread::scope(|scope| {
-        let planner = scope.spawn(move || plan_human(recorder, board, started, moves));
+        let planner = scope.spawn(move || plan_human(recorder, board, started, &outbox));
         let mut write_error: Option<io::Error> = None;
         for batch in batches {
             if let Err(e) = batch.into_iter().try_for_each(|mv| writer.push(mv)) {

@@ -343,7 +343,9 @@ fn http_get(addr: &str, path: &str) -> (u16, Vec<(String, String)>, String) {
 #[test]
 #[ignore = "seconds: serves and coaches a replay link; CI runs it"]
 fn the_replay_page_shows_the_splits_replay_json_prints_under_a_policy() {
-    let serve = Serve::start(&["--size", "3"]);
+    // The page's content is tested here, not its time: the budget is
+    // generous for a debug build on a loaded machine.
+    let serve = Serve::start(&["--size", "3", "--page-seconds", "60"]);
     // A 5×5 (the README's link): coached on the page in well under a second.
     let dir = tempfile::tempdir().unwrap();
     let source = dir.path().join("5x5.txt");
@@ -490,7 +492,9 @@ fn a_flood_of_abandoned_pages_and_a_link_bomb_leave_the_server_quiet_and_the_gam
     assert_eq!(hung_up + refused, 32, "{answers:?}");
     assert!(hung_up >= 2, "the pages being made were still being made when their clients left: {answers:?}");
     assert_eq!(page, Some(200));
-    assert!(page_took < Duration::from_secs(2), "the 4×4 page took {page_took:?}");
+    // Far less than the flood's pages take (half a minute each): it did not
+    // wait for them (a debug build on a loaded machine takes seconds).
+    assert!(page_took < Duration::from_secs(6), "the 4×4 page took {page_took:?}");
     assert!(slowest_move < Duration::from_secs(2), "a move took {slowest_move:?}");
     assert_eq!(bombed, Some(413));
     assert!(bomb_took < Duration::from_secs(5), "the bomb was refused after {bomb_took:?}");

@@ -23,8 +23,8 @@
 
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
 
 use tokio::sync::Semaphore;
 
@@ -37,23 +37,23 @@ use super::protocol::Optimal;
 
 /// What the optimal searches of all games share.
 pub(crate) struct Searches {
-    loader: Option<Arc<dyn Tables>>,
-    /// The tables of the server's board shape, loaded at the first search.
-    tables: OnceLock<Option<Arc<PatternDatabase>>>,
+    tables: Arc<dyn Tables>,
     turns: Arc<Semaphore>,
 }
 
 impl Searches {
-    /// At most `threads` searches at once (at least one); `loader` finds the
-    /// pattern databases (none: Manhattan distance and linear conflicts).
-    pub(crate) fn new(loader: Option<Arc<dyn Tables>>, threads: usize) -> Searches {
-        Searches { loader, tables: OnceLock::new(), turns: Arc::new(Semaphore::new(threads.max(1))) }
+    /// At most `threads` searches at once (at least one), with the pattern
+    /// databases `tables` finds (none: Manhattan distance and linear
+    /// conflicts).
+    pub(crate) fn new(tables: Arc<dyn Tables>, threads: usize) -> Searches {
+        Searches { tables, turns: Arc::new(Semaphore::new(threads.max(1))) }
     }
 
-    /// The tables for a board of this shape, loading them on first use.
-    /// Blocks (call it on the blocking pool): loading may build them.
-    pub(crate) fn tables(&self, rows: usize, cols: usize) -> Option<&PatternDatabase> {
-        self.tables.get_or_init(|| self.loader.as_ref().and_then(|tables| tables.optimal(rows, cols))).as_deref()
+    /// The tables for a board of this shape, as the server's tables find
+    /// them. Blocks (call it on the blocking pool): the first finding may
+    /// build them.
+    pub(crate) fn tables(&self, rows: usize, cols: usize) -> Option<Arc<PatternDatabase>> {
+        self.tables.optimal(rows, cols)
     }
 }
 
@@ -176,7 +176,7 @@ impl GameOracle {
                 }
                 let tables = searches.tables(board.rows(), board.cols());
                 let gone = || now.load(Ordering::Relaxed) == GONE;
-                Some(ShortestPath::search_until(&board, tables, &gone).map_err(|e| e.to_string()))
+                Some(ShortestPath::search_until(&board, tables.as_deref(), &gone).map_err(|e| e.to_string()))
             });
             let result = job.await.unwrap_or_else(|e| Some(Err(format!("the search failed: {e}"))));
             Finished { score, result }
@@ -194,6 +194,8 @@ impl Drop for GameOracle {
 mod tests {
     use super::*;
     use fifteen_core::board::{Move, Scramble};
+    use fifteen_core::tables::NoTables;
+    use std::sync::OnceLock;
 
     fn runtime() -> tokio::runtime::Runtime {
         tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap()
@@ -230,7 +232,7 @@ mod tests {
     #[test]
     fn answers_come_after_a_search_and_along_its_path_at_once() {
         runtime().block_on(async {
-            let mut oracle = GameOracle::new(Arc::new(Searches::new(None, 1)));
+            let mut oracle = GameOracle::new(Arc::new(Searches::new(Arc::new(NoTables), 1)));
             let board = Board::scrambled(3, 3, Scramble::Uniform, 4).unwrap();
             assert_eq!(oracle.observe(&board, 0), None);
             assert!(oracle.is_searching());
@@ -257,7 +259,7 @@ mod tests {
             // questions whether to stop, so an answer means it never asked.
             let game: Arc<OnceLock<Arc<AtomicU64>>> = Arc::new(OnceLock::new());
             let loader: Arc<dyn Tables> = Arc::new(LeaveWhenAsked(game.clone()));
-            let mut oracle = GameOracle::new(Arc::new(Searches::new(Some(loader), 1)));
+            let mut oracle = GameOracle::new(Arc::new(Searches::new(loader, 1)));
             game.set(oracle.now.clone()).unwrap();
             let board = Board::scrambled(4, 4, Scramble::Uniform, 1).unwrap();
             assert_eq!(oracle.observe(&board, 0), None);
@@ -273,7 +275,7 @@ mod tests {
     #[test]
     fn a_stale_answer_is_kept_but_not_sent_and_the_newest_position_is_searched() {
         runtime().block_on(async {
-            let mut oracle = GameOracle::new(Arc::new(Searches::new(None, 1)));
+            let mut oracle = GameOracle::new(Arc::new(Searches::new(Arc::new(NoTables), 1)));
             let board = Board::scrambled(3, 3, Scramble::Uniform, 8).unwrap();
             oracle.observe(&board, 0);
             let finished = oracle.finished().await;
@@ -306,7 +308,7 @@ mod tests {
     #[test]
     fn a_declined_oracle_starts_nothing_and_asked_again_answers_the_position_now() {
         runtime().block_on(async {
-            let mut oracle = GameOracle::new(Arc::new(Searches::new(None, 1)));
+            let mut oracle = GameOracle::new(Arc::new(Searches::new(Arc::new(NoTables), 1)));
             let board = Board::scrambled(3, 3, Scramble::Uniform, 6).unwrap();
             oracle.observe(&board, 0);
             let finished = oracle.finished().await;
@@ -325,7 +327,7 @@ mod tests {
     #[test]
     fn a_search_queued_for_a_passed_position_does_not_run_and_big_boards_get_nothing() {
         runtime().block_on(async {
-            let searches = Arc::new(Searches::new(None, 1));
+            let searches = Arc::new(Searches::new(Arc::new(NoTables), 1));
             let mut oracle = GameOracle::new(searches.clone());
             let board = Board::scrambled(3, 3, Scramble::Uniform, 5).unwrap();
             // Hold the only turn, so the search waits; the game moves on meanwhile.

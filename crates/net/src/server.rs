@@ -89,10 +89,13 @@ pub struct ServerConfig {
     pub header_timeout: Duration,
     /// One line per game, written when it ends.
     pub(crate) log: LogSink,
-    /// Where the optimal distance's searches get pattern databases (none:
-    /// Manhattan distance and linear conflicts); asked once, off the async
-    /// executor, by the first search of the server's life.
-    pub tables: Option<Arc<dyn Tables>>,
+    /// Where the optimal distance's searches and the replay pages' par get
+    /// pattern databases ([`NoTables`](fifteen_core::tables::NoTables) by
+    /// default: Manhattan distance and linear conflicts, and the human par
+    /// above 16 cells); asked at every search, off the async executor, so
+    /// pass tables that keep what they find (a `TableCache`, made with
+    /// `never_building_near` for a server strangers use).
+    pub tables: Arc<dyn Tables>,
     /// Optimal-distance searches that may run at once, over all games.
     pub optimal_threads: usize,
     /// Threads that make the viewer's pages (at least one); small pages
@@ -142,7 +145,7 @@ impl ServerConfig {
                 use std::io::Write;
                 let _ = writeln!(std::io::stderr().lock(), "{line}");
             }),
-            tables: None,
+            tables: Arc::new(fifteen_core::tables::NoTables),
             optimal_threads: 1,
             page_workers: 2,
             page_queue: 8,
@@ -427,8 +430,7 @@ async fn run(listener: TcpListener, config: ServerConfig, stopped: watch::Receiv
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new()).max_buf_size(HEAD_LIMIT);
     let metrics = Arc::new(Metrics::new());
-    let coach_tables = viewer::CoachTables::new(config.tables.clone());
-    let pages = Arc::new(Pages::new(config.page_limits(), coach_tables, metrics.clone(), config.log.clone())?);
+    let pages = Arc::new(Pages::new(config.page_limits(), config.tables.clone(), metrics.clone(), config.log.clone())?);
     let header_timeout = config.header_timeout;
     let shared = Arc::new(ServerShared {
         config,

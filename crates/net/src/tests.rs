@@ -369,16 +369,20 @@ struct HeldLoader {
     release: std::sync::mpsc::Sender<()>,
 }
 
-/// [`HeldLoader`]'s tables: each ask says so, then waits for the release.
+/// [`HeldLoader`]'s tables: each ask says so; the first then waits for the
+/// release (the server asks at every search).
 struct HeldTables {
     calling: std::sync::mpsc::Sender<()>,
-    gate: Mutex<std::sync::mpsc::Receiver<()>>,
+    gate: Mutex<Option<std::sync::mpsc::Receiver<()>>>,
 }
 
 impl Tables for HeldTables {
     fn optimal(&self, _: usize, _: usize) -> Option<Arc<PatternDatabase>> {
         let _ = self.calling.send(());
-        let _ = self.gate.lock().unwrap().recv_timeout(Duration::from_secs(60));
+        let first = self.gate.lock().unwrap().take();
+        if let Some(gate) = first {
+            let _ = gate.recv_timeout(Duration::from_secs(60));
+        }
         None
     }
 
@@ -391,7 +395,7 @@ impl HeldLoader {
     fn new() -> HeldLoader {
         let (release, gate) = std::sync::mpsc::channel::<()>();
         let (calling, called) = std::sync::mpsc::channel::<()>();
-        let loader = Arc::new(HeldTables { calling, gate: Mutex::new(gate) });
+        let loader = Arc::new(HeldTables { calling, gate: Mutex::new(Some(gate)) });
         HeldLoader { loader, called, release }
     }
 
@@ -409,7 +413,7 @@ fn a_4x4_game_is_sent_the_optimal_distance_of_each_position_and_never_a_stale_on
     let held = HeldLoader::new();
     let mut server = TestServer::start(4, 4, |c| {
         c.scramble = Scramble::Walk(30);
-        c.tables = Some(held.loader.clone());
+        c.tables = held.loader.clone();
     });
     let mut client = connect(&server.url("/ws"));
     let first = read_state(&mut client);
@@ -483,7 +487,7 @@ fn a_search_still_running_does_not_hold_up_stopping_the_server() {
     // The first search is held in the table loader, as a long search would
     // be (IDA* cannot be interrupted).
     let held = HeldLoader::new();
-    let mut server = TestServer::start(3, 3, |c| c.tables = Some(held.loader.clone()));
+    let mut server = TestServer::start(3, 3, |c| c.tables = held.loader.clone());
     let mut client = connect(&server.url("/ws"));
     read_state(&mut client);
     send_text(&mut client, r#"{"Optimal":true}"#);

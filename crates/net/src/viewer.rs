@@ -21,7 +21,7 @@ use fifteen_core::board::{Board, Scramble};
 use fifteen_core::coach::{self, ChosenPar, CoachError, ParChoice};
 use fifteen_core::human::{Effort, SolveError, SolveOptions};
 use fifteen_core::slidysim::{self, LinkLimits, Solve};
-use fifteen_core::tables::{NO_TABLES, PatternDatabase, Tables, TablesError};
+use fifteen_core::tables::Tables;
 use fifteen_view::web::{self, CoachOnPage};
 
 /// Only the page's own script and style (no inline script: the data is a
@@ -66,30 +66,6 @@ fn check_size(rows: usize, cols: usize, max_cells: usize) -> Result<(), Refused>
         });
     }
     Ok(())
-}
-
-/// The tables a replay page's par uses (the optimal solver's up to 16
-/// cells, the near solver's on 17 to 49), through the server's loader,
-/// which finds each shape's once (none: Manhattan distance and linear
-/// conflicts up to 16 cells, fifteen's human solve above).
-pub(crate) struct CoachTables {
-    loader: Option<Arc<dyn Tables>>,
-}
-
-impl CoachTables {
-    pub(crate) fn new(loader: Option<Arc<dyn Tables>>) -> CoachTables {
-        CoachTables { loader }
-    }
-}
-
-impl Tables for CoachTables {
-    fn optimal(&self, rows: usize, cols: usize) -> Option<Arc<PatternDatabase>> {
-        self.loader.as_ref().and_then(|t| t.optimal(rows, cols))
-    }
-
-    fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, TablesError> {
-        self.loader.as_deref().unwrap_or(&NO_TABLES).near(rows, cols)
-    }
 }
 
 /// The limits on a link a page reads: [`LinkLimits::DEFAULT`], but only
@@ -166,7 +142,7 @@ pub(crate) fn read_link(query: Option<&str>, max_cells: usize) -> Result<Solve, 
 /// cells and the coach finishes in half the time left.
 pub(crate) fn replay_data(
     solve: &Solve,
-    tables: &CoachTables,
+    tables: &dyn Tables,
     deadline: &Deadline,
     seconds: f64,
 ) -> Result<Value, Refused> {
@@ -196,7 +172,7 @@ const MAX_EXACTLY_COACHED_MOVES: usize = 1_000;
 /// is an error.
 fn coach_on_page(
     solve: &Solve,
-    tables: &CoachTables,
+    tables: &dyn Tables,
     deadline: &Deadline,
 ) -> Result<Result<(coach::Coaching, ChosenPar), CoachOnPage<'static>>, CoachError> {
     let (rows, cols) = (solve.scramble.rows(), solve.scramble.cols());
@@ -423,7 +399,7 @@ mod tests {
         let (_, payload) = link.split_once("?r=").unwrap();
         let query = format!("r={payload}");
         let solve = read_link(Some(&query), 10_000).unwrap();
-        let data = replay_data(&solve, &CoachTables::new(None), &Deadline::NONE, 5.0).unwrap();
+        let data = replay_data(&solve, &fifteen_core::tables::NO_TABLES, &Deadline::NONE, 5.0).unwrap();
         assert_eq!(data["count"], plan.moves().len());
         // fifteen's solve beside it, and the coach's lines (a 3×3: par optimal).
         let fifteen = fifteen_core::human::solve(

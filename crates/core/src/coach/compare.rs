@@ -25,7 +25,7 @@ pub struct Comparison {
 /// bound (boards of up to 16 cells).
 ///
 /// ```
-/// use fifteen_core::{Board, Effort, Moves, coach, search::optimal::Heuristic};
+/// use fifteen_core::{Board, Effort, Moves, coach, search::Heuristic};
 /// let scramble: Board = "1 2 3\n4 5 6\n_ 7 8".parse().unwrap();
 /// let person: Moves = "DULL".parse().unwrap();
 /// let side_by_side = coach::compare(&scramble, &person, Effort::Best, Some(Heuristic::ManhattanConflicts)).unwrap();

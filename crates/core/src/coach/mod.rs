@@ -17,7 +17,7 @@
 //! nearer or one further away): the moves that lose 2 are the mistakes.
 //!
 //! ```
-//! use fifteen_core::{Board, Moves, coach::{self, Par}, search::optimal::Heuristic};
+//! use fifteen_core::{Board, Moves, coach::{self, Par}, search::Heuristic};
 //! let scramble: Board = "1 2 3\n4 5 6\n_ 7 8".parse().unwrap();
 //! let person: Moves = "DULL".parse().unwrap();
 //! let coaching = coach::coach(&scramble, &person, Par::Optimal(Heuristic::ManhattanConflicts)).unwrap();

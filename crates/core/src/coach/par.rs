@@ -93,13 +93,14 @@ impl std::fmt::Debug for ChosenPar {
     }
 }
 
-/// The effort of a page's par left to the coach: `best` up to 49 cells,
-/// `normal` up to 12×12, `fast` beyond, so that a served page's coaching
-/// takes a second or two at any size (a 30×30's at `normal` takes a dozen).
+/// The effort of a page's par left to the coach: `normal` up to 12×12,
+/// `fast` beyond, so that a served page's coaching takes a second or two at
+/// any size, on a loaded machine too (a 5×5's human par at `best` takes 1.6
+/// to 4.3 s, at `normal` 0.2 to 0.4; a 30×30's at `normal` a dozen).
+/// Boards of up to 16 cells have the exact par whatever the effort.
 fn page_effort(rows: usize, cols: usize) -> Effort {
     match rows.saturating_mul(cols) {
-        0..=MAX_NEAR_CELLS => Effort::Best,
-        50..=144 => Effort::Normal,
+        0..=144 => Effort::Normal,
         _ => Effort::Fast,
     }
 }

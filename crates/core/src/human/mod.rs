@@ -29,7 +29,9 @@ mod small;
 mod strip;
 mod trip;
 
-pub use effort::{Effort, size_table};
+pub use effort::Effort;
+#[cfg(feature = "testing")]
+pub use effort::size_table;
 pub use event::{Event, Group, Phase, Region};
 pub use exact::finish::Finish;
 pub use exact::finish::MAX_EXACT_CELLS;

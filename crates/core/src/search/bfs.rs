@@ -8,6 +8,8 @@
 //! several times faster on the whole 3×3 graph (see the benches).
 //!
 //! ```
+//! # // The searches' own modules are public with the feature `testing`.
+//! # #[cfg(feature = "testing")] {
 //! use fifteen_core::{Board, search::bfs};
 //! let board: Board = "1 2 3\n4 5 6\n_ 7 8".parse().unwrap();
 //! let solution = bfs::solve(&board).unwrap();
@@ -16,6 +18,7 @@
 //! let graph = bfs::distances_from_goal(3, 3).unwrap();
 //! assert_eq!(graph.reached(), 181_440);
 //! assert_eq!(graph.max_distance(), 31);
+//! # }
 //! ```
 
 use crate::board::{Board, Move, Moves};
@@ -133,11 +136,14 @@ fn read_back(grid: &PackedGrid, reached: &[u8], end: Packed) -> Moves {
 /// (its visited set is a hash map). Kept to measure against [`solve`].
 ///
 /// ```
+/// # // The searches' own modules are public with the feature `testing`.
+/// # #[cfg(feature = "testing")] {
 /// use fifteen_core::{Board, search::bfs};
 /// let board: Board = "4 1 3\n7 2 6\n_ 5 8".parse().unwrap();
 /// let ours = bfs::solve(&board).unwrap();
 /// let theirs = bfs::solve_with_pathfinding(&board).unwrap();
 /// assert_eq!(ours.moves.len(), theirs.moves.len());
+/// # }
 /// ```
 pub fn solve_with_pathfinding(board: &Board) -> Result<Solution, SearchError> {
     let grid = check_size(board.rows(), board.cols(), "bfs")?;

@@ -9,12 +9,15 @@
 //! 18 moves...`).
 //!
 //! ```
+//! # // The searches' own modules are public with the feature `testing`.
+//! # #[cfg(feature = "testing")] {
 //! use fifteen_core::{Board, search::iddfs};
 //! let board: Board = "1 2 3\n4 _ 6\n7 5 8".parse().unwrap();
 //! let mut limits_tried = Vec::new();
 //! let solution = iddfs::solve(&board, iddfs::Limits::default(), |n| limits_tried.push(n)).unwrap();
 //! assert_eq!(solution.moves.to_string(), "UL");
 //! assert_eq!(limits_tried, [0, 1, 2]);
+//! # }
 //! ```
 
 use crate::board::{Board, Move, Moves};
@@ -95,10 +98,13 @@ pub(crate) fn solve_until(
 /// front how deep it will have to go.
 ///
 /// ```
+/// # // The searches' own modules are public with the feature `testing`.
+/// # #[cfg(feature = "testing")] {
 /// use fifteen_core::{Board, search::iddfs};
 /// // 2 and 1 are in their home row but swapped: one must step out and back.
 /// let board: Board = "2 1 3\n4 5 6\n7 8 _".parse().unwrap();
 /// assert_eq!(iddfs::lower_bound(&board).unwrap(), 4);
+/// # }
 /// ```
 pub fn lower_bound(board: &Board) -> Result<u32, SearchError> {
     check_size(board)?;

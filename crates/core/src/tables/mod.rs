@@ -102,6 +102,15 @@ pub enum TablesError {
     /// There is no cache directory to build tables into.
     #[error("no cache directory to build the pattern databases into")]
     NoDirectory,
+    /// The near solver's tables for a shape are not in the cache directory,
+    /// and the cache builds none ([`TableCache::never_building_near`]).
+    #[error("the near solver's pattern databases for {rows}×{cols} are not built here")]
+    NotBuilt {
+        /// Rows of the shape.
+        rows: usize,
+        /// Columns of the shape.
+        cols: usize,
+    },
 }
 
 /// No tables: the optimal solver uses Manhattan distance and linear
@@ -284,18 +293,38 @@ pub struct TableCache {
     threads: usize,
     found: Mutex<FoundTables>,
     reports: Option<Box<dyn Fn(TableEvent) + Send + Sync>>,
+    /// Whether the near solver's tables missing from the directory are
+    /// built (seconds to minutes, hundreds of megabytes) or refused.
+    builds_near: bool,
 }
 
 impl TableCache {
     /// A cache in `dir` (`None`: tables are built in memory and not
     /// saved), building on up to `threads` threads.
     pub fn new(dir: Option<PathBuf>, threads: usize) -> TableCache {
-        TableCache { dir, threads: threads.max(1), found: Mutex::new(BTreeMap::new()), reports: None }
+        TableCache {
+            dir,
+            threads: threads.max(1),
+            found: Mutex::new(BTreeMap::new()),
+            reports: None,
+            builds_near: true,
+        }
     }
 
     /// The same cache, telling `reports` what it does.
     pub fn with_reports(self, reports: impl Fn(TableEvent) + Send + Sync + 'static) -> TableCache {
         TableCache { reports: Some(Box::new(reports)), ..self }
+    }
+
+    /// The same cache, finding the near solver's tables only where their
+    /// file is in the directory already: a shape without them gets
+    /// [`TablesError::NotBuilt`] (asked again, the file is looked for
+    /// again). For a server, where a stranger's board must not start a
+    /// build that takes minutes and hundreds of megabytes; the optimal
+    /// solver's default tables (a 4×4's 11.5 MB in seconds) are still
+    /// built.
+    pub fn never_building_near(self) -> TableCache {
+        TableCache { builds_near: false, ..self }
     }
 
     /// The line that says how this shape's tables were found (for the
@@ -360,7 +389,12 @@ impl TableCache {
                 let bigger = Partition::near_for(rows, cols).map(Partition::spec);
                 match bigger.and_then(|spec| self.present(spec, true)) {
                     Some(present) => Some(Ok(present)),
-                    None => Some(near_partition(rows, cols).map(|spec| self.load(&spec, false))),
+                    None if self.builds_near => Some(near_partition(rows, cols).map(|spec| self.load(&spec, false))),
+                    None => match self.present(near_partition(rows, cols)?, true) {
+                        Some(present) => Some(Ok(present)),
+                        // Not kept as found: a build elsewhere may add it.
+                        None => return Err(TablesError::NotBuilt { rows, cols }),
+                    },
                 }
             }
         };

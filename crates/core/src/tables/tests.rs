@@ -130,3 +130,19 @@ fn a_mapped_table_is_refused_when_damaged_at_open_or_by_the_full_check() {
     let s = optimal::solve_with(&board, Heuristic::Patterns(&db), |_| {}).unwrap();
     replays(&board, &s.moves);
 }
+
+#[test]
+fn a_cache_that_never_builds_near_tables_finds_only_those_on_disk() {
+    use super::{TableCache, Tables, TablesError};
+    let dir = tempfile::tempdir().unwrap();
+    let kept_only = TableCache::new(Some(dir.path().to_path_buf()), 2).never_building_near();
+    assert_eq!(kept_only.near(3, 6).unwrap_err(), TablesError::NotBuilt { rows: 3, cols: 6 });
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none(), "nothing was built");
+    // Built by a cache that builds, the same directory's tables are found.
+    let building = TableCache::new(Some(dir.path().to_path_buf()), 2);
+    building.near(3, 6).unwrap();
+    assert!(building.account(true, 3, 6).unwrap().contains("built, saved to"));
+    kept_only.near(3, 6).unwrap();
+    let account = kept_only.account(true, 3, 6).unwrap();
+    assert!(account.contains("mapped from"), "{account}");
+}

@@ -41,12 +41,13 @@ use tokio::sync::oneshot;
 use tokio::time::Instant;
 
 use fifteen_core::Deadline;
+use fifteen_core::tables::Tables;
 use fifteen_view::web;
 use serde_json::Value;
 
 use super::head::LongQuery;
 use super::metrics::{LogSink, Metrics};
-use super::viewer::{self, CoachTables, PageKey, Refused};
+use super::viewer::{self, PageKey, Refused};
 use cache::PageCache;
 use pool::{Busy, PagePool};
 
@@ -104,7 +105,7 @@ pub(crate) struct Pages {
     /// Every page's deadline is a part of this one: stopped, the server is
     /// stopping.
     root: Deadline,
-    coach_tables: CoachTables,
+    coach_tables: Arc<dyn Tables>,
     metrics: Arc<Metrics>,
     log: LogSink,
 }
@@ -121,7 +122,7 @@ enum Source {
 impl Pages {
     pub(crate) fn new(
         limits: PageLimits,
-        coach_tables: CoachTables,
+        coach_tables: Arc<dyn Tables>,
         metrics: Arc<Metrics>,
         log: LogSink,
     ) -> std::io::Result<Pages> {
@@ -228,7 +229,7 @@ impl Pages {
         let read = move |_: &Deadline| viewer::read_link(query.as_deref(), max_cells);
         let solve = self.run(&self.small_pool, deadline.clone(), read).await?;
         let pages = self.clone();
-        let page = move |deadline: &Deadline| viewer::replay_data(&solve, &pages.coach_tables, deadline, seconds);
+        let page = move |deadline: &Deadline| viewer::replay_data(&solve, &*pages.coach_tables, deadline, seconds);
         self.run(&self.pool, deadline, move |deadline| page(deadline).map(made_page)).await
     }
 

@@ -20,4 +20,4 @@ pub use app::App;
 pub use coached::CoachedReplay;
 pub use command::{Command, Mode};
 pub use keys::{Key, command_for, help_lines};
-pub use planner_thread::{planner_thread, plans_elsewhere, receive_plans};
+pub use planner_thread::{batch_channel, planner_thread, plans_elsewhere, receive_plans, send_batches};

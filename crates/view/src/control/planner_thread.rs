@@ -1,9 +1,11 @@
-//! The planner's own thread, which both front ends start the same way: a
+//! The planner's own thread, which every front end starts the same way: a
 //! big board's watched solve (or one whose lines a wide beam plans) is
-//! planned beside the drawing, its events sent in batches over a bounded
-//! channel, so no frame waits for planning.
+//! planned beside the drawing, and `fifteen solve`'s moves beside their
+//! writing, sent in batches over a bounded channel ([`batch_channel`],
+//! [`send_batches`]), so that neither side waits for the other and memory
+//! stays bounded.
 
-use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
 use crate::anim::{EventBatch, Planning};
 
@@ -36,6 +38,24 @@ const EVENTS_PER_BATCH: usize = 1 << 15;
 /// it waits beyond that, so memory stays bounded.
 const BATCHES_IN_FLIGHT: usize = 4;
 
+/// The channel a planner thread sends its batches over: at most
+/// `BATCHES_IN_FLIGHT` wait to be taken.
+pub fn batch_channel<T>() -> (SyncSender<T>, Receiver<T>) {
+    sync_channel(BATCHES_IN_FLIGHT)
+}
+
+/// Sends `outbox` the batches `next` makes until it makes none (true) or
+/// nobody takes them any more (false: the receiver was dropped, and no
+/// more are planned).
+pub fn send_batches<T>(outbox: &SyncSender<T>, mut next: impl FnMut() -> Option<T>) -> bool {
+    while let Some(batch) = next() {
+        if outbox.send(batch).is_err() {
+            return false;
+        }
+    }
+    true
+}
+
 /// Runs `planning` on a thread of its own, sending its events in batches
 /// of up to `EVENTS_PER_BATCH` with at most `BATCHES_IN_FLIGHT` waiting, so
 /// that it plans ahead of the playback in bounded memory. The thread ends
@@ -43,15 +63,11 @@ const BATCHES_IN_FLIGHT: usize = 4;
 /// the window closing); it is never joined, so quitting never waits for a
 /// placement being planned. `None` when no thread can be started.
 pub fn planner_thread(mut planning: Planning) -> Option<Receiver<EventBatch>> {
-    let (outbox, inbox) = sync_channel(BATCHES_IN_FLIGHT);
+    let (outbox, inbox) = batch_channel();
     let events = planning.cells().min(EVENTS_PER_BATCH);
-    let spawned = std::thread::Builder::new().name("planner".into()).spawn(move || {
-        while let Some(batch) = planning.next_batch(events) {
-            if outbox.send(batch).is_err() {
-                break;
-            }
-        }
-    });
+    let spawned = std::thread::Builder::new()
+        .name("planner".into())
+        .spawn(move || send_batches(&outbox, || planning.next_batch(events)));
     spawned.ok().map(|_| inbox)
 }
 
@@ -77,14 +93,8 @@ mod tests {
     fn a_solve_planned_on_another_thread_plays_to_the_goal_with_every_move() {
         let board = Board::scrambled(40, 30, Scramble::Uniform, 6).unwrap();
         let (timeline, mut planning) = Timeline::planned_elsewhere(&board, &SolveOptions::default()).unwrap();
-        let (outbox, inbox) = sync_channel(2);
-        let planner = std::thread::spawn(move || {
-            while let Some(batch) = planning.next_batch(4_096) {
-                if outbox.send(batch).is_err() {
-                    break;
-                }
-            }
-        });
+        let (outbox, inbox) = batch_channel();
+        let planner = std::thread::spawn(move || send_batches(&outbox, || planning.next_batch(4_096)));
         let mut player = Player::new(timeline);
         player.set_speed(1_000_000.0);
         player.play();
@@ -115,28 +125,24 @@ mod tests {
         }
         assert!(replay.is_solved() && player.board().is_solved());
         assert_eq!(Some(next), player.timeline().total());
-        planner.join().unwrap();
+        assert!(planner.join().unwrap(), "every batch was taken");
     }
 
     #[test]
     fn dropping_the_receiver_stops_the_planner_thread() {
         let board = Board::scrambled(200, 200, Scramble::Uniform, 1).unwrap();
         let (_, mut planning) = Timeline::planned_elsewhere(&board, &SolveOptions::default()).unwrap();
-        let (outbox, inbox) = sync_channel(1);
+        let (outbox, inbox) = batch_channel();
         let planner = std::thread::spawn(move || {
-            let mut sent = 0;
-            while let Some(batch) = planning.next_batch(1_000) {
-                if outbox.send(batch).is_err() {
-                    return (sent, false);
-                }
-                sent += 1;
-            }
-            (sent, true)
+            let mut made = 0;
+            let planned_all = send_batches(&outbox, || planning.next_batch(1_000).inspect(|_| made += 1));
+            (made, planned_all)
         });
         inbox.recv().unwrap();
         drop(inbox);
-        let (sent, planned_all) = planner.join().unwrap();
+        let (made, planned_all) = planner.join().unwrap();
         assert!(!planned_all, "a 200×200 solve stops long before its end once no one listens");
-        assert!(sent >= 1);
+        // The batches in flight, the one taken, and the one refused.
+        assert!(made <= BATCHES_IN_FLIGHT + 2, "{made} batches made");
     }
 }

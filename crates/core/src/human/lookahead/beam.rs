@@ -280,6 +280,45 @@ pub(super) struct Beam<'a> {
     pub(super) homes: &'a [usize],
     pub(super) scoring: Scoring,
     pub(super) width: usize,
+    /// The next line's tiles in its row (or column) in each other's order,
+    /// weighed (see [`NextLine`]), where the beam weighs them.
+    pub(super) next_line: Option<&'a NextLine>,
+}
+
+/// The line after the one a beam builds, as its conflicts are counted: the
+/// cells of its row (or column) in line order, in the board's numbering,
+/// and each of its tiles' rank in it. Two of its tiles in that row in each
+/// other's order are a conflict: one must go round the other.
+#[derive(Default)]
+pub(super) struct NextLine {
+    /// The line's cells, first to last.
+    pub(super) cells: Vec<usize>,
+    /// Each cell's place in `cells` (`NO_RANK` off the line), by cell.
+    pub(super) place: Vec<u16>,
+    /// Each tile's rank in the line (`NO_RANK` for the others), by tile.
+    pub(super) rank: Vec<u16>,
+    /// What a conflict counts, in score units.
+    pub(super) weight: i64,
+}
+
+impl NextLine {
+    /// How many of the line's tiles on its cells are in conflict with the
+    /// tile of rank `rank` on the line's cell number `at`, in state `i`'s
+    /// board.
+    fn conflicts<B: BeamBoard>(
+        &self,
+        board: &B,
+        (i, state): (usize, &BeamState<B::Extra>),
+        rank: u16,
+        at: usize,
+    ) -> i64 {
+        let mut count = 0;
+        for (k, &cell) in self.cells.iter().enumerate() {
+            let other = self.rank[board.tile_of(board.word_at(i, state, None, cell)) as usize];
+            count += i64::from(k != at && other != NO_RANK && (other < rank) != (k < at));
+        }
+        count
+    }
 }
 
 impl Beam<'_> {
@@ -341,6 +380,18 @@ impl Beam<'_> {
                 child.blank = next as u32;
                 child.last = dir as u8;
                 child.tally.level += self.weight_of(tile, rank, stage, dir) * board.farther(word, from, next, dir);
+                if let Some(line) = self.next_line {
+                    // The tile slides from `next` to `from`: onto the next
+                    // line's row or off it, it makes or ends its conflicts
+                    // there (along the row, it passes no tile of it).
+                    let ranked = line.rank[tile as usize];
+                    let (onto, off) = (line.place[from], line.place[next]);
+                    if ranked != NO_RANK && (onto == NO_RANK) != (off == NO_RANK) {
+                        let (at, sign) = if onto != NO_RANK { (onto, 1) } else { (off, -1) };
+                        child.tally.level +=
+                            sign * line.weight * line.conflicts(board, (i, s), ranked, usize::from(at));
+                    }
+                }
                 child.hash ^= key(word, next) ^ key(word, from) ^ key(blank_word, next) ^ key(blank_word, from);
                 if forced.is_some() {
                     child.stage += 1;

@@ -22,6 +22,8 @@
 //! still runs to its end, so that there is always a solution.
 //!
 //! ```
+//! # // The searches' own modules are public with the feature `testing`.
+//! # #[cfg(feature = "testing")] {
 //! use fifteen_core::{Board, Scramble, search::{near, optimal::PatternDatabase}};
 //! let board = Board::scrambled(3, 6, Scramble::Uniform, 5).unwrap();
 //! let tables = PatternDatabase::build(near::partition(3, 6, 3).unwrap(), 1, |_| {});
@@ -34,6 +36,7 @@
 //! assert!(replay.is_solved());
 //! // The optimum lies between the proven bound and the solution found.
 //! assert!(found.lower_bound as usize <= found.moves.len());
+//! # }
 //! ```
 
 mod beam;
@@ -182,6 +185,8 @@ pub fn solve(
 /// and whom to tell of progress.
 ///
 /// ```
+/// # // The searches' own modules are public with the feature `testing`.
+/// # #[cfg(feature = "testing")] {
 /// use fifteen_core::{Board, Scramble, search::{near, optimal::PatternDatabase}};
 /// let board = Board::scrambled(3, 6, Scramble::Uniform, 5).unwrap();
 /// let tables = PatternDatabase::build(near::partition(3, 6, 3).unwrap(), 1, |_| {});
@@ -196,6 +201,7 @@ pub fn solve(
 /// let mut replay = board.clone();
 /// replay.apply(&found.moves).unwrap();
 /// assert!(replay.is_solved());
+/// # }
 /// ```
 #[derive(Clone, Copy)]
 pub struct NearRun<'a> {

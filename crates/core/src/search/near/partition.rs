@@ -50,9 +50,12 @@ pub fn default_group_size(rows: usize, cols: usize) -> usize {
 /// mirror lookup on square boards and one-byte entries.
 ///
 /// ```
+/// # // The searches' own modules are public with the feature `testing`.
+/// # #[cfg(feature = "testing")] {
 /// use fifteen_core::search::near;
 /// let spec = near::partition(5, 5, 5).unwrap();
 /// assert_eq!(spec.partition(), "5-5-4-5-5");
+/// # }
 /// ```
 pub fn partition(rows: usize, cols: usize, group: usize) -> Result<PatternSpec, PdbError> {
     let n = rows * cols;

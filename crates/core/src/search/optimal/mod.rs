@@ -18,6 +18,8 @@
 //! estimate at each node, as a yardstick.
 //!
 //! ```
+//! # // The searches' own modules are public with the feature `testing`.
+//! # #[cfg(feature = "testing")] {
 //! use fifteen_core::{Board, Scramble, search::optimal};
 //! let board = Board::scrambled(3, 3, Scramble::Uniform, 11).unwrap();
 //! let solution = optimal::solve(&board).unwrap();
@@ -25,6 +27,7 @@
 //! replay.apply(&solution.moves).unwrap();
 //! assert!(replay.is_solved());
 //! assert_eq!(solution.moves.len(), fifteen_core::search::bfs::solve(&board).unwrap().moves.len());
+//! # }
 //! ```
 
 mod build;
@@ -132,12 +135,15 @@ pub fn solve(board: &Board) -> Result<Solution, SearchError> {
 /// `progress(bound)` before each iteration.
 ///
 /// ```
+/// # // The searches' own modules are public with the feature `testing`.
+/// # #[cfg(feature = "testing")] {
 /// use fifteen_core::{Board, search::optimal::{self, Heuristic}};
 /// let board: Board = "5 1 2 3\n9 6 7 4\n13 10 11 8\n_ 14 15 12".parse().unwrap();
 /// let mut bounds = Vec::new();
 /// let solution = optimal::solve_with(&board, Heuristic::ManhattanConflicts, |b| bounds.push(b)).unwrap();
 /// assert_eq!(solution.moves.to_string(), "DDDLLLUUU");
 /// assert_eq!(bounds.last(), Some(&9));
+/// # }
 /// ```
 pub fn solve_with(board: &Board, heuristic: Heuristic<'_>, progress: impl FnMut(u32)) -> Result<Solution, SearchError> {
     solve_until(board, heuristic, progress, &|| false)
@@ -213,7 +219,9 @@ pub(crate) fn with_estimator<U: EstimatorUser>(
     })
 }
 
-/// The lower bound a heuristic gives a board.
+/// The lower bound a heuristic gives a board (for tests and measurements:
+/// a search asks it of every node through `with_estimator`).
+#[cfg(any(test, feature = "testing"))]
 pub fn estimate(board: &Board, heuristic: Heuristic<'_>) -> Result<u32, SearchError> {
     let grid = check(board, heuristic)?;
     let (cells, pos) = arrays(board);

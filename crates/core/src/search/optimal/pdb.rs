@@ -20,12 +20,15 @@
 //! instead of 519 MB.
 //!
 //! ```
+//! # // The searches' own modules are public with the feature `testing`.
+//! # #[cfg(feature = "testing")] {
 //! use fifteen_core::Board;
 //! use fifteen_core::search::optimal::{PatternDatabase, PatternSpec};
 //! let spec = PatternSpec::new(3, 3, vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]], true).unwrap();
 //! let pdb = PatternDatabase::build(spec, 1, |_| {});
 //! let board: Board = "1 2 3\n4 5 6\n7 _ 8".parse().unwrap();
 //! assert_eq!(pdb.estimate(&board).unwrap(), 1);
+//! # }
 //! ```
 
 use std::ops::Range;

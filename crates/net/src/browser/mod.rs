@@ -16,211 +16,23 @@
 // test that fails with it, so its size costs nothing worth boxing.
 #![allow(clippy::result_large_err)]
 
-use std::net::TcpListener;
+mod page;
+
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::{Server, ServerConfig};
-use fantoccini::actions::{InputSource, KeyAction, KeyActions};
-use fantoccini::error::CmdError;
 use fantoccini::key::Key;
-use fantoccini::{Client, ClientBuilder, Locator};
 use fifteen_core::{Board, Move};
-use serde_json::json;
+use page::Page;
 
 /// The browser client of the Eight game's walkthrough ("Eight slide puzzle
 /// and breadth-first search", pointatinfinity.com; see the README's
 /// Sources), its final listing verbatim: it plays the protocol that
 /// `fifteen serve` speaks at /eight/ws.
-const EIGHT_CLIENT: &str = include_str!("../../../tests/data/eight_client.js");
+const EIGHT_CLIENT: &str = include_str!("../../../../tests/data/eight_client.js");
 const EIGHT_URL: &str = "wss://pointatinfinity.com/eight/ws";
-
-/// The first of `names` on PATH, or the path in `variable` when it is set.
-fn program(variable: &str, names: &[&str]) -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os(variable) {
-        return Some(PathBuf::from(path));
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path).find_map(|dir| names.iter().map(|name| dir.join(name)).find(|exe| exe.is_file()))
-}
-
-/// A port on loopback that was free a moment ago, for chromedriver.
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-/// One headless Chromium window, through chromedriver; both end on drop.
-struct Page {
-    runtime: tokio::runtime::Runtime,
-    client: Option<Client>,
-    driver: Child,
-}
-
-impl Page {
-    /// Starts chromedriver and a browser, or returns `None` (the test is
-    /// skipped) when either is not installed.
-    fn open() -> Option<Page> {
-        let chromium = program("FIFTEEN_CHROMIUM", &["chromium", "chromium-browser", "google-chrome"]);
-        let chromedriver = program("FIFTEEN_CHROMEDRIVER", &["chromedriver"]);
-        let (Some(chromium), Some(chromedriver)) = (chromium, chromedriver) else {
-            let line = "skipped: no chromium or no chromedriver on PATH (apt-get install chromium chromium-driver)";
-            let required = std::env::var("FIFTEEN_BROWSER_TEST").is_ok_and(|v| v == "require");
-            assert!(!required, "FIFTEEN_BROWSER_TEST=require but {line}");
-            // Straight to the terminal too: the harness hides what passing tests print.
-            eprintln!("{line}");
-            let _ = std::io::Write::write_all(&mut std::io::stderr().lock(), format!("{line}\n").as_bytes());
-            return None;
-        };
-        let port = free_port();
-        let driver = Command::new(&chromedriver)
-            .arg(format!("--port={port}"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("{}: {e}", chromedriver.display()));
-        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-        let mut page = Page { runtime, client: None, driver };
-        let options = json!({
-            "binary": chromium,
-            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--no-first-run"],
-        });
-        let mut capabilities = serde_json::Map::new();
-        capabilities.insert("goog:chromeOptions".into(), options);
-        let url = format!("http://127.0.0.1:{port}");
-        let until = Instant::now() + Duration::from_secs(30);
-        let client = page.runtime.block_on(async {
-            loop {
-                // chromedriver takes a moment to listen.
-                let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-                match ClientBuilder::new(connector).capabilities(capabilities.clone()).connect(&url).await {
-                    Ok(client) => return client,
-                    Err(e) if Instant::now() > until => panic!("no browser session from chromedriver: {e}"),
-                    Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
-                }
-            }
-        });
-        page.client = Some(client);
-        page.fit_viewport(560, 760);
-        Some(page)
-    }
-
-    /// Sizes the window so the page itself gets `width`×`height` pixels (the
-    /// screenshots' size), whatever the browser's frame takes.
-    fn fit_viewport(&self, width: u32, height: u32) {
-        let script = "return [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight]";
-        let frame = self.runtime.block_on(self.client().execute(script, vec![])).unwrap();
-        let extra = |i: usize| frame[i].as_u64().and_then(|v| u32::try_from(v).ok()).unwrap_or(0);
-        self.runtime.block_on(self.client().set_window_size(width + extra(0), height + extra(1))).unwrap();
-    }
-
-    fn client(&self) -> &Client {
-        self.client.as_ref().expect("an open session")
-    }
-
-    fn visit(&self, url: &str) {
-        self.runtime.block_on(self.client().goto(url)).unwrap();
-    }
-
-    /// The text the page shows in the element with this id ("" when hidden).
-    fn text(&self, id: &str) -> String {
-        self.try_text(id).unwrap_or_else(|e| panic!("#{id}: {e}"))
-    }
-
-    fn try_text(&self, id: &str) -> Result<String, CmdError> {
-        self.runtime.block_on(async { self.client().find(Locator::Id(id)).await?.text().await })
-    }
-
-    /// Whether the element with this id is on screen.
-    fn shows(&self, id: &str) -> bool {
-        self.runtime
-            .block_on(async { self.client().find(Locator::Id(id)).await?.is_displayed().await })
-            .unwrap_or_else(|e| panic!("#{id}: {e}"))
-    }
-
-    /// An attribute of the element with this id.
-    fn attribute(&self, id: &str, name: &str) -> Option<String> {
-        self.runtime
-            .block_on(async { self.client().find(Locator::Id(id)).await?.attr(name).await })
-            .unwrap_or_else(|e| panic!("#{id}: {e}"))
-    }
-
-    /// The game page's board as last drawn: each cell's tile in reading
-    /// order, 0 for the gap (empty before the first state is drawn).
-    fn tiles(&self) -> Result<Vec<u32>, CmdError> {
-        let script = "return window.fifteen && window.fifteen.shown ? window.fifteen.shown() : null;";
-        let shown = self.runtime.block_on(self.client().execute(script, vec![]))?;
-        Ok(serde_json::from_value(shown).unwrap_or_default())
-    }
-
-    fn click(&self, id: &str) {
-        self.runtime
-            .block_on(async { self.client().find(Locator::Id(id)).await?.click().await })
-            .unwrap_or_else(|e| panic!("clicking #{id}: {e}"));
-    }
-
-    /// Picks the option with this value in the drop-down with this id.
-    fn choose(&self, id: &str, value: &str) {
-        self.runtime
-            .block_on(async { self.client().find(Locator::Id(id)).await?.select_by_value(value).await })
-            .unwrap_or_else(|e| panic!("choosing {value} in #{id}: {e}"));
-    }
-
-    /// Presses and releases one key, wherever the page has its focus.
-    fn press(&self, key: impl Into<char>) {
-        let key = key.into();
-        let actions =
-            KeyActions::new("keyboard".into()).then(KeyAction::Down { value: key }).then(KeyAction::Up { value: key });
-        self.runtime.block_on(self.client().perform_actions(actions)).unwrap();
-    }
-
-    /// Polls `look` until it sees what it waits for (`Some`), or fails naming
-    /// `what` after `secs`; an error (the page redrawing meanwhile) is a miss.
-    fn wait_for<T>(&self, what: &str, secs: u64, mut look: impl FnMut(&Page) -> Result<Option<T>, CmdError>) -> T {
-        let until = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let last = match look(self) {
-                Ok(Some(seen)) => return seen,
-                Ok(None) => "not yet".to_string(),
-                Err(e) => e.to_string(),
-            };
-            assert!(Instant::now() < until, "timed out after {secs} s waiting for {what} ({last})");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    /// Waits until the board shown is `cells`.
-    fn wait_for_tiles(&self, cells: &[u32], secs: u64) {
-        self.wait_for(&format!("the board {cells:?}"), secs, |page| Ok((page.tiles()? == cells).then_some(())));
-    }
-
-    /// Waits until the element with this id shows text that `done` accepts.
-    fn wait_for_text(&self, id: &str, secs: u64, done: impl Fn(&str) -> bool) -> String {
-        self.wait_for(&format!("#{id}"), secs, |page| {
-            let text = page.try_text(id)?;
-            Ok(done(&text).then_some(text))
-        })
-    }
-
-    fn screenshot(&self, path: &Path) {
-        let png = self.runtime.block_on(self.client().screenshot()).unwrap();
-        std::fs::write(path, png).unwrap();
-    }
-}
-
-impl Drop for Page {
-    fn drop(&mut self) {
-        if let Some(client) = self.client.take() {
-            let _ =
-                self.runtime.block_on(async { tokio::time::timeout(Duration::from_secs(10), client.close()).await });
-        }
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
-    }
-}
 
 fn start_server(rows: usize, cols: usize, seed: u64) -> (Server, ServerConfig, Arc<Mutex<Vec<String>>>) {
     let log = Arc::new(Mutex::new(Vec::new()));
@@ -424,49 +236,6 @@ fn the_eight_walkthroughs_own_client_finishes_a_game_unchanged() {
 #[test]
 fn the_eight_client_listing_is_whole() {
     assert!(EIGHT_CLIENT.starts_with("function recoverSolution(state)") && EIGHT_CLIENT.trim_end().ends_with("run();"));
-}
-
-impl Page {
-    /// Runs `script` in the page and returns what it returns.
-    fn js(&self, script: &str) -> serde_json::Value {
-        self.runtime.block_on(self.client().execute(script, vec![])).unwrap_or_else(|e| panic!("{script}: {e}"))
-    }
-
-    /// The viewer's state as its root element says (`data-*`), with what
-    /// went wrong on the page (`errors`: uncaught errors, refused scripts).
-    fn viewer(&self) -> serde_json::Value {
-        self.js("const v = document.getElementById('viewer'); \
-             return Object.assign({}, v ? v.dataset : {}, {errors: document.documentElement.dataset.errors || '', \
-             shown: (document.getElementById('error') || {}).textContent || ''});")
-    }
-
-    /// The viewer's state `key` once it is not empty.
-    fn wait_for_text_in_state(&self, key: &str, secs: u64) -> String {
-        self.wait_for(key, secs, |page| {
-            let text = page.viewer()[key].as_str().unwrap_or("").to_string();
-            Ok((!text.is_empty()).then_some(text))
-        })
-    }
-
-    /// Waits until the viewer has read its data (or said why not).
-    fn wait_for_viewer(&self) -> serde_json::Value {
-        self.wait_for("the viewer", 20, |page| {
-            let state = page.viewer();
-            Ok((state["ready"] == "true" || !state["shown"].as_str().unwrap_or("").is_empty()).then_some(state))
-        })
-    }
-
-    /// Pixels of the board's canvas within `tolerance` of each colour.
-    fn canvas_pixels(&self, colours: &[[u8; 3]], tolerance: i32) -> Vec<u64> {
-        let script = format!(
-            "const c = document.getElementById('board'); const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; \
-             const want = {colours:?}; const n = want.map(() => 0); \
-             for (let i = 0; i < d.length; i += 4) want.forEach((w, k) => {{ \
-               if (Math.abs(d[i] - w[0]) <= {tolerance} && Math.abs(d[i + 1] - w[1]) <= {tolerance} && Math.abs(d[i + 2] - w[2]) <= {tolerance}) n[k]++; }}); \
-             return n;"
-        );
-        serde_json::from_value(self.js(&script)).unwrap()
-    }
 }
 
 /// The viewer's saved page for fifteen's solve of a 4×4, in a fresh directory.
@@ -775,78 +544,4 @@ fn a_saved_coach_page_plays_from_file_at_the_persons_pace_and_shows_the_coachs_l
     assert_eq!(state["errors"], "");
     drop(page);
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// The frame rate of a 100×100 solve playing at its default speed (about
-/// 40 000 moves a second), in headless Chromium, with the follow view and
-/// without: a benchmark that prints, not a timed test (docs/benchmarks.md).
-#[test]
-#[ignore = "plans a 100×100 (about a minute) and measures; run by hand for docs/benchmarks.md"]
-fn a_100x100_page_plays_at_a_measured_frame_rate() {
-    let Some(page) = Page::open() else { return };
-    let (path, data) = saved_page(100, 100, 1);
-    measure_frames(&page, &path, &format!("100×100, {} moves", data["count"]), "viewer-100x100");
-    let _ = std::fs::remove_dir_all(path.parent().unwrap());
-}
-
-/// The same for a 100×100 side by side: fifteen's fast solve as the
-/// person's (as docs/benchmarks.md's side by side pages are made), its
-/// `auto` solve beside it, both boards drawn every frame.
-#[test]
-#[ignore = "plans a 100×100 twice (about two minutes) and measures; run by hand for docs/benchmarks.md"]
-fn a_100x100_side_by_side_plays_at_a_measured_frame_rate() {
-    use fifteen_core::human::Effort;
-    let Some(page) = Page::open() else { return };
-    let board = Board::scrambled(100, 100, fifteen_core::board::Scramble::Uniform, 1).unwrap();
-    let fast = fifteen_core::SolveOptions { effort: Effort::Fast, ..fifteen_core::SolveOptions::default() };
-    let solve = fifteen_core::slidysim::Solve {
-        moves: fifteen_core::human::solve(&board, &fast).unwrap().moves().to_vec().into(),
-        scramble: board,
-        time_ms: None,
-        move_times_ms: None,
-        player: None,
-        event: "custom replay".into(),
-    };
-    let skipped = fifteen_view::web::CoachOnPage::too_big(100, 100);
-    let data = fifteen_view::web::compare_data(
-        &solve,
-        Effort::for_size(100, 100),
-        "a test",
-        skipped,
-        &fifteen_core::Deadline::NONE,
-    )
-    .unwrap();
-    let dir = std::env::temp_dir().join(format!("fifteen-viewer-{}-duo", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("compare.html");
-    std::fs::write(&path, fifteen_view::web::page(&data)).unwrap();
-    let what = format!("100×100 side by side, {} / {} moves", data["count"], data["duo"]["fifteen"]["count"]);
-    measure_frames(&page, &path, &what, "viewer-100x100-duo");
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// Plays the saved page at `path` for five seconds with the follow view
-/// and five without, at 1280×800, and prints the frames a second the page
-/// measured (`data-fps`); `shot` names the screenshots saved with
-/// `FIFTEEN_SCREENSHOT_DIR` set.
-fn measure_frames(page: &Page, path: &Path, what: &str, shot: &str) {
-    page.fit_viewport(1280, 800);
-    let bytes = std::fs::metadata(path).unwrap().len();
-    page.visit(&format!("file://{}", path.display()));
-    assert_eq!(page.wait_for_viewer()["ready"], "true");
-    for follow in [true, false] {
-        page.js(&format!("window.fifteen.follow = {follow}; window.fifteen.jump(0); return null;"));
-        page.press(' ');
-        std::thread::sleep(Duration::from_secs(5));
-        let state = page.viewer();
-        page.press(' ');
-        eprintln!(
-            "{what}, page {bytes} bytes, follow {follow}: {} frames/s, at move {}",
-            state["fps"], state["cursor"]
-        );
-        if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
-            page.screenshot(&Path::new(&dir).join(format!("{shot}-follow-{follow}.png")));
-        }
-    }
-    assert_eq!(page.viewer()["errors"], "");
 }
