@@ -66,7 +66,7 @@ fn parse_case(line: &str, number: usize) -> Result<NearCase, String> {
     Ok(NearCase { id, board: line.board.map_err(|e| e.to_string())?, optimal: line.optimal })
 }
 
-/// Sums over the boards measured, for the closing line.
+/// Sums over the boards measured at one budget, for its closing line.
 #[derive(Default)]
 struct Totals {
     boards: u32,
@@ -74,6 +74,7 @@ struct Totals {
     bound: f64,
     proven_gap: f64,
     human: f64,
+    manhattan: f64,
     seconds: f64,
     /// Boards with a known optimum: their count, optimum and gap to it.
     known: u32,
@@ -82,82 +83,97 @@ struct Totals {
     at_optimum: u32,
 }
 
-/// Solves every case with the near solver for `seconds` each, one line a
-/// board, then the means. Loading or building the tables is not counted.
-pub fn run(cases: &[NearCase], seconds: f64) -> Result<(), CliError> {
+/// Solves every case with the near solver for each of `budgets` seconds
+/// (a separate search each), one line a board and budget, then the means,
+/// a line a budget: what waiting longer buys. Loading or building the
+/// tables is not counted.
+pub fn run(cases: &[NearCase], budgets: &[f64], cpu_clock: bool) -> Result<(), CliError> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    writeln!(out, "# near solver, {seconds} s a board; gaps are length / optimum − 1 and length / lower bound − 1")?;
+    let said: Vec<String> = budgets.iter().map(|s| format!("{s} s")).collect();
+    let clock = if cpu_clock { " of processor time over two threads" } else { "" };
     writeln!(
         out,
-        "{:<10} {:>6} {:>6} {:>8} {:>8} {:>8} {:>11} {:>8}",
-        "board", "near", "bound", "optimal", "gap", "proven", "human best", "s"
+        "# near solver, {}{clock} a board; gaps are length / optimum − 1 and length / lower bound − 1",
+        said.join(", ")
     )?;
-    let mut totals = Totals::default();
+    writeln!(
+        out,
+        "{:<10} {:>6} {:>6} {:>6} {:>8} {:>8} {:>8} {:>11} {:>6} {:>8}",
+        "board", "budget", "near", "bound", "optimal", "gap", "proven", "human best", "md", "s"
+    )?;
+    let mut totals: Vec<Totals> = budgets.iter().map(|_| Totals::default()).collect();
     let mut accounts = std::collections::BTreeSet::new();
     for case in cases {
-        // Loads (or builds) the tables first; the time is the search's alone.
-        let (found, account, elapsed) = super::solve_search::solve_near(&case.board, Some(seconds))?;
-        // Which tables a shape's boards were solved with, once a shape.
-        if accounts.insert((case.board.rows(), case.board.cols())) {
-            writeln!(out, "# {}", account.find(')').map_or(&account[..], |end| &account[..=end]))?;
-        }
-        let mut replay = case.board.clone();
-        replay.apply(&found.moves).map_err(|e| CliError::Solver(e.to_string()))?;
-        if !replay.is_solved() {
-            return Err(CliError::Solver(format!("board {}: the solution does not solve it", case.id)));
-        }
         let plan = human::solve(&case.board, &SolveOptions { effort: Effort::Best, ..SolveOptions::default() })?;
-        let (moves, bound, human) =
-            (found.moves.len() as f64, f64::from(found.lower_bound.unwrap_or(0)), plan.moves().len() as f64);
-        let proven = moves / bound - 1.0;
-        let (optimal, gap) = match case.optimal {
-            Some(optimal) if found.lower_bound.is_some_and(|bound| bound > optimal) => {
-                return Err(CliError::Solver(format!(
-                    "board {}: the proven lower bound {} is above the optimum {optimal} the file gives",
-                    case.id,
-                    found.lower_bound.unwrap_or(0)
-                )));
+        let human = plan.moves().len() as f64;
+        let md = case.board.manhattan() as f64;
+        for (&seconds, totals) in budgets.iter().zip(totals.iter_mut()) {
+            // Loads (or builds) the tables first; the time is the search's alone.
+            let (found, account, elapsed) = super::solve_search::solve_near(&case.board, Some(seconds), cpu_clock)?;
+            // Which tables a shape's boards were solved with, once a shape.
+            if accounts.insert((case.board.rows(), case.board.cols())) {
+                writeln!(out, "# {}", account.find(')').map_or(&account[..], |end| &account[..=end]))?;
             }
-            Some(optimal) => {
-                let gap = moves / f64::from(optimal) - 1.0;
-                totals.known += 1;
-                totals.optimal += f64::from(optimal);
-                totals.gap += gap;
-                totals.at_optimum += u32::from(found.moves.len() as u32 == optimal);
-                (optimal.to_string(), format!("{:.1} %", 100.0 * gap))
+            let mut replay = case.board.clone();
+            replay.apply(&found.moves).map_err(|e| CliError::Solver(e.to_string()))?;
+            if !replay.is_solved() {
+                return Err(CliError::Solver(format!("board {}: the solution does not solve it", case.id)));
             }
-            None => ("-".into(), "-".into()),
-        };
-        let secs = elapsed.as_secs_f64();
-        writeln!(
-            out,
-            "{:<10} {moves:>6} {bound:>6} {optimal:>8} {gap:>8} {:>6.1} % {human:>11} {secs:>8.2}",
-            case.id,
-            100.0 * proven
-        )?;
-        out.flush()?;
-        totals.boards += 1;
-        totals.moves += moves;
-        totals.bound += bound;
-        totals.proven_gap += proven;
-        totals.human += human;
-        totals.seconds += secs;
+            let (moves, bound) = (found.moves.len() as f64, f64::from(found.lower_bound.unwrap_or(0)));
+            let proven = moves / bound - 1.0;
+            let (optimal, gap) = match case.optimal {
+                Some(optimal) if found.lower_bound.is_some_and(|bound| bound > optimal) => {
+                    return Err(CliError::Solver(format!(
+                        "board {}: the proven lower bound {} is above the optimum {optimal} the file gives",
+                        case.id,
+                        found.lower_bound.unwrap_or(0)
+                    )));
+                }
+                Some(optimal) => {
+                    let gap = moves / f64::from(optimal) - 1.0;
+                    totals.known += 1;
+                    totals.optimal += f64::from(optimal);
+                    totals.gap += gap;
+                    totals.at_optimum += u32::from(found.moves.len() as u32 == optimal);
+                    (optimal.to_string(), format!("{:.1} %", 100.0 * gap))
+                }
+                None => ("-".into(), "-".into()),
+            };
+            let secs = elapsed.as_secs_f64();
+            writeln!(
+                out,
+                "{:<10} {seconds:>6} {moves:>6} {bound:>6} {optimal:>8} {gap:>8} {:>6.1} % {human:>11} {md:>6} {secs:>8.2}",
+                case.id,
+                100.0 * proven
+            )?;
+            out.flush()?;
+            totals.boards += 1;
+            totals.moves += moves;
+            totals.bound += bound;
+            totals.proven_gap += proven;
+            totals.human += human;
+            totals.manhattan += md;
+            totals.seconds += secs;
+        }
     }
-    write_means(&mut out, &totals)?;
+    for (&seconds, totals) in budgets.iter().zip(&totals) {
+        write_means(&mut out, seconds, totals)?;
+    }
     out.flush()?;
     Ok(())
 }
 
-fn write_means(out: &mut impl Write, t: &Totals) -> Result<(), CliError> {
+fn write_means(out: &mut impl Write, budget: f64, t: &Totals) -> Result<(), CliError> {
     let n = f64::from(t.boards);
     write!(
         out,
-        "mean over {}: {:.2} moves, lower bound {:.2}, proven gap {:.1} %, human best {:.2}, {:.2} s a board",
+        "mean over {} at {budget} s: {:.2} moves, lower bound {:.2}, proven gap {:.1} %, human best {:.2}, Manhattan distance {:.2}, {:.2} s a board",
         t.boards,
         t.moves / n,
         t.bound / n,
         100.0 * t.proven_gap / n,
         t.human / n,
+        t.manhattan / n,
         t.seconds / n
     )?;
     if t.known > 0 {

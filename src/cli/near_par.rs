@@ -20,8 +20,9 @@ use super::error::CliError;
 /// always the optimal distance).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParArg {
-    /// on 17 to 49 cells the near solver too (its par or the human one,
-    /// the shorter), its tables built at first use; else as `human`
+    /// on 17 to 49 cells the near solver too, half a second a board up to
+    /// 5×5, 2 s on 6×6, 3 s on 7×7 (its par or the human one, the
+    /// shorter), its tables built at first use; else as `human`
     Auto,
     /// fifteen's human solve at --effort
     Human,
@@ -62,7 +63,7 @@ pub fn chosen(board: &Board, par: ParArg, effort: Effort, tables: &dyn Tables) -
 }
 
 /// The command's clock, for the near par's searches (the library reads
-/// none): no time limit of its own, `coach::NEAR_PAR_SECONDS` a board.
+/// none): no time limit of its own, `coach::near_par_seconds` a board.
 pub fn clock() -> Deadline {
     let started = Instant::now();
     Deadline::NONE.with_clock(move || started.elapsed().as_secs_f64())

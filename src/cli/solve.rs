@@ -375,7 +375,7 @@ impl SolveCommand {
         };
         // The near solver starts from the human solution at these options.
         let human = SolveOptions { order: self.order, finish: self.finish, effort: self.effort, threads: 1 };
-        Some(SearchRun { solver: self.solver, human, max_depth: self.max_depth, seconds })
+        Some(SearchRun { solver: self.solver, human, max_depth: self.max_depth, seconds, cpu_clock: false })
     }
 }
 
@@ -387,6 +387,7 @@ fn batch_options(cmd: &SolveCommand) -> Result<super::batch::BatchOptions, CliEr
         human,
         max_depth: cmd.max_depth,
         seconds: Some(cmd.time.unwrap_or(NEAR_SECONDS)),
+        cpu_clock: false,
     };
     let summary = match cmd.format {
         Format::Letters | Format::Json => false,

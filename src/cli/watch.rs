@@ -35,6 +35,11 @@ With no display (DISPLAY and WAYLAND_DISPLAY unset) or with --tui, the solve
 is shown in the terminal instead, answering the same keys; `play` then reads
 moves from stdin.
 
+The side panel's \"optimal: N moves left\": the optimal distance on boards of
+up to 16 cells; on 17 to 49 cells the near solver's bounds, `optimal: 99–103
+moves left`, tightening for 5 s a board up to 5×5 and 10 s on 6×6 and 7×7
+(one number once they meet).
+
 Boards up to 1000×1000: the animation keeps every move so it can step back
 (a 1000×1000 solve makes 1.75 billion moves and needs about 8 GB).",
     );

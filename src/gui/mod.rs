@@ -58,7 +58,7 @@ pub struct Options {
     pub screenshot: Option<PathBuf>,
     /// Pattern databases for the "optimal: N moves left" line: the optimal
     /// distance on boards of up to 16 cells (without them the line still
-    /// comes, more slowly on 4×4), the near solver's bounds on 17 to 25
+    /// comes, more slowly on 4×4), the near solver's bounds on 17 to 49
     /// cells (without them those boards say "optimal: unavailable").
     pub oracle_tables: Option<Arc<dyn Tables>>,
 }

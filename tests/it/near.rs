@@ -247,3 +247,45 @@ fn coach_and_compare_take_their_par_from_the_near_solver() {
     let found = &compared["near"];
     assert!(found["lower_bound"].as_u64().unwrap() <= found["moves"].as_u64().unwrap(), "{compared}");
 }
+
+/// `bench --solver near --time A,B`: each board solved once per budget (a
+/// row each, every solution replayed by the command), and a line of means
+/// per budget.
+#[test]
+fn the_benchmark_gives_a_row_per_board_and_budget_and_means_per_budget() {
+    let cache = tempfile::tempdir().unwrap();
+    let boards = cache.path().join("boards.jsonl");
+    let lines: Vec<String> = (1..=2)
+        .map(|seed| {
+            let board = Board::scrambled(3, 6, Scramble::Walk(60), seed).unwrap();
+            // One line, rows apart by `/` (a 3×6 is not square).
+            let rows: Vec<String> = board
+                .cells()
+                .chunks(6)
+                .map(|row| row.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" "))
+                .collect();
+            serde_json::json!({ "id": seed, "board": rows.join("/") }).to_string()
+        })
+        .collect();
+    std::fs::write(&boards, lines.join("\n")).unwrap();
+    let out = crate::common::fifteen_with_cache(
+        &["bench", "--solver", "near", "--boards", boards.to_str().unwrap(), "--time", "0.1,0.3"],
+        "",
+        cache.path(),
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{}{stdout}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("mean over 2 at 0.1 s:") && stdout.contains("mean over 2 at 0.3 s:"), "{stdout}");
+    let rows = stdout.lines().filter(|l| l.starts_with("1 ") || l.starts_with("2 ")).count();
+    assert_eq!(rows, 4, "{stdout}");
+    // --cpu-clock: the budget is processor time, and the header says so.
+    let out = crate::common::fifteen_with_cache(
+        &["bench", "--solver", "near", "--boards", boards.to_str().unwrap(), "--time", "0.1", "--cpu-clock"],
+        "",
+        cache.path(),
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{}{stdout}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("0.1 s of processor time over two threads a board"), "{stdout}");
+    assert!(stdout.contains("mean over 2 at 0.1 s:"), "{stdout}");
+}

@@ -5,7 +5,8 @@
 //! - Up to 16 cells: the optimal distance, with the shape's pattern
 //!   databases when there are any.
 //! - 17 to 49 cells: the near solver's solution, searched
-//!   [`NEAR_PAR_SECONDS`] a board, or fifteen's human solve when that is
+//!   [`near_par_seconds`] a board ([`NEAR_PAR_SECONDS`] up to 5×5, longer
+//!   on 6×6 and 7×7), or fifteen's human solve when that is
 //!   shorter, when the near solver's tables can be had (asked for, or
 //!   [`ParChoice::Auto`]); else fifteen's human solve.
 //! - Bigger: fifteen's human solve of the unsolved rectangle at the effort
@@ -27,6 +28,26 @@ use super::{NearPar, Par};
 /// solve has about ten lines, so its whole coaching takes a few seconds on
 /// two cores.
 pub const NEAR_PAR_SECONDS: f64 = 0.5;
+
+/// Seconds a board of 26 to 36 cells (a 6×6): its beam's rounds need
+/// longer than a 5×5's to grow as wide (each level holds more boards of
+/// more moves), and a solve has about a dozen lines, so its coaching takes
+/// well under half a minute.
+pub const NEAR_PAR_SECONDS_36: f64 = 2.0;
+
+/// Seconds a board of 37 to 49 cells (a 7×7), whose beam needs longer
+/// still.
+pub const NEAR_PAR_SECONDS_49: f64 = 3.0;
+
+/// The seconds the near solver searches each board of `cells` cells whose
+/// par it finds (a served page's are [`ChosenPar::on_page`]'s).
+pub fn near_par_seconds(cells: usize) -> f64 {
+    match cells {
+        0..=25 => NEAR_PAR_SECONDS,
+        26..=36 => NEAR_PAR_SECONDS_36,
+        _ => NEAR_PAR_SECONDS_49,
+    }
+}
 
 /// How par is found on boards of more than 16 cells (up to 16 it is always
 /// the optimal distance).
@@ -122,7 +143,7 @@ pub fn par_for(
     } else {
         How::Human
     };
-    Ok(ChosenPar { how, effort, effort_chosen_here, near_seconds: NEAR_PAR_SECONDS })
+    Ok(ChosenPar { how, effort, effort_chosen_here, near_seconds: near_par_seconds(cells) })
 }
 
 impl ChosenPar {
@@ -158,6 +179,11 @@ impl ChosenPar {
             }
             _ => self.par().name(),
         }
+    }
+
+    /// Seconds the near solver searches a board, when it finds par.
+    pub fn near_seconds(&self) -> f64 {
+        self.near_seconds
     }
 
     /// Whether par is the optimal distance rather than an upper bound.

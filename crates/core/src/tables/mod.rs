@@ -6,8 +6,9 @@
 //! solver (up to 16 cells) the 4×4's 7-8 tables when they are in the cache
 //! directory (they are built only when asked: [`TableCache::build`]), else
 //! its 6-6-3 tables, and the default partition of other shapes; for the
-//! near solver (17 to 49 cells) the 5×5's 6-6-6-6 tables when they are in
-//! the directory, else the shape's partition of
+//! near solver (17 to 49 cells) the 5×5's 6-6-6-6 tables, or the 6×6's
+//! and 7×7's in groups of 5, when they are in the directory (built only
+//! when asked too), else the shape's partition of
 //! `near::default_group_size` tiles a group. What is missing is built (on
 //! the threads the caller names) and saved, once a shape; later processes
 //! map the file read-only.
@@ -202,6 +203,14 @@ pub enum Partition {
     /// The 5×5's 6-6-6-6 tables for the near solver, 510 MB: about six
     /// minutes and 2.0 GB of memory on two cores.
     SixSixSixSix,
+    /// The 6×6's tables of 5 tiles a group for the near solver
+    /// (5-5-5-5-5-5-5), 317 MB: about 2 minutes of processor time and
+    /// 0.85 GB of memory.
+    SixBySixFives,
+    /// The 7×7's tables of 5 tiles a group for the near solver
+    /// (5-5-5-5-5-5-5-5-5-3), 2.1 GB: about 20 minutes of processor time
+    /// and 7.4 GB of memory.
+    SevenBySevenFives,
 }
 
 impl Partition {
@@ -210,6 +219,18 @@ impl Partition {
             Partition::SixSixThree => PatternSpec::fifteen_663(),
             Partition::SevenEight => PatternSpec::fifteen_78(),
             Partition::SixSixSixSix => near::partition(5, 5, 6).expect("the 5×5's 6-6-6-6 partition"),
+            Partition::SixBySixFives => near::partition(6, 6, 5).expect("the 6×6's partition in fives"),
+            Partition::SevenBySevenFives => near::partition(7, 7, 5).expect("the 7×7's partition in fives"),
+        }
+    }
+
+    /// The near solver's bigger tables for a shape, preferred when built.
+    fn near_for(rows: usize, cols: usize) -> Option<Partition> {
+        match (rows, cols) {
+            (5, 5) => Some(Partition::SixSixSixSix),
+            (6, 6) => Some(Partition::SixBySixFives),
+            (7, 7) => Some(Partition::SevenBySevenFives),
+            _ => None,
         }
     }
 
@@ -365,8 +386,8 @@ impl TableCache {
                 .map(Ok)
                 .or_else(|| PatternSpec::default_for(rows, cols).map(|spec| Ok(self.load(&spec, false)))),
             TablesFor::Near => {
-                let five = near::partition(5, 5, 6).ok().filter(|_| (rows, cols) == (5, 5));
-                match five.and_then(|spec| self.present(spec, true)) {
+                let bigger = Partition::near_for(rows, cols).map(Partition::spec);
+                match bigger.and_then(|spec| self.present(spec, true)) {
                     Some(present) => Some(Ok(present)),
                     None if self.builds_near => Some(near_partition(rows, cols).map(|spec| self.load(&spec, false))),
                     None => match self.present(near_partition(rows, cols)?, true) {

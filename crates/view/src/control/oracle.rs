@@ -10,14 +10,16 @@
 //! who follows the hinted moves, or a solve stepped back and forth, sees the
 //! distance without a new search.
 //!
-//! Boards of up to 16 cells get the optimal distance. Boards of 17 to 25
-//! cells (3×6 up to 5×5) get the near solver's answer when the window
+//! Boards of up to 16 cells get the optimal distance. Boards of 17 to 49
+//! cells (3×6 up to 7×7) get the near solver's answer when the window
 //! passes a [`Deadline`] with its clock: a proven lower bound and the shortest solution
 //! found, shown as `optimal: 99–103 moves left` (one number once the two
-//! meet) and sent as they improve, searched for [`NEAR_SECONDS`] or until
-//! a newer board is posted; the solution's moves come at the end. Bigger boards
-//! get no line: a few seconds of search leave their bounds tens of moves
-//! apart, no help to a player.
+//! meet) and sent as they improve, searched for [`near_seconds`] (5 s up
+//! to 25 cells, 10 s above) or until a newer board is posted; the
+//! solution's moves come at the end. On a 6×6 or 7×7 the two numbers stay
+//! tens of moves apart (the bound is weak there), but the upper one is a
+//! real solution's length, and it falls as the player gets nearer the goal.
+//! Bigger boards get no line.
 //!
 //! No macroquad and no clock here: the window draws the line and passes
 //! the clock the near searches are timed by; the tests drive this
@@ -34,14 +36,25 @@ use fifteen_core::search::{MIN_NEAR_CELLS, NearProgress};
 use fifteen_core::solver::{self, SearchProgress, Solver, SolverOptions};
 use fifteen_core::tables::Tables;
 
-/// The most cells of a board the near solver hints on (a 5×5).
-pub const MAX_NEAR_HINT_CELLS: usize = 25;
+/// The most cells of a board the near solver hints on (a 7×7).
+pub const MAX_NEAR_HINT_CELLS: usize = 49;
 
-/// Seconds the near solver searches a board for its hint. The line shows
-/// the bounds as they improve; on a random 5×5 the solution found by then
-/// is about 2 % over the optimum on average, and a solve's later boards are
-/// mostly proven optimal well before.
+/// Seconds the near solver searches a board of up to 25 cells for its
+/// hint. The line shows the bounds as they improve; on a random 5×5 the
+/// solution found by then is about 2 % over the optimum on average, and a
+/// solve's later boards are mostly proven optimal well before.
 pub const NEAR_SECONDS: f64 = 5.0;
+
+/// Seconds a board of 26 to 49 cells (6×6, 7×7): each of the near
+/// solver's beam rounds there holds more boards of more moves, so they take
+/// longer to grow wide.
+pub const NEAR_SECONDS_BIG: f64 = 10.0;
+
+/// The seconds the near solver searches a board of `cells` cells for its
+/// hint.
+pub fn near_seconds(cells: usize) -> f64 {
+    if cells <= 25 { NEAR_SECONDS } else { NEAR_SECONDS_BIG }
+}
 
 /// The near search under way, stopped when a newer board is posted.
 type SearchUnderWay = Arc<Mutex<Option<Deadline>>>;
@@ -83,8 +96,8 @@ impl Oracle {
     /// 4×4 but never wrong, and no near hints). They are asked at every
     /// search: pass tables that keep what they find (the command's, or
     /// `BuiltTables`). With `near_deadline` (the window's, read through
-    /// its clock), boards of 17 to 25 cells get the near solver's bounds,
-    /// each searched for [`NEAR_SECONDS`] within it.
+    /// its clock), boards of 17 to 49 cells get the near solver's bounds,
+    /// each searched for [`near_seconds`] within it.
     pub fn new(tables: Option<Arc<dyn Tables>>, near_deadline: Option<Deadline>) -> Oracle {
         let (requests, inbox) = mpsc::channel::<Board>();
         let (outbox, answers) = mpsc::channel();
@@ -222,14 +235,14 @@ impl OracleWorker {
         Ok(OracleSolution::Shortest(path))
     }
 
-    /// The near solver's answer, searched for [`NEAR_SECONDS`] or until a
+    /// The near solver's answer, searched for [`near_seconds`] or until a
     /// newer board is posted (whose search then begins); its bounds are
     /// sent as they improve.
     fn near(&self, board: &Board, outbox: &Sender<WorkerAnswer>) -> WorkerAnswer {
         let Some(deadline) = &self.near_deadline else { return Err("no near hints".to_string()) };
         let Some(tables) = &self.tables else { return Err("no pattern databases".to_string()) };
         let seen = self.posted.load(Relaxed);
-        let search = deadline.with_own_stop().within(NEAR_SECONDS);
+        let search = deadline.with_own_stop().within(near_seconds(board.len()));
         *self.under_way.lock().unwrap_or_else(PoisonError::into_inner) = Some(search.clone());
         // A board posted before the search was under way stops it here.
         if self.posted.load(Relaxed) != seen {
@@ -383,7 +396,7 @@ mod tests {
         let mut oracle = Oracle::new(Some(tables.clone()), Some(never_out_of_time()));
         assert_eq!(near_answer(&mut oracle, &board).at_most, optimum);
         assert_eq!(oracle.line(&board).unwrap(), format!("optimal: {optimum} moves left"));
-        assert_eq!(oracle.line(&Board::scrambled(6, 6, Scramble::Uniform, 1).unwrap()), None, "too big to hint");
+        assert_eq!(oracle.line(&Board::scrambled(8, 8, Scramble::Uniform, 1).unwrap()), None, "too big to hint");
         let mut plain = Oracle::new(Some(tables), None);
         plain.observe(&board);
         assert_eq!(plain.line(&board), None);

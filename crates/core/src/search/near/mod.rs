@@ -69,10 +69,22 @@ pub const MAX_NEAR_CELLS: usize = MAX_PATTERN_CELLS;
 /// The beam's first width: a few milliseconds on a 7×7.
 const FIRST_WIDTH: usize = 256;
 
-/// The most bytes a beam round keeps of its moves back (4 a board a
-/// level): the width is capped so that a round as deep as it may go stays
-/// within it.
-const TRAIL_BYTES: usize = 256 << 20;
+/// The most bytes a beam round may hold: its moves back (4 bytes a board
+/// a level, as deep as the round may go: the best solution's length once
+/// there is one) and two levels of boards with their children
+/// ([`BOARD_BYTES`] a board of the width). The width is capped so that a
+/// round stays within it: 3 GiB lets a 7×7 go about 1.8 million boards
+/// wide behind a 300-move solution.
+const BEAM_BYTES: usize = 3 << 30;
+
+/// The widest round when the caller gives no time left (2^18, as wide as
+/// the rounds went before they were fitted to the time).
+const UNTIMED_WIDTH: usize = 1 << 18;
+
+/// The bytes a board of a beam's width takes besides its moves back: the
+/// level and the next (160 bytes a board each), and about three children a
+/// board as candidates, twice (40 bytes each), and the sets of hashes.
+const BOARD_BYTES: usize = 600;
 
 /// Rounds at least this wide have their solution shortened by windows
 /// (narrower ones are soon beaten by the next round, and on a 7×7 a pass
@@ -115,9 +127,10 @@ pub struct NearOptions {
 }
 
 impl Default for NearOptions {
-    /// Beams up to 2^18 boards wide, windows up to 40 moves.
+    /// Beams up to 2^22 boards wide (within [`BEAM_BYTES`] of memory, fewer
+    /// on a 7×7), windows up to 40 moves.
     fn default() -> NearOptions {
-        NearOptions { max_width: 1 << 18, max_window: 40 }
+        NearOptions { max_width: 1 << 22, max_window: 40 }
     }
 }
 
@@ -361,14 +374,22 @@ fn anytime_beam(
     // the bound; a deeper round gives up and the next, wider, tries).
     let start = bound_of.evaluate(&board.1).bound();
     let max_depth = 2 * start + 64;
-    let widest = options.max_width.min(TRAIL_BYTES / (4 * max_depth as usize)).max(FIRST_WIDTH);
-    let options = NearOptions { max_width: widest.min(options.max_width.max(1)), ..options };
-    let (mut width, mut finished) = (FIRST_WIDTH.min(options.max_width), 0);
+    // As wide as a round may go within the memory allowed: it goes no
+    // deeper than the best solution, so the shorter that is, the wider.
+    // Without the time left the rounds are not fitted to it: they stop at
+    // UNTIMED_WIDTH, where a search to the proof leaves the rest to IDA*.
+    let max_width = if time_left.is_some() { options.max_width } else { options.max_width.min(UNTIMED_WIDTH) };
+    let widest = || {
+        let depth = max_depth.min(shared.best.load(Relaxed)) as usize;
+        let fits = (BEAM_BYTES / (BOARD_BYTES + 4 * depth)).max(FIRST_WIDTH);
+        max_width.max(1).min(fits)
+    };
+    let (mut width, mut finished) = (FIRST_WIDTH.min(widest()), 0);
     let proven = || shared.lower.load(Relaxed) >= shared.best.load(Relaxed);
     loop {
         // A seed counts as a solution (`shared.best` is its length).
         let solved = shared.best.load(Relaxed) != u32::MAX;
-        if proven() || width > options.max_width || (solved && stop()) || cancelled() {
+        if proven() || width > widest() || (solved && stop()) || cancelled() {
             break;
         }
         // Until there is a solution, rounds run until stopped, whatever the
@@ -389,7 +410,7 @@ fn anytime_beam(
             shared.report();
         }
         let timing = took.zip(time_left).map(|(took, left)| (took, left()));
-        match next_width(width, timing, options.max_width) {
+        match next_width(width, timing, widest()) {
             Some(next) => width = next,
             None => break,
         }

@@ -32,11 +32,13 @@ pub const MAX_NEAR_GROUP: usize = 6;
 
 /// The group size a shape's tables use unless told: 4 tiles up to 24
 /// cells (tables of at most 255,024 entries, built in well under a second),
-/// 5 up to 36 (6,375,600 entries a table on a 5×5, 45,239,040 on a 6×6),
-/// 4 above (5,085,024 entries a table on a 7×7, where 5 tiles would need
-/// 5.7 GB to build).
+/// 5 on 25 to 36 cells (6,375,600 entries a table on a 5×5), 4 on a 6×6
+/// and above (5,085,024 entries a table on a 7×7). The 6×6's and 7×7's
+/// groups of 5 (the snake below) are built only when asked, being minutes
+/// of work (`fifteen pdb build --partition 6x6|7x7`; the 7×7's needs 7.4 GB).
 pub fn default_group_size(rows: usize, cols: usize) -> usize {
     match rows * cols {
+        36 if rows == cols => 4,
         0..=24 => 4,
         25..=36 => 5,
         _ => 4,
@@ -64,6 +66,9 @@ pub fn partition(rows: usize, cols: usize, group: usize) -> Result<PatternSpec, 
     }
     if !(1..=MAX_NEAR_GROUP).contains(&group) {
         return Err(PdbError::BadGroups(format!("groups of 1 to {MAX_NEAR_GROUP} tiles, not {group}")));
+    }
+    if rows == cols && group == 5 && (rows == 6 || rows == 7) {
+        return PatternSpec::new(rows, cols, snake(rows, cols, group), true);
     }
     if (rows, cols, group) == (5, 5, 6) {
         let groups = vec![
@@ -99,6 +104,29 @@ pub fn partition(rows: usize, cols: usize, group: usize) -> Result<PatternSpec, 
     PatternSpec::new(rows, cols, groups, rows == cols)
 }
 
+/// The tiles in runs of `group` along a snake: the rows in bands of two
+/// (three for the last band of an odd count), each band read column by
+/// column, left to right in the first band, right to left in the next, and
+/// so on, so that a run crossing from one band to the next turns the corner
+/// and stays compact. A 6×6 in groups of 5 is seven blocks of 2×2 and one
+/// more tile, and a strip of four down the right edge with one beside it;
+/// a 7×7, nine runs of 5 and the last 3.
+pub(super) fn snake(rows: usize, cols: usize, group: usize) -> Vec<Vec<Tile>> {
+    let n = rows * cols;
+    let mut order = Vec::new();
+    let (mut top, mut band) = (0, 0);
+    while top < rows {
+        let height = if rows - top == 3 || rows - top == 1 { rows - top } else { 2 };
+        let columns: Vec<usize> = if band % 2 == 0 { (0..cols).collect() } else { (0..cols).rev().collect() };
+        for c in columns {
+            order.extend((top..top + height).map(|r| r * cols + c).filter(|&cell| cell != n - 1));
+        }
+        top += height;
+        band += 1;
+    }
+    order.chunks(group).map(|run| run.iter().map(|&cell| (cell + 1) as Tile).collect()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,6 +141,19 @@ mod tests {
         }
         assert_eq!(partition(3, 6, 4).unwrap().partition(), "3-3-3-4-4");
         assert_eq!(partition(5, 5, 6).unwrap().partition(), "6-6-6-6");
+        assert_eq!(partition(6, 6, 4).unwrap().partition(), "4-4-4-4-4-4-3-4-4");
+        assert_eq!(partition(6, 6, 5).unwrap().partition(), "5-5-5-5-5-5-5");
+        assert_eq!(partition(7, 7, 5).unwrap().partition(), "5-5-5-5-5-5-5-5-5-3");
+        // The runs of the snake are compact: no two of a group's tiles more
+        // than four moves apart.
+        for (rows, group) in [(6, 5), (7, 5)] {
+            for g in partition(rows, rows, group).unwrap().groups() {
+                for (a, b) in g.iter().flat_map(|&a| g.iter().map(move |&b| (a as usize - 1, b as usize - 1))) {
+                    let (ra, ca, rb, cb) = (a / rows, a % rows, b / rows, b % rows);
+                    assert!(ra.abs_diff(rb) + ca.abs_diff(cb) <= 4, "{g:?}");
+                }
+            }
+        }
         assert!(partition(4, 4, 4).is_err());
         assert!(partition(7, 8, 4).is_err());
     }

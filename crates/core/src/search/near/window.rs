@@ -139,6 +139,7 @@ mod tests {
     use crate::board::{Board, Scramble};
     use crate::search::near::heuristic::cells_and_positions;
     use crate::search::near::partition;
+    use crate::search::optimal::PatternSpec;
 
     /// Boards reached by `steps` random moves from `board` that do not undo
     /// the last one (a plain generator: the test needs no good randomness).
@@ -206,6 +207,26 @@ mod tests {
                 let none = shortest_between(&db, (rows, cols), cells_and_positions(&from), &to_cells, d, &|| false);
                 assert_eq!(none, Some(None), "nothing shorter than the distance");
             }
+        }
+    }
+
+    /// The snake's groups (6×6 and 7×7 in groups of 5) are additive like
+    /// the bands': on a 5×5 in groups of 3, looked up mirrored too, no
+    /// board's bound is above its distance (exact for short walks, and at
+    /// most the walk's length for long ones).
+    #[test]
+    fn snake_groups_give_a_bound_at_most_the_distance() {
+        let spec = PatternSpec::new(5, 5, super::super::partition::snake(5, 5, 3), true).unwrap();
+        let db = PatternDatabase::build(spec, 2, |_| {});
+        let goal = Board::goal(5, 5).unwrap();
+        let bound_of = PatternBound::new(&db);
+        assert_eq!(bound_of.evaluate(&cells_and_positions(&goal).1).bound(), 0);
+        for seed in 0..40u64 {
+            let (near, _) = walk(&goal, 3 + (seed as usize % 7), seed);
+            let d = distance(&near, &goal, 9);
+            assert!(bound_of.evaluate(&cells_and_positions(&near).1).bound() as usize <= d, "{near}");
+            let (far, moves) = walk(&goal, 60, seed);
+            assert!(bound_of.evaluate(&cells_and_positions(&far).1).bound() as usize <= moves.len(), "{far}");
         }
     }
 
