@@ -105,7 +105,7 @@ enum PdbAction {
     /// The file is written whole and renamed into place, so stopping a
     /// build (Ctrl-C) leaves no broken file behind.
     Build {
-        /// Which partition of the 15-puzzle's tiles.
+        /// Which tables: the board they are for and its tiles' groups.
         #[arg(long, value_enum, default_value_t = PartitionArg::SevenEight)]
         partition: PartitionArg,
         /// Memory to assume available, in MB, instead of reading
@@ -117,21 +117,21 @@ enum PdbAction {
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum PartitionArg {
-    /// 6-6-3 with the mirror lookup, 11.5 MB (built at first use anyway).
+    /// The 4×4's 6-6-3 with the mirror lookup, 11.5 MB (built at first use anyway).
     #[value(name = "6-6-3")]
     SixSixThree,
-    /// 7-8 with the mirror lookup, four bits an entry, 288 MB.
+    /// The 4×4's 7-8 with the mirror lookup, four bits an entry, 288 MB.
     #[value(name = "7-8")]
     SevenEight,
     /// The 5×5's 6-6-6-6 with the mirror lookup, for the near solver, 510 MB.
     #[value(name = "6-6-6-6")]
     SixSixSixSix,
     /// The 6×6's seven groups of 5 with the mirror lookup, for the near
-    /// solver, 317 MB.
+    /// solver, 317 MB (also `6x6`).
     #[value(name = "5-5-5-5-5-5-5", alias = "6x6")]
     SixBySixFives,
     /// The 7×7's nine groups of 5 and one of 3 with the mirror lookup, for
-    /// the near solver, 2.1 GB.
+    /// the near solver, 2.1 GB (also `7x7`).
     #[value(name = "5-5-5-5-5-5-5-5-5-3", alias = "7x7")]
     SevenBySevenFives,
 }
