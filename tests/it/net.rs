@@ -323,7 +323,7 @@ fn serve_refuses_bad_arguments() {
 }
 /// A GET of `path` from the server at `addr`, with the server's own test
 /// client: the status, the headers (lower-case names) and the body.
-fn http_get(addr: &str, path: &str) -> fifteen_net::testing::Answer {
+fn http_get(addr: &str, path: &str) -> fifteen_net::testing::HttpAnswer {
     fifteen_net::testing::get(addr.parse().unwrap(), path, &[("Connection", "close")])
 }
 

@@ -8,7 +8,7 @@ use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
 /// An answer: the status, the headers (lower-case names) and the body.
-pub type Answer = (u16, Vec<(String, String)>, String);
+pub type HttpAnswer = (u16, Vec<(String, String)>, String);
 
 /// Sends a GET of `path` (with `headers`) and leaves the answer unread: the
 /// socket, to read or to drop (the client hanging up).
@@ -24,7 +24,7 @@ pub fn ask(addr: SocketAddr, path: &str, headers: &[(&str, &str)]) -> TcpStream 
 }
 
 /// Reads an answer: the status, the headers (lower-case names) and the body.
-pub fn answer(mut tcp: TcpStream) -> Answer {
+pub fn answer(mut tcp: TcpStream) -> HttpAnswer {
     tcp.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
     let mut bytes = Vec::new();
     tcp.read_to_end(&mut bytes).unwrap();
@@ -40,7 +40,7 @@ pub fn answer(mut tcp: TcpStream) -> Answer {
 }
 
 /// Sends a GET of `path` (with `headers`) and reads the answer.
-pub fn get(addr: SocketAddr, path: &str, headers: &[(&str, &str)]) -> Answer {
+pub fn get(addr: SocketAddr, path: &str, headers: &[(&str, &str)]) -> HttpAnswer {
     answer(ask(addr, path, headers))
 }
 
