@@ -29,8 +29,12 @@
 
 use std::io::{BufRead, Write};
 
+#[path = "shared/least_squares.rs"]
+mod least_squares;
+
 use fifteen_core::board::{Board, Pos, Scramble};
 use fifteen_core::human::{Effort, Event, Order, Phase, Planner, SolveOptions};
+use least_squares::{Sample, explained, fit};
 
 /// Later lines weighed one by one; the ones after are pooled.
 const LINES: usize = 8;
@@ -224,15 +228,6 @@ fn collect(n: usize, seed: u64, count: u64, effort: Effort) {
     }
 }
 
-/// One sample: its group (board size and line), board (size, seed), target
-/// and features.
-struct Sample {
-    group: (usize, usize),
-    board: (usize, u64),
-    left: f64,
-    x: Vec<f64>,
-}
-
 fn read(paths: &[String]) -> (Vec<String>, Vec<Sample>) {
     let mut names = Vec::new();
     let mut samples = Vec::new();
@@ -257,98 +252,6 @@ fn read(paths: &[String]) -> (Vec<String>, Vec<Sample>) {
         }
     }
     (names, samples)
-}
-
-/// Least squares with a constant per group and a small ridge on the
-/// weights: the groups' means are taken out first (which is what a constant
-/// per group does), then the normal equations are solved by Cholesky.
-fn fit(samples: &[&Sample], chosen: &[usize], ridge: f64) -> Vec<f64> {
-    let p = chosen.len();
-    let centred = centre(samples, chosen);
-    let mut a = vec![0.0; p * p];
-    let mut b = vec![0.0; p];
-    for (x, y) in &centred {
-        for i in 0..p {
-            b[i] += x[i] * y;
-            for j in 0..p {
-                a[i * p + j] += x[i] * x[j];
-            }
-        }
-    }
-    for i in 0..p {
-        a[i * p + i] += ridge * centred.len() as f64 + 1e-9;
-    }
-    solve(a, b, p)
-}
-
-/// Each sample's chosen features and target, less their group's means.
-fn centre(samples: &[&Sample], chosen: &[usize]) -> Vec<(Vec<f64>, f64)> {
-    use std::collections::HashMap;
-    let mut sums: HashMap<(usize, usize), (Vec<f64>, f64, f64)> = HashMap::new();
-    for s in samples {
-        let e = sums.entry(s.group).or_insert_with(|| (vec![0.0; chosen.len()], 0.0, 0.0));
-        for (i, &f) in chosen.iter().enumerate() {
-            e.0[i] += s.x[f];
-        }
-        e.1 += s.left;
-        e.2 += 1.0;
-    }
-    samples
-        .iter()
-        .map(|s| {
-            let (x, y, count) = &sums[&s.group];
-            let xs = chosen.iter().enumerate().map(|(i, &f)| s.x[f] - x[i] / count).collect();
-            (xs, s.left - y / count)
-        })
-        .collect()
-}
-
-fn solve(mut a: Vec<f64>, mut b: Vec<f64>, p: usize) -> Vec<f64> {
-    // Cholesky: a = L·Lᵀ, in place in the lower triangle.
-    for j in 0..p {
-        let mut d = a[j * p + j];
-        for k in 0..j {
-            d -= a[j * p + k] * a[j * p + k];
-        }
-        let d = d.max(1e-12).sqrt();
-        a[j * p + j] = d;
-        for i in j + 1..p {
-            let mut s = a[i * p + j];
-            for k in 0..j {
-                s -= a[i * p + k] * a[j * p + k];
-            }
-            a[i * p + j] = s / d;
-        }
-    }
-    for i in 0..p {
-        let mut s = b[i];
-        for k in 0..i {
-            s -= a[i * p + k] * b[k];
-        }
-        b[i] = s / a[i * p + i];
-    }
-    for i in (0..p).rev() {
-        let mut s = b[i];
-        for k in i + 1..p {
-            s -= a[k * p + i] * b[k];
-        }
-        b[i] = s / a[i * p + i];
-    }
-    b
-}
-
-/// The share of the target's spread within groups that the weights explain
-/// on `test`, fitted on `train`.
-fn explained(train: &[&Sample], test: &[&Sample], chosen: &[usize], ridge: f64) -> f64 {
-    let w = fit(train, chosen, ridge);
-    let centred = centre(test, chosen);
-    let (mut residual, mut total) = (0.0, 0.0);
-    for (x, y) in &centred {
-        let guess: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
-        residual += (y - guess).powi(2);
-        total += y * y;
-    }
-    1.0 - residual / total
 }
 
 fn report(paths: &[String]) {

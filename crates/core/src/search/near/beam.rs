@@ -1,6 +1,7 @@
 //! Beam search: from the start, level by level, every child of the kept
-//! boards is scored by its lower bound (all have made the same number of
-//! moves) and the `width` best distinct ones are kept, until one is solved.
+//! boards is ranked (all have made the same number of moves: by its lower
+//! bound, or by the fitted guess of `rank.rs` where there is one) and the
+//! `width` best distinct ones are kept, until one is solved.
 //! Children that cannot beat the best solution known (moves made plus
 //! bound at least its length) are dropped; the move-pruning automaton drops
 //! move sequences that lead nowhere new. Boards are told apart by a Zobrist
@@ -17,6 +18,7 @@ use crate::search::optimal::{MAX_PATTERN_CELLS, MOVE_PRUNING, PRUNED, PruneState
 
 use super::heuristic::{Cells, PatternBound, PatternValues, TableSlide, sources};
 use super::ida::Shared;
+use super::rank::{Features, Homes, Ranking};
 
 /// A kept board.
 #[derive(Clone, Copy)]
@@ -24,6 +26,8 @@ struct BeamNode {
     cells: Cells,
     pos: Cells,
     values: PatternValues,
+    features: Features,
+    rank: i32,
     hash: u64,
     prune: PruneState,
 }
@@ -37,6 +41,8 @@ struct Candidate {
     entries: [u8; 2],
     slide: TableSlide,
     h: u32,
+    features: Features,
+    rank: i32,
     hash: u64,
 }
 
@@ -99,7 +105,7 @@ const SALVAGE_SHARE: usize = 50;
 /// work of a wide round stopped late is not lost, and it answers soon.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn search(
-    bound_of: &PatternBound<'_>,
+    (bound_of, ranking): (&PatternBound<'_>, &Ranking),
     zobrist: &Zobrist,
     (rows, cols): (usize, usize),
     (cells, pos): (Cells, Cells),
@@ -115,7 +121,10 @@ pub(super) fn search(
     if values.bound() == 0 {
         return Some(Vec::new());
     }
-    let mut level = vec![BeamNode { cells, pos, values, hash, prune: 0 }];
+    let homes = Homes::new(rows, cols);
+    let features = if ranking.needs_features() { homes.features(&cells) } else { Features::default() };
+    let rank = ranking.of(&values, features);
+    let mut level = vec![BeamNode { cells, pos, values, features, rank, hash, prune: 0 }];
     // `trail[d][i]`: the parent (times 4) and move of board i kept at
     // depth d + 1.
     let mut trail: Vec<Vec<u32>> = Vec::new();
@@ -128,7 +137,7 @@ pub(super) fn search(
         if level.is_empty() || g + 1 >= best.min(max_depth) {
             return None;
         }
-        let tools = (bound_of, zobrist, &source);
+        let tools = (bound_of, (ranking, &homes), zobrist, &source);
         let watch: &(dyn Fn() -> bool + Sync) = if salvaging { &never } else { stop };
         if !expand_level(tools, &level, (g, best), watch, &mut buffers) {
             if width <= SALVAGE_WIDTH {
@@ -250,33 +259,35 @@ fn child(level: &[BeamNode], source: &[[u8; 4]; MAX_PATTERN_CELLS], c: &Candidat
     child.pos[usize::from(tile)] = blank as u8;
     child.pos[0] = from as u8;
     child.values = node.values.with(&c.slide, c.entries);
+    child.features = c.features;
+    child.rank = c.rank;
     child.hash = c.hash;
     child.prune = MOVE_PRUNING.step(node.prune, usize::from(c.mv));
     child
 }
 
-/// `candidates` in rank order into `sorted`, by counting: ties keep the
-/// order they were made in, their parents' rank order (a child of a better
-/// board first).
+/// `candidates` in rank order (lowest rank first) into `sorted`, by
+/// counting: ties keep the order they were made in, their parents' rank
+/// order (a child of a better board first).
 fn rank_order(candidates: &mut [Candidate], sorted: &mut Vec<Candidate>) {
     sorted.clear();
-    let Some(low) = candidates.iter().map(|c| c.h).min() else { return };
-    let high = candidates.iter().map(|c| c.h).max().unwrap_or(low);
-    if high - low > 4096 {
-        candidates.sort_by_key(|c| c.h);
+    let Some(low) = candidates.iter().map(|c| c.rank).min() else { return };
+    let high = candidates.iter().map(|c| c.rank).max().unwrap_or(low);
+    if high.abs_diff(low) > 4096 {
+        candidates.sort_by_key(|c| c.rank);
         sorted.extend_from_slice(candidates);
         return;
     }
-    let mut start = vec![0usize; (high - low) as usize + 2];
+    let mut start = vec![0usize; high.abs_diff(low) as usize + 2];
     for c in candidates.iter() {
-        start[(c.h - low) as usize + 1] += 1;
+        start[c.rank.abs_diff(low) as usize + 1] += 1;
     }
     for k in 1..start.len() {
         start[k] += start[k - 1];
     }
     sorted.resize(candidates.len(), candidates[0]);
     for c in candidates.iter() {
-        let at = &mut start[(c.h - low) as usize];
+        let at = &mut start[c.rank.abs_diff(low) as usize];
         sorted[*at] = *c;
         *at += 1;
     }
@@ -289,15 +300,16 @@ const BATCH: usize = 64;
 /// Levels at least this wide are expanded in two halves, side by side.
 const PARALLEL_FROM: usize = 2048;
 
-/// What expanding a board needs: the bound, the hash keys and the cells
-/// next to each cell.
-type ExpandTools<'a, 'b> = (&'a PatternBound<'b>, &'a Zobrist, &'a [[u8; 4]; MAX_PATTERN_CELLS]);
+/// What expanding a board needs: the bound, the ranking, the hash keys and
+/// the cells next to each cell.
+type ExpandTools<'a, 'b> =
+    (&'a PatternBound<'b>, (&'a Ranking, &'a Homes), &'a Zobrist, &'a [[u8; 4]; MAX_PATTERN_CELLS]);
 
 /// Every child of the boards in `level` (boards `offset…` of their level,
 /// at depth `g`) whose bound leaves it shorter than `best`, as candidates;
 /// false when `stop()`, asked before each batch of boards, said so first.
 fn expand(
-    (bound_of, zobrist, source): ExpandTools<'_, '_>,
+    (bound_of, (ranking, homes), zobrist, source): ExpandTools<'_, '_>,
     level: &[BeamNode],
     offset: u32,
     (g, best): (u32, u32),
@@ -343,7 +355,14 @@ fn expand(
                 ^ zobrist.key(tile, blank)
                 ^ zobrist.key(0, blank)
                 ^ zobrist.key(0, from);
-            candidates.push(Candidate { parent, mv: m, entries: read, slide, h, hash });
+            let features = if ranking.needs_features() {
+                homes.after(node.features, &node.cells, from, blank)
+            } else {
+                node.features
+            };
+            // A solved child comes first, whatever the guess says.
+            let rank = if h == 0 { i32::MIN / 2 } else { ranking.of(&values, features) };
+            candidates.push(Candidate { parent, mv: m, entries: read, slide, h, features, rank, hash });
         }
     }
     true

@@ -45,6 +45,19 @@ impl PatternValues {
     pub(super) fn bound(&self) -> u32 {
         u32::from(self.sums[0].max(self.sums[1]))
     }
+
+    /// How far apart the two views' sums are (with one view, its sum).
+    #[inline]
+    pub(super) fn views_apart(&self) -> u32 {
+        u32::from(self.sums[0].abs_diff(self.sums[1]))
+    }
+
+    /// Group `g`'s entry in `view` (0: as the board is, 1: mirrored).
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
+    #[inline]
+    pub(super) fn entry(&self, view: usize, g: usize) -> u8 {
+        self.values[view][g]
+    }
 }
 
 /// The tables and what a lookup needs besides.
@@ -169,6 +182,12 @@ impl<'a> PatternBound<'a> {
             (from / cols).abs_diff(to / cols) + (from % cols).abs_diff(to % cols)
         };
         tiles.iter().map(distance).sum::<usize>() as u8
+    }
+
+    /// The views looked up (2 on square boards, else 1) and the groups.
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
+    pub(super) fn shape(&self) -> (usize, usize) {
+        (self.views, self.tiles[0].len())
     }
 
     /// Every group's entry, from scratch.

@@ -15,7 +15,10 @@
 //! Both read the same lower bound: additive disjoint pattern databases
 //! ([`partition`]) built by the optimal solver's table builder, on square
 //! boards also looked up mirrored, each group's entry updated only for the
-//! moved tile's group.
+//! moved tile's group. On the 6×6's and 7×7's groups of 5 the beam ranks
+//! a level's children by a guess fitted on fifteen's own solutions, which
+//! also counts the conflicts between groups the tables cannot see (see
+//! `rank.rs`); the bound still prunes.
 //!
 //! The library reads no clock: the caller's [`Deadline`] is asked every few
 //! thousand nodes and between rounds; out of time, the first beam round
@@ -43,6 +46,7 @@ mod beam;
 mod heuristic;
 mod ida;
 mod partition;
+mod rank;
 mod window;
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
@@ -326,6 +330,18 @@ pub fn solve_with(
     Ok(NearSolution { moves: Moves(moves), lower_bound, beam_width, ida_expanded: shared.ida_expanded.load(Relaxed) })
 }
 
+/// Each group's table entry for `board`, the groups as the board is and
+/// then, on square boards, mirrored: what the beam's ranking is fitted on
+/// (see `examples/near_rank.rs`).
+#[cfg(feature = "testing")]
+pub fn group_entries(board: &Board, tables: &PatternDatabase) -> Result<Vec<u8>, SearchError> {
+    check(board, tables)?;
+    let bound_of = PatternBound::new(tables);
+    let values = bound_of.evaluate(&cells_and_positions(board).1);
+    let (views, groups) = bound_of.shape();
+    Ok((0..views).flat_map(|view| (0..groups).map(move |g| values.entry(view, g))).collect())
+}
+
 /// Refuses a board the near solver does not take, or tables that are not
 /// for it.
 fn check(board: &Board, tables: &PatternDatabase) -> Result<(), SearchError> {
@@ -368,6 +384,7 @@ fn anytime_beam(
     shared: &Shared<'_>,
 ) -> (Option<Vec<Move>>, usize) {
     let zobrist = beam::Zobrist::new();
+    let ranking = rank::Ranking::for_tables(tables);
     let mut best: Option<Vec<Move>> = None;
     // A round goes at most twice the start's bound deep, plus room for the
     // detours a narrow beam takes (a shortest solution is rarely much over
@@ -396,7 +413,7 @@ fn anytime_beam(
         // time.
         let round_stop: &(dyn Fn() -> bool + Sync) = if solved { stop } else { cancelled };
         let left_before = time_left.map(|left| left());
-        let found = beam::search(bound_of, &zobrist, shape, board, width, max_depth, round_stop, shared);
+        let found = beam::search((bound_of, &ranking), &zobrist, shape, board, width, max_depth, round_stop, shared);
         let took = left_before.zip(time_left).map(|(before, left)| before - left());
         if !round_stop() {
             finished = width;
