@@ -35,7 +35,6 @@ mod least_squares;
 
 use std::io::{BufRead, Write};
 use std::sync::Arc;
-use std::time::Instant;
 
 use fifteen_core::Deadline;
 use fifteen_core::board::{Board, Scramble};
@@ -49,8 +48,8 @@ fn collect(n: usize, first: u64, count: u64, scramble: Scramble, seconds: f64) {
     let mut out = std::io::stdout().lock();
     for seed in first..first + count {
         let board = Board::scrambled(n, n, scramble, seed).unwrap();
-        let started = Instant::now();
-        let deadline = Deadline::NONE.with_clock(move || started.elapsed().as_secs_f64()).within(seconds);
+        let started = processor_seconds();
+        let deadline = Deadline::NONE.with_clock(move || processor_seconds() - started).within(seconds);
         let run = NearRun::until(&deadline);
         let Ok(found) = near::solve_with(&board, &tables, NearOptions::default(), &run) else {
             // No beam round finished in time (a deep uniform 7×7 at a second or two).
@@ -69,6 +68,17 @@ fn collect(n: usize, first: u64, count: u64, scramble: Scramble, seconds: f64) {
     }
 }
 
+/// The processor time this process has had over two threads, in seconds
+/// (from `/proc/self/stat`, in hundredths): the searches get the same
+/// work whatever else the machine runs.
+fn processor_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat");
+    // The fields after the command's name, which ends with ')'.
+    let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+    let ticks: f64 = fields[11].parse::<f64>().unwrap() + fields[12].parse::<f64>().unwrap();
+    ticks / 100.0 / 2.0
+}
+
 fn write_row(
     out: &mut impl Write,
     n: usize,
@@ -83,20 +93,70 @@ fn write_row(
     for e in entries {
         write!(out, ",{e}").unwrap();
     }
-    for f in board_features(board) {
+    for f in board_features(board).into_iter().chain(cross_pairs(board, tables)) {
         write!(out, ",{f}").unwrap();
     }
     writeln!(out).unwrap();
 }
 
 /// Names of the features besides the entries, in the order of a CSV row.
-const BOARD_FEATURES: [&str; 4] = ["manhattan", "linear conflicts", "misplaced", "blank from home"];
+const BOARD_FEATURES: [&str; 6] =
+    ["manhattan", "linear conflicts", "misplaced", "blank from home", "cross pairs", "cross pairs mirrored"];
+
+/// The pairs of tiles of different groups that stand in each other's way
+/// in a row or column (both at home in it, in the wrong order): in the
+/// groups as the board is, and as the mirrored view groups them.
+fn cross_pairs(board: &Board, tables: &fifteen_core::search::optimal::PatternDatabase) -> [usize; 2] {
+    let (rows, cols) = (board.rows(), board.cols());
+    let n = rows * cols;
+    let mut group = [vec![usize::MAX; n], vec![usize::MAX; n]];
+    for (g, tiles) in tables.spec().groups().iter().enumerate() {
+        for &t in tiles {
+            let t = t as usize;
+            group[0][t] = g;
+            // The mirrored view reads the tile whose home is t's mirrored.
+            let (r, c) = ((t - 1) / cols, (t - 1) % cols);
+            group[1][c * cols + r + 1] = g;
+        }
+    }
+    let cells = board.cells();
+    let home = |tile: usize| ((tile - 1) / cols, (tile - 1) % cols);
+    let mut pairs = [0; 2];
+    let mut count = |line: &[(usize, usize)]| {
+        for (i, &(a, pa)) in line.iter().enumerate() {
+            for &(b, pb) in &line[i + 1..] {
+                if pa > pb {
+                    for view in 0..2 {
+                        pairs[view] += usize::from(group[view][a] != group[view][b]);
+                    }
+                }
+            }
+        }
+    };
+    for r in 0..rows {
+        let line: Vec<(usize, usize)> = (0..cols)
+            .map(|c| cells[r * cols + c] as usize)
+            .filter(|&t| t != 0 && home(t).0 == r)
+            .map(|t| (t, home(t).1))
+            .collect();
+        count(&line);
+    }
+    for c in 0..cols {
+        let line: Vec<(usize, usize)> = (0..rows)
+            .map(|r| cells[r * cols + c] as usize)
+            .filter(|&t| t != 0 && home(t).1 == c)
+            .map(|t| (t, home(t).0))
+            .collect();
+        count(&line);
+    }
+    pairs
+}
 
 /// The board-wide features: the Manhattan distance, the linear conflicts
 /// (twice the tiles to take out of each row and column so that the tiles
 /// at home in it are in order), the tiles not at home, and the blank's
 /// distance from its home.
-fn board_features(board: &Board) -> [usize; BOARD_FEATURES.len()] {
+fn board_features(board: &Board) -> [usize; 4] {
     let (rows, cols) = (board.rows(), board.cols());
     let cells = board.cells();
     let home = |tile: usize| ((tile - 1) / cols, (tile - 1) % cols);
@@ -177,14 +237,17 @@ fn report(paths: &[String]) {
     names.extend(["bound".to_string(), "views apart".to_string()]);
     let bound = features;
     let board_wide: Vec<usize> = (entries..features).collect();
-    let sets: [(&str, Vec<usize>); 8] = [
+    let cross = entries + 4;
+    let sets: [(&str, Vec<usize>); 10] = [
+        ("the bound, the views apart, cross pairs", vec![bound, bound + 1, cross, cross + 1]),
+        ("the bound, the views apart, conflicts, cross pairs", vec![bound, bound + 1, entries + 1, cross, cross + 1]),
         ("the bound", vec![bound]),
         ("the bound and the views apart", vec![bound, bound + 1]),
         ("the bound, the views apart, manhattan, misplaced", vec![bound, bound + 1, entries, entries + 2]),
         ("the bound, the views apart, conflicts", vec![bound, bound + 1, entries + 1]),
         ("each entry weighed", (0..entries).collect()),
         ("the bound and the board-wide features", vec![bound, bound + 1, entries, entries + 1, entries + 2]),
-        ("each entry and the board-wide features", (0..entries).chain(board_wide.clone()).collect()),
+        ("each entry and the board-wide features", (0..entries).chain(board_wide).collect()),
         ("all", (0..features + 2).collect()),
     ];
     let halves = |odd: bool| samples.iter().filter(|s| (s.board.1 % 2 == 1) == odd).collect::<Vec<_>>();
@@ -202,7 +265,7 @@ fn report(paths: &[String]) {
         );
     }
     let all: Vec<&Sample> = samples.iter().collect();
-    for (label, chosen) in [&sets[3], &sets[5]] {
+    for (label, chosen) in [&sets[0], &sets[1], &sets[5]] {
         let whole = fit(&all, chosen, 0.0);
         let (odd, even) = (fit(&a, chosen, 0.0), fit(&b, chosen, 0.0));
         println!("\nweights of {label} on all boards, the odd seeds' and the even seeds':");

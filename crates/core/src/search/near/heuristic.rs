@@ -46,6 +46,12 @@ impl PatternValues {
         u32::from(self.sums[0].max(self.sums[1]))
     }
 
+    /// Values whose views' sums are `sums` (every group's entry 0).
+    #[cfg(test)]
+    pub(super) fn with_sums(sums: [u16; 2]) -> PatternValues {
+        PatternValues { values: [[0; MAX_BIG_GROUPS]; 2], sums }
+    }
+
     /// How far apart the two views' sums are (with one view, its sum).
     #[inline]
     pub(super) fn views_apart(&self) -> u32 {

@@ -384,7 +384,7 @@ fn anytime_beam(
     shared: &Shared<'_>,
 ) -> (Option<Vec<Move>>, usize) {
     let zobrist = beam::Zobrist::new();
-    let ranking = rank::Ranking::for_tables(tables);
+    let ranking = rank::Ranking::for_tables(tables.spec());
     let mut best: Option<Vec<Move>> = None;
     // A round goes at most twice the start's bound deep, plus room for the
     // detours a narrow beam takes (a shortest solution is rarely much over

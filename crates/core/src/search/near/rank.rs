@@ -18,7 +18,7 @@
 //! is still dropped) and what the proven bound is made of; the ranking only
 //! chooses which children the beam keeps, so it need not be admissible.
 
-use crate::search::optimal::{MAX_PATTERN_CELLS, PatternDatabase};
+use crate::search::optimal::{MAX_PATTERN_CELLS, PatternSpec};
 
 use super::heuristic::{Cells, PatternValues};
 use super::partition::partition;
@@ -49,16 +49,16 @@ const WEIGHTS_6X6: Weights = Weights { bound: 23, views_apart: -5, conflicts: 19
 const WEIGHTS_7X7: Weights = Weights { bound: 25, views_apart: -6, conflicts: 45 };
 
 impl Ranking {
-    /// The ranking fitted for `db`'s partition, or the bound.
-    pub(super) fn for_tables(db: &PatternDatabase) -> Ranking {
-        let (rows, cols) = (db.spec().rows(), db.spec().cols());
+    /// The ranking fitted for the tables of `spec`, or the bound.
+    pub(super) fn for_tables(spec: &PatternSpec) -> Ranking {
+        let (rows, cols) = (spec.rows(), spec.cols());
         let fitted = match (rows, cols) {
             (6, 6) => Some(WEIGHTS_6X6),
             (7, 7) => Some(WEIGHTS_7X7),
             _ => None,
         };
         match fitted {
-            Some(weights) if partition(rows, cols, 5).is_ok_and(|spec| spec == *db.spec()) => Ranking::Guess(weights),
+            Some(weights) if partition(rows, cols, 5).is_ok_and(|fitted| fitted == *spec) => Ranking::Guess(weights),
             _ => Ranking::Bound,
         }
     }
@@ -190,6 +190,26 @@ mod tests {
     use super::*;
     use crate::board::{Board, Scramble};
     use crate::search::near::heuristic::{cells_and_positions, sources};
+
+    #[test]
+    fn the_guess_ranks_only_the_tables_it_was_fitted_on() {
+        let guessed = |rows, cols, group| Ranking::for_tables(&partition(rows, cols, group).unwrap()) != Ranking::Bound;
+        assert!(guessed(6, 6, 5) && guessed(7, 7, 5));
+        assert!(!guessed(6, 6, 4) && !guessed(7, 7, 4) && !guessed(5, 5, 5) && !guessed(5, 5, 6));
+    }
+
+    #[test]
+    fn a_conflict_ranks_a_board_after_one_with_the_same_entries_and_none() {
+        let ranking = Ranking::for_tables(&partition(6, 6, 5).unwrap());
+        let homes = Homes::new(6, 6);
+        let (mut cells, _) = cells_and_positions(&Board::goal(6, 6).unwrap());
+        let values = PatternValues::with_sums([100, 96]);
+        let calm = ranking.of(&values, homes.features(&cells));
+        // Tiles 1 and 2 the wrong way round: a conflict in the top row.
+        cells.swap(0, 1);
+        assert_eq!(homes.features(&cells).conflicts, 2);
+        assert!(ranking.of(&values, homes.features(&cells)) > calm);
+    }
 
     #[test]
     fn a_line_in_reverse_has_all_but_one_tile_in_conflict() {
