@@ -379,3 +379,18 @@ fn moves_back(trail: &[Vec<u32>], depth: usize, index: usize) -> Vec<Move> {
     }
     moves
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_board_of_the_width_fits_in_the_bytes_the_rounds_are_sized_by() {
+        // Two levels of boards, about three children a board as
+        // candidates, twice (the halves and the sorted copy), and three
+        // sets of hashes at about twice their length.
+        let (node, candidate) = (std::mem::size_of::<BeamNode>(), std::mem::size_of::<Candidate>());
+        let bytes = 2 * node + 6 * candidate + 3 * 2 * 8;
+        assert!(bytes <= super::super::BOARD_BYTES, "a board {node} bytes, a candidate {candidate}: {bytes} in all");
+    }
+}

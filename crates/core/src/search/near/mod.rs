@@ -77,7 +77,7 @@ const FIRST_WIDTH: usize = 256;
 /// a level, as deep as the round may go: the best solution's length once
 /// there is one) and two levels of boards with their children
 /// ([`BOARD_BYTES`] a board of the width). The width is capped so that a
-/// round stays within it: 3 GiB lets a 7×7 go about 1.8 million boards
+/// round stays within it: 3 GiB lets a 7×7 go about 1.7 million boards
 /// wide behind a 300-move solution.
 const BEAM_BYTES: usize = 3 << 30;
 
@@ -86,9 +86,9 @@ const BEAM_BYTES: usize = 3 << 30;
 const UNTIMED_WIDTH: usize = 1 << 18;
 
 /// The bytes a board of a beam's width takes besides its moves back: the
-/// level and the next (160 bytes a board each), and about three children a
+/// level and the next (168 bytes a board each), and about three children a
 /// board as candidates, twice (40 bytes each), and the sets of hashes.
-const BOARD_BYTES: usize = 600;
+const BOARD_BYTES: usize = 640;
 
 /// Rounds at least this wide have their solution shortened by windows
 /// (narrower ones are soon beaten by the next round, and on a 7×7 a pass
@@ -120,8 +120,8 @@ const IDA_FIRST_NODES: u64 = 1 << 21;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NearOptions {
     /// The widest beam tried (each round four times the last, from 256):
-    /// a beam of width w holds about 110·w bytes a level of boards and 5·w
-    /// bytes a level of moves.
+    /// a beam of width w holds about 640·w bytes of boards (two levels and
+    /// their children) and 4·w bytes a level of moves back.
     pub max_width: usize,
     /// The widest window (in moves) by which the solution of a beam of
     /// 4,096 or more is shortened (see `window.rs`); once the widest beam
