@@ -228,9 +228,13 @@ impl Page {
         })
     }
 
-    /// Waits until the viewer has read its data (or said why not).
+    /// Waits until the viewer has read its data (or said why not): a
+    /// saved 60×60 reads in about 3 s alone, and can take several times
+    /// that beside the other browser tests and the server's flood tests on
+    /// two cores, so the wait is long (what it checks is that the viewer
+    /// comes up, not how fast).
     pub(crate) fn wait_for_viewer(&self) -> serde_json::Value {
-        self.wait_for("the viewer", 20, |page| {
+        self.wait_for("the viewer", 60, |page| {
             let state = page.viewer();
             Ok((state["ready"] == "true" || !state["shown"].as_str().unwrap_or("").is_empty()).then_some(state))
         })
