@@ -119,8 +119,6 @@ fn cross_pairs(board: &Board, tables: &fifteen_core::search::optimal::PatternDat
             group[1][c * cols + r + 1] = g;
         }
     }
-    let cells = board.cells();
-    let home = |tile: usize| ((tile - 1) / cols, (tile - 1) % cols);
     let mut pairs = [0; 2];
     let mut count = |line: &[(usize, usize)]| {
         for (i, &(a, pa)) in line.iter().enumerate() {
@@ -133,20 +131,7 @@ fn cross_pairs(board: &Board, tables: &fifteen_core::search::optimal::PatternDat
             }
         }
     };
-    for r in 0..rows {
-        let line: Vec<(usize, usize)> = (0..cols)
-            .map(|c| cells[r * cols + c] as usize)
-            .filter(|&t| t != 0 && home(t).0 == r)
-            .map(|t| (t, home(t).1))
-            .collect();
-        count(&line);
-    }
-    for c in 0..cols {
-        let line: Vec<(usize, usize)> = (0..rows)
-            .map(|r| cells[r * cols + c] as usize)
-            .filter(|&t| t != 0 && home(t).1 == c)
-            .map(|t| (t, home(t).0))
-            .collect();
+    for line in lines_at_home(board) {
         count(&line);
     }
     pairs
@@ -171,25 +156,35 @@ fn board_features(board: &Board) -> [usize; 4] {
         manhattan += r.abs_diff(hr) + c.abs_diff(hc);
         misplaced += usize::from((r, c) != (hr, hc));
     }
-    // Each line's tiles that are at home in it, by their places at home.
     let mut conflicts = 0;
-    for r in 0..rows {
-        let line: Vec<usize> = (0..cols)
-            .map(|c| cells[r * cols + c] as usize)
-            .filter(|&t| t != 0 && home(t).0 == r)
-            .map(|t| home(t).1)
-            .collect();
-        conflicts += 2 * (line.len() - longest_rising(&line));
-    }
-    for c in 0..cols {
-        let line: Vec<usize> = (0..rows)
-            .map(|r| cells[r * cols + c] as usize)
-            .filter(|&t| t != 0 && home(t).1 == c)
-            .map(|t| home(t).0)
-            .collect();
-        conflicts += 2 * (line.len() - longest_rising(&line));
+    for line in lines_at_home(board) {
+        let places: Vec<usize> = line.iter().map(|&(_, place)| place).collect();
+        conflicts += 2 * (places.len() - longest_rising(&places));
     }
     [manhattan, conflicts, misplaced, blank]
+}
+
+/// Each row's and then each column's tiles that are at home in it, in the
+/// order they stand, with their home places along it.
+fn lines_at_home(board: &Board) -> Vec<Vec<(usize, usize)>> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let cells = board.cells();
+    let home = |tile: usize| ((tile - 1) / cols, (tile - 1) % cols);
+    let row = |r: usize| -> Vec<(usize, usize)> {
+        (0..cols)
+            .map(|c| cells[r * cols + c] as usize)
+            .filter(|&t| t != 0 && home(t).0 == r)
+            .map(|t| (t, home(t).1))
+            .collect()
+    };
+    let col = |c: usize| -> Vec<(usize, usize)> {
+        (0..rows)
+            .map(|r| cells[r * cols + c] as usize)
+            .filter(|&t| t != 0 && home(t).1 == c)
+            .map(|t| (t, home(t).0))
+            .collect()
+    };
+    (0..rows).map(row).chain((0..cols).map(col)).collect()
 }
 
 /// The length of the longest rising run (not necessarily contiguous).
