@@ -72,10 +72,11 @@ impl WholeScratch {
 }
 
 /// Rounds of fewer states than this are made on one thread: waking the
-/// pool's other threads for a round costs about what sharing out a couple
-/// of thousand states' children saves (a 30×30's 1000-state rounds were
-/// slower on two threads, a 10×10's 8000-state ones a fifth faster).
-const PARALLEL_STATES: usize = 4096;
+/// pool's other thread for a round costs about what sharing out a few
+/// hundred states' children and copies saves. With both shared, a
+/// 20×20's 3000-state rounds are a sixth faster on two threads, a 30×30's
+/// 1000-state ones a twentieth (docs/fewest-moves.md).
+const PARALLEL_STATES: usize = 512;
 
 /// One thread's share of a round: its states' children, those left
 /// unsettled (see [`Beam::expand_part`]) and its view of the tables.
@@ -346,7 +347,12 @@ fn search(
             }
         };
         next_blocks.resize(kept.len() * stride, 0);
-        next_blocks.chunks_mut(stride).zip(kept.iter()).for_each(copy);
+        // A wide round's copies are shared between the threads too.
+        if threads > 1 && kept.len() >= PARALLEL_STATES {
+            next_blocks.par_chunks_mut(stride).zip(kept.par_iter()).for_each(copy);
+        } else {
+            next_blocks.chunks_mut(stride).zip(kept.iter()).for_each(copy);
+        }
         std::mem::swap(states, next_states);
         std::mem::swap(blocks, next_blocks);
     }
