@@ -259,8 +259,9 @@ fn healthz_and_metrics_say_how_busy_the_server_is() {
         "fifteen_page_workers_busy 0",
     ];
     // A page's worker counts itself idle just after it hands the page
-    // over, so on a busy machine the first look may still see it busy.
-    let started = std::time::Instant::now();
+    // over, so on a busy machine the first look may still see it busy
+    // (`wait_for_busy` would ask `/healthz`, which these lines count).
+    let started = Instant::now();
     loop {
         let (status, headers, text) = get(addr, "/metrics", &[]);
         assert_eq!(status, 200);
@@ -268,7 +269,7 @@ fn healthz_and_metrics_say_how_busy_the_server_is() {
         match lines.iter().find(|line| !text.contains(*line)) {
             None => break,
             Some(line) if started.elapsed().as_secs() >= 10 => panic!("{line} not in:\n{text}"),
-            Some(_) => std::thread::sleep(std::time::Duration::from_millis(20)),
+            Some(_) => std::thread::sleep(Duration::from_millis(20)),
         }
     }
     // One log line a page: path, status, time, bytes.
