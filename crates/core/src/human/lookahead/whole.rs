@@ -1,7 +1,7 @@
-//! The beam over the whole unsolved area: every state keeps its own copy
-//! of the area (only the survivors of a round are copied), with the cells
-//! of the line's tiles, and one node in a tree of moves that the winning
-//! state is read back from. A round costs the area times the width, so it
+//! The beam over the whole unsolved area: every state reads a copy of the
+//! area, with the cells of the line's tiles, and the moves it made since
+//! that copy (see [`Recent`]), and has one node in a tree of moves that
+//! the winning state is read back from. A round costs the area times the width, so it
 //! serves boards of up to `MAX_LOOKAHEAD_CELLS`; see [`beam`](super::beam)
 //! for the search and its score.
 
@@ -22,11 +22,15 @@ pub(super) struct WholeScratch {
     /// States, each with its node in `nodes`.
     states: Vec<BeamState<u32>>,
     next_states: Vec<BeamState<u32>>,
-    /// Each state's area (tiles by cell) and its line tiles' cells, as
+    /// Copies of the area (tiles by cell) and of its line tiles' cells, as
     /// 16-bit numbers (see [`MAX_CELLS`](super::beam::MAX_CELLS)): half the
-    /// bytes to copy and read.
+    /// bytes to copy and read. Each state reads one, as it was
+    /// [`RECENT`] rounds ago at most, with its own moves since.
     blocks: Vec<u16>,
     next_blocks: Vec<u16>,
+    /// Each state's block and moves since it (by state).
+    recent: Vec<Recent>,
+    next_recent: Vec<Recent>,
     candidates: Vec<BeamCandidate<u32>>,
     nodes: Vec<MoveNode>,
     pruning: Pruning,
@@ -121,6 +125,36 @@ struct MoveNode {
 
 const ROOT: u32 = u32::MAX;
 
+/// The most moves a state reads over its block: the survivors of every
+/// `RECENT + 1`th round get blocks of their own, the others share their
+/// parent's. Copying an area for each survivor of every round was a
+/// fifth of a 20×20's time, the copies bound by the memory, not the core.
+const RECENT: usize = 8;
+
+/// A state's block (by number in [`WholeScratch::blocks`]) and the moves
+/// it made since: for each, the cell the tile slid into and the tile. A
+/// cell's tile is the last written there (or the block's), unless the
+/// blank is there.
+#[derive(Clone, Copy, Debug, Default)]
+struct Recent {
+    block: u32,
+    len: u32,
+    slides: [(u16, u16); RECENT],
+}
+
+impl Recent {
+    fn slides(&self) -> &[(u16, u16)] {
+        &self.slides[..self.len as usize]
+    }
+
+    /// The same with one more slide (of `tile` into `cell`).
+    fn and(mut self, cell: usize, tile: u32) -> Recent {
+        self.slides[self.len as usize] = (cell as u16, tile as u16);
+        self.len += 1;
+        self
+    }
+}
+
 /// The unsolved area as the beam reads it.
 pub(super) struct AreaCopies<'a> {
     pub(super) area: &'a CellRect,
@@ -129,8 +163,10 @@ pub(super) struct AreaCopies<'a> {
     /// tile number; only the area's tiles are filled in).
     pub(super) coords: &'a [(u16, u16)],
     pub(super) homes: &'a [(u16, u16)],
-    /// The states' blocks (see [`WholeScratch::blocks`]), `stride` apart.
+    /// The blocks (see [`WholeScratch::blocks`]), `stride` apart, and
+    /// each state's moves since its own.
     blocks: &'a [u16],
+    recent: &'a [Recent],
     stride: usize,
 }
 
@@ -159,11 +195,18 @@ impl BeamBoard for AreaCopies<'_> {
     }
 
     #[inline]
-    fn word_at(&self, i: usize, _: &BeamState<u32>, slide: Option<ChildMove>, cell: usize) -> u32 {
+    fn word_at(&self, i: usize, state: &BeamState<u32>, slide: Option<ChildMove>, cell: usize) -> u32 {
         match slide {
             Some((_, _, blank)) if cell == blank => 0,
             Some((word, to, _)) if cell == to => word,
-            _ => u32::from(self.blocks[i * self.stride + cell]),
+            _ if cell == state.blank as usize => 0,
+            _ => {
+                let recent = &self.recent[i];
+                match recent.slides().iter().rev().find(|&&(at, _)| usize::from(at) == cell) {
+                    Some(&(_, tile)) => u32::from(tile),
+                    None => u32::from(self.blocks[recent.block as usize * self.stride + cell]),
+                }
+            }
         }
     }
 
@@ -172,7 +215,16 @@ impl BeamBoard for AreaCopies<'_> {
         let (_, word, rank) = tile;
         match slide {
             Some((moved, to, _)) if moved == word => to,
-            _ => usize::from(self.blocks[i * self.stride + self.area.len() + usize::from(rank)]),
+            _ => {
+                let recent = &self.recent[i];
+                match recent.slides().iter().rev().find(|&&(_, tile)| u32::from(tile) == word) {
+                    Some(&(at, _)) => usize::from(at),
+                    None => {
+                        let block = recent.block as usize * self.stride;
+                        usize::from(self.blocks[block + self.area.len() + usize::from(rank)])
+                    }
+                }
+            }
         }
     }
 
@@ -236,7 +288,7 @@ impl<'a> AreaCopies<'a> {
         coords: &'a [(u16, u16)],
         homes: &'a [(u16, u16)],
     ) -> AreaCopies<'a> {
-        AreaCopies { area, line, coords, homes, blocks: &[], stride: area.len() + line.tiles.len() }
+        AreaCopies { area, line, coords, homes, blocks: &[], recent: &[], stride: area.len() + line.tiles.len() }
     }
 }
 
@@ -289,14 +341,28 @@ fn search(
     let cells = area.area.len();
     let stride = area.stride;
     let WholeScratch {
-        states, next_states, blocks, next_blocks, candidates, nodes, pruning, costs, parts, work, ..
+        states,
+        next_states,
+        blocks,
+        next_blocks,
+        recent,
+        next_recent,
+        candidates,
+        nodes,
+        pruning,
+        costs,
+        parts,
+        work,
+        ..
     } = scratch;
     costs.tables.clear();
     costs.tables.resize_with(beam.stages.len(), || None);
     states.clear();
     nodes.clear();
     let mut root = root_block(beam, board, stride, blocks);
-    beam.settle_root(&AreaCopies { blocks, ..area }, costs, &mut root);
+    recent.clear();
+    recent.push(Recent::default());
+    beam.settle_root(&AreaCopies { blocks, recent, ..area }, costs, &mut root);
     if root.stage as usize == beam.stages.len() {
         return Some(Vec::new());
     }
@@ -304,7 +370,7 @@ fn search(
     let finished = beam.stages.len() as u32;
     let mut found: Option<BeamFinish> = None;
     for round in 0..rounds.cap {
-        let board = AreaCopies { blocks, ..area };
+        let board = AreaCopies { blocks, recent, ..area };
         *work += states.len() as u64;
         if threads > 1 && states.len() >= PARALLEL_STATES {
             expand_shared(beam, &board, costs, states, candidates, (threads, parts));
@@ -323,38 +389,64 @@ fn search(
             }
         }
         let kept = beam.prune(candidates, pruning);
-        // The survivors become the next round's states, each with a copy
-        // of its parent's block with its move made.
-        next_states.clear();
-        for &k in kept {
+        // The survivors become the next round's states, each with its node
+        // in the tree and its moves since its block. Every state has made
+        // as many moves as the others since its block, so all of them get
+        // blocks of their own in the same round.
+        let copying = recent[0].slides().len() == RECENT;
+        let first_node = nodes.len() as u32;
+        let node = |&k: &u32| {
             let c = &candidates[k as usize];
-            let parent = &states[c.parent as usize];
-            let mut state = c.state;
-            nodes.push(MoveNode { parent: parent.extra, dir: c.dir(), stage: state.stage });
-            state.extra = nodes.len() as u32 - 1;
-            next_states.push(state);
-        }
-        let copy = |(block, &k): (&mut [u16], &u32)| {
+            MoveNode { parent: states[c.parent as usize].extra, dir: c.dir(), stage: c.state.stage }
+        };
+        let state = |(j, &k): (usize, &u32)| BeamState { extra: first_node + j as u32, ..candidates[k as usize].state };
+        let since = |(j, &k): (usize, &u32)| {
             let c = &candidates[k as usize];
-            let start = c.parent as usize * stride;
-            block.copy_from_slice(&blocks[start..start + stride]);
-            let (from, to) = (states[c.parent as usize].blank as usize, c.state.blank as usize);
-            block[from] = c.moved as u16;
-            block[to] = 0;
-            let rank = beam.rank[c.moved as usize];
-            if rank != NO_RANK {
-                block[cells + usize::from(rank)] = from as u16;
+            match copying {
+                true => Recent { block: j as u32, ..Recent::default() },
+                false => recent[c.parent as usize].and(states[c.parent as usize].blank as usize, c.moved),
             }
         };
-        next_blocks.resize(kept.len() * stride, 0);
-        // A wide round's copies are shared between the threads too.
+        next_states.clear();
+        next_recent.clear();
         if threads > 1 && kept.len() >= PARALLEL_STATES {
-            next_blocks.par_chunks_mut(stride).zip(kept.par_iter()).for_each(copy);
+            nodes.par_extend(kept.par_iter().map(node));
+            next_states.par_extend(kept.par_iter().enumerate().map(state));
+            next_recent.par_extend(kept.par_iter().enumerate().map(since));
         } else {
-            next_blocks.chunks_mut(stride).zip(kept.iter()).for_each(copy);
+            nodes.extend(kept.iter().map(node));
+            next_states.extend(kept.iter().enumerate().map(state));
+            next_recent.extend(kept.iter().enumerate().map(since));
+        }
+        if copying {
+            let copy = |(block, &k): (&mut [u16], &u32)| {
+                let c = &candidates[k as usize];
+                let parent = &recent[c.parent as usize];
+                let start = parent.block as usize * stride;
+                block.copy_from_slice(&blocks[start..start + stride]);
+                let slid = (states[c.parent as usize].blank as usize, c.moved);
+                for (cell, tile) in
+                    parent.slides().iter().map(|&(cell, tile)| (usize::from(cell), u32::from(tile))).chain([slid])
+                {
+                    block[cell] = tile as u16;
+                    let rank = beam.rank[tile as usize];
+                    if rank != NO_RANK {
+                        block[cells + usize::from(rank)] = cell as u16;
+                    }
+                }
+                block[c.state.blank as usize] = 0;
+            };
+            next_blocks.resize(kept.len() * stride, 0);
+            // A wide round's copies are shared between the threads too.
+            if threads > 1 && kept.len() >= PARALLEL_STATES {
+                next_blocks.par_chunks_mut(stride).zip(kept.par_iter()).for_each(copy);
+            } else {
+                next_blocks.chunks_mut(stride).zip(kept.iter()).for_each(copy);
+            }
+            std::mem::swap(blocks, next_blocks);
         }
         std::mem::swap(states, next_states);
-        std::mem::swap(blocks, next_blocks);
+        std::mem::swap(recent, next_recent);
     }
     found.map(|finish| path(nodes, finish.node))
 }
