@@ -118,9 +118,10 @@ pub(crate) struct SizeBand {
 }
 
 /// The most cells a board may have for the beam over the whole unsolved
-/// area. Each of its states keeps its own copy of the area, so a round
-/// costs the area times the width; bigger boards get the rolling beam,
-/// whose states are short move lists over the one board.
+/// area. Each of its states reads a copy of the area (as it was a few
+/// rounds before, with its own moves since), so a round costs the area
+/// times the width; bigger boards get the rolling beam, whose states are
+/// short move lists over the one board.
 pub(crate) const MAX_LOOKAHEAD_CELLS: usize = 2500;
 
 /// The most cells a board may have for look-ahead; bigger boards are
