@@ -1,9 +1,9 @@
 //! The beam over the whole unsolved area: every state reads a copy of the
 //! area, with the cells of the line's tiles, and the moves it made since
 //! that copy (see [`Recent`]), and has one node in a tree of moves that
-//! the winning state is read back from. A round costs the area times the width, so it
-//! serves boards of up to `MAX_LOOKAHEAD_CELLS`; see [`beam`](super::beam)
-//! for the search and its score.
+//! the winning state is read back from. A round costs the area times the
+//! width, so it serves boards of up to `MAX_LOOKAHEAD_CELLS`; see
+//! [`beam`](super::beam) for the search and its score.
 
 use std::sync::Arc;
 
@@ -127,8 +127,10 @@ const ROOT: u32 = u32::MAX;
 
 /// The most moves a state reads over its block: the survivors of every
 /// `RECENT + 1`th round get blocks of their own, the others share their
-/// parent's. Copying an area for each survivor of every round was a
-/// fifth of a 20×20's time, the copies bound by the memory, not the core.
+/// parent's. A copy for each survivor of every round cost a 30×30 a
+/// twelfth of its time: its areas do not stay in a core's cache from one
+/// round to the next. (On smaller areas the copies cost about what the
+/// reads of older blocks now miss; 16 rounds read no faster.)
 const RECENT: usize = 8;
 
 /// A state's block (by number in [`WholeScratch::blocks`]) and the moves
@@ -389,11 +391,45 @@ fn search(
             }
         }
         let kept = beam.prune(candidates, pruning);
-        // The survivors become the next round's states, each with its node
-        // in the tree and its moves since its block. Every state has made
-        // as many moves as the others since its block, so all of them get
-        // blocks of their own in the same round.
+        let shared = threads > 1 && kept.len() >= PARALLEL_STATES;
+        let survivors = Survivors { beam, candidates, kept, states, recent, shared };
+        // Every state has made as many moves as the others since its
+        // block, so all of them get blocks of their own in the same round.
         let copying = recent[0].slides().len() == RECENT;
+        survivors.states_into(copying, nodes, next_states, next_recent);
+        if copying {
+            survivors.blocks_into(blocks, (stride, cells), next_blocks);
+            std::mem::swap(blocks, next_blocks);
+        }
+        std::mem::swap(states, next_states);
+        std::mem::swap(recent, next_recent);
+    }
+    found.map(|finish| path(nodes, finish.node))
+}
+
+/// A round's survivors (`kept`, by candidate) as they become the next
+/// round's states; `shared` between the pool's threads when there are many.
+struct Survivors<'r> {
+    beam: &'r Beam<'r>,
+    candidates: &'r [BeamCandidate<u32>],
+    kept: &'r [u32],
+    states: &'r [BeamState<u32>],
+    recent: &'r [Recent],
+    shared: bool,
+}
+
+impl Survivors<'_> {
+    /// Their states, each with its node in the tree (added to `nodes`)
+    /// and its moves since its block: its parent's and its own, or none
+    /// when `copying` gives it a block of its own (numbered as the states).
+    fn states_into(
+        &self,
+        copying: bool,
+        nodes: &mut Vec<MoveNode>,
+        next_states: &mut Vec<BeamState<u32>>,
+        next_recent: &mut Vec<Recent>,
+    ) {
+        let Survivors { candidates, kept, states, recent, .. } = *self;
         let first_node = nodes.len() as u32;
         let node = |&k: &u32| {
             let c = &candidates[k as usize];
@@ -409,7 +445,7 @@ fn search(
         };
         next_states.clear();
         next_recent.clear();
-        if threads > 1 && kept.len() >= PARALLEL_STATES {
+        if self.shared {
             nodes.par_extend(kept.par_iter().map(node));
             next_states.par_extend(kept.par_iter().enumerate().map(state));
             next_recent.par_extend(kept.par_iter().enumerate().map(since));
@@ -418,37 +454,37 @@ fn search(
             next_states.extend(kept.iter().enumerate().map(state));
             next_recent.extend(kept.iter().enumerate().map(since));
         }
-        if copying {
-            let copy = |(block, &k): (&mut [u16], &u32)| {
-                let c = &candidates[k as usize];
-                let parent = &recent[c.parent as usize];
-                let start = parent.block as usize * stride;
-                block.copy_from_slice(&blocks[start..start + stride]);
-                let slid = (states[c.parent as usize].blank as usize, c.moved);
-                for (cell, tile) in
-                    parent.slides().iter().map(|&(cell, tile)| (usize::from(cell), u32::from(tile))).chain([slid])
-                {
-                    block[cell] = tile as u16;
-                    let rank = beam.rank[tile as usize];
-                    if rank != NO_RANK {
-                        block[cells + usize::from(rank)] = cell as u16;
-                    }
-                }
-                block[c.state.blank as usize] = 0;
-            };
-            next_blocks.resize(kept.len() * stride, 0);
-            // A wide round's copies are shared between the threads too.
-            if threads > 1 && kept.len() >= PARALLEL_STATES {
-                next_blocks.par_chunks_mut(stride).zip(kept.par_iter()).for_each(copy);
-            } else {
-                next_blocks.chunks_mut(stride).zip(kept.iter()).for_each(copy);
-            }
-            std::mem::swap(blocks, next_blocks);
-        }
-        std::mem::swap(states, next_states);
-        std::mem::swap(recent, next_recent);
     }
-    found.map(|finish| path(nodes, finish.node))
+
+    /// Their blocks, `stride` apart (the area's `cells`, then the line
+    /// tiles' cells), into `next`: each its parent's with the parent's
+    /// moves since and its own made.
+    fn blocks_into(&self, blocks: &[u16], (stride, cells): (usize, usize), next: &mut Vec<u16>) {
+        let Survivors { beam, candidates, kept, states, recent, .. } = *self;
+        let copy = |(block, &k): (&mut [u16], &u32)| {
+            let c = &candidates[k as usize];
+            let parent = &recent[c.parent as usize];
+            let start = parent.block as usize * stride;
+            block.copy_from_slice(&blocks[start..start + stride]);
+            let slid = (states[c.parent as usize].blank as usize, c.moved);
+            for (cell, tile) in
+                parent.slides().iter().map(|&(cell, tile)| (usize::from(cell), u32::from(tile))).chain([slid])
+            {
+                block[cell] = tile as u16;
+                let rank = beam.rank[tile as usize];
+                if rank != NO_RANK {
+                    block[cells + usize::from(rank)] = cell as u16;
+                }
+            }
+            block[c.state.blank as usize] = 0;
+        };
+        next.resize(kept.len() * stride, 0);
+        if self.shared {
+            next.par_chunks_mut(stride).zip(kept.par_iter()).for_each(copy);
+        } else {
+            next.chunks_mut(stride).zip(kept.iter()).for_each(copy);
+        }
+    }
 }
 
 /// The best finish of a line so far.
