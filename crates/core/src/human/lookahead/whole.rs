@@ -75,12 +75,13 @@ impl WholeScratch {
     }
 }
 
-/// Rounds of fewer states than this are made on one thread: waking the
-/// pool's other thread for a round costs about what sharing out a few
-/// hundred states' children and copies saves. With both shared, a
-/// 20×20's 3000-state rounds are a sixth faster on two threads, a 30×30's
-/// 1000-state ones a twentieth (docs/fewest-moves.md).
-const PARALLEL_STATES: usize = 512;
+/// Rounds of fewer states than this are made on one thread: handing a
+/// round to the pool's other thread and back costs about what sharing out
+/// a thousand states' children saves now that their blocks are copied one
+/// round in nine. A 20×20's 3000-state rounds are a sixth faster on two
+/// threads; a 30×30's 1000-state ones were slower, and took a third more
+/// processor time (docs/fewest-moves.md).
+const PARALLEL_STATES: usize = 1024;
 
 /// One thread's share of a round: its states' children, those left
 /// unsettled (see [`Beam::expand_part`]) and its view of the tables.
