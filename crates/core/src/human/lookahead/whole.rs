@@ -128,8 +128,8 @@ const ROOT: u32 = u32::MAX;
 
 /// The most moves a state reads over its block: the survivors of every
 /// `RECENT + 1`th round get blocks of their own, the others share their
-/// parent's. A copy for each survivor of every round cost a 30×30 a
-/// twelfth of its time: its areas do not stay in a core's cache from one
+/// parent's. A copy for each survivor of every round cost a 30×30 about
+/// 7 % of its time: its areas do not stay in a core's cache from one
 /// round to the next. (On smaller areas the copies cost about what the
 /// reads of older blocks now miss; 16 rounds read no faster.)
 const RECENT: usize = 8;
