@@ -419,6 +419,10 @@ struct Survivors<'r> {
     shared: bool,
 }
 
+/// Where a survivor's node, state and moves since its block are written,
+/// with its candidate's number.
+type SurvivorSlots<'s> = (((&'s mut MoveNode, &'s mut BeamState<u32>), &'s mut Recent), &'s u32);
+
 impl Survivors<'_> {
     /// Their states, each with its node in the tree (added to `nodes`)
     /// and its moves since its block: its parent's and its own, or none
@@ -431,29 +435,28 @@ impl Survivors<'_> {
         next_recent: &mut Vec<Recent>,
     ) {
         let Survivors { candidates, kept, states, recent, .. } = *self;
-        let first_node = nodes.len() as u32;
-        let node = |&k: &u32| {
+        let first_node = nodes.len();
+        let make = |(j, (((node, state), since), &k)): (usize, SurvivorSlots)| {
             let c = &candidates[k as usize];
-            MoveNode { parent: states[c.parent as usize].extra, dir: c.dir(), stage: c.state.stage }
-        };
-        let state = |(j, &k): (usize, &u32)| BeamState { extra: first_node + j as u32, ..candidates[k as usize].state };
-        let since = |(j, &k): (usize, &u32)| {
-            let c = &candidates[k as usize];
-            match copying {
+            let parent = &states[c.parent as usize];
+            *node = MoveNode { parent: parent.extra, dir: c.dir(), stage: c.state.stage };
+            *state = BeamState { extra: (first_node + j) as u32, ..c.state };
+            *since = match copying {
                 true => Recent { block: j as u32, ..Recent::default() },
-                false => recent[c.parent as usize].and(states[c.parent as usize].blank as usize, c.moved),
-            }
+                false => recent[c.parent as usize].and(parent.blank as usize, c.moved),
+            };
         };
-        next_states.clear();
-        next_recent.clear();
+        // The buffers sized first, so that each survivor is written in its
+        // place by either thread, in one hand-over of the round (three, one
+        // a buffer, were 7 % slower on a 20×20). Every slot is written.
+        nodes.resize(first_node + kept.len(), MoveNode { parent: ROOT, dir: 0, stage: 0 });
+        next_states.resize(kept.len(), states[0]);
+        next_recent.resize(kept.len(), Recent::default());
+        let (nodes, next_states, next_recent) = (&mut nodes[first_node..], &mut next_states[..], &mut next_recent[..]);
         if self.shared {
-            nodes.par_extend(kept.par_iter().map(node));
-            next_states.par_extend(kept.par_iter().enumerate().map(state));
-            next_recent.par_extend(kept.par_iter().enumerate().map(since));
+            nodes.par_iter_mut().zip(next_states).zip(next_recent).zip(kept).enumerate().for_each(make);
         } else {
-            nodes.extend(kept.iter().map(node));
-            next_states.extend(kept.iter().enumerate().map(state));
-            next_recent.extend(kept.iter().enumerate().map(since));
+            nodes.iter_mut().zip(next_states).zip(next_recent).zip(kept).enumerate().for_each(make);
         }
     }
 
