@@ -144,7 +144,7 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         best: LinePlan::Whole(AreaBeam::new(60_000, Pull::Strong)),
     },
     SizeBand { up_to_cells: 144, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_8000 },
-    SizeBand { up_to_cells: 400, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_3000 },
+    SizeBand { up_to_cells: 400, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_3500 },
     SizeBand {
         up_to_cells: 900,
         auto: Effort::Best,
@@ -192,7 +192,7 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
 const WHOLE_50: LinePlan = LinePlan::Whole(AreaBeam::new(50, Pull::Light));
 const WHOLE_200: LinePlan = LinePlan::Whole(AreaBeam::new(200, Pull::Light));
 const WHOLE_1000: LinePlan = LinePlan::Whole(AreaBeam::new(1000, Pull::Strong));
-const WHOLE_3000: LinePlan = LinePlan::Whole(AreaBeam::new(3000, Pull::Strong).lingering(LINGER).splitting());
+const WHOLE_3500: LinePlan = LinePlan::Whole(AreaBeam::new(3500, Pull::Strong).lingering(LINGER).splitting());
 const WHOLE_8000: LinePlan = LinePlan::Whole(AreaBeam::new(8000, Pull::Strong).lingering(LINGER));
 const WHOLE_10000: LinePlan = LinePlan::Whole(AreaBeam::new(10_000, Pull::Light));
 

@@ -76,12 +76,11 @@ impl WholeScratch {
     }
 }
 
-/// Rounds of fewer states than this are made on one thread: handing a
-/// round to the pool's other thread and back costs about what sharing out
-/// a thousand states' children saves now that their blocks are copied one
-/// round in nine. A 20×20's 3000-state rounds are a sixth faster on two
-/// threads; a 30×30's 1000-state ones were slower, and took a third more
-/// processor time (docs/fewest-moves.md).
+/// Rounds of fewer states than this are made on one thread: sharing out
+/// a round costs, each round, about what sharing a thousand states'
+/// children saves. A 20×20's 3500-state rounds are about a quarter faster
+/// on two threads; a 30×30's 1000-state ones a tenth faster, for half as
+/// much processor time again, so they stay on one (docs/fewest-moves.md).
 const PARALLEL_STATES: usize = 1024;
 
 /// One thread's share of a round: its states' children, those left
