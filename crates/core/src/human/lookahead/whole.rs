@@ -375,7 +375,9 @@ fn search(
     for round in 0..rounds.cap {
         let board = AreaCopies { blocks, recent, ..area };
         *work += states.len() as u64;
-        if threads > 1 && states.len() >= PARALLEL_STATES {
+        // A shared round's serial parts run while the other thread waits.
+        let shared_round = threads > 1 && states.len() >= PARALLEL_STATES;
+        if shared_round {
             expand_shared(beam, &board, costs, states, candidates, (threads, parts));
         } else {
             beam.expand(&board, costs, states, candidates);
@@ -391,7 +393,7 @@ fn search(
                 return Some(path(nodes, finish.node));
             }
         }
-        let kept = match threads > 1 && candidates.len() >= PARALLEL_STATES {
+        let kept = match shared_round {
             true => while_the_other_waits(|| beam.prune(candidates, pruning)),
             false => beam.prune(candidates, pruning),
         };
