@@ -202,28 +202,9 @@ impl<E> BeamCandidate<E> {
 
     /// The order candidates are kept in: best score first, then by the
     /// board's hash so that ties are broken the same way every run.
-    fn order(&self) -> (i64, u64) {
+    pub(super) fn order(&self) -> (i64, u64) {
         (self.state.score(), self.state.hash)
     }
-}
-
-/// Reusable buffers of [`Beam::prune`].
-#[derive(Default)]
-pub(super) struct Pruning {
-    /// Open-addressing table of (the top half of a board and stage key,
-    /// candidate): 8 bytes a slot, so that it stays in the cache.
-    seen: Vec<(u32, u32)>,
-    /// Whether each candidate is beaten by another on the same board.
-    beaten: Vec<bool>,
-    /// Each board's best candidate: its score, hash and index, in the
-    /// candidates' order.
-    best: Vec<(i64, u64, u32)>,
-    /// [`nth_key`]'s buckets of scores, and the keys of the bucket the
-    /// cut falls in.
-    counts: Vec<u32>,
-    middle: Vec<(i64, u64, u32)>,
-    /// The candidates kept, by index, in increasing order.
-    kept: Vec<u32>,
 }
 
 /// A move being looked at: the word of the tile that slid, the cell it
@@ -434,31 +415,6 @@ impl Beam<'_> {
         candidates.iter().filter(|c| c.state.stage == finished).min_by_key(|c| c.order()).copied()
     }
 
-    /// The best `width` candidates, one for each board, by index in
-    /// increasing order. Selection works on small keys, not on the
-    /// candidates themselves, and the order kept does not depend on how
-    /// the selection shuffles them.
-    pub(super) fn prune<'p, E: Copy>(&self, candidates: &[BeamCandidate<E>], pruning: &'p mut Pruning) -> &'p [u32] {
-        let Pruning { seen, beaten, best, counts, middle, kept } = pruning;
-        best_of_each_board(candidates, seen, beaten);
-        best.clear();
-        best.extend(candidates.iter().zip(beaten.iter()).enumerate().filter(|(_, (_, beaten))| !**beaten).map(
-            |(i, (c, _))| {
-                let (score, hash) = c.order();
-                (score, hash, i as u32)
-            },
-        ));
-        kept.clear();
-        match self.width.checked_sub(1) {
-            Some(last) if best.len() > self.width => {
-                let cut = nth_key(best, last, counts, middle);
-                kept.extend(best.iter().filter(|&&key| key <= cut).map(|&(_, _, i)| i));
-            }
-            _ => kept.extend(best.iter().map(|&(_, _, i)| i)),
-        }
-        kept
-    }
-
     /// How much a cell of the tile's distance from home counts in `stage`,
     /// along the axis of a move in `dir`.
     #[inline]
@@ -542,92 +498,6 @@ impl Beam<'_> {
     }
 }
 
-/// Buckets [`nth_key`] sorts the scores into.
-const SCORE_BUCKETS: usize = 4096;
-
-/// The `n`th smallest of `keys` (all distinct), as a selection over all of
-/// them would find it, leaving `keys` in their order: the scores are
-/// counted into buckets of equal spans, and only the bucket the `n`th falls
-/// in is selected from. A round's children span a few thousand score
-/// units, so that bucket holds a few of them; a selection over all of
-/// them, which moves every key about, and the second pass over the
-/// children it made necessary took about a tenth of a 20×20's time.
-fn nth_key(
-    keys: &[(i64, u64, u32)],
-    n: usize,
-    counts: &mut Vec<u32>,
-    middle: &mut Vec<(i64, u64, u32)>,
-) -> (i64, u64, u32) {
-    if keys.len() < SCORE_BUCKETS {
-        // Too few to pay for the buckets (a rolling beam's rounds).
-        middle.clear();
-        middle.extend_from_slice(keys);
-        return *middle.select_nth_unstable(n).1;
-    }
-    let (low, high) = keys.iter().fold((i64::MAX, i64::MIN), |(low, high), &(s, _, _)| (low.min(s), high.max(s)));
-    let span = high.abs_diff(low);
-    // The fewest bits to drop so that every score's offset fits a bucket.
-    let shift = (u64::BITS - (span / SCORE_BUCKETS as u64).leading_zeros()).min(63);
-    let bucket = |score: i64| (score.abs_diff(low) >> shift) as usize;
-    counts.clear();
-    counts.resize(SCORE_BUCKETS, 0);
-    for &(score, _, _) in keys {
-        counts[bucket(score)] += 1;
-    }
-    let mut below = 0;
-    let mut at = 0;
-    for (b, &count) in counts.iter().enumerate() {
-        if below + count as usize > n {
-            at = b;
-            break;
-        }
-        below += count as usize;
-    }
-    middle.clear();
-    middle.extend(keys.iter().filter(|&&(score, _, _)| bucket(score) == at));
-    *middle.select_nth_unstable(n - below).1
-}
-
-/// An empty slot of [`Pruning::seen`].
-const EMPTY: u32 = u32::MAX;
-
-/// Finds, of the candidates that reach the same board (and stage), the one
-/// with the better score (the first of equals): an open-addressing table of
-/// hashes, so a round costs about the candidates' number, not a sort of
-/// them. The others are marked `beaten`.
-fn best_of_each_board<E: Copy>(candidates: &[BeamCandidate<E>], seen: &mut Vec<(u32, u32)>, beaten: &mut Vec<bool>) {
-    let size = (2 * candidates.len()).next_power_of_two().max(16);
-    seen.clear();
-    seen.resize(size, (0, EMPTY));
-    beaten.clear();
-    beaten.resize(candidates.len(), false);
-    let mask = size - 1;
-    let key = |c: &BeamCandidate<E>| c.state.hash ^ u64::from(c.state.stage).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    for (i, candidate) in candidates.iter().enumerate() {
-        let full = key(candidate);
-        let top = (full >> 32) as u32;
-        let mut slot = full as usize & mask;
-        loop {
-            let (k, at) = seen[slot];
-            if at == EMPTY {
-                seen[slot] = (top, i as u32);
-                break;
-            }
-            let other = &candidates[at as usize];
-            if k == top && key(other) == full {
-                if candidate.order() < other.order() {
-                    beaten[at as usize] = true;
-                    seen[slot].1 = i as u32;
-                } else {
-                    beaten[i] = true;
-                }
-                break;
-            }
-            slot = (slot + 1) & mask;
-        }
-    }
-}
-
 /// A random-looking key for a tile in a cell (for board hashes).
 #[inline]
 pub(super) fn key(tile: Tile, cell: usize) -> u64 {
@@ -635,34 +505,4 @@ pub(super) fn key(tile: Tile, cell: usize) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    proptest! {
-        /// The bucketed selection finds the key a full selection finds, for
-        /// sets too small for buckets and big ones, scores spread wide or
-        /// bunched into a few values (ties broken by the hash).
-        #[test]
-        fn nth_key_is_the_nth_smallest(
-            scores in prop::collection::vec(-3i64..3, 1..6000),
-            spread in prop::sample::select(vec![1i64, 1000, 1 << 40]),
-            n in any::<prop::sample::Index>(),
-        ) {
-            let keys: Vec<(i64, u64, u32)> = scores
-                .iter()
-                .enumerate()
-                .map(|(i, &s)| (s * spread + (i as i64 % 7), key(i as u32, 3), i as u32))
-                .collect();
-            let n = n.index(keys.len());
-            let (mut counts, mut middle) = (Vec::new(), Vec::new());
-            let found = nth_key(&keys, n, &mut counts, &mut middle);
-            let mut sorted = keys.clone();
-            sorted.sort_unstable();
-            prop_assert_eq!(found, sorted[n]);
-        }
-    }
 }

@@ -10,6 +10,7 @@
 
 mod beam;
 mod line;
+mod prune;
 mod rolling;
 mod table;
 mod whole;

@@ -23,8 +23,9 @@ use crate::human::event::Sink;
 use crate::human::grid::{Dir, FLAGS, LOCKED, PaddedGrid, unpack_home};
 use crate::human::open_board::{bring_within, rough_cost};
 
-use super::beam::{Beam, BeamBoard, BeamCandidate, BeamGoal, BeamStage, BeamState, ChildMove, Pruning, beam_stages};
+use super::beam::{Beam, BeamBoard, BeamCandidate, BeamGoal, BeamStage, BeamState, ChildMove, beam_stages};
 use super::line::{NO_RANK, StagedLine};
+use super::prune::Pruning;
 use super::table::{StageTable, StageTarget, TRAPPED};
 use super::{LineProgress, Outcome};
 
@@ -718,14 +719,14 @@ impl Stall {
     }
 }
 
-/// The best candidates (see [`Beam::prune`]) become the next round's
+/// The best candidates (see [`Pruning::keep`]) become the next round's
 /// states: each a copy of its parent's overlay and moves with one move more.
 fn advance(beam: &mut RollingStates, depth: usize, blank_word: u32, search: &Beam) {
     let RollingStates { states, next_states, overlay, next_overlay, moves, next_moves, candidates, pruning } = beam;
     next_states.clear();
     next_overlay.clear();
     next_moves.clear();
-    for &k in search.prune(candidates, pruning) {
+    for &k in pruning.keep(candidates, search.width) {
         let c = &candidates[k as usize];
         let p = c.parent as usize;
         let parent = &states[p];

@@ -13,8 +13,9 @@ use rayon::prelude::*;
 use crate::board::Tile;
 use crate::human::cell_rect::CellRect;
 
-use super::beam::{Beam, BeamBoard, BeamCandidate, BeamStage, BeamState, ChildMove, MOVE, Pruning, key};
+use super::beam::{Beam, BeamBoard, BeamCandidate, BeamStage, BeamState, ChildMove, MOVE, key};
 use super::line::{Goal, NO_RANK, StagedLine};
+use super::prune::{CandidateKey, Pruning};
 use super::table::{StageTable, TRAPPED};
 
 /// Reusable buffers.
@@ -93,6 +94,45 @@ struct RoundPart {
     candidates: Vec<BeamCandidate<u32>>,
     unsettled: Vec<u32>,
     costs: StageTables,
+    /// The candidates' keys for the pruning, by share of the boards
+    /// ([`CandidateKey::share`]), each share's first `ends[share]` of its list;
+    /// the lists are not cut short, so that filling them writes nothing
+    /// twice.
+    keys: Vec<Vec<CandidateKey>>,
+    ends: Vec<usize>,
+    /// The lowest and highest score of the candidates.
+    span: (i64, i64),
+}
+
+impl RoundPart {
+    /// Copies the part's candidates into `into`, the first at `offset` of
+    /// all the round's, and sorts their keys into `shares` shares.
+    fn hand_in(&mut self, into: &mut [BeamCandidate<u32>], offset: usize, shares: usize) {
+        into.copy_from_slice(&self.candidates);
+        let count = self.candidates.len();
+        self.keys.resize_with(shares, Vec::new);
+        self.ends.clear();
+        self.ends.resize(shares, 0);
+        for list in &mut self.keys {
+            if list.len() < count {
+                list.resize(count, CandidateKey::default());
+            }
+        }
+        let (mut low, mut high) = (i64::MAX, i64::MIN);
+        for (k, candidate) in self.candidates.iter().enumerate() {
+            let key = CandidateKey::of(candidate, (offset + k) as u32);
+            (low, high) = (low.min(key.score()), high.max(key.score()));
+            // Without a branch on the share, which looks random.
+            let share = key.share(shares);
+            self.keys[share][self.ends[share]] = key;
+            self.ends[share] += 1;
+        }
+        self.span = (low, high);
+    }
+
+    fn keys_of(&self, share: usize) -> &[CandidateKey] {
+        &self.keys[share][..self.ends[share]]
+    }
 }
 
 /// Each stage's exact table, built when first asked for, on the thread
@@ -375,7 +415,8 @@ fn search(
     for round in 0..rounds.cap {
         let board = AreaCopies { blocks, recent, ..area };
         *work += states.len() as u64;
-        // A shared round's serial parts run while the other thread waits.
+        // A shared round's children, their pruning and the survivors are
+        // made on all the threads.
         let shared_round = threads > 1 && states.len() >= PARALLEL_STATES;
         if shared_round {
             expand_shared(beam, &board, costs, states, candidates, (threads, parts));
@@ -393,10 +434,9 @@ fn search(
                 return Some(path(nodes, finish.node));
             }
         }
-        let kept = match shared_round {
-            true => while_the_other_waits(|| beam.prune(candidates, pruning)),
-            false => beam.prune(candidates, pruning),
-        };
+        // Once a state has finished, the candidates left no longer match
+        // the parts' keys of them.
+        let kept = choose(beam, candidates, (pruning, parts), shared_round && found.is_none(), threads);
         let shared = threads > 1 && kept.len() >= PARALLEL_STATES;
         let survivors = Survivors { beam, candidates, kept, states, recent, shared };
         // Every state has made as many moves as the others since its
@@ -411,6 +451,24 @@ fn search(
         std::mem::swap(recent, next_recent);
     }
     found.map(|finish| path(nodes, finish.node))
+}
+
+/// The candidates kept (see [`Pruning`]): on all `threads` threads from
+/// the `parts`' keys of them if `shared`, else on this one.
+fn choose<'p>(
+    beam: &Beam,
+    candidates: &[BeamCandidate<u32>],
+    (pruning, parts): (&'p mut Pruning, &[RoundPart]),
+    shared: bool,
+    threads: usize,
+) -> &'p [u32] {
+    if !shared {
+        return pruning.keep(candidates, beam.width);
+    }
+    let span =
+        parts.iter().fold((i64::MAX, i64::MIN), |(low, high), part| (low.min(part.span.0), high.max(part.span.1)));
+    let keys = (candidates.len(), |part: usize, share| parts[part].keys_of(share));
+    pruning.keep_shared(keys, span, beam.width, threads)
 }
 
 /// A round's survivors (`kept`, by candidate) as they become the next
@@ -551,7 +609,9 @@ fn root_block(beam: &Beam, board: &[u32], stride: usize, block: &mut Vec<u16>) -
 
 /// [`Beam::expand`] with the states shared between the pool's threads,
 /// each reading the tables as they were at the round's start; the children
-/// whose tables were missing are then settled here, in order.
+/// whose tables were missing are then settled here, in order, and each
+/// thread copies its children into `candidates` with their keys for
+/// [`Pruning::keep_shared`].
 fn expand_shared(
     beam: &Beam,
     board: &AreaCopies,
@@ -577,16 +637,40 @@ fn expand_shared(
             &mut part.unsettled,
         );
     });
-    while_the_other_waits(|| {
-        candidates.clear();
-        for part in parts.iter() {
-            let start = candidates.len();
-            candidates.extend_from_slice(&part.candidates);
-            for &k in &part.unsettled {
-                beam.settle_child(board, costs, states, &mut candidates[start + k as usize]);
+    if parts.iter().any(|part| !part.unsettled.is_empty()) {
+        while_the_other_waits(|| {
+            for part in parts.iter_mut() {
+                for &k in &part.unsettled {
+                    beam.settle_child(board, costs, states, &mut part.candidates[k as usize]);
+                }
             }
+        });
+    }
+    let count = parts.iter().map(|part| part.candidates.len()).sum();
+    let Some(&any) = parts.iter().find_map(|part| part.candidates.first()) else {
+        candidates.clear();
+        return;
+    };
+    candidates.resize(count, any);
+    gather(parts, candidates, 0, threads);
+}
+
+/// Copies each part's children into `into`, in order, and sorts their
+/// keys by share of the boards, each part on a thread of its own.
+fn gather(parts: &mut [RoundPart], into: &mut [BeamCandidate<u32>], offset: usize, shares: usize) {
+    match parts {
+        [] => {}
+        [part] => part.hand_in(into, offset, shares),
+        _ => {
+            let (first, second) = parts.split_at_mut(parts.len() / 2);
+            let length = first.iter().map(|part| part.candidates.len()).sum();
+            let (into_first, into_second) = into.split_at_mut(length);
+            rayon::join(
+                || gather(first, into_first, offset, shares),
+                || gather(second, into_second, offset + length, shares),
+            );
         }
-    });
+    }
 }
 
 /// How many times at most [`while_the_other_waits`] checks whether the
