@@ -78,11 +78,10 @@ impl WholeScratch {
 }
 
 /// Rounds of fewer states than this are made on one thread: sharing out
-/// a round costs, each round, about what sharing a thousand states'
-/// children saves. A 20×20's 3500-state rounds are about a quarter faster
-/// on two threads; a 30×30's 1000-state ones a tenth faster, for half as
-/// much processor time again, so they stay on one (docs/fewest-moves.md).
-const PARALLEL_STATES: usize = 1024;
+/// a round costs, each round, about what sharing a few hundred states'
+/// children saves. A 30×30's 1000-state rounds are about 30 % faster on
+/// two threads, for a third more processor time (docs/fewest-moves.md).
+const PARALLEL_STATES: usize = 512;
 
 /// One thread's share of a round: its states' children, those left
 /// unsettled (see [`Beam::expand_part`]) and its view of the tables.
