@@ -150,7 +150,7 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         auto: Effort::Best,
         watching: Effort::Best,
         normal: WHOLE_50,
-        best: LinePlan::Whole(AreaBeam::new(1000, Pull::Strong).lingering(LINGER).splitting()),
+        best: LinePlan::Whole(AreaBeam::new(1500, Pull::Strong).lingering(LINGER).splitting()),
     },
     // The area beam 50 wide makes about 1.47·n³ here; the rolling beam
     // 400 wide 1.38 in about twice its time (6 s a 50×50).

@@ -165,6 +165,8 @@ impl Pruning {
         if is_kept.len() < count {
             is_kept.resize_with(count, AtomicBool::default);
         }
+        // Every candidate is one share's member, so each of the first
+        // `count` flags is set, true or false, this round.
         let flags: &[AtomicBool] = is_kept;
         board_shares.par_iter_mut().for_each(|boards| boards.mark_kept(flags, (buckets, at)));
         if at < SCORE_BUCKETS {

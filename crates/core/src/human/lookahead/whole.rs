@@ -79,7 +79,7 @@ impl WholeScratch {
 
 /// Rounds of fewer states than this are made on one thread: sharing out
 /// a round costs, each round, about what sharing a few hundred states'
-/// children saves. A 30×30's 1000-state rounds are about 30 % faster on
+/// children saves. A 30×30's rounds of 1000 states were about 30 % faster on
 /// two threads, for a third more processor time (docs/fewest-moves.md).
 const PARALLEL_STATES: usize = 512;
 
