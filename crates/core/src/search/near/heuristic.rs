@@ -249,13 +249,17 @@ impl PatternValues {
     pub(super) fn with(&self, slide: &TableSlide, entries: [u8; 2]) -> PatternValues {
         let mut w = *self;
         // A board looked up in one view has a second of zeros, which a
-        // slide's second entry (0 in group 0) leaves as it is.
-        let views = w.sums.iter_mut().zip(w.values.iter_mut());
-        for ((sum, values), (&g, &entry)) in views.zip(slide.group.iter().zip(&entries)) {
-            let g = usize::from(g);
-            *sum = *sum + u16::from(entry) - u16::from(values[g]);
-            values[g] = entry;
+        // slide's second entry (0 in group 0) leaves as it is. The sums are
+        // worked out apart and written together: a sum written a half at a
+        // time and read whole (as `bound` does next) waits for both writes.
+        let sums: [u16; 2] = std::array::from_fn(|view| {
+            let g = usize::from(slide.group[view]);
+            self.sums[view] + u16::from(entries[view]) - u16::from(self.values[view][g])
+        });
+        for (view, values) in w.values.iter_mut().enumerate() {
+            values[usize::from(slide.group[view])] = entries[view];
         }
+        w.sums = sums;
         w
     }
 }
