@@ -7,7 +7,11 @@
 // naming where the blank goes. The page asks for the optimal distance
 // ({"Optimal":true}); the server then follows a state, once it knows, with
 // {"Optimal":{"Score":n,"Moves":m,"Best":"left","Tile":t}} (or "Error").
-import { OUTLINE, TEXT, Pane, el, helpBox, sayParts, side } from "./viewer.js";
+//
+// The static site's play page (play.js) runs the same game in the
+// visitor's browser: its `connect` gives the game a link to fifteen in a
+// worker that speaks the same messages.
+import { OUTLINE, TEXT, Pane, el, helpBox, sayParts, side, typingIn } from "./viewer.js";
 
 // Arrow keys name the way a tile slides; the server wants the blank's way.
 const KEYS = { ArrowLeft: "right", ArrowRight: "left", ArrowUp: "down", ArrowDown: "up" };
@@ -109,10 +113,20 @@ class LiveBoard {
   }
 }
 
-// The page: the board, its header, the panel, the socket.
+// The server's game over its websocket, at `ws` beside the page.
+function serverSocket() {
+  const url = new URL("ws", location.href);
+  url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  return new WebSocket(url.href);
+}
+
+// The page: the board, its header, the panel, the link to the game
+// (`connect()` makes one: the server's websocket, or the site's worker,
+// anything with send, close, readyState and the socket's on* handlers).
 class Game {
-  constructor(root) {
+  constructor(root, connect = serverSocket) {
     this.root = root;
+    this.connectTo = connect;
     this.socket = null;
     this.board = null;
     this.pane = null;
@@ -209,9 +223,7 @@ class Game {
       this.socket.onclose = null;
       this.socket.close(1000, "new game");
     }
-    const url = new URL("ws", location.href);
-    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(url.href);
+    const socket = this.connectTo();
     this.socket = socket;
     this.setStatus("connecting…", "");
     this.watching = false;
@@ -241,7 +253,8 @@ class Game {
   }
 
   send(message) {
-    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+    // 1: the socket's OPEN.
+    if (this.socket && this.socket.readyState === 1) this.socket.send(JSON.stringify(message));
   }
 
   show(state) {
@@ -368,7 +381,7 @@ class Game {
   }
 
   key(e) {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || typingIn(e)) return;
     const k = e.key;
     if (KEYS[k]) this.send({ Move: KEYS[k] });
     else if (k === "b" || k === "B") this.toggleBest();
@@ -439,7 +452,13 @@ class Game {
   }
 }
 
-const root = el("div", { class: "viewer game", id: "viewer" });
-document.body.append(root);
-window.fifteen = new Game(root);
-root.dataset.ready = "true";
+// The server's game page starts here; the site's play page (play.js)
+// starts its own.
+if (!document.body.classList.contains("fifteen-site")) {
+  const root = el("div", { class: "viewer game", id: "viewer" });
+  document.body.append(root);
+  window.fifteen = new Game(root);
+  root.dataset.ready = "true";
+}
+
+export { Game };

@@ -997,11 +997,23 @@ class Viewer {
     this.dirty = true;
     this.last = null;
     requestAnimationFrame((t) => this.tick(t));
-    addEventListener("keydown", (e) => this.key(e));
-    addEventListener("resize", () => (this.dirty = true));
+    // The window's listeners, removed by destroy().
+    this.listening = new AbortController();
+    const signal = this.listening.signal;
+    addEventListener("keydown", (e) => this.key(e), { signal });
+    addEventListener("resize", () => (this.dirty = true), { signal });
     // The boards' room changes as the style arrives and the window resizes.
-    const resized = new ResizeObserver(() => (this.dirty = true));
-    for (const pane of this.panes) resized.observe(pane.boardWrap);
+    this.resized = new ResizeObserver(() => (this.dirty = true));
+    for (const pane of this.panes) this.resized.observe(pane.boardWrap);
+  }
+
+  // Stops the viewer and takes it off the page (a page that shows another
+  // solve in its place).
+  destroy() {
+    this.destroyed = true;
+    this.listening.abort();
+    this.resized.disconnect();
+    this.root.replaceChildren();
   }
 
   // The first board's view (the tests read it).
@@ -1087,7 +1099,7 @@ class Viewer {
   }
 
   key(e) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || typingIn(e)) return;
     const k = e.key;
     if (k === " " || k === "Spacebar") this.toggle();
     else if (k === "ArrowRight") this.step(1);
@@ -1248,6 +1260,7 @@ class Viewer {
   }
 
   tick(now) {
+    if (this.destroyed) return;
     const dt = this.last == null ? 0 : Math.min(0.25, (now - this.last) / 1000);
     this.last = now;
     if (this.playing) {
@@ -1479,6 +1492,9 @@ class CoachPanel {
   }
 }
 
+// Whether a key went to a text field (a page's form), not to the viewer.
+const typingIn = (e) => !!(e.target && e.target.closest && e.target.closest("input, textarea, select"));
+
 // A loss with its sign: +4, 0, -2.
 // The least cell a follow view shows, in pixels: room for the numbers of
 // a board of `n` cells (label draws them 0.42 of a cell high, and four
@@ -1545,7 +1561,6 @@ function sessionBox(session, shown) {
       },
     ),
   );
-  addEventListener("hashchange", () => location.reload());
   const first = sum.ranked.slice(0, 5).map((n) => "solve " + n).join(", ");
   return el(
     "section",
@@ -1563,29 +1578,65 @@ function sessionBox(session, shown) {
   );
 }
 
-// Starts the viewer on the page's data; a page that cannot be read says why.
-// A page with no data (the game's) draws with the parts exported below.
-async function main() {
+// Shows a page's data (`packed`, as #fifteen-data holds it) in `root`: a
+// solve, a side by side, or a session, whose `#solve-N` in the address
+// picks the solve shown. Returns a handle whose destroy() takes it off
+// the page; data that cannot be read says why in `root`.
+async function show(root, packed) {
+  const shown = { viewer: null, box: null, listening: new AbortController() };
+  const mount = async () => {
+    if (shown.viewer) shown.viewer.destroy();
+    if (shown.box) shown.box.remove();
+    delete root.dataset.ready;
+    const data = await inflated(sessionPick(packed));
+    if (packed.session) {
+      shown.box = sessionBox(packed.session, data.session_number);
+      root.before(shown.box);
+    }
+    shown.viewer = window.fifteen = new Viewer(root, data);
+    // Drawn once before it says it is ready, so that its state (data-*)
+    // is there to read: the first frame may come later.
+    shown.viewer.draw();
+    root.dataset.ready = "true";
+  };
+  try {
+    if (packed.v !== 2) throw new Error("this page's data is version " + packed.v + ", the viewer reads version 2");
+    await mount();
+    if (packed.session) addEventListener("hashchange", () => mount().catch(failed), { signal: shown.listening.signal });
+  } catch (err) {
+    failed(err);
+  }
+  function failed(err) {
+    root.append(el("p", { class: "error", id: "error" }, "cannot show this solve: " + err.message));
+    root.dataset.error = err.message;
+  }
+  return {
+    destroy() {
+      shown.listening.abort();
+      if (shown.viewer) shown.viewer.destroy();
+      if (shown.box) shown.box.remove();
+    },
+  };
+}
+
+// Starts the viewer on the page's data. A page with no data (the game's,
+// the site's) draws with the parts exported below.
+function main() {
   const source = document.getElementById("fifteen-data");
   if (!source) return;
   const root = el("div", { class: "viewer", id: "viewer" });
   document.body.append(root);
+  let packed;
   try {
-    const packed = JSON.parse(source.textContent);
-    if (packed.v !== 2) throw new Error("this page's data is version " + packed.v + ", the viewer reads version 2");
-    const data = await inflated(sessionPick(packed));
-    if (packed.session) document.body.insertBefore(sessionBox(packed.session, data.session_number), root);
-    window.fifteen = new Viewer(root, data);
-    // Drawn once before it says it is ready, so that its state (data-*)
-    // is there to read: the first frame may come later.
-    window.fifteen.draw();
-    root.dataset.ready = "true";
+    packed = JSON.parse(source.textContent);
   } catch (err) {
     root.append(el("p", { class: "error", id: "error" }, "cannot show this solve: " + err.message));
     root.dataset.error = err.message;
+    return;
   }
+  show(root, packed);
 }
 
 main();
 
-export { ACCENT, MARK, OUTLINE, TEXT, Pane, el, helpBox, sayParts, side };
+export { ACCENT, MARK, OUTLINE, TEXT, Pane, el, helpBox, sayParts, show, side, typingIn };

@@ -393,20 +393,6 @@ fn solve_and_replay(board: &Board, method: Method, size: Size, threads: usize) -
 /// A size with, per method, its mean moves/n³ and MMD (when it takes the size).
 type SizeRow = (Size, Vec<Option<(f64, f64)>>);
 
-/// The fewest-moves records of the slidysim speedsolving community's
-/// leaderboard (self-reported, mid-2026; one move per tile slid): board
-/// side, moves, and how many solves the figure is a mean of.
-const RECORDS: [(usize, f64, u32); 8] = [
-    (4, 55.9, 100),
-    (5, 126.9, 100),
-    (6, 271.4, 100),
-    (10, 1251.0, 5),
-    (20, 9410.0, 1),
-    (30, 35151.0, 1),
-    (100, 1_555_865.0, 1),
-    (128, 3_005_918.0, 1),
-];
-
 /// Moves/n³ and MMD (moves over the start board's Manhattan distance)
 /// again, a pair of columns per method, beside the people's fewest-moves
 /// record for the size (moves/n³) and Parberry's 8/3; `—` where there is
@@ -425,8 +411,8 @@ fn write_side_by_side(out: &mut impl Write, methods: &[Method], rows: &[SizeRow]
                 None => write!(out, " {:>13} {:>6}", "—", "—")?,
             }
         }
-        match RECORDS.iter().find(|r| size.rows == size.cols && r.0 == size.rows) {
-            Some(&(_, moves, _)) => write!(out, " {:>7.3}", moves / size.cube())?,
+        match fifteen_core::slidysim::records::fewest_moves(size.rows).filter(|_| size.rows == size.cols) {
+            Some(record) => write!(out, " {:>7.3}", record.moves / size.cube())?,
             None => write!(out, " {:>7}", "—")?,
         }
         writeln!(out, " {:>7.3}", 8.0 / 3.0)?;

@@ -17,11 +17,11 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::coach_plot::{self, ParGraph, Plot, PlotFile, SessionGraph};
-use super::coach_session::{SessionReport, SessionSolve};
 use super::coach_watch::{self, CoachWatchArgs};
 use super::error::CliError;
 use super::near_par::{self, ParArg};
 use super::solve_source::{self, SourcedSolve};
+use fifteen_core::coach::session::{SessionReport, SessionSolve};
 
 pub const COACH_HELP: &str = "\
 SOURCE is a slidysim replay link (https://slidysim.github.io/replay?r=…), its
@@ -186,7 +186,7 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
     for group in &sessions {
         let (heading, session) = (group.heading(), group.session(&coached));
         match cmd.format {
-            CoachFormat::Table => write!(out, "{}", session.table(&heading))?,
+            CoachFormat::Table => write!(out, "{}", session_table(&session, &heading))?,
             _ => writeln!(out, "{}", session.json(&heading, group.size.0, group.size.1))?,
         }
     }
@@ -257,38 +257,73 @@ fn session_page(
     effort: Effort,
     out: &std::path::Path,
 ) -> Result<(), CliError> {
-    let session = group.session(coached);
-    let heading = group.heading();
-    let mut first = None;
-    let mut listed = Vec::new();
-    for &i in &group.members {
-        let one = &coached[i];
-        let solve = &one.sourced.solve;
-        let board = &solve.scramble;
-        let effort = effort.resolve(board.rows(), board.cols());
-        let title = format!("fifteen: {}", solve.event);
-        let on_page = fifteen_view::web::CoachOnPage::coached(&one.coaching, &one.chosen);
-        let data = fifteen_view::web::compare_data(solve, effort, &title, on_page, &fifteen_core::Deadline::NONE)
-            .map_err(|e| CliError::Solver(format!("solve {}: {e}", one.sourced.number)))?;
-        let mut entry = json!({
-            "number": one.sourced.number, "event": solve.event, "moves": one.coaching.moves,
-            "time_ms": solve.time_ms, "par": one.coaching.par, "loss": one.coaching.loss(),
-        });
-        match first {
-            None => first = Some(data),
-            Some(_) => entry["data"] = data,
-        }
-        listed.push(entry);
-    }
-    let Some(mut data) = first else {
-        return Err(CliError::Usage("no solve to show".into()));
-    };
-    let summary = session.json(&heading, group.size.0, group.size.1);
-    data["session"] = json!({ "heading": heading, "summary": summary, "solves": listed });
+    let entries: Vec<_> = group
+        .members
+        .iter()
+        .map(|&i| {
+            let one = &coached[i];
+            fifteen_view::web::SessionEntry {
+                number: one.sourced.number,
+                solve: &one.sourced.solve,
+                coaching: &one.coaching,
+                chosen: &one.chosen,
+            }
+        })
+        .collect();
+    let data = fifteen_view::web::session_page(&entries, &group.heading(), effort, fifteen_view::web::Work::default())
+        .map_err(|e| CliError::Solver(e.to_string()))?;
     let page = fifteen_view::web::page(&data);
     super::compare_page::write_file(out, &page)?;
     eprintln!("a session of {} solves, a page of {} bytes: {}", group.members.len(), page.len(), out.display());
     Ok(())
+}
+
+/// The session as text, under a heading naming it.
+fn session_table(session: &SessionReport, heading: &str) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let _ = writeln!(out, "\nsession: {heading}, {} solves", session.solves.len());
+    let _ = writeln!(
+        out,
+        "  {:<13} {:>6} {:>7} {:>7} {:>7}   {:>15}",
+        "line kind", "lines", "moves", "lost", "spread", "1st → 2nd half"
+    );
+    for k in &session.by_kind {
+        let half = |h: Option<f64>| h.map_or("-".to_string(), |v| format!("{v:.2}"));
+        let _ = writeln!(
+            out,
+            "  {:<13} {:>6} {:>7.1} {:>7.2} {:>7.2}   {:>15}",
+            k.kind.name(),
+            k.lines,
+            k.moves_mean,
+            k.loss_mean,
+            k.loss_spread,
+            format!("{} → {}", half(k.halves.0), half(k.halves.1))
+        );
+    }
+    if let Some(worst) = session.by_kind.iter().max_by(|a, b| a.loss_mean.total_cmp(&b.loss_mean)) {
+        let _ = writeln!(
+            out,
+            "  the costliest kind of line: {} ({:.2} moves lost a line)",
+            worst.kind.name(),
+            worst.loss_mean
+        );
+    }
+    for (what, list, unit) in [("time", &session.time_averages, " s"), ("moves", &session.move_averages, "")] {
+        if !list.is_empty() {
+            let text: Vec<String> =
+                list.iter().map(|a| format!("ao{} {:.3}{unit} (best {:.3}{unit})", a.of, a.last, a.best)).collect();
+            let _ = writeln!(out, "  {what}: {}", text.join(", "));
+        }
+    }
+    let first: Vec<String> = session
+        .ranked
+        .iter()
+        .take(5)
+        .map(|&i| format!("solve {} ({:+})", session.solves[i].number, session.solves[i].coaching.loss()))
+        .collect();
+    let _ = writeln!(out, "  look first at: {}", first.join(", "));
+    out
 }
 
 /// `--plot` of a session: its trend.

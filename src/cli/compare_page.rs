@@ -8,10 +8,10 @@ use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use fifteen_core::coach::{self, ChosenPar};
+use fifteen_core::coach;
 use fifteen_core::human::Effort;
 use fifteen_core::tables::Tables;
-use fifteen_view::web::{self, CoachOnPage, MAX_COACHED_CELLS};
+use fifteen_view::web::{self, CoachOnPage};
 
 use super::error::CliError;
 use super::near_par::ParArg;
@@ -91,25 +91,34 @@ pub fn write(
     }
     let board = &sourced.solve.scramble;
     sizes::check(board.rows(), board.cols(), Use::Page)?;
-    let coached = match coach {
-        Coach::Small => board.len() <= MAX_COACHED_CELLS,
-        Coach::Never => false,
-    };
-    let coaching = if coached {
-        // The served page's par, as the server finds it.
-        let chosen = super::near_par::chosen(board, ParArg::Auto, Effort::Auto, tables)?.on_page(board);
-        Some((coach_with_bar(sourced, &chosen)?, chosen))
-    } else {
-        None
-    };
-    let on_page = match &coaching {
-        Some((coaching, chosen)) => CoachOnPage::coached(coaching, chosen),
-        None if coach == Coach::Never => CoachOnPage::Skipped(
-            "`fifteen coach LINK --format html --out FILE.html` writes this page with the coach's table".into(),
-        ),
-        None => CoachOnPage::too_big(board.rows(), board.cols()),
-    };
-    write_page(sourced, effort, on_page, out)
+    match coach {
+        // The served replay page, as the server makes it, its par's
+        // tables found first (a build says so before the bar).
+        Coach::Small => {
+            super::near_par::chosen(board, ParArg::Auto, Effort::Auto, tables)?;
+            let bar = coaching_bar();
+            let progress = |doing: &str, done: usize, of: usize| {
+                if let Some(bar) = bar.as_ref().filter(|_| doing == web::COACHING) {
+                    bar.set_length(of as u64);
+                    bar.set_position(done as u64);
+                }
+            };
+            let deadline = super::near_par::clock();
+            let work = web::Work { deadline: &deadline, progress: &progress };
+            let data = web::replay_page(&sourced.solve, tables, work)
+                .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
+            write_data(sourced, &data, out)
+        }
+        Coach::Never => {
+            let note = CoachOnPage::Skipped(
+                "`fifteen coach LINK --format html --out FILE.html` writes this page with the coach's table".into(),
+            );
+            write_page(sourced, effort, note, out)
+        }
+    }
 }
 
 /// Writes the page of `sourced` beside fifteen's solve at `effort`, with
@@ -121,12 +130,17 @@ pub fn write_page(sourced: &SourcedSolve, effort: Effort, on_page: CoachOnPage, 
     let effort = effort.resolve(board.rows(), board.cols());
     let failed = |e: coach::CoachError| CliError::Solver(format!("solve {}: {e}", sourced.number));
     let title = format!("fifteen: {}", solve.event);
-    let data = web::compare_data(solve, effort, &title, on_page, &fifteen_core::Deadline::NONE).map_err(failed)?;
-    let page = web::page(&data);
+    let data = web::compare_data(solve, effort, &title, on_page, web::Work::default()).map_err(failed)?;
+    write_data(sourced, &data, out)
+}
+
+/// Writes the page of `data` (the side by side of `sourced`) to `out`.
+fn write_data(sourced: &SourcedSolve, data: &serde_json::Value, out: &Path) -> Result<(), CliError> {
+    let page = web::page(data);
     write_file(out, &page)?;
     eprintln!(
         "{} moves beside fifteen's {}, a page of {} bytes: {}",
-        solve.moves.len(),
+        sourced.solve.moves.len(),
         data["duo"]["fifteen"]["count"],
         page.len(),
         out.display()
@@ -134,29 +148,16 @@ pub fn write_page(sourced: &SourcedSolve, effort: Effort, on_page: CoachOnPage, 
     Ok(())
 }
 
-/// The solve coached with `chosen`'s par, a progress bar on a terminal.
-pub fn coach_with_bar(sourced: &SourcedSolve, chosen: &ChosenPar) -> Result<coach::Coaching, CliError> {
-    let bar = io::stderr().is_terminal().then(|| {
+/// The coach's progress bar, on a terminal.
+fn coaching_bar() -> Option<indicatif::ProgressBar> {
+    io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new(0);
         let template = "coaching [{bar:30}] {pos}/{len} pars and ways, {elapsed}";
         bar.set_style(
             indicatif::ProgressStyle::with_template(template).expect("a valid template").progress_chars("=> "),
         );
         bar
-    });
-    let progress = |done: usize, of: usize| {
-        if let Some(bar) = &bar {
-            bar.set_length(of as u64);
-            bar.set_position(done as u64);
-        }
-    };
-    let board = &sourced.solve.scramble;
-    let coaching = coach::coach_until(board, &sourced.solve.moves, chosen.par(), &super::near_par::clock(), &progress)
-        .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
-    Ok(coaching)
+    })
 }
 
 /// Writes a page to `out`, naming it in the error when it cannot.

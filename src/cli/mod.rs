@@ -14,7 +14,6 @@ mod check;
 mod choices;
 mod coach;
 mod coach_plot;
-mod coach_session;
 mod coach_watch;
 mod compare;
 mod compare_page;
@@ -69,7 +68,8 @@ enum CliCommand {
     /// Print a random solvable board.
     Scramble(scramble::ScrambleCommand),
     /// Solve a board and print the moves.
-    #[command(after_help = MOVES_HELP, after_long_help = strategy::solve_long_help())]
+    // 110 columns: the effort table's rows fit whole.
+    #[command(after_help = MOVES_HELP, after_long_help = strategy::solve_long_help(), term_width = 110)]
     Solve(solve::SolveCommand),
     /// Replay moves on a board: `ok N` when they solve it, else the first illegal move.
     #[command(after_help = check::CHECK_HELP)]

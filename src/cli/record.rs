@@ -227,7 +227,7 @@ fn page(cmd: &RecordCommand) -> Result<(), CliError> {
             sizes::check(board.rows(), board.cols(), Use::Page)?;
             let options = solve_options(cmd);
             let title = format!("fifteen: a {}×{} solve", board.rows(), board.cols());
-            fifteen_view::web::solve_data(&board, &options, &title, &fifteen_core::Deadline::NONE)?
+            fifteen_view::web::solve_data(&board, &options, &title, fifteen_view::web::Work::default())?
         }
     };
     let page = fifteen_view::web::page(&data);

@@ -10,8 +10,8 @@
 pub fn solve_long_help() -> String {
     format!(
         "{}\n\nWhat each --effort does by the board's size (`auto` takes the auto column; a \
-         window or terminal, when not told, the watching column; `fast` is one tile at a time on \
-         every size):\n\n{}",
+         window or terminal, when not told, the watching column; a page, served or on the static \
+         site, the page column; `fast` is one tile at a time on every size):\n\n{}",
         super::MOVES_HELP,
         include_str!("../../assets/efforts.md").trim_end()
     )

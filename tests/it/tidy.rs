@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 const CORE: &str = "crates/core/src";
 const VIEW: &str = "crates/view/src";
 const NET: &str = "crates/net/src";
+const WEB: &str = "crates/web/src";
+const XTASK: &str = "xtask/src";
 const BIN: &str = "src";
 
 /// Every file under `dir` (relative to the workspace root), sorted.
@@ -142,11 +144,12 @@ const OUTSIDE_WORLD: &[&str] =
 #[test]
 fn the_board_solvers_and_animation_queue_read_no_clock_files_environment_or_threads() {
     forbid(
-        &[CORE, "crates/view/src/anim", "crates/view/src/web"],
+        &[CORE, "crates/view/src/anim", "crates/view/src/web", "crates/view/src/game", WEB],
         &["crates/core/src/tables/"],
         OUTSIDE_WORLD,
-        "the core crate (but its table cache module), the animation queue and the viewer's data do no I/O and \
-         read no clock, environment or thread count: the command passes them in",
+        "the core crate (but its table cache module), the animation queue, the viewer's data, the game and the \
+         browser's crate do no I/O and read no clock, environment or thread count: the command (or the page) \
+         passes them in",
     );
 }
 
@@ -234,7 +237,7 @@ const FRONT_END_CRATES: &[&str] = &[
 fn each_crate_depends_only_on_what_its_layer_may() {
     let core = dependencies("crates/core/Cargo.toml");
     assert!(core.contains(&"rayon".to_string()), "the core's manifest is read");
-    let fifteen: Vec<&str> = vec!["fifteen-core", "fifteen-view", "fifteen-net"];
+    let fifteen: Vec<&str> = vec!["fifteen-core", "fifteen-view", "fifteen-net", "fifteen-web"];
     let wrong = |deps: &[String], allowed: &[&str]| -> Vec<String> {
         deps.iter()
             .filter(|d| {
@@ -273,6 +276,17 @@ fn each_crate_depends_only_on_what_its_layer_may() {
         ),
         Vec::<String>::new(),
         "fifteen-net depends on the core, fifteen-view and the async crates only"
+    );
+    let web = dependencies("crates/web/Cargo.toml");
+    assert_eq!(
+        wrong(&web, &["fifteen-core", "fifteen-view"]),
+        Vec::<String>::new(),
+        "fifteen-web depends on the core and fifteen-view only (the browser has no window, rasteriser or network)"
+    );
+    assert!(
+        !web.iter().any(|d| d == "fifteen-web")
+            && !dependencies("crates/net/Cargo.toml").contains(&"fifteen-web".to_string()),
+        "nothing below the browser's crate depends on it"
     );
 }
 
@@ -938,7 +952,7 @@ fn the_type_check_tells_definitions_from_associated_types() {
 #[test]
 fn no_type_name_is_defined_twice() {
     let mut definitions: Vec<(String, String)> = Vec::new();
-    for (file, code) in rust_files(&[CORE, VIEW, NET, BIN]) {
+    for (file, code) in rust_files(&[CORE, VIEW, NET, WEB, XTASK, BIN]) {
         for (name, line) in types_defined(&code) {
             definitions.push((name, format!("{file}:{line}")));
         }

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use fifteen_core::human::Effort;
 use fifteen_core::slidysim::Solve;
-use fifteen_core::{Board, Deadline, Scramble, SolveOptions};
+use fifteen_core::{Board, Scramble, SolveOptions};
 use fifteen_view::web::{self, CoachOnPage};
 
 // The browser tests' page; this benchmark uses some of its helpers.
@@ -33,7 +33,7 @@ fn main() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let board = Board::scrambled(100, 100, Scramble::Uniform, 1).expect("a 100×100");
 
-    let alone = web::solve_data(&board, &SolveOptions::default(), "a 100×100", &Deadline::NONE).expect("planned");
+    let alone = web::solve_data(&board, &SolveOptions::default(), "a 100×100", web::Work::default()).expect("planned");
     let path = dir.path().join("solve.html");
     std::fs::write(&path, web::page(&alone)).expect("the page is written");
     measure_frames(&page, &path, &format!("100×100, {} moves", alone["count"]), "viewer-100x100");
@@ -50,8 +50,8 @@ fn main() {
         event: "custom replay".into(),
     };
     let skipped = CoachOnPage::too_big(100, 100);
-    let duo =
-        web::compare_data(&solve, Effort::for_size(100, 100), "a 100×100", skipped, &Deadline::NONE).expect("planned");
+    let duo = web::compare_data(&solve, Effort::for_size(100, 100), "a 100×100", skipped, web::Work::default())
+        .expect("planned");
     let path = dir.path().join("compare.html");
     std::fs::write(&path, web::page(&duo)).expect("the page is written");
     let what = format!("100×100 side by side, {} / {} moves", duo["count"], duo["duo"]["fifteen"]["count"]);

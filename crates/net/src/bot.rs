@@ -25,7 +25,7 @@ use fifteen_core::solver::{self, Solver, SolverError, SolverOptions};
 use fifteen_core::tables::PatternDatabase;
 use fifteen_core::tables::{NO_TABLES, Tables};
 
-use super::protocol::{Optimal, ServerMessage, State, Status, move_message};
+use fifteen_view::game::protocol::{Optimal, ServerMessage, State, Status, move_message};
 
 /// Solves a board with the named solver: the one place a solver name
 /// becomes moves (in fifteen's tile notation).

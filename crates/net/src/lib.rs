@@ -25,13 +25,11 @@
 #![forbid(unsafe_code)]
 
 pub(crate) mod bot;
-pub(crate) mod game;
 mod head;
 mod load;
 mod metrics;
 pub(crate) mod optimal;
 mod pages;
-pub(crate) mod protocol;
 mod server;
 pub(crate) mod viewer;
 
@@ -51,8 +49,8 @@ pub(crate) use server::Server;
 pub use server::{ServeError, ServerConfig, serve_until_signal};
 
 use fifteen_core::Board;
-use game::Session;
-use protocol::{Optimal, Request, State};
+use fifteen_view::game::Session;
+use fifteen_view::game::protocol::{Optimal, Request, State};
 
 /// One websocket text frame both ways, for the fuzzer (`fuzz/`): as a
 /// client's message (`{"Move":"left"}`, `Watch`, `Stop`, `Optimal`),

@@ -24,7 +24,7 @@ use fifteen_core::board::{Board, Move};
 use fifteen_core::search::distance::has_distance;
 
 use super::bot::BotError;
-use super::protocol::{Optimal, ServerMessage, State, Status, move_message};
+use fifteen_view::game::protocol::{Optimal, ServerMessage, State, Status, move_message};
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 

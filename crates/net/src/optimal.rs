@@ -33,7 +33,7 @@ use fifteen_core::search::distance::{Answers, ShortestPath, has_distance};
 use fifteen_core::tables::PatternDatabase;
 use fifteen_core::tables::Tables;
 
-use super::protocol::Optimal;
+use fifteen_view::game::protocol::Optimal;
 
 /// What the optimal searches of all games share.
 pub(crate) struct Searches {

@@ -43,13 +43,13 @@ use tower::ServiceExt;
 use fifteen_core::board::{Board, Scramble, SizeError};
 use fifteen_core::tables::Tables;
 
-use super::game::Session;
 use super::head::{self, Dropped, LongQuery};
 use super::metrics::{LogSink, Metrics};
 use super::optimal::{GameOracle, Searches};
 use super::pages::{PageKind, PageLimits, Pages};
-use super::protocol::{BadRequest, Request, State};
 use super::viewer;
+use fifteen_view::game::Session;
+use fifteen_view::game::protocol::{BadRequest, Request, State};
 use fifteen_view::web;
 
 /// The largest board the server will deal (a state is sent per move) or
@@ -614,7 +614,7 @@ async fn converse(socket: &mut WebSocket, game: &mut Session, shared: &ServerSha
                     Some(Ok(Message::Binary(_))) => Err(BadRequest::Binary),
                     Some(Err(e)) => return refuse_broken(socket, e).await,
                 };
-                let was_watching = game.watch_delay();
+                let was_watching = game.watch_delay_ms().map(Duration::from_millis);
                 let optimal_asked = match &request {
                     Ok(Request::Optimal(wanted)) => Some(*wanted),
                     _ => None,
@@ -633,8 +633,8 @@ async fn converse(socket: &mut WebSocket, game: &mut Session, shared: &ServerSha
                 }
                 let now = Instant::now();
                 idle_at = now + idle;
-                if game.watch_delay() != was_watching {
-                    tick_at = game.watch_delay().map(|d| now + d);
+                if game.watch_delay_ms().map(Duration::from_millis) != was_watching {
+                    tick_at = game.watch_delay_ms().map(Duration::from_millis).map(|d| now + d);
                 }
             }
             _ = sleep_until(tick_at.unwrap_or(idle_at)), if tick_at.is_some() => {
@@ -648,7 +648,7 @@ async fn converse(socket: &mut WebSocket, game: &mut Session, shared: &ServerSha
                 }
                 let now = Instant::now();
                 idle_at = now + idle;
-                tick_at = game.watch_delay().map(|d| now + d);
+                tick_at = game.watch_delay_ms().map(Duration::from_millis).map(|d| now + d);
             }
             finished = searched(&mut oracle) => {
                 let answer = oracle.as_mut().and_then(|o| o.settle(finished, game.board(), game.score()));

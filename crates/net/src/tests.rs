@@ -7,12 +7,12 @@ use std::net::TcpStream;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::protocol::{Optimal, State, Status, move_message};
 use super::{Bot, BotError, Server, ServerConfig};
 use fifteen_core::solver::Solver;
 use fifteen_core::tables::PatternDatabase;
 use fifteen_core::tables::{NO_TABLES, Tables};
 use fifteen_core::{Board, Move, Scramble};
+use fifteen_view::game::protocol::{Optimal, State, Status, move_message};
 use tokio_tungstenite::tungstenite::protocol::frame::Frame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{CloseCode, Data, OpCode};
 use tokio_tungstenite::tungstenite::{self, Message, WebSocket, stream::MaybeTlsStream};

@@ -18,11 +18,11 @@ use std::sync::Arc;
 
 use fifteen_core::Deadline;
 use fifteen_core::board::{Board, Scramble};
-use fifteen_core::coach::{self, ChosenPar, CoachError, ParChoice};
-use fifteen_core::human::{Effort, SolveError, SolveOptions};
+use fifteen_core::coach::CoachError;
+use fifteen_core::human::{Effort, SolveError};
 use fifteen_core::slidysim::{self, LinkLimits, Solve};
 use fifteen_core::tables::Tables;
-use fifteen_view::web::{self, CoachOnPage};
+use fifteen_view::web::{self, Work};
 
 /// Only the page's own script and style (no inline script: the data is a
 /// `type="application/json"` element, which is never run).
@@ -75,24 +75,8 @@ pub(crate) fn page_link_limits(max_cells: usize) -> LinkLimits {
     LinkLimits { solves: 1, cells: max_cells, ..LinkLimits::DEFAULT }
 }
 
-/// The effort a served page's solve (and a replay page's coach) takes when
-/// its query names none: what makes the page within a second or two of
-/// one core, measured with the release build on a loaded 2-core machine.
-/// `best` beams whole lines up to 4×4 (0.3 s), `normal` narrow beams up to
-/// 30×30 (1.5 s there; a 5×5's coaching 0.2 to 0.4 s where `best` takes 1.6
-/// to 4.3, a 10×10's 0.7 s where `best` takes 20), `fast` tile by tile
-/// beyond: a 100×100 in half a second where `normal` takes ten and `best`
-/// half a minute.
-pub(crate) fn served_effort(rows: usize, cols: usize) -> Effort {
-    match rows.saturating_mul(cols) {
-        0..=16 => Effort::Best,
-        17..=900 => Effort::Normal,
-        _ => Effort::Fast,
-    }
-}
-
-/// The served effort, or the one the query names (`effort=fast`, `normal`,
-/// `best` or `auto`).
+/// The effort the query names (`effort=fast`, `normal`, `best` or `auto`),
+/// if any: without one a page solves at the size table's page effort.
 fn effort_asked(uri: &Uri) -> Result<Option<Effort>, Refused> {
     let Some(name) = query_value(uri, "effort") else {
         return Ok(None);
@@ -136,72 +120,18 @@ pub(crate) fn read_link(query: Option<&str>, max_cells: usize) -> Result<Solve, 
     Ok(solve)
 }
 
-/// The replay page of `solve` (as [`read_link`] read it): beside fifteen's
-/// solve of its scramble at the [`served_effort`], coached as `fifteen
-/// coach` coaches it when the board has at most [`web::MAX_COACHED_CELLS`]
-/// cells and the coach finishes in half the time left.
+/// The replay page of `solve` (as [`read_link`] read it), as every host
+/// of the viewer makes it ([`web::replay_page`]), until `deadline`.
 pub(crate) fn replay_data(
     solve: &Solve,
     tables: &dyn Tables,
     deadline: &Deadline,
     seconds: f64,
 ) -> Result<Value, Refused> {
-    let (rows, cols) = (solve.scramble.rows(), solve.scramble.cols());
-    let effort = served_effort(rows, cols);
-    let title = format!("fifteen: {}", solve.event);
-    let failed = |e: CoachError| match e {
+    web::replay_page(solve, tables, Work::until(deadline)).map_err(|e| match e {
         CoachError::Stopped => stopped(deadline, seconds, "this replay's page"),
         other => Refused::bad(other.to_string()),
-    };
-    match coach_on_page(solve, tables, deadline).map_err(failed)? {
-        Ok((coaching, chosen)) => {
-            web::compare_data(solve, effort, &title, CoachOnPage::coached(&coaching, &chosen), deadline)
-        }
-        Err(skipped) => web::compare_data(solve, effort, &title, skipped, deadline),
-    }
-    .map_err(failed)
-}
-
-/// The most moves of a person's solve coached on a page with an exact par
-/// (one optimal search a move: a few seconds of searches for a thousand).
-const MAX_EXACTLY_COACHED_MOVES: usize = 1_000;
-
-/// The person's solve coached (with the par's name and whether it is
-/// exact), or what the page shows instead: the board is too big, the solve
-/// too long, or the coach needs more than half the time left. Only a stop
-/// is an error.
-fn coach_on_page(
-    solve: &Solve,
-    tables: &dyn Tables,
-    deadline: &Deadline,
-) -> Result<Result<(coach::Coaching, ChosenPar), CoachOnPage<'static>>, CoachError> {
-    let (rows, cols) = (solve.scramble.rows(), solve.scramble.cols());
-    if rows * cols > web::MAX_COACHED_CELLS {
-        return Ok(Err(CoachOnPage::too_big(rows, cols)));
-    }
-    let chosen = match coach::par_for(&solve.scramble, ParChoice::Auto, Effort::Auto, tables) {
-        Ok(chosen) => chosen.on_page(&solve.scramble),
-        // Only a par that insists on the near solver fails; `Auto` falls back.
-        Err(e) => return Ok(Err(CoachOnPage::Skipped(format!("no coaching here: {e}")))),
-    };
-    if chosen.is_exact() && solve.moves.len() > MAX_EXACTLY_COACHED_MOVES {
-        return Ok(Err(CoachOnPage::Skipped(format!(
-            "no coaching here for a solve of {} moves: the page coaches up to {MAX_EXACTLY_COACHED_MOVES} (one \
-             optimal search a move); `fifteen coach LINK` coaches it",
-            solve.moves.len()
-        ))));
-    }
-    // Half the time left, so that fifteen's solve beside it has the rest.
-    let half = deadline.seconds_left().map_or(deadline.clone(), |left| deadline.within(left / 2.0));
-    match coach::coach_until(&solve.scramble, &solve.moves, chosen.par(), &half, &|_, _| {}) {
-        Ok(coaching) => Ok(Ok((coaching, chosen))),
-        Err(CoachError::Stopped) if !deadline.is_over() => Ok(Err(CoachOnPage::Skipped(
-            "no coaching here: it takes longer than this page may; `fifteen coach LINK --format html --out \
-             FILE.html` writes this page with it"
-                .to_string(),
-        ))),
-        Err(e) => Err(e),
-    }
+    })
 }
 
 /// A `/watch` or `/solve` page, as a key: everything its page depends on.
@@ -214,12 +144,12 @@ pub(crate) enum PageKey {
 }
 
 impl PageKey {
-    /// Whether the page is made in well under a second (the served effort
-    /// up to 10×10, any up to 4×4): such pages have a worker of their own,
-    /// so that a crowd of big ones never keeps a small one waiting.
+    /// Whether the page is made in well under a second (any effort up to
+    /// 5×5): such pages have a worker of their own, so that a crowd of big
+    /// ones never keeps a small one waiting.
     pub(crate) fn is_small(&self) -> bool {
-        let (PageKey::Watch { rows, cols, effort, .. } | PageKey::Solve { rows, cols, effort, .. }) = self;
-        rows * cols <= if effort.is_none() { 100 } else { 16 }
+        let (PageKey::Watch { rows, cols, .. } | PageKey::Solve { rows, cols, .. }) = self;
+        rows * cols <= 25
     }
 
     /// Bytes the key itself holds, for the cache's bound.
@@ -232,7 +162,7 @@ impl PageKey {
     }
 
     /// The page's data: fifteen's solve of the board at the effort asked
-    /// for, else the [`served_effort`], planned until `deadline`.
+    /// for, else the page's ([`web::solve_page`]), planned until `deadline`.
     pub(crate) fn make(&self, deadline: &Deadline, seconds: f64) -> Result<Value, Refused> {
         let (board, effort) = match self {
             PageKey::Watch { rows, cols, seed, effort } => {
@@ -245,12 +175,10 @@ impl PageKey {
             }
         };
         let (rows, cols) = (board.rows(), board.cols());
-        let effort = effort.unwrap_or_else(|| served_effort(rows, cols));
-        let title = format!("fifteen: a {rows}×{cols} solve");
-        let options = SolveOptions { effort, ..SolveOptions::default() };
-        web::solve_data(&board, &options, &title, deadline).map_err(|e| match e {
+        let chosen = effort.unwrap_or_else(|| Effort::for_page(rows, cols)).resolve(rows, cols);
+        web::solve_page(&board, effort, Work::until(deadline)).map_err(|e| match e {
             SolveError::Stopped => {
-                stopped(deadline, seconds, &format!("a {rows}×{cols} solve at effort {}", effort.name()))
+                stopped(deadline, seconds, &format!("a {rows}×{cols} solve at effort {}", chosen.name()))
             }
             other => Refused::bad(other.to_string()),
         })
@@ -343,6 +271,7 @@ pub(crate) fn asset(content_type: &'static str, body: &'static str) -> Response 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fifteen_core::human::SolveOptions;
 
     fn uri(text: &str) -> Uri {
         text.parse().unwrap()
@@ -387,8 +316,6 @@ mod tests {
         let refused = key.make(&late, 5.0).unwrap_err();
         assert_eq!(refused.status, StatusCode::GATEWAY_TIMEOUT);
         assert!(refused.reason.contains("longer than the 5 s"), "{}", refused.reason);
-        assert_eq!(served_effort(4, 4), Effort::Best);
-        assert_eq!(served_effort(100, 100), Effort::Fast);
     }
 
     #[test]
@@ -402,10 +329,8 @@ mod tests {
         let data = replay_data(&solve, &fifteen_core::tables::NO_TABLES, &Deadline::NONE, 5.0).unwrap();
         assert_eq!(data["count"], plan.moves().len());
         // fifteen's solve beside it, and the coach's lines (a 3×3: par optimal).
-        let fifteen = fifteen_core::human::solve(
-            &board,
-            &SolveOptions { effort: served_effort(3, 3), ..SolveOptions::default() },
-        );
+        let fifteen =
+            fifteen_core::human::solve(&board, &SolveOptions { effort: Effort::Auto, ..SolveOptions::default() });
         assert_eq!(data["duo"]["fifteen"]["count"], fifteen.unwrap().moves().len());
         assert_eq!(data["coach"]["exact"], true);
         let par = data["coach"]["par"].as_i64().unwrap();

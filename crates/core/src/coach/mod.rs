@@ -33,6 +33,7 @@ mod compare;
 mod lossless;
 mod par;
 mod rect;
+pub mod session;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

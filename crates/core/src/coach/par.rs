@@ -40,7 +40,7 @@ pub const NEAR_PAR_SECONDS_36: f64 = 2.0;
 pub const NEAR_PAR_SECONDS_49: f64 = 3.0;
 
 /// The seconds the near solver searches each board of `cells` cells whose
-/// par it finds (a served page's are [`ChosenPar::on_page`]'s).
+/// par it finds.
 pub fn near_par_seconds(cells: usize) -> f64 {
     match cells {
         0..=25 => NEAR_PAR_SECONDS,
@@ -64,18 +64,11 @@ pub enum ParChoice {
     Near,
 }
 
-/// Seconds the near solver searches each board of a page's coaching
-/// ([`ChosenPar::on_page`]): a 5×5 solve's dozen boards in well under a
-/// second on two cores.
-const PAGE_NEAR_SECONDS: f64 = 0.1;
-
 /// The par [`par_for`] chose for a board, with the tables it needs.
 #[derive(Clone)]
 pub struct ChosenPar {
     how: How,
     effort: Effort,
-    /// Whether the effort was left to the coach (`auto`).
-    effort_chosen_here: bool,
     /// Seconds the near solver searches a board.
     near_seconds: f64,
 }
@@ -90,18 +83,6 @@ enum How {
 impl std::fmt::Debug for ChosenPar {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ChosenPar").field("name", &self.name()).finish()
-    }
-}
-
-/// The effort of a page's par left to the coach: `normal` up to 12×12,
-/// `fast` beyond, so that a served page's coaching takes a second or two at
-/// any size, on a loaded machine too (a 5×5's human par at `best` takes 1.6
-/// to 4.3 s, at `normal` 0.2 to 0.4; a 30×30's at `normal` a dozen).
-/// Boards of up to 16 cells have the exact par whatever the effort.
-fn page_effort(rows: usize, cols: usize) -> Effort {
-    match rows.saturating_mul(cols) {
-        0..=144 => Effort::Normal,
-        _ => Effort::Fast,
     }
 }
 
@@ -129,8 +110,7 @@ pub fn par_for(
     tables: &dyn Tables,
 ) -> Result<ChosenPar, TablesError> {
     let (rows, cols) = (board.rows(), board.cols());
-    let effort_chosen_here = effort == Effort::Auto;
-    let effort = if effort_chosen_here { par_effort(rows, cols) } else { effort };
+    let effort = if effort == Effort::Auto { par_effort(rows, cols) } else { effort };
     let cells = board.len();
     let how = if cells <= MAX_OPTIMAL_CELLS {
         How::Optimal(tables.optimal(rows, cols))
@@ -143,22 +123,10 @@ pub fn par_for(
     } else {
         How::Human
     };
-    Ok(ChosenPar { how, effort, effort_chosen_here, near_seconds: near_par_seconds(cells) })
+    Ok(ChosenPar { how, effort, near_seconds: near_par_seconds(cells) })
 }
 
 impl ChosenPar {
-    /// The same par as a served page finds it, in a page's time: the near
-    /// solver a tenth of a second a board, and fifteen's human solve, when
-    /// its effort was left to the coach, at `normal` only up to 12×12 and
-    /// `fast` beyond (docs/people.md has what that costs).
-    pub fn on_page(mut self, board: &Board) -> ChosenPar {
-        self.near_seconds = PAGE_NEAR_SECONDS;
-        if self.effort_chosen_here {
-            self.effort = page_effort(board.rows(), board.cols());
-        }
-        self
-    }
-
     /// The par to coach with.
     pub fn par(&self) -> Par<'_> {
         match &self.how {

@@ -268,13 +268,4 @@ fn par_for_picks_by_size_and_choice_in_one_place() {
     assert_eq!((ten.effort(), ten.name()), (Effort::Normal, "fifteen at normal".to_string()));
     let asked = par_for(&board(10, 10), ParChoice::Auto, Effort::Best, &NO_TABLES).unwrap();
     assert_eq!(asked.effort(), Effort::Best);
-    // A page's par: faster where the effort was left to the coach, and the
-    // near solver a tenth of a second a board.
-    let page = |rows, effort| par_for(&board(rows, rows), ParChoice::Auto, effort, &NO_TABLES).unwrap();
-    assert_eq!(page(5, Effort::Auto).on_page(&board(5, 5)).effort(), Effort::Normal);
-    assert_eq!(page(10, Effort::Auto).on_page(&board(10, 10)).effort(), Effort::Normal);
-    assert_eq!(page(30, Effort::Auto).on_page(&board(30, 30)).effort(), Effort::Fast);
-    assert_eq!(page(30, Effort::Best).on_page(&board(30, 30)).effort(), Effort::Best);
-    let near_page = par_for(&board(5, 5), ParChoice::Auto, Effort::Auto, &tables).unwrap().on_page(&board(5, 5));
-    assert!(matches!(near_page.par(), Par::Near(NearPar { seconds: 0.1, .. })), "{near_page:?}");
 }

@@ -111,6 +111,10 @@ pub(crate) struct SizeBand {
     /// solve plays in about 45 seconds and plans a few milliseconds a
     /// frame, so only what keeps ahead of the playback.
     pub(crate) watching: Effort,
+    /// The effort of a page's solve when its address names none (`fifteen
+    /// serve`'s pages and the static site's, the same): `auto`'s where that
+    /// takes a few seconds, what a shared server's page can afford beyond.
+    pub(crate) page: Effort,
     /// What `normal` does.
     pub(crate) normal: LinePlan,
     /// What `best` does.
@@ -135,20 +139,43 @@ pub(crate) const MAX_ROLLING_CELLS: usize = 10_000;
 /// upper end. The beam widths were measured for moves against time on
 /// random boards (docs/fewest-moves.md).
 pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
-    SizeBand { up_to_cells: 25, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_10000 },
+    SizeBand {
+        up_to_cells: 25,
+        auto: Effort::Best,
+        watching: Effort::Best,
+        page: Effort::Best,
+        normal: WHOLE_200,
+        best: WHOLE_10000,
+    },
     SizeBand {
         up_to_cells: 36,
         auto: Effort::Best,
         watching: Effort::Best,
+        page: Effort::Best,
         normal: WHOLE_200,
         best: LinePlan::Whole(AreaBeam::new(60_000, Pull::Strong)),
     },
-    SizeBand { up_to_cells: 144, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_8000 },
-    SizeBand { up_to_cells: 400, auto: Effort::Best, watching: Effort::Best, normal: WHOLE_200, best: WHOLE_3500 },
+    SizeBand {
+        up_to_cells: 144,
+        auto: Effort::Best,
+        watching: Effort::Best,
+        page: Effort::Best,
+        normal: WHOLE_200,
+        best: WHOLE_8000,
+    },
+    SizeBand {
+        up_to_cells: 400,
+        auto: Effort::Best,
+        watching: Effort::Best,
+        page: Effort::Normal,
+        normal: WHOLE_200,
+        best: WHOLE_3500,
+    },
     SizeBand {
         up_to_cells: 900,
         auto: Effort::Best,
         watching: Effort::Best,
+        page: Effort::Normal,
         normal: WHOLE_50,
         best: LinePlan::Whole(AreaBeam::new(1500, Pull::Strong).lingering(LINGER).splitting()),
     },
@@ -158,6 +185,7 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         up_to_cells: MAX_LOOKAHEAD_CELLS,
         auto: Effort::Normal,
         watching: Effort::Normal,
+        page: Effort::Fast,
         normal: LinePlan::Rolling(400, Pull::Line),
         best: WHOLE_1000,
     },
@@ -165,6 +193,7 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         up_to_cells: MAX_ROLLING_CELLS,
         auto: Effort::Best,
         watching: Effort::Best,
+        page: Effort::Fast,
         normal: LinePlan::Rolling(20, Pull::Light),
         best: LinePlan::Rolling(130, Pull::Line),
     },
@@ -174,6 +203,7 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         up_to_cells: 90_000,
         auto: Effort::Normal,
         watching: Effort::Fast,
+        page: Effort::Fast,
         normal: LinePlan::Trips { planned: true, band: None, tries: 1 },
         best: LinePlan::Trips { planned: true, band: None, tries: MAX_TRIES },
     },
@@ -184,6 +214,7 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         up_to_cells: usize::MAX,
         auto: Effort::Normal,
         watching: Effort::Fast,
+        page: Effort::Fast,
         normal: LinePlan::Trips { planned: false, band: Some(8), tries: 1 },
         best: LinePlan::Trips { planned: true, band: Some(8), tries: 1 },
     },
@@ -258,6 +289,23 @@ impl Effort {
     /// ```
     pub fn for_watching(rows: usize, cols: usize) -> Effort {
         size_band(rows, cols).watching
+    }
+
+    /// The effort of a page's solve of a board of this shape when none is
+    /// asked for (`SIZE_BANDS`'s `page` column): `auto`'s up to 12×12,
+    /// `normal` up to 30×30, `fast` beyond, what a page can afford on a
+    /// server shared with strangers. The served pages, the static site's
+    /// and the command's replay pages all solve at it, so a board or a link
+    /// gives the same solve on each.
+    ///
+    /// ```
+    /// use fifteen_core::human::Effort;
+    /// assert_eq!(Effort::for_page(10, 10), Effort::for_size(10, 10));
+    /// assert_eq!(Effort::for_page(30, 30), Effort::Normal);
+    /// assert_eq!(Effort::for_page(100, 100), Effort::Fast);
+    /// ```
+    pub fn for_page(rows: usize, cols: usize) -> Effort {
+        size_band(rows, cols).page
     }
 
     /// How this effort builds lines on a board of this shape (`None` for
@@ -337,8 +385,8 @@ pub(super) enum Look {
 /// its pushes, or tried several ways and the best made.
 pub fn size_table() -> String {
     // Without the outer pipes (Markdown allows it): the rows then fit in
-    // the 100 columns `--help` wraps at.
-    let mut out = String::from("boards | auto | watching | normal | best\n---|---|---|---|---\n");
+    // the 110 columns `fifteen solve --help` wraps at.
+    let mut out = String::from("boards | auto | watching | page | normal | best\n---|---|---|---|---|---\n");
     let mut before = 0;
     for band in &SIZE_BANDS {
         let size = match band.up_to_cells {
@@ -346,9 +394,10 @@ pub fn size_table() -> String {
             cells => format!("≤ {}", square(cells)),
         };
         out.push_str(&format!(
-            "{size} | {} | {} | {} | {}\n",
+            "{size} | {} | {} | {} | {} | {}\n",
             band.auto.name(),
             band.watching.name(),
+            band.page.name(),
             describe(band.normal),
             describe(band.best)
         ));

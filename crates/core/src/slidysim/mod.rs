@@ -21,6 +21,7 @@
 
 mod limits;
 mod link;
+pub mod records;
 
 use crate::board::{Board, IllegalMove, Moves, ParseBoardError, ParseMoveError, SizeError, Unsolvable};
 

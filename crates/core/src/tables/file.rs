@@ -337,7 +337,6 @@ fn slices<'a>(tables: &[&'a [u8]], range: Range<usize>) -> Vec<&'a [u8]> {
 }
 
 /// The whole file in memory: header then tables.
-#[cfg(any(test, feature = "fuzzing"))]
 pub(crate) fn encode(database: &PatternDatabase) -> Vec<u8> {
     let mut out = encode_header(database);
     for table in database.tables() {
@@ -350,8 +349,13 @@ pub(crate) fn encode(database: &PatternDatabase) -> Vec<u8> {
 /// what is wrong.
 #[cfg(any(test, feature = "fuzzing"))]
 pub(crate) fn decode(bytes: &[u8], spec: &PatternSpec) -> Result<PatternDatabase, String> {
-    let ranges = check_bytes(bytes, spec, Check::Full)?;
-    PatternDatabase::from_shared(spec.clone(), Arc::new(bytes.to_vec()), ranges).map_err(|e| e.to_string())
+    decode_owned(bytes.to_vec(), spec)
+}
+
+/// [`decode`], the tables read in place from `bytes`, not copied.
+pub(crate) fn decode_owned(bytes: Vec<u8>, spec: &PatternSpec) -> Result<PatternDatabase, String> {
+    let ranges = check_bytes(&bytes, spec, Check::Full)?;
+    PatternDatabase::from_shared(spec.clone(), Arc::new(bytes), ranges).map_err(|e| e.to_string())
 }
 
 /// How many block checksums to compare.

@@ -102,6 +102,10 @@ pub enum TablesError {
     /// There is no cache directory to build tables into.
     #[error("no cache directory to build the pattern databases into")]
     NoDirectory,
+    /// Tables given as bytes ([`BuiltTables::add_saved_optimal`]) are not
+    /// the shape's, or are damaged.
+    #[error("the saved pattern databases cannot be used: {0}")]
+    Unusable(String),
     /// The near solver's tables for a shape are not in the cache directory,
     /// and the cache builds none ([`TableCache::never_building_near`]).
     #[error("the near solver's pattern databases for {rows}×{cols} are not built here")]
@@ -131,12 +135,27 @@ impl Tables for NoTables {
 }
 
 /// Tables built in memory at first use, one set a shape, kept for later
-/// boards, never saved: the optimal solver's default partitions and the
-/// near solver's. A 4×4's 6-6-3 tables take seconds, a 5×5's near tables
-/// about half a minute on two cores; a program that solves many boards
-/// saves them with a [`TableCache`].
+/// boards, never saved to a file: the optimal solver's default partitions
+/// and the near solver's. A 4×4's 6-6-3 tables take seconds, a 5×5's near
+/// tables about half a minute on two cores; a program that solves many
+/// boards saves them with a [`TableCache`]. A program with no files (a
+/// browser's) keeps the optimal solver's as bytes where it can
+/// ([`BuiltTables::saved_optimal`]) and gives them back on its next run
+/// ([`BuiltTables::add_saved_optimal`]).
+///
+/// ```
+/// use fifteen_core::tables::{BuiltTables, Tables};
+///
+/// let tables = BuiltTables::optimal_only(1);
+/// // A 3×3 has none: Manhattan distance and linear conflicts serve.
+/// assert!(tables.saved_optimal(3, 3, |_| {}).is_none());
+/// // The near solver's are never built here.
+/// assert!(tables.near(3, 6).is_err());
+/// ```
 pub struct BuiltTables {
     threads: usize,
+    /// Whether the near solver's tables are built when asked for.
+    near: bool,
     built: Mutex<BTreeMap<TablesKey, Option<Arc<PatternDatabase>>>>,
 }
 
@@ -153,32 +172,69 @@ enum TablesFor {
 impl BuiltTables {
     /// Tables built on up to `threads` threads.
     pub fn new(threads: usize) -> BuiltTables {
-        BuiltTables { threads, built: Mutex::new(BTreeMap::new()) }
+        BuiltTables { threads, near: true, built: Mutex::new(BTreeMap::new()) }
+    }
+
+    /// The optimal solver's tables built on up to `threads` threads, the
+    /// near solver's never ([`Tables::near`] says they are not given, so
+    /// the coach's par falls back to fifteen's own solve): where a build of
+    /// theirs would take minutes and more memory than there is, as in a
+    /// browser's tab.
+    pub fn optimal_only(threads: usize) -> BuiltTables {
+        BuiltTables { near: false, ..BuiltTables::new(threads) }
     }
 
     fn get_or_build(
         &self,
         key: TablesKey,
         spec: impl FnOnce() -> Result<Option<PatternSpec>, TablesError>,
+        progress: impl FnMut(BuildProgress),
     ) -> Result<Option<Arc<PatternDatabase>>, TablesError> {
         let mut built = self.built.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(found) = built.get(&key) {
             return Ok(found.clone());
         }
-        let made = spec()?.map(|spec| Arc::new(PatternDatabase::build(spec, self.threads, |_| {})));
+        let made = spec()?.map(|spec| Arc::new(PatternDatabase::build(spec, self.threads, progress)));
         built.insert(key, made.clone());
         Ok(made)
+    }
+
+    /// The optimal solver's tables of a shape (built now if they are not
+    /// yet, reporting `progress`) as bytes to keep: the cache file's format,
+    /// checked whole when given back to [`BuiltTables::add_saved_optimal`].
+    /// `None` for a shape that has none (any but 4×4).
+    pub fn saved_optimal(&self, rows: usize, cols: usize, progress: impl FnMut(BuildProgress)) -> Option<Vec<u8>> {
+        let spec = || Ok(PatternSpec::default_for(rows, cols));
+        let database = self.get_or_build((TablesFor::Optimal, rows, cols), spec, progress).ok().flatten()?;
+        Some(file::encode(&database))
+    }
+
+    /// The optimal solver's tables of a shape from the bytes
+    /// [`BuiltTables::saved_optimal`] gave, every block's checksum checked
+    /// first: bytes of another shape or format, or damaged, are refused
+    /// with the reason, and the tables are then built when first needed.
+    pub fn add_saved_optimal(&self, rows: usize, cols: usize, bytes: Vec<u8>) -> Result<(), TablesError> {
+        let spec = PatternSpec::default_for(rows, cols)
+            .ok_or_else(|| TablesError::Unusable(format!("a {rows}×{cols} has no pattern databases")))?;
+        let database = file::decode_owned(bytes, &spec).map_err(TablesError::Unusable)?;
+        let mut built = self.built.lock().unwrap_or_else(PoisonError::into_inner);
+        built.insert((TablesFor::Optimal, rows, cols), Some(Arc::new(database)));
+        Ok(())
     }
 }
 
 impl Tables for BuiltTables {
     fn optimal(&self, rows: usize, cols: usize) -> Option<Arc<PatternDatabase>> {
-        self.get_or_build((TablesFor::Optimal, rows, cols), || Ok(PatternSpec::default_for(rows, cols))).ok().flatten()
+        let spec = || Ok(PatternSpec::default_for(rows, cols));
+        self.get_or_build((TablesFor::Optimal, rows, cols), spec, |_| {}).ok().flatten()
     }
 
     fn near(&self, rows: usize, cols: usize) -> Result<Arc<PatternDatabase>, TablesError> {
+        if !self.near {
+            return Err(TablesError::NotGiven { rows, cols });
+        }
         let spec = || near_partition(rows, cols).map(Some);
-        self.get_or_build((TablesFor::Near, rows, cols), spec)?.ok_or(TablesError::NoPartition { rows, cols })
+        self.get_or_build((TablesFor::Near, rows, cols), spec, |_| {})?.ok_or(TablesError::NoPartition { rows, cols })
     }
 }
 

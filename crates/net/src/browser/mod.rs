@@ -17,6 +17,7 @@
 #![allow(clippy::result_large_err)]
 
 mod page;
+mod site;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -245,7 +246,7 @@ fn saved_page(rows: usize, cols: usize, seed: u64) -> (PathBuf, serde_json::Valu
         &board,
         &fifteen_core::SolveOptions::default(),
         "a test solve",
-        &fifteen_core::Deadline::NONE,
+        fifteen_view::web::Work::default(),
     )
     .unwrap();
     let dir = std::env::temp_dir().join(format!("fifteen-viewer-{}-{rows}x{cols}", std::process::id()));
@@ -495,7 +496,7 @@ fn a_saved_coach_page_plays_from_file_at_the_persons_pace_and_shows_the_coachs_l
     let coaching = coach::coach(&solve.scramble, &solve.moves, Par::Human(effort)).unwrap();
     let on_page = CoachOnPage::Coached { coaching: &coaching, par_name: "fifteen".into(), exact: false };
     let data =
-        fifteen_view::web::compare_data(&solve, effort, "a test", on_page, &fifteen_core::Deadline::NONE).unwrap();
+        fifteen_view::web::compare_data(&solve, effort, "a test", on_page, fifteen_view::web::Work::default()).unwrap();
     assert_eq!(data["coach"]["lines"][1][7], coaching.lines[1].loss(), "each line's loss is in the data");
     let dir = std::env::temp_dir().join(format!("fifteen-coach-page-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -16,12 +16,12 @@ use prometheus_client::metrics::gauge::Gauge;
 /// One page's work: run by a worker with the page's deadline, its time
 /// limit counted from when the worker starts it; or, dropped unrun, with
 /// none (it waited too long, or its deadline was over before it began).
-pub(crate) type Work = Box<dyn FnOnce(Option<&Deadline>) + Send>;
+pub(crate) type PageWorkItem = Box<dyn FnOnce(Option<&Deadline>) + Send>;
 
 struct Job {
     deadline: Deadline,
     queued_at: Instant,
-    work: Work,
+    work: PageWorkItem,
 }
 
 /// How many workers are busy and how many jobs wait, for `/healthz` and
@@ -72,7 +72,7 @@ impl PagePool {
     }
 
     /// Queues `work` under `deadline`, or says why not.
-    pub(crate) fn submit(&self, deadline: Deadline, work: Work) -> Result<(), Busy> {
+    pub(crate) fn submit(&self, deadline: Deadline, work: PageWorkItem) -> Result<(), Busy> {
         let sender = self.sender.lock().unwrap_or_else(|p| p.into_inner());
         let Some(sender) = sender.as_ref() else {
             return Err(Busy::Closed);

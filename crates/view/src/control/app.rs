@@ -70,6 +70,16 @@ pub struct App {
     planning: Option<Planning>,
     /// The coaching of the person's solve played (`fifteen coach --watch`).
     coached: Option<CoachedReplay>,
+    /// The seed of the next new scramble (S): a sequence started from the
+    /// first board, so that the view draws no randomness of its own and a
+    /// window started from a seeded board deals the same boards each time.
+    next_seed: u64,
+}
+
+/// Where the sequence of S's seeds starts for a window opened on `board`:
+/// its cells' hash (64-bit FNV-1a), the same on every machine.
+fn board_seed(board: &Board) -> u64 {
+    board.cells().iter().fold(0xcbf2_9ce4_8422_2325, |h, &t| (h ^ u64::from(t)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// The options of a solve watched when none are given: the strategy's
@@ -149,6 +159,7 @@ impl App {
     }
 
     fn with_player(player: Player, board: Board, mode: Mode, options: SolveOptions) -> App {
+        let next_seed = board_seed(&board);
         App {
             steady_speed: player.speed(),
             player,
@@ -174,6 +185,7 @@ impl App {
             plan_elsewhere: false,
             planning: None,
             coached: None,
+            next_seed,
         }
     }
 
@@ -217,7 +229,10 @@ impl App {
             (_, Command::Slower) => self.player.slower(),
             (_, Command::SwitchMode) => self.switch_mode(),
             (_, Command::NewScramble) if self.replay => self.say("a person's solve: no new scramble"),
-            (_, Command::NewScramble) => self.new_scramble(rand::random()),
+            (_, Command::NewScramble) => {
+                let seed = self.take_seed();
+                self.new_scramble(seed);
+            }
             (Mode::Watch, Command::RealTime) => self.toggle_pace(),
             (Mode::Play, Command::RealTime) => {}
             (_, Command::Follow) => {
@@ -390,6 +405,16 @@ impl App {
     /// How strongly the last locked group glows, from 1 down to 0.
     pub fn flash_strength(&self) -> f32 {
         self.flash.map_or(0.0, |(_, age)| (1.0 - age / FLASH_SECONDS).max(0.0) as f32)
+    }
+
+    /// The next seed of the sequence [`App::new_scramble`]'s S deals from
+    /// (SplitMix64's step: every seed once before any repeats).
+    fn take_seed(&mut self) -> u64 {
+        self.next_seed = self.next_seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.next_seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
     }
 
     /// Replaces the board with a new uniform scramble of the same shape.

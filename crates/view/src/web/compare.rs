@@ -6,13 +6,12 @@
 
 use serde_json::{Value, json};
 
-use fifteen_core::Deadline;
 use fifteen_core::coach::{self, ChosenPar, CoachError, Coaching};
 use fifteen_core::human::{Effort, SolveError, SolveOptions};
 use fifteen_core::lines;
 use fifteen_core::slidysim::Solve;
 
-use super::{pack_numbers, person_data, planned_data};
+use super::{Work, pack_numbers, person_data, planned_data};
 
 /// Boards of up to this many cells (100×100, the biggest the server
 /// shows) are coached on a served replay page and on `fifteen replay
@@ -54,23 +53,22 @@ impl<'a> CoachOnPage<'a> {
 /// The person's solve (as [`person_data`] makes it) with fifteen's solve
 /// of the same scramble at `effort` beside it (`duo`: fifteen's own data,
 /// with its marks but not its start, which is the person's, and the stages
-/// both reach) and the coach's part. fifteen's solve is planned until
-/// `deadline` (over, it gives up with [`CoachError::Stopped`]).
+/// both reach) and the coach's part. fifteen's solve is planned within
+/// `work` (its deadline over, it gives up with [`CoachError::Stopped`]).
 pub fn compare_data(
     solve: &Solve,
     effort: Effort,
     title: &str,
     coach: CoachOnPage,
-    deadline: &Deadline,
+    work: Work,
 ) -> Result<Value, CoachError> {
     let mut data = person_data(solve, title)?;
     let options = SolveOptions { effort, ..SolveOptions::default() };
     let fifteen_title = format!("fifteen, {}", effort.name());
-    let (mut fifteen, moves) =
-        planned_data(&solve.scramble, &options, &fifteen_title, deadline).map_err(|e| match e {
-            SolveError::Stopped => CoachError::Stopped,
-            other => CoachError::Solve(other),
-        })?;
+    let (mut fifteen, moves) = planned_data(&solve.scramble, &options, &fifteen_title, work).map_err(|e| match e {
+        SolveError::Stopped => CoachError::Stopped,
+        other => CoachError::Solve(other),
+    })?;
     // The same scramble as the person's: the page holds it once.
     if let Some(fields) = fifteen.as_object_mut() {
         fields.remove("start");

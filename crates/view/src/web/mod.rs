@@ -30,8 +30,47 @@ use fifteen_core::human::{
 use fifteen_core::slidysim::Solve;
 
 mod compare;
+mod pages;
 
 pub use compare::{CoachOnPage, MAX_COACHED_CELLS, compare_data};
+pub use pages::{COACHING, SESSION, SessionEntry, replay_page, session_page, solve_page};
+
+/// How long a page's work may take and where it reports how far it has
+/// come: the [`Deadline`] it stops at, and `progress(doing, done, of)`
+/// (what is under way, `fifteen's solve` or `coaching`, and `done` of its
+/// `of` steps: tiles placed, pars and ways found), called from any thread.
+#[derive(Clone, Copy)]
+pub struct Work<'a> {
+    /// When the work must stop.
+    pub deadline: &'a Deadline,
+    /// Where it reports how far it has come.
+    pub progress: &'a (dyn Fn(&str, usize, usize) + Sync),
+}
+
+/// No deadline, for work that runs until it is done.
+static NO_DEADLINE: Deadline = Deadline::NONE;
+
+impl<'a> Work<'a> {
+    /// Work until `deadline`, reporting nothing.
+    pub fn until(deadline: &'a Deadline) -> Work<'a> {
+        Work { deadline, progress: &|_, _, _| {} }
+    }
+}
+
+impl Default for Work<'_> {
+    /// Work with no deadline, reporting nothing.
+    fn default() -> Self {
+        Work::until(&NO_DEADLINE)
+    }
+}
+
+/// The most cells a board of a page may have: 300×300. A page keeps every
+/// move of the solve (a 300×300's are about 75 million), and the viewer
+/// draws up to this size.
+pub const MAX_PAGE_CELLS: usize = 90_000;
+
+/// What a solve's progress is reported as ([`Work::progress`]).
+pub const SOLVING: &str = "fifteen's solve";
 
 /// The viewer, inlined in every page.
 const VIEWER_JS: &str = include_str!("../../../../assets/web/viewer.js");
@@ -54,28 +93,28 @@ pub fn solver_name(finish: Finish) -> &'static str {
 }
 
 /// The viewer's data for fifteen's own solve of `board`, planned whole
-/// from the planner's events as a [`Recorder`] hands them on, until
-/// `deadline` (over, it gives up with [`SolveError::Stopped`]).
-pub fn solve_data(
-    board: &Board,
-    options: &SolveOptions,
-    title: &str,
-    deadline: &Deadline,
-) -> Result<Value, SolveError> {
-    Ok(planned_data(board, options, title, deadline)?.0)
+/// from the planner's events as a [`Recorder`] hands them on, within
+/// `work` (its deadline over, it gives up with [`SolveError::Stopped`];
+/// the tiles placed are its progress, as [`SOLVING`]).
+pub fn solve_data(board: &Board, options: &SolveOptions, title: &str, work: Work) -> Result<Value, SolveError> {
+    Ok(planned_data(board, options, title, work)?.0)
 }
 
 /// [`solve_data`] with the moves it packed.
-fn planned_data(
-    board: &Board,
-    options: &SolveOptions,
-    title: &str,
-    deadline: &Deadline,
-) -> Result<(Value, Moves), SolveError> {
+fn planned_data(board: &Board, options: &SolveOptions, title: &str, work: Work) -> Result<(Value, Moves), SolveError> {
     let (rows, cols) = (board.rows(), board.cols());
-    let mut recorder = Recorder::of(Planner::new(board, options)?.until(deadline.clone()));
+    let mut recorder = Recorder::of(Planner::new(board, options)?.until(work.deadline.clone()));
     let mut marks = Marks::default();
-    recorder.pull_all(&mut |event: &Event, at: &Context| marks.on(event, at, rows, cols));
+    let (tiles, mut placed) = (board.len() - 1, 0);
+    (work.progress)(SOLVING, 0, tiles);
+    while recorder.pull(&mut |event: &Event, at: &Context| {
+        if let Event::Locked { group } = event {
+            placed += group.tiles().len();
+        }
+        marks.on(event, at, rows, cols);
+    }) {
+        (work.progress)(SOLVING, placed.min(tiles), tiles);
+    }
     if let Some(err) = recorder.error() {
         return Err(err.clone());
     }

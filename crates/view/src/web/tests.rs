@@ -4,7 +4,7 @@ use fifteen_core::slidysim::Solve;
 
 fn fifteens(rows: usize, cols: usize, seed: u64) -> (Board, Value) {
     let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
-    let data = solve_data(&board, &SolveOptions::default(), "test", &Deadline::NONE).unwrap();
+    let data = solve_data(&board, &SolveOptions::default(), "test", Work::default()).unwrap();
     (board, data)
 }
 
@@ -194,7 +194,7 @@ fn a_100x100_side_by_side_fits_a_megabyte() {
         event: "custom replay".into(),
     };
     let data =
-        compare_data(&solve, Effort::for_size(100, 100), "a test", CoachOnPage::too_big(100, 100), &Deadline::NONE)
+        compare_data(&solve, Effort::for_size(100, 100), "a test", CoachOnPage::too_big(100, 100), Work::default())
             .unwrap();
     let page = page(&data);
     let part = |value: &Value| value.as_str().map_or(0, str::len);
@@ -243,7 +243,7 @@ fn a_side_by_side_holds_fifteens_solve_the_stages_and_the_coach() {
     let par = Par::Optimal(Heuristic::ManhattanConflicts);
     let coaching = coach::coach(&scramble, &solve.moves, par).unwrap();
     let on_page = CoachOnPage::Coached { coaching: &coaching, par_name: par.name(), exact: true };
-    let data = compare_data(&solve, Effort::Best, "a test", on_page, &Deadline::NONE).unwrap();
+    let data = compare_data(&solve, Effort::Best, "a test", on_page, Work::default()).unwrap();
 
     let fifteen = unpacked_moves(&data["duo"]["fifteen"]);
     let mut board = scramble.clone();
@@ -264,7 +264,7 @@ fn a_side_by_side_holds_fifteens_solve_the_stages_and_the_coach() {
     let gaps = unpack_numbers(data["times"].as_str().unwrap()).unwrap();
     assert_eq!(gaps, vec![150; moves.len()]);
 
-    let skipped = compare_data(&solve, Effort::Best, "a test", CoachOnPage::too_big(3, 3), &Deadline::NONE).unwrap();
+    let skipped = compare_data(&solve, Effort::Best, "a test", CoachOnPage::too_big(3, 3), Work::default()).unwrap();
     assert!(skipped["coach"].is_null() && skipped["coach_note"].as_str().unwrap().contains("fifteen coach"));
 }
 
@@ -274,7 +274,7 @@ fn a_stopped_deadline_stops_the_planning_of_a_page() {
     use fifteen_core::human::{Effort, SolveError};
     let board = Board::scrambled(30, 30, Scramble::Uniform, 1).unwrap();
     let stopped = Deadline::stopped();
-    let refused = solve_data(&board, &SolveOptions::default(), "test", &stopped).unwrap_err();
+    let refused = solve_data(&board, &SolveOptions::default(), "test", Work::until(&stopped)).unwrap_err();
     assert_eq!(refused, SolveError::Stopped);
     let solve = Solve {
         scramble: board,
@@ -284,7 +284,8 @@ fn a_stopped_deadline_stops_the_planning_of_a_page() {
         player: None,
         event: "custom replay".into(),
     };
-    let refused = compare_data(&solve, Effort::Fast, "test", CoachOnPage::too_big(30, 30), &stopped).unwrap_err();
+    let refused =
+        compare_data(&solve, Effort::Fast, "test", CoachOnPage::too_big(30, 30), Work::until(&stopped)).unwrap_err();
     assert!(matches!(refused, CoachError::Stopped), "{refused}");
 }
 

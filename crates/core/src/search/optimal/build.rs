@@ -356,40 +356,51 @@ pub(super) fn build_table(
     loop {
         assert!(level < UNSET - 1, "levels fit a byte below the unset mark");
         let claimed = AtomicUsize::new(0);
-        let (sender, receiver) = std::sync::mpsc::channel::<u64>();
-        let added = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    let sender = sender.clone();
-                    let (pass, current, next, claimed) = (&pass, &current, &next, &claimed);
-                    scope.spawn(move || {
-                        let mut total = 0u64;
-                        let mut unreported = 0u64;
-                        loop {
-                            let start = claimed.fetch_add(chunk_words, Relaxed);
-                            if start >= words {
-                                break;
-                            }
-                            let (filled, added) =
-                                pass.sweep(current, next, start..(start + chunk_words).min(words), level);
-                            total += added;
-                            unreported += filled;
-                            if unreported >= 1 << 16 {
-                                // The receiver lives until every worker is done.
-                                let _ = sender.send(std::mem::take(&mut unreported));
-                            }
-                        }
-                        let _ = sender.send(unreported);
-                        total
-                    })
-                })
-                .collect();
-            drop(sender);
-            for filled in receiver {
-                progress(filled);
+        // Sweeps chunks of the level until none is left, reporting the
+        // placements it filled; the placements it added, in all.
+        let sweep_chunks = |report: &mut dyn FnMut(u64)| -> u64 {
+            let (mut total, mut unreported) = (0u64, 0u64);
+            loop {
+                let start = claimed.fetch_add(chunk_words, Relaxed);
+                if start >= words {
+                    break;
+                }
+                let (filled, added) = pass.sweep(&current, &next, start..(start + chunk_words).min(words), level);
+                total += added;
+                unreported += filled;
+                if unreported >= 1 << 16 {
+                    report(std::mem::take(&mut unreported));
+                }
             }
-            workers.into_iter().map(|w| w.join().expect("a sweep does not panic")).sum::<u64>()
-        });
+            report(unreported);
+            total
+        };
+        let added = if threads == 1 {
+            // Here, on the calling thread: where no thread can be started
+            // (a browser's), one is all there is.
+            sweep_chunks(progress)
+        } else {
+            let (sender, receiver) = std::sync::mpsc::channel::<u64>();
+            std::thread::scope(|scope| {
+                let workers: Vec<_> = (0..threads)
+                    .map(|_| {
+                        let sender = sender.clone();
+                        let sweep_chunks = &sweep_chunks;
+                        scope.spawn(move || {
+                            // The receiver lives until every worker is done.
+                            sweep_chunks(&mut |filled| {
+                                let _ = sender.send(filled);
+                            })
+                        })
+                    })
+                    .collect();
+                drop(sender);
+                for filled in receiver {
+                    progress(filled);
+                }
+                workers.into_iter().map(|w| w.join().expect("a sweep does not panic")).sum::<u64>()
+            })
+        };
         // `current` was cleared by the sweep: it becomes the next level's target.
         std::mem::swap(&mut current, &mut next);
         level += 1;

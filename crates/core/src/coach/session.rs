@@ -4,10 +4,9 @@
 //! changes over the session, their averages as slidysim's leaderboard
 //! counts them, and which solves to look at first.
 
-use std::fmt::Write as _;
-
-use fifteen_core::coach::{Coaching, LineKind};
 use serde_json::{Value, json};
+
+use super::{Coaching, LineKind};
 
 /// The averages a session reports, when it has that many solves.
 pub const AVERAGES: [usize; 4] = [5, 12, 50, 100];
@@ -15,14 +14,18 @@ pub const AVERAGES: [usize; 4] = [5, 12, 50, 100];
 /// One solve of a session: its number among all the sources, its time
 /// when known, and its coaching.
 pub struct SessionSolve<'a> {
+    /// Which solve of all the sources it is, from 1.
     pub number: usize,
+    /// The person's time, when the link holds it.
     pub time_ms: Option<u64>,
+    /// The solve coached.
     pub coaching: &'a Coaching,
 }
 
 /// One kind of line over a session.
 #[derive(Clone, Debug, PartialEq)]
 pub struct KindStats {
+    /// The kind of line.
     pub kind: LineKind,
     /// Lines of this kind in all the session's solves.
     pub lines: usize,
@@ -41,6 +44,7 @@ pub struct KindStats {
 /// of the session and its best.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Average {
+    /// How many solves in a row.
     pub of: usize,
     /// Over the session's last `of` solves.
     pub last: f64,
@@ -50,7 +54,9 @@ pub struct Average {
 
 /// A session weighed.
 pub struct SessionReport<'a> {
+    /// The solves, in the order they were solved.
     pub solves: Vec<SessionSolve<'a>>,
+    /// Each kind of line the solves have, in [`LineKind::ALL`]'s order.
     pub by_kind: Vec<KindStats>,
     /// The solves' indices (into `solves`) by loss, the most first (the
     /// earlier first on a tie).
@@ -156,53 +162,6 @@ impl<'a> SessionReport<'a> {
             .collect()
     }
 
-    /// The session as text, under a heading naming it.
-    pub fn table(&self, heading: &str) -> String {
-        let mut out = String::new();
-        let _ = writeln!(out, "\nsession: {heading}, {} solves", self.solves.len());
-        let _ = writeln!(
-            out,
-            "  {:<13} {:>6} {:>7} {:>7} {:>7}   {:>15}",
-            "line kind", "lines", "moves", "lost", "spread", "1st → 2nd half"
-        );
-        for k in &self.by_kind {
-            let half = |h: Option<f64>| h.map_or("-".to_string(), |v| format!("{v:.2}"));
-            let _ = writeln!(
-                out,
-                "  {:<13} {:>6} {:>7.1} {:>7.2} {:>7.2}   {:>15}",
-                k.kind.name(),
-                k.lines,
-                k.moves_mean,
-                k.loss_mean,
-                k.loss_spread,
-                format!("{} → {}", half(k.halves.0), half(k.halves.1))
-            );
-        }
-        if let Some(worst) = self.by_kind.iter().max_by(|a, b| a.loss_mean.total_cmp(&b.loss_mean)) {
-            let _ = writeln!(
-                out,
-                "  the costliest kind of line: {} ({:.2} moves lost a line)",
-                worst.kind.name(),
-                worst.loss_mean
-            );
-        }
-        for (what, list, unit) in [("time", &self.time_averages, " s"), ("moves", &self.move_averages, "")] {
-            if !list.is_empty() {
-                let text: Vec<String> =
-                    list.iter().map(|a| format!("ao{} {:.3}{unit} (best {:.3}{unit})", a.of, a.last, a.best)).collect();
-                let _ = writeln!(out, "  {what}: {}", text.join(", "));
-            }
-        }
-        let first: Vec<String> = self
-            .ranked
-            .iter()
-            .take(5)
-            .map(|&i| format!("solve {} ({:+})", self.solves[i].number, self.solves[i].coaching.loss()))
-            .collect();
-        let _ = writeln!(out, "  look first at: {}", first.join(", "));
-        out
-    }
-
     /// The session as one JSON object.
     pub fn json(&self, heading: &str, rows: usize, cols: usize) -> Value {
         let kinds: Vec<Value> = self
@@ -274,11 +233,11 @@ mod tests {
 
     #[test]
     fn averages_match_the_leaderboards_on_the_world_records() {
-        let records = include_str!("../../tests/data/slidysim/world-records.txt");
+        let records = include_str!("../../../../tests/data/slidysim/world-records.txt");
         let mut checked = std::collections::BTreeMap::new();
         for link in records.lines().filter(|l| l.starts_with("http")) {
             let Some((of, time_ms, moves)) = leaderboard_entry(link).filter(|e| e.0 > 1) else { continue };
-            let solves = fifteen_core::slidysim::parse_source(link).unwrap();
+            let solves = crate::slidysim::parse_source(link).unwrap();
             assert_eq!(solves.len(), of);
             let times: Vec<f64> = solves.iter().map(|s| s.time_ms.unwrap() as f64).collect();
             let counts: Vec<f64> = solves.iter().map(|s| s.moves.len() as f64).collect();

@@ -1,11 +1,10 @@
 //! One game: a board, its score, and the human solver when it is watched.
 //!
-//! Pure and synchronous: the server feeds it messages and clock ticks, and
-//! sends what it returns. Nothing a client sends can change the board except
+//! Pure and synchronous: its host (the server, the site's worker) feeds it
+//! messages and clock ticks, and sends what it returns. Nothing a client sends can change the board except
 //! a legal move, and nothing it sends can make it panic.
 
 use std::collections::VecDeque;
-use std::time::Duration;
 
 use fifteen_core::board::{Board, Move, MoveNotation};
 use fifteen_core::human::{Context, Event, Planner, Recorder, SolveOptions};
@@ -13,11 +12,11 @@ use fifteen_core::human::{Context, Event, Planner, Recorder, SolveOptions};
 use super::protocol::{BadRequest, Doing, Request, State, Status, Travel};
 
 /// The slowest and fastest a watched solve may be streamed.
-pub(crate) const WATCH_DELAY: std::ops::RangeInclusive<u64> = 1..=10_000;
+pub const WATCH_DELAY: std::ops::RangeInclusive<u64> = 1..=10_000;
 
 /// One client's game in progress: its board, its score, and the solve it
 /// watches, if any. The server keeps one a connection.
-pub(crate) struct Session {
+pub struct Session {
     board: Board,
     score: u64,
     watch: Option<Watch>,
@@ -31,32 +30,33 @@ struct Watch {
     /// The journey under way as the planner last said it (a placement
     /// starts with none).
     travel: Option<Travel>,
-    delay: Duration,
+    /// Milliseconds between the streamed moves.
+    delay_ms: u64,
 }
 
 impl Session {
     /// A new game on this board.
-    pub(crate) fn new(board: Board) -> Session {
+    pub fn new(board: Board) -> Session {
         Session { board, score: 0, watch: None }
     }
 
     /// The board now.
-    pub(crate) fn board(&self) -> &Board {
+    pub fn board(&self) -> &Board {
         &self.board
     }
 
     /// Moves made so far.
-    pub(crate) fn score(&self) -> u64 {
+    pub fn score(&self) -> u64 {
         self.score
     }
 
     /// True once the board is solved: the game is over and moves are ignored.
-    pub(crate) fn is_complete(&self) -> bool {
+    pub fn is_complete(&self) -> bool {
         self.board.is_solved()
     }
 
     /// The state to send now.
-    pub(crate) fn state(&self) -> State {
+    pub fn state(&self) -> State {
         let state = State::new(&self.board, self.score);
         match self.watch.as_ref().and_then(|w| w.queue.front()) {
             Some(&(_, doing)) => state.doing(doing),
@@ -64,19 +64,19 @@ impl Session {
         }
     }
 
-    /// How long to wait before the next streamed move, while watched.
-    pub(crate) fn watch_delay(&self) -> Option<Duration> {
-        self.watch.as_ref().map(|w| w.delay)
+    /// How many milliseconds to wait before the next streamed move, while
+    /// watched.
+    pub fn watch_delay_ms(&self) -> Option<u64> {
+        self.watch.as_ref().map(|w| w.delay_ms)
     }
 
     /// Answers one text frame.
-    #[cfg(test)]
-    pub(crate) fn handle_text(&mut self, text: &str) -> State {
+    pub fn handle_text(&mut self, text: &str) -> State {
         self.handle(Request::parse(text))
     }
 
     /// Answers one message, or refuses a bad one with the unchanged board.
-    pub(crate) fn handle(&mut self, request: Result<Request, BadRequest>) -> State {
+    pub fn handle(&mut self, request: Result<Request, BadRequest>) -> State {
         match request {
             Err(bad) => self.refuse(bad.to_string()),
             Ok(Request::Move(_)) if self.is_complete() => self.state(),
@@ -89,14 +89,15 @@ impl Session {
                 self.state()
             }
             Ok(Request::Watch { delay_ms }) => {
-                let delay = Duration::from_millis(delay_ms.clamp(*WATCH_DELAY.start(), *WATCH_DELAY.end()));
+                let delay = delay_ms.clamp(*WATCH_DELAY.start(), *WATCH_DELAY.end());
                 let complete = self.is_complete();
                 match &mut self.watch {
-                    Some(watch) => watch.delay = delay,
+                    Some(watch) => watch.delay_ms = delay,
                     None if complete => {}
                     None => match Planner::new(&self.board, &SolveOptions::default()).map(Recorder::of) {
                         Ok(recorder) => {
-                            self.watch = Some(Watch { recorder, queue: VecDeque::new(), travel: None, delay });
+                            self.watch =
+                                Some(Watch { recorder, queue: VecDeque::new(), travel: None, delay_ms: delay });
                             if let Err(why) = self.plan_ahead() {
                                 return self.refuse(why);
                             }
@@ -118,7 +119,7 @@ impl Session {
 
     /// Makes the watched solver's next move and returns the state to send,
     /// or `None` when nothing is being watched.
-    pub(crate) fn advance_watch(&mut self) -> Option<State> {
+    pub fn advance_watch(&mut self) -> Option<State> {
         // While watching, a move is always queued: `plan_ahead` runs after
         // every move and ends the watch when the planner is done.
         let Some((mv, doing)) = self.watch.as_mut()?.queue.pop_front() else {
@@ -231,7 +232,7 @@ mod tests {
         assert_eq!(states.last().unwrap().status, Status::Complete);
         assert_eq!(states.last().unwrap().phase.as_deref(), Some("last block"));
         assert_eq!(game.score(), plan.moves().len() as u64);
-        assert_eq!(game.watch_delay(), None, "the watch ends with the solve");
+        assert_eq!(game.watch_delay_ms(), None, "the watch ends with the solve");
     }
 
     #[test]
@@ -255,17 +256,17 @@ mod tests {
         let board = Board::scrambled(3, 3, Scramble::Uniform, 2).unwrap();
         let mut game = Session::new(board);
         game.handle(Ok(Request::Watch { delay_ms: 0 }));
-        assert_eq!(game.watch_delay(), Some(Duration::from_millis(1)), "clamped");
+        assert_eq!(game.watch_delay_ms(), Some(1), "clamped");
         game.handle(Ok(Request::Watch { delay_ms: 99_999 }));
-        assert_eq!(game.watch_delay(), Some(Duration::from_secs(10)));
+        assert_eq!(game.watch_delay_ms(), Some(10_000));
         game.advance_watch().unwrap();
         let bad = game.handle_text("nope");
         assert!(matches!(bad.status, Status::Error(_)));
-        assert!(game.watch_delay().is_some(), "bad input does not stop the watch");
+        assert!(game.watch_delay_ms().is_some(), "bad input does not stop the watch");
         let mv = game.board().legal_moves().next().unwrap();
         let state = game.handle(Ok(Request::Move(mv)));
         assert_eq!(state.phase, None);
-        assert_eq!(game.watch_delay(), None);
+        assert_eq!(game.watch_delay_ms(), None);
         assert_eq!(game.score(), 2);
         assert_eq!(game.advance_watch(), None);
     }
@@ -275,7 +276,7 @@ mod tests {
         let board = Board::scrambled(3, 3, Scramble::Walk(6), 1).unwrap();
         let mut game = Session::new(board.clone());
         let blank_at_edge: Vec<String> =
-            Move::ALL.into_iter().filter(|&mv| !board.can_slide(mv)).map(crate::protocol::move_message).collect();
+            Move::ALL.into_iter().filter(|&mv| !board.can_slide(mv)).map(crate::game::protocol::move_message).collect();
         let mut frames: Vec<&str> = vec!["", "nope", "{", "[]", "{}", "7", r#"{"Move":"north"}"#, r#"{"Move":null}"#];
         frames.extend(blank_at_edge.iter().map(String::as_str));
         for frame in frames {

@@ -25,7 +25,7 @@ use fifteen_core::search::distance::Distance;
 
 /// Where the game stands, as the `Status` field says it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Status {
+pub enum Status {
     /// `"playing"`: not solved yet.
     Playing,
     /// `"complete"`: solved; the game is over.
@@ -36,7 +36,7 @@ pub(crate) enum Status {
 
 impl Status {
     /// The status of a board: complete when solved, else playing.
-    pub(crate) fn of(board: &Board) -> Status {
+    pub fn of(board: &Board) -> Status {
         if board.is_solved() { Status::Complete } else { Status::Playing }
     }
 }
@@ -77,23 +77,23 @@ impl<'de> Deserialize<'de> for Status {
 /// `left..right` (ends excluded), for the page's outline.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "PascalCase")]
-pub(crate) struct Area {
+pub struct Area {
     /// `top-left`, `right-columns`, `bottom-rows`, `last-block` or `exact`.
-    pub(crate) name: String,
+    pub name: String,
     /// First row.
-    pub(crate) top: usize,
+    pub top: usize,
     /// First column.
-    pub(crate) left: usize,
+    pub left: usize,
     /// One past the last row.
-    pub(crate) bottom: usize,
+    pub bottom: usize,
     /// One past the last column.
-    pub(crate) right: usize,
+    pub right: usize,
 }
 
 impl Area {
     /// The cells of a placement's region on a `rows`×`cols` board, as
     /// `docs/strategy.md` draws them (see [`Region::area`]).
-    pub(crate) fn of(region: Region, group: Group, rows: usize, cols: usize) -> Area {
+    pub fn of(region: Region, group: Group, rows: usize, cols: usize) -> Area {
         let (top, left, bottom, right) = region.area(group, rows, cols);
         Area { name: region.name().to_string(), top, left, bottom, right }
     }
@@ -101,33 +101,33 @@ impl Area {
 
 /// What the human solver is doing, sent with each state it streams.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Doing {
+pub struct Doing {
     /// The region the tiles go to.
-    pub(crate) region: Region,
+    pub region: Region,
     /// The tile or pair (or the last block's three) being placed.
-    pub(crate) group: Group,
+    pub group: Group,
     /// The line of the sweep they belong to (none before the first phase).
-    pub(crate) line: Option<Phase>,
+    pub line: Option<Phase>,
     /// Where the unsolved rectangle's corner was as that line began.
-    pub(crate) corner: Corner,
+    pub corner: Corner,
     /// The tile on its way and the cell it is going to, when the solver
     /// has said (the travelling tile the viewer frames).
-    pub(crate) travel: Option<Travel>,
+    pub travel: Option<Travel>,
 }
 
 /// A tile on its way: where the human solver takes it next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "PascalCase")]
-pub(crate) struct Travel {
+pub struct Travel {
     /// The tile.
-    pub(crate) tile: Tile,
+    pub tile: Tile,
     /// The cell it goes to, in reading order (row × cols + column).
-    pub(crate) to: usize,
+    pub to: usize,
 }
 
 impl Doing {
     /// The phase as the page names it: `top rows`, `right pair`, `bottom pair` or `last block`.
-    pub(crate) const fn phase(&self) -> &'static str {
+    pub const fn phase(&self) -> &'static str {
         match self.region {
             Region::TopLeft => "top rows",
             Region::RightColumns => "right pair",
@@ -144,44 +144,44 @@ impl Doing {
 /// The first three fields are the core protocol; the rest are extras old
 /// clients ignore.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct State {
+pub struct State {
     /// Cells in reading order, `0` for the blank.
     #[serde(rename = "Board")]
-    pub(crate) board: Vec<Tile>,
+    pub board: Vec<Tile>,
     /// `playing`, `complete` or `error: …`.
     #[serde(rename = "Status")]
-    pub(crate) status: Status,
+    pub status: Status,
     /// Moves made so far.
     #[serde(rename = "Score")]
-    pub(crate) score: u64,
+    pub score: u64,
     /// Rows of the board (extra: the flat `Board` does not say).
     #[serde(rename = "Rows", default, skip_serializing_if = "Option::is_none")]
-    pub(crate) rows: Option<usize>,
+    pub rows: Option<usize>,
     /// Columns of the board (extra).
     #[serde(rename = "Cols", default, skip_serializing_if = "Option::is_none")]
-    pub(crate) cols: Option<usize>,
+    pub cols: Option<usize>,
     /// While the human solver is watched: its phase (`top rows`, `right pair`,
     /// `bottom pair`, `last block`).
     #[serde(rename = "Phase", default, skip_serializing_if = "Option::is_none")]
-    pub(crate) phase: Option<String>,
+    pub phase: Option<String>,
     /// While watched: the tile or tiles being placed.
     #[serde(rename = "Target", default, skip_serializing_if = "Option::is_none")]
-    pub(crate) target: Option<Vec<Tile>>,
+    pub target: Option<Vec<Tile>>,
     /// While watched: the region those tiles belong to.
     #[serde(rename = "Region", default, skip_serializing_if = "Option::is_none")]
-    pub(crate) region: Option<Area>,
+    pub region: Option<Area>,
     /// While watched: what is being built, as the window and the terminal
     /// name it (`row 1: end pair 3 + 4`).
     #[serde(rename = "Title", default, skip_serializing_if = "Option::is_none")]
-    pub(crate) title: Option<String>,
+    pub title: Option<String>,
     /// While watched: the tile on its way and the cell it goes to.
     #[serde(rename = "Travel", default, skip_serializing_if = "Option::is_none")]
-    pub(crate) travel: Option<Travel>,
+    pub travel: Option<Travel>,
 }
 
 impl State {
     /// The state of a board after `score` moves.
-    pub(crate) fn new(board: &Board, score: u64) -> State {
+    pub fn new(board: &Board, score: u64) -> State {
         State {
             board: board.cells().to_vec(),
             status: Status::of(board),
@@ -197,7 +197,7 @@ impl State {
     }
 
     /// The same state with what the solver is doing attached.
-    pub(crate) fn doing(mut self, doing: Doing) -> State {
+    pub fn doing(mut self, doing: Doing) -> State {
         let (rows, cols) = (self.rows.unwrap_or(0), self.cols.unwrap_or(0));
         self.phase = Some(doing.phase().to_string());
         self.target = Some(doing.group.tiles().to_vec());
@@ -214,14 +214,14 @@ impl State {
     }
 
     /// The state as the JSON text the server sends.
-    pub(crate) fn to_json(&self) -> String {
+    pub fn to_json(&self) -> String {
         // A struct of numbers and strings always serializes.
         serde_json::to_string(self).unwrap_or_else(|e| format!(r#"{{"Status":"error: {e}"}}"#))
     }
 
     /// The board's shape: the `Rows` and `Cols` extras when present, else the
     /// square a bare 3×3 board implies. `None` when neither fits.
-    pub(crate) fn shape(&self) -> Option<(usize, usize)> {
+    pub fn shape(&self) -> Option<(usize, usize)> {
         match (self.rows, self.cols) {
             (Some(r), Some(c)) if r.checked_mul(c) == Some(self.board.len()) => Some((r, c)),
             (None, None) => {
@@ -237,21 +237,21 @@ impl State {
 /// client that asked with `{"Optimal":true}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "PascalCase")]
-pub(crate) struct Optimal {
+pub struct Optimal {
     /// The `Score` of the state it answers.
-    pub(crate) score: u64,
+    pub score: u64,
     /// Moves of a shortest solution from there (0 when solved).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) moves: Option<usize>,
+    pub moves: Option<usize>,
     /// Its first move, naming where the blank goes like a `Move` message.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) best: Option<String>,
+    pub best: Option<String>,
     /// The tile that move slides.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) tile: Option<Tile>,
+    pub tile: Option<Tile>,
     /// Why there is no distance (the search failed), instead of `Moves`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) error: Option<String>,
+    pub error: Option<String>,
 }
 
 /// The envelope: `{"Optimal":{…}}`, which no state has.
@@ -263,7 +263,7 @@ struct OptimalMessage {
 
 impl Optimal {
     /// The distance of `board`, the position after `score` moves.
-    pub(crate) fn of(board: &Board, score: u64, distance: Distance) -> Optimal {
+    pub fn of(board: &Board, score: u64, distance: Distance) -> Optimal {
         Optimal {
             score,
             moves: Some(distance.moves_left),
@@ -274,37 +274,39 @@ impl Optimal {
     }
 
     /// No distance for the position after `score` moves, and why.
-    pub(crate) fn failed(score: u64, why: String) -> Optimal {
+    pub fn failed(score: u64, why: String) -> Optimal {
         Optimal { score, moves: None, best: None, tile: None, error: Some(why) }
     }
 
     /// The best move in fifteen's tile notation, ready for [`Board::slide`].
-    pub(crate) fn best_move(&self) -> Option<Move> {
+    pub fn best_move(&self) -> Option<Move> {
         self.best.as_deref().and_then(Move::from_word).map(|mv| MoveNotation::Blank.read(mv))
     }
 
     /// The message as the JSON text the server sends.
-    pub(crate) fn to_json(&self) -> String {
+    pub fn to_json(&self) -> String {
         let message = OptimalMessage { optimal: self.clone() };
         // Numbers and strings always serialize.
         serde_json::to_string(&message).unwrap_or_else(|e| format!(r#"{{"Optimal":{{"Error":"{e}"}}}}"#))
     }
 
     /// Reads a text frame that is an `Optimal` message; `None` for any other.
-    pub(crate) fn parse(text: &str) -> Option<Optimal> {
+    pub fn parse(text: &str) -> Option<Optimal> {
         serde_json::from_str::<OptimalMessage>(text).ok().map(|m| m.optimal)
     }
 }
 
 /// A message the server sends: a state, or an optimal distance.
-pub(crate) enum ServerMessage {
+pub enum ServerMessage {
+    /// A game state.
     State(State),
+    /// The optimal distance of one.
     Optimal(Optimal),
 }
 
 impl ServerMessage {
     /// Reads a text frame: an `Optimal` message, else a state.
-    pub(crate) fn parse(text: &str) -> Result<ServerMessage, serde_json::Error> {
+    pub fn parse(text: &str) -> Result<ServerMessage, serde_json::Error> {
         match Optimal::parse(text) {
             Some(answer) => Ok(ServerMessage::Optimal(answer)),
             None => serde_json::from_str(text).map(ServerMessage::State),
@@ -314,7 +316,7 @@ impl ServerMessage {
 
 /// A message a client may send.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Request {
+pub enum Request {
     /// `{"Move":"left"}`: the blank goes left. Held here in fifteen's tile
     /// notation (the tile slides right), ready for [`Board::slide`].
     Move(Move),
@@ -333,7 +335,7 @@ pub(crate) enum Request {
 
 /// Why a client's message was refused. Its text follows `error: ` in the reply.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub(crate) enum BadRequest {
+pub enum BadRequest {
     /// Not JSON at all.
     #[error("not JSON ({0}); send {{\"Move\":\"left\"}}")]
     NotJson(String),
@@ -364,7 +366,7 @@ pub(crate) enum BadRequest {
 
 impl Request {
     /// Reads one text frame.
-    pub(crate) fn parse(text: &str) -> Result<Request, BadRequest> {
+    pub fn parse(text: &str) -> Result<Request, BadRequest> {
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| BadRequest::NotJson(e.to_string()))?;
         let Some(object) = value.as_object() else {
             return Err(BadRequest::NoMove);
@@ -398,7 +400,7 @@ fn brief(value: &serde_json::Value) -> String {
 }
 
 /// The message a client sends for a move given in tile notation.
-pub(crate) fn move_message(mv: Move) -> String {
+pub fn move_message(mv: Move) -> String {
     format!(r#"{{"Move":"{}"}}"#, MoveNotation::Blank.name(mv).word())
 }
 
@@ -506,7 +508,7 @@ mod tests {
 mod examples {
     #[test]
     fn optimal_names_the_blank_s_way_and_the_tile() {
-        use crate::protocol::Optimal;
+        use crate::game::protocol::Optimal;
         use fifteen_core::search::distance::Distance;
         use fifteen_core::{Board, Move};
 
@@ -521,7 +523,7 @@ mod examples {
 
     #[test]
     fn area_of() {
-        use crate::protocol::Area;
+        use crate::game::protocol::Area;
         use fifteen_core::human::{Group, Region};
         let a = Area::of(Region::RightColumns, Group::new(&[3, 4]), 4, 4);
         assert_eq!((a.top, a.left, a.bottom, a.right), (0, 2, 2, 4));

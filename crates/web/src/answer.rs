@@ -1,0 +1,338 @@
+//! Each request answered: the board or link read and checked first (one
+//! line naming what is wrong, before any work), then the served pages' own
+//! work, on the page's clock, reporting to its progress bar.
+
+use fifteen_core::board::{Board, Scramble};
+use fifteen_core::coach::{self, CoachError, ParChoice};
+use fifteen_core::human::{Context, Effort, Event, Finish, Order, Phase, Planner, Recorder, SolveOptions};
+use fifteen_core::search::distance::{Answers, ShortestPath};
+use fifteen_core::slidysim::{self, LinkLimits, Solve, records};
+use fifteen_core::tables::Tables;
+use fifteen_core::{Deadline, Move};
+use fifteen_view::game::Session as GameSession;
+use fifteen_view::game::protocol::{Optimal, Request as GameRequest};
+use fifteen_view::web::{self, MAX_COACHED_CELLS, SessionEntry, Work};
+use serde_json::{Value, json};
+
+use crate::request::{BoardGiven, PageRequest};
+use crate::{Answered, Host, MAX_CELLS, Worker};
+
+/// The answer to one request.
+pub(crate) fn answer(session: &Worker, request: PageRequest, host: &'static dyn Host) -> Answered {
+    let deadline = Deadline::stoppable().with_clock(move || host.now());
+    let progress = move |doing: &str, done: usize, of: usize| host.progress(doing, done, of);
+    let work = Work { deadline: &deadline, progress: &progress };
+    match request {
+        PageRequest::Read { text } => read(&text),
+        PageRequest::Scramble { rows, cols, seed, walk } => Ok(board_json(&seeded(rows, cols, seed, walk)?)),
+        PageRequest::Solve { board, effort, order, finish, moves_only } => {
+            let board = given(board)?;
+            let effort = named(effort.as_deref(), &EFFORTS, Effort::name, "effort")?;
+            let options = SolveOptions {
+                effort: effort.unwrap_or_else(|| Effort::for_page(board.rows(), board.cols())),
+                order: named(order.as_deref(), &ORDERS, Order::name, "order")?.unwrap_or_default(),
+                finish: named(finish.as_deref(), &FINISHES, Finish::name, "finish")?.unwrap_or_default(),
+                threads: 1,
+            };
+            solve(&board, (effort, &options), moves_only, work)
+        }
+        PageRequest::Replay { link } => replay(session, &link, work),
+        PageRequest::Worker { link } => coach_session(session, &link, work),
+        PageRequest::Hint { board } => hint(session, &given(board)?),
+        PageRequest::Tables { rows, cols, keep } => tables(session, rows, cols, keep, host),
+        PageRequest::Game { start, message, tick } => game(session, start, message, tick),
+        PageRequest::About => Ok(about()),
+    }
+}
+
+const EFFORTS: [Effort; 4] = [Effort::Fast, Effort::Normal, Effort::Best, Effort::Auto];
+const ORDERS: [Order; 3] = [Order::Rows, Order::Shells, Order::Free];
+const FINISHES: [Finish; 2] = [Finish::Pairs, Finish::Exact];
+
+/// The one of `all` whose name is `name`, or an error listing them.
+fn named<T: Copy>(
+    name: Option<&str>,
+    all: &[T],
+    name_of: fn(T) -> &'static str,
+    what: &str,
+) -> Result<Option<T>, String> {
+    let Some(name) = name else { return Ok(None) };
+    all.iter().copied().find(|&t| name_of(t) == name.trim()).map(Some).ok_or_else(|| {
+        let names: Vec<&str> = all.iter().map(|&t| name_of(t)).collect();
+        format!("{what} {name:?} is not one: give {}", names.join(", "))
+    })
+}
+
+/// Refuses a board too big for a browser's tab before anything is made.
+fn check_size(rows: usize, cols: usize) -> Result<(), String> {
+    if rows.saturating_mul(cols) > MAX_CELLS {
+        return Err(format!(
+            "a {rows}×{cols} board is too big for a browser tab: at most {MAX_CELLS} cells (300×300); \
+             the `fifteen` command takes up to 10000×10000"
+        ));
+    }
+    Ok(())
+}
+
+fn seeded(rows: usize, cols: usize, seed: u64, walk: Option<u64>) -> Result<Board, String> {
+    check_size(rows, cols)?;
+    let how = walk.map_or(Scramble::Uniform, Scramble::Walk);
+    Board::scrambled(rows, cols, how, seed).map_err(|e| e.to_string())
+}
+
+/// The board a request gives, checked: its shape, a permutation, solvable.
+fn given(board: BoardGiven) -> Result<Board, String> {
+    match board {
+        BoardGiven::Seeded { rows, cols, seed, walk } => seeded(rows, cols, seed, walk),
+        BoardGiven::Cells { rows, cols, cells } => {
+            check_size(rows, cols)?;
+            let board = Board::from_cells(rows, cols, cells).map_err(|e| e.to_string())?;
+            board.check_solvable().map_err(|e| format!("unsolvable board: {e}"))?;
+            Ok(board)
+        }
+    }
+}
+
+fn board_json(board: &Board) -> Value {
+    json!({ "rows": board.rows(), "cols": board.cols(), "cells": board.cells() })
+}
+
+/// The limits a link is read within here: the command's for a link from
+/// anyone, each board at most [`MAX_CELLS`].
+fn link_limits() -> LinkLimits {
+    LinkLimits { cells: LinkLimits::DEFAULT.cells.max(MAX_CELLS), ..LinkLimits::DEFAULT }
+}
+
+/// Whether text looks meant as a link rather than a board: a URL, a query,
+/// or one long word (a bare payload).
+fn looks_like_link(text: &str) -> bool {
+    let text = text.trim();
+    text.contains("://") || text.contains("r=") || (text.len() > 40 && !text.contains(char::is_whitespace))
+}
+
+/// A board or a link, as the person typed it.
+fn read(text: &str) -> Answered {
+    if text.trim().is_empty() {
+        return Err("nothing to read: type a board (rows on lines or split by /) or paste a replay link".into());
+    }
+    if !looks_like_link(text) {
+        let board: Board = text.parse().map_err(|e: fifteen_core::ParseBoardError| e.to_string())?;
+        check_size(board.rows(), board.cols())?;
+        board.check_solvable().map_err(|e| format!("unsolvable board: {e}"))?;
+        return Ok(json!({ "board": board_json(&board) }));
+    }
+    let solves = solves(text)?;
+    let first = &solves[0];
+    Ok(json!({ "link": {
+        "solves": solves.len(),
+        "rows": first.scramble.rows(),
+        "cols": first.scramble.cols(),
+        "event": first.event,
+    }}))
+}
+
+/// Every solve of a link, read as `fifteen replay` reads one from anyone.
+fn solves(link: &str) -> Result<Vec<Solve>, String> {
+    let solves = slidysim::parse_source_within(link.trim(), &link_limits()).map_err(|e| e.to_string())?;
+    for solve in &solves {
+        check_size(solve.scramble.rows(), solve.scramble.cols())?;
+    }
+    Ok(solves)
+}
+
+/// `asked`: the effort the request named, and the options it makes.
+fn solve(board: &Board, (asked, options): (Option<Effort>, &SolveOptions), moves_only: bool, work: Work) -> Answered {
+    let failed = |e: fifteen_core::human::SolveError| e.to_string();
+    if moves_only {
+        let plan = fifteen_core::human::solve(board, options).map_err(failed)?;
+        let moves: String = plan.moves().iter().map(|mv| mv.letter()).collect();
+        return Ok(json!({ "count": moves.len(), "moves": moves }));
+    }
+    let default = SolveOptions { effort: options.effort, threads: 1, ..SolveOptions::default() };
+    if *options == default {
+        web::solve_page(board, asked, work).map_err(failed)
+    } else {
+        let (rows, cols) = (board.rows(), board.cols());
+        web::solve_data(board, options, &format!("fifteen: a {rows}×{cols} solve"), work).map_err(failed)
+    }
+}
+
+fn coach_failed(e: CoachError) -> String {
+    e.to_string()
+}
+
+/// `/replay?r=…`: the first solve beside fifteen's, coached.
+fn replay(session: &Worker, link: &str, work: Work) -> Answered {
+    let solves = solves(link)?;
+    let mut data = web::replay_page(&solves[0], session.tables(), work).map_err(coach_failed)?;
+    data["solves"] = json!(solves.len());
+    Ok(data)
+}
+
+/// A link of several solves as a session, each coached with the par the
+/// command gives it.
+fn coach_session(session: &Worker, link: &str, work: Work) -> Answered {
+    let solves = solves(link)?;
+    let (rows, cols) = (solves[0].scramble.rows(), solves[0].scramble.cols());
+    if solves.len() < 2 {
+        return Err("this link holds one solve, not a session: open it as a replay".into());
+    }
+    if solves.iter().any(|s| (s.scramble.rows(), s.scramble.cols()) != (rows, cols)) {
+        return Err("the link's solves are of several sizes: a session is of one".into());
+    }
+    if rows * cols > MAX_COACHED_CELLS {
+        return Err(format!(
+            "a session of {rows}×{cols} solves is too big to coach here: at most {MAX_COACHED_CELLS} cells"
+        ));
+    }
+    let tables: &dyn Tables = session.tables();
+    let chosen =
+        coach::par_for(&solves[0].scramble, ParChoice::Auto, Effort::Auto, tables).map_err(|e| e.to_string())?;
+    let mut coached = Vec::with_capacity(solves.len());
+    for (done, solve) in solves.iter().enumerate() {
+        (work.progress)(web::COACHING, done, solves.len());
+        let coaching = coach::coach_until(&solve.scramble, &solve.moves, chosen.par(), work.deadline, &|_, _| {})
+            .map_err(coach_failed)?;
+        coached.push(coaching);
+    }
+    let entries: Vec<SessionEntry> = solves
+        .iter()
+        .zip(&coached)
+        .enumerate()
+        .map(|(i, (solve, coaching))| SessionEntry { number: i + 1, solve, coaching, chosen: &chosen })
+        .collect();
+    let heading = format!("{rows}×{cols} from this link");
+    web::session_page(&entries, &heading, Effort::for_page(rows, cols), work).map_err(coach_failed)
+}
+
+/// The next move of the human strategy from `board`, with the placement it
+/// makes, and on boards of up to 16 cells the optimal distance.
+fn hint(session: &Worker, board: &Board) -> Answered {
+    let (rows, cols) = (board.rows(), board.cols());
+    let planner =
+        Planner::new(board, &SolveOptions { threads: 1, ..SolveOptions::default() }).map_err(|e| e.to_string())?;
+    let mut recorder = Recorder::of(planner);
+    let (mut first, mut title): (Option<Move>, Option<String>) = (None, None);
+    while first.is_none() {
+        let more = recorder.pull(&mut |event: &Event, at: &Context| match *event {
+            Event::Placement { region, group } if first.is_none() => {
+                let phase = at.phase.unwrap_or(Phase::Rest);
+                title = Some(fifteen_core::human::placement_title(phase, region, group, rows, cols, at.corner));
+            }
+            Event::Moved { mv, .. } if first.is_none() => first = Some(mv),
+            _ => {}
+        });
+        if !more {
+            break;
+        }
+    }
+    let tile = |mv: Move| board.clone().slide(mv);
+    let strategy = first.map(|mv| json!({ "move": mv.letter().to_string(), "tile": tile(mv), "title": title }));
+    let optimal = if fifteen_core::search::distance::has_distance(board.len()) {
+        let tables = session.tables().optimal(rows, cols);
+        let path = ShortestPath::search(board, tables.as_deref()).map_err(|e| e.to_string())?;
+        let distance = path.lookup(board).expect("the path starts at the board");
+        let best = distance.best;
+        Some(json!({
+            "moves": distance.moves_left,
+            "move": best.map(|mv| mv.letter().to_string()),
+            "tile": best.and_then(tile),
+        }))
+    } else {
+        None
+    };
+    Ok(json!({ "solved": board.is_solved(), "strategy": strategy, "optimal": optimal }))
+}
+
+/// The optimal solver's tables built and handed over, or taken back.
+fn tables(session: &Worker, rows: usize, cols: usize, keep: bool, host: &dyn Host) -> Answered {
+    if keep {
+        let progress = |p: fifteen_core::tables::BuildProgress| {
+            host.progress("tables", p.done as usize, p.total as usize);
+        };
+        let bytes = session
+            .tables()
+            .saved_optimal(rows, cols, progress)
+            .ok_or_else(|| format!("a {rows}×{cols} has no pattern databases"))?;
+        let length = bytes.len();
+        session.give_bytes(bytes);
+        Ok(json!({ "bytes": length }))
+    } else {
+        let bytes = session.take_bytes();
+        let length = bytes.len();
+        session.tables().add_saved_optimal(rows, cols, bytes).map_err(|e| e.to_string())?;
+        Ok(json!({ "bytes": length }))
+    }
+}
+
+/// The community's records and this build's limits.
+fn about() -> Value {
+    let records: Vec<Value> = records::FEWEST_MOVES
+        .iter()
+        .map(|r| json!({ "size": r.size, "moves": r.moves, "mean_of": r.mean_of }))
+        .collect();
+    json!({
+        "records": records,
+        "max_cells": MAX_CELLS,
+        "max_coached_cells": MAX_COACHED_CELLS,
+        "max_optimal_cells": fifteen_core::search::MAX_OPTIMAL_CELLS,
+    })
+}
+
+/// The play page's game, and the optimal distances it has found.
+pub(crate) struct Played {
+    game: GameSession,
+    /// Whether the page asked for the optimal distance after each state.
+    optimal: bool,
+    answers: Answers,
+}
+
+/// The play page's game: dealt, told a client's message, or ticked.
+fn game(session: &Worker, start: Option<BoardGiven>, message: Option<String>, tick: bool) -> Answered {
+    let mut held = session.game();
+    if let Some(board) = start {
+        let board = given(board)?;
+        *held = Some(Played { game: GameSession::new(board), optimal: false, answers: Answers::new() });
+    }
+    let Some(played) = held.as_mut() else {
+        return Err("no game: start one with a board first".into());
+    };
+    let state = match (&message, tick) {
+        (Some(text), _) => {
+            let request = GameRequest::parse(text);
+            if let Ok(GameRequest::Optimal(wanted)) = request {
+                played.optimal = wanted;
+            }
+            Some(played.game.handle(request))
+        }
+        (None, true) => played.game.advance_watch(),
+        (None, false) => Some(played.game.state()),
+    };
+    let mut messages = Vec::new();
+    if let Some(state) = state {
+        messages.push(state.to_json());
+        if played.optimal && fifteen_core::search::distance::has_distance(played.game.board().len()) {
+            messages.push(optimal_of(session, played).to_json());
+        }
+    }
+    Ok(json!({ "messages": messages, "delay_ms": played.game.watch_delay_ms() }))
+}
+
+/// The optimal distance of the game's position, from the solutions found
+/// before when one passes it (a player following the best moves), else
+/// searched.
+fn optimal_of(session: &Worker, played: &mut Played) -> Optimal {
+    let (board, score) = (played.game.board().clone(), played.game.score());
+    if let Some(distance) = played.answers.answer(&board) {
+        return Optimal::of(&board, score, distance);
+    }
+    let tables = session.tables().optimal(board.rows(), board.cols());
+    match ShortestPath::search(&board, tables.as_deref()) {
+        Ok(path) => {
+            let distance = path.lookup(&board).expect("the path starts at the board");
+            played.answers.learn(path);
+            Optimal::of(&board, score, distance)
+        }
+        Err(e) => Optimal::failed(score, e.to_string()),
+    }
+}
