@@ -8,14 +8,14 @@
 #     sh docs/public-api.sh --list CRATE      lists them, one a line, sorted
 #     sh docs/public-api.sh --check [CRATE]   fails if a list differs from
 #                                             docs/public-api/CRATE.txt (CI runs it)
-# CRATE is fifteen-core, fifteen-view or fifteen-net; without it, all three.
+# CRATE is fifteen-core, fifteen-view, fifteen-net or fifteen-web; without it, all four.
 # A change that makes an API bigger or smaller writes its list again
 # (`sh docs/public-api.sh --list fifteen-core > docs/public-api/fifteen-core.txt`)
 # and says why.
 set -eu
 mode=${1:-}
 case "$mode" in --list | --check) shift ;; *) mode="" ;; esac
-crates=${1:-fifteen-core fifteen-view fifteen-net}
+crates=${1:-fifteen-core fifteen-view fifteen-net fifteen-web}
 
 list() {
     dir="${CARGO_TARGET_DIR:-target}/doc/$(printf '%s' "$1" | tr - _)"

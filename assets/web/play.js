@@ -59,7 +59,8 @@ class LocalLink {
 
 export async function playPage({ fifteen, status, boardAsked, ensureTables }) {
   status.doing("dealing the board");
-  const first = await boardAsked();
+  const asked = await boardAsked();
+  const first = asked.cells ? asked : (await fifteen.ask({ op: "scramble", ...asked })).ok;
   const { rows, cols } = first;
   // Hints of the optimal solver on a 4×4 need its tables.
   await ensureTables(rows, cols);

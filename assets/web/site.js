@@ -340,7 +340,8 @@ function effortAsked() {
   return e;
 }
 
-// The board the address names: `board=…`, or `size`/`rows`/`cols` and `seed`.
+// The board the address names: `board=…`, or `size`/`rows`/`cols` and
+// `seed` (dealt by the worker as `fifteen scramble` deals it).
 async function boardAsked() {
   if (params.has("board")) {
     const { ok } = await fifteen.ask({ op: "read", text: params.get("board").replace(/\//g, "\n") });
@@ -348,11 +349,10 @@ async function boardAsked() {
     return ok.board;
   }
   const size = whole("size", 4);
-  const rows = whole("rows", size), cols = whole("cols", size);
-  const { ok } = await fifteen.ask({ op: "scramble", rows, cols, seed: whole("seed", 1) });
-  return ok;
+  return { rows: whole("rows", size), cols: whole("cols", size), seed: whole("seed", 1) };
 }
 
+// `/solve` and `/watch`: fifteen's solve, playing as soon as it is shown.
 async function solvePage() {
   const effort = effortAsked();
   status.doing("reading the board");
@@ -361,6 +361,7 @@ async function solvePage() {
   const { ok } = await fifteen.ask({ op: "solve", board, effort });
   status.done();
   await view(ok);
+  if (window.fifteen && window.fifteen.toggle && !window.fifteen.playing) window.fifteen.toggle();
 }
 
 // The link in the address: `r=…` as slidysim's replay page reads it.

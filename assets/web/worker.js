@@ -35,17 +35,21 @@ const imports = {
   },
 };
 
-// The module, fetched beside this script (any host serves it: its bytes
-// are compiled here, so its content type does not matter).
-const ready = fetch(new URL("fifteen.wasm", self.location.href))
-  .then((response) => {
-    if (!response.ok) throw new Error("fifteen.wasm: " + response.status + " " + response.statusText);
-    return response.arrayBuffer();
-  })
-  .then((bytes) => WebAssembly.instantiate(bytes, imports))
-  .then(({ instance }) => {
-    exports = instance.exports;
-  });
+// The module, fetched beside this script and compiled as it arrives
+// (which also lets the browser keep the compiled code for the next
+// visit); a host that sends it with another type than application/wasm
+// gets it compiled from its bytes instead.
+const url = new URL("fifteen.wasm", self.location.href);
+async function load() {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error("fifteen.wasm: " + response.status + " " + response.statusText);
+  const wasm = (response.headers.get("content-type") || "").startsWith("application/wasm");
+  if (wasm && WebAssembly.instantiateStreaming) return (await WebAssembly.instantiateStreaming(response, imports)).instance;
+  return (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).instance;
+}
+const ready = load().then((instance) => {
+  exports = instance.exports;
+});
 
 function respond(request, bytes) {
   if (bytes && bytes.byteLength) {

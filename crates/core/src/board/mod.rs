@@ -313,7 +313,7 @@ fn check_size(rows: usize, cols: usize) -> Result<usize, SizeError> {
         return Err(SizeError::TooSmall { rows, cols });
     }
     match rows.checked_mul(cols) {
-        Some(len) if len <= MAX_CELLS => Ok(len),
+        Some(len) if u32::try_from(len).is_ok() => Ok(len),
         _ => Err(SizeError::TooLarge { rows, cols }),
     }
 }

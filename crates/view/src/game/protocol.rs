@@ -93,7 +93,7 @@ pub struct Area {
 impl Area {
     /// The cells of a placement's region on a `rows`×`cols` board, as
     /// `docs/strategy.md` draws them (see [`Region::area`]).
-    pub fn of(region: Region, group: Group, rows: usize, cols: usize) -> Area {
+    pub(crate) fn of(region: Region, group: Group, rows: usize, cols: usize) -> Area {
         let (top, left, bottom, right) = region.area(group, rows, cols);
         Area { name: region.name().to_string(), top, left, bottom, right }
     }
@@ -101,18 +101,18 @@ impl Area {
 
 /// What the human solver is doing, sent with each state it streams.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Doing {
+pub(crate) struct Doing {
     /// The region the tiles go to.
-    pub region: Region,
+    pub(crate) region: Region,
     /// The tile or pair (or the last block's three) being placed.
-    pub group: Group,
+    pub(crate) group: Group,
     /// The line of the sweep they belong to (none before the first phase).
-    pub line: Option<Phase>,
+    pub(crate) line: Option<Phase>,
     /// Where the unsolved rectangle's corner was as that line began.
-    pub corner: Corner,
+    pub(crate) corner: Corner,
     /// The tile on its way and the cell it is going to, when the solver
     /// has said (the travelling tile the viewer frames).
-    pub travel: Option<Travel>,
+    pub(crate) travel: Option<Travel>,
 }
 
 /// A tile on its way: where the human solver takes it next.
@@ -127,7 +127,7 @@ pub struct Travel {
 
 impl Doing {
     /// The phase as the page names it: `top rows`, `right pair`, `bottom pair` or `last block`.
-    pub const fn phase(&self) -> &'static str {
+    pub(crate) const fn phase(&self) -> &'static str {
         match self.region {
             Region::TopLeft => "top rows",
             Region::RightColumns => "right pair",
@@ -197,7 +197,7 @@ impl State {
     }
 
     /// The same state with what the solver is doing attached.
-    pub fn doing(mut self, doing: Doing) -> State {
+    pub(crate) fn doing(mut self, doing: Doing) -> State {
         let (rows, cols) = (self.rows.unwrap_or(0), self.cols.unwrap_or(0));
         self.phase = Some(doing.phase().to_string());
         self.target = Some(doing.group.tiles().to_vec());

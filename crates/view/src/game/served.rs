@@ -71,7 +71,8 @@ impl Session {
     }
 
     /// Answers one text frame.
-    pub fn handle_text(&mut self, text: &str) -> State {
+    #[cfg(test)]
+    pub(crate) fn handle_text(&mut self, text: &str) -> State {
         self.handle(Request::parse(text))
     }
 

@@ -21,9 +21,12 @@ use crate::human::schedule::Placement;
 /// tile ignores what it does to the tiles after it, so it is no better.
 pub(super) const EXACT_STATES: usize = 100_000;
 
-/// States of a search over `tracked` tiles and the blank on `cells` cells.
+/// States of a search over `tracked` tiles and the blank on `cells` cells,
+/// `usize::MAX` when there are more: on a big board's unlocked cells the
+/// product passes any word (a 300×300's four factors pass 32 bits, a
+/// 1000×1000's 64), and a wrapped product could look small.
 pub(super) fn exact_states(cells: usize, tracked: usize) -> usize {
-    (cells.saturating_sub(tracked)..=cells).product()
+    (cells.saturating_sub(tracked)..=cells).try_fold(1usize, |states, c| states.checked_mul(c)).unwrap_or(usize::MAX)
 }
 
 impl Planner {
@@ -105,5 +108,19 @@ impl Planner {
         }
         self.placed += 3;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_big_boards_exact_states_saturate_instead_of_wrapping() {
+        assert_eq!(exact_states(46, 2), 46 * 45 * 44);
+        // 64 543 unlocked cells of a 300×300: past 32 bits, and a wrapped
+        // product once sent the browser's build into a search over them all.
+        assert!(exact_states(64_543, 3) > EXACT_STATES);
+        assert_eq!(exact_states(1_000_000, 3), usize::MAX);
     }
 }
