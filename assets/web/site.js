@@ -7,7 +7,7 @@
 // viewer (viewer.js) the server sends and the saved pages hold. Nothing
 // is fetched from anywhere but the site itself; the 4×4's tables, once
 // built, are kept in the browser's storage (IndexedDB).
-import { el, show } from "./viewer.js";
+import { el, inflate, numbersOf, show } from "./viewer.js";
 
 // The site's root: where this script is.
 const ROOT = new URL(".", import.meta.url);
@@ -76,6 +76,11 @@ class Fifteen {
   // Stops whatever is under way: its promise fails with "stopped".
   stop() {
     this.fail("stopped");
+  }
+
+  // Whether a request is under way.
+  busy() {
+    return this.pending.size > 0;
   }
 }
 
@@ -263,6 +268,8 @@ function form() {
       return location.assign(pageUrl(where === "play" ? "play" : "watch", { size: n, seed: s, effort: where === "play" ? "" : chosen }));
     }
     try {
+      // A new request stops the one under way (the worker has one thread).
+      if (fifteen.busy()) fifteen.stop();
       status.doing("reading it");
       const { ok } = await fifteen.ask({ op: "read", text });
       status.done();
@@ -362,6 +369,30 @@ async function solvePage() {
   status.done();
   await view(ok);
   if (window.fifteen && window.fifteen.toggle && !window.fifteen.playing) window.fifteen.toggle();
+  if (ok.rows * ok.cols <= MAX_OPTIMAL_CELLS) fewestPossible(ok);
+}
+
+// The optimal solver takes boards of up to 16 cells.
+const MAX_OPTIMAL_CELLS = 16;
+
+// On a small board, the fewest moves that solve it, beside fifteen's: the
+// optimal solver's, worked out once the solve is shown (a 4×4's first
+// time builds its tables).
+async function fewestPossible(data) {
+  const line = document.getElementById("summary");
+  const note = el("span", { id: "fewest" }, "; the fewest possible: …");
+  line.append(note);
+  try {
+    await ensureTables(data.rows, data.cols);
+    status.doing("working out the fewest possible moves");
+    const cells = numbersOf(await inflate(data.start));
+    const { ok } = await fifteen.ask({ op: "hint", board: { rows: data.rows, cols: data.cols, cells } });
+    status.done();
+    note.textContent = `; the fewest possible: ${ok.optimal.moves}`;
+  } catch (err) {
+    status.done();
+    note.textContent = err.message === "stopped" ? "" : `; no optimal distance: ${err.message}`;
+  }
 }
 
 // The link in the address: `r=…` as slidysim's replay page reads it.

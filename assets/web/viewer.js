@@ -1639,4 +1639,4 @@ function main() {
 
 main();
 
-export { ACCENT, MARK, OUTLINE, TEXT, Pane, el, helpBox, sayParts, show, side, typingIn };
+export { ACCENT, MARK, OUTLINE, TEXT, Pane, el, helpBox, inflate, numbersOf, sayParts, show, side, typingIn };

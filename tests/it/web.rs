@@ -101,7 +101,7 @@ fn record_refuses_frames_for_a_page_and_pages_over_300x300() {
 }
 
 #[test]
-#[ignore = "a minute: fifteen's 30×30 solve at `auto` beside the person's, and its coaching; CI runs it"]
+#[ignore = "a minute: fifteen's 30×30 solve at the page's effort beside the person's, and its coaching; CI runs it"]
 fn replay_writes_a_page_with_the_splits_replay_json_prints() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("r.html");
@@ -122,8 +122,9 @@ fn replay_writes_a_page_with_the_splits_replay_json_prints() {
     let coach = &data["coach"];
     let losses: i64 = coach["lines"].as_array().unwrap().iter().map(|l| l[7].as_i64().unwrap()).sum();
     assert_eq!(losses, coach["loss"].as_i64().unwrap(), "the lines' losses add up");
-    // A page's par beyond 12×12, when the effort is left to the coach.
-    assert_eq!(coach["par_by"], "fifteen at fast");
+    // The coach's own par (`fifteen coach`'s): `normal` up to 30×30.
+    assert_eq!(coach["par_by"], "fifteen at normal");
+    assert_eq!(data["duo"]["effort"], "normal", "the page effort of a 30×30");
 }
 
 #[test]

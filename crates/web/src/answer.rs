@@ -18,7 +18,7 @@ use crate::request::{BoardGiven, PageRequest};
 use crate::{Answered, Host, MAX_CELLS, Worker};
 
 /// The answer to one request.
-pub(crate) fn answer(session: &Worker, request: PageRequest, host: &'static dyn Host) -> Answered {
+pub(crate) fn answer(worker: &Worker, request: PageRequest, host: &'static dyn Host) -> Answered {
     let deadline = Deadline::stoppable().with_clock(move || host.now());
     let progress = move |doing: &str, done: usize, of: usize| host.progress(doing, done, of);
     let work = Work { deadline: &deadline, progress: &progress };
@@ -36,11 +36,11 @@ pub(crate) fn answer(session: &Worker, request: PageRequest, host: &'static dyn 
             };
             solve(&board, (effort, &options), moves_only, work)
         }
-        PageRequest::Replay { link } => replay(session, &link, work),
-        PageRequest::Worker { link } => coach_session(session, &link, work),
-        PageRequest::Hint { board } => hint(session, &given(board)?),
-        PageRequest::Tables { rows, cols, keep } => tables(session, rows, cols, keep, host),
-        PageRequest::Game { start, message, tick } => game(session, start, message, tick),
+        PageRequest::Replay { link } => replay(worker, &link, work),
+        PageRequest::Session { link } => coach_session(worker, &link, work),
+        PageRequest::Hint { board } => hint(worker, &given(board)?),
+        PageRequest::Tables { rows, cols, keep } => tables(worker, rows, cols, keep, host),
+        PageRequest::Game { start, message, tick } => game(worker, start, message, tick),
         PageRequest::About => Ok(about()),
     }
 }
@@ -162,16 +162,16 @@ fn coach_failed(e: CoachError) -> String {
 }
 
 /// `/replay?r=…`: the first solve beside fifteen's, coached.
-fn replay(session: &Worker, link: &str, work: Work) -> Answered {
+fn replay(worker: &Worker, link: &str, work: Work) -> Answered {
     let solves = solves(link)?;
-    let mut data = web::replay_page(&solves[0], session.tables(), work).map_err(coach_failed)?;
+    let mut data = web::replay_page(&solves[0], worker.tables(), work).map_err(coach_failed)?;
     data["solves"] = json!(solves.len());
     Ok(data)
 }
 
 /// A link of several solves as a session, each coached with the par the
 /// command gives it.
-fn coach_session(session: &Worker, link: &str, work: Work) -> Answered {
+fn coach_session(worker: &Worker, link: &str, work: Work) -> Answered {
     let solves = solves(link)?;
     let (rows, cols) = (solves[0].scramble.rows(), solves[0].scramble.cols());
     if solves.len() < 2 {
@@ -185,7 +185,7 @@ fn coach_session(session: &Worker, link: &str, work: Work) -> Answered {
             "a session of {rows}×{cols} solves is too big to coach here: at most {MAX_COACHED_CELLS} cells"
         ));
     }
-    let tables: &dyn Tables = session.tables();
+    let tables: &dyn Tables = worker.tables();
     let chosen =
         coach::par_for(&solves[0].scramble, ParChoice::Auto, Effort::Auto, tables).map_err(|e| e.to_string())?;
     let mut coached = Vec::with_capacity(solves.len());
@@ -207,7 +207,7 @@ fn coach_session(session: &Worker, link: &str, work: Work) -> Answered {
 
 /// The next move of the human strategy from `board`, with the placement it
 /// makes, and on boards of up to 16 cells the optimal distance.
-fn hint(session: &Worker, board: &Board) -> Answered {
+fn hint(worker: &Worker, board: &Board) -> Answered {
     let (rows, cols) = (board.rows(), board.cols());
     let planner =
         Planner::new(board, &SolveOptions { threads: 1, ..SolveOptions::default() }).map_err(|e| e.to_string())?;
@@ -229,7 +229,7 @@ fn hint(session: &Worker, board: &Board) -> Answered {
     let tile = |mv: Move| board.clone().slide(mv);
     let strategy = first.map(|mv| json!({ "move": mv.letter().to_string(), "tile": tile(mv), "title": title }));
     let optimal = if fifteen_core::search::distance::has_distance(board.len()) {
-        let tables = session.tables().optimal(rows, cols);
+        let tables = worker.tables().optimal(rows, cols);
         let path = ShortestPath::search(board, tables.as_deref()).map_err(|e| e.to_string())?;
         let distance = path.lookup(board).expect("the path starts at the board");
         let best = distance.best;
@@ -245,22 +245,22 @@ fn hint(session: &Worker, board: &Board) -> Answered {
 }
 
 /// The optimal solver's tables built and handed over, or taken back.
-fn tables(session: &Worker, rows: usize, cols: usize, keep: bool, host: &dyn Host) -> Answered {
+fn tables(worker: &Worker, rows: usize, cols: usize, keep: bool, host: &dyn Host) -> Answered {
     if keep {
         let progress = |p: fifteen_core::tables::BuildProgress| {
             host.progress("tables", p.done as usize, p.total as usize);
         };
-        let bytes = session
+        let bytes = worker
             .tables()
             .saved_optimal(rows, cols, progress)
             .ok_or_else(|| format!("a {rows}×{cols} has no pattern databases"))?;
         let length = bytes.len();
-        session.give_bytes(bytes);
+        worker.give_bytes(bytes);
         Ok(json!({ "bytes": length }))
     } else {
-        let bytes = session.take_bytes();
+        let bytes = worker.take_bytes();
         let length = bytes.len();
-        session.tables().add_saved_optimal(rows, cols, bytes).map_err(|e| e.to_string())?;
+        worker.tables().add_saved_optimal(rows, cols, bytes).map_err(|e| e.to_string())?;
         Ok(json!({ "bytes": length }))
     }
 }
@@ -288,8 +288,8 @@ pub(crate) struct Played {
 }
 
 /// The play page's game: dealt, told a client's message, or ticked.
-fn game(session: &Worker, start: Option<BoardGiven>, message: Option<String>, tick: bool) -> Answered {
-    let mut held = session.game();
+fn game(worker: &Worker, start: Option<BoardGiven>, message: Option<String>, tick: bool) -> Answered {
+    let mut held = worker.game();
     if let Some(board) = start {
         let board = given(board)?;
         *held = Some(Played { game: GameSession::new(board), optimal: false, answers: Answers::new() });
@@ -312,7 +312,7 @@ fn game(session: &Worker, start: Option<BoardGiven>, message: Option<String>, ti
     if let Some(state) = state {
         messages.push(state.to_json());
         if played.optimal && fifteen_core::search::distance::has_distance(played.game.board().len()) {
-            messages.push(optimal_of(session, played).to_json());
+            messages.push(optimal_of(worker, played).to_json());
         }
     }
     Ok(json!({ "messages": messages, "delay_ms": played.game.watch_delay_ms() }))
@@ -321,12 +321,12 @@ fn game(session: &Worker, start: Option<BoardGiven>, message: Option<String>, ti
 /// The optimal distance of the game's position, from the solutions found
 /// before when one passes it (a player following the best moves), else
 /// searched.
-fn optimal_of(session: &Worker, played: &mut Played) -> Optimal {
+fn optimal_of(worker: &Worker, played: &mut Played) -> Optimal {
     let (board, score) = (played.game.board().clone(), played.game.score());
     if let Some(distance) = played.answers.answer(&board) {
         return Optimal::of(&board, score, distance);
     }
-    let tables = session.tables().optimal(board.rows(), board.cols());
+    let tables = worker.tables().optimal(board.rows(), board.cols());
     match ShortestPath::search(&board, tables.as_deref()) {
         Ok(path) => {
             let distance = path.lookup(&board).expect("the path starts at the board");

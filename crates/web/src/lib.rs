@@ -128,3 +128,6 @@ impl Worker {
 
 /// What [`Worker::respond`] answers with, before it is written as JSON.
 type Answered = Result<Value, String>;
+
+#[cfg(test)]
+mod tests;

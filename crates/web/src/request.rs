@@ -55,7 +55,7 @@ pub enum PageRequest {
     },
     /// A link of several solves (an average's) as a session: every solve
     /// coached, the session's numbers above the first.
-    Worker {
+    Session {
         /// The link, its payload, or the query `r=…`.
         link: String,
     },

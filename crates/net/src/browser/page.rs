@@ -141,6 +141,13 @@ impl Page {
             .unwrap_or_else(|e| panic!("clicking #{id}: {e}"));
     }
 
+    /// Follows the first link inside the element with this id.
+    pub(crate) fn click_link_in(&self, id: &str) {
+        self.runtime
+            .block_on(async { self.client().find(Locator::Id(id)).await?.find(Locator::Css("a")).await?.click().await })
+            .unwrap_or_else(|e| panic!("the link in #{id}: {e}"));
+    }
+
     /// Picks the option with this value in the drop-down with this id.
     pub(crate) fn choose(&self, id: &str, value: &str) {
         self.runtime

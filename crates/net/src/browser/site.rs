@@ -143,6 +143,31 @@ fn the_static_site_solves_watches_and_coaches_as_the_command_does_with_no_fiftee
     assert!(summary.contains(&format!("the person {} moves", solve.moves.len())), "{summary}");
     assert!(summary.contains(&format!("lost {}", native["coach"]["loss"])), "{summary}");
     assert_eq!(errors(&page), "", "the page reported errors (or its policy refused something)");
+
+    // An average's link: its replay page says it holds five solves and
+    // links to the session, whose page lists them, each coached.
+    let records =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/slidysim/world-records.txt"))
+            .unwrap();
+    let average = records.lines().next().unwrap();
+    let solves = fifteen_core::slidysim::parse_source(average).unwrap();
+    assert_eq!((solves.len(), solves[0].scramble.rows()), (5, 3), "a 3×3 average of 5");
+    let (_, query) = average.split_once('?').unwrap();
+    page.visit(&site.url(&format!("/replay?{query}")));
+    assert_eq!(settled(&page, 60), "done", "{}", page.text("message"));
+    assert!(page.text("session-note").contains("holds 5 solves"), "{}", page.text("session-note"));
+    page.click_link_in("session-note");
+    page.wait_for("the session's page", 30, |page| {
+        Ok(page.js("return location.pathname").as_str().is_some_and(|p| p.contains("session")).then_some(()))
+    });
+    assert_eq!(settled(&page, 120), "done", "{}", page.text("message"));
+    let moves: Vec<usize> = serde_json::from_value(page.js(
+        "return [...document.querySelectorAll('#session-solves tbody tr')].map(tr => +tr.children[1].textContent)",
+    ))
+    .unwrap();
+    assert_eq!(moves, solves.iter().map(|s| s.moves.len()).collect::<Vec<_>>(), "each solve listed, coached");
+    assert!(page.text("session").contains("5 solves"), "{}", page.text("session"));
+    assert_eq!(errors(&page), "");
 }
 
 #[test]
