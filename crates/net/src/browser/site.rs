@@ -9,8 +9,10 @@
 //! The site is built beforehand (it needs the wasm target): the tests read
 //! it from `FIFTEEN_SITE_DIR`, and are skipped, saying so, without it,
 //! unless `FIFTEEN_SITE_TEST=require` (CI builds the site and sets both).
+//! With `FIFTEEN_SCREENSHOT_DIR` set, the first test saves the coached
+//! replay page there as `site-replay.png` (the README's picture).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -143,6 +145,9 @@ fn the_static_site_solves_watches_and_coaches_as_the_command_does_with_no_fiftee
     assert!(summary.contains(&format!("the person {} moves", solve.moves.len())), "{summary}");
     assert!(summary.contains(&format!("lost {}", native["coach"]["loss"])), "{summary}");
     assert_eq!(errors(&page), "", "the page reported errors (or its policy refused something)");
+    if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
+        page.screenshot(&Path::new(&dir).join("site-replay.png"));
+    }
 
     // An average's link: its replay page says it holds five solves and
     // links to the session, whose page lists them, each coached.
