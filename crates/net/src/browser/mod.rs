@@ -19,14 +19,14 @@
 mod page;
 mod site;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::{Server, ServerConfig};
 use fantoccini::key::Key;
 use fifteen_core::{Board, Move};
-use page::Page;
+use page::{Page, workspace_dir};
 
 /// The browser client of the Eight game's walkthrough ("Eight slide puzzle
 /// and breadth-first search", pointatinfinity.com; see the README's
@@ -91,8 +91,8 @@ fn the_page_draws_the_first_state_plays_arrow_keys_and_watches_the_human_solver(
     let state = page.viewer();
     assert!(!state["targets"].as_str().unwrap_or("").is_empty(), "the tiles being placed: {state}");
     assert_eq!(page.text("watch"), "Stop");
-    if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
-        page.screenshot(&Path::new(&dir).join("watch.png"));
+    if let Some(dir) = workspace_dir("FIFTEEN_SCREENSHOT_DIR") {
+        page.screenshot(&dir.join("watch.png"));
     }
     // Faster, to the end.
     page.choose("speed", "15");
@@ -134,8 +134,8 @@ fn the_page_shows_the_optimal_distance_and_the_best_move_on_b() {
     let (tile, way) = said.split_once(' ').unwrap();
     assert_eq!(page.viewer()["best"], tile, "the tile named is marked");
     assert_eq!(page.attribute("best", "aria-pressed").as_deref(), Some("true"));
-    if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
-        page.screenshot(&Path::new(&dir).join("optimal-page.png"));
+    if let Some(dir) = workspace_dir("FIFTEEN_SCREENSHOT_DIR") {
+        page.screenshot(&dir.join("optimal-page.png"));
     }
     // Making it: one move fewer, known at once (it is on the solution found).
     let mv = Move::ALL.into_iter().find(|mv| mv.word() == way).unwrap();
@@ -272,8 +272,8 @@ fn a_saved_page_opens_from_file_draws_the_marks_steps_and_plays_to_solved() {
     // The line's outline (ACCENT) and the rings of its homes (MARK) are drawn.
     let [accent, mark] = page.canvas_pixels(&[[90, 210, 255], [255, 206, 64]], 6)[..] else { unreachable!() };
     assert!(accent > 500 && mark > 500, "outline {accent} px, rings {mark} px");
-    if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
-        page.screenshot(&Path::new(&dir).join("viewer-4x4.png"));
+    if let Some(dir) = workspace_dir("FIFTEEN_SCREENSHOT_DIR") {
+        page.screenshot(&dir.join("viewer-4x4.png"));
     }
 
     // → steps a move, ↓ jumps to the next line, ↑ back to the line before.
@@ -368,8 +368,8 @@ fn a_long_trip_on_a_big_board_is_followed_in_legible_cells_pointing_at_the_rest(
     page.press(' ');
     std::thread::sleep(Duration::from_secs(1));
     assert_follows_the_blank(&page.js("return window.fifteen.v;"), &page.js("return window.fifteen.solve.blank;"), 60);
-    if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
-        page.screenshot(&Path::new(&dir).join("viewer-follow.png"));
+    if let Some(dir) = workspace_dir("FIFTEEN_SCREENSHOT_DIR") {
+        page.screenshot(&dir.join("viewer-follow.png"));
     }
     assert_eq!(page.viewer()["errors"], "");
     drop(page);
@@ -441,10 +441,10 @@ fn the_served_replay_page_plays_the_link_beside_fifteens_solve_in_step_under_its
         .collect();
     assert_eq!(losses, coached);
     assert_eq!(losses.iter().sum::<i64>(), data["coach"]["loss"].as_i64().unwrap(), "the losses add up");
-    if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
+    if let Some(dir) = workspace_dir("FIFTEEN_SCREENSHOT_DIR") {
         page.js("window.fifteen.jumpStage(1, false); return null;");
         page.press(Key::Right);
-        page.screenshot(&Path::new(&dir).join("viewer-replay.png"));
+        page.screenshot(&dir.join("viewer-replay.png"));
         page.press(Key::Home);
     }
 

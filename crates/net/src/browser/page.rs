@@ -198,8 +198,20 @@ impl Page {
 
     pub(crate) fn screenshot(&self, path: &Path) {
         let png = self.runtime.block_on(self.client().screenshot()).unwrap();
-        std::fs::write(path, png).unwrap();
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).unwrap_or_else(|e| panic!("cannot make {}: {e}", dir.display()));
+        }
+        std::fs::write(path, png).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
     }
+}
+
+/// The directory an environment variable names (`FIFTEEN_SITE_DIR`,
+/// `FIFTEEN_SCREENSHOT_DIR`), a relative one taken from the workspace's
+/// root: the documented commands are typed there, while Cargo runs this
+/// crate's tests and benchmarks in `crates/net`.
+pub(crate) fn workspace_dir(var: &str) -> Option<std::path::PathBuf> {
+    let dir = std::path::PathBuf::from(std::env::var_os(var)?);
+    Some(if dir.is_relative() { Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join(dir) } else { dir })
 }
 
 impl Drop for Page {

@@ -12,7 +12,6 @@
 //! With `FIFTEEN_SCREENSHOT_DIR` set, the first test saves the coached
 //! replay page there as `site-replay.png` (the README's picture).
 
-use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -21,7 +20,7 @@ use fifteen_core::human::{Effort, SolveOptions};
 use fifteen_core::tables::BuiltTables;
 use fifteen_view::web::{self, Work};
 
-use super::page::{Page, free_port, program};
+use super::page::{Page, free_port, program, workspace_dir};
 use super::readme_replay_path;
 
 /// The built site and a static server on it; the server ends on drop.
@@ -34,7 +33,7 @@ impl Site {
     /// The site in `FIFTEEN_SITE_DIR` served on loopback, or `None` (the
     /// test is skipped) when there is no site or no Python.
     fn serve() -> Option<Site> {
-        let dir = std::env::var_os("FIFTEEN_SITE_DIR").map(PathBuf::from).filter(|d| d.join("index.html").is_file());
+        let dir = workspace_dir("FIFTEEN_SITE_DIR").filter(|d| d.join("index.html").is_file());
         let python = program("FIFTEEN_PYTHON", &["python3", "python"]);
         let (Some(dir), Some(python)) = (dir, python) else {
             let line = "skipped: no site (build one with `cargo xtask site --out DIR`, then set FIFTEEN_SITE_DIR=DIR) \
@@ -145,8 +144,8 @@ fn the_static_site_solves_watches_and_coaches_as_the_command_does_with_no_fiftee
     assert!(summary.contains(&format!("the person {} moves", solve.moves.len())), "{summary}");
     assert!(summary.contains(&format!("lost {}", native["coach"]["loss"])), "{summary}");
     assert_eq!(errors(&page), "", "the page reported errors (or its policy refused something)");
-    if let Some(dir) = std::env::var_os("FIFTEEN_SCREENSHOT_DIR") {
-        page.screenshot(&Path::new(&dir).join("site-replay.png"));
+    if let Some(dir) = workspace_dir("FIFTEEN_SCREENSHOT_DIR") {
+        page.screenshot(&dir.join("site-replay.png"));
     }
 
     // An average's link: its replay page says it holds five solves and
