@@ -44,12 +44,10 @@ impl Page {
         let chromium = program("FIFTEEN_CHROMIUM", &["chromium", "chromium-browser", "google-chrome"]);
         let chromedriver = program("FIFTEEN_CHROMEDRIVER", &["chromedriver"]);
         let (Some(chromium), Some(chromedriver)) = (chromium, chromedriver) else {
-            let line = "skipped: no chromium or no chromedriver on PATH (apt-get install chromium chromium-driver)";
-            let required = std::env::var("FIFTEEN_BROWSER_TEST").is_ok_and(|v| v == "require");
-            assert!(!required, "FIFTEEN_BROWSER_TEST=require but {line}");
-            // Straight to the terminal too: the harness hides what passing tests print.
-            eprintln!("{line}");
-            let _ = std::io::Write::write_all(&mut std::io::stderr().lock(), format!("{line}\n").as_bytes());
+            skip_without(
+                "FIFTEEN_BROWSER_TEST",
+                "no chromium or no chromedriver on PATH (apt-get install chromium chromium-driver)",
+            );
             return None;
         };
         let port = free_port();
@@ -203,6 +201,17 @@ impl Page {
         }
         std::fs::write(path, png).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
     }
+}
+
+/// What a test does when a program it needs besides Rust is missing: it
+/// fails when `var` (`FIFTEEN_BROWSER_TEST`, `FIFTEEN_SITE_TEST`) is
+/// `require`, as CI sets them, so a missing tool never passes unnoticed
+/// there; else it says `skipped: WHY` on the terminal (past the harness's
+/// capture of what passing tests print) and the test returns.
+pub(crate) fn skip_without(var: &str, why: &str) {
+    let required = std::env::var(var).is_ok_and(|v| v == "require");
+    assert!(!required, "{var}=require but {why}");
+    let _ = std::io::Write::write_all(&mut std::io::stderr().lock(), format!("skipped: {why}\n").as_bytes());
 }
 
 /// The directory an environment variable names (`FIFTEEN_SITE_DIR`,

@@ -20,7 +20,7 @@ use fifteen_core::human::{Effort, SolveOptions};
 use fifteen_core::tables::BuiltTables;
 use fifteen_view::web::{self, Work};
 
-use super::page::{Page, free_port, program, workspace_dir};
+use super::page::{Page, free_port, program, skip_without, workspace_dir};
 use super::readme_replay_path;
 
 /// The built site and a static server on it; the server ends on drop.
@@ -36,11 +36,11 @@ impl Site {
         let dir = workspace_dir("FIFTEEN_SITE_DIR").filter(|d| d.join("index.html").is_file());
         let python = program("FIFTEEN_PYTHON", &["python3", "python"]);
         let (Some(dir), Some(python)) = (dir, python) else {
-            let line = "skipped: no site (build one with `cargo xtask site --out DIR`, then set FIFTEEN_SITE_DIR=DIR) \
-                        or no python3 to serve it";
-            let required = std::env::var("FIFTEEN_SITE_TEST").is_ok_and(|v| v == "require");
-            assert!(!required, "FIFTEEN_SITE_TEST=require but {line}");
-            let _ = std::io::Write::write_all(&mut std::io::stderr().lock(), format!("{line}\n").as_bytes());
+            skip_without(
+                "FIFTEEN_SITE_TEST",
+                "no site (build one with `cargo xtask site --out DIR`, then set FIFTEEN_SITE_DIR=DIR) or no python3 to \
+                 serve it",
+            );
             return None;
         };
         let port = free_port();
