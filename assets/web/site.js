@@ -369,11 +369,8 @@ async function solvePage() {
   status.done();
   await view(ok);
   if (window.fifteen && window.fifteen.toggle && !window.fifteen.playing) window.fifteen.toggle();
-  if (ok.rows * ok.cols <= MAX_OPTIMAL_CELLS) fewestPossible(ok);
+  if (ok.has_distance) fewestPossible(ok);
 }
-
-// The optimal solver takes boards of up to 16 cells.
-const MAX_OPTIMAL_CELLS = 16;
 
 // On a small board, the fewest moves that solve it, beside fifteen's: the
 // optimal solver's, worked out once the solve is shown (a 4×4's first

@@ -149,12 +149,15 @@ fn solve(board: &Board, (asked, options): (Option<Effort>, &SolveOptions), moves
         return Ok(json!({ "count": moves.len(), "moves": moves }));
     }
     let default = SolveOptions { effort: options.effort, threads: 1, ..SolveOptions::default() };
-    if *options == default {
-        web::solve_page(board, asked, work).map_err(failed)
+    let mut data = if *options == default {
+        web::solve_page(board, asked, work).map_err(failed)?
     } else {
         let (rows, cols) = (board.rows(), board.cols());
-        web::solve_data(board, options, &format!("fifteen: a {rows}×{cols} solve"), work).map_err(failed)
-    }
+        web::solve_data(board, options, &format!("fifteen: a {rows}×{cols} solve"), work).map_err(failed)?
+    };
+    // Whether the page can ask for the fewest possible moves (`hint`).
+    data["has_distance"] = json!(fifteen_core::search::distance::has_distance(board.len()));
+    Ok(data)
 }
 
 fn coach_failed(e: CoachError) -> String {

@@ -67,6 +67,9 @@ fn a_seeded_board_and_its_solve_are_the_commands() {
     // The page's data: the page's effort, named.
     let page = ask(&worker, json!({"op": "solve", "board": {"rows": 5, "cols": 4, "seed": 9}})).unwrap();
     assert_eq!((page["effort"].as_str(), page["count"].as_u64()), (Some("best"), Some(native.len() as u64)));
+    assert_eq!(page["has_distance"], false, "20 cells: no optimal distance in the page");
+    let small = ask(&worker, json!({"op": "solve", "board": {"rows": 4, "cols": 4, "seed": 9}})).unwrap();
+    assert_eq!(small["has_distance"], true);
     let refused = ask(&worker, json!({"op": "solve", "board": {"rows": 3, "cols": 3, "seed": 1}, "effort": "lazy"}));
     assert!(refused.unwrap_err().contains("effort \"lazy\" is not one"));
 }

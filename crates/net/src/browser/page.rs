@@ -218,8 +218,8 @@ pub(crate) fn skip_without(var: &str, why: &str) {
 /// `FIFTEEN_SCREENSHOT_DIR`), a relative one taken from the workspace's
 /// root: the documented commands are typed there, while Cargo runs this
 /// crate's tests and benchmarks in `crates/net`.
-pub(crate) fn workspace_dir(var: &str) -> Option<std::path::PathBuf> {
-    let dir = std::path::PathBuf::from(std::env::var_os(var)?);
+pub(crate) fn workspace_dir(var: &str) -> Option<PathBuf> {
+    let dir = PathBuf::from(std::env::var_os(var)?);
     Some(if dir.is_relative() { Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join(dir) } else { dir })
 }
 
