@@ -1387,8 +1387,8 @@ class CoachPanel {
   constructor(viewer, coach, panel, below) {
     this.viewer = viewer;
     this.coach = coach;
-    this.lines = coach.lines.map(([name, from, to, parBefore, parAfter, way, how, loss]) => ({
-      name, from, to, parBefore, parAfter, way, how, loss,
+    this.lines = coach.lines.map(([name, from, to, parBefore, parAfter, way, how, loss, margin]) => ({
+      name, from, to, parBefore, parAfter, way, how, loss, margin,
     }));
     // The par graph's points as the coaching gives them: move, par, in turn.
     const flat = coach.points ? numbersOf(coach.points) : [];
@@ -1404,10 +1404,13 @@ class CoachPanel {
     this.rows = this.lines.map((line) => {
       const row = el(
         "tr",
-        { title: `par ${line.parBefore} → ${line.parAfter}; fifteen's way: ${line.way} moves (${line.how})`, "data-loss": String(line.loss) },
+        {
+          title: `par ${line.parBefore} → ${line.parAfter}${line.margin ? `; par's error leaves the loss ±${line.margin}` : ""}; fifteen's way: ${line.way} moves (${line.how})`,
+          "data-loss": String(line.loss),
+        },
         el("td", {}, line.name),
         el("td", {}, String(line.to - line.from)),
-        el("td", { class: line.loss > 0 ? "lost" : "" }, signed(line.loss)),
+        el("td", { class: line.loss > line.margin ? "lost" : "" }, line.margin ? `${signed(line.loss)} ±${line.margin}` : signed(line.loss)),
         el("td", {}, String(line.way)),
       );
       return activatable(row, () => viewer.jump(line.from));

@@ -454,27 +454,36 @@ fn headline(one: &Coached) -> String {
     head
 }
 
+/// `+12`, or with par's margin `+12 ±9`.
+fn loss_with_margin(line: &LineCoaching) -> String {
+    match line.margin {
+        0 => signed(line.loss()),
+        margin => format!("{} ±{margin}", signed(line.loss())),
+    }
+}
+
 fn table(one: &Coached) -> String {
     let coaching = &one.coaching;
     let mut out = String::new();
     let _ = writeln!(out, "{}", one.sourced.heading());
     let _ = writeln!(out, "  {}", headline(one));
     let width = coaching.lines.iter().map(|l| l.line.name().chars().count()).max().unwrap_or(0).max(4);
+    let lost = coaching.lines.iter().map(|l| loss_with_margin(l).chars().count()).max().unwrap_or(0).max(5);
     let _ = writeln!(
         out,
-        "  {:<width$}  {:>11}  {:>5}  {:>6}  {:>11}  {:>5}  {:>7}",
+        "  {:<width$}  {:>11}  {:>5}  {:>6}  {:>11}  {:>lost$}  {:>7}",
         "line", "at moves", "moves", "left", "par", "lost", "way"
     );
     for line in &coaching.lines {
         let _ = writeln!(
             out,
-            "  {:<width$}  {:>11}  {:>5}  {:>6}  {:>11}  {:>5}  {:>7}",
+            "  {:<width$}  {:>11}  {:>5}  {:>6}  {:>11}  {:>lost$}  {:>7}",
             line.line.name(),
             format!("{}–{}", line.from_move, line.to_move),
             line.moves(),
             size(line.rows_left, line.cols_left),
             format!("{} → {}", line.par_before, line.par_after),
-            signed(line.loss()),
+            loss_with_margin(line),
             line.better.moves.len(),
         );
     }
@@ -485,10 +494,10 @@ fn table(one: &Coached) -> String {
             if mistakes.is_empty() { "none".to_string() } else { runs(mistakes) }
         );
     }
-    if coaching.lines.iter().any(|l| l.loss() < 0) {
-        let _ = writeln!(out, "  (a loss below zero: the person beat fifteen's par on that line)");
+    if coaching.lines.iter().any(|l| l.margin > 0) {
+        let _ = writeln!(out, "  (±: how far par's own error may move a loss; a loss within it is no finding)");
     }
-    let worse: Vec<&LineCoaching> = coaching.lines.iter().filter(|l| l.loss() > 0).collect();
+    let worse: Vec<&LineCoaching> = coaching.lines.iter().filter(|l| l.lost_more_than_margin()).collect();
     if !worse.is_empty() {
         let _ = writeln!(out, "  fifteen's way through the lines that lost moves, from the person's board:");
         for line in worse {
@@ -535,6 +544,7 @@ fn solve_json(one: &Coached) -> serde_json::Value {
                 "par_before": l.par_before,
                 "par_after": l.par_after,
                 "loss": l.loss(),
+                "loss_margin": l.margin,
                 "better": {"moves": l.better.moves.to_string(), "count": l.better.moves.len(), "way": l.better.way.name()},
                 "predicted_moves": predicted,
             })

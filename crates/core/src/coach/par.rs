@@ -49,6 +49,22 @@ pub fn near_par_seconds(cells: usize) -> f64 {
     }
 }
 
+/// A line's loss margin where par is fifteen's human solve at `effort`,
+/// per √(par where the line began): nine lines in ten of the world-record
+/// solves in docs/people.md lost within it of what `best`'s par says, both
+/// pars lowered to the person's own way. The error of a solve's length
+/// grows as the root of its moves (each line's beam adds its own), not in
+/// proportion, which is why the root. `best`'s own is its spread against
+/// `best` with half its beam; the near solver's par is never above
+/// `best`'s and gets `best`'s margin.
+pub(super) fn margin_per_root(effort: Effort) -> f64 {
+    match effort {
+        Effort::Best => 1.1,
+        Effort::Normal | Effort::Auto => 1.8,
+        Effort::Fast => 2.8,
+    }
+}
+
 /// How par is found on boards of more than 16 cells (up to 16 it is always
 /// the optimal distance).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

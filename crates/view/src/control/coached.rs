@@ -120,7 +120,7 @@ impl CoachedReplay {
                 rows.push(Row::Stat("par before → after".into(), format!("{} → {}", line.par_before, line.par_after)));
                 rows.push(Row::Stat(
                     "the person's moves".into(),
-                    format!("{}, {}", line.moves(), loss_text(line.loss())),
+                    format!("{}, {}", line.moves(), line_loss_text(line)),
                 ));
                 rows.push(Row::Stat(
                     "fifteen's".into(),
@@ -134,7 +134,7 @@ impl CoachedReplay {
                 graph.cursor = player.cursor();
                 rows.push(Row::Heading(format!("COACH  {}", line.line.name())));
                 rows.push(Row::Stat("par before → after".into(), format!("{} → {}", line.par_before, line.par_after)));
-                rows.push(Row::Stat("moves".into(), format!("{}, {}", line.moves(), loss_text(line.loss()))));
+                rows.push(Row::Stat("moves".into(), format!("{}, {}", line.moves(), line_loss_text(line))));
                 rows.push(Row::Stat("fifteen's way (C plays it)".into(), line.better.moves.len().to_string()));
                 rows.push(Row::Graph(Box::new(graph)));
                 rows.push(Row::Note(format!(
@@ -198,7 +198,7 @@ impl CoachedReplay {
                     player.cursor(),
                     line.better.moves.len(),
                     line.moves(),
-                    loss_text(line.loss())
+                    line_loss_text(line)
                 )
             }
             (None, Some(index)) => {
@@ -210,7 +210,7 @@ impl CoachedReplay {
                     line.par_before,
                     line.par_after,
                     self.par_name,
-                    loss_text(line.loss()),
+                    line_loss_text(line),
                     self.coaching.loss(),
                     line.better.moves.len()
                 )
@@ -230,6 +230,16 @@ fn loss_text(loss: i64) -> String {
         0 => "lost none".into(),
         l if l > 0 => format!("lost {l}"),
         l => format!("beat par by {}", -l),
+    }
+}
+
+/// A line's loss with par's margin: `lost 6`, `lost 30 ±12`, `lost 4 ±12
+/// (within par's error)`.
+fn line_loss_text(line: &LineCoaching) -> String {
+    match line.margin {
+        0 => loss_text(line.loss()),
+        margin if line.lost_more_than_margin() => format!("{} ±{margin}", loss_text(line.loss())),
+        margin => format!("{} ±{margin} (within par's error)", loss_text(line.loss())),
     }
 }
 

@@ -96,7 +96,7 @@ pub fn compare_data(
 
 /// The coach's part: par (with the lower bound a search proved, when one
 /// did), a `[name, from, to, par before, par after, fifteen's way's moves,
-/// how it was found, loss]` a line (the person's moves `from..to`), the
+/// how it was found, loss, its margin]` a line (the person's moves `from..to`), the
 /// par graph's points as the coaching gives them (packed numbers, move and
 /// par in turn) and, with an exact par, the mistakes. The page draws these
 /// and computes none of them.
@@ -113,7 +113,8 @@ fn coach_json(coaching: &Coaching, par_name: &str, exact: bool) -> Value {
                 l.par_after,
                 l.better.moves.len(),
                 l.better.way.name(),
-                l.loss()
+                l.loss(),
+                l.margin
             ])
         })
         .collect();
