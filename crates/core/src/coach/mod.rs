@@ -68,6 +68,16 @@ pub enum Par<'a> {
     /// fifteen's human solve of the unsolved rectangle at this effort: an
     /// upper bound on the optimal distance.
     Human(Effort),
+    /// fifteen's human solve as [`Par::Human`], the scramble's at
+    /// `scramble` and every later board's at `lines`: [`par_for`]'s choice
+    /// where the scramble's par, one solve whose error falls wholly on the
+    /// first line's loss, can afford a stronger effort than a line's.
+    HumanGraded {
+        /// The effort of the scramble's par.
+        scramble: Effort,
+        /// The effort of every other board's par and of fifteen's ways.
+        lines: Effort,
+    },
     /// The near solver's solution of the whole board (17 to 49 cells), or
     /// the human solve's when that is shorter: an upper bound, never above
     /// [`Par::Human`] at the same effort.
@@ -126,6 +136,9 @@ impl Par<'_> {
         match self {
             Par::Optimal(_) => "optimal".to_string(),
             Par::Human(effort) => format!("fifteen at {}", effort.name()),
+            Par::HumanGraded { scramble, lines } => {
+                format!("fifteen at {} for the scramble, {} after", scramble.name(), lines.name())
+            }
             Par::Near(_) => "near solver".to_string(),
         }
     }
@@ -136,7 +149,7 @@ impl Par<'_> {
     pub(crate) fn loss_margin(&self, par_before: usize) -> usize {
         match self {
             Par::Optimal(_) => 0,
-            Par::Human(effort) | Par::Near(NearPar { effort, .. }) => {
+            Par::Human(effort) | Par::HumanGraded { lines: effort, .. } | Par::Near(NearPar { effort, .. }) => {
                 (par::margin_per_root(*effort) * (par_before as f64).sqrt()).ceil() as usize
             }
         }
@@ -147,7 +160,7 @@ impl Par<'_> {
     pub(crate) fn effort(&self) -> Effort {
         match self {
             Par::Optimal(_) => Effort::Best,
-            Par::Human(effort) | Par::Near(NearPar { effort, .. }) => *effort,
+            Par::Human(effort) | Par::HumanGraded { lines: effort, .. } | Par::Near(NearPar { effort, .. }) => *effort,
         }
     }
 
@@ -160,16 +173,14 @@ impl Par<'_> {
                 let moves = optimal::solve_until(board, *heuristic, |_| {}, &|| deadline.is_over())?.moves.len();
                 Ok(ParFound { moves, lower_bound: Some(moves) })
             }
-            Par::Human(effort) => {
-                let rest = rect::sub_board(board, top, left, false).ok_or(CoachError::NotHome)?;
-                if rest.len() <= EXACT_RECTANGLE_CELLS {
-                    let moves =
-                        optimal::solve_until(&rest, Heuristic::ManhattanConflicts, |_| {}, &|| deadline.is_over())?;
-                    return Ok(ParFound { moves: moves.moves.len(), lower_bound: Some(moves.moves.len()) });
-                }
-                let options = SolveOptions { effort: *effort, ..SolveOptions::default() };
-                Ok(ParFound { moves: human::solve_until(&rest, &options, deadline)?.moves().len(), lower_bound: None })
+            Par::Human(effort) => human_par(board, (top, left), *effort, 1, deadline),
+            // Only the scramble's unsolved rectangle starts at the corner.
+            // Its par is the coaching's longest piece of work, so its beams'
+            // rounds may use the cores the rest leaves idle.
+            Par::HumanGraded { scramble, .. } if (top, left) == (0, 0) => {
+                human_par(board, (top, left), *scramble, rayon::current_num_threads(), deadline)
             }
+            Par::HumanGraded { lines, .. } => human_par(board, (top, left), *lines, 1, deadline),
             Par::Near(near_par) => {
                 if board.is_solved() {
                     return Ok(ParFound { moves: 0, lower_bound: Some(0) });
@@ -180,6 +191,25 @@ impl Par<'_> {
             }
         }
     }
+}
+
+/// fifteen's human solve of `board`'s unsolved rectangle from `top`,
+/// `left` at `effort` on `threads` threads (the moves are the same for any
+/// number), or its optimal distance when it is small.
+fn human_par(
+    board: &Board,
+    (top, left): (usize, usize),
+    effort: Effort,
+    threads: usize,
+    deadline: &Deadline,
+) -> Result<ParFound, CoachError> {
+    let rest = rect::sub_board(board, top, left, false).ok_or(CoachError::NotHome)?;
+    if rest.len() <= EXACT_RECTANGLE_CELLS {
+        let moves = optimal::solve_until(&rest, Heuristic::ManhattanConflicts, |_| {}, &|| deadline.is_over())?;
+        return Ok(ParFound { moves: moves.moves.len(), lower_bound: Some(moves.moves.len()) });
+    }
+    let options = SolveOptions { effort, threads, ..SolveOptions::default() };
+    Ok(ParFound { moves: human::solve_until(&rest, &options, deadline)?.moves().len(), lower_bound: None })
 }
 
 /// The most cells an unsolved rectangle may have for its par to be its
@@ -425,7 +455,7 @@ fn coach_lines(
             let bounds = pars.iter().map(|&p| Some(p)).collect();
             (pars, betters, bounds, Some(distances))
         }
-        Par::Human(_) | Par::Near(_) => {
+        Par::Human(_) | Par::HumanGraded { .. } | Par::Near(_) => {
             let found = pars_and_ways(&starts, par, deadline, &tick, &way)?;
             (found.pars, found.betters, found.lower_bounds, None)
         }

@@ -11,8 +11,9 @@
 //!   [`ParChoice::Auto`]); else fifteen's human solve.
 //! - Bigger: fifteen's human solve of the unsolved rectangle at the effort
 //!   given, or for [`Effort::Auto`] at `par_effort`'s: what keeps a
-//!   person's whole solve coached in seconds (docs/benchmarks.md has the
-//!   times and what each effort costs in par against `best`'s).
+//!   person's whole solve coached in seconds (docs/people.md has the times
+//!   and what each effort costs in par against `best`'s); the scramble's
+//!   own par then at `best` up to 30×30 ([`Par::HumanGraded`]).
 
 use std::sync::Arc;
 
@@ -85,6 +86,9 @@ pub enum ParChoice {
 pub struct ChosenPar {
     how: How,
     effort: Effort,
+    /// The effort of the scramble's own par, when fifteen's human solve
+    /// finds it.
+    scramble_effort: Effort,
     /// Seconds the near solver searches a board.
     near_seconds: f64,
 }
@@ -115,6 +119,20 @@ pub(super) fn par_effort(rows: usize, cols: usize) -> Effort {
     }
 }
 
+/// The effort of the scramble's par when the coach picks it: the page's
+/// ([`Effort::for_page`], `best` up to 12×12), never less than a line's.
+/// It is the par whose error weighs most (the scramble's rectangle is the
+/// biggest, and its error falls wholly on the first line's loss), one
+/// solve where a line's par is one a line; and a page's solve of the
+/// scramble beside the coaching is at this effort, so par is never above
+/// it. (`best` past 12×12 costs more than the rest of the coaching: 26 s
+/// for a 30×30 on two cores.)
+fn scramble_par_effort(rows: usize, cols: usize) -> Effort {
+    let strength = |effort: Effort| [Effort::Fast, Effort::Normal, Effort::Best].iter().position(|&e| e == effort);
+    let (page, lines) = (Effort::for_page(rows, cols), par_effort(rows, cols));
+    if strength(page) >= strength(lines) { page } else { lines }
+}
+
 /// The par of boards of `board`'s shape: as `choice` says on 17 to 49
 /// cells, at `effort` (resolved by `par_effort` when `auto`), with the
 /// tables `tables` has. Fails only when [`ParChoice::Near`] asks for tables
@@ -126,7 +144,10 @@ pub fn par_for(
     tables: &dyn Tables,
 ) -> Result<ChosenPar, TablesError> {
     let (rows, cols) = (board.rows(), board.cols());
-    let effort = if effort == Effort::Auto { par_effort(rows, cols) } else { effort };
+    let (effort, scramble_effort) = match effort {
+        Effort::Auto => (par_effort(rows, cols), scramble_par_effort(rows, cols)),
+        named => (named, named),
+    };
     let cells = board.len();
     let how = if cells <= MAX_OPTIMAL_CELLS {
         How::Optimal(tables.optimal(rows, cols))
@@ -139,7 +160,7 @@ pub fn par_for(
     } else {
         How::Human
     };
-    Ok(ChosenPar { how, effort, near_seconds: near_par_seconds(cells) })
+    Ok(ChosenPar { how, effort, scramble_effort, near_seconds: near_par_seconds(cells) })
 }
 
 impl ChosenPar {
@@ -148,6 +169,9 @@ impl ChosenPar {
         match &self.how {
             How::Optimal(tables) => {
                 Par::Optimal(tables.as_deref().map_or(Heuristic::ManhattanConflicts, Heuristic::Patterns))
+            }
+            How::Human if self.scramble_effort != self.effort => {
+                Par::HumanGraded { scramble: self.scramble_effort, lines: self.effort }
             }
             How::Human => Par::Human(self.effort),
             How::Near(tables) => Par::Near(NearPar { tables, seconds: self.near_seconds, effort: self.effort }),

@@ -270,10 +270,39 @@ fn par_for_picks_by_size_and_choice_in_one_place() {
     {
         assert_eq!(par::par_effort(rows, rows), effort, "{rows}×{rows}");
     }
+    // The scramble's own par at the page's effort when the coach picks.
     let ten = par_for(&board(10, 10), ParChoice::Near, Effort::Auto, &NO_TABLES).unwrap();
-    assert_eq!((ten.effort(), ten.name()), (Effort::Normal, "fifteen at normal".to_string()));
-    let asked = par_for(&board(10, 10), ParChoice::Auto, Effort::Best, &NO_TABLES).unwrap();
-    assert_eq!(asked.effort(), Effort::Best);
+    assert_eq!(ten.effort(), Effort::Normal);
+    assert!(matches!(ten.par(), Par::HumanGraded { scramble: Effort::Best, lines: Effort::Normal }));
+    assert_eq!(ten.name(), "fifteen at best for the scramble, normal after");
+    let twelve = par_for(&board(12, 12), ParChoice::Auto, Effort::Auto, &NO_TABLES).unwrap();
+    assert!(matches!(twelve.par(), Par::HumanGraded { scramble: Effort::Best, lines: Effort::Normal }));
+    for (rows, effort) in [(13, Effort::Normal), (30, Effort::Normal), (31, Effort::Fast), (100, Effort::Fast)] {
+        let chosen = par_for(&board(rows, rows), ParChoice::Auto, Effort::Auto, &NO_TABLES).unwrap();
+        assert!(matches!(chosen.par(), Par::Human(e) if e == effort), "{rows}×{rows}");
+    }
+    let asked = par_for(&board(10, 10), ParChoice::Auto, Effort::Normal, &NO_TABLES).unwrap();
+    assert!(matches!(asked.par(), Par::Human(Effort::Normal)), "an effort asked for is every par's");
+}
+
+/// With the scramble's par at `best` and the rest at `fast`, the scramble's
+/// par is `best`'s solve of it (or the person's, shorter) and every later
+/// one is `fast`'s: the losses still add up.
+#[test]
+fn a_graded_par_solves_the_scramble_at_its_own_effort() {
+    let scramble = Board::scrambled(6, 6, Scramble::Uniform, 9).unwrap();
+    let moves = person_solve(&scramble, 3);
+    let graded = coach(&scramble, &moves, Par::HumanGraded { scramble: Effort::Best, lines: Effort::Fast }).unwrap();
+    let fast = coach(&scramble, &moves, Par::Human(Effort::Fast)).unwrap();
+    let best = SolveOptions { effort: Effort::Best, ..SolveOptions::default() };
+    let best_len = human::solve(&scramble, &best).unwrap().moves().len();
+    let first = &graded.lines[0];
+    assert_eq!(graded.par, best_len.min(first.moves() + first.par_after));
+    assert!(graded.par < fast.par, "the test needs `best` to beat `fast` on the scramble");
+    for (g, f) in graded.lines.iter().zip(&fast.lines).skip(1) {
+        assert_eq!(g.par_before, f.par_before, "{}", g.line.name());
+    }
+    assert_eq!(graded.line_losses().iter().sum::<i64>(), graded.loss());
 }
 
 /// The person's solve is fifteen's own at `best`, coached against `fast`'s
