@@ -435,7 +435,7 @@ fn the_served_replay_page_plays_the_link_beside_fifteens_solve_in_step_under_its
     .unwrap();
     let coached: Vec<i64> = data["coach"]["lines"]
         .as_array()
-        .unwrap()
+        .unwrap_or_else(|| panic!("the page was not coached: {}", data["coach_note"]))
         .iter()
         .map(|l| l[2].as_i64().unwrap() - l[1].as_i64().unwrap() + l[4].as_i64().unwrap() - l[3].as_i64().unwrap())
         .collect();
