@@ -13,7 +13,8 @@
 //!   given, or for [`Effort::Auto`] at `par_effort`'s: what keeps a
 //!   person's whole solve coached in seconds (docs/people.md has the times
 //!   and what each effort costs in par against `best`'s); the scramble's
-//!   own par then at `best` up to 30×30 ([`Par::HumanGraded`]).
+//!   own par then at the page's effort, `best` up to 12×12
+//!   ([`Par::HumanGraded`]).
 
 use std::sync::Arc;
 
