@@ -138,6 +138,7 @@ pub mod solver;
 pub mod tables;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod train;
 
 pub use deadline::Deadline;
 pub use human::{Effort, Finish, Order, SolveOptions};

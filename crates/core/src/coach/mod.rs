@@ -257,8 +257,13 @@ impl LineKind {
         }
     }
 
+    /// The kind named `name` (as [`LineKind::name`] gives it).
+    pub fn from_name(name: &str) -> Option<LineKind> {
+        LineKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
     /// The kind of `line` built in a rectangle of `rows` × `cols`.
-    fn of(line: Line, rows: usize, cols: usize) -> LineKind {
+    pub(crate) fn of(line: Line, rows: usize, cols: usize) -> LineKind {
         match line {
             Line::Row { .. } if cols <= 2 => LineKind::EndPair,
             Line::Row { .. } => LineKind::Row,
@@ -485,6 +490,65 @@ fn coach_lines(
         })
         .collect();
     Ok(Coaching { par: pars[0], lower_bound: lower_bounds[0], moves: moves.len(), lines, mistakes, par_by_move })
+}
+
+/// The par of `board`, whose unsolved rectangle starts at row `top` and
+/// column `left` (everything above and left of it home), found as `par`
+/// finds a line's par before: what the coach says of a line begun there.
+pub fn board_par(
+    board: &Board,
+    (top, left): (usize, usize),
+    par: Par<'_>,
+    deadline: &Deadline,
+) -> Result<usize, CoachError> {
+    par.of(board, (top, left), deadline).map(|found| found.moves).map_err(CoachError::stopped_as_one)
+}
+
+/// A line as the coach weighs it from a board of the caller's (a drill's,
+/// not a solve's): its par before, its margin and fifteen's way through it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinePar {
+    /// The board's par.
+    pub par: usize,
+    /// How far a loss measured against it may be off (0 when exact).
+    pub margin: usize,
+    /// fifteen's way through the line.
+    pub better: BetterWay,
+}
+
+/// `line` from `board`, whose unsolved rectangle starts at row `top` and
+/// column `left`, weighed as [`coach()`] weighs a line begun there.
+pub fn line_par(
+    board: &Board,
+    (top, left): (usize, usize),
+    line: Line,
+    par: Par<'_>,
+    deadline: &Deadline,
+) -> Result<LinePar, CoachError> {
+    let found = par.of(board, (top, left), deadline).map_err(CoachError::stopped_as_one)?;
+    let (after_top, after_left) = after_line(line, board.rows(), board.cols());
+    let done = lines::LineDone { line, at: 0, top: after_top, left: after_left };
+    let better = better::better_way(board, (top, left), &done, par, found.moves).map_err(CoachError::stopped_as_one)?;
+    Ok(LinePar { par: found.moves, margin: par.loss_margin(found.moves), better })
+}
+
+/// The unsolved rectangle's top row and left column once `line` is done on
+/// a `rows` × `cols` board (`(rows, cols)` after the last 2×2).
+pub fn after_line(line: Line, rows: usize, cols: usize) -> (usize, usize) {
+    match line {
+        Line::Row { row, from } => (row + 1, from),
+        Line::Column { col, from } => (from, col + 1),
+        Line::LastBlock { .. } => (rows, cols),
+    }
+}
+
+/// The unsolved rectangle's top row and left column when `line` begins.
+pub fn before_line(line: Line) -> (usize, usize) {
+    match line {
+        Line::Row { row, from } => (row, from),
+        Line::Column { col, from } => (from, col),
+        Line::LastBlock { row, col } => (row, col),
+    }
 }
 
 /// How far line `i`'s loss may be off: [`Par::loss_margin`]'s measured
