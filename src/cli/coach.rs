@@ -121,12 +121,12 @@ enum CoachFormat {
 }
 
 /// One solve coached, with how its par was found.
-struct Coached {
-    sourced: SourcedSolve,
-    par_name: String,
+pub(super) struct Coached {
+    pub sourced: SourcedSolve,
+    pub par_name: String,
     exact: bool,
-    coaching: Coaching,
-    chosen: ChosenPar,
+    pub coaching: Coaching,
+    pub chosen: ChosenPar,
 }
 
 pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
@@ -340,6 +340,7 @@ fn plot_session(file: &PlotFile, group: &SessionGroup, coached: &[Coached]) -> R
     let graph = SessionGraph {
         title: &title,
         subtitle: &subtitle,
+        unit: "solve",
         losses: session.solves.iter().map(|s| (s.number, s.coaching.loss())).collect(),
         kinds: session.by_kind.iter().map(|k| (k.kind.name(), session.loss_by_kind(k.kind))).collect(),
     };
@@ -388,7 +389,7 @@ fn page(
 
 /// On a terminal, a bar over every solve's pieces of work (each solve adds
 /// its own when it starts), since a big board's coaching takes minutes.
-fn progress_bar() -> Option<indicatif::ProgressBar> {
+pub(super) fn progress_bar() -> Option<indicatif::ProgressBar> {
     if !io::stderr().is_terminal() {
         return None;
     }
@@ -398,7 +399,7 @@ fn progress_bar() -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
-fn coach_one(
+pub(super) fn coach_one(
     sourced: SourcedSolve,
     effort: Effort,
     (tables, par_arg): (&dyn Tables, ParArg),

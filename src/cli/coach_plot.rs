@@ -60,6 +60,11 @@ pub struct PlotFile {
 }
 
 impl PlotFile {
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// Checks `path` before any work: its extension picks the format.
     pub fn check(path: &Path) -> Result<PlotFile, CliError> {
         let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
@@ -94,6 +99,8 @@ pub struct SessionGraph<'a> {
     pub title: &'a str,
     /// Its solves and averages.
     pub subtitle: &'a str,
+    /// What is counted across: `solve` (a session's), `drill` (a history's).
+    pub unit: &'a str,
     /// Each solve's number among the sources and its loss, in order.
     pub losses: Vec<(usize, i64)>,
     /// Each kind of line's name and its loss in each solve (`None`: the
@@ -421,7 +428,11 @@ fn draw_session<DB: DrawingBackend>(
         .disable_x_mesh()
         .bold_line_style(RGBColor(0xE4, 0xE4, 0xE4))
         .light_line_style(WHITE)
-        .x_desc("the session's solves, in order (labelled by their number in the sources)")
+        .x_desc(if graph.unit == "solve" {
+            "the session's solves, in order (labelled by their number in the sources)".to_string()
+        } else {
+            format!("{}s, in the order they were played", graph.unit)
+        })
         .y_desc("moves lost against par")
         .x_label_formatter(&|i| numbers.get((*i - 1) as usize).map_or(String::new(), usize::to_string))
         .axis_desc_style(font(17))
@@ -433,14 +444,14 @@ fn draw_session<DB: DrawingBackend>(
         let points = losses.iter().enumerate().filter_map(|(i, l)| l.map(|l| (i as i32 + 1, l as i32)));
         chart
             .draw_series(LineSeries::new(points, style))?
-            .label(format!("{name}: their lines' loss in each solve"))
+            .label(format!("{name}: their lines' loss in each {}", graph.unit))
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], style));
     }
     let solid = Color::stroke_width(&PERSON, 4);
     let points = graph.losses.iter().enumerate().map(|(i, &(_, l))| (i as i32 + 1, l as i32));
     chart
         .draw_series(LineSeries::new(points, solid))?
-        .label("each solve's loss")
+        .label(format!("each {}'s loss", graph.unit))
         .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], solid));
     chart
         .configure_series_labels()

@@ -36,6 +36,9 @@ mod solve;
 mod solve_search;
 mod solve_source;
 mod strategy;
+mod train;
+mod train_history;
+mod train_store;
 mod watch;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -80,6 +83,9 @@ enum CliCommand {
     /// A person's solve coached: what each line lost against fifteen's par, and fifteen's way.
     #[command(after_help = coach::COACH_HELP)]
     Coach(coach::CoachCommand),
+    /// Drills from a person's own costliest lines, and the history of their attempts.
+    #[command(after_help = train::TRAIN_HELP)]
+    Train(train::TrainCommand),
     /// Build the whole state graph of a small board (up to 10 cells).
     Graph(graph::GraphCommand),
     /// Measure a solver's moves and speed on random boards.
@@ -129,6 +135,7 @@ pub(crate) fn run() -> Result<(), CliError> {
         Some(CliCommand::Check(cmd)) => check::run(cmd),
         Some(CliCommand::Compare(cmd)) => compare::run(cmd),
         Some(CliCommand::Coach(cmd)) => coach::run(cmd),
+        Some(CliCommand::Train(cmd)) => train::run(cmd),
         Some(CliCommand::Graph(cmd)) => graph::run(cmd),
         Some(CliCommand::Bench(cmd)) => bench::run(cmd),
         Some(CliCommand::Pdb(cmd)) => pdb::run(cmd),

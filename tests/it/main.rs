@@ -28,6 +28,7 @@ mod replay_window;
 mod search;
 mod slidysim;
 mod tidy;
+mod train;
 mod unchanged_moves;
 mod watch;
 mod web;

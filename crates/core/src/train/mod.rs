@@ -97,7 +97,7 @@ pub struct KindCost {
 
 /// Where a drill's board comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Origin {
+pub enum DrillOrigin {
     /// The person's own board where line `line` (from 0) of solve `solve`
     /// began; they took `moves` moves on it and lost `loss`.
     Own {
@@ -127,7 +127,7 @@ pub struct Position {
     /// The board: everything above and left of the line's rectangle home.
     pub board: Board,
     /// Where the board comes from.
-    pub origin: Origin,
+    pub origin: DrillOrigin,
     /// The coach's par and way, when the board is the person's own and
     /// their coaching already has them.
     pub known: Option<LinePar>,
@@ -141,7 +141,7 @@ impl Position {
 
     /// Whether the board is the person's own.
     pub fn is_own(&self) -> bool {
-        matches!(self.origin, Origin::Own { .. })
+        matches!(self.origin, DrillOrigin::Own { .. })
     }
 }
 
@@ -157,11 +157,11 @@ pub struct Drill {
 /// A plan: the kinds by what they cost, and the drills, the costliest
 /// kinds' first.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Plan {
+pub struct DrillPlan {
     /// Every kind of every size the solves have that lost moves, the
     /// heaviest first.
     pub costs: Vec<KindCost>,
-    /// The drills, kind by kind in [`Plan::costs`]' order: the person's
+    /// The drills, kind by kind in [`DrillPlan::costs`]' order: the person's
     /// own boards first, the lines that lost most (and have not been
     /// played at par since) first, then fresh boards.
     pub drills: Vec<Position>,
@@ -174,7 +174,7 @@ pub struct Plan {
 /// Each kind's drills are half (rounded up) the person's own boards where
 /// its lines lost more than par's margin, as far as there are such lines,
 /// and fresh boards of the same lines for the rest.
-pub fn plan(solves: &[CoachedSolve<'_>], boxes: &Boxes, options: &PlanOptions) -> Plan {
+pub fn plan(solves: &[CoachedSolve<'_>], boxes: &Boxes, options: &PlanOptions) -> DrillPlan {
     let mut costs = kind_costs(solves, boxes);
     share(&mut costs, options.drills);
     let mut drills = Vec::new();
@@ -189,11 +189,11 @@ pub fn plan(solves: &[CoachedSolve<'_>], boxes: &Boxes, options: &PlanOptions) -
             let template = &lines[j % lines.len()];
             let seed = fresh_seed(options.seed, drills.len() as u64);
             let (board, seed) = fresh_board(template.solve.scramble, template.line.line, seed);
-            let origin = Origin::Fresh { seed };
+            let origin = DrillOrigin::Fresh { seed };
             drills.push(Position { kind: cost.kind, line: template.line.line, board, origin, known: None });
         }
     }
-    Plan { costs, drills }
+    DrillPlan { costs, drills }
 }
 
 /// The drill at `position`: its par as `par` finds it (the coach's own
@@ -332,7 +332,7 @@ impl FoundLine<'_> {
     fn own_position(&self) -> Position {
         let mut board = self.solve.scramble.clone();
         board.apply(&self.solve.moves[..self.line.from_move]).expect("a coached solve replays");
-        let origin = Origin::Own {
+        let origin = DrillOrigin::Own {
             solve: self.solve.number,
             line: self.index,
             moves: self.line.moves(),

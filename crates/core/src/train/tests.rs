@@ -24,24 +24,24 @@ fn person_solve(board: &Board, every: usize) -> Moves {
     Moves(moves)
 }
 
-struct Solved {
+struct PersonSolve {
     scramble: Board,
     moves: Moves,
     coaching: Coaching,
 }
 
-fn solved(rows: usize, cols: usize, seeds: std::ops::Range<u64>, par: Par<'_>) -> Vec<Solved> {
+fn solved(rows: usize, cols: usize, seeds: std::ops::Range<u64>, par: Par<'_>) -> Vec<PersonSolve> {
     seeds
         .map(|seed| {
             let scramble = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
             let moves = person_solve(&scramble, 5 + seed as usize % 7);
             let coaching = coach::coach(&scramble, &moves, par).unwrap();
-            Solved { scramble, moves, coaching }
+            PersonSolve { scramble, moves, coaching }
         })
         .collect()
 }
 
-fn coached(solves: &[Solved]) -> Vec<CoachedSolve<'_>> {
+fn coached(solves: &[PersonSolve]) -> Vec<CoachedSolve<'_>> {
     solves
         .iter()
         .enumerate()
@@ -111,7 +111,7 @@ fn a_drills_par_is_the_coachs_par_of_that_board() {
         let coaching = coach::coach(&position.board, way.moves(), EXACT).unwrap();
         assert_eq!(drill.par.par, coaching.par, "{}", position.board);
         assert_eq!(drill.par.margin, 0, "an exact par has no margin");
-        if let Origin::Own { solve, line, .. } = position.origin {
+        if let DrillOrigin::Own { solve, line, .. } = position.origin {
             let coached_line = &solves[solve - 1].coaching.lines[line];
             assert_eq!(drill.par.par, coached_line.par_before);
             let mut board = solves[solve - 1].scramble.clone();
@@ -132,7 +132,7 @@ fn the_persons_own_moves_score_what_the_coach_said_they_lost() {
     let plan = plan(&coached(&solves), &Boxes::default(), &PlanOptions { drills: 20, seed: 1 });
     let mut checked = 0;
     for position in plan.drills.iter().filter(|p| p.is_own()) {
-        let Origin::Own { solve, line, loss, .. } = position.origin else { unreachable!() };
+        let DrillOrigin::Own { solve, line, loss, .. } = position.origin else { unreachable!() };
         let solved = &solves[solve - 1];
         let coached_line = &solved.coaching.lines[line];
         assert_eq!(loss, coached_line.loss());

@@ -1,0 +1,411 @@
+//! `fifteen train`: a plan of drills from a person's own costliest lines
+//! (the core's `train`), and the history of their attempts (the store).
+
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use fifteen_core::human::Effort;
+use fifteen_core::train::{self, Boxes, CoachedSolve, DrillOrigin, PlanOptions, history::Attempt};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::coach::{self, Coached};
+use super::coach_plot::PlotFile;
+use super::error::CliError;
+use super::near_par::{self, ParArg};
+use super::solve_source;
+use super::train_history;
+use super::train_store::{self, Store};
+
+pub const TRAIN_HELP: &str = "\
+SOURCE is what `fifteen coach` reads: slidysim replay links, their bare
+payloads, or files of them (`-` reads stdin). Every solve is coached, and
+each kind of line (rows, columns, end pairs, bottom pairs, the last 2×2) of
+each size is weighed by the moves it lost a solve against par. --plan
+shares --drills among the kinds by that weight, the costliest first: half
+of a kind's drills (rounded up) are the person's own boards where their
+lines of that kind lost more than par's margin, the rest fresh boards of
+the same lines (the lines before it home, the rest a uniformly random
+solvable arrangement, from --seed). A drill's par is the coach's par of its
+board; an attempt loses its moves plus the par of the board it leaves less
+the drill's par.
+
+Repetition adapts as Leitner's boxes do (Sebastian Leitner, So lernt man
+lernen, 1972), counted in drills: a drill played at par (its loss within
+par's margin) moves its kind and its board up a box, one that loses more
+sends them back to box 1, and a kind in box b weighs 1/2^(b-1) of its loss.
+
+The history (every attempt: kind, size, board, moves, par, loss, time,
+when) is kept in $XDG_DATA_HOME/fifteen/history.sqlite, else
+~/.local/share/fifteen/history.sqlite (--store names another), with the
+plan being worked through: `fifteen train --plan` with no source carries on
+with its drills not yet played. --history shows the trend of each kind;
+--export and --import move the attempts as JSON lines, one an attempt.
+
+Practising the drills by hand in the window is not in this version yet:
+--plan prints them, and fifteen's way through each.";
+
+#[derive(Args, Debug)]
+pub struct TrainCommand {
+    /// Replay links, payloads or files of them (`-`: stdin).
+    #[arg(value_name = "SOURCE")]
+    sources: Vec<String>,
+    /// Print the plan: the kinds of line by what they cost, then the drills.
+    #[arg(long)]
+    plan: bool,
+    /// Drills in the plan.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    drills: u32,
+    /// Seed of the fresh boards (default: a fresh one, printed).
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Show the attempts so far: each kind's trend.
+    #[arg(long)]
+    history: bool,
+    /// Write every attempt to FILE as JSON lines (`-`: stdout).
+    #[arg(long, value_name = "FILE")]
+    export: Option<PathBuf>,
+    /// Add the attempts of FILE (JSON lines, as --export writes them; `-`: stdin).
+    #[arg(long, value_name = "FILE")]
+    import: Option<PathBuf>,
+    /// With --history, also draw the trend into FILE (.svg or .png).
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+    /// The history store (default: history.sqlite in the user's data directory).
+    #[arg(long, value_name = "FILE")]
+    store: Option<PathBuf>,
+    /// How to print: text, or JSON (--plan: one object a drill; --history: one object).
+    #[arg(long, short, value_enum, default_value_t = TrainFormat::Text)]
+    format: TrainFormat,
+    /// How hard fifteen looks for fewer moves when it finds par (as `coach --effort`).
+    #[arg(long, value_parser = super::choices::effort(), default_value = "auto")]
+    effort: Effort,
+    /// How par is found on boards of more than 16 cells (as `coach --par`).
+    #[arg(long, value_enum, default_value_t = ParArg::Auto)]
+    par: ParArg,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+    /// Read the sources whatever their size (as `coach --trusted`).
+    #[arg(long)]
+    trusted: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum TrainFormat {
+    /// for a reader
+    Text,
+    /// for a program
+    Json,
+}
+
+/// One drill of a plan as it is printed and kept.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+struct PlannedDrill {
+    /// Its place in the plan, from 1.
+    drill: usize,
+    kind: String,
+    rows: usize,
+    cols: usize,
+    /// The board, rows separated by `/`, the blank `_`.
+    board: String,
+    /// The line to build (`row 3`).
+    line: String,
+    /// The unsolved rectangle's top row and left column (from 0): every
+    /// cell above or left of it is home.
+    top: usize,
+    left: usize,
+    par: usize,
+    margin: usize,
+    /// Whether the board is the person's own.
+    own: bool,
+    /// For an own board: the solve and line (from 1) it comes from, the
+    /// person's moves on that line and what it lost.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<FromSolve>,
+    /// For a fresh board: the seed that made it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
+    /// fifteen's way through the line, and how it was found.
+    way: String,
+    way_moves: usize,
+    way_found_by: String,
+    /// The kind's moves lost a solve, and its box.
+    kind_loss_per_solve: f64,
+    kind_box: u8,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+struct FromSolve {
+    solve: usize,
+    line: usize,
+    moves: usize,
+    loss: i64,
+}
+
+pub fn run(cmd: TrainCommand) -> Result<(), CliError> {
+    let plot = cmd.plot.as_deref().map(PlotFile::check).transpose()?;
+    if plot.is_some() && !cmd.history {
+        return Err(CliError::Usage("--plot draws the history's trend: give it with --history".into()));
+    }
+    let acts = [cmd.plan, cmd.history, cmd.export.is_some(), cmd.import.is_some()];
+    match acts.iter().filter(|&&a| a).count() {
+        0 => {
+            return Err(CliError::Usage(
+                "practising drills by hand in the window is not in this version yet: `fifteen train SOURCE --plan` \
+                 prints the plan, --history the attempts so far"
+                    .into(),
+            ));
+        }
+        1 => {}
+        _ => return Err(CliError::Usage("--plan, --history, --export and --import are one at a time".into())),
+    }
+    if !cmd.sources.is_empty() && !cmd.plan {
+        return Err(CliError::Usage("sources make a plan: give them with --plan".into()));
+    }
+    let path = train_store::path(cmd.store.as_deref())?;
+    if let Some(file) = &cmd.import {
+        return import(file, &path);
+    }
+    if let Some(file) = &cmd.export {
+        return export(file, &path);
+    }
+    if cmd.history {
+        return train_history::show(&path, cmd.format == TrainFormat::Json, plot.as_ref());
+    }
+    if cmd.sources.is_empty() { carry_on(&path, cmd.format) } else { plan(&cmd, &path) }
+}
+
+/// `--plan SOURCE…`: the sources coached, the plan made, printed and kept.
+fn plan(cmd: &TrainCommand, path: &std::path::Path) -> Result<(), CliError> {
+    // The store is checked before the long work: one that cannot be read
+    // stops the command at once.
+    let mut store = Store::open_or_create(path)?;
+    let boxes = Boxes::from_attempts(&store.attempts()?);
+    let solves = solve_source::read(&cmd.sources, None, cmd.trusted)?;
+    let tables = super::pdb::tables();
+    let boards: Vec<_> = solves.iter().map(|s| &s.solve.scramble).collect();
+    near_par::find_tables(cmd.par, &boards, &tables)?;
+    let pool = super::pdb::worker_pool(cmd.threads)?;
+    let bar = coach::progress_bar();
+    let coached: Vec<Coached> = pool.install(|| {
+        solves
+            .into_par_iter()
+            .map(|sourced| coach::coach_one(sourced, cmd.effort, (&tables, cmd.par), bar.as_ref()))
+            .collect::<Result<_, _>>()
+    })?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let seed = cmd.seed.unwrap_or_else(rand::random);
+    let read: Vec<CoachedSolve> = coached
+        .iter()
+        .map(|c| CoachedSolve {
+            number: c.sourced.number,
+            scramble: &c.sourced.solve.scramble,
+            moves: &c.sourced.solve.moves,
+            coaching: &c.coaching,
+        })
+        .collect();
+    let made = train::plan(&read, &boxes, &PlanOptions { drills: cmd.drills as usize, seed });
+    let clock = near_par::clock();
+    let drills: Vec<train::Drill> = pool.install(|| {
+        made.drills
+            .par_iter()
+            .with_max_len(1)
+            .map(|position| {
+                let chosen = near_par::chosen(&position.board, cmd.par, cmd.effort, &tables)?;
+                train::drill(position, chosen.par(), &clock)
+                    .map_err(|e| CliError::Solver(format!("a drill's par: {e}")))
+            })
+            .collect::<Result<_, _>>()
+    })?;
+    let planned: Vec<PlannedDrill> =
+        drills.iter().enumerate().map(|(i, d)| planned_drill(i + 1, d, &made.costs)).collect();
+    let lines: Vec<String> = planned.iter().map(|p| serde_json::to_string(p).expect("plain data")).collect();
+    store.save_plan(&lines, &cmd.sources.join(" "))?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    match cmd.format {
+        TrainFormat::Json => {
+            for line in &lines {
+                writeln!(out, "{line}")?;
+            }
+        }
+        TrainFormat::Text => {
+            write!(out, "{}", costs_text(&made.costs, coached.len(), seed))?;
+            for drill in &planned {
+                write!(out, "{}", drill_text(drill))?;
+            }
+            writeln!(out, "\nkept in {}: `fifteen train --plan` carries on with it", store.path().display())?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn planned_drill(number: usize, drill: &train::Drill, costs: &[train::KindCost]) -> PlannedDrill {
+    let position = &drill.position;
+    let (rows, cols) = (position.board.rows(), position.board.cols());
+    let cost = costs.iter().find(|c| c.kind == position.kind && (c.rows, c.cols) == (rows, cols));
+    let (from, seed) = match position.origin {
+        DrillOrigin::Own { solve, line, moves, loss } => (Some(FromSolve { solve, line: line + 1, moves, loss }), None),
+        DrillOrigin::Fresh { seed } => (None, Some(seed)),
+    };
+    PlannedDrill {
+        drill: number,
+        kind: position.kind.name().to_string(),
+        rows,
+        cols,
+        board: train::history::board_text(&position.board),
+        line: position.line.name(),
+        top: position.corner().0,
+        left: position.corner().1,
+        par: drill.par.par,
+        margin: drill.par.margin,
+        own: position.is_own(),
+        from,
+        seed,
+        way: drill.par.better.moves.to_string(),
+        way_moves: drill.par.better.moves.len(),
+        way_found_by: drill.par.better.way.name().to_string(),
+        kind_loss_per_solve: cost.map_or(0.0, |c| c.loss_per_solve),
+        kind_box: cost.map_or(1, |c| c.level),
+    }
+}
+
+fn costs_text(costs: &[train::KindCost], solves: usize, seed: u64) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let drills: usize = costs.iter().map(|c| c.drills).sum();
+    let _ = writeln!(
+        out,
+        "plan: {drills} drills from {solves} solves, the costliest kinds first (fresh boards' --seed {seed})"
+    );
+    let _ = writeln!(out, "  {:<13} {:>7} {:>14} {:>4} {:>7}", "line kind", "size", "lost a solve", "box", "drills");
+    for c in costs {
+        let size = format!("{}×{}", c.rows, c.cols);
+        let _ = writeln!(
+            out,
+            "  {:<13} {:>7} {:>14.1} {:>4} {:>7}",
+            c.kind.name(),
+            size,
+            c.loss_per_solve,
+            c.level,
+            c.drills
+        );
+    }
+    if costs.is_empty() {
+        let _ = writeln!(out, "  no line lost a move against par: nothing to drill");
+    }
+    out
+}
+
+fn drill_text(d: &PlannedDrill) -> String {
+    let whose = match (&d.from, d.seed) {
+        (Some(f), _) => format!(
+            "your board from solve {}, line {} (you took {} moves and lost {})",
+            f.solve, f.line, f.moves, f.loss
+        ),
+        (None, Some(seed)) => format!("a fresh board (seed {seed})"),
+        (None, None) => "a board".to_string(),
+    };
+    let margin = if d.margin > 0 { format!(" ±{}", d.margin) } else { String::new() };
+    let grid = d.board.parse::<fifteen_core::Board>().map_or_else(|_| d.board.clone(), |b| b.to_string());
+    let board: String = grid.lines().map(|row| format!("    {row}\n")).collect();
+    format!(
+        "\ndrill {}: {} of a {}×{} ({}), {whose}; the board's par {}{margin}\n{board}  fifteen's way through the line ({} moves, {}): {}\n",
+        d.drill, d.line, d.rows, d.cols, d.kind, d.par, d.way_moves, d.way_found_by, d.way
+    )
+}
+
+/// `--plan` with no source: the kept plan's drills not played since it
+/// was made.
+fn carry_on(path: &std::path::Path, format: TrainFormat) -> Result<(), CliError> {
+    let none = || {
+        CliError::Usage(format!(
+            "no plan to carry on with in {}: make one with `fifteen train SOURCE --plan` (SOURCE: slidysim links, a file of them)",
+            path.display()
+        ))
+    };
+    let store = Store::open_existing(path)?.ok_or_else(none)?;
+    let saved = store.plan()?.ok_or_else(none)?;
+    let played: Vec<Attempt> = store.attempts()?.into_iter().skip(saved.after_attempts).collect();
+    let mut left = Vec::new();
+    for line in &saved.drills {
+        let drill: PlannedDrill = serde_json::from_str(line)
+            .map_err(|e| CliError::Usage(format!("the kept plan in {} does not read: {e}", path.display())))?;
+        if !played.iter().any(|a| a.board == drill.board && a.line == drill.line) {
+            left.push((line, drill));
+        }
+    }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    match format {
+        TrainFormat::Json => {
+            for (line, _) in &left {
+                writeln!(out, "{line}")?;
+            }
+        }
+        TrainFormat::Text => {
+            writeln!(
+                out,
+                "carrying on the plan made from {}: {} of its {} drills not played yet",
+                saved.sources,
+                left.len(),
+                saved.drills.len()
+            )?;
+            for (_, drill) in &left {
+                write!(out, "{}", drill_text(drill))?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// `--import FILE`: every line read and checked first, then all added in
+/// one transaction, or none.
+fn import(file: &std::path::Path, path: &std::path::Path) -> Result<(), CliError> {
+    let shown = file.display().to_string();
+    let reader: Box<dyn BufRead> = if shown == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        super::paths::check_input(file, "--import")?;
+        let opened = std::fs::File::open(file).map_err(|e| CliError::Read { what: shown.clone(), source: e })?;
+        Box::new(io::BufReader::new(opened))
+    };
+    let mut attempts = Vec::new();
+    for (i, line) in reader.lines().enumerate() {
+        let line = line.map_err(|e| CliError::Read { what: shown.clone(), source: e })?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let attempt = Attempt::from_json(&line)
+            .map_err(|e| CliError::Usage(format!("--import {shown}, line {}: {e}; nothing was imported", i + 1)))?;
+        attempts.push(attempt);
+    }
+    let mut store = Store::open_or_create(path)?;
+    store.add(&attempts)?;
+    eprintln!("imported {} attempts into {}", attempts.len(), store.path().display());
+    Ok(())
+}
+
+/// `--export FILE`: every attempt, one JSON line each.
+fn export(file: &std::path::Path, path: &std::path::Path) -> Result<(), CliError> {
+    let attempts = match Store::open_existing(path)? {
+        Some(store) => store.attempts()?,
+        None => Vec::new(),
+    };
+    let mut text = String::new();
+    for attempt in &attempts {
+        text.push_str(&attempt.to_json());
+        text.push('\n');
+    }
+    if file.as_os_str() == "-" {
+        io::stdout().lock().write_all(text.as_bytes())?;
+    } else {
+        std::fs::write(file, text).map_err(|e| CliError::Usage(format!("--export {}: {e}", file.display())))?;
+        eprintln!("exported {} attempts to {}", attempts.len(), file.display());
+    }
+    Ok(())
+}
