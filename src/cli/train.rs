@@ -108,7 +108,7 @@ struct PlannedDrill {
     kind: String,
     rows: usize,
     cols: usize,
-    /// The board, rows separated by `/`, the blank `_`.
+    /// The board in slidysim's notation (rows separated by `/`, the blank `0`).
     board: String,
     /// The line to build (`row 3`).
     line: String,
@@ -257,7 +257,7 @@ fn planned_drill(number: usize, drill: &train::Drill, costs: &[train::KindCost])
         kind: position.kind.name().to_string(),
         rows,
         cols,
-        board: train::history::board_text(&position.board),
+        board: fifteen_core::slidysim::board_notation(&position.board),
         line: position.line.name(),
         top: position.corner().0,
         left: position.corner().1,

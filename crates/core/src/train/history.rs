@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Moves};
 use crate::coach::LineKind;
+use crate::slidysim;
 
 use super::{Drill, Score};
 
@@ -19,7 +20,8 @@ pub struct Attempt {
     pub rows: usize,
     /// The board's columns.
     pub cols: usize,
-    /// The drill's board, rows separated by `/`, the blank `_`.
+    /// The drill's board in slidysim's notation (rows separated by `/`,
+    /// the blank `0`).
     pub board: String,
     /// The line built (`row 3`).
     pub line: String,
@@ -51,18 +53,6 @@ pub enum HistoryError {
     Invalid(String),
 }
 
-/// `board` on one line: rows separated by `/`, the blank `_`.
-pub fn board_text(board: &Board) -> String {
-    board
-        .cells()
-        .chunks(board.cols())
-        .map(|row| {
-            row.iter().map(|&t| if t == 0 { "_".to_string() } else { t.to_string() }).collect::<Vec<_>>().join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
 impl Attempt {
     /// `moves` on `drill`, weighed as `score`, played in `time_ms` at `when`.
     pub fn new(drill: &Drill, moves: &Moves, score: &Score, time_ms: u64, when: i64) -> Attempt {
@@ -71,7 +61,7 @@ impl Attempt {
             kind: position.kind.name().to_string(),
             rows: position.board.rows(),
             cols: position.board.cols(),
-            board: board_text(&position.board),
+            board: slidysim::board_notation(&position.board),
             line: position.line.name(),
             own: position.is_own(),
             moves: moves.to_string(),

@@ -326,12 +326,12 @@ struct FoundLine<'a> {
     solve: &'a CoachedSolve<'a>,
     index: usize,
     line: &'a coach::LineCoaching,
+    /// The person's board where the line began.
+    board: Board,
 }
 
 impl FoundLine<'_> {
     fn own_position(&self) -> Position {
-        let mut board = self.solve.scramble.clone();
-        board.apply(&self.solve.moves[..self.line.from_move]).expect("a coached solve replays");
         let origin = DrillOrigin::Own {
             solve: self.solve.number,
             line: self.index,
@@ -339,20 +339,23 @@ impl FoundLine<'_> {
             loss: self.line.loss(),
         };
         let known = LinePar { par: self.line.par_before, margin: self.line.margin, better: self.line.better.clone() };
-        Position { kind: self.line.kind, line: self.line.line, board, origin, known: Some(known) }
+        Position { kind: self.line.kind, line: self.line.line, board: self.board.clone(), origin, known: Some(known) }
     }
 }
 
 /// The person's lines of `cost`'s kind and size: those not yet played at
 /// par first, then by loss, the most first (the earlier solve on a tie).
 fn lines_of<'a>(solves: &'a [CoachedSolve<'a>], cost: &KindCost, boxes: &Boxes) -> Vec<FoundLine<'a>> {
-    let found =
-        solves.iter().filter(|s| (s.scramble.rows(), s.scramble.cols()) == (cost.rows, cost.cols)).flat_map(|solve| {
-            let of_kind = solve.coaching.lines.iter().enumerate().filter(|(_, l)| l.kind == cost.kind);
-            of_kind.map(move |(index, line)| FoundLine { solve, index, line })
-        });
-    let mut keyed: Vec<(u8, FoundLine<'a>)> =
-        found.map(|f| (boxes.position_level(&f.own_position().board), f)).collect();
+    let mut keyed: Vec<(u8, FoundLine<'a>)> = Vec::new();
+    for solve in solves.iter().filter(|s| (s.scramble.rows(), s.scramble.cols()) == (cost.rows, cost.cols)) {
+        // One replay a solve: its lines begin in order.
+        let (mut board, mut made) = (solve.scramble.clone(), 0);
+        for (index, line) in solve.coaching.lines.iter().enumerate().filter(|(_, l)| l.kind == cost.kind) {
+            board.apply(&solve.moves[made..line.from_move]).expect("a coached solve replays");
+            made = line.from_move;
+            keyed.push((boxes.position_level(&board), FoundLine { solve, index, line, board: board.clone() }));
+        }
+    }
     // A stable sort: the earlier solve first on a tie.
     keyed.sort_by_key(|(level, f)| (*level, std::cmp::Reverse(f.line.loss())));
     keyed.into_iter().map(|(_, f)| f).collect()
