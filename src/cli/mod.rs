@@ -38,6 +38,7 @@ mod solve_source;
 mod strategy;
 mod train;
 mod train_history;
+mod train_practice;
 mod train_store;
 mod watch;
 

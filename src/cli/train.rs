@@ -5,8 +5,12 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use fifteen_core::board::{Board, Moves};
+use fifteen_core::coach::{BetterWay, LineKind, LinePar, Way};
 use fifteen_core::human::Effort;
+use fifteen_core::lines::Line;
 use fifteen_core::train::{self, Boxes, CoachedSolve, DrillOrigin, PlanOptions, history::Attempt};
+use fifteen_view::control::PlanDrill;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -16,7 +20,9 @@ use super::error::CliError;
 use super::near_par::{self, ParArg};
 use super::solve_source;
 use super::train_history;
+use super::train_practice::{self, Practice};
 use super::train_store::{self, Store};
+use super::watch::WindowRun;
 
 pub const TRAIN_HELP: &str = "\
 SOURCE is what `fifteen coach` reads: slidysim replay links, their bare
@@ -43,8 +49,23 @@ plan being worked through: `fifteen train --plan` with no source carries on
 with its drills not yet played. --history shows the trend of each kind;
 --export and --import move the attempts as JSON lines, one an attempt.
 
-Practising the drills by hand in the window is not in this version yet:
---plan prints them, and fifteen's way through each.";
+With no --plan, --history, --export or --import the drills are practised
+by hand in the window (the terminal without a display): `fifteen train
+SOURCE…` makes the plan and starts at its first drill, `fifteen train` alone
+carries on with the kept plan's drills not played yet. The drill's line is
+outlined and the lines before it shaded; the clock starts at the first move
+and the attempt is done when the line is home (the rest of the board may be
+as it likes). It is then weighed against par, kept in the history at once,
+and its moves, par, loss and time shown. R tries the drill again, S goes to
+the next (skipping this one), C plays fifteen's way through it from its
+board (also before an attempt: the way first), X plays the attempt back, M
+returns to the drill, Esc stops.
+
+A drill's board is in slidysim's notation, so it can be played there too:
+--attempt LINK weighs and keeps the moves of that game's replay link up to
+the line home (its board must be one of the plan's drills), prints the
+result, and in a terminal (or with --frames or --screenshot) shows it in
+the window.";
 
 #[derive(Args, Debug)]
 pub struct TrainCommand {
@@ -90,6 +111,15 @@ pub struct TrainCommand {
     /// Read the sources whatever their size (as `coach --trusted`).
     #[arg(long)]
     trusted: bool,
+    /// Practice: a drill played elsewhere (slidysim's replay link of its
+    /// board), weighed and kept, then shown with fifteen's way beside.
+    #[arg(long, value_name = "LINK")]
+    attempt: Option<String>,
+    /// Practice: moves per second when a way is played back (default: by the board's size).
+    #[arg(long, value_name = "MPS", value_parser = super::numbers::positive_real)]
+    speed: Option<f64>,
+    #[command(flatten)]
+    window: WindowRun,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,21 +180,27 @@ pub fn run(cmd: TrainCommand) -> Result<(), CliError> {
         return Err(CliError::Usage("--plot draws the history's trend: give it with --history".into()));
     }
     let acts = [cmd.plan, cmd.history, cmd.export.is_some(), cmd.import.is_some()];
-    match acts.iter().filter(|&&a| a).count() {
-        0 => {
-            return Err(CliError::Usage(
-                "practising drills by hand in the window is not in this version yet: `fifteen train SOURCE --plan` \
-                 prints the plan, --history the attempts so far"
-                    .into(),
-            ));
-        }
-        1 => {}
+    let practising = match acts.iter().filter(|&&a| a).count() {
+        0 => true,
+        1 => false,
         _ => return Err(CliError::Usage("--plan, --history, --export and --import are one at a time".into())),
+    };
+    let window = &cmd.window;
+    let window_flags = window.frames.is_some() || window.until_solved || window.screenshot.is_some() || window.tui;
+    if !practising && (window_flags || cmd.speed.is_some() || cmd.attempt.is_some()) {
+        return Err(CliError::Usage(
+            "--attempt, --speed, --frames, --until-solved, --screenshot and --tui are for practising: \
+             give them without --plan, --history, --export or --import"
+                .into(),
+        ));
     }
-    if !cmd.sources.is_empty() && !cmd.plan {
-        return Err(CliError::Usage("sources make a plan: give them with --plan".into()));
+    if !cmd.sources.is_empty() && !cmd.plan && !practising {
+        return Err(CliError::Usage("sources make a plan: give them alone (practice) or with --plan".into()));
     }
     let path = train_store::path(cmd.store.as_deref())?;
+    if practising {
+        return practise(&cmd, &path);
+    }
     if let Some(file) = &cmd.import {
         return import(file, &path);
     }
@@ -182,6 +218,40 @@ fn plan(cmd: &TrainCommand, path: &std::path::Path) -> Result<(), CliError> {
     // The store is checked before the long work: one that cannot be read
     // stops the command at once.
     let mut store = Store::open_or_create(path)?;
+    let made = make_plan(cmd, &mut store)?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    match cmd.format {
+        TrainFormat::Json => {
+            for line in &made.lines {
+                writeln!(out, "{line}")?;
+            }
+        }
+        TrainFormat::Text => {
+            write!(out, "{}", costs_text(&made.costs, made.solves, made.seed))?;
+            for drill in &made.planned {
+                write!(out, "{}", drill_text(drill))?;
+            }
+            writeln!(out, "\nkept in {}: `fifteen train --plan` carries on with it", store.path().display())?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// A plan made and kept.
+struct MadePlan {
+    costs: Vec<train::KindCost>,
+    drills: Vec<train::Drill>,
+    planned: Vec<PlannedDrill>,
+    /// The drills as kept, one JSON object each.
+    lines: Vec<String>,
+    /// Solves coached.
+    solves: usize,
+    seed: u64,
+}
+
+/// The sources coached, the plan made and kept in `store`.
+fn make_plan(cmd: &TrainCommand, store: &mut Store) -> Result<MadePlan, CliError> {
     let boxes = Boxes::from_attempts(&store.attempts()?);
     let solves = solve_source::read(&cmd.sources, None, cmd.trusted)?;
     let tables = super::pdb::tables();
@@ -225,23 +295,51 @@ fn plan(cmd: &TrainCommand, path: &std::path::Path) -> Result<(), CliError> {
         drills.iter().enumerate().map(|(i, d)| planned_drill(i + 1, d, &made.costs)).collect();
     let lines: Vec<String> = planned.iter().map(|p| serde_json::to_string(p).expect("plain data")).collect();
     store.save_plan(&lines, &cmd.sources.join(" "))?;
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    match cmd.format {
-        TrainFormat::Json => {
-            for line in &lines {
-                writeln!(out, "{line}")?;
-            }
+    Ok(MadePlan { costs: made.costs, drills, planned, lines, solves: coached.len(), seed })
+}
+
+/// No --plan, --history, --export or --import: the drills practised by
+/// hand, a new plan's (from the sources) or the kept plan's not played yet.
+fn practise(cmd: &TrainCommand, path: &std::path::Path) -> Result<(), CliError> {
+    let practice = Practice {
+        path,
+        par: cmd.par,
+        effort: cmd.effort,
+        speed: cmd.speed,
+        window: &cmd.window,
+        attempt: cmd.attempt.as_deref().map(train_practice::read_attempt).transpose()?,
+    };
+    practice.check()?;
+    if cmd.sources.is_empty() {
+        let (saved, mut left) = unplayed(path)?;
+        if cmd.attempt.is_some() {
+            // An attempt made elsewhere may be at any drill of the plan.
+            left = saved
+                .drills
+                .iter()
+                .map(|line| Ok((line.clone(), read_drill(line, path)?)))
+                .collect::<Result<_, CliError>>()?;
         }
-        TrainFormat::Text => {
-            write!(out, "{}", costs_text(&made.costs, coached.len(), seed))?;
-            for drill in &planned {
-                write!(out, "{}", drill_text(drill))?;
-            }
-            writeln!(out, "\nkept in {}: `fifteen train --plan` carries on with it", store.path().display())?;
+        if left.is_empty() {
+            eprintln!(
+                "every drill of the plan made from {} has been played: `fifteen train SOURCE` makes a new one",
+                saved.sources
+            );
+            return Ok(());
         }
+        let drills = left.iter().map(|(_, d)| d.to_plan_drill(path)).collect::<Result<Vec<_>, _>>()?;
+        return train_practice::practise(drills, saved.drills.len(), &practice);
     }
-    out.flush()?;
-    Ok(())
+    let mut store = Store::open_or_create(path)?;
+    let made = make_plan(cmd, &mut store)?;
+    drop(store);
+    let of = made.drills.len();
+    if of == 0 {
+        eprintln!("no line lost a move against par: nothing to drill");
+        return Ok(());
+    }
+    let drills = made.drills.into_iter().enumerate().map(|(i, drill)| PlanDrill { number: i + 1, drill }).collect();
+    train_practice::practise(drills, of, &practice)
 }
 
 fn planned_drill(number: usize, drill: &train::Drill, costs: &[train::KindCost]) -> PlannedDrill {
@@ -322,23 +420,7 @@ fn drill_text(d: &PlannedDrill) -> String {
 /// `--plan` with no source: the kept plan's drills not played since it
 /// was made.
 fn carry_on(path: &std::path::Path, format: TrainFormat) -> Result<(), CliError> {
-    let none = || {
-        CliError::Usage(format!(
-            "no plan to carry on with in {}: make one with `fifteen train SOURCE --plan` (SOURCE: slidysim links, a file of them)",
-            path.display()
-        ))
-    };
-    let store = Store::open_existing(path)?.ok_or_else(none)?;
-    let saved = store.plan()?.ok_or_else(none)?;
-    let played: Vec<Attempt> = store.attempts()?.into_iter().skip(saved.after_attempts).collect();
-    let mut left = Vec::new();
-    for line in &saved.drills {
-        let drill: PlannedDrill = serde_json::from_str(line)
-            .map_err(|e| CliError::Usage(format!("the kept plan in {} does not read: {e}", path.display())))?;
-        if !played.iter().any(|a| a.board == drill.board && a.line == drill.line) {
-            left.push((line, drill));
-        }
-    }
+    let (saved, left) = unplayed(path)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     match format {
         TrainFormat::Json => {
@@ -361,6 +443,59 @@ fn carry_on(path: &std::path::Path, format: TrainFormat) -> Result<(), CliError>
     }
     out.flush()?;
     Ok(())
+}
+
+/// The kept plan, and its drills with no attempt since it was made (each
+/// as kept and as read).
+fn unplayed(path: &std::path::Path) -> Result<(train_store::SavedPlan, Vec<(String, PlannedDrill)>), CliError> {
+    let none = || {
+        CliError::Usage(format!(
+            "no plan to carry on with in {}: make one with `fifteen train SOURCE --plan` (SOURCE: slidysim links, a file of them)",
+            path.display()
+        ))
+    };
+    let store = Store::open_existing(path)?.ok_or_else(none)?;
+    let saved = store.plan()?.ok_or_else(none)?;
+    let played: Vec<Attempt> = store.attempts()?.into_iter().skip(saved.after_attempts).collect();
+    let mut left = Vec::new();
+    for line in &saved.drills {
+        let drill = read_drill(line, path)?;
+        if !played.iter().any(|a| a.board == drill.board && a.line == drill.line) {
+            left.push((line.clone(), drill));
+        }
+    }
+    Ok((saved, left))
+}
+
+/// One drill of the kept plan, as kept.
+fn read_drill(line: &str, path: &std::path::Path) -> Result<PlannedDrill, CliError> {
+    serde_json::from_str(line)
+        .map_err(|e| CliError::Usage(format!("the kept plan in {} does not read: {e}", path.display())))
+}
+
+impl PlannedDrill {
+    /// The drill as the plan made it, read back from what was kept.
+    fn to_plan_drill(&self, path: &std::path::Path) -> Result<PlanDrill, CliError> {
+        let bad = |what: &str| {
+            CliError::Usage(format!("the kept plan in {}: drill {} has {what}", path.display(), self.drill))
+        };
+        let board: Board = self.board.parse().map_err(|_| bad("a board that does not read"))?;
+        let kind = LineKind::from_name(&self.kind).ok_or_else(|| bad("no kind of line the coach names"))?;
+        let line =
+            Line::named(&self.line, self.top, self.left).ok_or_else(|| bad("a line that does not start there"))?;
+        let moves: Moves = self.way.parse().map_err(|_| bad("a way that does not read"))?;
+        let way = Way::from_name(&self.way_found_by).ok_or_else(|| bad("a way found by no way the coach names"))?;
+        let origin = match (&self.from, self.seed) {
+            (Some(f), _) => {
+                DrillOrigin::Own { solve: f.solve, line: f.line.saturating_sub(1), moves: f.moves, loss: f.loss }
+            }
+            (None, Some(seed)) => DrillOrigin::Fresh { seed },
+            (None, None) => return Err(bad("neither the solve it comes from nor a seed")),
+        };
+        let position = train::Position { kind, line, board, origin, known: None };
+        let par = LinePar { par: self.par, margin: self.margin, better: BetterWay { moves, way } };
+        Ok(PlanDrill { number: self.drill, drill: train::Drill { position, par } })
+    }
 }
 
 /// `--import FILE`: every line read and checked first, then all added in

@@ -407,7 +407,7 @@ fn the_default_speed_shows_the_whole_solve_in_about_45_seconds_at_every_size() {
 /// Runs `fifteen ARGS` on a pseudo-terminal through util-linux's `script`,
 /// typing `keys`; `None` (with a line saying so) when `script` is missing,
 /// a failure when `FIFTEEN_TERMINAL_TEST=require` (as in CI).
-fn fifteen_in_a_terminal(args: &str, keys: &[u8]) -> Option<(String, std::time::Duration)> {
+pub fn fifteen_in_a_terminal(args: &str, keys: &[u8]) -> Option<(String, std::time::Duration)> {
     if Command::new("script").arg("--version").output().is_err() {
         crate::common::skip_without("FIFTEEN_TERMINAL_TEST", "no `script` command (util-linux) to make a terminal");
         return None;

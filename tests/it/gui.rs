@@ -291,3 +291,65 @@ fn coach_watch_draws_the_par_graph_with_the_mistake_in_the_panel() {
     assert!(red >= 2, "the mistake's ring: {red} red pixels");
     assert_eq!(panel_pixels(&replayed, [255, 96, 96, 255]), 0);
 }
+
+#[test]
+#[ignore = "seconds: drills in the window under Xvfb; CI runs it"]
+fn a_drill_outlines_its_line_and_an_attempt_shows_its_result_and_is_kept() {
+    let Some(xvfb) = xvfb_run() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("history.sqlite");
+    let store = store.to_str().unwrap();
+    let source = include_str!("../data/slidysim/world-records.txt").lines().next().unwrap();
+    let (before, after) = (dir.path().join("before.png"), dir.path().join("after.png"));
+
+    // The plan's first drill, before a move: its line outlined, no card.
+    let args = ["train", "--store", store, source, "--seed", "5", "--drills", "3", "--frames", "3"];
+    let stderr = fifteen_in_xvfb(&xvfb, &[&args[..], &["--screenshot", before.to_str().unwrap()]].concat());
+    assert!(stderr.contains("0 attempts kept in"), "{stderr}");
+    let fifteen = |args: &[&str]| {
+        let out = crate::common::fifteen_command().args(args).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let plan = fifteen(&["train", "--store", store, "--plan", "--format", "json"]);
+    let first: serde_json::Value = serde_json::from_str(plan.lines().next().unwrap()).unwrap();
+    let (top, left) = (first["top"].as_u64().unwrap() as usize, first["left"].as_u64().unwrap() as usize);
+    let png = Png::read(&before);
+    let layout = png.layout(3, 3);
+    let edge = |area: (usize, usize, usize, usize)| {
+        let r = layout.area(area);
+        let line = (layout.tile_size() * 0.07).clamp(2.0, 6.0);
+        let y = r.y + line * 0.5 + 1.0;
+        (0..8).filter(|k| close(png.pixel(r.x + r.w * (0.1 + 0.1 * *k as f32), y), ACCENT, 40)).count()
+    };
+    let line_area = match first["line"].as_str().unwrap() {
+        l if l.starts_with("row") => (top, left, top + 1, 3),
+        l if l.starts_with("column") => (top, left, 3, left + 1),
+        _ => (top, left, 3, 3),
+    };
+    assert!(edge(line_area) >= 7, "the drill's line is outlined: {} of 8", edge(line_area));
+    let title = |png: &Png| {
+        let v = png.layout(3, 3).viewport;
+        let mut marked = 0;
+        for y in (v.y as u32..(v.y + v.h * 0.6) as u32).step_by(2) {
+            for x in (v.x as u32..v.right() as u32).step_by(2) {
+                marked += usize::from(close(png.pixel(x as f32, y as f32), MARK, 25));
+            }
+        }
+        marked
+    };
+    assert!(title(&png) < 20, "no result card before a move: {}", title(&png));
+
+    // fifteen's way played elsewhere: weighed, kept, and its result shown.
+    let way: fifteen_core::Moves = first["way"].as_str().unwrap().parse().unwrap();
+    let link = crate::train::played_elsewhere(&first, &way);
+    let args =
+        ["train", "--store", store, "--attempt", &link, "--frames", "3", "--screenshot", after.to_str().unwrap()];
+    let stderr = fifteen_in_xvfb(&xvfb, &args);
+    assert!(stderr.contains("1 attempt kept in"), "{stderr}");
+    let png = Png::read(&after);
+    assert!(title(&png) > 100, "the result card's title: {} pixels", title(&png));
+    let history = fifteen(&["train", "--store", store, "--export", "-"]);
+    let kept: serde_json::Value = serde_json::from_str(history.trim()).unwrap();
+    assert_eq!((&kept["board"], &kept["loss"]), (&first["board"], &serde_json::json!(0)), "{history}");
+}

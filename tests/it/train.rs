@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::Output;
 
-use fifteen_core::Board;
+use fifteen_core::{Board, Moves, SolveOptions, human, slidysim};
 
 use crate::common::fifteen_with_cache;
 
@@ -48,6 +48,62 @@ fn attempt(drill: &serde_json::Value, loss: i64) -> String {
         "margin": drill["margin"], "loss": loss, "time_ms": 4200, "when": 1_790_000_000,
     })
     .to_string()
+}
+
+/// `drill` (a line of `--plan --format json`) played elsewhere as slidysim
+/// keeps it: `moves`, then fifteen's solve of the rest, a move every 100 ms.
+pub fn played_elsewhere(drill: &serde_json::Value, moves: &Moves) -> String {
+    let board: Board = drill["board"].as_str().unwrap().parse().unwrap();
+    let mut after = board.clone();
+    after.apply(moves).unwrap();
+    let mut all = moves.0.clone();
+    all.extend(human::solve(&after, &SolveOptions::default()).unwrap().moves());
+    let times: Vec<u64> = (0..all.len() as u64).map(|k| k * 100).collect();
+    slidysim::replay_link(&board, &Moves(all), Some(&times))
+}
+
+/// A plan of three drills from the 3×3 average, kept in `store`.
+fn three_drills(store: &Path) -> Vec<serde_json::Value> {
+    json_lines(&train(&["--plan", "--format", "json", "--seed", "5", "--drills", "3", &average_3x3()], store))
+}
+
+#[test]
+fn a_drill_played_elsewhere_is_weighed_and_kept_with_its_loss_and_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("history.sqlite");
+    let plan = three_drills(&store);
+    let way: Moves = plan[1]["way"].as_str().unwrap().parse().unwrap();
+    // fifteen's way loses nothing against the exact par; a slip and its
+    // undo first lose those two moves.
+    let board: Board = plan[1]["board"].as_str().unwrap().parse().unwrap();
+    let slip = board.legal_moves().next().unwrap();
+    let mut slipped = vec![slip, slip.opposite()];
+    slipped.extend(way.iter().copied());
+    let slipped = Moves(slipped);
+    for (moves, loss) in [(&way, 0), (&slipped, 2)] {
+        let link = played_elsewhere(&plan[1], moves);
+        let said = stdout(&train(&["--attempt", &link], &store));
+        let line = plan[1]["line"].as_str().unwrap();
+        assert!(said.starts_with(&format!("drill 2 ({line} of a 3×3): {} moves", moves.len())), "{said}");
+        assert!(said.trim_end().ends_with(&format!("lost {loss}")), "{said}");
+    }
+    let export = stdout(&train(&["--export", "-"], &store));
+    let kept: Vec<serde_json::Value> = export.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(kept.len(), 2, "{export}");
+    for (attempt, (moves, loss)) in kept.iter().zip([(&way, 0), (&slipped, 2)]) {
+        assert_eq!(attempt["board"], plan[1]["board"]);
+        assert_eq!(attempt["moves"].as_str().unwrap(), moves.to_string(), "the moves up to the line home only");
+        assert_eq!(attempt["loss"], loss);
+        assert_eq!(attempt["time_ms"], (moves.len() as u64 - 1) * 100, "from the first move to the line home");
+    }
+    // The drill played is no longer left in the plan.
+    let left = json_lines(&train(&["--plan", "--format", "json"], &store));
+    assert_eq!(left, vec![plan[0].clone(), plan[2].clone()]);
+
+    let elsewhere = played_elsewhere(&serde_json::json!({"board": "1 2 3/4 5 6/7 0 8"}), &Moves(Vec::new()));
+    assert_one_error_line(&train(&["--attempt", &elsewhere], &store), "none of the plan's drills");
+    assert_one_error_line(&train(&["--attempt", "not a link"], &store), "");
+    assert_one_error_line(&train(&["--history", "--frames", "3"], &store), "are for practising");
 }
 
 #[test]
@@ -213,7 +269,8 @@ fn a_bad_import_or_a_store_that_is_not_one_is_one_line_and_nothing_is_written() 
     }
     assert_eq!(std::fs::read(&not_a_store).unwrap(), before, "never written to");
     assert_one_error_line(&train(&["--history", "--plan"], &store), "one at a time");
-    assert_one_error_line(&train(&[&average_3x3()], &store), "--plan");
+    // Practice with no window and no terminal says so before any coaching.
+    assert_one_error_line(&train(&[&average_3x3()], &store), "needs a window or a terminal");
     assert_one_error_line(&train(&["--plot", "x.svg"], &store), "--history");
 }
 
@@ -254,4 +311,31 @@ fn a_store_killed_while_writing_keeps_every_finished_import_whole() {
     let attempts = shown[0]["attempts"].as_u64().unwrap() as usize;
     assert_eq!(attempts % batch, 0, "every import whole or absent: {attempts}");
     assert!(attempts >= finished * batch, "{attempts} attempts after {finished} finished imports");
+}
+
+#[test]
+fn a_drill_played_with_the_keys_in_the_terminal_is_kept_with_its_loss() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("history.sqlite");
+    let plan = three_drills(&store);
+    let way: Moves = plan[0]["way"].as_str().unwrap().parse().unwrap();
+    // The arrows slide the tile next to the blank that way, as the window's do.
+    let mut keys = Vec::new();
+    for mv in way.iter() {
+        let arrow = match mv.letter() {
+            'U' => "\x1b[A",
+            'D' => "\x1b[B",
+            'R' => "\x1b[C",
+            _ => "\x1b[D",
+        };
+        keys.extend_from_slice(arrow.as_bytes());
+    }
+    keys.push(b'q');
+    let args = format!("train --store {} --tui", store.display());
+    let Some((screen, _)) = crate::cli::fifteen_in_a_terminal(&args, &keys) else { return };
+    assert!(screen.contains("drill 1 of 3: "), "{screen}");
+    let export = stdout(&train(&["--export", "-"], &store));
+    let kept: serde_json::Value = serde_json::from_str(export.trim()).expect("one attempt kept");
+    assert_eq!(kept["moves"].as_str().unwrap(), way.to_string());
+    assert_eq!((&kept["board"], &kept["loss"]), (&plan[0]["board"], &serde_json::json!(0)));
 }

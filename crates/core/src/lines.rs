@@ -50,6 +50,29 @@ impl Line {
         }
     }
 
+    /// The line [`Line::name`] names `name` when the unsolved rectangle's
+    /// top-left cell is row `top`, column `left` (from 0); `None` when no
+    /// such line starts there.
+    ///
+    /// ```
+    /// use fifteen_core::lines::Line;
+    /// assert_eq!(Line::named("row 2", 1, 0), Some(Line::Row { row: 1, from: 0 }));
+    /// assert_eq!(Line::named("column 2", 1, 1), Some(Line::Column { col: 1, from: 1 }));
+    /// assert_eq!(Line::named("last 2×2", 2, 2), Some(Line::LastBlock { row: 2, col: 2 }));
+    /// assert_eq!(Line::named("row 3", 1, 0), None, "row 3 does not start on row 2");
+    /// ```
+    pub fn named(name: &str, top: usize, left: usize) -> Option<Line> {
+        let number = |prefix: &str| name.strip_prefix(prefix)?.parse::<usize>().ok()?.checked_sub(1);
+        if name == "last 2×2" {
+            return Some(Line::LastBlock { row: top, col: left });
+        }
+        if let Some(row) = number("row ") {
+            return (row == top).then_some(Line::Row { row, from: left });
+        }
+        let col = number("column ")?;
+        (col == left).then_some(Line::Column { col, from: top })
+    }
+
     /// How a speedsolver names it: `row 1`, `column 3`, `last 2×2` (rows
     /// and columns from 1).
     pub fn name(&self) -> String {

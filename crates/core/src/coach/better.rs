@@ -38,6 +38,14 @@ pub enum Way {
 }
 
 impl Way {
+    /// Every way, in the order the coach tries them.
+    pub const ALL: [Way; 3] = [Way::Lossless, Way::Fewest, Way::LineFirst];
+
+    /// The way [`Way::name`] names `name`.
+    pub fn from_name(name: &str) -> Option<Way> {
+        Way::ALL.into_iter().find(|way| way.name() == name)
+    }
+
     /// `loses nothing`, `fewest moves` or `fifteen's line first`.
     pub const fn name(self) -> &'static str {
         match self {

@@ -69,6 +69,17 @@ impl Game {
         self.clock
     }
 
+    /// The slides made so far.
+    pub(crate) fn played(&self) -> &[Move] {
+        &self.played
+    }
+
+    /// When the last slide was made, in milliseconds from the first (0
+    /// before any).
+    pub(crate) fn last_slide_ms(&self) -> u64 {
+        self.times_ms.last().copied().unwrap_or(0)
+    }
+
     /// The game, once solved by hand, as a link slidysim's replay page
     /// opens, with the time of every slide.
     pub fn replay_link(&self) -> Option<String> {

@@ -9,6 +9,9 @@ use fifteen_core::human::{Effort, Group, SolveError, SolveOptions};
 
 use super::coached::CoachedReplay;
 use super::command::{Command, Mode};
+use super::drill::DrillRun;
+
+mod drill;
 use super::keys::help_lines;
 
 /// How far ahead of the shown move a watched solve is planned, at most: a
@@ -74,6 +77,8 @@ pub struct App {
     /// first board, so that the view draws no randomness of its own and a
     /// window started from a seeded board deals the same boards each time.
     next_seed: u64,
+    /// The drills practised (`fifteen train`), when they are.
+    drill: Option<DrillRun>,
 }
 
 /// Where the sequence of S's seeds starts for a window opened on `board`:
@@ -186,6 +191,7 @@ impl App {
             planning: None,
             coached: None,
             next_seed,
+            drill: None,
         }
     }
 
@@ -219,6 +225,9 @@ impl App {
 
     /// Carries out one command.
     pub fn command(&mut self, command: Command) {
+        if self.drill_command(command) {
+            return;
+        }
         let ignore = &mut |_: &Cue| {};
         match (self.mode, command) {
             (_, Command::Quit) if self.help => self.help = false,
@@ -394,6 +403,9 @@ impl App {
                 self.flash = None;
             }
         }
+        if let Some(said) = self.drill.as_mut().and_then(DrillRun::poll) {
+            self.say(&said);
+        }
         if self.message.is_some() {
             self.message_age += seconds;
             if self.message_age > 4.0 {
@@ -525,6 +537,7 @@ impl App {
     /// What the window shows now. `route` is scratch space for the blank's route.
     pub fn frame<'a>(&'a self, route: &'a mut Vec<Pos>) -> Frame<'a> {
         let mut frame = match self.mode {
+            _ if self.drill.is_some() => self.drill_frame(route),
             Mode::Watch => match &self.coached {
                 Some(coached) => {
                     let mut extra = coached.rows(&self.player);

@@ -12,6 +12,7 @@
 mod app;
 mod coached;
 mod command;
+mod drill;
 mod keys;
 pub mod oracle;
 pub mod planner_thread;
@@ -19,5 +20,6 @@ pub mod planner_thread;
 pub use app::App;
 pub use coached::CoachedReplay;
 pub use command::{Command, Mode};
+pub use drill::{DrillRun, Keeper, PlanDrill, PlayedDrill, Scorer};
 pub use keys::{Key, command_for, help_lines};
 pub use planner_thread::{batch_channel, planner_thread, plans_elsewhere, receive_plans, send_batches};
