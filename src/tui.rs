@@ -251,21 +251,7 @@ fn animate<W: Write, K: KeySource + ?Sized>(
         // A quarter to making its moves: the frame is never held.
         let playing = Instant::now();
         app.update_within(dt, &mut || playing.elapsed() < frame_time / 4);
-        let mut frame = String::new();
-        if drawn_lines > 0 {
-            let _ = write!(frame, "\x1b[{drawn_lines}A");
-        }
-        let lines = screen(app, fits, keys.live());
-        for (k, line) in lines.iter().enumerate() {
-            // Each line clears the rest of itself; the last, all below it
-            // too, so fewer lines than last time (the help closed) leave
-            // none behind.
-            let clear = if k + 1 == lines.len() { "\x1b[J" } else { "\x1b[K" };
-            let _ = write!(frame, "\r{line}{clear}\r\n");
-        }
-        drawn_lines = lines.len();
-        out.write_all(frame.as_bytes())?;
-        out.flush()?;
+        drawn_lines = redraw(out, &screen(app, fits, keys.live()), drawn_lines)?;
         frames += 1;
         if app.quit || watched_to_end(app) || options.frames.is_some_and(|n| frames >= n) {
             break;
@@ -283,6 +269,8 @@ fn animate<W: Write, K: KeySource + ?Sized>(
             }
         }
         if app.quit {
+            // The screen left behind shows what the keys before q did.
+            redraw(out, &screen(app, fits, keys.live()), drawn_lines)?;
             break;
         }
     }
@@ -292,6 +280,24 @@ fn animate<W: Write, K: KeySource + ?Sized>(
         write!(out, "\rSolved by hand in {} moves.\r\n", app.game.moves())?;
     }
     Ok(frames)
+}
+
+/// Draws `lines` over the `drawn` lines of the frame before; returns how
+/// many it drew.
+fn redraw<W: Write>(out: &mut W, lines: &[String], drawn: usize) -> io::Result<usize> {
+    let mut frame = String::new();
+    if drawn > 0 {
+        let _ = write!(frame, "\x1b[{drawn}A");
+    }
+    for (k, line) in lines.iter().enumerate() {
+        // Each line clears the rest of itself; the last, all below it too,
+        // so fewer lines than last time (the help closed) leave none behind.
+        let clear = if k + 1 == lines.len() { "\x1b[J" } else { "\x1b[K" };
+        let _ = write!(frame, "\r{line}{clear}\r\n");
+    }
+    out.write_all(frame.as_bytes())?;
+    out.flush()?;
+    Ok(lines.len())
 }
 
 /// One frame's lines: a status line, the board or the help list in its

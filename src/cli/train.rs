@@ -61,6 +61,11 @@ the next (skipping this one), C plays fifteen's way through it from its
 board (also before an attempt: the way first), X plays the attempt back, M
 returns to the drill, Esc stops.
 
+--move-game deals the boards of the sources' solves where the person's
+next move lost par (boards of up to 16 cells, where par is the optimal
+distance): slide the tile you would move, and you are told whether it keeps
+par and, if not, which moves would have.
+
 A drill's board is in slidysim's notation, so it can be played there too:
 --attempt LINK weighs and keeps the moves of that game's replay link up to
 the line home (its board must be one of the plan's drills), prints the
@@ -115,6 +120,11 @@ pub struct TrainCommand {
     /// board), weighed and kept, then shown with fifteen's way beside.
     #[arg(long, value_name = "LINK")]
     attempt: Option<String>,
+    /// The move game instead of drills: the boards of the sources' solves
+    /// where the person's next move lost par; choose the move that keeps it
+    /// (boards of up to 16 cells, where par is exact; --drills boards).
+    #[arg(long, conflicts_with = "attempt")]
+    move_game: bool,
     /// Practice: moves per second when a way is played back (default: by the board's size).
     #[arg(long, value_name = "MPS", value_parser = super::numbers::positive_real)]
     speed: Option<f64>,
@@ -187,9 +197,9 @@ pub fn run(cmd: TrainCommand) -> Result<(), CliError> {
     };
     let window = &cmd.window;
     let window_flags = window.frames.is_some() || window.until_solved || window.screenshot.is_some() || window.tui;
-    if !practising && (window_flags || cmd.speed.is_some() || cmd.attempt.is_some()) {
+    if !practising && (window_flags || cmd.speed.is_some() || cmd.attempt.is_some() || cmd.move_game) {
         return Err(CliError::Usage(
-            "--attempt, --speed, --frames, --until-solved, --screenshot and --tui are for practising: \
+            "--move-game, --attempt, --speed, --frames, --until-solved, --screenshot and --tui are for practising: \
              give them without --plan, --history, --export or --import"
                 .into(),
         ));
@@ -254,30 +264,9 @@ struct MadePlan {
 fn make_plan(cmd: &TrainCommand, store: &mut Store) -> Result<MadePlan, CliError> {
     let boxes = Boxes::from_attempts(&store.attempts()?);
     let solves = solve_source::read(&cmd.sources, None, cmd.trusted)?;
-    let tables = super::pdb::tables();
-    let boards: Vec<_> = solves.iter().map(|s| &s.solve.scramble).collect();
-    near_par::find_tables(cmd.par, &boards, &tables)?;
-    let pool = super::pdb::worker_pool(cmd.threads)?;
-    let bar = coach::progress_bar();
-    let coached: Vec<Coached> = pool.install(|| {
-        solves
-            .into_par_iter()
-            .map(|sourced| coach::coach_one(sourced, cmd.effort, (&tables, cmd.par), bar.as_ref()))
-            .collect::<Result<_, _>>()
-    })?;
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    let (coached, tables, pool) = coach_sources(cmd, solves)?;
     let seed = cmd.seed.unwrap_or_else(rand::random);
-    let read: Vec<CoachedSolve> = coached
-        .iter()
-        .map(|c| CoachedSolve {
-            number: c.sourced.number,
-            scramble: &c.sourced.solve.scramble,
-            moves: &c.sourced.solve.moves,
-            coaching: &c.coaching,
-        })
-        .collect();
+    let read: Vec<CoachedSolve> = coached.iter().map(Coached::as_coached_solve).collect();
     let made = train::plan(&read, &boxes, &PlanOptions { drills: cmd.drills as usize, seed });
     let clock = near_par::clock();
     let drills: Vec<train::Drill> = pool.install(|| {
@@ -298,6 +287,61 @@ fn make_plan(cmd: &TrainCommand, store: &mut Store) -> Result<MadePlan, CliError
     Ok(MadePlan { costs: made.costs, drills, planned, lines, solves: coached.len(), seed })
 }
 
+/// Every solve of the sources coached, with the tables and the workers
+/// that did it.
+fn coach_sources(
+    cmd: &TrainCommand,
+    solves: Vec<solve_source::SourcedSolve>,
+) -> Result<(Vec<Coached>, fifteen_core::tables::TableCache, rayon::ThreadPool), CliError> {
+    let tables = super::pdb::tables();
+    let boards: Vec<_> = solves.iter().map(|s| &s.solve.scramble).collect();
+    near_par::find_tables(cmd.par, &boards, &tables)?;
+    let pool = super::pdb::worker_pool(cmd.threads)?;
+    let bar = coach::progress_bar();
+    let coached: Vec<Coached> = pool.install(|| {
+        solves
+            .into_par_iter()
+            .map(|sourced| coach::coach_one(sourced, cmd.effort, (&tables, cmd.par), bar.as_ref()))
+            .collect::<Result<_, _>>()
+    })?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    Ok((coached, tables, pool))
+}
+
+/// `--move-game SOURCE…`: the boards where the person's next move lost par,
+/// asked one after another.
+fn move_game(cmd: &TrainCommand, practice: &Practice) -> Result<(), CliError> {
+    if cmd.sources.is_empty() {
+        return Err(CliError::Usage("--move-game asks from the person's own solves: give their links".into()));
+    }
+    let solves = solve_source::read(&cmd.sources, None, cmd.trusted)?;
+    if let Some(big) = solves.iter().find(|s| s.solve.scramble.len() > 16) {
+        let (rows, cols) = (big.solve.scramble.rows(), big.solve.scramble.cols());
+        return Err(CliError::Usage(format!(
+            "--move-game needs par to be the optimal distance, boards of up to 16 cells; solve {} is {rows}×{cols}",
+            big.number
+        )));
+    }
+    practice.check()?;
+    let (coached, _, _) = coach_sources(cmd, solves)?;
+    let clock = near_par::clock();
+    let wanted = cmd.drills as usize;
+    let mut questions = Vec::new();
+    for solve in &coached {
+        let left = wanted - questions.len();
+        // The par the solve was coached at: the optimal distance, on its tables.
+        let asked = train::moves::move_questions(&[solve.as_coached_solve()], solve.chosen.par(), left, &clock)
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+        questions.extend(asked);
+        if questions.len() == wanted {
+            break;
+        }
+    }
+    train_practice::move_game(questions, practice)
+}
+
 /// No --plan, --history, --export or --import: the drills practised by
 /// hand, a new plan's (from the sources) or the kept plan's not played yet.
 fn practise(cmd: &TrainCommand, path: &std::path::Path) -> Result<(), CliError> {
@@ -309,6 +353,9 @@ fn practise(cmd: &TrainCommand, path: &std::path::Path) -> Result<(), CliError> 
         window: &cmd.window,
         attempt: cmd.attempt.as_deref().map(train_practice::read_attempt).transpose()?,
     };
+    if cmd.move_game {
+        return move_game(cmd, &practice);
+    }
     practice.check()?;
     if cmd.sources.is_empty() {
         let (saved, mut left) = unplayed(path)?;
@@ -471,6 +518,18 @@ fn unplayed(path: &std::path::Path) -> Result<(train_store::SavedPlan, Vec<(Stri
 fn read_drill(line: &str, path: &std::path::Path) -> Result<PlannedDrill, CliError> {
     serde_json::from_str(line)
         .map_err(|e| CliError::Usage(format!("the kept plan in {} does not read: {e}", path.display())))
+}
+
+impl Coached {
+    /// The solve and its coaching as the core's plan reads them.
+    fn as_coached_solve(&self) -> CoachedSolve<'_> {
+        CoachedSolve {
+            number: self.sourced.number,
+            scramble: &self.sourced.solve.scramble,
+            moves: &self.sourced.solve.moves,
+            coaching: &self.coaching,
+        }
+    }
 }
 
 impl PlannedDrill {

@@ -13,9 +13,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use fifteen_core::board::Moves;
 use fifteen_core::human::Effort;
 use fifteen_core::slidysim::Solve;
-use fifteen_core::train::{self, history::Attempt};
+use fifteen_core::train::{self, history::Attempt, moves::MoveQuestion};
 use fifteen_view::anim;
-use fifteen_view::control::{App, DrillRun, Keeper, PlanDrill, PlayedDrill, Scorer};
+use fifteen_view::control::{App, DrillRun, Keeper, MoveGame, PlanDrill, PlayedDrill, Scorer};
 
 use super::error::CliError;
 use super::near_par::{self, ParArg};
@@ -183,6 +183,22 @@ fn played_text(played: &PlayedDrill) -> String {
         par.par,
         played.score.loss
     )
+}
+
+/// The move game on `questions` until the window closes.
+pub fn move_game(questions: Vec<MoveQuestion>, practice: &Practice) -> Result<(), CliError> {
+    if questions.is_empty() {
+        eprintln!("no move of these solves lost par: nothing to ask");
+        return Ok(());
+    }
+    let asked = questions.len();
+    let make = || {
+        let game = MoveGame::new(questions.clone()).ok_or_else(|| CliError::Usage("no board to ask about".into()))?;
+        Ok(App::move_game(game))
+    };
+    show_app(&make, practice.window)?;
+    eprintln!("{asked} boards where your next move lost par");
+    Ok(())
 }
 
 /// Weighs an attempt with the par its board's size gets, as the plan's

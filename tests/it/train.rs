@@ -313,15 +313,10 @@ fn a_store_killed_while_writing_keeps_every_finished_import_whole() {
     assert!(attempts >= finished * batch, "{attempts} attempts after {finished} finished imports");
 }
 
-#[test]
-fn a_drill_played_with_the_keys_in_the_terminal_is_kept_with_its_loss() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = dir.path().join("history.sqlite");
-    let plan = three_drills(&store);
-    let way: Moves = plan[0]["way"].as_str().unwrap().parse().unwrap();
-    // The arrows slide the tile next to the blank that way, as the window's do.
+/// The arrow keys that slide the tiles as `moves` do, as the window's do.
+fn arrows(moves: &Moves) -> Vec<u8> {
     let mut keys = Vec::new();
-    for mv in way.iter() {
+    for mv in moves.iter() {
         let arrow = match mv.letter() {
             'U' => "\x1b[A",
             'D' => "\x1b[B",
@@ -330,6 +325,43 @@ fn a_drill_played_with_the_keys_in_the_terminal_is_kept_with_its_loss() {
         };
         keys.extend_from_slice(arrow.as_bytes());
     }
+    keys
+}
+
+#[test]
+fn the_move_game_asks_where_the_person_lost_par_and_says_whether_a_move_keeps_it() {
+    use fifteen_core::coach::{self, Par};
+    use fifteen_core::search::Heuristic;
+    use fifteen_core::train::{CoachedSolve, moves::move_questions};
+    let par = Par::Optimal(Heuristic::ManhattanConflicts);
+    let solves = slidysim::parse_source(&average_3x3()).unwrap();
+    let coached: Vec<_> = solves.iter().map(|s| coach::coach(&s.scramble, &s.moves, par).unwrap()).collect();
+    let read: Vec<CoachedSolve> = solves
+        .iter()
+        .zip(&coached)
+        .enumerate()
+        .map(|(i, (s, c))| CoachedSolve { number: i + 1, scramble: &s.scramble, moves: &s.moves, coaching: c })
+        .collect();
+    let questions = move_questions(&read, par, 10, &fifteen_core::Deadline::NONE).unwrap();
+    let first = &questions[0];
+    let dir = tempfile::tempdir().unwrap();
+    let args = format!("train --store {} --move-game --tui {}", dir.path().join("h.sqlite").display(), average_3x3());
+    for (mv, said) in [(first.keeping[0], "keeps par: "), (first.played, "loses par (2 moves)")] {
+        let mut keys = arrows(&Moves(vec![mv]));
+        keys.push(b'q');
+        let Some((screen, _)) = crate::cli::fifteen_in_a_terminal(&args, &keys) else { return };
+        assert!(screen.contains(&format!("which move? 1 of {}", questions.len())), "{screen}");
+        assert!(screen.contains(said), "{said}: {screen}");
+    }
+}
+
+#[test]
+fn a_drill_played_with_the_keys_in_the_terminal_is_kept_with_its_loss() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("history.sqlite");
+    let plan = three_drills(&store);
+    let way: Moves = plan[0]["way"].as_str().unwrap().parse().unwrap();
+    let mut keys = arrows(&way);
     keys.push(b'q');
     let args = format!("train --store {} --tui", store.display());
     let Some((screen, _)) = crate::cli::fifteen_in_a_terminal(&args, &keys) else { return };

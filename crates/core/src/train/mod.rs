@@ -36,6 +36,7 @@
 
 mod fresh;
 pub mod history;
+pub mod moves;
 pub mod repeat;
 
 use crate::board::{self, Board, IllegalMove, Move, Pos};

@@ -223,3 +223,46 @@ fn an_attempt_goes_to_one_line_of_json_and_back_checked() {
     assert!(history::Attempt::from_json(&wrong_size).unwrap_err().to_string().contains("not the 4×3"));
     assert!(history::Attempt::from_json("{\"kind\":1}").is_err());
 }
+
+#[test]
+fn the_move_games_questions_are_the_persons_mistakes_and_their_answers_keep_the_optimal_distance() {
+    let all = crate::search::bfs::distances_from_goal(3, 3).unwrap();
+    let distance = |board: &Board| all.distance(board).unwrap() as usize;
+    let solves = solved(3, 3, 0..6, EXACT);
+    let read = coached(&solves);
+    let questions = moves::move_questions(&read, EXACT, 1000, &Deadline::NONE).unwrap();
+    // One question a mistake, but for a move off the solved board.
+    let mistakes: usize = solves
+        .iter()
+        .map(|s| {
+            s.coaching
+                .mistakes
+                .as_ref()
+                .unwrap()
+                .iter()
+                .filter(|&&i| s.coaching.par_by_move.as_ref().unwrap()[i - 1] > 0)
+                .count()
+        })
+        .sum();
+    assert!(mistakes >= 6, "{mistakes}");
+    assert_eq!(questions.len(), mistakes);
+    for q in &questions {
+        let solve = &solves[q.solve - 1];
+        let mut before = solve.scramble.clone();
+        before.apply(&solve.moves[..q.move_number - 1]).unwrap();
+        assert_eq!((&q.board, q.played), (&before, solve.moves[q.move_number - 1]));
+        assert_eq!(q.par, distance(&before));
+        assert!(!q.keeps_par(q.played), "the person's move was a mistake");
+        assert!(!q.keeping.is_empty(), "some move is always one nearer: {q:?}");
+        for mv in before.legal_moves() {
+            let mut after = before.clone();
+            after.slide(mv);
+            assert_eq!(q.keeps_par(mv), distance(&after) + 1 == q.par, "{mv:?}");
+        }
+    }
+    let first_two = moves::move_questions(&read, EXACT, 2, &Deadline::NONE).unwrap();
+    assert_eq!(first_two, questions[..2]);
+    let big = solved(6, 6, 0..1, Par::Human(Effort::Fast));
+    let refused = moves::move_questions(&coached(&big), Par::Human(Effort::Fast), 5, &Deadline::NONE);
+    assert!(matches!(refused, Err(moves::MoveGameError::NotExact { rows: 6, cols: 6 })), "{refused:?}");
+}

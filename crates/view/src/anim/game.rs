@@ -120,10 +120,15 @@ impl Game {
 
     /// Slides the tile at `pos` if it is next to the blank.
     pub fn click(&mut self, pos: Pos) -> Option<Tile> {
+        self.slide(self.move_at(pos)?)
+    }
+
+    /// The move that slides the tile at `pos`, if it is next to the blank.
+    pub(crate) fn move_at(&self, pos: Pos) -> Option<Move> {
         let blank = self.board.blank();
         let dr = blank.row as isize - pos.row as isize;
         let dc = blank.col as isize - pos.col as isize;
-        self.slide(Move::from_tile_step(dr, dc)?)
+        Move::from_tile_step(dr, dc)
     }
 
     /// Asks the strategy for the next move from here and keeps it as the

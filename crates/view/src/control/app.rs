@@ -10,8 +10,10 @@ use fifteen_core::human::{Effort, Group, SolveError, SolveOptions};
 use super::coached::CoachedReplay;
 use super::command::{Command, Mode};
 use super::drill::DrillRun;
+use super::move_game::MoveGame;
 
 mod drill;
+mod move_game;
 use super::keys::help_lines;
 
 /// How far ahead of the shown move a watched solve is planned, at most: a
@@ -79,6 +81,8 @@ pub struct App {
     next_seed: u64,
     /// The drills practised (`fifteen train`), when they are.
     drill: Option<DrillRun>,
+    /// The move game played (`fifteen train --move-game`), when it is.
+    move_game: Option<MoveGame>,
 }
 
 /// Where the sequence of S's seeds starts for a window opened on `board`:
@@ -192,6 +196,7 @@ impl App {
             coached: None,
             next_seed,
             drill: None,
+            move_game: None,
         }
     }
 
@@ -225,7 +230,7 @@ impl App {
 
     /// Carries out one command.
     pub fn command(&mut self, command: Command) {
-        if self.drill_command(command) {
+        if self.drill_command(command) || self.move_game_command(command) {
             return;
         }
         let ignore = &mut |_: &Cue| {};
@@ -538,6 +543,7 @@ impl App {
     pub fn frame<'a>(&'a self, route: &'a mut Vec<Pos>) -> Frame<'a> {
         let mut frame = match self.mode {
             _ if self.drill.is_some() => self.drill_frame(route),
+            _ if self.move_game.is_some() => self.move_game_frame(),
             Mode::Watch => match &self.coached {
                 Some(coached) => {
                     let mut extra = coached.rows(&self.player);

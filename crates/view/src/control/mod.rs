@@ -14,6 +14,7 @@ mod coached;
 mod command;
 mod drill;
 mod keys;
+mod move_game;
 pub mod oracle;
 pub mod planner_thread;
 
@@ -22,4 +23,5 @@ pub use coached::CoachedReplay;
 pub use command::{Command, Mode};
 pub use drill::{DrillRun, Keeper, PlanDrill, PlayedDrill, Scorer};
 pub use keys::{Key, command_for, help_lines};
+pub use move_game::MoveGame;
 pub use planner_thread::{batch_channel, planner_thread, plans_elsewhere, receive_plans, send_batches};
