@@ -20,7 +20,8 @@ impl App {
     /// first, at `speed` moves a second when a way is watched.
     pub fn drills(run: DrillRun, speed: f64) -> App {
         let board = run.board().clone();
-        let mut player = Player::new(Timeline::from_moves(&board, &[], WAY).expect("an empty list of moves fits any board"));
+        let mut player =
+            Player::new(Timeline::from_moves(&board, &[], WAY).expect("an empty list of moves fits any board"));
         player.set_speed(speed);
         let mut app = App::with_player(player, board, Mode::Play, by_size());
         match run.attempt() {

@@ -11,7 +11,8 @@ impl App {
     /// A window dealing `game`'s questions one after another.
     pub fn move_game(game: MoveGame) -> App {
         let board = game.board().clone();
-        let player = Player::new(Timeline::from_moves(&board, &[], "move game").expect("an empty list of moves fits any board"));
+        let player =
+            Player::new(Timeline::from_moves(&board, &[], "move game").expect("an empty list of moves fits any board"));
         let mut app = App::with_player(player, board, Mode::Play, by_size());
         app.say("your next move here lost par: slide the tile that keeps it");
         app.move_game = Some(game);
