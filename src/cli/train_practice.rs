@@ -64,13 +64,6 @@ impl Practice<'_> {
     /// Checks the flags, and that there is a window or a terminal to
     /// practise in, before any source is read or coached.
     pub fn check(&self) -> Result<(), CliError> {
-        if self.attempt.is_none() && !can_show_drills(self.window) {
-            return Err(CliError::Usage(
-                "practising drills needs a window or a terminal (no display, and the output is not a terminal): \
-                 `fifteen train SOURCE --plan` prints them, `--attempt LINK` weighs one played elsewhere"
-                    .into(),
-            ));
-        }
         if self.window.frames == Some(0) {
             return Err(CliError::Usage("--frames must be positive, got 0".into()));
         }
@@ -82,6 +75,13 @@ impl Practice<'_> {
                 ));
             }
             paths::check_output(path, "--screenshot", "png")?;
+        }
+        if self.attempt.is_none() && !can_show_drills(self.window) {
+            return Err(CliError::Usage(
+                "practising drills needs a window or a terminal (no display, and the output is not a terminal): \
+                 `fifteen train SOURCE --plan` prints them, `--attempt LINK` weighs one played elsewhere"
+                    .into(),
+            ));
         }
         Ok(())
     }

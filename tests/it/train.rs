@@ -104,6 +104,10 @@ fn a_drill_played_elsewhere_is_weighed_and_kept_with_its_loss_and_time() {
     assert_one_error_line(&train(&["--attempt", &elsewhere], &store), "none of the plan's drills");
     assert_one_error_line(&train(&["--attempt", "not a link"], &store), "");
     assert_one_error_line(&train(&["--history", "--frames", "3"], &store), "are for practising");
+    // Practice's own flags are checked before the window is looked for.
+    assert_one_error_line(&train(&["--frames", "0", &average_3x3()], &store), "--frames must be positive");
+    assert_one_error_line(&train(&["--screenshot", "shot.txt", &average_3x3()], &store), "png");
+    assert_one_error_line(&train(&["--move-game", "tests/data/slidysim/30x30-custom.txt"], &store), "up to 16 cells");
 }
 
 #[test]
