@@ -117,7 +117,7 @@ pub struct TrainCommand {
     #[arg(long)]
     trusted: bool,
     /// Practice: a drill played elsewhere (slidysim's replay link of its
-    /// board), weighed and kept, then shown with fifteen's way beside.
+    /// board), weighed and kept, then its result shown (C plays fifteen's way).
     #[arg(long, value_name = "LINK")]
     attempt: Option<String>,
     /// The move game instead of drills: the boards of the sources' solves
