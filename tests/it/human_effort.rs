@@ -412,38 +412,38 @@ fn the_moves_are_the_same_on_any_number_of_threads() {
     }
 }
 
-/// The README's table of mean moves (`fifteen bench --sizes 4,5,6,10
+/// docs/solving.md's table of mean moves (`fifteen bench --sizes 4,5,6,10
 /// --count 20 --effort fast,normal,best`: boards of seeds 1 to 20, the
-/// default order) for `size`×`size`, as the README prints it: `[fast, normal,
+/// default order) for `size`×`size`, as the doc prints it: `[fast, normal,
 /// best]`.
-fn readme_means(size: usize) -> [String; 3] {
-    let readme = include_str!("../../README.md");
+fn documented_means(size: usize) -> [String; 3] {
+    let doc = include_str!("../../docs/solving.md");
     let row = format!("| {size}×{size} | ");
     let line =
-        readme.lines().find(|l| l.starts_with(&row)).unwrap_or_else(|| panic!("README has no {size}×{size} row"));
+        doc.lines().find(|l| l.starts_with(&row)).unwrap_or_else(|| panic!("docs/solving.md has no {size}×{size} row"));
     let cells: Vec<&str> = line.split('|').map(str::trim).collect();
     [cells[2].to_string(), cells[3].to_string(), cells[4].to_string()]
 }
 
 #[test]
-#[ignore = "a minute: the README's means over 20 boards at every effort, 4×4 to 6×6; CI runs it"]
-fn the_readmes_mean_moves_are_what_the_solver_makes() {
+#[ignore = "a minute: docs/solving.md's means over 20 boards at every effort, 4×4 to 6×6; CI runs it"]
+fn the_documented_mean_moves_are_what_the_solver_makes() {
     for size in [4, 5, 6] {
-        assert_the_readmes_means(size);
+        assert_the_documented_means(size);
     }
-    // The default effort on these sizes is the README's best column.
+    // The default effort on these sizes is the doc's best column.
     assert!([4, 5, 6, 10].iter().all(|&n| Effort::for_size(n, n) == Effort::Best));
 }
 
 #[test]
-#[ignore = "minutes: the README's means over 20 boards at every effort, 10×10; CI runs it"]
-fn the_readmes_mean_moves_on_10x10_are_what_the_solver_makes() {
+#[ignore = "minutes: docs/solving.md's means over 20 boards at every effort, 10×10; CI runs it"]
+fn the_documented_mean_moves_on_10x10_are_what_the_solver_makes() {
     // A test of its own so that CI's two test threads share the sizes.
-    assert_the_readmes_means(10);
+    assert_the_documented_means(10);
 }
 
-fn assert_the_readmes_means(size: usize) {
-    let claimed = readme_means(size);
+fn assert_the_documented_means(size: usize) {
+    let claimed = documented_means(size);
     for (effort, claim) in [Effort::Fast, Effort::Normal, Effort::Best].into_iter().zip(claimed) {
         let total: usize = (1..=20)
             .map(|seed| {
@@ -452,8 +452,8 @@ fn assert_the_readmes_means(size: usize) {
             })
             .sum();
         let mean = total as f64 / 20.0;
-        // Small boards in moves, bigger ones per n³, as the README writes them.
+        // Small boards in moves, bigger ones per n³, as the doc writes them.
         let now = if size <= 6 { format!("{mean:.1}") } else { format!("{:.3}·n³", mean / (size as f64).powi(3)) };
-        assert_eq!(now, claim, "{size}×{size} at {}: the README says {claim}", effort.name());
+        assert_eq!(now, claim, "{size}×{size} at {}: docs/solving.md says {claim}", effort.name());
     }
 }

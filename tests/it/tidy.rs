@@ -356,6 +356,43 @@ fn missing_paths(text: &str) -> Vec<String> {
     missing
 }
 
+/// The targets of the Markdown links in `text` (the file at `path`) that
+/// are not in the repository: a file is looked for from the linking file's
+/// folder, and a `#part` among that file's [`anchors`]. Web addresses aside.
+fn missing_links(path: &Path, text: &str) -> Vec<String> {
+    let mut missing = Vec::new();
+    for (at, _) in text.match_indices("](") {
+        let target: String = text[at + 2..].chars().take_while(|c| *c != ')' && !c.is_whitespace()).collect();
+        if target.contains("://") || target.starts_with("mailto:") {
+            continue;
+        }
+        let (file, part) = target.split_once('#').unwrap_or((&target, ""));
+        let file = if file.is_empty() { path.to_path_buf() } else { path.parent().unwrap().join(file) };
+        let is_markdown = file.extension().is_some_and(|e| e == "md");
+        if !file.exists() || (!part.is_empty() && is_markdown && !anchors(&read(&file)).iter().any(|a| a == part)) {
+            missing.push(target);
+        }
+    }
+    missing
+}
+
+/// A Markdown file's headings as GitHub's anchors name them: lower case,
+/// spaces as `-`, other punctuation than `-` and `_` left out.
+fn anchors(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|line| line.starts_with('#'))
+        .filter_map(|line| line.trim_start_matches('#').strip_prefix(' '))
+        .map(|heading| {
+            let lower = heading.trim().to_lowercase();
+            lower
+                .chars()
+                .filter(|c| c.is_alphanumeric() || "-_ ".contains(*c))
+                .map(|c| if c == ' ' { '-' } else { c })
+                .collect()
+        })
+        .collect()
+}
+
 fn check_references(files: &[PathBuf]) {
     let mut found = Vec::new();
     for path in files {
@@ -366,6 +403,9 @@ fn check_references(files: &[PathBuf]) {
         if path.extension().is_some_and(|e| e == "md") {
             for reference in missing_paths(&text) {
                 found.push(format!("{}: {reference} does not exist", relative(path)));
+            }
+            for link in missing_links(path, &text) {
+                found.push(format!("{}: the link {link} leads nowhere", relative(path)));
             }
         }
     }
@@ -418,6 +458,11 @@ fn the_checks_catch_what_they_look_for() {
     assert_eq!(outside_references("(see `strategy.md`)"), ["strategy.md (not docs/strategy.md)"]);
     assert!(outside_references("see docs/strategy.md; seed 0, seed 42 and seed 7; an issue with it").is_empty());
     assert_eq!(missing_paths("see docs/no-such-file.md and src/main.rs."), ["docs/no-such-file.md"]);
+    // Links from a doc are read from its folder, their `#part` against the headings.
+    let links = "[a](search.md), [b](no-such.md), [c](search.md#pattern-databases), [d](search.md#no-such-part), \
+                 ![e](../assets/efforts.md) and [f](https://example.org/x.md)";
+    assert_eq!(missing_links(&root().join("docs/any.md"), links), ["no-such.md", "search.md#no-such-part"]);
+    assert_eq!(anchors("## Look-ahead (`--effort normal|best`)\n#not a heading"), ["look-ahead---effort-normalbest"]);
     assert!(code_lines("crates/core/src/board").iter().any(|(file, _)| file == "crates/core/src/board/mod.rs"));
     // A group names each of its members.
     assert_eq!(paths_in("use std::{fs, time::Instant};"), ["std::fs", "std::time", "std"]);

@@ -2,8 +2,8 @@
 //! each effort does on each size of board (`SIZE_BANDS`): which effort
 //! `auto` and the window pick, the beams' widths, where the beams stop and
 //! the tile-by-tile trips take over, the detours' band, the tries. The
-//! command line's `--help`, the README and `docs/strategy.md` all show this
-//! table as `size_table` renders it; a test keeps the docs in agreement.
+//! command line's `--help` and `docs/solving.md` both show this table as
+//! `size_table` renders it; a test keeps the docs in agreement.
 
 use super::trip::scratch::{Approach, TripStyle};
 use super::trip::tries::MAX_TRIES;
@@ -377,7 +377,7 @@ pub(super) enum Look {
 
 #[cfg(feature = "testing")]
 /// `SIZE_BANDS` as a Markdown table, one row a band: what `--help` and
-/// the README show, kept in `assets/efforts.md` (a test holds the three
+/// `docs/solving.md` show, kept in `assets/efforts.md` (a test holds the three
 /// equal, so the command needs no table-maker of the library's). An area beam searches each line over the whole unsolved
 /// area, a rolling beam commits a dozen moves at a time; `tiles` places one
 /// tile at a time, the blank's approaches by detours that push tiles home

@@ -17,7 +17,7 @@ pub enum Order {
     /// (Parberry's reduction, see `docs/strategy.md`): the unsolved
     /// rectangle shrinks in both directions, so tiles travel less. The
     /// default, because it takes fewer moves than rows on square and long
-    /// boards alike (the numbers are in the README's tables).
+    /// boards alike (the numbers are in `docs/benchmarks.md`).
     Shells,
     /// Shells, except that on a 4×4 or a 5×5 (or the last 4×4 or 5×5 of
     /// a bigger board) at `normal` and `best` the next line is the

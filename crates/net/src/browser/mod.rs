@@ -9,7 +9,7 @@
 //! Skipped, saying so, when Chromium or chromedriver is missing, unless
 //! `FIFTEEN_BROWSER_TEST=require` (CI sets it after installing both), which
 //! makes that a failure. With `FIFTEEN_SCREENSHOT_DIR` set, the Watch test
-//! saves `watch.png` there (the README's picture), the optimal-distance
+//! saves `watch.png` there (docs/serve.md's picture), the optimal-distance
 //! test `optimal-page.png` and the served replay's test `viewer-replay.png`.
 
 // fantoccini's `CmdError` is large; these helpers only hand it on to the

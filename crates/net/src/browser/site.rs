@@ -10,7 +10,7 @@
 //! it from `FIFTEEN_SITE_DIR`, and are skipped, saying so, without it,
 //! unless `FIFTEEN_SITE_TEST=require` (CI builds the site and sets both).
 //! With `FIFTEEN_SCREENSHOT_DIR` set, the first test saves the coached
-//! replay page there as `site-replay.png` (the README's picture).
+//! replay page there as `site-replay.png` (docs/watching.md's picture).
 
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;

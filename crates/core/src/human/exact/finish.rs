@@ -26,7 +26,7 @@ pub enum Finish {
     Pairs,
     /// Boards of up to `MAX_EXACT_CELLS` cells: a line at a time by an
     /// exact search while more than `REST_CELLS` cells are unsolved, then
-    /// the rest optimally. Far fewer moves (the README's tables have the
+    /// the rest optimally. Far fewer moves (`docs/benchmarks.md` has the
     /// counts), but not how a person plays.
     Exact,
 }
