@@ -186,7 +186,10 @@ impl<W: Write> MoveWriter<W> {
             }
             Format::Json => self.letters.push(named.letter()),
             Format::Summary => {}
-            Format::JsonStream => writeln!(self.out, "{{\"Move\":\"{}\"}}", named.word())?,
+            Format::JsonStream => {
+                serde_json::to_writer(&mut self.out, &serde_json::json!({ "Move": named.word() }))?;
+                self.out.write_all(b"\n")?;
+            }
             Format::Slidysim => self.link.as_mut().expect("slidysim keeps the moves").1.push(mv),
         }
         Ok(())

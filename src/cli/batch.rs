@@ -247,6 +247,29 @@ impl Item {
     }
 }
 
+/// The JSON line answering a board solved, its fields in this order.
+#[derive(serde::Serialize)]
+struct SolvedLine<'a> {
+    id: &'a Value,
+    solver: &'static str,
+    count: usize,
+    /// Left out with `--summary`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<String>,
+    elapsed_ms: f64,
+    nodes: Option<u64>,
+    /// The near solver's proven lower bound, when it ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lower_bound: Option<u32>,
+}
+
+/// The JSON line answering a board that could not be solved.
+#[derive(serde::Serialize)]
+struct FailedLine<'a> {
+    id: &'a Value,
+    error: String,
+}
+
 /// A solved line.
 struct Solved {
     moves: Moves,
@@ -259,33 +282,30 @@ struct Solved {
 
 impl Workers<'_> {
     fn answer(&self, item: Item) -> Answer {
-        let id = item.id.to_string();
         let solved = item.board.and_then(|board| {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.solve(&board)))
                 .unwrap_or_else(|_| Err("internal error: the solver panicked on this board".into()))
         });
-        match solved {
+        let line = match solved {
             Ok(solved) => {
-                let elapsed_ms = (solved.elapsed.as_secs_f64() * 1e6).round() / 1e3;
                 let notation = self.options.notation;
-                let mut line = format!(
-                    "{{\"id\":{id},\"solver\":\"{}\",\"count\":{}",
-                    self.options.search.solver.name(),
-                    solved.moves.len()
-                );
-                if !self.options.summary {
-                    let letters: String = solved.moves.iter().map(|&mv| notation.name(mv).letter()).collect();
-                    line.push_str(&format!(",\"moves\":\"{letters}\""));
-                }
-                let nodes = solved.nodes.map_or_else(|| "null".to_string(), |n| n.to_string());
-                line.push_str(&format!(",\"elapsed_ms\":{elapsed_ms},\"nodes\":{nodes}"));
-                if let Some(bound) = solved.lower_bound {
-                    line.push_str(&format!(",\"lower_bound\":{bound}"));
-                }
-                line.push('}');
-                Answer { line, failed: false }
+                let answer = SolvedLine {
+                    id: &item.id,
+                    solver: self.options.search.solver.name(),
+                    count: solved.moves.len(),
+                    moves: (!self.options.summary)
+                        .then(|| solved.moves.iter().map(|&mv| notation.name(mv).letter()).collect()),
+                    elapsed_ms: (solved.elapsed.as_secs_f64() * 1e6).round() / 1e3,
+                    nodes: solved.nodes,
+                    lower_bound: solved.lower_bound,
+                };
+                Ok(serde_json::to_string(&answer))
             }
-            Err(error) => Answer { line: format!("{{\"id\":{id},\"error\":{}}}", Value::String(error)), failed: true },
+            Err(error) => Err(serde_json::to_string(&FailedLine { id: &item.id, error })),
+        };
+        match line {
+            Ok(line) => Answer { line: line.expect("a batch answer serializes"), failed: false },
+            Err(line) => Answer { line: line.expect("a batch answer serializes"), failed: true },
         }
     }
 
