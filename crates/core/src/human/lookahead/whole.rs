@@ -79,8 +79,7 @@ impl WholeScratch {
 
 /// Rounds of fewer states than this are made on one thread: sharing out
 /// a round costs, each round, about what sharing a few hundred states'
-/// children saves. A 30×30's rounds of 1000 states were about 30 % faster on
-/// two threads, for a third more processor time (docs/fewest-moves.md).
+/// children saves (docs/benchmarks.md, "The area beam's constants").
 const PARALLEL_STATES: usize = 512;
 
 /// One thread's share of a round: its states' children, those left
@@ -167,10 +166,9 @@ const ROOT: u32 = u32::MAX;
 
 /// The most moves a state reads over its block: the survivors of every
 /// `RECENT + 1`th round get blocks of their own, the others share their
-/// parent's. A copy for each survivor of every round cost a 30×30 about
-/// 7 % of its time: its areas do not stay in a core's cache from one
-/// round to the next. (On smaller areas the copies cost about what the
-/// reads of older blocks now miss; 16 rounds read no faster.)
+/// parent's: a copy for each survivor of every round costs more than the
+/// reads it saves on big areas, which do not stay in a core's cache from
+/// one round to the next, and longer runs of moves read no faster.
 const RECENT: usize = 8;
 
 /// A state's block (by number in [`WholeScratch::blocks`]) and the moves
@@ -509,8 +507,8 @@ impl Survivors<'_> {
             };
         };
         // The buffers sized first, so that either thread writes each
-        // survivor in its place, in one hand-over of the round: a hand-over
-        // for each buffer was 7 % slower on a 20×20. Every slot is written.
+        // survivor in its place, in one hand-over of the round rather than
+        // one for each buffer. Every slot is written.
         nodes.resize(first_node + kept.len(), MoveNode { parent: ROOT, dir: 0, stage: 0 });
         next_states.resize(kept.len(), states[0]);
         next_recent.resize(kept.len(), Recent::default());
@@ -673,16 +671,15 @@ fn gather(parts: &mut [RoundPart], into: &mut [BeamCandidate<u32>], offset: usiz
 }
 
 /// How many times at most [`while_the_other_waits`] checks whether the
-/// work is done: 0.1 ms on the machine it was measured on (a 20×20's
-/// round takes about 0.3 ms), after which the waiting thread goes back to
-/// the pool and sleeps, as it would have.
+/// work is done: a fraction of a big area's round, after which the
+/// waiting thread goes back to the pool and sleeps, as it would have.
 const WAIT_SPINS: u32 = 4096;
 
 /// Runs `work` on this thread while another of the pool's threads waits
 /// for it awake, for a while, so that it takes up the round's next shared
 /// part at once. A thread of the pool that finds nothing to do soon sleeps,
-/// and waking it again for each shared part of a round cost a 20×20 about
-/// a twentieth of its time.
+/// and waking it again for each shared part of every round costs more
+/// than the spinning.
 fn while_the_other_waits<R: Send>(work: impl FnOnce() -> R + Send) -> R {
     let done = AtomicBool::new(false);
     let (result, ()) = rayon::join(
