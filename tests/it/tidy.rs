@@ -83,6 +83,15 @@ fn rust_files(dirs: &[&str]) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The Rust files under each of `dirs`, with their source as written.
+fn rust_sources(dirs: &[&str]) -> Vec<(String, String)> {
+    dirs.iter()
+        .flat_map(|dir| files_under(dir))
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .map(|p| (relative(&p), read(&p)))
+        .collect()
+}
+
 /// Places that break a rule today, each as (file, what it uses), with the
 /// reason it is allowed for now. An entry that no longer matches fails the
 /// test too, so the list only shrinks.
@@ -481,8 +490,7 @@ fn module_of(file: &str) -> String {
 }
 
 /// The code of a file without comments, string and character literals, so
-/// that braces and paths are only the code's. Rough, but enough for the
-/// crate's own style.
+/// that the paths [`paths_in`] and [`forbid`] find are only the code's.
 fn bare_code(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let chars: Vec<char> = text.chars().collect();
@@ -787,51 +795,57 @@ const LONG_FUNCTIONS: &[(&str, &str, &str)] = &[
 /// Lines a function may take, from its `fn` to its closing brace.
 const MAX_FUNCTION_LINES: usize = 80;
 
-/// Every function of the workspace as (file, name, first line, lines).
+/// Every function of the workspace with a body as (file, name, first
+/// line, lines), from the line of its `fn` to its closing brace: free
+/// functions, methods and trait methods with a default body, nested ones
+/// too. (Functions inside a macro's input, as `proptest!`'s, are the
+/// macro's tokens, not items, and are not read.)
 fn functions() -> Vec<(String, String, usize, usize)> {
     let mut out = Vec::new();
-    for (file, code) in rust_files(&[CORE, VIEW, NET, BIN]) {
-        let lines: Vec<&str> = code.lines().collect();
-        for (number, line) in lines.iter().enumerate() {
-            let Some(at) = line.find("fn ").filter(|&at| at == 0 || !line.as_bytes()[at - 1].is_ascii_alphanumeric())
-            else {
-                continue;
-            };
-            let name: String = line[at + 3..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-            if name.is_empty() {
-                continue;
-            }
-            // The body: from the first `{` after the name (or none, for a
-            // declaration ending in `;`) to its matching `}`.
-            let mut depth = 0usize;
-            let mut opened = false;
-            let mut end = None;
-            'scan: for (k, text) in lines.iter().enumerate().skip(number) {
-                let start = if k == number { at } else { 0 };
-                for c in text[start..].chars() {
-                    match c {
-                        ';' if !opened && depth == 0 => break 'scan,
-                        '{' => {
-                            depth += 1;
-                            opened = true;
-                        }
-                        '}' => {
-                            depth = depth.saturating_sub(1);
-                            if opened && depth == 0 {
-                                end = Some(k);
-                                break 'scan;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            if let Some(end) = end {
-                out.push((file.clone(), name, number + 1, end - number + 1));
-            }
-        }
+    for (file, code) in rust_sources(&[CORE, VIEW, NET, BIN]) {
+        let mut finder = FunctionFinder::default();
+        syn::visit::Visit::visit_file(&mut finder, &parse_rust(&file, &code));
+        out.extend(finder.found.into_iter().map(|(name, first, lines)| (file.clone(), name, first, lines)));
     }
     out
+}
+
+/// The file's code as the compiler reads it; a file that does not parse
+/// fails the check, naming it.
+fn parse_rust(file: &str, code: &str) -> syn::File {
+    syn::parse_file(code).unwrap_or_else(|e| panic!("{file}:{}: cannot parse: {e}", e.span().start().line))
+}
+
+/// Collects [`functions`]' (name, first line, lines) of one file.
+#[derive(Default)]
+struct FunctionFinder {
+    found: Vec<(String, usize, usize)>,
+}
+
+impl FunctionFinder {
+    fn add(&mut self, sig: &syn::Signature, block: &syn::Block) {
+        let (first, last) = (sig.fn_token.span.start().line, block.brace_token.span.close().end().line);
+        self.found.push((sig.ident.to_string(), first, last - first + 1));
+    }
+}
+
+impl<'ast> syn::visit::Visit<'ast> for FunctionFinder {
+    fn visit_item_fn(&mut self, item: &'ast syn::ItemFn) {
+        self.add(&item.sig, &item.block);
+        syn::visit::visit_item_fn(self, item);
+    }
+
+    fn visit_impl_item_fn(&mut self, item: &'ast syn::ImplItemFn) {
+        self.add(&item.sig, &item.block);
+        syn::visit::visit_impl_item_fn(self, item);
+    }
+
+    fn visit_trait_item_fn(&mut self, item: &'ast syn::TraitItemFn) {
+        if let Some(block) = &item.default {
+            self.add(&item.sig, block);
+        }
+        syn::visit::visit_trait_item_fn(self, item);
+    }
 }
 
 #[test]
@@ -882,111 +896,71 @@ fn the_codemap_names_every_part_of_the_human_solver() {
     assert!(missing.is_empty(), "ARCHITECTURE.md's human/ codemap does not name:\n{}", missing.join("\n"));
 }
 
-/// The types `code` (a file's [`bare_code`]) defines, as (name, line):
-/// its structs, enums, unions, traits and type aliases, at module level or
-/// inside a function or a `mod` block alike.
-///
-/// Associated types are left out: they name a trait's type, not a new one
-/// (`type Err = …;` in an `impl FromStr`, `type Item;` in a trait). A
-/// `type` is one when the block around it is an `impl` or a `trait`,
-/// found by counting braces: a block's kind is read from its head, the
-/// code between the `;`, `{` or `}` before it and its `{` (a `;` inside
-/// brackets, as in `[u8; 4]`, does not end a head), attributes and
-/// visibility aside. This holds however the code is indented, and a `type`
-/// in a function inside an impl is rightly an item of its own; a fixed
-/// list of associated names (`Err`, `Item`, …) would miss a new one, or
-/// hide an alias that took such a name.
-fn types_defined(code: &str) -> Vec<(String, usize)> {
-    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    let chars: Vec<char> = code.chars().collect();
-    let mut found = Vec::new();
-    // For each open block: is it an impl's or a trait's?
-    let mut blocks: Vec<bool> = Vec::new();
-    let mut head = String::new();
-    let mut brackets = 0usize;
-    let mut line = 1;
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if is_ident(c) && (i == 0 || !is_ident(chars[i - 1])) {
-            let word: String = chars[i..].iter().take_while(|&&c| is_ident(c)).collect();
-            i += word.len();
-            head.push_str(&word);
-            if !["struct", "enum", "union", "trait", "type"].contains(&word.as_str()) {
-                continue;
-            }
-            let gap = chars[i..].iter().take_while(|c| c.is_whitespace()).count();
-            let name: String = chars[i + gap..].iter().take_while(|&&c| is_ident(c)).collect();
-            // Type names are CamelCase; `union` is a keyword only before one.
-            let associated = word == "type" && blocks.last() == Some(&true);
-            if gap > 0 && name.starts_with(|c: char| c.is_ascii_uppercase()) && !associated {
-                found.push((name, line));
-            }
-            continue;
-        }
-        match c {
-            '\n' => line += 1,
-            '(' | '[' => brackets += 1,
-            ')' | ']' => brackets = brackets.saturating_sub(1),
-            '{' => blocks.push(impl_or_trait(&head)),
-            '}' => {
-                blocks.pop();
-            }
-            _ => {}
-        }
-        if c == '{' || c == '}' || (c == ';' && brackets == 0) {
-            head.clear();
-            brackets = 0;
-        } else {
-            head.push(c);
-        }
-        i += 1;
-    }
-    found
+/// The types `code` (a file's source) defines, as (name, line): its
+/// structs, enums, unions, traits and type aliases, at module level or
+/// inside a function or a `mod` block alike. Associated types are left
+/// out: they name a trait's type, not a new one (`type Err = …;` in an
+/// `impl FromStr`, `type Item;` in a trait); the parser tells them apart
+/// as the compiler does.
+fn types_defined(file: &str, code: &str) -> Vec<(String, usize)> {
+    let mut finder = TypeFinder::default();
+    syn::visit::Visit::visit_file(&mut finder, &parse_rust(file, code));
+    finder.found
 }
 
-/// True when a block's head (see [`types_defined`]) opens an `impl` or a
-/// `trait`: `#[cfg(test)] impl<T> X for Y<T>`, `pub(crate) unsafe trait Z`.
-fn impl_or_trait(head: &str) -> bool {
-    let mut rest = head.trim_start();
-    // Attributes, brackets and all.
-    while let Some(attribute) = rest.strip_prefix('#') {
-        let mut depth = 0;
-        let end = attribute.char_indices().find_map(|(at, c)| {
-            match c {
-                '[' => depth += 1,
-                ']' => depth -= 1,
-                _ => {}
-            }
-            (depth == 0 && c == ']').then_some(at + 1)
-        });
-        rest = attribute[end.unwrap_or(attribute.len())..].trim_start();
+/// Collects [`types_defined`]' (name, line) of one file.
+#[derive(Default)]
+struct TypeFinder {
+    found: Vec<(String, usize)>,
+}
+
+impl TypeFinder {
+    fn add(&mut self, ident: &syn::Ident) {
+        self.found.push((ident.to_string(), ident.span().start().line));
     }
-    /// `text` after the word `word` it starts with, if it does.
-    fn word<'a>(text: &'a str, word: &str) -> Option<&'a str> {
-        text.strip_prefix(word)
-            .filter(|after| !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
-            .map(str::trim_start)
+}
+
+impl<'ast> syn::visit::Visit<'ast> for TypeFinder {
+    fn visit_item_struct(&mut self, item: &'ast syn::ItemStruct) {
+        self.add(&item.ident);
+        syn::visit::visit_item_struct(self, item);
     }
-    if let Some(after) = word(rest, "pub") {
-        rest = match after.strip_prefix('(') {
-            Some(scope) => scope.find(')').map_or("", |at| &scope[at + 1..]).trim_start(),
-            None => after,
-        };
+
+    fn visit_item_enum(&mut self, item: &'ast syn::ItemEnum) {
+        self.add(&item.ident);
+        syn::visit::visit_item_enum(self, item);
     }
-    rest = word(rest, "unsafe").unwrap_or(rest);
-    word(rest, "impl").is_some() || word(rest, "trait").is_some()
+
+    fn visit_item_union(&mut self, item: &'ast syn::ItemUnion) {
+        self.add(&item.ident);
+        syn::visit::visit_item_union(self, item);
+    }
+
+    fn visit_item_trait(&mut self, item: &'ast syn::ItemTrait) {
+        self.add(&item.ident);
+        syn::visit::visit_item_trait(self, item);
+    }
+
+    fn visit_item_type(&mut self, item: &'ast syn::ItemType) {
+        self.add(&item.ident);
+        syn::visit::visit_item_type(self, item);
+    }
 }
 
 #[test]
-fn the_type_check_tells_definitions_from_associated_types() {
+fn the_type_and_function_checks_read_the_code_as_the_compiler_does() {
     let code = "impl FromStr for Row { type Err = Bad; fn f() { type Local = u8; } }\n\
                 #[cfg(test)]\npub(crate) trait Solver<T>\nwhere\n    T: Copy,\n{\n    type Item;\n}\n\
                 struct Cells([u8; 4]);\nimpl Tidy for [u8; 4] { type Out = u8; }\n\
                 mod inner { pub(super) type Alias = u8; enum Kind {} }\nfn union() {}\nunion Bits { a: u8 }";
-    let names: Vec<String> = types_defined(&bare_code(code)).into_iter().map(|(name, _)| name).collect();
+    let names: Vec<String> = types_defined("test", code).into_iter().map(|(name, _)| name).collect();
     assert_eq!(names, ["Local", "Solver", "Cells", "Alias", "Kind", "Bits"]);
-    assert_eq!(types_defined("\n\nstruct Three;"), [("Three".to_string(), 3)]);
+    assert_eq!(types_defined("test", "\n\nstruct Three;"), [("Three".to_string(), 3)]);
+    let long = "fn outer() {\n    fn inner() {\n    }\n}\nimpl X {\n    fn method(&self) {}\n}\n";
+    let mut finder = FunctionFinder::default();
+    syn::visit::Visit::visit_file(&mut finder, &parse_rust("test", long));
+    let found: Vec<(&str, usize, usize)> = finder.found.iter().map(|(n, f, l)| (n.as_str(), *f, *l)).collect();
+    assert_eq!(found, [("outer", 1, 4), ("inner", 2, 2), ("method", 6, 1)]);
 }
 
 /// A type's name means one thing in the workspace: two types of one name (a private
@@ -997,8 +971,8 @@ fn the_type_check_tells_definitions_from_associated_types() {
 #[test]
 fn no_type_name_is_defined_twice() {
     let mut definitions: Vec<(String, String)> = Vec::new();
-    for (file, code) in rust_files(&[CORE, VIEW, NET, WEB, XTASK, BIN]) {
-        for (name, line) in types_defined(&code) {
+    for (file, code) in rust_sources(&[CORE, VIEW, NET, WEB, XTASK, BIN]) {
+        for (name, line) in types_defined(&file, &code) {
             definitions.push((name, format!("{file}:{line}")));
         }
     }
