@@ -12,9 +12,7 @@ use std::time::{Duration, Instant};
 
 use fifteen_core::board::{BLANK, Board, Pos, Tile};
 use fifteen_view::anim::{Cue, Game, Pace, Player};
-use fifteen_view::control::{
-    App, CoachedReplay, Key, Mode, command_for, help_lines, planner_thread, plans_elsewhere, receive_plans,
-};
+use fifteen_view::control::{App, CoachedReplay, FrameBudget, Key, Mode, Tick, command_for, help_lines};
 
 /// Boards wider or taller than this (in characters / lines) are shown as a
 /// progress line only.
@@ -230,27 +228,18 @@ fn animate<W: Write, K: KeySource + ?Sized>(
     let mut last = Instant::now();
     let mut drawn_lines = 0usize;
     let mut frames = 0u64;
-    if plans_elsewhere(app) {
-        app.plan_elsewhere();
-    }
-    let mut planned = None;
+    let mut tick = Tick::start(app);
+    let started = Instant::now();
+    let clock = move || started.elapsed().as_secs_f64();
+    // A quarter of each frame's time goes to planning ahead, a quarter to
+    // making its moves: the frame is never held.
+    let quarter = frame_time.as_secs_f64() / 4.0;
+    let budget = FrameBudget { planning: quarter, playing: quarter };
     loop {
         let now = Instant::now();
         let dt = now.duration_since(last).as_secs_f64();
         last = now;
-        if let Some(planning) = app.take_planning() {
-            // The planner before, if any, stops at its next send.
-            planned = planner_thread(planning);
-        }
-        if let Some(inbox) = &planned {
-            receive_plans(app, inbox);
-        }
-        // A quarter of each frame's time goes to planning ahead.
-        let planning = Instant::now();
-        app.plan_ahead(&mut || planning.elapsed() < frame_time / 4);
-        // A quarter to making its moves: the frame is never held.
-        let playing = Instant::now();
-        app.update_within(dt, &mut || playing.elapsed() < frame_time / 4);
+        tick.frame(app, dt, budget, &clock);
         drawn_lines = redraw(out, &screen(app, fits, keys.live()), drawn_lines)?;
         frames += 1;
         if app.quit || watched_to_end(app) || options.frames.is_some_and(|n| frames >= n) {
@@ -534,7 +523,7 @@ mod tests {
     #[test]
     fn a_big_board_planned_on_its_own_thread_quits_at_once_and_plays_on_otherwise() {
         let mut p = app(100, 3);
-        assert!(plans_elsewhere(&p));
+        assert!(fifteen_view::control::plans_elsewhere(&p));
         let options = TuiOptions { ansi: true, fps: 120.0, frames: Some(400) };
         let report = watch_with_keys(&mut p, &mut Vec::new(), &options, &mut Script(vec![Key::Q])).unwrap();
         assert_eq!(report.frames, 1, "q does not wait for the planner");

@@ -16,7 +16,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use macroquad::miniquad::conf::{LinuxBackend, Platform};
 use macroquad::prelude::*;
@@ -27,18 +27,15 @@ pub use picture::{Picture, look_alike};
 
 use fifteen_core::human::SolveError;
 use fifteen_core::tables::Tables;
-use fifteen_view::control::{App, Command, Key, command_for, oracle, planner_thread, plans_elsewhere, receive_plans};
+use fifteen_view::control::{App, Command, FrameBudget, Key, Tick, command_for, oracle};
 use fifteen_view::scene::{Painter, Row};
 
-/// How long a frame may spend planning the watched solve ahead: a few
-/// milliseconds of a 60 Hz frame.
-const PLANNING_PER_FRAME: Duration = Duration::from_millis(4);
-
-/// How long a frame may spend making the watched solve's moves: with the
-/// planning and the drawing a frame stays well within a 30 Hz frame even
-/// under a software renderer, and the playback falls behind the asked
-/// speed instead (millions of moves a second on a huge board).
-const PLAYING_PER_FRAME: Duration = Duration::from_millis(10);
+/// How long a frame may spend planning the watched solve ahead (a few
+/// milliseconds of a 60 Hz frame), and making its moves: with the drawing
+/// a frame stays well within a 30 Hz frame even under a software renderer,
+/// and the playback falls behind the asked speed instead (millions of
+/// moves a second on a huge board).
+const FRAME_BUDGET: FrameBudget = FrameBudget { planning: 0.004, playing: 0.010 };
 
 /// The window's size when it opens, in pixels.
 pub const WINDOW_SIZE: (i32, i32) = (1100, 820);
@@ -210,10 +207,8 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
     // The near hints' searches are timed by the window's clock.
     let near_deadline = fifteen_core::Deadline::NONE.with_clock(move || started.elapsed().as_secs_f64());
     let mut oracle = oracle::Oracle::new(options.oracle_tables.clone(), Some(near_deadline));
-    if plans_elsewhere(&app) {
-        app.plan_elsewhere();
-    }
-    let mut planned = None;
+    let mut tick = Tick::start(&mut app);
+    let clock = move || started.elapsed().as_secs_f64();
     loop {
         let (width, height) = (screen_width(), screen_height());
         let (rows, cols) = (app.board().rows(), app.board().cols());
@@ -226,17 +221,7 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
         // A stalled frame (window dragged, machine busy) should not jump the
         // solve ahead by seconds.
         let dt = (get_frame_time() as f64).clamp(0.0, 0.25);
-        if let Some(planning) = app.take_planning() {
-            // The planner before, if any, stops at its next send.
-            planned = planner_thread(planning);
-        }
-        if let Some(inbox) = &planned {
-            receive_plans(&mut app, inbox);
-        }
-        let planning = Instant::now();
-        app.plan_ahead(&mut || planning.elapsed() < PLANNING_PER_FRAME);
-        let playing = Instant::now();
-        app.update_within(dt, &mut || playing.elapsed() < PLAYING_PER_FRAME);
+        tick.frame(&mut app, dt, FRAME_BUDGET, &clock);
         oracle.observe(app.board());
         oracle.show_move = app.best_move;
         app.extra_rows.clear();

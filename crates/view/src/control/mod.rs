@@ -24,4 +24,4 @@ pub use command::{Command, Mode};
 pub use drill::{DrillRun, Keeper, PlanDrill, PlayedDrill, Scorer};
 pub use keys::{Key, command_for, help_lines};
 pub use move_game::MoveGame;
-pub use planner_thread::{batch_channel, planner_thread, plans_elsewhere, receive_plans, send_batches};
+pub use planner_thread::{FrameBudget, Tick, batch_channel, plans_elsewhere, send_batches};

@@ -1,9 +1,10 @@
-//! The planner's own thread, which every front end starts the same way: a
-//! big board's watched solve (or one whose lines a wide beam plans) is
-//! planned beside the drawing, and `fifteen solve`'s moves beside their
-//! writing, sent in batches over a bounded channel ([`batch_channel`],
+//! The planner's own thread and the mid-end's part of every frame
+//! ([`Tick`]): a big board's watched solve (or one whose lines a wide beam
+//! plans) is planned beside the drawing, and `fifteen solve`'s moves beside
+//! their writing, sent in batches over a bounded channel ([`batch_channel`],
 //! [`send_batches`]), so that neither side waits for the other and memory
-//! stays bounded.
+//! stays bounded. The window and the terminal call [`Tick::frame`] once a
+//! frame and only map keys to commands and draw.
 
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
@@ -62,7 +63,7 @@ pub fn send_batches<T>(outbox: &SyncSender<T>, mut next: impl FnMut() -> Option<
 /// when the solve is planned or the receiver is dropped (a new scramble,
 /// the window closing); it is never joined, so quitting never waits for a
 /// placement being planned. `None` when no thread can be started.
-pub fn planner_thread(mut planning: Planning) -> Option<Receiver<EventBatch>> {
+fn planner_thread(mut planning: Planning) -> Option<Receiver<EventBatch>> {
     let (outbox, inbox) = batch_channel();
     let events = planning.cells().min(EVENTS_PER_BATCH);
     let spawned = std::thread::Builder::new()
@@ -72,11 +73,59 @@ pub fn planner_thread(mut planning: Planning) -> Option<Receiver<EventBatch>> {
 }
 
 /// Hands the watched solve the batches that have come, while it wants more.
-pub fn receive_plans(app: &mut App, inbox: &Receiver<EventBatch>) {
+fn receive_plans(app: &mut App, inbox: &Receiver<EventBatch>) {
     while app.wants_plans()
         && let Ok(batch) = inbox.try_recv()
     {
         app.receive(batch);
+    }
+}
+
+/// The mid-end's part of every frame, which each front end calls once a
+/// frame after handing the keys' commands to the [`App`] and before
+/// drawing it: it starts the planner's thread when the app hands over its
+/// planning, takes the plans that have come, plans ahead and plays. The
+/// front end passes its clock in (the mid-end reads none): the seconds
+/// since a fixed start.
+pub struct Tick {
+    /// The planner thread's batches, once one runs.
+    inbox: Option<Receiver<EventBatch>>,
+}
+
+/// How long one frame may spend planning and playing, by the front end's
+/// clock.
+#[derive(Clone, Copy, Debug)]
+pub struct FrameBudget {
+    /// Seconds of the frame the mid-end may plan ahead in.
+    pub planning: f64,
+    /// Seconds of the frame it may make moves in (the frame is never held
+    /// for them: the playback falls behind instead).
+    pub playing: f64,
+}
+
+impl Tick {
+    /// The mid-end's ticks for `app`, which plans elsewhere from the start
+    /// when its board calls for it ([`plans_elsewhere`]).
+    pub fn start(app: &mut App) -> Tick {
+        if plans_elsewhere(app) {
+            app.plan_elsewhere();
+        }
+        Tick { inbox: None }
+    }
+
+    /// One frame: `dt` seconds of playback, within `budget` by `clock`.
+    pub fn frame(&mut self, app: &mut App, dt: f64, budget: FrameBudget, clock: &dyn Fn() -> f64) {
+        if let Some(planning) = app.take_planning() {
+            // The planner before, if any, stops at its next send.
+            self.inbox = planner_thread(planning);
+        }
+        if let Some(inbox) = &self.inbox {
+            receive_plans(app, inbox);
+        }
+        let planning = clock();
+        app.plan_ahead(&mut || clock() - planning < budget.planning);
+        let playing = clock();
+        app.update_within(dt, &mut || clock() - playing < budget.playing);
     }
 }
 
@@ -86,6 +135,51 @@ mod tests {
     use crate::anim::{Cue, Player, Timeline};
     use fifteen_core::board::{Board, Scramble};
     use fifteen_core::human::SolveOptions;
+
+    /// Runs `frames` frames of the mid-end's tick on `app` at a million
+    /// moves a second, until `enough` says so; every seventh frame's clock
+    /// runs a second a look, so its budget is spent at once, the others'
+    /// stands still.
+    fn tick_until(app: &mut App, frames: usize, enough: &dyn Fn(&App) -> bool) {
+        // Planning elsewhere starts the watched solve anew, at the app's speed.
+        let mut tick = Tick::start(app);
+        app.player.set_speed(1_000_000.0);
+        app.player.play();
+        let budget = FrameBudget { planning: 0.004, playing: 0.010 };
+        for frame in 0..frames {
+            if enough(app) {
+                return;
+            }
+            let now = std::cell::Cell::new(0.0);
+            let step = if frame % 7 == 0 { 1.0 } else { 0.0 };
+            tick.frame(app, 0.05, budget, &|| {
+                now.set(now.get() + step);
+                now.get()
+            });
+            std::thread::yield_now();
+        }
+    }
+
+    // The window's and the terminal's frames as they run them: a 4×4,
+    // planned within the frame, plays to the goal through the tick alone;
+    // a 100×100's moves come from the planner's thread the tick starts
+    // (the frames wait for it by turning over, a bounded number of them, so
+    // that a planner that sends nothing fails rather than hangs).
+    #[test]
+    fn frames_of_the_tick_play_a_watched_solve() {
+        let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
+        let mut app = App::watching(Player::solve(&board, &SolveOptions::default()).unwrap());
+        tick_until(&mut app, 2_000, &|app| app.board().is_solved());
+        assert!(app.board().is_solved(), "the 4×4 plays to the goal");
+        let board = Board::scrambled(100, 100, Scramble::Uniform, 3).unwrap();
+        let mut app = App::watching(Player::solve(&board, &SolveOptions::default()).unwrap());
+        assert!(plans_elsewhere(&app));
+        tick_until(&mut app, 50_000_000, &|app| app.player.cursor() >= 100_000);
+        assert!(app.player.cursor() >= 100_000, "moves planned on the other thread were played");
+        let mut replay = board.clone();
+        replay.apply(&app.player.timeline().moves()[..app.player.cursor()]).unwrap();
+        assert_eq!(&replay, app.board());
+    }
 
     // A watched solve planned on a thread of its own, as the window plans
     // it: batches over a bounded channel, the playback on this thread.
