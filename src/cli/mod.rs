@@ -73,7 +73,7 @@ enum CliCommand {
     Scramble(scramble::ScrambleCommand),
     /// Solve a board and print the moves.
     // 110 columns: the effort table's rows fit whole.
-    #[command(after_help = MOVES_HELP, after_long_help = strategy::solve_long_help(), term_width = 110)]
+    #[command(after_help = MOVES_HELP, after_long_help = strategy::solve_long_help(), term_width = 120)]
     Solve(solve::SolveCommand),
     /// Replay moves on a board: `ok N` when they solve it, else the first illegal move.
     #[command(after_help = check::CHECK_HELP)]

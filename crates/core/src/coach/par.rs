@@ -10,7 +10,7 @@
 //!   shorter, when the near solver's tables can be had (asked for, or
 //!   [`ParChoice::Auto`]); else fifteen's human solve.
 //! - Bigger: fifteen's human solve of the unsolved rectangle at the effort
-//!   given, or for [`Effort::Auto`] at `par_effort`'s: what keeps a
+//!   given, or for [`Effort::Auto`] at the size table's `par` column's: what keeps a
 //!   person's whole solve coached in seconds (docs/people.md has the times
 //!   and what each effort costs in par against `best`'s); the scramble's
 //!   own par then at the page's effort, `best` up to 12×12
@@ -107,19 +107,6 @@ impl std::fmt::Debug for ChosenPar {
     }
 }
 
-/// The effort of fifteen's human solve when it is par on a board of this
-/// shape and the caller leaves it to the coach ([`Effort::Auto`]): `best`
-/// up to 49 cells, `normal` up to 30×30 (a `best` par of a 10×10 solve
-/// takes ten times as long), `fast` beyond, where every line's par is a
-/// whole solve of a big rectangle.
-pub(super) fn par_effort(rows: usize, cols: usize) -> Effort {
-    match rows.saturating_mul(cols) {
-        0..=MAX_NEAR_CELLS => Effort::Best,
-        50..=900 => Effort::Normal,
-        _ => Effort::Fast,
-    }
-}
-
 /// The effort of the scramble's par when the coach picks it: the page's
 /// ([`Effort::for_page`], `best` up to 12×12), never less than a line's.
 /// It is the par whose error weighs most (the scramble's rectangle is the
@@ -130,12 +117,12 @@ pub(super) fn par_effort(rows: usize, cols: usize) -> Effort {
 /// for a 30×30 on two cores.)
 fn scramble_par_effort(rows: usize, cols: usize) -> Effort {
     let strength = |effort: Effort| [Effort::Fast, Effort::Normal, Effort::Best].iter().position(|&e| e == effort);
-    let (page, lines) = (Effort::for_page(rows, cols), par_effort(rows, cols));
+    let (page, lines) = (Effort::for_page(rows, cols), Effort::for_par(rows, cols));
     if strength(page) >= strength(lines) { page } else { lines }
 }
 
 /// The par of boards of `board`'s shape: as `choice` says on 17 to 49
-/// cells, at `effort` (resolved by `par_effort` when `auto`), with the
+/// cells, at `effort` (resolved by the size table's `par` column when `auto`), with the
 /// tables `tables` has. Fails only when [`ParChoice::Near`] asks for tables
 /// that cannot be had.
 pub fn par_for(
@@ -146,7 +133,7 @@ pub fn par_for(
 ) -> Result<ChosenPar, TablesError> {
     let (rows, cols) = (board.rows(), board.cols());
     let (effort, scramble_effort) = match effort {
-        Effort::Auto => (par_effort(rows, cols), scramble_par_effort(rows, cols)),
+        Effort::Auto => (Effort::for_par(rows, cols), scramble_par_effort(rows, cols)),
         named => (named, named),
     };
     let cells = board.len();

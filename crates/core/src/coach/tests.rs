@@ -268,7 +268,7 @@ fn par_for_picks_by_size_and_choice_in_one_place() {
     for (rows, effort) in
         [(7, Effort::Best), (10, Effort::Normal), (30, Effort::Normal), (31, Effort::Fast), (100, Effort::Fast)]
     {
-        assert_eq!(par::par_effort(rows, rows), effort, "{rows}×{rows}");
+        assert_eq!(Effort::for_par(rows, rows), effort, "{rows}×{rows}");
     }
     // The scramble's own par at the page's effort when the coach picks.
     let ten = par_for(&board(10, 10), ParChoice::Near, Effort::Auto, &NO_TABLES).unwrap();

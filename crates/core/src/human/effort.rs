@@ -1,6 +1,6 @@
 //! How hard the solver looks for fewer moves, and the one table of what
 //! each effort does on each size of board (`SIZE_BANDS`): which effort
-//! `auto` and the window pick, the beams' widths, where the beams stop and
+//! `auto`, the window, a page and the coach's par pick, the beams' widths, where the beams stop and
 //! the tile-by-tile trips take over, the detours' band, the tries. The
 //! command line's `--help` and `docs/solving.md` both show this table as
 //! `size_table` renders it; a test keeps the docs in agreement.
@@ -115,6 +115,13 @@ pub(crate) struct SizeBand {
     /// serve`'s pages and the static site's, the same): `auto`'s where that
     /// takes a few seconds, what a shared server's page can afford beyond.
     pub(crate) page: Effort,
+    /// The effort of the coach's par of a line begun on a board of the
+    /// band, when the caller leaves it to the coach: a line's par is a
+    /// whole solve of the rectangle the line leaves, and a solve has as
+    /// many pars as lines, so what keeps a person's whole solve coached in
+    /// seconds (docs/people.md has what each effort costs in par against
+    /// `best`'s).
+    pub(crate) par: Effort,
     /// What `normal` does.
     pub(crate) normal: LinePlan,
     /// What `best` does.
@@ -138,12 +145,13 @@ pub(crate) const MAX_ROLLING_CELLS: usize = 10_000;
 /// Every effort × size choice, smallest boards first; the last band has no
 /// upper end. The beam widths were measured for moves against time on
 /// random boards (docs/fewest-moves.md).
-pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
+pub(crate) const SIZE_BANDS: [SizeBand; 10] = [
     SizeBand {
         up_to_cells: 25,
         auto: Effort::Best,
         watching: Effort::Best,
         page: Effort::Best,
+        par: Effort::Best,
         normal: WHOLE_200,
         best: WHOLE_10000,
     },
@@ -152,14 +160,27 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         auto: Effort::Best,
         watching: Effort::Best,
         page: Effort::Best,
+        par: Effort::Best,
         normal: WHOLE_200,
         best: LinePlan::Whole(AreaBeam::new(60_000, Pull::Strong)),
+    },
+    // A 7×7's own band only for its lines' par: up to 49 cells a line's
+    // par is as sharp as the near solver's boards get.
+    SizeBand {
+        up_to_cells: 49,
+        auto: Effort::Best,
+        watching: Effort::Best,
+        page: Effort::Best,
+        par: Effort::Best,
+        normal: WHOLE_200,
+        best: WHOLE_8000,
     },
     SizeBand {
         up_to_cells: 144,
         auto: Effort::Best,
         watching: Effort::Best,
         page: Effort::Best,
+        par: Effort::Normal,
         normal: WHOLE_200,
         best: WHOLE_8000,
     },
@@ -168,6 +189,7 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         auto: Effort::Best,
         watching: Effort::Best,
         page: Effort::Normal,
+        par: Effort::Normal,
         normal: WHOLE_200,
         best: WHOLE_3500,
     },
@@ -176,6 +198,7 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         auto: Effort::Best,
         watching: Effort::Best,
         page: Effort::Normal,
+        par: Effort::Normal,
         normal: WHOLE_50,
         best: LinePlan::Whole(AreaBeam::new(1500, Pull::Strong).lingering(LINGER).splitting()),
     },
@@ -186,6 +209,7 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         auto: Effort::Normal,
         watching: Effort::Normal,
         page: Effort::Fast,
+        par: Effort::Fast,
         normal: LinePlan::Rolling(400, Pull::Line),
         best: WHOLE_1000,
     },
@@ -194,6 +218,7 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         auto: Effort::Best,
         watching: Effort::Best,
         page: Effort::Fast,
+        par: Effort::Fast,
         normal: LinePlan::Rolling(20, Pull::Light),
         best: LinePlan::Rolling(130, Pull::Line),
     },
@@ -204,6 +229,7 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         auto: Effort::Normal,
         watching: Effort::Fast,
         page: Effort::Fast,
+        par: Effort::Fast,
         normal: LinePlan::Trips { planned: true, band: None, tries: 1 },
         best: LinePlan::Trips { planned: true, band: None, tries: MAX_TRIES },
     },
@@ -215,6 +241,7 @@ pub(crate) const SIZE_BANDS: [SizeBand; 9] = [
         auto: Effort::Normal,
         watching: Effort::Fast,
         page: Effort::Fast,
+        par: Effort::Fast,
         normal: LinePlan::Trips { planned: false, band: Some(8), tries: 1 },
         best: LinePlan::Trips { planned: true, band: Some(8), tries: 1 },
     },
@@ -308,6 +335,13 @@ impl Effort {
         size_band(rows, cols).page
     }
 
+    /// The effort of the coach's par of a line begun on a board of this
+    /// shape when the caller leaves it to the coach (`SIZE_BANDS`'s `par`
+    /// column): `best` up to 7×7, `normal` up to 30×30, `fast` beyond.
+    pub(crate) fn for_par(rows: usize, cols: usize) -> Effort {
+        size_band(rows, cols).par
+    }
+
     /// How this effort builds lines on a board of this shape (`None` for
     /// `fast`: one tile at a time by its own best route).
     pub(crate) fn line_plan(self, rows: usize, cols: usize) -> Option<LinePlan> {
@@ -385,8 +419,8 @@ pub(super) enum Look {
 /// its pushes, or tried several ways and the best made.
 pub fn size_table() -> String {
     // Without the outer pipes (Markdown allows it): the rows then fit in
-    // the 110 columns `fifteen solve --help` wraps at.
-    let mut out = String::from("boards | auto | watching | page | normal | best\n---|---|---|---|---|---\n");
+    // the 120 columns `fifteen solve --help` wraps at.
+    let mut out = String::from("boards | auto | watching | page | par | normal | best\n---|---|---|---|---|---|---\n");
     let mut before = 0;
     for band in &SIZE_BANDS {
         let size = match band.up_to_cells {
@@ -394,10 +428,11 @@ pub fn size_table() -> String {
             cells => format!("≤ {}", square(cells)),
         };
         out.push_str(&format!(
-            "{size} | {} | {} | {} | {} | {}\n",
+            "{size} | {} | {} | {} | {} | {} | {}\n",
             band.auto.name(),
             band.watching.name(),
             band.page.name(),
+            band.par.name(),
             describe(band.normal),
             describe(band.best)
         ));
@@ -516,7 +551,8 @@ mod tests {
     fn a_board_falls_in_the_first_band_that_holds_it() {
         assert_eq!(size_band(5, 5).up_to_cells, 25);
         assert_eq!(size_band(6, 6).up_to_cells, 36);
-        assert_eq!(size_band(6, 7).up_to_cells, 144);
+        assert_eq!(size_band(6, 7).up_to_cells, 49);
+        assert_eq!(size_band(5, 10).up_to_cells, 144);
         assert_eq!(size_band(12, 13).up_to_cells, 400);
         assert_eq!(size_band(2, 450).up_to_cells, 900);
         assert_eq!(size_band(usize::MAX, 2).up_to_cells, usize::MAX);
