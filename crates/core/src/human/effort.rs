@@ -1,7 +1,8 @@
 //! How hard the solver looks for fewer moves, and the one table of what
 //! each effort does on each size of board (`SIZE_BANDS`): which effort
-//! `auto`, the window, a page and the coach's par pick, the beams' widths, where the beams stop and
-//! the tile-by-tile trips take over, the detours' band, the tries. The
+//! `auto`, the window, a page and the coach's par pick, the beams' widths,
+//! where the beams stop and the tile-by-tile trips take over, the detours'
+//! band, the tries. The
 //! command line's `--help` and `docs/solving.md` both show this table as
 //! `size_table` renders it; a test keeps the docs in agreement.
 
