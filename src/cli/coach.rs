@@ -36,10 +36,12 @@ own solve of what is left, at --effort (auto: best up to 49 cells, normal
 up to 30×30, fast beyond, so that a whole solve is coached in seconds; an
 upper bound). From the person's own board where each line began, a line lost
 its moves plus the par after it less the par before it; the losses add up
-to the solve's moves less the scramble's par, and a loss below zero beat
-par. On boards of up to 16 cells every move either brings the goal one move
-nearer or takes it one further away: those are the mistakes, listed by move
-number.
+to the solve's moves less the scramble's par. Where par is an upper bound
+it is lowered to the person's own way from a board where that was shorter
+(so no loss is below zero), and each loss has a margin (±N) it may be off
+by; a loss within it is no finding. On boards of up to 16 cells every move
+either brings the goal one move nearer or takes it one further away: those
+are the mistakes, listed by move number.
 
 After each table, fifteen's way through every line that lost moves, from
 the person's board where the line began (the lines before it stay home):
