@@ -19,7 +19,7 @@ use super::App;
 const PLAN_ELSEWHERE_FROM_CELLS: usize = 10_000;
 
 /// True when a front end watching `app`'s board should plan it on a
-/// thread of its own ([`planner_thread`]): a big board, or one whose lines
+/// thread of its own (as [`Tick`] does): a big board, or one whose lines
 /// a wide beam plans at the effort it is watched at (a line of a 20×20 at
 /// `best` takes a good part of a second, which the window would spend
 /// frozen).
