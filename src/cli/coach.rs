@@ -23,15 +23,21 @@ use super::near_par::{self, ParArg};
 use super::solve_source::{self, SourcedSolve};
 use fifteen_core::coach::session::{SessionReport, SessionSolve};
 
-pub const COACH_HELP: &str = "\
+/// What `coach --help` says after the options: the near solver's seconds
+/// as the core decides them.
+pub fn coach_help() -> String {
+    COACH_HELP.replace("{near_seconds}", &near_par::seconds_a_board())
+}
+
+const COACH_HELP: &str = "\
 SOURCE is a slidysim replay link (https://slidysim.github.io/replay?r=…), its
 bare payload, or a file holding links, one a line; `-` or nothing reads them
 from stdin. A leaderboard replay of an average holds several solves.
 
 Par is the moves fifteen needs from a board: the optimal number on boards of
 up to 16 cells; on 17 to 49 cells (--par auto, the default) the near
-solver's solution found in half a second a board (2 s on a 6×6, 3 s on a
-7×7), or fifteen's own solve when that is shorter, with the lower bound the search proved; else fifteen's
+solver's solution ({near_seconds}), or fifteen's own solve
+when that is shorter, with the lower bound the search proved; else fifteen's
 own solve of what is left, at --effort (auto: best up to 49 cells, normal
 up to 30×30, fast beyond, so that a whole solve is coached in seconds; an
 upper bound). From the person's own board where each line began, a line lost

@@ -59,9 +59,12 @@ pub struct CompareCommand {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
     /// `near` or `auto`: also the near solver's solution of each scramble
-    /// of 17 to 49 cells (half a second each, 2 s on a 6×6, 3 s on a 7×7)
-    /// and its proven lower bound.
-    #[arg(long, value_enum, default_value_t = ParArg::Human)]
+    /// of 17 to 49 cells and its proven lower bound.
+    #[arg(long, value_enum, default_value_t = ParArg::Human, help = format!(
+        "`near` or `auto`: also the near solver's solution of each scramble of 17 to 49 cells ({}) \
+         and its proven lower bound",
+        near_par::seconds_a_board()
+    ))]
     par: ParArg,
     #[command(flatten)]
     page: super::compare_page::PageArgs,

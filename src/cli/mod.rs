@@ -82,7 +82,7 @@ enum CliCommand {
     #[command(after_help = compare::COMPARE_HELP)]
     Compare(compare::CompareCommand),
     /// A person's solve coached: what each line lost against fifteen's par, and fifteen's way.
-    #[command(after_help = coach::COACH_HELP)]
+    #[command(after_help = coach::coach_help())]
     Coach(coach::CoachCommand),
     /// Drills from a person's own costliest lines, and the history of their attempts.
     #[command(after_help = train::TRAIN_HELP)]

@@ -20,14 +20,25 @@ use super::error::CliError;
 /// always the optimal distance).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParArg {
-    /// on 17 to 49 cells the near solver too, half a second a board up to
-    /// 5×5, 2 s on 6×6, 3 s on 7×7 (its par or the human one, the
-    /// shorter), its tables built at first use; else as `human`
+    /// on 17 to 49 cells the near solver too (its par or the human one,
+    /// the shorter), its tables built at first use; else as `human`
+    #[value(help = format!(
+        "on 17 to 49 cells the near solver too, {} (its par or the human one, the shorter), \
+         its tables built at first use; else as `human`",
+        seconds_a_board()
+    ))]
     Auto,
     /// fifteen's human solve at --effort
     Human,
     /// as `auto`, but a missing table for the near solver is an error
     Near,
+}
+
+/// How long the near solver searches a board whose par it finds, as the
+/// help says it: from the core's `coach::near_par_seconds`, by shape.
+pub fn seconds_a_board() -> String {
+    let seconds = |cells| coach::near_par_seconds(cells);
+    format!("{} s a board up to 5×5, {} s on 6×6, {} s on 7×7", seconds(25), seconds(36), seconds(49))
 }
 
 impl ParArg {
