@@ -286,7 +286,7 @@ impl Workers<'_> {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.solve(&board)))
                 .unwrap_or_else(|_| Err("internal error: the solver panicked on this board".into()))
         });
-        let line = match solved {
+        let (line, failed) = match solved {
             Ok(solved) => {
                 let notation = self.options.notation;
                 let answer = SolvedLine {
@@ -299,14 +299,11 @@ impl Workers<'_> {
                     nodes: solved.nodes,
                     lower_bound: solved.lower_bound,
                 };
-                Ok(serde_json::to_string(&answer))
+                (serde_json::to_string(&answer), false)
             }
-            Err(error) => Err(serde_json::to_string(&FailedLine { id: &item.id, error })),
+            Err(error) => (serde_json::to_string(&FailedLine { id: &item.id, error }), true),
         };
-        match line {
-            Ok(line) => Answer { line: line.expect("a batch answer serializes"), failed: false },
-            Err(line) => Answer { line: line.expect("a batch answer serializes"), failed: true },
-        }
+        Answer { line: line.expect("a batch answer serializes"), failed }
     }
 
     fn solve(&self, board: &Board) -> Result<Solved, String> {

@@ -914,36 +914,22 @@ struct TypeFinder {
     found: Vec<(String, usize)>,
 }
 
-impl TypeFinder {
-    fn add(&mut self, ident: &syn::Ident) {
-        self.found.push((ident.to_string(), ident.span().start().line));
-    }
-}
-
 impl<'ast> syn::visit::Visit<'ast> for TypeFinder {
-    fn visit_item_struct(&mut self, item: &'ast syn::ItemStruct) {
-        self.add(&item.ident);
-        syn::visit::visit_item_struct(self, item);
-    }
-
-    fn visit_item_enum(&mut self, item: &'ast syn::ItemEnum) {
-        self.add(&item.ident);
-        syn::visit::visit_item_enum(self, item);
-    }
-
-    fn visit_item_union(&mut self, item: &'ast syn::ItemUnion) {
-        self.add(&item.ident);
-        syn::visit::visit_item_union(self, item);
-    }
-
-    fn visit_item_trait(&mut self, item: &'ast syn::ItemTrait) {
-        self.add(&item.ident);
-        syn::visit::visit_item_trait(self, item);
-    }
-
-    fn visit_item_type(&mut self, item: &'ast syn::ItemType) {
-        self.add(&item.ident);
-        syn::visit::visit_item_type(self, item);
+    // Items only: an impl's or a trait's associated types are `ImplItem`s
+    // and `TraitItem`s, which this never sees as items.
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        let ident = match item {
+            syn::Item::Struct(item) => Some(&item.ident),
+            syn::Item::Enum(item) => Some(&item.ident),
+            syn::Item::Union(item) => Some(&item.ident),
+            syn::Item::Trait(item) => Some(&item.ident),
+            syn::Item::Type(item) => Some(&item.ident),
+            _ => None,
+        };
+        if let Some(ident) = ident {
+            self.found.push((ident.to_string(), ident.span().start().line));
+        }
+        syn::visit::visit_item(self, item);
     }
 }
 

@@ -10,10 +10,10 @@
 //!   shorter, when the near solver's tables can be had (asked for, or
 //!   [`ParChoice::Auto`]); else fifteen's human solve.
 //! - Bigger: fifteen's human solve of the unsolved rectangle at the effort
-//!   given, or for [`Effort::Auto`] at the size table's `par` column's: what keeps a
-//!   person's whole solve coached in seconds (docs/people.md has the times
-//!   and what each effort costs in par against `best`'s); the scramble's
-//!   own par then at the page's effort, `best` up to 12×12
+//!   given, or for [`Effort::Auto`] at the size table's `par` column's:
+//!   what keeps a person's whole solve coached in seconds (docs/people.md
+//!   has the times and what each effort costs in par against `best`'s); the
+//!   scramble's own par then at the page's effort, `best` up to 12×12
 //!   ([`Par::HumanGraded`]).
 
 use std::sync::Arc;
@@ -122,8 +122,8 @@ fn scramble_par_effort(rows: usize, cols: usize) -> Effort {
 }
 
 /// The par of boards of `board`'s shape: as `choice` says on 17 to 49
-/// cells, at `effort` (resolved by the size table's `par` column when `auto`), with the
-/// tables `tables` has. Fails only when [`ParChoice::Near`] asks for tables
+/// cells, at `effort` (resolved by the size table's `par` column when
+/// `auto`), with the tables `tables` has. Fails only when [`ParChoice::Near`] asks for tables
 /// that cannot be had.
 pub fn par_for(
     board: &Board,

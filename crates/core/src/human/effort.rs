@@ -2,9 +2,9 @@
 //! each effort does on each size of board (`SIZE_BANDS`): which effort
 //! `auto`, the window, a page and the coach's par pick, the beams' widths,
 //! where the beams stop and the tile-by-tile trips take over, the detours'
-//! band, the tries. The
-//! command line's `--help` and `docs/solving.md` both show this table as
-//! `size_table` renders it; a test keeps the docs in agreement.
+//! band, the tries. The command line's `--help` and `docs/solving.md` both
+//! show this table as `size_table` renders it; a test keeps the docs in
+//! agreement.
 
 use super::trip::scratch::{Approach, TripStyle};
 use super::trip::tries::MAX_TRIES;
