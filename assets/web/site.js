@@ -1,5 +1,5 @@
 // fifteen's static site: every page (index.html, solve.html, watch.html,
-// replay.html, session.html, play.html, written by `cargo xtask site`) is
+// replay.html, session.html, play.html, train.html, written by `cargo xtask site`) is
 // this script on the viewer's style. It reads what to show from the
 // page's address, as `fifteen serve` does (the same paths and
 // parameters), asks fifteen for it in a Web Worker (worker.js, which runs
@@ -94,8 +94,13 @@ const TABLES_KEY = "tables-4x4-6-6-3-v2";
 function storage() {
   return new Promise((resolve, reject) => {
     if (typeof indexedDB === "undefined") return reject(new Error("no IndexedDB"));
-    const open = indexedDB.open("fifteen", 1);
-    open.onupgradeneeded = () => open.result.createObjectStore("kept");
+    // Version 2 added the training page's attempts (one record each).
+    const open = indexedDB.open("fifteen", 2);
+    open.onupgradeneeded = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains("kept")) db.createObjectStore("kept");
+      if (!db.objectStoreNames.contains("attempts")) db.createObjectStore("attempts", { autoIncrement: true });
+    };
     open.onsuccess = () => resolve(open.result);
     open.onerror = () => reject(open.error);
   });
@@ -425,6 +430,7 @@ async function indexPage() {
     ["watch a 10×10", pageUrl("watch", { size: 10, seed: 3 })],
     ["a 5×5 record solve, coached beside fifteen's", pageUrl("replay", { r: EXAMPLE_LINK })],
     ["play a 4×4 by hand, with hints", pageUrl("play", { size: 4, seed: 1 })],
+    ["train on drills made from that 5×5 solve's weak lines", pageUrl("train", { r: EXAMPLE_LINK })],
   ];
   const list = el("ul", { class: "examples", id: "examples" }, ...examples.map(([text, url]) => el("li", {}, el("a", { href: url.href }, text))));
   const records = el("table", { class: "coach records", id: "records" });
@@ -459,6 +465,7 @@ const PAGES = {
   replay: () => replayPage(false),
   session: () => replayPage(true),
   play: () => import("./play.js").then((m) => m.playPage({ fifteen, status, boardAsked, ensureTables })),
+  train: () => import("./train.js").then((m) => m.trainPage({ fifteen, status, ensureTables, storage, kept, keep })),
 };
 
 async function main() {

@@ -5,14 +5,11 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use fifteen_core::board::{Board, Moves};
-use fifteen_core::coach::{BetterWay, LineKind, LinePar, Way};
 use fifteen_core::human::Effort;
-use fifteen_core::lines::Line;
-use fifteen_core::train::{self, Boxes, CoachedSolve, DrillOrigin, PlanOptions, history::Attempt};
+use fifteen_core::train::planned::PlannedDrill;
+use fifteen_core::train::{self, Boxes, CoachedSolve, PlanOptions, history::Attempt};
 use fifteen_view::control::PlanDrill;
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use super::coach::{self, Coached};
 use super::coach_plot::PlotFile;
@@ -140,50 +137,6 @@ enum TrainFormat {
     Json,
 }
 
-/// One drill of a plan as it is printed and kept.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-struct PlannedDrill {
-    /// Its place in the plan, from 1.
-    drill: usize,
-    kind: String,
-    rows: usize,
-    cols: usize,
-    /// The board in slidysim's notation (rows separated by `/`, the blank `0`).
-    board: String,
-    /// The line to build (`row 3`).
-    line: String,
-    /// The unsolved rectangle's top row and left column (from 0): every
-    /// cell above or left of it is home.
-    top: usize,
-    left: usize,
-    par: usize,
-    margin: usize,
-    /// Whether the board is the person's own.
-    own: bool,
-    /// For an own board: the solve and line (from 1) it comes from, the
-    /// person's moves on that line and what it lost.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    from: Option<FromSolve>,
-    /// For a fresh board: the seed that made it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    seed: Option<u64>,
-    /// fifteen's way through the line, and how it was found.
-    way: String,
-    way_moves: usize,
-    way_found_by: String,
-    /// The kind's moves lost a solve, and its box.
-    kind_loss_per_solve: f64,
-    kind_box: u8,
-}
-
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-struct FromSolve {
-    solve: usize,
-    line: usize,
-    moves: usize,
-    loss: i64,
-}
-
 pub fn run(cmd: TrainCommand) -> Result<(), CliError> {
     let plot = cmd.plot.as_deref().map(PlotFile::check).transpose()?;
     if plot.is_some() && !cmd.history {
@@ -281,7 +234,7 @@ fn make_plan(cmd: &TrainCommand, store: &mut Store) -> Result<MadePlan, CliError
             .collect::<Result<_, _>>()
     })?;
     let planned: Vec<PlannedDrill> =
-        drills.iter().enumerate().map(|(i, d)| planned_drill(i + 1, d, &made.costs)).collect();
+        drills.iter().enumerate().map(|(i, d)| PlannedDrill::new(i + 1, d, &made.costs)).collect();
     let lines: Vec<String> = planned.iter().map(|p| serde_json::to_string(p).expect("plain data")).collect();
     store.save_plan(&lines, &cmd.sources.join(" "))?;
     Ok(MadePlan { costs: made.costs, drills, planned, lines, solves: coached.len(), seed })
@@ -374,7 +327,7 @@ fn practise(cmd: &TrainCommand, path: &std::path::Path) -> Result<(), CliError> 
             );
             return Ok(());
         }
-        let drills = left.iter().map(|(_, d)| d.to_plan_drill(path)).collect::<Result<Vec<_>, _>>()?;
+        let drills = left.iter().map(|(_, d)| to_plan_drill(d, path)).collect::<Result<Vec<_>, _>>()?;
         return train_practice::practise(drills, saved.drills.len(), &practice);
     }
     let mut store = Store::open_or_create(path)?;
@@ -387,36 +340,6 @@ fn practise(cmd: &TrainCommand, path: &std::path::Path) -> Result<(), CliError> 
     }
     let drills = made.drills.into_iter().enumerate().map(|(i, drill)| PlanDrill { number: i + 1, drill }).collect();
     train_practice::practise(drills, of, &practice)
-}
-
-fn planned_drill(number: usize, drill: &train::Drill, costs: &[train::KindCost]) -> PlannedDrill {
-    let position = &drill.position;
-    let (rows, cols) = (position.board.rows(), position.board.cols());
-    let cost = costs.iter().find(|c| c.kind == position.kind && (c.rows, c.cols) == (rows, cols));
-    let (from, seed) = match position.origin {
-        DrillOrigin::Own { solve, line, moves, loss } => (Some(FromSolve { solve, line: line + 1, moves, loss }), None),
-        DrillOrigin::Fresh { seed } => (None, Some(seed)),
-    };
-    PlannedDrill {
-        drill: number,
-        kind: position.kind.name().to_string(),
-        rows,
-        cols,
-        board: fifteen_core::slidysim::board_notation(&position.board),
-        line: position.line.name(),
-        top: position.corner().0,
-        left: position.corner().1,
-        par: drill.par.par,
-        margin: drill.par.margin,
-        own: position.is_own(),
-        from,
-        seed,
-        way: drill.par.better.moves.to_string(),
-        way_moves: drill.par.better.moves.len(),
-        way_found_by: drill.par.better.way.name().to_string(),
-        kind_loss_per_solve: cost.map_or(0.0, |c| c.loss_per_solve),
-        kind_box: cost.map_or(1, |c| c.level),
-    }
 }
 
 fn costs_text(costs: &[train::KindCost], solves: usize, seed: u64) -> String {
@@ -507,7 +430,7 @@ fn unplayed(path: &std::path::Path) -> Result<(train_store::SavedPlan, Vec<(Stri
     let mut left = Vec::new();
     for line in &saved.drills {
         let drill = read_drill(line, path)?;
-        if !played.iter().any(|a| a.board == drill.board && a.line == drill.line) {
+        if !played.iter().any(|a| drill.is_played_by(a)) {
             left.push((line.clone(), drill));
         }
     }
@@ -532,29 +455,10 @@ impl Coached {
     }
 }
 
-impl PlannedDrill {
-    /// The drill as the plan made it, read back from what was kept.
-    fn to_plan_drill(&self, path: &std::path::Path) -> Result<PlanDrill, CliError> {
-        let bad = |what: &str| {
-            CliError::Usage(format!("the kept plan in {}: drill {} has {what}", path.display(), self.drill))
-        };
-        let board: Board = self.board.parse().map_err(|_| bad("a board that does not read"))?;
-        let kind = LineKind::from_name(&self.kind).ok_or_else(|| bad("no kind of line the coach names"))?;
-        let line =
-            Line::named(&self.line, self.top, self.left).ok_or_else(|| bad("a line that does not start there"))?;
-        let moves: Moves = self.way.parse().map_err(|_| bad("a way that does not read"))?;
-        let way = Way::from_name(&self.way_found_by).ok_or_else(|| bad("a way found by no way the coach names"))?;
-        let origin = match (&self.from, self.seed) {
-            (Some(f), _) => {
-                DrillOrigin::Own { solve: f.solve, line: f.line.saturating_sub(1), moves: f.moves, loss: f.loss }
-            }
-            (None, Some(seed)) => DrillOrigin::Fresh { seed },
-            (None, None) => return Err(bad("neither the solve it comes from nor a seed")),
-        };
-        let position = train::Position { kind, line, board, origin, known: None };
-        let par = LinePar { par: self.par, margin: self.margin, better: BetterWay { moves, way } };
-        Ok(PlanDrill { number: self.drill, drill: train::Drill { position, par } })
-    }
+/// A kept drill as the plan made it, or the line that says why it does not read.
+fn to_plan_drill(planned: &PlannedDrill, path: &std::path::Path) -> Result<PlanDrill, CliError> {
+    let drill = planned.to_drill().map_err(|e| CliError::Usage(format!("the kept plan in {}: {e}", path.display())))?;
+    Ok(PlanDrill { number: planned.drill, drill })
 }
 
 /// `--import FILE`: every line read and checked first, then all added in

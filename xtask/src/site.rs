@@ -15,17 +15,21 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The pages: the file's name and its title.
-const PAGES: [(&str, &str); 6] = [
+const PAGES: [(&str, &str); 7] = [
     ("index", "fifteen: sliding-tile puzzles solved the way a person would"),
     ("solve", "fifteen: a board solved"),
     ("watch", "fifteen: a board solved"),
     ("replay", "fifteen: a replay coached"),
     ("session", "fifteen: a session coached"),
     ("play", "fifteen: play by hand"),
+    ("train", "fifteen: train on your own weak lines"),
 ];
 
 /// The scripts and styles, from `assets/web/`.
-const ASSETS: [&str; 7] = ["viewer.js", "viewer.css", "site.js", "site.css", "worker.js", "play.js", "game.js"];
+const ASSETS: [&str; 8] =
+    ["viewer.js", "viewer.css", "site.js", "site.css", "worker.js", "play.js", "game.js", "train.js"];
+/// The scripts a page loads only when it needs them (the play and training pages').
+const LOADED_LATER: [&str; 3] = ["play.js", "game.js", "train.js"];
 
 /// The module's name in DIR.
 const WASM: &str = "fifteen.wasm";
@@ -124,9 +128,8 @@ fn report(out: &Path, written: &[PathBuf]) {
         let packed = gzipped(&content);
         bytes += content.len();
         let name = path.strip_prefix(out).unwrap_or(path).display().to_string();
-        let fetched_first = name == "index.html"
-            || name == WASM
-            || ASSETS.iter().any(|a| *a == name && *a != "play.js" && *a != "game.js");
+        let fetched_first =
+            name == "index.html" || name == WASM || ASSETS.iter().any(|a| *a == name && !LOADED_LATER.contains(a));
         if fetched_first {
             first_visit += packed;
         }

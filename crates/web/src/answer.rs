@@ -15,6 +15,7 @@ use fifteen_view::web::{self, MAX_COACHED_CELLS, SessionEntry, Work};
 use serde_json::{Value, json};
 
 use crate::request::{BoardGiven, PageRequest};
+use crate::train;
 use crate::{Answered, Host, MAX_CELLS, Worker};
 
 /// The answer to one request.
@@ -41,6 +42,18 @@ pub(crate) fn answer(worker: &Worker, request: PageRequest, host: &'static dyn H
         PageRequest::Hint { board } => hint(worker, &given(board)?),
         PageRequest::Tables { rows, cols, keep } => tables(worker, rows, cols, keep, host),
         PageRequest::Game { start, message, tick } => game(worker, start, message, tick),
+        PageRequest::TrainPlan { links, history, drills, seed } => {
+            train::plan(worker.tables(), &linked_solves(&links)?, &history, (drills, seed), work)
+        }
+        PageRequest::TrainMoveGame { links, limit } => {
+            train::move_game(worker.tables(), &linked_solves(&links)?, limit, work)
+        }
+        PageRequest::TrainScore { drill, moves, time_ms, when } => {
+            train::score(worker.tables(), &drill, &moves, (time_ms, when), &deadline)
+        }
+        PageRequest::TrainHistory { history } => train::trend(&history),
+        PageRequest::TrainImport { text } => train::import(&text),
+        PageRequest::TrainUnplayed { drills, played } => train::unplayed(&drills, &played),
         PageRequest::About => Ok(about()),
     }
 }
@@ -138,6 +151,18 @@ fn solves(link: &str) -> Result<Vec<Solve>, String> {
         check_size(solve.scramble.rows(), solve.scramble.cols())?;
     }
     Ok(solves)
+}
+
+/// Every solve of every link, in order; at least one.
+fn linked_solves(links: &[String]) -> Result<Vec<Solve>, String> {
+    let mut read = Vec::new();
+    for link in links {
+        read.extend(solves(link)?);
+    }
+    if read.is_empty() {
+        return Err("no solves to train from: give a slidysim replay link".into());
+    }
+    Ok(read)
 }
 
 /// `asked`: the effort the request named, and the options it makes.

@@ -44,6 +44,7 @@ mod answer;
 #[cfg(target_arch = "wasm32")]
 mod exports;
 mod request;
+mod train;
 
 use std::sync::Mutex;
 

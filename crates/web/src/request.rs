@@ -1,5 +1,6 @@
 //! The requests the page sends, as JSON objects named by `op`.
 
+use fifteen_core::train::planned::PlannedDrill;
 use serde::Deserialize;
 
 /// One request of the page's (`{"op": "solve", …}`).
@@ -97,8 +98,76 @@ pub enum PageRequest {
         #[serde(default)]
         tick: bool,
     },
+    /// A plan of drills from a person's solves (`/train`), as `fifteen
+    /// train SOURCE… --plan --format json` makes it: every solve of `links`
+    /// coached, the kinds of line by what they lost, and `drills` drills
+    /// (fresh boards from `seed`), with the repetition boxes of `history`.
+    /// Answers `{solves, seed, costs, drills}`, each drill `{planned, area,
+    /// after}`: the drill as the command prints it, its line's cells, and
+    /// the unsolved rectangle's corner once the line is home.
+    TrainPlan {
+        /// The person's links (or their payloads).
+        links: Vec<String>,
+        /// The attempts so far, one JSON line each.
+        #[serde(default)]
+        history: Vec<String>,
+        /// Drills in the plan.
+        #[serde(default = "ten")]
+        drills: usize,
+        /// The fresh boards' seed.
+        seed: u64,
+    },
+    /// The move game (`fifteen train --move-game`): up to `limit` of the
+    /// person's own boards where their next move lost par (boards of up to
+    /// 16 cells). Answers `{questions}`, each `{solve, move_number, rows,
+    /// cols, board, par, played, keeping}`: the move played and the moves
+    /// that keep par, as letters.
+    TrainMoveGame {
+        /// The person's links (or their payloads).
+        links: Vec<String>,
+        /// Boards at most.
+        #[serde(default = "ten")]
+        limit: usize,
+    },
+    /// An attempt at a drill weighed as `fifteen train` weighs it: the
+    /// moves must finish the line. Answers the attempt as the history keeps
+    /// it (`attempt`, one JSON line) with its moves, par, par after and loss.
+    TrainScore {
+        /// The drill, as the plan gave it.
+        drill: PlannedDrill,
+        /// The moves, in the notation (`LLURD…`: where the blank goes).
+        moves: String,
+        /// From the first move to the line home.
+        time_ms: u64,
+        /// When it was played: seconds since 1970.
+        when: i64,
+    },
+    /// The history's trend by kind, as `fifteen train --history --format
+    /// json` gives it.
+    TrainHistory {
+        /// The attempts, one JSON line each.
+        history: Vec<String>,
+    },
+    /// Text of JSON lines (`fifteen train --export`'s) read as attempts,
+    /// every line checked. Answers `{attempts}`: the lines to keep.
+    TrainImport {
+        /// The text.
+        text: String,
+    },
+    /// Which drills of a kept plan no attempt since it was made was made at.
+    /// Answers `{left}`: their numbers.
+    TrainUnplayed {
+        /// The plan's drills.
+        drills: Vec<PlannedDrill>,
+        /// The attempts since the plan was made.
+        played: Vec<String>,
+    },
     /// The slidysim community's fewest-moves records and the limits here.
     About,
+}
+
+fn ten() -> usize {
+    10
 }
 
 /// A board in a request: its cells, or a seed to deal it from.

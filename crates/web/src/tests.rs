@@ -121,3 +121,76 @@ fn tables_a_shape_has_none_of_and_bytes_that_are_not_tables_are_refused() {
     let about = ask(&worker, json!({"op": "about"})).unwrap();
     assert_eq!(about["records"][0], json!({"size": 4, "moves": 55.9, "mean_of": 100}));
 }
+
+#[test]
+fn a_training_plan_its_drills_and_an_attempt_are_the_commands() {
+    use fifteen_core::coach;
+    use fifteen_core::tables::BuiltTables;
+    use fifteen_core::train::planned::PlannedDrill;
+
+    let worker = Worker::new();
+    let link = RECORDS.lines().next().unwrap();
+    let plan = ask(&worker, json!({"op": "train_plan", "links": [link], "drills": 4, "seed": 5})).unwrap();
+    assert_eq!(plan["solves"], 5);
+    let drills = plan["drills"].as_array().unwrap();
+    assert_eq!(drills.len(), 4, "{plan}");
+    let tables = BuiltTables::optimal_only(1);
+    for shown in drills {
+        let planned: PlannedDrill = serde_json::from_value(shown["planned"].clone()).unwrap();
+        let drill = planned.to_drill().unwrap();
+        // Its par is the coach's par of its board.
+        let chosen = coach::par_for(&drill.position.board, coach::ParChoice::Auto, Effort::Auto, &tables).unwrap();
+        let corner = drill.position.corner();
+        let found =
+            coach::line_par(&drill.position.board, corner, drill.position.line, chosen.par(), &Default::default())
+                .unwrap();
+        assert_eq!(planned.par, found.par, "drill {}", planned.drill);
+        let (t, l, b, r) = drill.position.line.area(3, 3);
+        assert_eq!(shown["area"], json!([t, l, b, r]));
+    }
+    // fifteen's way through the first drill, weighed: at par.
+    let first = &drills[0]["planned"];
+    let scored = ask(
+        &worker,
+        json!({"op": "train_score", "drill": first, "moves": first["way"], "time_ms": 1200, "when": 1_764_000_000}),
+    )
+    .unwrap();
+    assert_eq!(scored["loss"], 0, "{scored}");
+    assert_eq!(scored["at_par"], true);
+    let kept = scored["attempt"].as_str().unwrap().to_string();
+    let attempt = fifteen_core::train::history::Attempt::from_json(&kept).unwrap();
+    assert_eq!((attempt.time_ms, attempt.par, attempt.loss), (1200, first["par"].as_u64().unwrap() as usize, 0));
+    // Moves that do not finish the line are refused, in one line.
+    let short = ask(&worker, json!({"op": "train_score", "drill": first, "moves": "", "time_ms": 0, "when": 0}));
+    assert!(short.unwrap_err().contains("do not finish"));
+    // The attempt counts in the history's trend and in the next plan's boxes.
+    let trend = ask(&worker, json!({"op": "train_history", "history": [kept]})).unwrap();
+    assert_eq!((trend["attempts"].as_u64(), trend["kinds"][0]["at_par"].as_u64()), (Some(1), Some(1)));
+    let left = ask(
+        &worker,
+        json!({"op": "train_unplayed", "drills": drills.iter().map(|d| &d["planned"]).collect::<Vec<_>>(), "played": [kept]}),
+    )
+    .unwrap();
+    assert!(!left["left"].as_array().unwrap().contains(&first["drill"]), "{left}");
+    // An import is checked line by line, and a bad line keeps none.
+    let imported = ask(&worker, json!({"op": "train_import", "text": format!("{kept}\n\n{kept}\n")})).unwrap();
+    assert_eq!(imported["attempts"].as_array().unwrap().len(), 2);
+    let bad = ask(&worker, json!({"op": "train_import", "text": format!("{kept}\n{{\"kind\":1}}\n")})).unwrap_err();
+    assert!(bad.starts_with("line 2: ") && bad.ends_with("nothing was imported"), "{bad}");
+}
+
+#[test]
+fn the_move_game_asks_the_persons_losing_moves_and_refuses_inexact_sizes() {
+    let worker = Worker::new();
+    let link = RECORDS.lines().next().unwrap();
+    let game = ask(&worker, json!({"op": "train_move_game", "links": [link], "limit": 3})).unwrap();
+    let questions = game["questions"].as_array().unwrap();
+    assert!(!questions.is_empty() && questions.len() <= 3, "{game}");
+    for q in questions {
+        let keeping = q["keeping"].as_array().unwrap();
+        assert!(!keeping.is_empty() && !keeping.contains(&q["played"]), "{q}");
+    }
+    let big = RECORDS.lines().find(|l| fifteen_core::slidysim::parse_source(l).is_ok_and(|s| s[0].scramble.len() > 16));
+    let refused = ask(&worker, json!({"op": "train_move_game", "links": [big.unwrap()]})).unwrap_err();
+    assert!(refused.contains("optimal distance") && refused.contains("solve 1 is"), "{refused}");
+}

@@ -105,3 +105,92 @@ impl Attempt {
         serde_json::to_string(self).expect("an attempt is plain data")
     }
 }
+
+/// The attempts whose mean a trend's first and last ends compare.
+pub const TREND_SPAN: usize = 5;
+
+/// One kind of line of one size over a person's history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KindTrend {
+    /// The kind of line.
+    pub kind: LineKind,
+    /// The board's rows.
+    pub rows: usize,
+    /// The board's columns.
+    pub cols: usize,
+    /// Each attempt's loss, in the order played.
+    pub losses: Vec<i64>,
+    /// The attempts played at par (their loss within par's margin).
+    pub at_par: usize,
+    /// The kind's box after them.
+    pub level: u8,
+}
+
+impl KindTrend {
+    /// The mean loss of every attempt.
+    pub fn mean(&self) -> f64 {
+        mean(&self.losses)
+    }
+
+    /// The mean loss of the first [`TREND_SPAN`] attempts.
+    pub fn mean_first(&self) -> f64 {
+        mean(&self.losses[..self.losses.len().min(TREND_SPAN)])
+    }
+
+    /// The mean loss of the last [`TREND_SPAN`] attempts.
+    pub fn mean_last(&self) -> f64 {
+        mean(&self.losses[self.losses.len().saturating_sub(TREND_SPAN)..])
+    }
+}
+
+fn mean(values: &[i64]) -> f64 {
+    if values.is_empty() { 0.0 } else { values.iter().sum::<i64>() as f64 / values.len() as f64 }
+}
+
+/// Each kind of each size `attempts` are of, in the order first played
+/// (attempts of kinds this version does not name are passed over).
+pub fn trends(attempts: &[Attempt]) -> Vec<KindTrend> {
+    let boxes = super::Boxes::from_attempts(attempts);
+    let mut trends: Vec<KindTrend> = Vec::new();
+    for attempt in attempts {
+        let Some(kind) = LineKind::from_name(&attempt.kind) else { continue };
+        let key = (kind, attempt.rows, attempt.cols);
+        let index = match trends.iter().position(|t| (t.kind, t.rows, t.cols) == key) {
+            Some(i) => i,
+            None => {
+                let level = boxes.level(kind, attempt.rows, attempt.cols);
+                trends.push(KindTrend {
+                    kind,
+                    rows: attempt.rows,
+                    cols: attempt.cols,
+                    losses: Vec::new(),
+                    at_par: 0,
+                    level,
+                });
+                trends.len() - 1
+            }
+        };
+        let trend = &mut trends[index];
+        trend.losses.push(attempt.loss);
+        trend.at_par += usize::from(attempt.loss <= attempt.margin as i64);
+    }
+    trends
+}
+
+/// The history as one JSON object (`fifteen train --history --format
+/// json`, the site's history alike): `kept` says where it is kept.
+pub fn trends_json(kept: &str, attempts: &[Attempt]) -> serde_json::Value {
+    let kinds: Vec<_> = trends(attempts)
+        .iter()
+        .map(|t| {
+            let some = |m: f64| (!t.losses.is_empty()).then_some(m);
+            serde_json::json!({
+                "kind": t.kind.name(), "rows": t.rows, "cols": t.cols, "attempts": t.losses.len(),
+                "loss_mean": some(t.mean()), "loss_mean_first": some(t.mean_first()),
+                "loss_mean_last": some(t.mean_last()),
+                "at_par": t.at_par, "box": t.level, "loss_by_attempt": t.losses,
+            })
+        })
+        .collect();
+    serde_json::json!({"store": kept, "attempts": attempts.len(), "kinds": kinds})
+}

@@ -37,6 +37,7 @@
 mod fresh;
 pub mod history;
 pub mod moves;
+pub mod planned;
 pub mod repeat;
 
 use crate::board::{self, Board, IllegalMove, Move, Pos};
@@ -363,9 +364,12 @@ fn lines_of<'a>(solves: &'a [CoachedSolve<'a>], cost: &KindCost, boxes: &Boxes) 
 }
 
 /// The `index`-th fresh board's seed: spread so that neighbouring plans'
-/// seeds do not share boards.
+/// seeds do not share boards, and below 2^53 so that every JSON reader
+/// holds it exactly (JavaScript's numbers hold integers up to 2^53; the
+/// browser's plan gives its drills back as it read them).
 fn fresh_seed(seed: u64, index: u64) -> u64 {
-    seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    const EXACT_IN_JSON: u64 = (1 << 53) - 1;
+    (seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)) & EXACT_IN_JSON
 }
 
 #[cfg(test)]

@@ -111,6 +111,14 @@ fn a_drills_par_is_the_coachs_par_of_that_board() {
         let coaching = coach::coach(&position.board, way.moves(), EXACT).unwrap();
         assert_eq!(drill.par.par, coaching.par, "{}", position.board);
         assert_eq!(drill.par.margin, 0, "an exact par has no margin");
+        // As kept and read back (the command's store, the browser's plan).
+        let kept = planned::PlannedDrill::new(1, &drill, &plan.costs);
+        let read: planned::PlannedDrill = serde_json::from_str(&serde_json::to_string(&kept).unwrap()).unwrap();
+        let back = read.to_drill().unwrap();
+        assert_eq!((&back.position.board, back.position.line, &back.par), (&position.board, position.line, &drill.par));
+        if let DrillOrigin::Fresh { seed } = position.origin {
+            assert!(seed < 1 << 53, "a fresh seed a JavaScript number holds exactly: {seed}");
+        }
         if let DrillOrigin::Own { solve, line, .. } = position.origin {
             let coached_line = &solves[solve - 1].coaching.lines[line];
             assert_eq!(drill.par.par, coached_line.par_before);

@@ -18,6 +18,7 @@
 
 mod page;
 mod site;
+mod site_train;
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};

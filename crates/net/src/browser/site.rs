@@ -24,7 +24,7 @@ use super::page::{Page, free_port, program, skip_without, workspace_dir};
 use super::readme_replay_path;
 
 /// The built site and a static server on it; the server ends on drop.
-struct Site {
+pub(super) struct Site {
     server: Child,
     base: String,
 }
@@ -63,7 +63,7 @@ impl Site {
         panic!("the static server did not listen on {port}");
     }
 
-    fn url(&self, path: &str) -> String {
+    pub(super) fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }
 }
@@ -76,7 +76,7 @@ impl Drop for Site {
 }
 
 /// Opens the site and the browser, or `None` when either cannot be had.
-fn open() -> Option<(Site, Page)> {
+pub(super) fn open() -> Option<(Site, Page)> {
     let site = Site::serve()?;
     let page = Page::open()?;
     page.fit_viewport(1280, 800);
@@ -85,7 +85,7 @@ fn open() -> Option<(Site, Page)> {
 
 /// Waits for the page's work to end: its answer shown, or its one line of
 /// what is wrong. Returns the page's state: `done` or `error`.
-fn settled(page: &Page, secs: u64) -> String {
+pub(super) fn settled(page: &Page, secs: u64) -> String {
     page.wait_for("the page's answer", secs, |page| {
         let state = page
             .js("const v = document.getElementById('viewer'); const s = document.body.dataset.state || ''; \
@@ -94,7 +94,7 @@ fn settled(page: &Page, secs: u64) -> String {
     })
 }
 
-fn errors(page: &Page) -> String {
+pub(super) fn errors(page: &Page) -> String {
     page.js("return document.documentElement.dataset.errors || ''").as_str().unwrap_or("").to_string()
 }
 
