@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use fifteen_core::coach::{self, Comparison, Par};
 use fifteen_core::human::Effort;
 use fifteen_core::lines::{self, Stage};
+use fifteen_core::search::{NearPurpose, near_seconds};
 use fifteen_core::solver::Found;
 use fifteen_core::tables::Tables;
 use rayon::prelude::*;
@@ -176,7 +177,7 @@ fn table(one: &Compared) -> String {
             out,
             "  near:    {} (near solver, {} s)",
             super::solve_search::near_summary(near.moves.len(), near.lower_bound.unwrap_or(0)),
-            coach::near_par_seconds(board.len())
+            near_seconds(NearPurpose::Par, board.len())
         );
     }
     let width = one.comparison.stages.iter().map(|s| finished(s).chars().count()).max().unwrap_or(0).max(8);

@@ -12,6 +12,7 @@ use fifteen_core::Board;
 use fifteen_core::Deadline;
 use fifteen_core::coach::{self, ChosenPar, ParChoice};
 use fifteen_core::human::Effort;
+use fifteen_core::search::{NearPurpose, near_seconds};
 use fifteen_core::tables::Tables;
 
 use super::error::CliError;
@@ -35,9 +36,9 @@ pub enum ParArg {
 }
 
 /// How long the near solver searches a board whose par it finds, as the
-/// help says it: from the core's `coach::near_par_seconds`, by shape.
+/// help says it: from the core's `search::near_seconds` (for a par), by shape.
 pub fn seconds_a_board() -> String {
-    let seconds = |cells| coach::near_par_seconds(cells);
+    let seconds = |cells| near_seconds(NearPurpose::Par, cells);
     format!("{} s a board up to 5×5, {} s on 6×6, {} s on 7×7", seconds(25), seconds(36), seconds(49))
 }
 
@@ -74,7 +75,7 @@ pub fn chosen(board: &Board, par: ParArg, effort: Effort, tables: &dyn Tables) -
 }
 
 /// The command's clock, for the near par's searches (the library reads
-/// none): no time limit of its own, `coach::near_par_seconds` a board.
+/// none): no time limit of its own, `search::near_seconds` (for a par) a board.
 pub fn clock() -> Deadline {
     let started = Instant::now();
     Deadline::NONE.with_clock(move || started.elapsed().as_secs_f64())

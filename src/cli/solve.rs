@@ -20,7 +20,8 @@ use super::board_source::BoardInput;
 use super::error::CliError;
 use super::numbers::{positive_real, whole_u32};
 use super::sizes::{self, Use};
-use super::solve_search::{NEAR_SECONDS, SearchRun};
+use super::solve_search::SearchRun;
+use fifteen_core::search::{NearPurpose, near_seconds};
 
 #[derive(Args, Debug)]
 pub struct SolveCommand {
@@ -77,9 +78,7 @@ pub struct SolveCommand {
     /// letters with counts (`R3U2L`), JSON's `count` in it.
     #[arg(long, value_enum, default_value_t = Metric::Stm)]
     metric: Metric,
-    /// (near) Seconds to search: the best solution found by then is
-    /// written, with the proven lower bound on the shortest (default 3).
-    #[arg(long, value_name = "S", value_parser = positive_real)]
+    #[arg(long, value_name = "S", value_parser = positive_real, help = near_time_help())]
     time: Option<f64>,
 }
 
@@ -363,6 +362,15 @@ fn print_stats(
     Ok(())
 }
 
+/// `--time`'s help, its default the core's (`near_seconds` for a solve).
+fn near_time_help() -> String {
+    format!(
+        "(near) Seconds to search: the best solution found by then is written, with the proven lower bound on the \
+         shortest (default {})",
+        near_seconds(NearPurpose::Solve, 0)
+    )
+}
+
 /// The `--batch` options from the command line.
 impl SolveCommand {
     /// The search asked for, or `None` for the human strategy (which
@@ -370,7 +378,7 @@ impl SolveCommand {
     fn search(&self) -> Option<SearchRun> {
         let seconds = match self.solver {
             Solver::Human => return None,
-            Solver::Near => Some(self.time.unwrap_or(NEAR_SECONDS)),
+            Solver::Near => Some(self.time.unwrap_or(near_seconds(NearPurpose::Solve, 0))),
             _ => None,
         };
         // The near solver starts from the human solution at these options.
@@ -386,7 +394,7 @@ fn batch_options(cmd: &SolveCommand) -> Result<super::batch::BatchOptions, CliEr
         solver: cmd.solver,
         human,
         max_depth: cmd.max_depth,
-        seconds: Some(cmd.time.unwrap_or(NEAR_SECONDS)),
+        seconds: Some(cmd.time.unwrap_or(near_seconds(NearPurpose::Solve, 0))),
         cpu_clock: false,
     };
     let summary = match cmd.format {

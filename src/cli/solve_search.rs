@@ -18,9 +18,6 @@ use fifteen_core::{Board, Deadline, MoveNotation, SolveOptions};
 use super::error::CliError;
 use fifteen_core::tables::TableCache;
 
-/// Seconds `--solver near` searches unless told.
-pub const NEAR_SECONDS: f64 = 3.0;
-
 /// A search as the command asked for it: the solver and its options, and
 /// the seconds `--solver near` may take (`None`: until it proves its
 /// answer).

@@ -54,9 +54,7 @@ use crate::solver::Found;
 pub use better::{BetterWay, Way};
 pub use compare::line_up;
 pub use compare::{Comparison, compare};
-pub use par::{
-    ChosenPar, NEAR_PAR_SECONDS, NEAR_PAR_SECONDS_36, NEAR_PAR_SECONDS_49, ParChoice, near_par_seconds, par_for,
-};
+pub use par::{ChosenPar, ParChoice, par_for};
 
 /// How the par of a board is found.
 #[derive(Clone, Copy, Debug)]

@@ -5,8 +5,8 @@
 //! - Up to 16 cells: the optimal distance, with the shape's pattern
 //!   databases when there are any.
 //! - 17 to 49 cells: the near solver's solution, searched
-//!   [`near_par_seconds`] a board ([`NEAR_PAR_SECONDS`] up to 5×5, longer
-//!   on 6×6 and 7×7), or fifteen's human solve when that is
+//!   [`near_seconds`]`(`[`NearPurpose::Par`]`, cells)` a board (half a
+//!   second up to 5×5, longer on 6×6 and 7×7), or fifteen's human solve when that is
 //!   shorter, when the near solver's tables can be had (asked for, or
 //!   [`ParChoice::Auto`]); else fifteen's human solve.
 //! - Bigger: fifteen's human solve of the unsolved rectangle at the effort
@@ -20,36 +20,11 @@ use std::sync::Arc;
 
 use crate::board::Board;
 use crate::human::Effort;
-use crate::search::near::{MAX_NEAR_CELLS, MIN_NEAR_CELLS};
+use crate::search::near::{MAX_NEAR_CELLS, MIN_NEAR_CELLS, NearPurpose, near_seconds};
 use crate::search::optimal::{Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
 use crate::tables::{Tables, TablesError};
 
 use super::{NearPar, Par};
-
-/// Seconds the near solver searches each board whose par it finds: a 5×5
-/// solve has about ten lines, so its whole coaching takes a few seconds on
-/// two cores.
-pub const NEAR_PAR_SECONDS: f64 = 0.5;
-
-/// Seconds a board of 26 to 36 cells (a 6×6): its beam's rounds need
-/// longer than a 5×5's to grow as wide (each level holds more boards of
-/// more moves), and a solve has about a dozen lines, so its coaching takes
-/// well under half a minute.
-pub const NEAR_PAR_SECONDS_36: f64 = 2.0;
-
-/// Seconds a board of 37 to 49 cells (a 7×7), whose beam needs longer
-/// still.
-pub const NEAR_PAR_SECONDS_49: f64 = 3.0;
-
-/// The seconds the near solver searches each board of `cells` cells whose
-/// par it finds.
-pub fn near_par_seconds(cells: usize) -> f64 {
-    match cells {
-        0..=25 => NEAR_PAR_SECONDS,
-        26..=36 => NEAR_PAR_SECONDS_36,
-        _ => NEAR_PAR_SECONDS_49,
-    }
-}
 
 /// A line's loss margin where par is fifteen's human solve at `effort`,
 /// per √(par where the line began): nine lines in ten of the world-record
@@ -148,7 +123,7 @@ pub fn par_for(
     } else {
         How::Human
     };
-    Ok(ChosenPar { how, effort, scramble_effort, near_seconds: near_par_seconds(cells) })
+    Ok(ChosenPar { how, effort, scramble_effort, near_seconds: near_seconds(NearPurpose::Par, cells) })
 }
 
 impl ChosenPar {

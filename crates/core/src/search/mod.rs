@@ -40,7 +40,7 @@ pub mod optimal;
 #[cfg(not(feature = "testing"))]
 pub(crate) mod optimal;
 
-pub use near::{MAX_NEAR_CELLS, MIN_NEAR_CELLS, NearProgress};
+pub use near::{MAX_NEAR_CELLS, MIN_NEAR_CELLS, NearProgress, NearPurpose, near_seconds};
 pub use optimal::{Heuristic, MAX_OPTIMAL_CELLS};
 
 use crate::board::{Moves, Unsolvable};

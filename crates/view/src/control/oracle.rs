@@ -14,8 +14,8 @@
 //! cells (3×6 up to 7×7) get the near solver's answer when the window
 //! passes a [`Deadline`] with its clock: a proven lower bound and the shortest solution
 //! found, shown as `optimal: 99–103 moves left` (one number once the two
-//! meet) and sent as they improve, searched for [`near_seconds`] (5 s up
-//! to 25 cells, 10 s above) or until a newer board is posted; the
+//! meet) and sent as they improve, searched for the core's
+//! [`near_seconds`] for a hint (5 s up to 25 cells, 10 s above) or until a newer board is posted; the
 //! solution's moves come at the end. On a 6×6 or 7×7 the two numbers stay
 //! tens of moves apart (the bound is weak there), but the upper one is a
 //! real solution's length, and it falls as the player gets nearer the goal.
@@ -32,29 +32,12 @@ use std::sync::{Arc, Mutex, PoisonError};
 use fifteen_core::Deadline;
 use fifteen_core::board::Board;
 use fifteen_core::search::distance::{Answers, DistanceRange, NearPath, ShortestPath, has_distance};
-use fifteen_core::search::{MIN_NEAR_CELLS, NearProgress};
+use fifteen_core::search::{MIN_NEAR_CELLS, NearProgress, NearPurpose, near_seconds};
 use fifteen_core::solver::{self, SearchProgress, Solver, SolverOptions};
 use fifteen_core::tables::Tables;
 
 /// The most cells of a board the near solver hints on (a 7×7).
 pub const MAX_NEAR_HINT_CELLS: usize = 49;
-
-/// Seconds the near solver searches a board of up to 25 cells for its
-/// hint. The line shows the bounds as they improve; on a random 5×5 the
-/// solution found by then is about 2 % over the optimum on average, and a
-/// solve's later boards are mostly proven optimal well before.
-pub const NEAR_SECONDS: f64 = 5.0;
-
-/// Seconds a board of 26 to 49 cells (6×6, 7×7): each of the near
-/// solver's beam rounds there holds more boards of more moves, so they take
-/// longer to grow wide.
-pub const NEAR_SECONDS_BIG: f64 = 10.0;
-
-/// The seconds the near solver searches a board of `cells` cells for its
-/// hint.
-pub fn near_seconds(cells: usize) -> f64 {
-    if cells <= 25 { NEAR_SECONDS } else { NEAR_SECONDS_BIG }
-}
 
 /// The near search under way, stopped when a newer board is posted.
 type SearchUnderWay = Arc<Mutex<Option<Deadline>>>;
@@ -242,7 +225,7 @@ impl OracleWorker {
         let Some(deadline) = &self.near_deadline else { return Err("no near hints".to_string()) };
         let Some(tables) = &self.tables else { return Err("no pattern databases".to_string()) };
         let seen = self.posted.load(Relaxed);
-        let search = deadline.with_own_stop().within(near_seconds(board.len()));
+        let search = deadline.with_own_stop().within(near_seconds(NearPurpose::Hint, board.len()));
         *self.under_way.lock().unwrap_or_else(PoisonError::into_inner) = Some(search.clone());
         // A board posted before the search was under way stops it here.
         if self.posted.load(Relaxed) != seen {

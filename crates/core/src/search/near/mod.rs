@@ -47,6 +47,7 @@ mod heuristic;
 mod ida;
 mod partition;
 mod rank;
+mod seconds;
 mod window;
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
@@ -54,6 +55,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 #[cfg_attr(not(feature = "testing"), allow(unused_imports))]
 pub use partition::MAX_NEAR_GROUP;
 pub use partition::{default_group_size, partition};
+pub use seconds::{NearPurpose, near_seconds};
 
 use crate::board::{Board, Move, Moves};
 use crate::deadline::Deadline;
