@@ -180,14 +180,6 @@ pub fn fifteen_command() -> std::process::Command {
     command
 }
 
-/// What a test does when a program it needs besides Rust is missing: it
-/// fails when `var` (`FIFTEEN_GUI_TEST`, `FIFTEEN_PARALLEL_TEST`,
-/// `FIFTEEN_TERMINAL_TEST`) is `require`, as CI sets them, so a missing
-/// tool never passes unnoticed there; else it says `skipped: WHY` on the
-/// terminal (past the harness's capture of what passing tests print) and
-/// the test returns.
-pub fn skip_without(var: &str, why: &str) {
-    let required = std::env::var(var).is_ok_and(|v| v == "require");
-    assert!(!required, "{var}=require but {why}");
-    let _ = std::io::Write::write_all(&mut std::io::stderr().lock(), format!("skipped: {why}\n").as_bytes());
-}
+#[path = "../../crates/net/src/browser/skip.rs"]
+mod skip;
+pub use skip::skip_without;

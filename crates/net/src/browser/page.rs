@@ -16,6 +16,10 @@ use fantoccini::error::CmdError;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::json;
 
+#[path = "skip.rs"]
+mod skip;
+pub(crate) use skip::skip_without;
+
 /// The first of `names` on PATH, or the path in `variable` when it is set.
 pub(crate) fn program(variable: &str, names: &[&str]) -> Option<PathBuf> {
     if let Some(path) = std::env::var_os(variable) {
@@ -201,17 +205,6 @@ impl Page {
         }
         std::fs::write(path, png).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
     }
-}
-
-/// What a test does when a program it needs besides Rust is missing: it
-/// fails when `var` (`FIFTEEN_BROWSER_TEST`, `FIFTEEN_SITE_TEST`) is
-/// `require`, as CI sets them, so a missing tool never passes unnoticed
-/// there; else it says `skipped: WHY` on the terminal (past the harness's
-/// capture of what passing tests print) and the test returns.
-pub(crate) fn skip_without(var: &str, why: &str) {
-    let required = std::env::var(var).is_ok_and(|v| v == "require");
-    assert!(!required, "{var}=require but {why}");
-    let _ = std::io::Write::write_all(&mut std::io::stderr().lock(), format!("skipped: {why}\n").as_bytes());
 }
 
 /// The directory an environment variable names (`FIFTEEN_SITE_DIR`,
