@@ -315,6 +315,12 @@ fn screen(app: &App, fits: bool, live: bool) -> Vec<String> {
         let board =
             if watching { board_text(&app.player, true) } else { tiles_text(app.board(), true, &[], &|_| false) };
         lines.extend(board.lines().map(str::to_string));
+        // The board beside the first (fifteen's way beside a drill's
+        // attempt), under it: a terminal has no room for two across.
+        if let Some(beside) = app.beside().filter(|_| watching) {
+            lines.push(format!("{}: {}", beside.timeline().solver(), status_line(beside).trim_start_matches("  |  ")));
+            lines.extend(board_text(beside, true).lines().map(str::to_string));
+        }
     }
     if let Some(coached) = app.coached().filter(|_| watching) {
         lines.push(coached.status(&app.player));

@@ -55,8 +55,9 @@ and the attempt is done when the line is home (the rest of the board may be
 as it likes). It is then weighed against par, kept in the history at once,
 and its moves, par, loss and time shown. R tries the drill again, S goes to
 the next (skipping this one), C plays fifteen's way through it from its
-board (also before an attempt: the way first), X plays the attempt back, M
-returns to the drill, Esc stops.
+board (before an attempt: the way first; after one: the attempt and the
+way side by side), X plays the attempt back, M returns to the drill, Esc
+stops.
 
 --move-game deals the boards of the sources' solves where the person's
 next move lost par (boards of up to 16 cells, where par is the optimal

@@ -28,7 +28,7 @@ pub use picture::{Picture, look_alike};
 use fifteen_core::human::SolveError;
 use fifteen_core::tables::Tables;
 use fifteen_view::control::{App, Command, FrameBudget, Key, Tick, command_for, oracle};
-use fifteen_view::scene::{Painter, Row};
+use fifteen_view::scene::{Frame, Painter, Rect, Row, View};
 
 /// How long a frame may spend planning the watched solve ahead (a few
 /// milliseconds of a 60 Hz frame), and making its moves: with the drawing
@@ -201,6 +201,8 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
     let averages = options.picture.as_ref().map(|p| p.cell_colors(rows, cols));
     let forced_numbers = averages.as_deref().is_some_and(look_alike);
     let mut route = Vec::new();
+    // The board beside the first (fifteen's way beside a drill's attempt).
+    let (mut beside_painter, mut beside_route) = (Painter::new(), Vec::new());
     let mut drag: Option<(f32, f32)> = None;
     let started = Instant::now();
     let mut frames = 0u64;
@@ -236,10 +238,18 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
         {
             let mut frame = app.frame(&mut route);
             frame.numbers = options.picture.is_none() || screen.picture_numbers;
-            camera.aim(&whole, frame.follow_cells(), dt);
-            let layout = Layout::scaled(width, height, rows, cols, 1.0, camera.view);
             screen.begin(rows, cols, options.picture.as_ref());
-            painter.paint(&frame, &layout, &mut screen, averages.as_deref());
+            match app.beside_frame(&mut beside_route) {
+                None => {
+                    camera.aim(&whole, frame.follow_cells(), dt);
+                    let layout = Layout::scaled(width, height, rows, cols, 1.0, camera.view);
+                    painter.paint(&frame, &layout, &mut screen, averages.as_deref());
+                }
+                Some(beside) => {
+                    let painters = [&mut painter, &mut beside_painter];
+                    paint_side_by_side([&frame, &beside], painters, &mut screen, averages.as_deref(), (rows, cols));
+                }
+            }
             screen.finish();
         }
         app.camera = camera;
@@ -257,6 +267,25 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
         }
         next_frame().await;
     }
+}
+
+/// Two frames of one board's shape, each whole in its half of the window
+/// (fifteen's way beside a drill's attempt), a rule between them.
+fn paint_side_by_side(
+    frames: [&Frame; 2],
+    painters: [&mut Painter; 2],
+    screen: &mut draw::Screen,
+    averages: Option<&[[u8; 4]]>,
+    (rows, cols): (usize, usize),
+) {
+    let (width, height) = (screen_width(), screen_height());
+    let half = width / 2.0;
+    let view = View::whole(rows, cols);
+    let halves = [Rect::new(0.0, 0.0, half, height), Rect::new(half, 0.0, width - half, height)];
+    for ((frame, painter), area) in frames.into_iter().zip(painters).zip(halves) {
+        painter.paint(frame, &Layout::within(area, rows, cols, 1.0, view), screen, averages);
+    }
+    draw_line(half, 0.0, half, height, 2.0, Color::from_rgba(70, 76, 92, 255));
 }
 
 /// Keeps what the run has done so far for the caller and, on its last

@@ -81,6 +81,9 @@ pub struct App {
     next_seed: u64,
     /// The drills practised (`fifteen train`), when they are.
     drill: Option<DrillRun>,
+    /// The second board played beside the first: fifteen's way through a
+    /// drill beside the person's attempt, while both are watched.
+    beside: Option<Player>,
     /// The move game played (`fifteen train --move-game`), when it is.
     move_game: Option<MoveGame>,
 }
@@ -196,6 +199,7 @@ impl App {
             coached: None,
             next_seed,
             drill: None,
+            beside: None,
             move_game: None,
         }
     }
@@ -396,6 +400,12 @@ impl App {
                 };
                 if let Some(group) = locked {
                     self.flash = Some((group, 0.0));
+                }
+                // The board beside keeps the first's speed, and its pause.
+                let (speed, going) = (self.player.speed(), self.player.is_playing() || self.player.is_finished());
+                if let Some(beside) = self.beside.as_mut().filter(|_| going) {
+                    beside.set_speed(speed);
+                    beside.advance(seconds, &mut |_: &Cue| {});
                 }
             }
             Mode::Play => {

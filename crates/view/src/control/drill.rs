@@ -341,7 +341,7 @@ impl DrillRun {
             format!("{} moves · par {}", moves.len(), par_text(drill)),
             verdict,
             format!("time {:.2} s", *time_ms as f64 / 1000.0),
-            format!("fifteen's way: {} moves (C plays it, X yours)", drill.par.better.moves.len()),
+            format!("fifteen's way: {} moves (C plays it beside yours, X yours)", drill.par.better.moves.len()),
         ];
         lines.extend(kept);
         lines.push(next.to_string());

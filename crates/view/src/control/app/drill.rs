@@ -121,6 +121,7 @@ impl App {
 
     /// A fresh attempt at the drill's board.
     fn play_drill(&mut self, board: fifteen_core::Board) {
+        self.beside = None;
         self.game = crate::anim::Game::new(board.clone());
         self.play_start = board;
         self.mode = Mode::Play;
@@ -128,10 +129,17 @@ impl App {
     }
 
     /// C or X: fifteen's way through the drill, or the person's attempt,
-    /// played from the drill's board.
+    /// played from the drill's board; after an attempt C plays the attempt
+    /// with fifteen's way beside it.
     fn watch_drill(&mut self, what: &'static str) {
         let Some(run) = &self.drill else { return };
-        let moves = if what == WAY { Some(&run.current().drill.par.better.moves) } else { run.attempt() };
+        let way = &run.current().drill.par.better.moves;
+        let beside = match (what, run.attempt()) {
+            (WAY, Some(_)) => Some(Timeline::from_moves(run.board(), way, WAY)),
+            _ => None,
+        };
+        let what = if beside.is_some() { ATTEMPT } else { what };
+        let moves = if what == WAY { Some(way) } else { run.attempt() };
         let Some(moves) = moves else {
             return self.say("no attempt yet: your moves can be watched once the line is home (C: fifteen's way)");
         };
@@ -146,7 +154,19 @@ impl App {
                 self.goal = false;
                 let again =
                     if abandoned { "; M tries the drill again from its start" } else { "; M back to the drill" };
-                self.say(&format!("{what}: {count} moves{again}"));
+                self.beside = beside.and_then(Result::ok).map(|timeline| {
+                    let mut player = Player::new(timeline);
+                    player.set_speed(self.player.speed());
+                    player.play();
+                    player
+                });
+                match &self.beside {
+                    Some(way) => {
+                        let theirs = way.timeline().len();
+                        self.say(&format!("{what}: {count} moves, beside {WAY}: {theirs}{again}"));
+                    }
+                    None => self.say(&format!("{what}: {count} moves{again}")),
+                }
             }
             Err(err) => self.say(&format!("{what} does not fit the board: {err}")),
         }
@@ -161,8 +181,36 @@ impl App {
             self.play_drill(board);
             self.say("the drill from its start: the clock starts at your first move");
         } else {
+            self.beside = None;
             self.mode = Mode::Play;
         }
+    }
+
+    /// The board played beside the first, while there is one: fifteen's way
+    /// through the drill, beside the person's attempt.
+    pub fn beside(&self) -> Option<&Player> {
+        self.beside.as_ref().filter(|_| self.mode == Mode::Watch)
+    }
+
+    /// The frame of the board beside the first ([`App::beside`]), its line
+    /// outlined, or `None` when there is none.
+    pub fn beside_frame<'a>(&'a self, route: &'a mut Vec<Pos>) -> Option<Frame<'a>> {
+        let (player, run) = (self.beside()?, self.drill.as_ref()?);
+        let position = &run.current().drill.position;
+        let area = Some(position.line.area(position.board.rows(), position.board.cols()));
+        let mut frame = watch_frame(player, route, &[]);
+        let moves = format!("{} / {}", player.cursor(), player.timeline().len());
+        let found_by = run.current().drill.par.better.way.name();
+        frame.panel = vec![
+            Row::Heading(WAY.to_uppercase()),
+            Row::Stat("moves".into(), moves),
+            Row::Stat("found by".into(), found_by.to_string()),
+            Row::Note("played beside your attempt, at its speed".into()),
+        ];
+        frame.focus = Some(Focus { tile: None, to: None, group: None, area });
+        frame.title = format!("{WAY} through {}", position.line.name());
+        frame.subtitle = format!("{WAY}   move {} of {}", player.cursor(), player.timeline().len());
+        Some(frame)
     }
 
     /// The frame of a drill: played (its line outlined, the lines before it
@@ -192,6 +240,15 @@ impl App {
                 let mut heading = vec![Row::Heading(self.player.timeline().solver().to_uppercase())];
                 heading.extend(panel);
                 let mut frame = watch_frame(&self.player, route, &heading);
+                if self.beside().is_some() {
+                    // Half the window's panel has room for the result alone.
+                    const RESULT: [&str; 5] = ["moves", "time", "the board's par", "par of the board left", "lost"];
+                    let result = heading.into_iter().filter(|row| match row {
+                        Row::Stat(name, _) => RESULT.contains(&name.as_str()),
+                        _ => false,
+                    });
+                    frame.panel = std::iter::once(Row::Heading(ATTEMPT.to_uppercase())).chain(result).collect();
+                }
                 frame.focus = Some(Focus { tile: None, to: None, group: None, area });
                 frame.title = format!("{} through {}", self.player.timeline().solver(), position.line.name());
                 frame.subtitle = format!(
@@ -313,17 +370,26 @@ mod tests {
         let board = a.board().clone();
         a.command(Command::Slide(board.legal_moves().next().unwrap()));
         assert_eq!(a.board(), &board);
-        // X watches the attempt, C fifteen's way, M comes back to the result.
+        // X watches the attempt alone, C the attempt with fifteen's way
+        // beside it, M comes back to the result.
         a.command(Command::BackToSolve);
         assert_eq!((a.mode, a.player.timeline().len()), (Mode::Watch, way.len()));
         assert!(a.title().starts_with("your attempt through "), "{}", a.title());
+        assert!(a.beside().is_none(), "the attempt alone");
         a.command(Command::BetterWay);
-        assert!(a.title().starts_with("fifteen's way through "), "{}", a.title());
+        assert!(a.title().starts_with("your attempt through "), "{}", a.title());
+        let mut route = Vec::new();
+        let beside = a.beside_frame(&mut route).expect("fifteen's way beside the attempt");
+        assert!(beside.title.starts_with("fifteen's way through "), "{}", beside.title);
         a.player.set_speed(1000.0);
         a.update(1.0);
-        assert!(train::is_done(&drills[0].drill.position, a.board()), "the way builds the line");
+        assert!(train::is_done(&drills[0].drill.position, a.board()), "the attempt builds the line");
+        let way_played = a.beside().unwrap();
+        assert!(way_played.is_finished(), "the way played at the attempt's speed");
+        assert!(train::is_done(&drills[0].drill.position, way_played.board()), "the way builds the line");
         a.command(Command::SwitchMode);
         assert_eq!(a.mode, Mode::Play);
+        assert!(a.beside().is_none(), "one board again");
         assert!(a.frame(&mut Vec::new()).card.is_some(), "the result again");
         // R: the same drill from its board; S: the next; at the last, S stays.
         a.command(Command::Restart);
