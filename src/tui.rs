@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use fifteen_core::board::{BLANK, Board, Pos, Tile};
 use fifteen_view::anim::{Cue, Game, Pace, Player};
-use fifteen_view::control::{App, CoachedReplay, FrameBudget, Key, Mode, Tick, command_for, help_lines};
+use fifteen_view::control::{App, CoachedReplay, Command, FrameBudget, Key, Mode, Tick, command_for, help_lines};
 
 /// Boards wider or taller than this (in characters / lines) are shown as a
 /// progress line only.
@@ -189,8 +189,8 @@ pub(crate) fn watch_with_keys<W: Write, K: KeySource + ?Sized>(
     keys: &mut K,
 ) -> io::Result<TuiReport> {
     let started = Instant::now();
-    if app.mode == Mode::Watch {
-        app.player.play();
+    if app.mode() == Mode::Watch && !app.player().is_playing() {
+        app.command(Command::Toggle);
     }
     let frames = if options.ansi {
         animate(app, out, options, keys)?
@@ -210,7 +210,7 @@ pub(crate) fn watch_with_keys<W: Write, K: KeySource + ?Sized>(
 /// True when the watched solve has played to its end (the animation then
 /// stops).
 fn watched_to_end(app: &App) -> bool {
-    app.mode == Mode::Watch && app.player.is_finished()
+    app.mode() == Mode::Watch && app.player().is_finished()
 }
 
 fn animate<W: Write, K: KeySource + ?Sized>(
@@ -242,7 +242,7 @@ fn animate<W: Write, K: KeySource + ?Sized>(
         tick.frame(app, dt, budget, &clock);
         drawn_lines = redraw(out, &screen(app, fits, keys.live()), drawn_lines)?;
         frames += 1;
-        if app.quit || watched_to_end(app) || options.frames.is_some_and(|n| frames >= n) {
+        if app.wants_to_quit() || watched_to_end(app) || options.frames.is_some_and(|n| frames >= n) {
             break;
         }
         // Wait out the frame, answering keys as they come: at least one look,
@@ -250,23 +250,23 @@ fn animate<W: Write, K: KeySource + ?Sized>(
         loop {
             let left = frame_time.saturating_sub(now.elapsed());
             let Some(key) = keys.wait(left)? else { break };
-            if let Some(command) = command_for(app.mode, key) {
+            if let Some(command) = command_for(app.mode(), key) {
                 app.command(command);
             }
-            if app.quit || left.is_zero() {
+            if app.wants_to_quit() || left.is_zero() {
                 break;
             }
         }
-        if app.quit {
+        if app.wants_to_quit() {
             // The screen left behind shows what the keys before q did.
             redraw(out, &screen(app, fits, keys.live()), drawn_lines)?;
             break;
         }
     }
     if watched_to_end(app) {
-        write!(out, "\rSolved in {} moves.\r\n", app.player.cursor())?;
-    } else if app.mode == Mode::Play && app.game.is_solved() && app.game.moves() > 0 {
-        write!(out, "\rSolved by hand in {} moves.\r\n", app.game.moves())?;
+        write!(out, "\rSolved in {} moves.\r\n", app.player().cursor())?;
+    } else if app.mode() == Mode::Play && app.game().is_solved() && app.game().moves() > 0 {
+        write!(out, "\rSolved by hand in {} moves.\r\n", app.game().moves())?;
     }
     Ok(frames)
 }
@@ -294,11 +294,11 @@ fn redraw<W: Write>(out: &mut W, lines: &[String], drawn: usize) -> io::Result<u
 /// placed in reverse video; playing or showing the goal: the title and the
 /// board plain), the app's message, then the keys line.
 fn screen(app: &App, fits: bool, live: bool) -> Vec<String> {
-    let watching = app.mode == Mode::Watch && !app.goal;
+    let watching = app.mode() == Mode::Watch && !app.goal_shown();
     let mut lines = Vec::new();
     if watching {
-        let mut status = status_line(&app.player);
-        if !app.player.is_playing() && !app.player.is_finished() {
+        let mut status = status_line(app.player());
+        if !app.player().is_playing() && !app.player().is_finished() {
             status.push_str("  paused");
         }
         lines.push(status);
@@ -307,13 +307,13 @@ fn screen(app: &App, fits: bool, live: bool) -> Vec<String> {
         let frame = app.frame(&mut route);
         lines.push(format!("{}  |  {}", frame.title, frame.subtitle));
     }
-    if app.help {
+    if app.help_shown() {
         // In place of the board, as the window's help covers it: a tall
         // board and the help together could outgrow the terminal.
         lines.extend(help_lines().iter().map(|line| line.to_string()));
     } else if fits {
         let board =
-            if watching { board_text(&app.player, true) } else { tiles_text(app.board(), true, &[], &|_| false) };
+            if watching { board_text(app.player(), true) } else { tiles_text(app.board(), true, &[], &|_| false) };
         lines.extend(board.lines().map(str::to_string));
         // The board beside the first (fifteen's way beside a drill's
         // attempt), under it: a terminal has no room for two across.
@@ -323,10 +323,10 @@ fn screen(app: &App, fits: bool, live: bool) -> Vec<String> {
         }
     }
     if let Some(coached) = app.coached().filter(|_| watching) {
-        lines.push(coached.status(&app.player));
+        lines.push(coached.status(app.player()));
     }
-    lines.extend(app.message.clone());
-    if live && !app.help {
+    lines.extend(app.message().map(str::to_string));
+    if live && !app.help_shown() {
         lines.push(KEYS_LINE.to_string());
     }
     lines
@@ -461,8 +461,17 @@ mod tests {
     }
 
     fn app(n: usize, seed: u64) -> App {
+        at_speed(n, seed, None)
+    }
+
+    /// The app watching the `n`×`n` of `seed`, at `speed` moves a second.
+    fn at_speed(n: usize, seed: u64, speed: Option<f64>) -> App {
         let board = Board::scrambled(n, n, Scramble::Uniform, seed).unwrap();
-        App::watching(Player::solve(&board, &SolveOptions::default()).unwrap())
+        let mut player = Player::solve(&board, &SolveOptions::default()).unwrap();
+        if let Some(speed) = speed {
+            player.set_speed(speed);
+        }
+        App::watching(player)
     }
 
     #[test]
@@ -487,8 +496,7 @@ mod tests {
 
     #[test]
     fn the_animation_redraws_in_place_and_stops_at_the_frame_limit() {
-        let mut p = app(5, 1);
-        p.player.set_speed(10.0);
+        let mut p = at_speed(5, 1, Some(10.0));
         let mut out = Vec::new();
         let options = TuiOptions { ansi: true, fps: 120.0, frames: Some(3) };
         let report = watch(&mut p, &mut out, &options).unwrap();
@@ -508,8 +516,7 @@ mod tests {
 
     #[test]
     fn keys_pause_jump_a_phase_and_quit() {
-        let mut p = app(4, 7);
-        p.player.set_speed(1.0);
+        let mut p = at_speed(4, 7, Some(1.0));
         let mut out = Vec::new();
         let options = TuiOptions { ansi: true, fps: 120.0, frames: Some(50) };
         let mut keys = Script(vec![Key::Space, Key::N]);
@@ -518,7 +525,7 @@ mod tests {
         assert_eq!(report.frames, 50, "paused, it keeps drawing until the frame limit");
         assert!(text.contains("paused"), "{text}");
         assert!(text.contains(KEYS_LINE));
-        assert!(p.player.cursor() > 0, "n jumped to the next phase while paused");
+        assert!(p.player().cursor() > 0, "n jumped to the next phase while paused");
         let mut p = app(4, 7);
         let mut out = Vec::new();
         let report = watch_with_keys(&mut p, &mut out, &options, &mut Script(vec![Key::Q])).unwrap();
@@ -533,21 +540,19 @@ mod tests {
         let options = TuiOptions { ansi: true, fps: 120.0, frames: Some(400) };
         let report = watch_with_keys(&mut p, &mut Vec::new(), &options, &mut Script(vec![Key::Q])).unwrap();
         assert_eq!(report.frames, 1, "q does not wait for the planner");
-        let mut p = app(100, 3);
-        p.player.set_speed(1_000_000.0);
-        let started = p.player.timeline().len();
+        let mut p = at_speed(100, 3, Some(1_000_000.0));
+        let started = p.player().timeline().len();
         let options = TuiOptions { ansi: true, fps: 120.0, frames: Some(240) };
         watch(&mut p, &mut Vec::new(), &options).unwrap();
-        assert!(p.player.cursor() > started, "moves planned on the other thread were played");
-        let mut replay = p.player.timeline().start().clone();
-        replay.apply(&p.player.timeline().moves()[..p.player.cursor()]).unwrap();
-        assert_eq!(&replay, p.player.board());
+        assert!(p.player().cursor() > started, "moves planned on the other thread were played");
+        let mut replay = p.player().timeline().start().clone();
+        replay.apply(&p.player().timeline().moves()[..p.player().cursor()]).unwrap();
+        assert_eq!(&replay, p.player().board());
     }
 
     #[test]
     fn huge_boards_show_progress_only() {
-        let mut p = app(60, 1);
-        p.player.set_speed(100_000.0);
+        let mut p = at_speed(60, 1, Some(100_000.0));
         let mut out = Vec::new();
         watch(&mut p, &mut out, &TuiOptions { ansi: true, fps: 120.0, frames: Some(2) }).unwrap();
         let text = String::from_utf8(out).unwrap();
@@ -598,14 +603,14 @@ mod tests {
         let mut p = app(4, 7);
         let mut keys = Script(vec![Key::Space, Key::Right, Key::Right, Key::Left]);
         watch_with_keys(&mut p, &mut Vec::new(), &options, &mut keys).unwrap();
-        assert_eq!(p.player.cursor(), 1, "paused, two moves forward and one back");
+        assert_eq!(p.player().cursor(), 1, "paused, two moves forward and one back");
         let mut p = app(4, 7);
         let mut keys = Script(vec![Key::M, Key::Up, Key::Down, Key::Left, Key::Right, Key::Question]);
         let mut out = Vec::new();
         watch_with_keys(&mut p, &mut out, &options, &mut keys).unwrap();
         let text = String::from_utf8(out).unwrap();
-        assert_eq!(p.mode, Mode::Play);
-        assert!(p.game.moves() > 0, "the arrows slid tiles");
+        assert_eq!(p.mode(), Mode::Play);
+        assert!(p.game().moves() > 0, "the arrows slid tiles");
         assert!(text.contains("play 4×4  |  moves"), "{text}");
         assert!(text.contains("close the help, or quit"), "the help list: {text}");
     }

@@ -287,7 +287,7 @@ fn in_window(
             .optimal_distance
             .then(|| std::sync::Arc::new(super::pdb::tables()) as std::sync::Arc<dyn fifteen_core::tables::Tables>);
         let options = gui::Options {
-            speed: app.player.speed(),
+            speed: app.player().speed(),
             picture: extras.picture,
             frames: run.frames,
             until_solved: run.until_solved,

@@ -215,7 +215,7 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
         let (width, height) = (screen_width(), screen_height());
         let (rows, cols) = (app.board().rows(), app.board().cols());
         let whole = Layout::new(width, height, rows, cols);
-        let layout = Layout::scaled(width, height, rows, cols, 1.0, app.camera.view);
+        let layout = Layout::scaled(width, height, rows, cols, 1.0, app.camera().view);
         for command in commands(&app, &layout, &painter) {
             app.command(command);
         }
@@ -225,16 +225,17 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
         let dt = (get_frame_time() as f64).clamp(0.0, 0.25);
         tick.frame(&mut app, dt, FRAME_BUDGET, &clock);
         oracle.observe(app.board());
-        oracle.show_move = app.best_move;
-        app.extra_rows.clear();
+        oracle.show_move = app.best_move_shown();
+        let mut oracle_rows = Vec::new();
         if let Some(line) = oracle.line(app.board()) {
             let (name, value) = line.split_once(": ").unwrap_or(("optimal", line.as_str()));
-            app.extra_rows.push(Row::Stat(name.to_string(), value.to_string()));
+            oracle_rows.push(Row::Stat(name.to_string(), value.to_string()));
             let key = if oracle.show_move { "B hides the best move" } else { "B shows the best move" };
-            app.extra_rows.push(Row::Stat(key.to_string(), String::new()));
+            oracle_rows.push(Row::Stat(key.to_string(), String::new()));
         }
-        screen.picture_numbers = app.numbers || forced_numbers;
-        let mut camera = app.camera;
+        app.set_extra_rows(oracle_rows);
+        screen.picture_numbers = app.numbers_shown() || forced_numbers;
+        let mut camera = app.camera();
         {
             let mut frame = app.frame(&mut route);
             frame.numbers = options.picture.is_none() || screen.picture_numbers;
@@ -252,10 +253,11 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
             }
             screen.finish();
         }
-        app.camera = camera;
+        *app.camera_mut() = camera;
         frames += 1;
-        let done =
-            app.quit || options.frames.is_some_and(|n| frames >= n) || (options.until_solved && app.shows_goal());
+        let done = app.wants_to_quit()
+            || options.frames.is_some_and(|n| frames >= n)
+            || (options.until_solved && app.shows_goal());
         let report = WindowReport {
             frames,
             seconds: started.elapsed().as_secs_f64(),
@@ -307,13 +309,13 @@ fn pointer(app: &mut App, layout: &Layout, drag: &mut Option<(f32, f32)>) {
     let (x, y) = mouse_position();
     let (_, wheel) = mouse_wheel();
     if wheel != 0.0 && layout.viewport.contains(x, y) {
-        app.camera.zoom_at(layout, 1.15f32.powf(wheel.signum()), (x, y));
+        app.camera_mut().zoom_at(layout, 1.15f32.powf(wheel.signum()), (x, y));
     }
     if is_mouse_button_down(MouseButton::Left) {
         if let Some((px, py)) = *drag {
             let (dx, dy) = (x - px, y - py);
-            if (dx != 0.0 || dy != 0.0) && app.camera.view.zoom > 1.0 {
-                app.camera.pan(layout, dx, dy);
+            if (dx != 0.0 || dy != 0.0) && app.camera().view.zoom > 1.0 {
+                app.camera_mut().pan(layout, dx, dy);
             }
         }
         *drag = Some((x, y));
@@ -368,7 +370,7 @@ const KEY_CODES: [(KeyCode, Key); 23] = [
 
 /// This frame's keys, and clicks, as commands.
 fn commands(app: &App, layout: &Layout, painter: &Painter) -> Vec<Command> {
-    let mut out: Vec<Command> = pressed_keys().into_iter().filter_map(|key| command_for(app.mode, key)).collect();
+    let mut out: Vec<Command> = pressed_keys().into_iter().filter_map(|key| command_for(app.mode(), key)).collect();
     if is_mouse_button_pressed(MouseButton::Left) {
         let (x, y) = mouse_position();
         if let Some(pos) = layout.cell_at(x, y) {

@@ -25,37 +25,37 @@ const FLASH_SECONDS: f64 = 0.6;
 /// Everything a front end shows, and nothing about how.
 pub struct App {
     /// The solve being watched.
-    pub player: Player,
+    pub(crate) player: Player,
     /// The board being played, in play mode.
-    pub game: Game,
+    pub(crate) game: Game,
     /// Watch or play.
-    pub mode: Mode,
+    pub(crate) mode: Mode,
     /// Route, rings, region outline and labels shown.
-    pub overlays: bool,
+    pub(crate) overlays: bool,
     /// The help overlay shown.
-    pub help: bool,
+    pub(crate) help: bool,
     /// Set by Esc; the window closes.
-    pub quit: bool,
+    pub(crate) quit: bool,
     /// A line shown under the heads-up line for a while (hints, errors).
-    pub message: Option<String>,
+    pub(crate) message: Option<String>,
     message_age: f64,
     /// The group locked last and how long ago, for a short glow.
-    pub flash: Option<(Group, f64)>,
+    pub(crate) flash: Option<(Group, f64)>,
     /// The board play mode started from (R goes back to it).
     play_start: Board,
     /// Where the view looks (the follow camera on big boards).
-    pub camera: Camera,
+    pub(crate) camera: Camera,
     /// The blank's whole route drawn, not only its next leg.
-    pub whole_route: bool,
+    pub(crate) whole_route: bool,
     /// Picture mode: numbers on the pieces (forced on when pieces look alike).
-    pub numbers: bool,
+    pub(crate) numbers: bool,
     /// The goal board shown instead of the board.
-    pub goal: bool,
+    pub(crate) goal: bool,
     /// The optimal move shown after the optimal distance (where a front
     /// end shows the distance).
-    pub best_move: bool,
+    pub(crate) best_move: bool,
     /// Lines other parts of the window add under the panel's numbers.
-    pub extra_rows: Vec<Row>,
+    pub(crate) extra_rows: Vec<Row>,
     goal_board: Board,
     /// How solves are planned: a new scramble's, or the solver's taking
     /// over from play mode. [`Effort::Auto`] here is the size table's
@@ -230,6 +230,71 @@ impl App {
     /// glowing.
     pub fn shows_goal(&self) -> bool {
         self.board().is_solved() && self.sliding().is_none() && self.flash.is_none()
+    }
+
+    /// The solve being watched.
+    pub fn player(&self) -> &Player {
+        &self.player
+    }
+
+    /// The board played by hand, in play mode.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Watching or playing.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Whether Esc (or Q) asked the front end to close.
+    pub fn wants_to_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Whether the help is shown (over the board).
+    pub fn help_shown(&self) -> bool {
+        self.help
+    }
+
+    /// The line shown under the heads-up line for a while (a hint, an
+    /// error), if any.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// Picture mode: whether the pieces carry their numbers.
+    pub fn numbers_shown(&self) -> bool {
+        self.numbers
+    }
+
+    /// Whether the goal board is shown in place of the board.
+    pub fn goal_shown(&self) -> bool {
+        self.goal
+    }
+
+    /// Whether the optimal move is to be shown after the optimal distance
+    /// (B), where a front end shows the distance.
+    pub fn best_move_shown(&self) -> bool {
+        self.best_move
+    }
+
+    /// Where the view looks.
+    pub fn camera(&self) -> Camera {
+        self.camera
+    }
+
+    /// The view's camera, for the window's pointer (the wheel zooms, a drag
+    /// pans) and its follow view to move: what is shown, not what is
+    /// solved or played, which change only by [`App::command`].
+    pub fn camera_mut(&mut self) -> &mut Camera {
+        &mut self.camera
+    }
+
+    /// The rows another part of the front end (the optimal-distance line)
+    /// adds under the panel's numbers, until it sets others.
+    pub fn set_extra_rows(&mut self, rows: Vec<Row>) {
+        self.extra_rows = rows;
     }
 
     /// Carries out one command.
