@@ -21,7 +21,7 @@ pub fn show(path: &Path, json: bool, plot: Option<&PlotFile>) -> Result<(), CliE
     let trends = history::trends(&attempts);
     let mut out = io::BufWriter::new(io::stdout().lock());
     if json {
-        writeln!(out, "{}", history::trends_json(&path.display().to_string(), &attempts))?;
+        writeln!(out, "{}", history::trends_json(&path.display().to_string(), attempts.len(), &trends))?;
     } else if attempts.is_empty() {
         writeln!(out, "no attempts yet in {}: play the drills of `fifteen train SOURCE --plan`", path.display())?;
     } else {

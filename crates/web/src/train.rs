@@ -190,7 +190,8 @@ pub(crate) fn score(
 /// `train_history`: the trend of each kind, as `fifteen train --history
 /// --format json` gives it.
 pub(crate) fn trend(history: &[String]) -> Answered {
-    Ok(history::trends_json("this browser", &attempts(history)?))
+    let attempts = attempts(history)?;
+    Ok(history::trends_json("this browser", attempts.len(), &history::trends(&attempts)))
 }
 
 /// `train_import`: JSON lines read as attempts, every line checked before

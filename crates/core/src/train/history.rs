@@ -109,7 +109,8 @@ impl Attempt {
 /// The attempts whose mean a trend's first and last ends compare.
 pub const TREND_SPAN: usize = 5;
 
-/// One kind of line of one size over a person's history.
+/// One kind of line of one size over a person's history: at least one
+/// attempt.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KindTrend {
     /// The kind of line.
@@ -177,20 +178,19 @@ pub fn trends(attempts: &[Attempt]) -> Vec<KindTrend> {
     trends
 }
 
-/// The history as one JSON object (`fifteen train --history --format
-/// json`, the site's history alike): `kept` says where it is kept.
-pub fn trends_json(kept: &str, attempts: &[Attempt]) -> serde_json::Value {
-    let kinds: Vec<_> = trends(attempts)
+/// The history of `attempts`, their [`trends`], as one JSON object
+/// (`fifteen train --history --format json`, the site's history alike):
+/// `kept` says where it is kept.
+pub fn trends_json(kept: &str, attempts: usize, trends: &[KindTrend]) -> serde_json::Value {
+    let kinds: Vec<_> = trends
         .iter()
         .map(|t| {
-            let some = |m: f64| (!t.losses.is_empty()).then_some(m);
             serde_json::json!({
                 "kind": t.kind.name(), "rows": t.rows, "cols": t.cols, "attempts": t.losses.len(),
-                "loss_mean": some(t.mean()), "loss_mean_first": some(t.mean_first()),
-                "loss_mean_last": some(t.mean_last()),
+                "loss_mean": t.mean(), "loss_mean_first": t.mean_first(), "loss_mean_last": t.mean_last(),
                 "at_par": t.at_par, "box": t.level, "loss_by_attempt": t.losses,
             })
         })
         .collect();
-    serde_json::json!({"store": kept, "attempts": attempts.len(), "kinds": kinds})
+    serde_json::json!({"store": kept, "attempts": attempts, "kinds": kinds})
 }

@@ -145,13 +145,6 @@ impl PlannedDrill {
     pub fn is_played_by(&self, attempt: &Attempt) -> bool {
         attempt.board == self.board && attempt.line == self.line
     }
-
-    /// The line's cells, `(top, left, bottom, right)` with the bottom and
-    /// right edges excluded (what a front end outlines), or `None` when the
-    /// line does not start at the drill's corner.
-    pub fn line_area(&self) -> Option<(usize, usize, usize, usize)> {
-        Line::named(&self.line, self.top, self.left).map(|line| line.area(self.rows, self.cols))
-    }
 }
 
 /// The drills of `drills` no attempt of `played` (those made since the

@@ -131,42 +131,38 @@ impl App {
     /// C or X: fifteen's way through the drill, or the person's attempt,
     /// played from the drill's board; after an attempt C plays the attempt
     /// with fifteen's way beside it.
-    fn watch_drill(&mut self, what: &'static str) {
+    fn watch_drill(&mut self, asked: &'static str) {
         let Some(run) = &self.drill else { return };
         let way = &run.current().drill.par.better.moves;
-        let beside = match (what, run.attempt()) {
-            (WAY, Some(_)) => Some(Timeline::from_moves(run.board(), way, WAY)),
-            _ => None,
+        // C before an attempt is the way alone; after one, the attempt with
+        // the way beside it; X is the attempt alone.
+        let (what, moves, beside) = match (asked, run.attempt()) {
+            (WAY, None) => (WAY, way, None),
+            (_, Some(attempt)) => (ATTEMPT, attempt, (asked == WAY).then_some(way)),
+            (_, None) => {
+                return self.say("no attempt yet: your moves can be watched once the line is home (C: fifteen's way)");
+            }
         };
-        let what = if beside.is_some() { ATTEMPT } else { what };
-        let moves = if what == WAY { Some(way) } else { run.attempt() };
-        let Some(moves) = moves else {
-            return self.say("no attempt yet: your moves can be watched once the line is home (C: fifteen's way)");
-        };
+        let timelines = Timeline::from_moves(run.board(), moves, what)
+            .and_then(|first| Ok((first, beside.map(|way| Timeline::from_moves(run.board(), way, WAY)).transpose()?)));
         let count = moves.len();
-        let timeline = Timeline::from_moves(run.board(), moves, what);
         let abandoned = self.mode == Mode::Play && run.is_playing() && self.game.moves() > 0;
-        match timeline {
-            Ok(timeline) => {
+        match timelines {
+            Ok((timeline, beside)) => {
                 self.player.replace(timeline);
                 self.player.play();
                 self.mode = Mode::Watch;
                 self.goal = false;
                 let again =
                     if abandoned { "; M tries the drill again from its start" } else { "; M back to the drill" };
-                self.beside = beside.and_then(Result::ok).map(|timeline| {
+                self.beside = beside.map(|timeline| {
                     let mut player = Player::new(timeline);
                     player.set_speed(self.player.speed());
                     player.play();
                     player
                 });
-                match &self.beside {
-                    Some(way) => {
-                        let theirs = way.timeline().len();
-                        self.say(&format!("{what}: {count} moves, beside {WAY}: {theirs}{again}"));
-                    }
-                    None => self.say(&format!("{what}: {count} moves{again}")),
-                }
+                let theirs = self.beside.as_ref().map(|way| format!(", beside {WAY}: {}", way.timeline().len()));
+                self.say(&format!("{what}: {count} moves{}{again}", theirs.unwrap_or_default()));
             }
             Err(err) => self.say(&format!("{what} does not fit the board: {err}")),
         }
