@@ -16,12 +16,13 @@ use fifteen_core::{Board, Move};
 use rayon::prelude::*;
 use serde_json::json;
 
-use super::coach_plot::{self, ParGraph, Plot, PlotFile, SessionGraph};
+use super::coach_plot::{self, PlotFile};
 use super::coach_watch::{self, CoachWatchArgs};
 use super::error::CliError;
 use super::near_par::{self, ParArg};
 use super::solve_source::{self, SourcedSolve};
 use fifteen_core::coach::session::{SessionReport, SessionSolve};
+use fifteen_view::scene::{Chart, Trend};
 
 /// What `coach --help` says after the options: the near solver's seconds
 /// as the core decides them.
@@ -202,7 +203,7 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
     match (&plot, &coached[..], sessions.first()) {
         (Some(file), [one], _) => {
             let (title, subtitle) = (one.sourced.heading(), headline(one));
-            coach_plot::write(file, &ParGraph { title: &title, subtitle: &subtitle, coaching: &one.coaching })?;
+            coach_plot::write(file, &Chart::par_graph(&title, &subtitle, &one.coaching))?;
         }
         (Some(file), _, Some(group)) => plot_session(file, group, &coached)?,
         _ => {}
@@ -345,14 +346,14 @@ fn plot_session(file: &PlotFile, group: &SessionGroup, coached: &[Coached]) -> R
     if let Some(a) = session.move_averages.last() {
         subtitle.push_str(&format!(", ao{} {:.1} moves", a.of, a.last));
     }
-    let graph = SessionGraph {
-        title: &title,
-        subtitle: &subtitle,
+    let trend = Trend {
+        title,
+        subtitle,
         unit: "solve",
         losses: session.solves.iter().map(|s| (s.number, s.coaching.loss())).collect(),
         kinds: session.by_kind.iter().map(|k| (k.kind.name(), session.loss_by_kind(k.kind))).collect(),
     };
-    coach_plot::write_plot(file, &Plot::Session(&graph))
+    coach_plot::write(file, &Chart::trend(&trend))
 }
 
 /// `--watch`: the one solve coached, drawn into the plot file first when
@@ -363,7 +364,7 @@ fn watch(coached: Vec<Coached>, plot: Option<&PlotFile>, args: &CoachWatchArgs) 
     };
     if let Some(file) = plot {
         let (title, subtitle) = (one.sourced.heading(), headline(&one));
-        coach_plot::write(file, &ParGraph { title: &title, subtitle: &subtitle, coaching: &one.coaching })?;
+        coach_plot::write(file, &Chart::par_graph(&title, &subtitle, &one.coaching))?;
     }
     coach_watch::show(&one.sourced, one.coaching, one.par_name, args)
 }
@@ -389,7 +390,7 @@ fn page(
     }
     if let Some(file) = plot {
         let (title, subtitle) = (one.sourced.heading(), headline(one));
-        coach_plot::write(file, &ParGraph { title: &title, subtitle: &subtitle, coaching: &one.coaching })?;
+        coach_plot::write(file, &Chart::par_graph(&title, &subtitle, &one.coaching))?;
     }
     let on_page = fifteen_view::web::CoachOnPage::coached(&one.coaching, &one.chosen);
     super::compare_page::write_page(&one.sourced, effort, on_page, out)

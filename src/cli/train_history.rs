@@ -7,9 +7,10 @@ use std::path::Path;
 
 use fifteen_core::train::history::{self, Attempt, KindTrend, TREND_SPAN};
 
-use super::coach_plot::{self, Plot, PlotFile, SessionGraph};
+use super::coach_plot::{self, PlotFile};
 use super::error::CliError;
 use super::train_store::Store;
+use fifteen_view::scene::{Chart, Trend};
 
 /// `--history`: each kind's attempts, mean loss, first and last few, share
 /// at par and box.
@@ -85,12 +86,12 @@ fn draw(file: &PlotFile, attempts: &[Attempt], trends: &[KindTrend]) -> Result<(
             (t.kind.name(), by_attempt)
         })
         .collect();
-    let graph = SessionGraph {
-        title: "training history",
-        subtitle: &format!("{} attempts", attempts.len()),
+    let trend = Trend {
+        title: "training history".into(),
+        subtitle: format!("{} attempts", attempts.len()),
         unit: "drill",
         losses: attempts.iter().enumerate().map(|(i, a)| (i + 1, a.loss)).collect(),
         kinds,
     };
-    coach_plot::write_plot(file, &Plot::Session(&graph))
+    coach_plot::write(file, &Chart::trend(&trend))
 }

@@ -418,6 +418,20 @@ impl Screen {
     fn shapes_first(&mut self) {
         self.shapes.flush();
     }
+
+    /// Text with its baseline through `(x, y)`, turned by `rotation` radians.
+    fn turned_text(&mut self, text: &str, (x, y): (f32, f32), size: f32, c: Rgba, weight: Weight, rotation: f32) {
+        self.flush();
+        self.shapes.flush();
+        let params = TextParams {
+            font: Some(self.font(weight)),
+            font_size: size.round().max(1.0) as u16,
+            color: color(c),
+            rotation,
+            ..Default::default()
+        };
+        draw_text_ex(text, x, y, params);
+    }
 }
 
 impl Canvas for Screen {
@@ -493,15 +507,11 @@ impl Canvas for Screen {
     }
 
     fn text(&mut self, text: &str, x: f32, y: f32, size: f32, c: Rgba, weight: Weight) {
-        self.flush();
-        self.shapes.flush();
-        let params = TextParams {
-            font: Some(self.font(weight)),
-            font_size: size.round().max(1.0) as u16,
-            color: color(c),
-            ..Default::default()
-        };
-        draw_text_ex(text, x, y, params);
+        self.turned_text(text, (x, y), size, c, weight, 0.0);
+    }
+
+    fn text_up(&mut self, text: &str, x: f32, y: f32, size: f32, c: Rgba, weight: Weight) {
+        self.turned_text(text, (x, y), size, c, weight, -std::f32::consts::FRAC_PI_2);
     }
 
     fn text_width(&mut self, text: &str, size: f32, weight: Weight) -> f32 {

@@ -188,14 +188,23 @@ fn only_the_recordings_use_the_rasteriser_and_the_gif_encoder() {
     );
 }
 
+/// Every picture is drawn through the scene's `Canvas`: the window by
+/// macroquad, recordings and `--plot` by fifteen-view's software canvases.
+/// No crate brings a second drawing stack or font rasteriser.
 #[test]
-fn only_the_par_graph_uses_plotters() {
-    forbid(
-        &[BIN],
-        &["src/cli/coach_plot.rs"],
-        &["plotters", "ab_glyph"],
-        "only src/cli/coach_plot.rs (`coach --plot`) imports plotters, plotters-backend and ab_glyph",
-    );
+fn pictures_have_one_drawing_stack() {
+    let second = ["plotters", "plotters-backend", "ab_glyph", "rusttype", "resvg", "cairo-rs"];
+    for manifest in [
+        "Cargo.toml",
+        "crates/core/Cargo.toml",
+        "crates/view/Cargo.toml",
+        "crates/net/Cargo.toml",
+        "crates/web/Cargo.toml",
+    ] {
+        let found: Vec<String> = dependencies(manifest).into_iter().filter(|d| second.contains(&d.as_str())).collect();
+        assert!(found.is_empty(), "{manifest} depends on {found:?}: draw through fifteen-view's scene::Canvas instead");
+    }
+    assert!(dependencies("Cargo.toml").contains(&"fifteen-view".to_string()), "the root manifest is read");
 }
 
 /// The crates a manifest's `[dependencies]` names (not its dev- or build
@@ -224,7 +233,6 @@ const FRONT_END_CRATES: &[&str] = &[
     "crossterm",
     "macroquad",
     "image",
-    "plotters",
     "tokio",
     "axum",
     "hyper",

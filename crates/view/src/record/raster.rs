@@ -23,21 +23,18 @@ pub(crate) struct Raster {
 #[error("cannot set up the software renderer: {0}")]
 pub struct RasterError(String);
 
+impl From<String> for RasterError {
+    fn from(message: String) -> RasterError {
+        RasterError(message)
+    }
+}
+
 impl Raster {
     /// A `width` × `height` frame.
     pub(crate) fn new(width: u32, height: u32) -> Result<Raster, RasterError> {
         let pixmap = Pixmap::new(width, height).ok_or_else(|| RasterError(format!("no {width}×{height} frame")))?;
-        let font = |bytes: &[u8]| {
-            fontdue::Font::from_bytes(bytes, fontdue::FontSettings::default()).map_err(|e| RasterError(e.to_string()))
-        };
-        Ok(Raster {
-            pixmap,
-            regular: font(FONT_REGULAR)?,
-            bold: font(FONT_BOLD)?,
-            glyphs: HashMap::new(),
-            sprite: None,
-            clip: None,
-        })
+        let (regular, bold) = shipped_fonts()?;
+        Ok(Raster { pixmap, regular, bold, glyphs: HashMap::new(), sprite: None, clip: None })
     }
 
     /// Width in pixels.
@@ -106,12 +103,60 @@ impl Raster {
         data[i + 3] = 255;
     }
 
+    /// Draws `text` with its baseline through `origin`, along it or, when
+    /// `up`, turned a quarter left (the text laid flat, turned about the
+    /// origin: its pixel `(u, v)` lands at `(v, -u)`).
+    fn glyph_run(&mut self, text: &str, (x, y): (f32, f32), size: f32, color: Rgba, weight: Weight, up: bool) {
+        let px = size.round().max(1.0);
+        let bold = weight == Weight::Bold;
+        // Along the text, as the flat text always counted it (from x).
+        let mut pen = if up { 0.0 } else { x };
+        for ch in text.chars() {
+            let key = (ch, px as u32, bold);
+            if !self.glyphs.contains_key(&key) {
+                let glyph = self.font(weight).rasterize(ch, px);
+                self.glyphs.insert(key, glyph);
+            }
+            let (metrics, bitmap) = self.glyphs[&key].clone();
+            let along = pen + metrics.xmin as f32;
+            let above = -(metrics.height as f32) - metrics.ymin as f32;
+            let (left, top) = if up {
+                ((x + above).round() as i32, (y - along).round() as i32)
+            } else {
+                (along.round() as i32, (y + above).round() as i32)
+            };
+            for gy in 0..metrics.height {
+                for gx in 0..metrics.width {
+                    let coverage = bitmap[gy * metrics.width + gx];
+                    let (dx, dy) = if up { (gy as i32, -(gx as i32)) } else { (gx as i32, gy as i32) };
+                    self.blend(left + dx, top + dy, color, coverage);
+                }
+            }
+            pen += metrics.advance_width;
+        }
+    }
+
     fn font(&self, weight: Weight) -> &fontdue::Font {
         match weight {
             Weight::Regular => &self.regular,
             Weight::Bold => &self.bold,
         }
     }
+}
+
+/// The shipped font, regular and bold.
+pub(crate) fn shipped_fonts() -> Result<(fontdue::Font, fontdue::Font), RasterError> {
+    let font = |bytes: &[u8]| {
+        fontdue::Font::from_bytes(bytes, fontdue::FontSettings::default()).map_err(|e| RasterError(e.to_string()))
+    };
+    Ok((font(FONT_REGULAR)?, font(FONT_BOLD)?))
+}
+
+/// The width of `text` in `font` at `size` pixels, as both software
+/// canvases measure it.
+pub(crate) fn text_width(font: &fontdue::Font, text: &str, size: f32) -> f32 {
+    let px = size.round().max(1.0);
+    text.chars().map(|ch| font.metrics(ch, px).advance_width).sum()
 }
 
 /// A rounded rectangle's outline as a path.
@@ -175,32 +220,15 @@ impl Canvas for Raster {
     }
 
     fn text(&mut self, text: &str, x: f32, y: f32, size: f32, color: Rgba, weight: Weight) {
-        let px = size.round().max(1.0);
-        let bold = weight == Weight::Bold;
-        let mut pen = x;
-        for ch in text.chars() {
-            let key = (ch, px as u32, bold);
-            if !self.glyphs.contains_key(&key) {
-                let glyph = self.font(weight).rasterize(ch, px);
-                self.glyphs.insert(key, glyph);
-            }
-            let (metrics, bitmap) = self.glyphs[&key].clone();
-            let left = (pen + metrics.xmin as f32).round() as i32;
-            let top = (y - metrics.height as f32 - metrics.ymin as f32).round() as i32;
-            for gy in 0..metrics.height {
-                for gx in 0..metrics.width {
-                    let coverage = bitmap[gy * metrics.width + gx];
-                    self.blend(left + gx as i32, top + gy as i32, color, coverage);
-                }
-            }
-            pen += metrics.advance_width;
-        }
+        self.glyph_run(text, (x, y), size, color, weight, false);
+    }
+
+    fn text_up(&mut self, text: &str, x: f32, y: f32, size: f32, color: Rgba, weight: Weight) {
+        self.glyph_run(text, (x, y), size, color, weight, true);
     }
 
     fn text_width(&mut self, text: &str, size: f32, weight: Weight) -> f32 {
-        let px = size.round().max(1.0);
-        let font = self.font(weight);
-        text.chars().map(|ch| font.metrics(ch, px).advance_width).sum()
+        text_width(self.font(weight), text, size)
     }
 
     fn tile(&mut self, tile: &TileDraw) {

@@ -47,6 +47,9 @@ pub trait Canvas {
     fn triangle(&mut self, a: (f32, f32), b: (f32, f32), c: (f32, f32), color: Rgba);
     /// Draws text with its baseline at `y`.
     fn text(&mut self, text: &str, x: f32, y: f32, size: f32, color: Rgba, weight: Weight);
+    /// Draws text turned a quarter left, running up from `y` with its
+    /// baseline at `x` (an axis's name).
+    fn text_up(&mut self, text: &str, x: f32, y: f32, size: f32, color: Rgba, weight: Weight);
     /// The width `text` takes at `size`.
     fn text_width(&mut self, text: &str, size: f32, weight: Weight) -> f32;
     /// Draws one tile (see [`tile_sprite`] for its shape).

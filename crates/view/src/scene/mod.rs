@@ -12,6 +12,7 @@
 
 mod camera;
 mod canvas;
+mod chart;
 mod duo;
 mod frame;
 mod graph;
@@ -21,6 +22,7 @@ mod palette;
 
 pub(crate) use camera::Camera;
 pub use canvas::{Canvas, TileDraw, Weight, tile_shape, tile_sprite};
+pub use chart::{Chart, Trend};
 pub use duo::{DUO_HELP, duo_frame};
 pub(crate) use frame::{Card, Focus};
 pub use frame::{Frame, Row, play_panel, watch_frame};
