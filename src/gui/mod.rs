@@ -28,7 +28,7 @@ pub use picture::{Picture, look_alike};
 use fifteen_core::human::SolveError;
 use fifteen_core::tables::Tables;
 use fifteen_view::control::{App, Command, FrameBudget, Key, Tick, command_for, oracle};
-use fifteen_view::scene::{Frame, Painter, Rect, Row, View};
+use fifteen_view::scene::{Frame, Painter, Rect, View};
 
 /// How long a frame may spend planning the watched solve ahead (a few
 /// milliseconds of a 60 Hz frame), and making its moves: with the drawing
@@ -208,8 +208,8 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
     let mut frames = 0u64;
     // The near hints' searches are timed by the window's clock.
     let near_deadline = fifteen_core::Deadline::NONE.with_clock(move || started.elapsed().as_secs_f64());
-    let mut oracle = oracle::Oracle::new(options.oracle_tables.clone(), Some(near_deadline));
-    let mut tick = Tick::start(&mut app);
+    let oracle = oracle::Oracle::new(options.oracle_tables.clone(), Some(near_deadline));
+    let mut tick = Tick::start(&mut app).with_oracle(oracle);
     let clock = move || started.elapsed().as_secs_f64();
     loop {
         let (width, height) = (screen_width(), screen_height());
@@ -224,16 +224,6 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
         // solve ahead by seconds.
         let dt = (get_frame_time() as f64).clamp(0.0, 0.25);
         tick.frame(&mut app, dt, FRAME_BUDGET, &clock);
-        oracle.observe(app.board());
-        oracle.show_move = app.best_move_shown();
-        let mut oracle_rows = Vec::new();
-        if let Some(line) = oracle.line(app.board()) {
-            let (name, value) = line.split_once(": ").unwrap_or(("optimal", line.as_str()));
-            oracle_rows.push(Row::Stat(name.to_string(), value.to_string()));
-            let key = if oracle.show_move { "B hides the best move" } else { "B shows the best move" };
-            oracle_rows.push(Row::Stat(key.to_string(), String::new()));
-        }
-        app.set_extra_rows(oracle_rows);
         screen.picture_numbers = app.numbers_shown() || forced_numbers;
         let mut camera = app.camera();
         {

@@ -291,9 +291,9 @@ impl App {
         &mut self.camera
     }
 
-    /// The rows another part of the front end (the optimal-distance line)
-    /// adds under the panel's numbers, until it sets others.
-    pub fn set_extra_rows(&mut self, rows: Vec<Row>) {
+    /// The rows the tick's oracle (the optimal-distance line) adds under
+    /// the panel's numbers, until it sets others.
+    pub(crate) fn set_extra_rows(&mut self, rows: Vec<Row>) {
         self.extra_rows = rows;
     }
 

@@ -11,6 +11,8 @@ use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use crate::anim::{EventBatch, Planning};
 
 use super::App;
+use super::oracle::Oracle;
+use crate::scene::Row;
 
 /// Boards of this many cells or more are planned on a thread of their
 /// own while watched: a placement of theirs can take longer than a frame.
@@ -90,6 +92,9 @@ fn receive_plans(app: &mut App, inbox: &Receiver<EventBatch>) {
 pub struct Tick {
     /// The planner thread's batches, once one runs.
     inbox: Option<Receiver<EventBatch>>,
+    /// The optimal distance of the board shown, when the front end has
+    /// one (the window): its line goes under the panel's numbers.
+    oracle: Option<Oracle>,
 }
 
 /// How long one frame may spend planning and playing, by the front end's
@@ -110,7 +115,14 @@ impl Tick {
         if plans_elsewhere(app) {
             app.plan_elsewhere();
         }
-        Tick { inbox: None }
+        Tick { inbox: None, oracle: None }
+    }
+
+    /// The same, with `oracle` giving the board's optimal distance (and,
+    /// when the app shows it, the best move) under the panel's numbers.
+    pub fn with_oracle(mut self, oracle: Oracle) -> Tick {
+        self.oracle = Some(oracle);
+        self
     }
 
     /// One frame: `dt` seconds of playback, within `budget` by `clock`.
@@ -126,7 +138,22 @@ impl Tick {
         app.plan_ahead(&mut || clock() - planning < budget.planning);
         let playing = clock();
         app.update_within(dt, &mut || clock() - playing < budget.playing);
+        if let Some(oracle) = &mut self.oracle {
+            app.set_extra_rows(oracle_rows(oracle, app));
+        }
     }
+}
+
+/// The oracle's line for the board `app` shows now, and the key that
+/// shows or hides the best move; it posts the board to the oracle when it
+/// is new.
+fn oracle_rows(oracle: &mut Oracle, app: &App) -> Vec<Row> {
+    oracle.observe(app.board());
+    oracle.show_move = app.best_move_shown();
+    let Some(line) = oracle.line(app.board()) else { return Vec::new() };
+    let (name, value) = line.split_once(": ").unwrap_or(("optimal", line.as_str()));
+    let key = if oracle.show_move { "B hides the best move" } else { "B shows the best move" };
+    vec![Row::Stat(name.to_string(), value.to_string()), Row::Stat(key.to_string(), String::new())]
 }
 
 #[cfg(test)]
