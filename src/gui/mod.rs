@@ -204,6 +204,8 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
     // The board beside the first (fifteen's way beside a drill's attempt).
     let (mut beside_painter, mut beside_route) = (Painter::new(), Vec::new());
     let mut drag: Option<(f32, f32)> = None;
+    // The cells the follow camera keeps in view, from the frame drawn last.
+    let mut follow = None;
     let started = Instant::now();
     let mut frames = 0u64;
     // The near hints' searches are timed by the window's clock.
@@ -224,16 +226,18 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
         // solve ahead by seconds.
         let dt = (get_frame_time() as f64).clamp(0.0, 0.25);
         tick.frame(&mut app, dt, FRAME_BUDGET, &clock);
+        // Towards what the frame before showed: a frame's lag in a glide
+        // that takes a fifth of a second.
+        app.follow_camera(&whole, follow, dt);
         screen.picture_numbers = app.numbers_shown() || forced_numbers;
-        let mut camera = app.camera();
         {
             let mut frame = app.frame(&mut route);
             frame.numbers = options.picture.is_none() || screen.picture_numbers;
+            follow = frame.follow_cells();
             screen.begin(rows, cols, options.picture.as_ref());
             match app.beside_frame(&mut beside_route) {
                 None => {
-                    camera.aim(&whole, frame.follow_cells(), dt);
-                    let layout = Layout::scaled(width, height, rows, cols, 1.0, camera.view);
+                    let layout = Layout::scaled(width, height, rows, cols, 1.0, app.camera().view);
                     painter.paint(&frame, &layout, &mut screen, averages.as_deref());
                 }
                 Some(beside) => {
@@ -243,7 +247,6 @@ async fn main_loop(mut app: App, options: Options, shared: Rc<RefCell<WindowShar
             }
             screen.finish();
         }
-        *app.camera_mut() = camera;
         frames += 1;
         let done = app.wants_to_quit()
             || options.frames.is_some_and(|n| frames >= n)
@@ -298,14 +301,15 @@ fn end_frame(shared: &RefCell<WindowShared>, options: &Options, report: WindowRe
 fn pointer(app: &mut App, layout: &Layout, drag: &mut Option<(f32, f32)>) {
     let (x, y) = mouse_position();
     let (_, wheel) = mouse_wheel();
+    let window = (screen_width().round() as u32, screen_height().round() as u32);
     if wheel != 0.0 && layout.viewport.contains(x, y) {
-        app.camera_mut().zoom_at(layout, 1.15f32.powf(wheel.signum()), (x, y));
+        app.command(Command::Zoom { zoom_in: wheel > 0.0, at: (x.round() as i32, y.round() as i32), window });
     }
     if is_mouse_button_down(MouseButton::Left) {
         if let Some((px, py)) = *drag {
-            let (dx, dy) = (x - px, y - py);
-            if (dx != 0.0 || dy != 0.0) && app.camera().view.zoom > 1.0 {
-                app.camera_mut().pan(layout, dx, dy);
+            let by = ((x - px).round() as i32, (y - py).round() as i32);
+            if by != (0, 0) {
+                app.command(Command::Pan { by, window });
             }
         }
         *drag = Some((x, y));

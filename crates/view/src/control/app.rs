@@ -3,7 +3,7 @@
 //! display, and the window and the terminal drive the same one.
 
 use crate::anim::{Cue, EventBatch, Game, Pace, Planning, Player, Slide, Timeline};
-use crate::scene::{Camera, Frame, Row, play_panel, watch_frame};
+use crate::scene::{Camera, Frame, Layout, Row, play_panel, watch_frame};
 use fifteen_core::board::{Board, Pos, Scramble};
 use fifteen_core::human::{Effort, Group, SolveError, SolveOptions};
 
@@ -21,6 +21,8 @@ use super::keys::help_lines;
 pub const PLANNING_HORIZON: usize = 5_000_000;
 /// How long a freshly locked group glows, in seconds.
 const FLASH_SECONDS: f64 = 0.6;
+/// How much one step of the wheel zooms.
+const ZOOM_STEP: f32 = 1.15;
 
 /// Everything a front end shows, and nothing about how.
 pub struct App {
@@ -284,11 +286,37 @@ impl App {
         self.camera
     }
 
-    /// The view's camera, for the window's pointer (the wheel zooms, a drag
-    /// pans) and its follow view to move: what is shown, not what is
-    /// solved or played, which change only by [`App::command`].
-    pub fn camera_mut(&mut self) -> &mut Camera {
-        &mut self.camera
+    /// Moves the follow camera towards `cells` (a frame's
+    /// [`follow_cells`](crate::scene::Frame::follow_cells)) over `seconds`,
+    /// `whole` being the whole board's layout in the window: part of the
+    /// front end's frame, as playing is.
+    pub fn follow_camera(&mut self, whole: &Layout, cells: Option<(f32, f32, f32, f32)>, seconds: f64) {
+        self.camera.aim(whole, cells, seconds);
+    }
+
+    /// The wheel's and a drag's commands, in every mode; false for the others.
+    fn camera_command(&mut self, command: Command) -> bool {
+        match command {
+            Command::Zoom { zoom_in, at, window } => {
+                let layout = self.layout_in(window);
+                let factor = if zoom_in { ZOOM_STEP } else { 1.0 / ZOOM_STEP };
+                self.camera.zoom_at(&layout, factor, (at.0 as f32, at.1 as f32));
+            }
+            Command::Pan { by, window } if self.camera.view.zoom > 1.0 => {
+                let layout = self.layout_in(window);
+                self.camera.pan(&layout, by.0 as f32, by.1 as f32);
+            }
+            Command::Pan { .. } => {}
+            _ => return false,
+        }
+        true
+    }
+
+    /// The layout of the board in a window `window` pixels wide and high,
+    /// as the camera shows it now.
+    fn layout_in(&self, (width, height): (u32, u32)) -> Layout {
+        let (rows, cols) = (self.board().rows(), self.board().cols());
+        Layout::scaled(width as f32, height as f32, rows, cols, 1.0, self.camera.view)
     }
 
     /// The rows the tick's oracle (the optimal-distance line) adds under
@@ -299,7 +327,7 @@ impl App {
 
     /// Carries out one command.
     pub fn command(&mut self, command: Command) {
-        if self.drill_command(command) || self.move_game_command(command) {
+        if self.camera_command(command) || self.drill_command(command) || self.move_game_command(command) {
             return;
         }
         let ignore = &mut |_: &Cue| {};
@@ -372,6 +400,8 @@ impl App {
             }
             (Mode::Play, Command::Toggle) => self.say("play mode: arrows or clicks slide tiles; M to watch the solver"),
             (Mode::Play, Command::Forward | Command::Back | Command::NextPhase | Command::PreviousPhase) => {}
+            // Taken by `camera_command` before this match.
+            (_, Command::Zoom { .. } | Command::Pan { .. }) => {}
         }
     }
 
@@ -676,6 +706,25 @@ mod tests {
     fn app() -> App {
         App::new(Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), 10.0, Mode::Watch, SolveOptions::default())
             .unwrap()
+    }
+
+    #[test]
+    fn the_wheel_zooms_about_the_pointer_and_a_drag_pans_only_when_zoomed() {
+        // Big enough to zoom into (a 4×4's tiles are already as big as they get).
+        let board = Board::scrambled(40, 40, Scramble::Uniform, 3).unwrap();
+        let mut a = App::new(board, 10.0, Mode::Watch, SolveOptions::default()).unwrap();
+        let window = (1280, 720);
+        let whole = a.camera().view;
+        a.command(Command::Pan { by: (40, 0), window });
+        assert_eq!(a.camera().view, whole, "a whole board does not pan");
+        a.command(Command::Zoom { zoom_in: true, at: (300, 300), window });
+        let zoomed = a.camera().view;
+        assert!(zoomed.zoom > whole.zoom && !a.camera().follow, "{zoomed:?}");
+        a.command(Command::Pan { by: (40, 0), window });
+        assert!(a.camera().view.center.0 < zoomed.center.0, "dragged right, the view looks further left");
+        a.command(Command::Zoom { zoom_in: false, at: (300, 300), window });
+        a.command(Command::Zoom { zoom_in: false, at: (300, 300), window });
+        assert_eq!(a.camera().view.zoom, 1.0, "never out past the whole board");
     }
 
     #[test]

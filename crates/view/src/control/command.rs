@@ -52,6 +52,22 @@ pub enum Command {
     Seek(usize),
     /// The follow camera on or off.
     Follow,
+    /// The wheel over the board: one step in (or out) about the pointer.
+    Zoom {
+        /// In, or out.
+        zoom_in: bool,
+        /// The pointer, in pixels from the window's top left.
+        at: (i32, i32),
+        /// The window's width and height in pixels.
+        window: (u32, u32),
+    },
+    /// A drag across the board: the view moves with it once zoomed in.
+    Pan {
+        /// How far the pointer moved, in pixels.
+        by: (i32, i32),
+        /// The window's width and height in pixels.
+        window: (u32, u32),
+    },
     /// The blank's whole planned route, or its next leg only.
     WholeRoute,
     /// Numbers on picture tiles on or off.
