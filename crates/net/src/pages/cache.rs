@@ -5,39 +5,34 @@
 //! too: visitors who ask for it meanwhile wait for the same work (see
 //! `pages/mod.rs`).
 
-use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::Arc;
 
-/// Least recently used pages, bounded by count and by bytes.
+use hashlink::LinkedHashMap;
+
+/// Least recently used pages, bounded by count and by bytes: a map that
+/// keeps its entries in the order of their last use (hashlink's), so the
+/// least recent is always at the front.
 pub(crate) struct PageCache<K, V> {
-    entries: HashMap<K, Entry<V>>,
+    entries: LinkedHashMap<K, Entry<V>>,
     bytes: usize,
     max_entries: usize,
     max_bytes: usize,
-    /// Counts uses, to find the least recent.
-    tick: u64,
 }
 
 struct Entry<V> {
     value: Arc<V>,
     bytes: usize,
-    used: u64,
 }
 
-impl<K: Hash + Eq + Clone, V> PageCache<K, V> {
+impl<K: Hash + Eq, V> PageCache<K, V> {
     pub(crate) fn new(max_entries: usize, max_bytes: usize) -> PageCache<K, V> {
-        PageCache { entries: HashMap::new(), bytes: 0, max_entries, max_bytes, tick: 0 }
+        PageCache { entries: LinkedHashMap::new(), bytes: 0, max_entries, max_bytes }
     }
 
     /// The page kept for `key`, now the most recently used.
     pub(crate) fn get(&mut self, key: &K) -> Option<Arc<V>> {
-        self.tick += 1;
-        let tick = self.tick;
-        self.entries.get_mut(key).map(|entry| {
-            entry.used = tick;
-            entry.value.clone()
-        })
+        self.entries.to_back(key).map(|entry| entry.value.clone())
     }
 
     /// Keeps `value` (of `bytes` bytes) for `key`, dropping the least
@@ -47,19 +42,13 @@ impl<K: Hash + Eq + Clone, V> PageCache<K, V> {
         if bytes > self.max_bytes || self.max_entries == 0 {
             return;
         }
-        self.tick += 1;
-        if let Some(old) = self.entries.insert(key, Entry { value, bytes, used: self.tick }) {
+        if let Some(old) = self.entries.insert(key, Entry { value, bytes }) {
             self.bytes -= old.bytes;
         }
         self.bytes += bytes;
         while self.entries.len() > self.max_entries || self.bytes > self.max_bytes {
-            // A scan: the bound on entries is a few hundred.
-            let Some(oldest) = self.entries.iter().min_by_key(|(_, e)| e.used).map(|(k, _)| k.clone()) else {
-                break;
-            };
-            if let Some(gone) = self.entries.remove(&oldest) {
-                self.bytes -= gone.bytes;
-            }
+            let Some((_, gone)) = self.entries.pop_front() else { break };
+            self.bytes -= gone.bytes;
         }
     }
 
