@@ -135,13 +135,13 @@ pub fn write_page(sourced: &SourcedSolve, effort: Effort, on_page: CoachOnPage, 
 }
 
 /// Writes the page of `data` (the side by side of `sourced`) to `out`.
-fn write_data(sourced: &SourcedSolve, data: &serde_json::Value, out: &Path) -> Result<(), CliError> {
+fn write_data(sourced: &SourcedSolve, data: &web::ViewerData, out: &Path) -> Result<(), CliError> {
     let page = web::page(data);
     write_file(out, &page)?;
     eprintln!(
         "{} moves beside fifteen's {}, a page of {} bytes: {}",
         sourced.solve.moves.len(),
-        data["duo"]["fifteen"]["count"],
+        data.duo.as_ref().map_or(0, |duo| duo.fifteen.count),
         page.len(),
         out.display()
     );

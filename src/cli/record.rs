@@ -237,7 +237,7 @@ fn page(cmd: &RecordCommand) -> Result<(), CliError> {
     out.flush()?;
     drop(out);
     pending.finish(&cmd.out)?;
-    eprintln!("{} moves, a page of {} bytes: {}", data["count"], page.len(), cmd.out.display());
+    eprintln!("{} moves, a page of {} bytes: {}", data.count, page.len(), cmd.out.display());
     Ok(())
 }
 

@@ -36,7 +36,7 @@ fn main() {
     let alone = web::solve_data(&board, &SolveOptions::default(), "a 100×100", web::Work::default()).expect("planned");
     let path = dir.path().join("solve.html");
     std::fs::write(&path, web::page(&alone)).expect("the page is written");
-    measure_frames(&page, &path, &format!("100×100, {} moves", alone["count"]), "viewer-100x100");
+    measure_frames(&page, &path, &format!("100×100, {} moves", alone.count), "viewer-100x100");
 
     // fifteen's fast solve as the person's, its `auto` solve beside it, both
     // boards drawn every frame.
@@ -54,7 +54,8 @@ fn main() {
         .expect("planned");
     let path = dir.path().join("compare.html");
     std::fs::write(&path, web::page(&duo)).expect("the page is written");
-    let what = format!("100×100 side by side, {} / {} moves", duo["count"], duo["duo"]["fifteen"]["count"]);
+    let what =
+        format!("100×100 side by side, {} / {} moves", duo.count, duo.duo.as_ref().map_or(0, |d| d.fifteen.count));
     measure_frames(&page, &path, &what, "viewer-100x100-duo");
 }
 

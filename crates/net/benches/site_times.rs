@@ -72,7 +72,7 @@ fn main() {
         });
         // The same page's data made natively (on one thread: `fast` and
         // the beams of a 100×100 use one).
-        let made = timed(|| web::solve_page(&board, Some(effort), web::Work::default()).unwrap()["count"].clone());
+        let made = timed(|| web::solve_page(&board, Some(effort), web::Work::default()).unwrap().count);
         println!(
             "100×100 solve at {}: {:.2} s in the browser (its page made), native on one thread {:.2} s the page \
              ({:.2}×), {:.2} s the solve alone",

@@ -12,7 +12,7 @@
 use axum::body::Bytes;
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::Value;
+use fifteen_view::web::ViewerData;
 
 use std::sync::Arc;
 
@@ -127,7 +127,7 @@ pub(crate) fn replay_data(
     tables: &dyn Tables,
     deadline: &Deadline,
     seconds: f64,
-) -> Result<Value, Refused> {
+) -> Result<ViewerData, Refused> {
     web::replay_page(solve, tables, Work::until(deadline)).map_err(|e| match e {
         CoachError::Stopped => stopped(deadline, seconds, "this replay's page"),
         other => Refused::bad(other.to_string()),
@@ -163,7 +163,7 @@ impl PageKey {
 
     /// The page's data: fifteen's solve of the board at the effort asked
     /// for, else the page's ([`web::solve_page`]), planned until `deadline`.
-    pub(crate) fn make(&self, deadline: &Deadline, seconds: f64) -> Result<Value, Refused> {
+    pub(crate) fn make(&self, deadline: &Deadline, seconds: f64) -> Result<ViewerData, Refused> {
         let (board, effort) = match self {
             PageKey::Watch { rows, cols, seed, effort } => {
                 let board = Board::scrambled(*rows, *cols, Scramble::Uniform, *seed);
@@ -327,6 +327,7 @@ mod tests {
         let query = format!("r={payload}");
         let solve = read_link(Some(&query), 10_000).unwrap();
         let data = replay_data(&solve, &fifteen_core::tables::NO_TABLES, &Deadline::NONE, 5.0).unwrap();
+        let data = serde_json::to_value(data).unwrap();
         assert_eq!(data["count"], plan.moves().len());
         // fifteen's solve beside it, and the coach's lines (a 3×3: par optimal).
         let fifteen =

@@ -181,8 +181,8 @@ fn solve(board: &Board, (asked, options): (Option<Effort>, &SolveOptions), moves
         web::solve_data(board, options, &format!("fifteen: a {rows}×{cols} solve"), work).map_err(failed)?
     };
     // Whether the page can ask for the fewest possible moves (`hint`).
-    data["has_distance"] = json!(fifteen_core::search::distance::has_distance(board.len()));
-    Ok(data)
+    data.has_distance = Some(fifteen_core::search::distance::has_distance(board.len()));
+    page_answer(&data)
 }
 
 fn coach_failed(e: CoachError) -> String {
@@ -193,8 +193,8 @@ fn coach_failed(e: CoachError) -> String {
 fn replay(worker: &Worker, link: &str, work: Work) -> Answered {
     let solves = solves(link)?;
     let mut data = web::replay_page(&solves[0], worker.tables(), work).map_err(coach_failed)?;
-    data["solves"] = json!(solves.len());
-    Ok(data)
+    data.solves = Some(solves.len());
+    page_answer(&data)
 }
 
 /// A link of several solves as a session, each coached with the par the
@@ -230,7 +230,12 @@ fn coach_session(worker: &Worker, link: &str, work: Work) -> Answered {
         .map(|(i, (solve, coaching))| SessionEntry { number: i + 1, solve, coaching, chosen: &chosen })
         .collect();
     let heading = format!("{rows}×{cols} from this link");
-    web::session_page(&entries, &heading, Effort::for_page(rows, cols), work).map_err(coach_failed)
+    page_answer(&web::session_page(&entries, &heading, Effort::for_page(rows, cols), work).map_err(coach_failed)?)
+}
+
+/// A page's data as the worker answers it.
+fn page_answer(data: &web::ViewerData) -> Answered {
+    serde_json::to_value(data).map_err(|e| format!("the page's data: {e}"))
 }
 
 /// The next move of the human strategy from `board`, with the placement it

@@ -254,7 +254,7 @@ fn saved_page(rows: usize, cols: usize, seed: u64) -> (PathBuf, serde_json::Valu
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("solve.html");
     std::fs::write(&path, fifteen_view::web::page(&data)).unwrap();
-    (path, data)
+    (path, serde_json::to_value(data).unwrap())
 }
 
 #[test]
@@ -416,7 +416,8 @@ fn the_served_replay_page_plays_the_link_beside_fifteens_solve_in_step_under_its
     // fifteen's at the end of each.
     let data = page.js("return JSON.parse(document.getElementById('fifteen-data').textContent);");
     let solve = fifteen_core::slidysim::parse_source(&path).unwrap().remove(0);
-    let fifteen = fifteen_view::web::moves_of(&data["duo"]["fifteen"]).unwrap();
+    let fifteen =
+        fifteen_view::web::moves_of(&serde_json::from_value(data["duo"]["fifteen"].clone()).unwrap()).unwrap();
     let comparison = fifteen_core::coach::line_up(&solve.scramble, &solve.moves, fifteen.clone(), None);
     let shown: Vec<(usize, usize)> =
         serde_json::from_value(page.js(
@@ -498,7 +499,8 @@ fn a_saved_coach_page_plays_from_file_at_the_persons_pace_and_shows_the_coachs_l
     let on_page = CoachOnPage::Coached { coaching: &coaching, par_name: "fifteen".into(), exact: false };
     let data =
         fifteen_view::web::compare_data(&solve, effort, "a test", on_page, fifteen_view::web::Work::default()).unwrap();
-    assert_eq!(data["coach"]["lines"][1][7], coaching.lines[1].loss(), "each line's loss is in the data");
+    let lines = &data.coach.as_ref().unwrap().lines;
+    assert_eq!(lines[1].7, coaching.lines[1].loss(), "each line's loss is in the data");
     let dir = std::env::temp_dir().join(format!("fifteen-coach-page-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("coach.html");
@@ -542,7 +544,7 @@ fn a_saved_coach_page_plays_from_file_at_the_persons_pace_and_shows_the_coachs_l
     });
     let state = page.viewer();
     assert_eq!(state["cursor"], solve.moves.len().to_string());
-    assert_eq!(state["fifteenCount"], data["duo"]["fifteen"]["count"].to_string());
+    assert_eq!(state["fifteenCount"], data.duo.as_ref().unwrap().fifteen.count.to_string());
     assert_eq!(state["errors"], "");
     drop(page);
     let _ = std::fs::remove_dir_all(&dir);

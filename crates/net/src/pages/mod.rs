@@ -43,7 +43,7 @@ use tokio::time::Instant;
 use fifteen_core::Deadline;
 use fifteen_core::tables::Tables;
 use fifteen_view::web;
-use serde_json::Value;
+use fifteen_view::web::ViewerData;
 
 use super::head::LongQuery;
 use super::metrics::{LogSink, Metrics};
@@ -324,7 +324,7 @@ impl Pages {
 }
 
 /// The page of `data`: its HTML, made on the worker.
-fn made_page(data: Value) -> Arc<MadePage> {
+fn made_page(data: ViewerData) -> Arc<MadePage> {
     Arc::new(MadePage { body: web::served_page(&data).into() })
 }
 

@@ -4,14 +4,12 @@
 //! ([`coach::coach`], computed by the caller, which knows the par's
 //! tables and how long it may take). No I/O.
 
-use serde_json::{Value, json};
-
 use fifteen_core::coach::{self, ChosenPar, CoachError, Coaching};
 use fifteen_core::human::{Effort, SolveError, SolveOptions};
 use fifteen_core::lines;
 use fifteen_core::slidysim::Solve;
 
-use super::{Work, pack_numbers, person_data, planned_data};
+use super::{CoachData, CoachLine, DuoData, DuoStageData, ViewerData, Work, pack_numbers, person_data, planned_data};
 
 /// Boards of up to this many cells (100×100, the biggest the server
 /// shows) are coached on a served replay page and on `fifteen replay
@@ -61,7 +59,7 @@ pub fn compare_data(
     title: &str,
     coach: CoachOnPage,
     work: Work,
-) -> Result<Value, CoachError> {
+) -> Result<ViewerData, CoachError> {
     let mut data = person_data(solve, title)?;
     let options = SolveOptions { effort, ..SolveOptions::default() };
     let fifteen_title = format!("fifteen, {}", effort.name());
@@ -70,11 +68,9 @@ pub fn compare_data(
         other => CoachError::Solve(other),
     })?;
     // The same scramble as the person's: the page holds it once.
-    if let Some(fields) = fifteen.as_object_mut() {
-        fields.remove("start");
-    }
+    fifteen.start = None;
     let comparison = coach::line_up(&solve.scramble, &solve.moves, moves, None);
-    let stages: Vec<Value> = comparison
+    let stages = comparison
         .stages
         .iter()
         .map(|stage| {
@@ -83,50 +79,47 @@ pub fn compare_data(
             } else {
                 format!("{}×{}", stage.rows_left, stage.cols_left)
             };
-            json!([lines::names(&stage.finished), left, stage.first, stage.second])
+            DuoStageData(lines::names(&stage.finished), left, stage.first, stage.second)
         })
         .collect();
-    data["duo"] = json!({ "effort": effort.name(), "fifteen": fifteen, "stages": stages });
+    data.duo = Some(Box::new(DuoData { effort: effort.name().to_string(), fifteen, stages }));
     match coach {
-        CoachOnPage::Coached { coaching, par_name, exact } => data["coach"] = coach_json(coaching, &par_name, exact),
-        CoachOnPage::Skipped(note) => data["coach_note"] = json!(note),
+        CoachOnPage::Coached { coaching, par_name, exact } => data.coach = Some(coach_data(coaching, par_name, exact)),
+        CoachOnPage::Skipped(note) => data.coach_note = Some(note),
     }
     Ok(data)
 }
 
 /// The coach's part: par (with the lower bound a search proved, when one
-/// did), a `[name, from, to, par before, par after, fifteen's way's moves,
-/// how it was found, loss, its margin]` a line (the person's moves `from..to`), the
-/// par graph's points as the coaching gives them (packed numbers, move and
-/// par in turn) and, with an exact par, the mistakes. The page draws these
-/// and computes none of them.
-fn coach_json(coaching: &Coaching, par_name: &str, exact: bool) -> Value {
-    let lines: Vec<Value> = coaching
+/// did), a [`CoachLine`] a line, the par graph's points as the coaching
+/// gives them and, with an exact par, the mistakes.
+fn coach_data(coaching: &Coaching, par_by: String, exact: bool) -> CoachData {
+    let lines = coaching
         .lines
         .iter()
         .map(|l| {
-            json!([
+            CoachLine(
                 l.line.name(),
                 l.from_move,
                 l.to_move,
                 l.par_before,
                 l.par_after,
                 l.better.moves.len(),
-                l.better.way.name(),
+                l.better.way.name().to_string(),
                 l.loss(),
-                l.margin
-            ])
+                l.margin,
+            )
         })
         .collect();
     let points = pack_numbers(coaching.graph_points().into_iter().flat_map(|(m, p)| [m as u64, p as u64]));
-    json!({
-        "par": coaching.par,
-        "par_by": par_name,
-        "exact": exact,
-        "lower_bound": coaching.lower_bound,
-        "loss": coaching.loss(),
-        "lines": lines,
-        "mistakes": coaching.mistakes,
-        "points": points,
-    })
+    CoachData {
+        par: coaching.par,
+        par_by,
+        exact,
+        lower_bound: coaching.lower_bound,
+        loss: coaching.loss(),
+        lines,
+        mistakes: coaching.mistakes.clone(),
+        points,
+    }
 }

@@ -19,7 +19,6 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
-use serde_json::{Value, json};
 
 use crate::anim::Timeline;
 use fifteen_core::Deadline;
@@ -30,9 +29,13 @@ use fifteen_core::human::{
 use fifteen_core::slidysim::Solve;
 
 mod compare;
+mod data;
 mod pages;
 
 pub use compare::{CoachOnPage, MAX_COACHED_CELLS, compare_data};
+pub use data::{
+    CoachData, CoachLine, DuoData, DuoStageData, PersonStats, PhaseData, SessionData, SessionListing, Split, ViewerData,
+};
 pub use pages::{COACHING, SESSION, SessionEntry, replay_page, session_page, solve_page};
 
 /// How long a page's work may take and where it reports how far it has
@@ -96,12 +99,17 @@ pub fn solver_name(finish: Finish) -> &'static str {
 /// from the planner's events as a [`Recorder`] hands them on, within
 /// `work` (its deadline over, it gives up with [`SolveError::Stopped`];
 /// the tiles placed are its progress, as [`SOLVING`]).
-pub fn solve_data(board: &Board, options: &SolveOptions, title: &str, work: Work) -> Result<Value, SolveError> {
+pub fn solve_data(board: &Board, options: &SolveOptions, title: &str, work: Work) -> Result<ViewerData, SolveError> {
     Ok(planned_data(board, options, title, work)?.0)
 }
 
 /// [`solve_data`] with the moves it packed.
-fn planned_data(board: &Board, options: &SolveOptions, title: &str, work: Work) -> Result<(Value, Moves), SolveError> {
+fn planned_data(
+    board: &Board,
+    options: &SolveOptions,
+    title: &str,
+    work: Work,
+) -> Result<(ViewerData, Moves), SolveError> {
     let (rows, cols) = (board.rows(), board.cols());
     let mut recorder = Recorder::of(Planner::new(board, options)?.until(work.deadline.clone()));
     let mut marks = Marks::default();
@@ -121,58 +129,59 @@ fn planned_data(board: &Board, options: &SolveOptions, title: &str, work: Work) 
     let solver = solver_name(options.finish);
     let moves = Moves::from(marks.moves.clone());
     let mut data = marks.data(board, solver, title);
-    data["mtm"] = json!(moves.multi_tile_count());
+    data.mtm = Some(moves.multi_tile_count());
     Ok((data, moves))
 }
 
 /// The viewer's data for a person's solve: one phase a line, as
 /// `fifteen replay` splits it (the same names, moves and times).
-pub fn person_data(solve: &Solve, title: &str) -> Result<Value, IllegalMove> {
+pub fn person_data(solve: &Solve, title: &str) -> Result<ViewerData, IllegalMove> {
     let timeline = Timeline::from_person(solve)?;
     let mut marks = Marks { moves: solve.moves.to_vec(), ..Marks::default() };
     for mark in timeline.phases() {
         let area = timeline.line_area(mark.phase).map(|(t, l, b, r)| [t, l, b, r]);
         let end = mark.end.unwrap_or(solve.moves.len());
-        marks.phases.push(json!([timeline.phase_name(mark.phase), mark.start, end, area]));
+        marks.phases.push(OpenPhase { name: timeline.phase_name(mark.phase), start: mark.start, end: Some(end), area });
     }
     let mut data = marks.data(&solve.scramble, "person", title);
-    data["mtm"] = json!(solve.moves.multi_tile_count());
+    data.mtm = Some(solve.moves.multi_tile_count());
+    let times = solve.move_times_ms.as_ref().filter(|t| t.len() == solve.moves.len());
     let time_at = |moves: usize| -> Option<u64> {
-        let times = solve.move_times_ms.as_ref().filter(|t| t.len() == solve.moves.len())?;
+        let times = times?;
         Some(if moves == 0 { 0 } else { times[moves.min(times.len()) - 1] })
     };
     let mut before = 0;
-    let splits: Vec<Value> = fifteen_core::lines::detect(&solve.scramble, &solve.moves)
+    let splits = fifteen_core::lines::detect(&solve.scramble, &solve.moves)
         .iter()
         .map(|done| {
-            let split = json!({
-                "name": done.line.name(),
-                "start": before,
-                "at": done.at,
-                "moves": done.at - before,
-                "time_ms": time_at(done.at).zip(time_at(before)).map(|(t1, t0)| t1.saturating_sub(t0)),
-            });
+            let split = Split {
+                name: done.line.name(),
+                start: before,
+                at: done.at,
+                moves: done.at - before,
+                time_ms: time_at(done.at).zip(time_at(before)).map(|(t1, t0)| t1.saturating_sub(t0)),
+            };
             before = done.at;
             split
         })
         .collect();
-    data["splits"] = Value::Array(splits);
+    data.splits = Some(splits);
     // The time between moves, for playing the solve at the person's pace.
-    if let Some(times) = solve.move_times_ms.as_ref().filter(|t| t.len() == solve.moves.len()) {
+    if let Some(times) = times {
         let mut before = 0;
-        data["times"] = json!(pack_numbers(times.iter().map(|&t| {
+        data.times = Some(pack_numbers(times.iter().map(|&t| {
             let gap = t.saturating_sub(before);
             before = before.max(t);
             gap
         })));
     }
-    data["person"] = json!({
-        "player": solve.player,
-        "event": solve.event,
-        "time_ms": solve.time_ms,
-        "tps": solve.tps(),
-        "mmd": solve.mmd(),
-        "time_as_4x4_ms": solve.time_as_4x4_ms(),
+    data.person = Some(PersonStats {
+        player: solve.player.clone(),
+        event: solve.event.clone(),
+        time_ms: solve.time_ms,
+        tps: solve.tps(),
+        mmd: solve.mmd(),
+        time_as_4x4_ms: solve.time_as_4x4_ms(),
     });
     Ok(data)
 }
@@ -182,8 +191,8 @@ pub fn person_data(solve: &Solve, title: &str) -> Result<Value, IllegalMove> {
 #[derive(Default)]
 struct Marks {
     moves: Vec<Move>,
-    /// `[name, start, end, [top, left, bottom, right] or null]` a phase.
-    phases: Vec<Value>,
+    /// The phases so far; the last has no end until it finishes.
+    phases: Vec<OpenPhase>,
     /// Each distinct placement title, once.
     titles: Vec<String>,
     /// The placements in order; one is open until its tiles lock.
@@ -204,11 +213,11 @@ impl Marks {
         match *event {
             Event::PhaseStarted(phase) => {
                 let area = line_area(phase, rows, cols, context.corner).map(|(t, l, b, r)| [t, l, b, r]);
-                self.phases.push(json!([phase.to_string(), at, Value::Null, area]));
+                self.phases.push(OpenPhase { name: phase.to_string(), start: at, end: None, area });
             }
             Event::PhaseFinished(_) => {
                 if let Some(last) = self.phases.last_mut() {
-                    last[2] = json!(at);
+                    last.end = Some(at);
                 }
             }
             Event::Placement { region, group } => {
@@ -240,14 +249,9 @@ impl Marks {
 
     /// The data object: `board`, the moves, the marks and the splits (a
     /// phase each).
-    fn data(mut self, board: &Board, solver: &str, title: &str) -> Value {
+    fn data(self, board: &Board, solver: &str, title: &str) -> ViewerData {
         let (rows, cols) = (board.rows(), board.cols());
         let count = self.moves.len();
-        for phase in &mut self.phases {
-            if phase[2].is_null() {
-                phase[2] = json!(count);
-            }
-        }
         let moves = pack_moves(&self.moves);
         // The routes are dropped when they would cost more than a quarter
         // of the moves (on trips tile by tile there is one every few moves);
@@ -257,23 +261,46 @@ impl Marks {
         if routes.len() > moves.len() / 4 {
             routes.clear();
         }
-        json!({
-            "v": DATA_VERSION,
-            "title": title,
-            "solver": solver,
-            "rows": rows,
-            "cols": cols,
-            "start": pack_numbers(board.cells().iter().map(|&t| u64::from(t))),
-            "count": count,
-            "speed": crate::anim::default_speed(rows, cols),
-            "moves": moves,
-            "phases": self.phases,
-            "titles": self.titles,
-            "placements": pack_numbers(placement_numbers(&self.placements)),
-            "targets": pack_numbers(target_numbers(&self.targets)),
-            "routes": routes,
-        })
+        ViewerData {
+            v: DATA_VERSION,
+            title: title.to_string(),
+            solver: solver.to_string(),
+            rows,
+            cols,
+            start: Some(pack_numbers(board.cells().iter().map(|&t| u64::from(t)))),
+            count,
+            speed: crate::anim::default_speed(rows, cols),
+            moves,
+            phases: self
+                .phases
+                .into_iter()
+                .map(|p| PhaseData(p.name, p.start, p.end.unwrap_or(count), p.area))
+                .collect(),
+            titles: self.titles,
+            placements: pack_numbers(placement_numbers(&self.placements)),
+            targets: pack_numbers(target_numbers(&self.targets)),
+            routes,
+            mtm: None,
+            splits: None,
+            times: None,
+            person: None,
+            effort: None,
+            duo: None,
+            coach: None,
+            coach_note: None,
+            session: None,
+            has_distance: None,
+            solves: None,
+        }
     }
+}
+
+/// A phase as the marks gather it: its end comes when it finishes.
+struct OpenPhase {
+    name: String,
+    start: usize,
+    end: Option<usize>,
+    area: Option<[usize; 4]>,
 }
 
 /// A placement as the page marks it: its moves `start..end`, its title (an
@@ -353,12 +380,10 @@ pub(crate) fn pack_moves(moves: &[Move]) -> String {
     pack_bytes(&bytes)
 }
 
-/// The moves of a solve in the viewer's data (an object with `moves`,
-/// packed, and their `count`), as the page unpacks them; `None` when the
-/// object holds no such moves.
-pub fn moves_of(solve: &serde_json::Value) -> Option<fifteen_core::Moves> {
-    let count = usize::try_from(solve["count"].as_u64()?).ok()?;
-    unpack_moves(solve["moves"].as_str()?, count).map(Into::into)
+/// The moves of a solve in the viewer's data, as the page unpacks them;
+/// `None` when they do not unpack to its `count` moves.
+pub fn moves_of(solve: &ViewerData) -> Option<fifteen_core::Moves> {
+    unpack_moves(&solve.moves, solve.count).map(Into::into)
 }
 
 /// What [`pack_moves`] packed: `count` moves.
@@ -411,8 +436,9 @@ pub(crate) fn unpack_numbers(packed: &str) -> Option<Vec<u64>> {
 /// HTML: `<`, `>` and `&` written as `\u003c`, `\u003e`, `\u0026` (which
 /// JSON reads back as the same characters), so no string a link carries
 /// can close the element or open a comment.
-pub(crate) fn script_json(value: &Value) -> String {
-    let text = value.to_string();
+pub(crate) fn script_json(value: &impl serde::Serialize) -> String {
+    // Plain structs, strings and numbers: serde_json writes them infallibly.
+    let text = serde_json::to_string(value).unwrap_or_default();
     let mut out = String::with_capacity(text.len() + 16);
     for c in text.chars() {
         match c {
@@ -445,18 +471,16 @@ pub(crate) fn html_text(text: &str) -> String {
 
 /// One self-contained page: the viewer's style and script and `data`
 /// inlined, opening from `file://` with no network.
-pub fn page(data: &Value) -> String {
-    let title = data["title"].as_str().unwrap_or("fifteen");
-    page_parts(&html_text(title), &script_json(data), true)
+pub fn page(data: &ViewerData) -> String {
+    page_parts(&html_text(&data.title), &script_json(data), true)
 }
 
 /// The served viewer's page: the same markup, its script and style from
 /// the server (`/viewer.js`, `/viewer.css`, so that the Content-Security-Policy
 /// allows only the page's own script), and the data inlined as JSON (not
 /// run: a `type="application/json"` element).
-pub fn served_page(data: &Value) -> String {
-    let title = data["title"].as_str().unwrap_or("fifteen");
-    page_parts(&html_text(title), &script_json(data), false)
+pub fn served_page(data: &ViewerData) -> String {
+    page_parts(&html_text(&data.title), &script_json(data), false)
 }
 
 /// A page that shows only `message` (a link that cannot be read), in the

@@ -8,8 +8,6 @@
 //! ([`coach::par_for`] with `auto`). The hosts differ only in the time they
 //! give ([`Work`]) and the tables they have.
 
-use serde_json::{Value, json};
-
 use fifteen_core::board::Board;
 use fifteen_core::coach::session::{SessionReport, SessionSolve};
 use fifteen_core::coach::{self, ChosenPar, CoachError, Coaching, ParChoice};
@@ -17,7 +15,7 @@ use fifteen_core::human::{Effort, SolveError, SolveOptions};
 use fifteen_core::slidysim::Solve;
 use fifteen_core::tables::Tables;
 
-use super::{CoachOnPage, MAX_COACHED_CELLS, Work, compare_data, solve_data};
+use super::{CoachOnPage, MAX_COACHED_CELLS, SessionData, SessionListing, ViewerData, Work, compare_data, solve_data};
 
 /// What coaching is reported as ([`Work::progress`]).
 pub const COACHING: &str = "coaching";
@@ -29,13 +27,13 @@ const MAX_EXACTLY_COACHED_MOVES: usize = 1_000;
 /// fifteen's solve of `board` as `/watch` and `/solve` show it: at the
 /// effort asked for, else [`Effort::for_page`]'s, within `work`. The data
 /// names the effort (`effort`).
-pub fn solve_page(board: &Board, effort: Option<Effort>, work: Work) -> Result<Value, SolveError> {
+pub fn solve_page(board: &Board, effort: Option<Effort>, work: Work) -> Result<ViewerData, SolveError> {
     let (rows, cols) = (board.rows(), board.cols());
     let title = format!("fifteen: a {rows}×{cols} solve");
     let effort = effort.unwrap_or_else(|| Effort::for_page(rows, cols)).resolve(rows, cols);
     let options = SolveOptions { effort, ..SolveOptions::default() };
     let mut data = solve_data(board, &options, &title, work)?;
-    data["effort"] = json!(effort.name());
+    data.effort = Some(effort.name().to_string());
     Ok(data)
 }
 
@@ -44,7 +42,7 @@ pub fn solve_page(board: &Board, effort: Option<Effort>, work: Work) -> Result<V
 /// coach` coaches it (the par [`coach::par_for`] picks from `tables`) on
 /// boards of up to [`MAX_COACHED_CELLS`] cells, when the coach finishes in
 /// half of `work`'s time (else the page says why it is not coached).
-pub fn replay_page(solve: &Solve, tables: &dyn Tables, work: Work) -> Result<Value, CoachError> {
+pub fn replay_page(solve: &Solve, tables: &dyn Tables, work: Work) -> Result<ViewerData, CoachError> {
     let (rows, cols) = (solve.scramble.rows(), solve.scramble.cols());
     let effort = Effort::for_page(rows, cols);
     let title = format!("fifteen: {}", solve.event);
@@ -112,12 +110,17 @@ pub struct SessionEntry<'a> {
 /// and every solve listed, each with its own side by side to open. Each
 /// of fifteen's solves is planned at `effort` (`auto` on the pages, as
 /// `fifteen compare`) within `work`.
-pub fn session_page(entries: &[SessionEntry], heading: &str, effort: Effort, work: Work) -> Result<Value, CoachError> {
+pub fn session_page(
+    entries: &[SessionEntry],
+    heading: &str,
+    effort: Effort,
+    work: Work,
+) -> Result<ViewerData, CoachError> {
     let Some(first) = entries.first() else {
         return Err(CoachError::NotSolved { misplaced: 0 });
     };
     let (rows, cols) = (first.solve.scramble.rows(), first.solve.scramble.cols());
-    let mut data = None;
+    let mut first_page = None;
     let mut listed = Vec::new();
     for (done, entry) in entries.iter().enumerate() {
         (work.progress)(SESSION, done, entries.len());
@@ -126,13 +129,18 @@ pub fn session_page(entries: &[SessionEntry], heading: &str, effort: Effort, wor
         let title = format!("fifteen: {}", solve.event);
         let on_page = CoachOnPage::coached(entry.coaching, entry.chosen);
         let page = compare_data(solve, effort, &title, on_page, work)?;
-        let mut listing = json!({
-            "number": entry.number, "event": solve.event, "moves": entry.coaching.moves,
-            "time_ms": solve.time_ms, "par": entry.coaching.par, "loss": entry.coaching.loss(),
-        });
-        match data {
-            None => data = Some(page),
-            Some(_) => listing["data"] = page,
+        let mut listing = SessionListing {
+            number: entry.number,
+            event: solve.event.clone(),
+            moves: entry.coaching.moves,
+            time_ms: solve.time_ms,
+            par: entry.coaching.par,
+            loss: entry.coaching.loss(),
+            data: None,
+        };
+        match first_page {
+            None => first_page = Some(page),
+            Some(_) => listing.data = Some(Box::new(page)),
         }
         listed.push(listing);
     }
@@ -142,9 +150,11 @@ pub fn session_page(entries: &[SessionEntry], heading: &str, effort: Effort, wor
             .map(|e| SessionSolve { number: e.number, time_ms: e.solve.time_ms, coaching: e.coaching })
             .collect(),
     );
-    let mut data = data.expect("a first entry");
+    let Some(mut data) = first_page else {
+        return Err(CoachError::NotSolved { misplaced: 0 });
+    };
     let summary = report.json(heading, rows, cols);
-    data["session"] = json!({ "heading": heading, "summary": summary, "solves": listed });
+    data.session = Some(SessionData { heading: heading.to_string(), summary, solves: listed });
     Ok(data)
 }
 
