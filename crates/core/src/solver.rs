@@ -281,7 +281,7 @@ fn solve_by_name(board: &Board, options: &SolverOptions<'_>) -> Result<Found, So
     let (deadline, progress) = (options.deadline, options.progress);
     match options.solver {
         Solver::Human => {
-            let plan = human::solve_until(board, &options.human, deadline)?;
+            let plan = human::Planner::new(board, &options.human)?.until(deadline.clone()).plan()?;
             Ok(Found { moves: plan.moves().clone(), lower_bound: None, stats: None, beam_width: 0 })
         }
         Solver::Bfs => Ok(searched(bfs::solve_until(board, deadline)?)),
@@ -331,7 +331,10 @@ fn solve_near(board: &Board, options: &SolverOptions<'_>) -> Result<Found, Solve
     // The seed is made whatever the time left (only a stop ends it): the
     // answer is never longer than the human strategy's.
     let untimed = options.deadline.untimed();
-    let seed = || human::solve_until(board, &options.human, &untimed).ok().map(|plan| plan.moves().0.clone());
+    let seed = || {
+        let plan = human::Planner::new(board, &options.human).ok()?.until(untimed.clone()).plan();
+        plan.ok().map(|plan| plan.moves().0.clone())
+    };
     let run = near::NearRun { deadline: options.deadline, seed: Some(&seed), progress: &near_progress };
     let found = near::solve_with(board, &pdb, NearOptions::default(), &run)?;
     Ok(Found {

@@ -207,7 +207,8 @@ fn human_par(
         return Ok(ParFound { moves: moves.moves.len(), lower_bound: Some(moves.moves.len()) });
     }
     let options = SolveOptions { effort, threads, ..SolveOptions::default() };
-    Ok(ParFound { moves: human::solve_until(&rest, &options, deadline)?.moves().len(), lower_bound: None })
+    let plan = human::Planner::new(&rest, &options)?.until(deadline.clone()).plan()?;
+    Ok(ParFound { moves: plan.moves().len(), lower_bound: None })
 }
 
 /// The most cells an unsolved rectangle may have for its par to be its

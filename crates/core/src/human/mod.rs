@@ -35,7 +35,7 @@ pub use effort::size_table;
 pub use event::{Event, Group, Phase, Region};
 pub use exact::finish::Finish;
 pub use exact::finish::MAX_EXACT_CELLS;
-pub use plan::{Plan, Span, solve, solve_until};
+pub use plan::{Plan, Span, solve};
 pub use planner::{Planner, PlannerStats, SolveError, SolveOptions};
 pub use record::{Context, PhaseTotal, Recorder};
 pub use schedule::line_area;

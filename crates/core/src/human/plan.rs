@@ -3,7 +3,6 @@
 use std::ops::Range;
 
 use crate::board::{Board, Move, Moves};
-use crate::deadline::Deadline;
 
 use super::event::{Event, Group, Phase, Region};
 use super::planner::{Planner, SolveError, SolveOptions};
@@ -105,18 +104,13 @@ impl Plan {
 /// Solves a board the way a person does, as `options` say.
 ///
 /// The caller's board is not changed; the moves are in the returned plan.
+/// Within a deadline: `Planner::new(board, options)?.until(deadline).plan()`.
 pub fn solve(board: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
-    collect(Planner::new(board, options)?)
-}
-
-/// [`solve`], giving up with [`SolveError::Stopped`] once `deadline` is
-/// over (see [`Planner::until`]).
-pub fn solve_until(board: &Board, options: &SolveOptions, deadline: &Deadline) -> Result<Plan, SolveError> {
-    collect(Planner::new(board, options)?.until(deadline.clone()))
+    Planner::new(board, options)?.plan()
 }
 
 /// Runs a planner to the end and collects its plan.
-fn collect(planner: Planner) -> Result<Plan, SolveError> {
+pub(super) fn collect(planner: Planner) -> Result<Plan, SolveError> {
     let (rows, cols, order) = (planner.rows(), planner.cols(), planner.order());
     let mut recorder = Recorder::of(planner);
     let mut moves: Vec<Move> = Vec::new();
