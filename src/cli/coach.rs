@@ -424,7 +424,10 @@ pub(super) fn coach_one(
             bar.inc(1);
         }
     };
-    let coaching = coach::coach_until(board, &sourced.solve.moves, chosen.par(), &near_par::clock(), &progress)
+    let coaching = coach::CoachRun::new(board, &sourced.solve.moves, chosen.par())
+        .until(near_par::clock())
+        .progress(&progress)
+        .run()
         .map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))?;
     Ok(Coached { par_name: chosen.name(), exact: chosen.is_exact(), coaching, sourced, chosen })
 }

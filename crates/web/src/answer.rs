@@ -219,7 +219,9 @@ fn coach_session(worker: &Worker, link: &str, work: Work) -> Answered {
     let mut coached = Vec::with_capacity(solves.len());
     for (done, solve) in solves.iter().enumerate() {
         (work.progress)(web::COACHING, done, solves.len());
-        let coaching = coach::coach_until(&solve.scramble, &solve.moves, chosen.par(), work.deadline, &|_, _| {})
+        let coaching = coach::CoachRun::new(&solve.scramble, &solve.moves, chosen.par())
+            .until(work.deadline.clone())
+            .run()
             .map_err(coach_failed)?;
         coached.push(coaching);
     }

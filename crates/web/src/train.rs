@@ -97,7 +97,9 @@ fn coach_all(tables: &dyn Tables, solves: &[Solve], work: Work) -> Result<(Vec<C
     for (done, solve) in solves.iter().enumerate() {
         (work.progress)(COACHING, done, solves.len());
         let chosen = chosen_par(&solve.scramble, tables)?;
-        let coaching = coach::coach_until(&solve.scramble, &solve.moves, chosen.par(), work.deadline, &|_, _| {})
+        let coaching = coach::CoachRun::new(&solve.scramble, &solve.moves, chosen.par())
+            .until(work.deadline.clone())
+            .run()
             .map_err(|e| format!("solve {}: {e}", done + 1))?;
         coached.push(coaching);
         pars.push(chosen);

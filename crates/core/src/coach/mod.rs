@@ -405,23 +405,48 @@ impl CoachError {
 
 /// Coaches the person's `moves` on `scramble`, with par as `par` says. The
 /// lines' pars and better ways are found in parallel (rayon's pool).
+/// Within a deadline, or reporting progress: [`CoachRun`].
 pub fn coach(scramble: &Board, moves: &[Move], par: Par<'_>) -> Result<Coaching, CoachError> {
-    coach_until(scramble, moves, par, &Deadline::NONE, &|_, _| {})
+    CoachRun::new(scramble, moves, par).run()
 }
 
-/// [`coach()`] until `deadline` (over, it gives up with
-/// [`CoachError::Stopped`]; its clock times [`Par::Near`]'s searches),
-/// calling `progress(done, of)` each time one of its `of` pieces of work (a
-/// par, a way through a line) is done: from any thread of the pool, in any
-/// order, `done` counting up to `of`.
-pub fn coach_until(
-    scramble: &Board,
-    moves: &[Move],
-    par: Par<'_>,
-    deadline: &Deadline,
-    progress: &(dyn Fn(usize, usize) + Sync),
-) -> Result<Coaching, CoachError> {
-    coach_lines(scramble, moves, par, deadline, progress).map_err(CoachError::stopped_as_one)
+/// A coaching to run: a person's solve and its par, with no deadline and
+/// no progress until [`until`](CoachRun::until) and
+/// [`progress`](CoachRun::progress) give them.
+pub struct CoachRun<'a> {
+    scramble: &'a Board,
+    moves: &'a [Move],
+    par: Par<'a>,
+    deadline: Deadline,
+    progress: &'a (dyn Fn(usize, usize) + Sync),
+}
+
+impl<'a> CoachRun<'a> {
+    /// The person's `moves` on `scramble`, with par as `par` says.
+    pub fn new(scramble: &'a Board, moves: &'a [Move], par: Par<'a>) -> CoachRun<'a> {
+        CoachRun { scramble, moves, par, deadline: Deadline::NONE, progress: &|_, _| {} }
+    }
+
+    /// Gives up with [`CoachError::Stopped`] once `deadline` is over; its
+    /// clock times [`Par::Near`]'s searches.
+    pub fn until(mut self, deadline: Deadline) -> CoachRun<'a> {
+        self.deadline = deadline;
+        self
+    }
+
+    /// Calls `progress(done, of)` each time one of its `of` pieces of work
+    /// (a par, a way through a line) is done: from any thread of the pool,
+    /// in any order, `done` counting up to `of`.
+    pub fn progress(mut self, progress: &'a (dyn Fn(usize, usize) + Sync)) -> CoachRun<'a> {
+        self.progress = progress;
+        self
+    }
+
+    /// Coaches the solve.
+    pub fn run(self) -> Result<Coaching, CoachError> {
+        coach_lines(self.scramble, self.moves, self.par, &self.deadline, self.progress)
+            .map_err(CoachError::stopped_as_one)
+    }
 }
 
 fn coach_lines(

@@ -134,9 +134,10 @@ fn progress_counts_every_piece_of_work_once() {
     ] {
         let moves = person_solve(&scramble, 1);
         let seen = Mutex::new(Vec::new());
-        let coaching =
-            coach_until(&scramble, &moves, par, &Deadline::NONE, &|done, of| seen.lock().unwrap().push((done, of)))
-                .unwrap();
+        let coaching = CoachRun::new(&scramble, &moves, par)
+            .progress(&|done, of| seen.lock().unwrap().push((done, of)))
+            .run()
+            .unwrap();
         let mut seen = seen.into_inner().unwrap();
         seen.sort();
         let of = seen[0].1;
@@ -159,7 +160,7 @@ fn a_stopped_deadline_stops_the_coach_at_once() {
     let scramble = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
     let moves = person_solve(&scramble, 1);
     for par in [Par::Optimal(Heuristic::ManhattanConflicts), Par::Human(Effort::Best)] {
-        let stopped = coach_until(&scramble, &moves, par, &Deadline::stopped(), &|_, _| {});
+        let stopped = CoachRun::new(&scramble, &moves, par).until(Deadline::stopped()).run();
         assert!(matches!(stopped, Err(CoachError::Stopped)), "{}", par.name());
     }
 }
@@ -174,7 +175,7 @@ fn near_par_is_at_most_the_human_par_at_every_line_and_losses_add_up() {
         let scramble = Board::scrambled(5, 5, Scramble::Uniform, seed).unwrap();
         let moves = person_solve(&scramble, 2);
         let near_par = NearPar { tables: &tables, seconds: 20.0, effort: Effort::Fast };
-        let by_near = coach_until(&scramble, &moves, Par::Near(near_par), &deadline, &|_, _| {}).unwrap();
+        let by_near = CoachRun::new(&scramble, &moves, Par::Near(near_par)).until(deadline.clone()).run().unwrap();
         let by_human = coach(&scramble, &moves, Par::Human(Effort::Fast)).unwrap();
         assert_eq!(by_near.lines.len(), by_human.lines.len());
         for (near_line, human_line) in by_near.lines.iter().zip(&by_human.lines) {

@@ -81,7 +81,7 @@ fn coached(
     let deadline = work.deadline;
     let half = deadline.seconds_left().map_or(deadline.clone(), |left| deadline.within(left / 2.0));
     let progress = |done: usize, of: usize| (work.progress)(COACHING, done, of);
-    match coach::coach_until(&solve.scramble, &solve.moves, chosen.par(), &half, &progress) {
+    match coach::CoachRun::new(&solve.scramble, &solve.moves, chosen.par()).until(half).progress(&progress).run() {
         Ok(coaching) => Ok(Ok((coaching, chosen))),
         Err(CoachError::Stopped) if !deadline.is_over() => Ok(Err(CoachOnPage::Skipped(
             "no coaching here: it takes longer than this page may; `fifteen coach LINK --format html --out \
