@@ -109,8 +109,17 @@ pub fn solve(board: &Board, options: &SolveOptions) -> Result<Plan, SolveError> 
     Planner::new(board, options)?.plan()
 }
 
+impl Planner {
+    /// Plans the whole solve and collects it: the moves and the spans each
+    /// placement made ([`solve`] is this on a new planner). Here, beside
+    /// [`Plan`], so that the planner needs nothing above it.
+    pub fn plan(self) -> Result<Plan, SolveError> {
+        collect(self)
+    }
+}
+
 /// Runs a planner to the end and collects its plan.
-pub(super) fn collect(planner: Planner) -> Result<Plan, SolveError> {
+fn collect(planner: Planner) -> Result<Plan, SolveError> {
     let (rows, cols, order) = (planner.rows(), planner.cols(), planner.order());
     let mut recorder = Recorder::of(planner);
     let mut moves: Vec<Move> = Vec::new();

@@ -275,12 +275,6 @@ impl Planner {
         self
     }
 
-    /// Plans the whole solve and collects it: the moves and the spans each
-    /// placement made ([`solve`](crate::human::solve) is this on a new planner).
-    pub fn plan(self) -> Result<crate::human::Plan, SolveError> {
-        crate::human::plan::collect(self)
-    }
-
     #[cfg_attr(not(feature = "testing"), allow(dead_code))]
     /// The same planner, building every line by the rolling look-ahead
     /// with `width` states, whatever the board's size: what `normal` and
