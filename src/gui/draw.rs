@@ -542,8 +542,7 @@ impl Canvas for Screen {
                 let text = tile.tile.to_string();
                 let size = h.round().max(1.0) as u16;
                 let w = measure_text(&text, Some(&self.bold), size, 1.0).width;
-                let (_, depth) = fifteen_view::scene::tile_shape(r.w);
-                let baseline = r.y + (r.h - depth) / 2.0 + h * 0.365;
+                let baseline = fifteen_view::scene::tile_number_baseline(r, h);
                 self.loose_numbers.push((text, r.x + (r.w - w) / 2.0, baseline, size, ink));
                 return;
             }

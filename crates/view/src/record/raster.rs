@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use tiny_skia::{FillRule, LineCap, Mask, Paint, PathBuilder, Pixmap, Stroke, Transform};
 
-use crate::scene::{Canvas, FONT_BOLD, FONT_REGULAR, Rect, Rgba, TileDraw, Weight, tile_sprite};
+use crate::scene::{Canvas, FONT_BOLD, FONT_REGULAR, Rect, Rgba, TileDraw, Weight, tile_number_baseline, tile_sprite};
 
 /// A frame being drawn in memory.
 pub(crate) struct Raster {
@@ -257,10 +257,8 @@ impl Canvas for Raster {
         if let Some((h, ink)) = tile.label {
             let text = tile.tile.to_string();
             let w = self.text_width(&text, h, Weight::Bold);
-            let (_, depth) = crate::scene::tile_shape(r.w);
-            let cx = r.x + r.w / 2.0;
-            let cy = r.y + (r.h - depth) / 2.0;
-            self.text(&text, cx - w / 2.0, cy + h * 0.365, h, ink, Weight::Bold);
+            let baseline = tile_number_baseline(r, h);
+            self.text(&text, r.x + r.w / 2.0 - w / 2.0, baseline, h, ink, Weight::Bold);
         }
     }
 

@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::raster::{RasterError, shipped_fonts, text_width};
-use crate::scene::{Canvas, Rect, Rgba, TileDraw, Weight, tile_shape};
+use crate::scene::{Canvas, Rect, Rgba, TileDraw, Weight, tile_number_baseline, tile_shape};
 
 /// The font family the text asks for.
 const FAMILY: &str = "DejaVu Sans, sans-serif";
@@ -161,13 +161,12 @@ impl Canvas for Svg {
     /// sprite's shading is left to the raster.
     fn tile(&mut self, tile: &TileDraw) {
         let r = tile.rect;
-        let (radius, depth) = tile_shape(r.w);
+        let (radius, _) = tile_shape(r.w);
         self.round_rect(r, radius, tile.fill);
         if let Some((h, ink)) = tile.label {
             let text = tile.tile.to_string();
             let w = self.text_width(&text, h, Weight::Bold);
-            let (cx, cy) = (r.x + r.w / 2.0, r.y + (r.h - depth) / 2.0);
-            self.text(&text, cx - w / 2.0, cy + h * 0.365, h, ink, Weight::Bold);
+            self.text(&text, r.x + r.w / 2.0 - w / 2.0, tile_number_baseline(r, h), h, ink, Weight::Bold);
         }
     }
 

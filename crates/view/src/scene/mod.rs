@@ -21,7 +21,7 @@ mod paint;
 mod palette;
 
 pub(crate) use camera::Camera;
-pub use canvas::{Canvas, TileDraw, Weight, tile_shape, tile_sprite};
+pub use canvas::{Canvas, TileDraw, Weight, tile_number_baseline, tile_shape, tile_sprite};
 pub use chart::{Chart, Trend};
 pub use duo::{DUO_HELP, duo_frame};
 pub(crate) use frame::{Card, Focus};
