@@ -2,10 +2,10 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use fifteen_core::human::{Order, Planner};
-use fifteen_core::{Board, Scramble, SolveOptions};
+use fifteen_core::{Board, HumanOptions, Scramble};
 
 fn solve(board: &Board, order: Order) -> u64 {
-    let mut planner = Planner::new(board, &SolveOptions { order, ..SolveOptions::default() }).expect("solvable");
+    let mut planner = Planner::new(board, &HumanOptions { order, ..HumanOptions::default() }).expect("solvable");
     planner.run(&mut |_| {}).expect("solved");
     planner.moves()
 }

@@ -276,7 +276,7 @@ mod tests {
     #[test]
     fn slidysim_writes_a_link_that_reads_back() {
         let link = write(Format::Slidysim, MoveNotation::Blank, &[Move::Down, Move::Up]);
-        let solves = fifteen_core::slidysim::parse_source(&link).unwrap();
+        let solves = fifteen_core::slidysim::parse_source(&link, &fifteen_core::slidysim::LinkLimits::DEFAULT).unwrap();
         assert_eq!(solves[0].moves.to_string(), "DU", "slidysim names the tile's direction whatever the notation");
         assert_eq!(solves[0].scramble, Board::goal(2, 2).unwrap());
     }

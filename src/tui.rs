@@ -449,13 +449,13 @@ pub(crate) fn move_for_tile(board: &Board, tile: Tile) -> Option<fifteen_core::b
 mod tests {
     use super::*;
     use fifteen_core::board::Move;
-    use fifteen_core::{Scramble, SolveOptions};
+    use fifteen_core::{HumanOptions, Scramble};
     use std::time::Duration;
 
     #[test]
     fn the_status_line_names_the_placement_and_the_moves() {
         let player =
-            Player::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), &SolveOptions::default()).unwrap();
+            Player::solve(&Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), &HumanOptions::default()).unwrap();
         let line = status_line(&player);
         assert!(line.starts_with("row 1: tiles 1–2  |  move 0, 0 in this phase  |"), "{line}");
     }
@@ -467,7 +467,7 @@ mod tests {
     /// The app watching the `n`×`n` of `seed`, at `speed` moves a second.
     fn at_speed(n: usize, seed: u64, speed: Option<f64>) -> App {
         let board = Board::scrambled(n, n, Scramble::Uniform, seed).unwrap();
-        let mut player = Player::solve(&board, &SolveOptions::default()).unwrap();
+        let mut player = Player::solve(&board, &HumanOptions::default()).unwrap();
         if let Some(speed) = speed {
             player.set_speed(speed);
         }
@@ -486,7 +486,7 @@ mod tests {
         assert!(text.contains(" 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15 __\n"));
         let moves = fifteen_core::human::solve(
             &Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(),
-            &SolveOptions::default(),
+            &HumanOptions::default(),
         )
         .unwrap()
         .len();

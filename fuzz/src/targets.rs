@@ -125,7 +125,7 @@ pub fn slidysim(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(solves) = slidysim::parse_source(text) else {
+    let Ok(solves) = slidysim::parse_source(text, &slidysim::LinkLimits::DEFAULT) else {
         return;
     };
     assert!(!solves.is_empty(), "a source read holds a solve");
@@ -136,7 +136,7 @@ pub fn slidysim(data: &[u8]) {
         let notation = slidysim::board_notation(&solve.scramble);
         assert_eq!(notation.parse::<Board>().as_ref(), Ok(&solve.scramble), "the notation reads back");
         let link = slidysim::replay_link(&solve.scramble, &solve.moves, solve.move_times_ms.as_deref());
-        let again = slidysim::parse_source(&link).expect("fifteen's own link reads");
+        let again = slidysim::parse_source(&link, &slidysim::LinkLimits::DEFAULT).expect("fifteen's own link reads");
         assert_eq!((&again[0].scramble, &again[0].moves), (&solve.scramble, &solve.moves), "the link reads back");
     }
 }

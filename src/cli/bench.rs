@@ -7,7 +7,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 use fifteen_core::board::Replay;
 use fifteen_core::human::{Effort, Event, Finish, MAX_EXACT_CELLS, Order, Planner};
-use fifteen_core::{Board, Move, MoveNotation, Scramble, SolveOptions};
+use fifteen_core::{Board, HumanOptions, Move, MoveNotation, Scramble};
 
 use super::error::CliError;
 use super::numbers::whole;
@@ -368,7 +368,7 @@ fn solve_and_replay(board: &Board, method: Method, size: Size, threads: usize) -
         pending.clear();
     };
     let started = Instant::now();
-    let options = SolveOptions { order: method.order, finish: method.finish, effort: method.effort(size), threads };
+    let options = HumanOptions { order: method.order, finish: method.finish, effort: method.effort(size), threads };
     let mut planner = Planner::new(board, &options)?;
     planner.run(&mut |event: &Event| {
         if let Event::Moved { mv, .. } = *event {

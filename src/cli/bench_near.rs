@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use fifteen_core::board::BoardLine;
 use fifteen_core::human::{self, Effort};
-use fifteen_core::{Board, Scramble, SolveOptions};
+use fifteen_core::{Board, HumanOptions, Scramble};
 
 use super::error::CliError;
 
@@ -104,7 +104,7 @@ pub fn run(cases: &[NearCase], budgets: &[f64], cpu_clock: bool) -> Result<(), C
     let mut totals: Vec<Totals> = budgets.iter().map(|_| Totals::default()).collect();
     let mut accounts = std::collections::BTreeSet::new();
     for case in cases {
-        let plan = human::solve(&case.board, &SolveOptions { effort: Effort::Best, ..SolveOptions::default() })?;
+        let plan = human::solve(&case.board, &HumanOptions { effort: Effort::Best, ..HumanOptions::default() })?;
         let human = plan.moves().len() as f64;
         let md = case.board.manhattan() as f64;
         for (&seconds, totals) in budgets.iter().zip(totals.iter_mut()) {

@@ -196,7 +196,10 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
         let (heading, session) = (group.heading(), group.session(&coached));
         match cmd.format {
             CoachFormat::Table => write!(out, "{}", session_table(&session, &heading))?,
-            _ => writeln!(out, "{}", session.json(&heading, group.size.0, group.size.1))?,
+            _ => {
+                let summary = session.summary(&heading, group.size.0, group.size.1);
+                writeln!(out, "{}", serde_json::to_string(&summary).map_err(std::io::Error::other)?)?
+            }
         }
     }
     out.flush()?;

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use fifteen_core::SolveOptions;
+use fifteen_core::HumanOptions;
 use fifteen_core::human::Effort;
 use fifteen_core::lines;
 use fifteen_view::anim::{self, Duo, Player, Timeline};
@@ -64,7 +64,7 @@ pub fn run(solves: Vec<SourcedSolve>, effort: Effort, args: WatchArgs) -> Result
     let effort = effort.resolve(board.rows(), board.cols());
     // fifteen's solve is planned once, whole: its moves line the two up,
     // and its timeline plays them with their targets and routes.
-    let mut fifteen = Player::new(Timeline::solve(board, &SolveOptions { effort, ..SolveOptions::default() })?);
+    let mut fifteen = Player::new(Timeline::solve(board, &HumanOptions { effort, ..HumanOptions::default() })?);
     fifteen.plan_ahead(usize::MAX, &mut || true);
     if fifteen.timeline().total() != Some(fifteen.timeline().len()) {
         return Err(CliError::Solver(format!("fifteen's solve of solve {} stopped before the goal", sourced.number)));

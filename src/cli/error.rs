@@ -77,14 +77,14 @@ impl CliError {
     }
 }
 
-impl From<fifteen_core::human::SolveError> for CliError {
-    fn from(err: fifteen_core::human::SolveError) -> Self {
+impl From<fifteen_core::human::HumanError> for CliError {
+    fn from(err: fifteen_core::human::HumanError) -> Self {
         match err {
-            fifteen_core::human::SolveError::Unsolvable(u) => CliError::Unsolvable(u),
+            fifteen_core::human::HumanError::Unsolvable(u) => CliError::Unsolvable(u),
             // A board the chosen method does not take: a usage error, as
             // for the search solvers' size limits.
-            too_big @ (fifteen_core::human::SolveError::TooLong { .. }
-            | fifteen_core::human::SolveError::TooBigForExact { .. }) => CliError::Usage(too_big.to_string()),
+            too_big @ (fifteen_core::human::HumanError::TooLong { .. }
+            | fifteen_core::human::HumanError::TooBigForExact { .. }) => CliError::Usage(too_big.to_string()),
             other => CliError::Solver(other.to_string()),
         }
     }

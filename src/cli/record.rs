@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use fifteen_core::human::{Effort, Finish};
-use fifteen_core::{Board, SolveOptions};
+use fifteen_core::{Board, HumanOptions};
 #[cfg(feature = "record")]
 use fifteen_view::anim::Timeline;
 #[cfg(feature = "record")]
@@ -243,8 +243,8 @@ fn page(cmd: &RecordCommand) -> Result<(), CliError> {
 
 /// How the board is solved: on every core, as `solve` does (the moves are
 /// the same on any number; a 30×30 at `best` takes 14 s on one).
-fn solve_options(cmd: &RecordCommand) -> SolveOptions {
-    SolveOptions { finish: cmd.finish, effort: cmd.effort, threads: super::pdb::cores(), ..SolveOptions::default() }
+fn solve_options(cmd: &RecordCommand) -> HumanOptions {
+    HumanOptions { finish: cmd.finish, effort: cmd.effort, threads: super::pdb::cores(), ..HumanOptions::default() }
 }
 
 /// A GIF or a PNG, drawn by the rasteriser.

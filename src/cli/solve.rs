@@ -12,7 +12,7 @@ use crate::output::{Format, Metric, MoveWriter, SolveReport};
 use clap::Args;
 use fifteen_core::human::{Effort, Event, Finish, Order, Phase, PhaseTotal, Planner, Recorder, placement_title};
 use fifteen_core::solver::Solver;
-use fifteen_core::{Board, Move, MoveNotation, SolveOptions};
+use fifteen_core::{Board, HumanOptions, Move, MoveNotation};
 use fifteen_view::control::{batch_channel, send_batches};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -101,7 +101,7 @@ pub fn run(cmd: SolveCommand) -> Result<(), CliError> {
         _ if cmd.compare => super::solve_search::compare(&board, effort, stdout),
         None => solve_human(
             &board,
-            SolveOptions {
+            HumanOptions {
                 order: cmd.order,
                 finish: cmd.finish,
                 effort,
@@ -252,7 +252,7 @@ fn plan_human(
 
 fn solve_human<W: Write>(
     board: &Board,
-    options: SolveOptions,
+    options: HumanOptions,
     (format, metric): (Format, Metric),
     notation: MoveNotation,
     stats: bool,
@@ -316,7 +316,7 @@ fn solve_human<W: Write>(
 /// the solve went, on stderr.
 fn print_stats(
     board: &Board,
-    options: &SolveOptions,
+    options: &HumanOptions,
     recorder: &Recorder,
     totals: &[PhaseTotal],
     titles: &TitleTally,
@@ -382,14 +382,14 @@ impl SolveCommand {
             _ => None,
         };
         // The near solver starts from the human solution at these options.
-        let human = SolveOptions { order: self.order, finish: self.finish, effort: self.effort, threads: 1 };
+        let human = HumanOptions { order: self.order, finish: self.finish, effort: self.effort, threads: 1 };
         Some(SearchRun { solver: self.solver, human, max_depth: self.max_depth, seconds, cpu_clock: false })
     }
 }
 
 fn batch_options(cmd: &SolveCommand) -> Result<super::batch::BatchOptions, CliError> {
     use super::batch::BatchOptions;
-    let human = SolveOptions { order: cmd.order, finish: cmd.finish, effort: cmd.effort, threads: 1 };
+    let human = HumanOptions { order: cmd.order, finish: cmd.finish, effort: cmd.effort, threads: 1 };
     let search = SearchRun {
         solver: cmd.solver,
         human,

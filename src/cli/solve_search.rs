@@ -13,7 +13,7 @@ use fifteen_core::search::{SearchError, Solution};
 use fifteen_core::solver::{self, Found, SearchProgress, Solver, SolverError, SolverOptions};
 use fifteen_core::tables::PatternDatabase;
 use fifteen_core::tables::Tables;
-use fifteen_core::{Board, Deadline, MoveNotation, SolveOptions};
+use fifteen_core::{Board, Deadline, HumanOptions, MoveNotation};
 
 use super::error::CliError;
 use fifteen_core::tables::TableCache;
@@ -24,7 +24,7 @@ use fifteen_core::tables::TableCache;
 #[derive(Clone, Copy, Debug)]
 pub struct SearchRun {
     pub solver: Solver,
-    pub human: SolveOptions,
+    pub human: HumanOptions,
     pub max_depth: Option<u32>,
     pub seconds: Option<f64>,
     /// The near solver's seconds are the process's processor time over its
@@ -126,7 +126,7 @@ fn progress_line(p: NearProgress, elapsed: Duration) -> String {
 pub fn solve_near(board: &Board, seconds: Option<f64>, cpu_clock: bool) -> Result<(Found, String, Duration), CliError> {
     let tables = super::pdb::tables();
     // Seeded with the human solution at the effort the size calls for.
-    let human = SolveOptions { effort: human::Effort::Auto, threads: 1, ..SolveOptions::default() };
+    let human = HumanOptions { effort: human::Effort::Auto, threads: 1, ..HumanOptions::default() };
     let search = SearchRun { solver: Solver::Near, human, max_depth: None, seconds, cpu_clock };
     let (found, elapsed) = find(board, search, &tables, &|_| {})?;
     Ok((found, tables.account(true, board.rows(), board.cols()).unwrap_or_default(), elapsed))
@@ -158,7 +158,7 @@ pub fn solve_optimal(board: &Board) -> Result<(Solution, Option<String>, Duratio
     let tables = super::pdb::tables();
     let search = SearchRun {
         solver: Solver::Optimal,
-        human: SolveOptions::default(),
+        human: HumanOptions::default(),
         max_depth: None,
         seconds: None,
         cpu_clock: false,
@@ -285,7 +285,7 @@ fn write_solution<W: Write>(
 pub fn compare<W: Write>(board: &Board, effort: human::Effort, mut out: W) -> Result<(), CliError> {
     board.check_solvable()?;
     let started = Instant::now();
-    let plan = human::solve(board, &SolveOptions { effort, ..SolveOptions::default() })?;
+    let plan = human::solve(board, &HumanOptions { effort, ..HumanOptions::default() })?;
     let human_ms = started.elapsed().as_secs_f64() * 1e3;
     let human_moves = plan.moves().len();
     writeln!(out, "{:<8} {:>8} {:>12}", "solver", "moves", "ms")?;

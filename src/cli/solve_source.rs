@@ -50,7 +50,7 @@ pub fn read(sources: &[String], pick: Option<usize>, trusted: bool) -> Result<Ve
         }
         let (origin, text, from_file) = source_text(source)?;
         let limits = LinkLimits { solves: wanted, ..base };
-        let read = slidysim::parse_source_within(&text, &limits).map_err(|e| bad(&origin, e, trusted))?;
+        let read = slidysim::parse_source(&text, &limits).map_err(|e| bad(&origin, e, trusted))?;
         for solve in read {
             solves.push(SourcedSolve { origin: origin.clone(), from_file, number: solves.len() + 1, solve });
         }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use crate::tui::{self, TuiOptions};
 use clap::Args;
 use fifteen_core::Board;
-use fifteen_core::human::{Effort, Finish, SolveOptions};
+use fifteen_core::human::{Effort, Finish, HumanOptions};
 use fifteen_view::anim::{self, Game};
 use fifteen_view::control::{self, App, Mode};
 
@@ -110,8 +110,8 @@ pub struct WindowRun {
 
 impl WatchOptions {
     /// How the solve watched is planned.
-    fn solve_options(&self) -> SolveOptions {
-        SolveOptions { finish: self.finish, effort: self.effort, ..SolveOptions::default() }
+    fn solve_options(&self) -> HumanOptions {
+        HumanOptions { finish: self.finish, effort: self.effort, ..HumanOptions::default() }
     }
 }
 

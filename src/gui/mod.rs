@@ -25,7 +25,7 @@ pub use duo::compare;
 pub use fifteen_view::scene::Layout;
 pub use picture::{Picture, look_alike};
 
-use fifteen_core::human::SolveError;
+use fifteen_core::human::HumanError;
 use fifteen_core::tables::Tables;
 use fifteen_view::control::{App, Command, FrameBudget, Key, Tick, command_for, oracle};
 use fifteen_view::scene::{Frame, Painter, Rect, View};
@@ -92,7 +92,7 @@ pub enum WindowError {
     Failed(String),
     /// The board cannot be solved.
     #[error(transparent)]
-    Solve(#[from] SolveError),
+    Solve(#[from] HumanError),
     /// The screenshot could not be written.
     #[error("cannot write screenshot {path}: {reason}")]
     Screenshot {

@@ -4,7 +4,7 @@
 
 use fifteen_core::human::{Effort, Event, Finish, Order, Planner, PlannerStats};
 use fifteen_core::testing::PlannerKnobs;
-use fifteen_core::{Board, Move, SolveOptions};
+use fifteen_core::{Board, HumanOptions, Move};
 
 /// Runs the human planner on `board`, checking every event against a replay:
 /// each move is legal and slides the tile the event names, no locked tile
@@ -23,7 +23,7 @@ pub fn checked_solve(board: &Board, order: Order, finish: Finish) -> Vec<Move> {
 /// [`checked_solve`] with the given effort, its look-ahead on two threads
 /// (the moves are the same on any number: see tests/it/human_effort.rs).
 pub fn checked_solve_with(board: &Board, order: Order, finish: Finish, effort: Effort) -> Vec<Move> {
-    let planner = Planner::new(board, &SolveOptions { order, finish, effort, threads: 2 }).expect("solvable");
+    let planner = Planner::new(board, &HumanOptions { order, finish, effort, threads: 2 }).expect("solvable");
     checked_run(board, planner)
 }
 
@@ -31,7 +31,7 @@ pub fn checked_solve_with(board: &Board, order: Order, finish: Finish, effort: E
 pub fn checked_solve_rolling(board: &Board, order: Order, width: usize) -> Vec<Move> {
     checked_run(
         board,
-        Planner::new(board, &SolveOptions { order, ..SolveOptions::default() })
+        Planner::new(board, &HumanOptions { order, ..HumanOptions::default() })
             .expect("solvable")
             .with_rolling_beam(width),
     )
@@ -41,7 +41,7 @@ pub fn checked_solve_rolling(board: &Board, order: Order, width: usize) -> Vec<M
 pub fn checked_solve_planned(board: &Board, order: Order, tries: usize) -> Vec<Move> {
     checked_run(
         board,
-        Planner::new(board, &SolveOptions { order, ..SolveOptions::default() })
+        Planner::new(board, &HumanOptions { order, ..HumanOptions::default() })
             .expect("solvable")
             .with_planned_trips(tries),
     )
@@ -52,7 +52,7 @@ pub fn checked_solve_planned(board: &Board, order: Order, tries: usize) -> Vec<M
 pub fn checked_solve_detours(board: &Board, order: Order, band: usize) -> Vec<Move> {
     checked_run(
         board,
-        Planner::new(board, &SolveOptions { order, ..SolveOptions::default() }).expect("solvable").with_detours(band),
+        Planner::new(board, &HumanOptions { order, ..HumanOptions::default() }).expect("solvable").with_detours(band),
     )
 }
 
@@ -61,7 +61,7 @@ pub fn checked_solve_detours(board: &Board, order: Order, band: usize) -> Vec<Mo
 pub fn checked_solve_planned_detours(board: &Board, order: Order, band: usize) -> Vec<Move> {
     checked_run(
         board,
-        Planner::new(board, &SolveOptions { order, ..SolveOptions::default() })
+        Planner::new(board, &HumanOptions { order, ..HumanOptions::default() })
             .expect("solvable")
             .with_planned_trips(1)
             .with_detours(band),

@@ -3,9 +3,9 @@
 //! strategy's (`crate::common::checked_solve`).
 
 use crate::common::{checked_human_solve, checked_solve};
-use fifteen_core::human::{Event, Finish, Order, Phase, Planner, SolveError};
+use fifteen_core::human::{Event, Finish, HumanError, Order, Phase, Planner};
 use fifteen_core::search::{bfs, optimal};
-use fifteen_core::{Board, Scramble, SolveOptions};
+use fifteen_core::{Board, HumanOptions, Scramble};
 
 const SHAPES: [(usize, usize); 14] =
     [(2, 2), (2, 3), (3, 2), (3, 3), (2, 5), (3, 4), (4, 3), (4, 4), (3, 5), (5, 3), (2, 7), (7, 2), (2, 8), (8, 2)];
@@ -13,7 +13,7 @@ const SHAPES: [(usize, usize); 14] =
 fn phases(board: &Board) -> Vec<Phase> {
     let mut phases = Vec::new();
     let mut planner =
-        Planner::new(board, &SolveOptions { order: Order::Shells, finish: Finish::Exact, ..SolveOptions::default() })
+        Planner::new(board, &HumanOptions { order: Order::Shells, finish: Finish::Exact, ..HumanOptions::default() })
             .unwrap();
     planner
         .run(&mut |e: &Event| {
@@ -86,9 +86,9 @@ fn a_4x4_takes_at_most_65_moves_on_average_far_fewer_than_pairs() {
 fn boards_over_sixteen_cells_are_refused() {
     let board = Board::scrambled(5, 4, Scramble::Uniform, 1).unwrap();
     let err =
-        Planner::new(&board, &SolveOptions { order: Order::Shells, finish: Finish::Exact, ..SolveOptions::default() })
+        Planner::new(&board, &HumanOptions { order: Order::Shells, finish: Finish::Exact, ..HumanOptions::default() })
             .err()
             .unwrap();
-    assert!(matches!(err, SolveError::TooBigForExact { rows: 5, cols: 4, max: 16 }));
+    assert!(matches!(err, HumanError::TooBigForExact { rows: 5, cols: 4, max: 16 }));
     assert!(err.to_string().contains("5×4"), "{err}");
 }

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use fifteen_core::human::{Effort, Event, Finish, Planner, Recorder};
-use fifteen_core::{Board, Scramble, SolveOptions};
+use fifteen_core::{Board, HumanOptions, Scramble};
 use fifteen_view::scene::{ACCENT, BOARD, Layout, MARK, Rgba, TEXT, home_color, solved_samples};
 
 fn xvfb_run() -> Option<PathBuf> {
@@ -106,7 +106,7 @@ fn the_window_shows_the_solved_board_at_the_end() {
     // The tiles being placed have their homes ringed in the mark colour
     // (the window solves with the effort the board's size picks).
     let start = Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap();
-    let options = SolveOptions { finish: Finish::Pairs, effort: Effort::for_size(4, 4), ..SolveOptions::default() };
+    let options = HumanOptions { finish: Finish::Pairs, effort: Effort::for_size(4, 4), ..HumanOptions::default() };
     let mut first = None;
     Recorder::of(Planner::new(&start, &options).unwrap()).pull_all(&mut |event: &Event, _| {
         if let Event::Placement { group, .. } = event {

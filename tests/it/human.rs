@@ -4,7 +4,7 @@
 
 use crate::common::{checked_human_solve, checked_run_stats};
 use fifteen_core::human::{self, Effort, Order, Planner};
-use fifteen_core::{Board, Scramble, SolveOptions};
+use fifteen_core::{Board, HumanOptions, Scramble};
 use proptest::prelude::*;
 
 const ORDERS: [Order; 2] = [Order::Rows, Order::Shells];
@@ -77,7 +77,7 @@ fn boards_near_the_goal_solve_too() {
 
 #[test]
 fn a_solved_board_needs_no_moves() {
-    let plan = human::solve(&Board::goal(5, 7).unwrap(), &SolveOptions::default()).unwrap();
+    let plan = human::solve(&Board::goal(5, 7).unwrap(), &HumanOptions::default()).unwrap();
     assert!(plan.is_empty());
     // Every tile is still placed, and locked, once.
     let placed: usize = plan.spans().iter().map(|span| span.group.tiles().len()).sum();
@@ -88,17 +88,17 @@ fn a_solved_board_needs_no_moves() {
 #[test]
 fn unsolvable_boards_are_refused_before_any_work() {
     let mut board: Board = "2 1 3\n4 5 6\n7 8 _".parse().unwrap();
-    let err = human::solve(&board, &SolveOptions::default()).unwrap_err();
+    let err = human::solve(&board, &HumanOptions::default()).unwrap_err();
     assert!(err.to_string().starts_with("unsolvable board: the tiles are an odd permutation"));
     board = "1 2 3\n4 5 6\n7 8 _".parse().unwrap();
-    assert!(human::solve(&board, &SolveOptions::default()).is_ok());
+    assert!(human::solve(&board, &HumanOptions::default()).is_ok());
 }
 
 #[test]
 fn the_callers_board_is_not_changed() {
     let board = Board::scrambled(6, 6, Scramble::Uniform, 5).unwrap();
     let copy = board.clone();
-    let plan = human::solve(&board, &SolveOptions::default()).unwrap();
+    let plan = human::solve(&board, &HumanOptions::default()).unwrap();
     assert_eq!(board, copy);
     assert!(!plan.is_empty());
 }
@@ -107,7 +107,7 @@ fn the_callers_board_is_not_changed() {
 fn plan_spans_cover_every_move_in_order() {
     let board = Board::scrambled(7, 5, Scramble::Uniform, 11).unwrap();
     for order in ORDERS {
-        let plan = human::solve(&board, &SolveOptions { order, ..SolveOptions::default() }).unwrap();
+        let plan = human::solve(&board, &HumanOptions { order, ..HumanOptions::default() }).unwrap();
         let mut next = 0;
         for span in plan.spans() {
             assert_eq!(span.moves.start, next);
@@ -220,7 +220,7 @@ const WORK_TO_START: u64 = 5_000_000;
 fn solve_in_bounded_work(rows: usize, cols: usize, seed: u64, effort: Option<Effort>) {
     let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
     let effort = effort.unwrap_or_else(|| Effort::for_size(rows, cols));
-    let planner = Planner::new(&board, &SolveOptions { effort, threads: 1, ..SolveOptions::default() }).unwrap();
+    let planner = Planner::new(&board, &HumanOptions { effort, threads: 1, ..HumanOptions::default() }).unwrap();
     let (moves, stats) = checked_run_stats(&board, planner);
     let bound = WORK_PER_MOVE * moves.len() as u64 + WORK_TO_START;
     assert!(

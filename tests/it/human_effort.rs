@@ -8,13 +8,13 @@ use crate::common::{
     checked_solve_with,
 };
 use fifteen_core::human::{Context, Effort, Event, Finish, Order, Phase, Planner, Recorder, placement_title};
-use fifteen_core::{Board, Scramble, SolveOptions, human};
+use fifteen_core::{Board, HumanOptions, Scramble, human};
 
 const LOOKING_AHEAD: [Effort; 2] = [Effort::Normal, Effort::Best];
 
 fn phases(board: &Board, order: Order, effort: Effort) -> Vec<Phase> {
     let mut phases = Vec::new();
-    let mut planner = Planner::new(board, &SolveOptions { order, effort, ..SolveOptions::default() }).unwrap();
+    let mut planner = Planner::new(board, &HumanOptions { order, effort, ..HumanOptions::default() }).unwrap();
     planner
         .run(&mut |event: &Event| {
             if let Event::PhaseStarted(p) = event {
@@ -199,7 +199,7 @@ fn planning_trips_saves_moves() {
 fn titles(board: &Board, order: Order, effort: Effort) -> Vec<String> {
     let (rows, cols) = (board.rows(), board.cols());
     let mut titles = Vec::new();
-    let planner = Planner::new(board, &SolveOptions { order, effort, ..SolveOptions::default() }).unwrap();
+    let planner = Planner::new(board, &HumanOptions { order, effort, ..HumanOptions::default() }).unwrap();
     let mut recorder = Recorder::of(planner);
     recorder.pull_all(&mut |event: &Event, context: &Context| {
         if let Event::Placement { region, group } = *event {
@@ -350,7 +350,7 @@ fn at_best_a_whole_lines_moves_come_in_legs_each_bringing_one_of_its_tiles_home(
         let (mut group, mut target, mut legs) = (None, None, 0);
         let mut planner = Planner::new(
             &board,
-            &SolveOptions { order: Order::Shells, effort: Effort::Best, ..SolveOptions::default() },
+            &HumanOptions { order: Order::Shells, effort: Effort::Best, ..HumanOptions::default() },
         )
         .unwrap();
         planner
@@ -399,7 +399,7 @@ fn the_moves_are_the_same_on_any_number_of_threads() {
     for (size, seed) in [(5, 4), (7, 1), (8, 2), (9, 3)] {
         let board = Board::scrambled(size, size, Scramble::Uniform, seed).unwrap();
         let solve = |threads| {
-            let options = SolveOptions { effort: Effort::Best, threads, ..SolveOptions::default() };
+            let options = HumanOptions { effort: Effort::Best, threads, ..HumanOptions::default() };
             human::solve(&board, &options).unwrap().moves().to_vec()
         };
         let one = solve(1);

@@ -136,11 +136,11 @@ fn left_to_finish_it_is_optimal_and_every_bound_is_at_most_the_optimum() {
 
 #[test]
 fn a_seed_caps_the_answer_and_one_that_does_not_solve_is_ignored() {
-    use fifteen_core::{Move, SolveOptions, human};
+    use fifteen_core::{HumanOptions, Move, human};
     for (rows, cols) in [(3, 6), (4, 5), (5, 5)] {
         for seed in 0..3 {
             let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
-            let human = human::solve(&board, &SolveOptions::default()).unwrap().moves().0.clone();
+            let human = human::solve(&board, &HumanOptions::default()).unwrap().moves().0.clone();
             let tables = tables(rows, cols);
             for calls in [0, 5, 50] {
                 let seeded = || Some(human.clone());

@@ -10,7 +10,7 @@ use fifteen_core::slidysim::{self, Solve};
 
 fn fixture(name: &str) -> Vec<Solve> {
     let path = format!("{}/tests/data/slidysim/{name}", env!("CARGO_MANIFEST_DIR"));
-    slidysim::parse_source(&std::fs::read_to_string(path).unwrap()).unwrap()
+    slidysim::parse_source(&std::fs::read_to_string(path).unwrap(), &slidysim::LinkLimits::DEFAULT).unwrap()
 }
 
 fn fifteen(args: &[&str]) -> Output {

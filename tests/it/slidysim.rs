@@ -5,8 +5,8 @@
 use std::io::Write;
 
 use base64::Engine;
-use fifteen_core::slidysim;
-use fifteen_core::{Board, Moves, Scramble, SolveOptions, human};
+use fifteen_core::slidysim::{self, LinkLimits};
+use fifteen_core::{Board, HumanOptions, Moves, Scramble, human};
 use proptest::prelude::*;
 
 const WORLD_RECORDS: &str = include_str!("../data/slidysim/world-records.txt");
@@ -21,7 +21,8 @@ fn replayed(solve: &slidysim::Solve) -> bool {
 fn every_world_record_link_reads_and_replays_to_the_goal() {
     let (mut custom, mut leaderboard, mut solves) = (0, 0, 0);
     for (line, link) in WORLD_RECORDS.lines().enumerate() {
-        let read = slidysim::parse_source(link).unwrap_or_else(|e| panic!("line {}: {e}", line + 1));
+        let read =
+            slidysim::parse_source(link, &LinkLimits::DEFAULT).unwrap_or_else(|e| panic!("line {}: {e}", line + 1));
         for solve in &read {
             assert!(replayed(solve), "line {}: {}", line + 1, solve.event);
             assert!(solve.time_ms.is_some(), "line {}: no time", line + 1);
@@ -40,7 +41,7 @@ fn every_world_record_link_reads_and_replays_to_the_goal() {
 
 #[test]
 fn a_leaderboard_single_carries_its_time_player_and_move_times() {
-    let solves = slidysim::parse_source(SINGLE_4X4).unwrap();
+    let solves = slidysim::parse_source(SINGLE_4X4, &LinkLimits::DEFAULT).unwrap();
     assert_eq!(solves.len(), 1);
     let solve = &solves[0];
     assert_eq!(solve.event, "4×4 single by dphdmn");
@@ -58,7 +59,7 @@ fn a_leaderboard_single_carries_its_time_player_and_move_times() {
 fn averages_relays_and_marathons_read_every_solve_at_its_size() {
     let mut kinds = std::collections::BTreeSet::new();
     for link in WORLD_RECORDS.lines() {
-        let solves = slidysim::parse_source(link).unwrap();
+        let solves = slidysim::parse_source(link, &LinkLimits::DEFAULT).unwrap();
         let event = &solves[0].event;
         if event.contains("relay") {
             // A 2-N relay goes down one size a solve.
@@ -82,9 +83,12 @@ fn averages_relays_and_marathons_read_every_solve_at_its_size() {
 fn the_bare_payload_and_several_links_a_line_read_the_same() {
     let link = SINGLE_4X4.trim();
     let payload = &link[link.find("r=").unwrap() + 2..];
-    assert_eq!(slidysim::parse_source(payload).unwrap(), slidysim::parse_source(link).unwrap());
+    assert_eq!(
+        slidysim::parse_source(payload, &LinkLimits::DEFAULT).unwrap(),
+        slidysim::parse_source(link, &LinkLimits::DEFAULT).unwrap()
+    );
     let two = format!("# two solves\n{link}\n\n{payload}\n");
-    assert_eq!(slidysim::parse_source(&two).unwrap().len(), 2);
+    assert_eq!(slidysim::parse_source(&two, &LinkLimits::DEFAULT).unwrap().len(), 2);
 }
 
 proptest! {
@@ -94,10 +98,10 @@ proptest! {
     #[test]
     fn fifteen_solves_round_trip_through_links(rows in 2usize..9, cols in 2usize..9, seed in any::<u64>()) {
         let scramble = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
-        let moves = Moves(human::solve(&scramble, &SolveOptions::default()).unwrap().moves().to_vec());
+        let moves = Moves(human::solve(&scramble, &HumanOptions::default()).unwrap().moves().to_vec());
         let link = slidysim::replay_link(&scramble, &moves, None);
         prop_assert!(link.starts_with("https://slidysim.github.io/replay?r="));
-        let read = slidysim::parse_source(&link).unwrap();
+        let read = slidysim::parse_source(&link, &LinkLimits::DEFAULT).unwrap();
         prop_assert_eq!(read.len(), 1);
         prop_assert_eq!(&read[0].scramble, &scramble);
         prop_assert_eq!(&read[0].moves, &moves);
@@ -111,7 +115,7 @@ fn move_times_survive_the_round_trip() {
     let scramble: Board = "1 2 3/4 5 6/0 7 8".parse().unwrap();
     let moves: Moves = "LL".parse().unwrap();
     let link = slidysim::replay_link(&scramble, &moves, Some(&[0, 250]));
-    let solve = slidysim::parse_source(&link).unwrap().remove(0);
+    let solve = slidysim::parse_source(&link, &LinkLimits::DEFAULT).unwrap().remove(0);
     assert_eq!(solve.move_times_ms, Some(vec![0, 250]));
     assert_eq!(solve.time_ms, Some(250));
 }
@@ -124,7 +128,7 @@ fn pack(text: &str) -> String {
 }
 
 fn error(text: &str) -> String {
-    slidysim::parse_source(text).unwrap_err().to_string()
+    slidysim::parse_source(text, &LinkLimits::DEFAULT).unwrap_err().to_string()
 }
 
 #[test]
@@ -166,33 +170,33 @@ fn bad_links_are_refused_with_what_is_wrong() {
 
 #[test]
 fn a_link_is_bounded_as_a_whole_before_its_moves_are_expanded() {
-    use slidysim::{LinkLimits, SlidysimError};
+    use slidysim::SlidysimError;
     // The bomb: 1.3 kB whose solve data unpacks to 60 MB, refused as it
     // passes the 32 MiB a link may unpack to.
     let bomb = fifteen_core::testing::link_bomb(40, 250_000);
     assert!(bomb.len() < 2_000);
-    let err = slidysim::parse_source(&bomb).unwrap_err();
+    let err = slidysim::parse_source(&bomb, &LinkLimits::DEFAULT).unwrap_err();
     assert_eq!(err, SlidysimError::TooLarge { limit: 32 << 20 });
     assert!(err.is_over_limit());
     // 12 million moves in one solve: refused by their count, unexpanded;
     // a trusted reader reads them.
     let long = fifteen_core::testing::link_bomb(1, 60_607);
-    let err = slidysim::parse_source(&long).unwrap_err();
+    let err = slidysim::parse_source(&long, &LinkLimits::DEFAULT).unwrap_err();
     assert_eq!(err, SlidysimError::MovesOverLimit { solve: 1, moves: 12_000_186, limit: 10_000_000 });
     assert_eq!(err.to_string(), "solve 1 hold 12000186 moves, over the limit of 10000000 moves a link may hold");
-    let read = slidysim::parse_source_within(&long, &LinkLimits::TRUSTED).unwrap();
+    let read = slidysim::parse_source(&long, &LinkLimits::TRUSTED).unwrap();
     assert_eq!(read[0].moves.len(), 12_000_186);
     // Three solves of 4 million: the third passes the limit on all of them
     // together, and a reader of two never looks at it.
     let three = fifteen_core::testing::link_bomb(3, 20_000);
-    let err = slidysim::parse_source(&three).unwrap_err();
+    let err = slidysim::parse_source(&three, &LinkLimits::DEFAULT).unwrap_err();
     assert!(matches!(err, SlidysimError::MovesOverLimit { solve: 3, moves: 11_880_000, .. }), "{err}");
     assert!(err.to_string().starts_with("solves 1 to 3 hold "), "{err}");
-    let two = slidysim::parse_source_within(&three, &LinkLimits { solves: 2, ..LinkLimits::DEFAULT }).unwrap();
+    let two = slidysim::parse_source(&three, &LinkLimits { solves: 2, ..LinkLimits::DEFAULT }).unwrap();
     assert_eq!(two.len(), 2);
     // Cells: the second 100×100 board passes 15 000.
     let cells = LinkLimits { cells: 15_000, ..LinkLimits::DEFAULT };
-    let err = slidysim::parse_source_within(&fifteen_core::testing::link_bomb(2, 1), &cells).unwrap_err();
+    let err = slidysim::parse_source(&fifteen_core::testing::link_bomb(2, 1), &cells).unwrap_err();
     assert_eq!(err, SlidysimError::CellsOverLimit { solve: 2, cells: 20_000, limit: 15_000 });
     assert_eq!(
         err.to_string(),
@@ -200,13 +204,13 @@ fn a_link_is_bounded_as_a_whole_before_its_moves_are_expanded() {
     );
     // A custom replay's board is weighed by its text before it is built.
     let huge = format!("[\"R\", 15000, \"{}0\", -1]", "1 ".repeat(1_500_000));
-    let err = slidysim::parse_source(&pack(&huge)).unwrap_err();
+    let err = slidysim::parse_source(&pack(&huge), &LinkLimits::DEFAULT).unwrap_err();
     assert_eq!(err, SlidysimError::CellsOverLimit { solve: 1, cells: 1_500_001, limit: 1_000_000 });
     // Lines past the solves read are not read at all, even broken ones.
     let first = WORLD_RECORDS.lines().next().unwrap();
     let one = LinkLimits { solves: 1, ..LinkLimits::DEFAULT };
-    assert_eq!(slidysim::parse_source_within(&format!("{first}\nnot a link"), &one).unwrap().len(), 1);
-    assert!(!slidysim::parse_source("not a link").unwrap_err().is_over_limit());
+    assert_eq!(slidysim::parse_source(&format!("{first}\nnot a link"), &one).unwrap().len(), 1);
+    assert!(!slidysim::parse_source("not a link", &LinkLimits::DEFAULT).unwrap_err().is_over_limit());
 }
 
 proptest! {
@@ -216,7 +220,7 @@ proptest! {
     /// refused with an error: never a panic.
     #[test]
     fn no_input_makes_the_reader_panic(text in ".{0,200}", json in r#"\[("[RULD0-9 /]{0,12}"|-?[0-9]{1,6}|\{"width":[0-9],"height":[0-9]\}|\[[0-9,]{0,8}\]|null)(,("[RULD0-9 ;,\[\]/]{0,12}"|-?[0-9]{1,4}|\[[0-9,]{0,8}\])){0,4}\]"#) {
-        let _ = slidysim::parse_source(&text);
-        let _ = slidysim::parse_source(&pack(&json));
+        let _ = slidysim::parse_source(&text, &LinkLimits::DEFAULT);
+        let _ = slidysim::parse_source(&pack(&json), &LinkLimits::DEFAULT);
     }
 }

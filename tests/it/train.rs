@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::Output;
 
-use fifteen_core::{Board, Moves, SolveOptions, human, slidysim};
+use fifteen_core::{Board, HumanOptions, Moves, human, slidysim};
 
 use crate::common::fifteen_with_cache;
 
@@ -57,7 +57,7 @@ pub fn played_elsewhere(drill: &serde_json::Value, moves: &Moves) -> String {
     let mut after = board.clone();
     after.apply(moves).unwrap();
     let mut all = moves.0.clone();
-    all.extend(human::solve(&after, &SolveOptions::default()).unwrap().moves());
+    all.extend(human::solve(&after, &HumanOptions::default()).unwrap().moves());
     let times: Vec<u64> = (0..all.len() as u64).map(|k| k * 100).collect();
     slidysim::replay_link(&board, &Moves(all), Some(&times))
 }
@@ -338,7 +338,7 @@ fn the_move_game_asks_where_the_person_lost_par_and_says_whether_a_move_keeps_it
     use fifteen_core::search::Heuristic;
     use fifteen_core::train::{CoachedSolve, moves::move_questions};
     let par = Par::Optimal(Heuristic::ManhattanConflicts);
-    let solves = slidysim::parse_source(&average_3x3()).unwrap();
+    let solves = slidysim::parse_source(&average_3x3(), &slidysim::LinkLimits::DEFAULT).unwrap();
     let coached: Vec<_> = solves.iter().map(|s| coach::coach(&s.scramble, &s.moves, par).unwrap()).collect();
     let read: Vec<CoachedSolve> = solves
         .iter()

@@ -24,7 +24,7 @@
 use std::fmt::Write as _;
 
 use fifteen_core::human::{Effort, Event, Finish, Order, Planner};
-use fifteen_core::{Board, Scramble, SolveOptions};
+use fifteen_core::{Board, HumanOptions, Scramble};
 
 const FIXTURE: &str = "tests/fixtures/human_moves.txt";
 
@@ -146,7 +146,7 @@ fn fnv(bytes: &[u8]) -> u64 {
 /// The fixture line for a case, solved now.
 fn line(case: Case) -> String {
     let board = Board::scrambled(case.rows, case.cols, case.scramble, case.seed).unwrap();
-    let options = SolveOptions { order: case.order, finish: case.finish, effort: case.effort, threads: 1 };
+    let options = HumanOptions { order: case.order, finish: case.finish, effort: case.effort, threads: 1 };
     let mut planner = Planner::new(&board, &options).unwrap();
     let mut moves = String::new();
     planner

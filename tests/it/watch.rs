@@ -1,7 +1,7 @@
 //! `fifteen watch` / `fifteen play` without a display: the terminal
 //! animation, the fallback line, and option errors.
 
-use fifteen_core::SolveOptions;
+use fifteen_core::HumanOptions;
 use std::io::Write;
 use std::process::{Output, Stdio};
 
@@ -39,7 +39,7 @@ fn tui_watch_prints_each_phase_and_the_solved_board() {
     // By default the effort goes by size (see `Effort::for_size`).
     let effort = fifteen_core::human::Effort::for_size(4, 4);
     let mut planner =
-        fifteen_core::human::Planner::new(&board, &SolveOptions { effort, ..SolveOptions::default() }).unwrap();
+        fifteen_core::human::Planner::new(&board, &HumanOptions { effort, ..HumanOptions::default() }).unwrap();
     planner.run(&mut |_| {}).unwrap();
     let moves = planner.moves();
     assert!(stdout.ends_with(&format!("Solved in {moves} moves.\n")), "{stdout}");
@@ -83,7 +83,7 @@ fn play_reads_moves_in_the_terminal() {
     assert!(stdout.contains("Solved in 1 moves.\n"), "{stdout}");
     // The game solved by hand comes out as a replay link that reads back.
     let link = stdout.lines().last().unwrap().strip_prefix("your solve as a slidysim replay link: ").unwrap();
-    let solve = &fifteen_core::slidysim::parse_source(link).unwrap()[0];
+    let solve = &fifteen_core::slidysim::parse_source(link, &fifteen_core::slidysim::LinkLimits::DEFAULT).unwrap()[0];
     assert_eq!(
         (solve.scramble.to_string(), solve.moves.to_string()),
         (board.parse::<fifteen_core::Board>().unwrap().to_string(), "L".to_string())

@@ -33,7 +33,7 @@ use std::io::{BufRead, Write};
 mod least_squares;
 
 use fifteen_core::board::{Board, Pos, Scramble};
-use fifteen_core::human::{Effort, Event, Order, Phase, Planner, SolveOptions};
+use fifteen_core::human::{Effort, Event, HumanOptions, Order, Phase, Planner};
 use least_squares::{Sample, explained, fit};
 
 /// Later lines weighed one by one; the ones after are pooled.
@@ -186,7 +186,7 @@ fn collect(n: usize, seed: u64, count: u64, effort: Effort) {
     writeln!(out).unwrap();
     for seed in seed..seed + count {
         let board = Board::scrambled(n, n, Scramble::Uniform, seed).unwrap();
-        let options = SolveOptions { order: Order::Free, effort, threads: 1, ..SolveOptions::default() };
+        let options = HumanOptions { order: Order::Free, effort, threads: 1, ..HumanOptions::default() };
         let mut planner = Planner::new(&board, &options).unwrap();
         let mut replay = board.clone();
         let mut moves = 0u64;

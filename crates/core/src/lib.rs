@@ -12,12 +12,12 @@
 //!
 //! ## Solve a board the way a person would
 //!
-//! [`SolveOptions`] say how: the sweep order, the finish, the effort.
+//! [`HumanOptions`] say how: the sweep order, the finish, the effort.
 //!
 //! ```
-//! use fifteen_core::{Board, Effort, Scramble, SolveOptions, human};
+//! use fifteen_core::{Board, Effort, Scramble, HumanOptions, human};
 //! let board = Board::scrambled(6, 4, Scramble::Uniform, 9).unwrap();
-//! let options = SolveOptions { effort: Effort::Best, ..SolveOptions::default() };
+//! let options = HumanOptions { effort: Effort::Best, ..HumanOptions::default() };
 //! let plan = human::solve(&board, &options).unwrap();
 //! let mut replay = board.clone();
 //! replay.apply(plan.moves()).unwrap();
@@ -28,9 +28,9 @@
 //!
 //! ```
 //! use fifteen_core::human::{Event, Planner, Recorder};
-//! use fifteen_core::{Board, Scramble, SolveOptions};
+//! use fifteen_core::{Board, Scramble, HumanOptions};
 //! let board = Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap();
-//! let mut recorder = Recorder::of(Planner::new(&board, &SolveOptions::default()).unwrap());
+//! let mut recorder = Recorder::of(Planner::new(&board, &HumanOptions::default()).unwrap());
 //! let (mut phases, mut moves) = (Vec::new(), 0);
 //! recorder.pull_all(&mut |event: &Event, at| match event {
 //!     Event::PhaseStarted(phase) => phases.push((phase.to_string(), at.moves)),
@@ -49,9 +49,9 @@
 //!
 //! ```
 //! use fifteen_core::human::{Event, Planner};
-//! use fifteen_core::{Board, Effort, Scramble, SolveOptions};
+//! use fifteen_core::{Board, Effort, Scramble, HumanOptions};
 //! let board = Board::scrambled(60, 60, Scramble::Uniform, 1).unwrap();
-//! let options = SolveOptions { effort: Effort::Fast, ..SolveOptions::default() };
+//! let options = HumanOptions { effort: Effort::Fast, ..HumanOptions::default() };
 //! let mut planner = Planner::new(&board, &options).unwrap();
 //! let mut replay = board.clone();
 //! while planner.step(&mut |event: &Event| {
@@ -97,7 +97,7 @@
 //! let scramble: Board = "1 2 3\n4 5 6\n_ 7 8".parse().unwrap();
 //! let person: Moves = "DULL".parse().unwrap();
 //! let link = slidysim::replay_link(&scramble, &person, None);
-//! let solve = slidysim::parse_source(&link).unwrap().remove(0);
+//! let solve = slidysim::parse_source(&link, &slidysim::LinkLimits::DEFAULT).unwrap().remove(0);
 //! let coaching = coach::coach(&solve.scramble, &solve.moves, Par::Optimal(Heuristic::ManhattanConflicts)).unwrap();
 //! assert_eq!((coaching.par, coaching.loss()), (2, 2));
 //! assert_eq!(coaching.mistakes, Some(vec![1]));
@@ -141,7 +141,7 @@ pub mod testing;
 pub mod train;
 
 pub use deadline::Deadline;
-pub use human::{Effort, Finish, Order, SolveOptions};
+pub use human::{Effort, Finish, HumanOptions, Order};
 
 pub use board::{
     BLANK, Board, IllegalMove, Move, MoveNotation, Moves, ParseBoardError, ParseMoveError, Pos, Scramble, SizeError,

@@ -265,14 +265,14 @@ pub fn line_up(first: &[LineDone], second: &[LineDone]) -> Vec<Stage> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::SolveOptions;
+    use crate::HumanOptions;
     use crate::board::Scramble;
     use crate::human;
 
     #[test]
     fn fifteens_own_lines_are_found_in_its_order() {
         let board = Board::scrambled(5, 5, Scramble::Uniform, 3).unwrap();
-        let plan = human::solve(&board, &SolveOptions::default()).unwrap();
+        let plan = human::solve(&board, &HumanOptions::default()).unwrap();
         let done = detect(&board, plan.moves());
         let names: Vec<String> = done.iter().map(|d| d.line.name()).collect();
         assert_eq!(names.len(), 7);

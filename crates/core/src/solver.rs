@@ -29,7 +29,7 @@
 
 use crate::board::{Board, Moves};
 use crate::deadline::Deadline;
-use crate::human::{self, SolveError, SolveOptions};
+use crate::human::{self, HumanError, HumanOptions};
 use crate::search::near::{self, MAX_NEAR_CELLS, MIN_NEAR_CELLS, NearOptions, NearProgress};
 use crate::search::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS};
 use crate::search::{SearchError, Stats, bfs, iddfs};
@@ -134,7 +134,7 @@ pub struct SolverOptions<'a> {
     pub solver: Solver,
     /// How the human strategy plays (its effort, order and finish); the
     /// near solver starts from its solution.
-    pub human: SolveOptions,
+    pub human: HumanOptions,
     /// The most moves iterative deepening tries (`None`:
     /// [`iddfs_reach`]).
     pub max_depth: Option<u32>,
@@ -172,7 +172,7 @@ impl Default for SolverOptions<'_> {
     fn default() -> Self {
         SolverOptions {
             solver: Solver::Human,
-            human: SolveOptions::default(),
+            human: HumanOptions::default(),
             max_depth: None,
             tables: &NO_TABLES,
             deadline: &NO_DEADLINE,
@@ -210,7 +210,7 @@ impl Found {
 pub enum SolverError {
     /// The human strategy could not play the board.
     #[error(transparent)]
-    Human(#[from] SolveError),
+    Human(#[from] HumanError),
     /// A search could not.
     #[error(transparent)]
     Search(#[from] SearchError),
@@ -237,7 +237,7 @@ impl SolverError {
     /// Each solver's "stopped" as the one [`SolverError::Stopped`].
     fn stopped_as_one(self) -> SolverError {
         match self {
-            SolverError::Human(SolveError::Stopped) | SolverError::Search(SearchError::Stopped) => SolverError::Stopped,
+            SolverError::Human(HumanError::Stopped) | SolverError::Search(SearchError::Stopped) => SolverError::Stopped,
             other => other,
         }
     }

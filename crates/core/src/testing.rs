@@ -1,16 +1,16 @@
 //! Knobs for tests and measurements, not for programs: each forces one way
 //! of planning lines on a board of any size, where the solver would
 //! otherwise pick it by the board's size and the effort
-//! ([`SolveOptions::effort`](crate::SolveOptions::effort)). The tests and
+//! ([`HumanOptions::effort`](crate::HumanOptions::effort)). The tests and
 //! benchmarks use them to try the big boards' methods on small boards.
 //!
 //! ```
 //! use fifteen_core::human::Planner;
 //! use fifteen_core::testing::PlannerKnobs;
-//! use fifteen_core::{Board, Scramble, SolveOptions};
+//! use fifteen_core::{Board, Scramble, HumanOptions};
 //!
 //! let board = Board::scrambled(12, 12, Scramble::Uniform, 1).unwrap();
-//! let mut planner = Planner::new(&board, &SolveOptions::default()).unwrap().with_rolling_beam(4);
+//! let mut planner = Planner::new(&board, &HumanOptions::default()).unwrap().with_rolling_beam(4);
 //! planner.run(&mut |_| {}).unwrap();
 //! assert!(planner.board().is_solved());
 //! ```
@@ -34,11 +34,11 @@ pub trait PlannerKnobs {
     /// ```
     /// use fifteen_core::human::Planner;
     /// use fifteen_core::testing::PlannerKnobs;
-    /// use fifteen_core::{Board, Scramble, SolveOptions};
+    /// use fifteen_core::{Board, Scramble, HumanOptions};
     ///
     /// let board = Board::scrambled(12, 12, Scramble::Uniform, 1).unwrap();
-    /// let mut plain = Planner::new(&board, &SolveOptions::default()).unwrap();
-    /// let mut planned = Planner::new(&board, &SolveOptions::default()).unwrap().with_planned_trips(7);
+    /// let mut plain = Planner::new(&board, &HumanOptions::default()).unwrap();
+    /// let mut planned = Planner::new(&board, &HumanOptions::default()).unwrap().with_planned_trips(7);
     /// plain.run(&mut |_| {}).unwrap();
     /// planned.run(&mut |_| {}).unwrap();
     /// assert!(planned.board().is_solved());
@@ -55,11 +55,11 @@ pub trait PlannerKnobs {
     /// ```
     /// use fifteen_core::human::Planner;
     /// use fifteen_core::testing::PlannerKnobs;
-    /// use fifteen_core::{Board, Scramble, SolveOptions};
+    /// use fifteen_core::{Board, Scramble, HumanOptions};
     ///
     /// let board = Board::scrambled(30, 30, Scramble::Uniform, 1).unwrap();
-    /// let mut plain = Planner::new(&board, &SolveOptions::default()).unwrap();
-    /// let mut detours = Planner::new(&board, &SolveOptions::default()).unwrap().with_detours(8);
+    /// let mut plain = Planner::new(&board, &HumanOptions::default()).unwrap();
+    /// let mut detours = Planner::new(&board, &HumanOptions::default()).unwrap().with_detours(8);
     /// plain.run(&mut |_| {}).unwrap();
     /// detours.run(&mut |_| {}).unwrap();
     /// assert!(detours.board().is_solved());
@@ -90,11 +90,11 @@ impl PlannerKnobs for Planner {
 /// 60 MB of moves. The limits on links are tested with it.
 ///
 /// ```
-/// use fifteen_core::slidysim::{LinkLimits, parse_source_within};
+/// use fifteen_core::slidysim::{LinkLimits, parse_source};
 ///
 /// let bomb = fifteen_core::testing::link_bomb(40, 250_000);
 /// assert!(bomb.len() < 2_000);
-/// let refused = parse_source_within(&bomb, &LinkLimits::default());
+/// let refused = parse_source(&bomb, &LinkLimits::default());
 /// assert!(refused.is_err());
 /// ```
 pub fn link_bomb(solves: usize, trips: usize) -> String {

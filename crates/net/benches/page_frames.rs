@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use fifteen_core::human::Effort;
 use fifteen_core::slidysim::Solve;
-use fifteen_core::{Board, Scramble, SolveOptions};
+use fifteen_core::{Board, HumanOptions, Scramble};
 use fifteen_view::web::{self, CoachOnPage};
 
 // The browser tests' page; this benchmark uses some of its helpers.
@@ -33,14 +33,14 @@ fn main() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let board = Board::scrambled(100, 100, Scramble::Uniform, 1).expect("a 100×100");
 
-    let alone = web::solve_data(&board, &SolveOptions::default(), "a 100×100", web::Work::default()).expect("planned");
+    let alone = web::solve_data(&board, &HumanOptions::default(), "a 100×100", web::Work::default()).expect("planned");
     let path = dir.path().join("solve.html");
     std::fs::write(&path, web::page(&alone)).expect("the page is written");
     measure_frames(&page, &path, &format!("100×100, {} moves", alone.count), "viewer-100x100");
 
     // fifteen's fast solve as the person's, its `auto` solve beside it, both
     // boards drawn every frame.
-    let fast = SolveOptions { effort: Effort::Fast, ..SolveOptions::default() };
+    let fast = HumanOptions { effort: Effort::Fast, ..HumanOptions::default() };
     let solve = Solve {
         moves: fifteen_core::human::solve(&board, &fast).expect("planned").moves().to_vec().into(),
         scramble: board,

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use fifteen_core::coach::{self, ParChoice};
 use fifteen_core::human::Effort;
 use fifteen_core::tables::BuiltTables;
-use fifteen_core::{Board, Scramble, SolveOptions};
+use fifteen_core::{Board, HumanOptions, Scramble};
 use fifteen_view::web;
 use serde_json::Value;
 
@@ -67,7 +67,7 @@ fn main() {
         let shown = visit(&page, &format!("{base}/watch?size=100&seed=1{query}"));
         let solving = shown["done"].as_f64().unwrap() - step(&shown, "fifteen solving the 100×100");
         let native = timed(|| {
-            let one = SolveOptions { effort, threads: 1, ..SolveOptions::default() };
+            let one = HumanOptions { effort, threads: 1, ..HumanOptions::default() };
             fifteen_core::human::solve(&board, &one).unwrap().moves().len()
         });
         // The same page's data made natively (on one thread: `fast` and
@@ -90,7 +90,8 @@ fn main() {
         let shown = visit(&page, &format!("{base}/replay?{query}"));
         let coaching = step(&shown, "fifteen's solve") - step(&shown, "coaching");
         let total = shown["done"].as_f64().unwrap() - step(&shown, "coaching the solve");
-        let solve = fifteen_core::slidysim::parse_source(&url).unwrap().remove(0);
+        let solve =
+            fifteen_core::slidysim::parse_source(&url, &fifteen_core::slidysim::LinkLimits::DEFAULT).unwrap().remove(0);
         let par =
             coach::par_for(&solve.scramble, ParChoice::Auto, Effort::Auto, &BuiltTables::optimal_only(2)).unwrap();
         let native = timed(|| coach::coach(&solve.scramble, &solve.moves, par.par()).unwrap().par);

@@ -36,7 +36,7 @@ pub(crate) fn plan(board: &Board, solver: Solver, tables: Option<Arc<PatternData
     let given = Given(tables);
     match solver::solve(board, &SolverOptions { solver, tables: &given, ..SolverOptions::default() }) {
         Ok(found) => Ok(found.moves),
-        Err(SolverError::Human(human::SolveError::Unsolvable(u)) | SolverError::Search(SearchError::Unsolvable(u))) => {
+        Err(SolverError::Human(human::HumanError::Unsolvable(u)) | SolverError::Search(SearchError::Unsolvable(u))) => {
             Err(BotError::Unsolvable(u.to_string()))
         }
         Err(e) => Err(BotError::Solver(e.to_string())),
@@ -406,7 +406,8 @@ impl OptimalCheck<'_> {
         if let Some(known) = self.answers.answer(board) {
             return Ok(known);
         }
-        let path = ShortestPath::search(board, self.tables).map_err(|e| BotError::Solver(e.to_string()))?;
+        let path = ShortestPath::search(board, self.tables, &fifteen_core::Deadline::NONE)
+            .map_err(|e| BotError::Solver(e.to_string()))?;
         let distance = path.lookup(board).expect("a path passes its start");
         self.answers.learn(path);
         Ok(distance)

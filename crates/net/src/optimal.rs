@@ -28,6 +28,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use tokio::sync::Semaphore;
 
+use fifteen_core::Deadline;
 use fifteen_core::board::Board;
 use fifteen_core::search::distance::{Answers, ShortestPath, has_distance};
 use fifteen_core::tables::PatternDatabase;
@@ -77,6 +78,8 @@ pub(crate) struct GameOracle {
     answers: Answers,
     /// The score of the game's position now; a search for another does not start.
     now: Arc<AtomicU64>,
+    /// Stopped when the game is gone: its search under way gives up.
+    gone: Deadline,
     search: Option<SearchFuture>,
     /// The score last answered, so a state sent again is not answered twice.
     answered: Option<u64>,
@@ -91,6 +94,7 @@ impl GameOracle {
             searches,
             answers: Answers::new(),
             now: Arc::new(AtomicU64::new(0)),
+            gone: Deadline::stoppable(),
             search: None,
             answered: None,
             asked: true,
@@ -163,6 +167,7 @@ impl GameOracle {
     fn start(&self, board: Board, score: u64) -> SearchFuture {
         let searches = self.searches.clone();
         let now = self.now.clone();
+        let gone = self.gone.clone();
         Box::pin(async move {
             let Ok(turn) = searches.turns.clone().acquire_owned().await else {
                 return Finished { score, result: Some(Err("the server is stopping".into())) };
@@ -175,8 +180,7 @@ impl GameOracle {
                     return None;
                 }
                 let tables = searches.tables(board.rows(), board.cols());
-                let gone = || now.load(Ordering::Relaxed) == GONE;
-                Some(ShortestPath::search_until(&board, tables.as_deref(), &gone).map_err(|e| e.to_string()))
+                Some(ShortestPath::search(&board, tables.as_deref(), &gone).map_err(|e| e.to_string()))
             });
             let result = job.await.unwrap_or_else(|e| Some(Err(format!("the search failed: {e}"))));
             Finished { score, result }
@@ -187,6 +191,7 @@ impl GameOracle {
 impl Drop for GameOracle {
     fn drop(&mut self) {
         self.now.store(GONE, Ordering::Relaxed);
+        self.gone.stop();
     }
 }
 
@@ -215,12 +220,12 @@ mod tests {
     }
 
     /// Tables that, asked for, mark the game in the slot gone (as a client
-    /// leaving mid-search does) and give none.
-    struct LeaveWhenAsked(Arc<OnceLock<Arc<AtomicU64>>>);
+    /// leaving mid-search does, dropping its oracle) and give none.
+    struct LeaveWhenAsked(Arc<OnceLock<Deadline>>);
 
     impl Tables for LeaveWhenAsked {
         fn optimal(&self, _: usize, _: usize) -> Option<Arc<PatternDatabase>> {
-            self.0.get().expect("the game's score").store(GONE, Ordering::Relaxed);
+            self.0.get().expect("the game's deadline").stop();
             None
         }
 
@@ -257,10 +262,10 @@ mod tests {
             // as a client leaving mid-search does. Without tables this board
             // needs far more nodes than the search expands between two
             // questions whether to stop, so an answer means it never asked.
-            let game: Arc<OnceLock<Arc<AtomicU64>>> = Arc::new(OnceLock::new());
+            let game: Arc<OnceLock<Deadline>> = Arc::new(OnceLock::new());
             let loader: Arc<dyn Tables> = Arc::new(LeaveWhenAsked(game.clone()));
             let mut oracle = GameOracle::new(Arc::new(Searches::new(loader, 1)));
-            game.set(oracle.now.clone()).unwrap();
+            game.set(oracle.gone.clone()).unwrap();
             let board = Board::scrambled(4, 4, Scramble::Uniform, 1).unwrap();
             assert_eq!(oracle.observe(&board, 0), None);
             let finished = oracle.finished().await;

@@ -193,7 +193,7 @@ fn the_longest_links_open_a_link_bomb_is_413_and_overlong_lines_are_refused() {
     // Longer than any URI hyper reads (64 KiB): a 30×30 solve with the
     // time of each of its moves, a link of a few hundred thousand characters.
     let board = fifteen_core::Board::scrambled(30, 30, fifteen_core::Scramble::Uniform, 3).unwrap();
-    let moves = fifteen_core::human::solve(&board, &fifteen_core::SolveOptions::default()).unwrap().moves().to_vec();
+    let moves = fifteen_core::human::solve(&board, &fifteen_core::HumanOptions::default()).unwrap().moves().to_vec();
     let mut at = 0u64;
     let times: Vec<u64> = (0..moves.len() as u64)
         .map(|i| {

@@ -19,7 +19,7 @@ use std::sync::Arc;
 use fifteen_core::Deadline;
 use fifteen_core::board::{Board, Scramble};
 use fifteen_core::coach::CoachError;
-use fifteen_core::human::{Effort, SolveError};
+use fifteen_core::human::{Effort, HumanError};
 use fifteen_core::slidysim::{self, LinkLimits, Solve};
 use fifteen_core::tables::Tables;
 use fifteen_view::web::{self, Work};
@@ -111,7 +111,7 @@ pub(crate) fn read_link(query: Option<&str>, max_cells: usize) -> Result<Solve, 
         return Err(Refused::bad("no replay: give one as /replay?r=PAYLOAD, as slidysim's replay links do"));
     };
     // slidysim reads the payload after `r=` up to the next `&` itself.
-    let mut solves = slidysim::parse_source_within(query, &page_link_limits(max_cells)).map_err(|e| {
+    let mut solves = slidysim::parse_source(query, &page_link_limits(max_cells)).map_err(|e| {
         let status = if e.is_over_limit() { StatusCode::PAYLOAD_TOO_LARGE } else { StatusCode::BAD_REQUEST };
         Refused { status, reason: e.to_string() }
     })?;
@@ -177,7 +177,7 @@ impl PageKey {
         let (rows, cols) = (board.rows(), board.cols());
         let chosen = effort.unwrap_or_else(|| Effort::for_page(rows, cols)).resolve(rows, cols);
         web::solve_page(&board, effort, Work::until(deadline)).map_err(|e| match e {
-            SolveError::Stopped => {
+            HumanError::Stopped => {
                 stopped(deadline, seconds, &format!("a {rows}×{cols} solve at effort {}", chosen.name()))
             }
             other => Refused::bad(other.to_string()),
@@ -271,7 +271,7 @@ pub(crate) fn asset(content_type: &'static str, body: &'static str) -> Response 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fifteen_core::human::SolveOptions;
+    use fifteen_core::human::HumanOptions;
 
     fn uri(text: &str) -> Uri {
         text.parse().unwrap()
@@ -321,7 +321,7 @@ mod tests {
     #[test]
     fn a_replay_links_text_reaches_the_page_escaped() {
         let board = Board::scrambled(3, 3, Scramble::Uniform, 2).unwrap();
-        let plan = fifteen_core::human::solve(&board, &SolveOptions::default()).unwrap();
+        let plan = fifteen_core::human::solve(&board, &HumanOptions::default()).unwrap();
         let link = slidysim::replay_link(&board, &plan.moves().to_vec().into(), None);
         let (_, payload) = link.split_once("?r=").unwrap();
         let query = format!("r={payload}");
@@ -331,7 +331,7 @@ mod tests {
         assert_eq!(data["count"], plan.moves().len());
         // fifteen's solve beside it, and the coach's lines (a 3×3: par optimal).
         let fifteen =
-            fifteen_core::human::solve(&board, &SolveOptions { effort: Effort::Auto, ..SolveOptions::default() });
+            fifteen_core::human::solve(&board, &HumanOptions { effort: Effort::Auto, ..HumanOptions::default() });
         assert_eq!(data["duo"]["fifteen"]["count"], fifteen.unwrap().moves().len());
         assert_eq!(data["coach"]["exact"], true);
         let par = data["coach"]["par"].as_i64().unwrap();

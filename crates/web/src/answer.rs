@@ -4,7 +4,7 @@
 
 use fifteen_core::board::{Board, Scramble};
 use fifteen_core::coach::{self, CoachError, ParChoice};
-use fifteen_core::human::{Context, Effort, Event, Finish, Order, Phase, Planner, Recorder, SolveOptions};
+use fifteen_core::human::{Context, Effort, Event, Finish, HumanOptions, Order, Phase, Planner, Recorder};
 use fifteen_core::search::distance::{Answers, ShortestPath};
 use fifteen_core::slidysim::{self, LinkLimits, Solve, records};
 use fifteen_core::tables::Tables;
@@ -29,7 +29,7 @@ pub(crate) fn answer(worker: &Worker, request: PageRequest, host: &'static dyn H
         PageRequest::Solve { board, effort, order, finish, moves_only } => {
             let board = given(board)?;
             let effort = named(effort.as_deref(), &EFFORTS, Effort::name, "effort")?;
-            let options = SolveOptions {
+            let options = HumanOptions {
                 effort: effort.unwrap_or_else(|| Effort::for_page(board.rows(), board.cols())),
                 order: named(order.as_deref(), &ORDERS, Order::name, "order")?.unwrap_or_default(),
                 finish: named(finish.as_deref(), &FINISHES, Finish::name, "finish")?.unwrap_or_default(),
@@ -146,7 +146,7 @@ fn read(text: &str) -> Answered {
 
 /// Every solve of a link, read as `fifteen replay` reads one from anyone.
 fn solves(link: &str) -> Result<Vec<Solve>, String> {
-    let solves = slidysim::parse_source_within(link.trim(), &link_limits()).map_err(|e| e.to_string())?;
+    let solves = slidysim::parse_source(link.trim(), &link_limits()).map_err(|e| e.to_string())?;
     for solve in &solves {
         check_size(solve.scramble.rows(), solve.scramble.cols())?;
     }
@@ -166,14 +166,14 @@ fn linked_solves(links: &[String]) -> Result<Vec<Solve>, String> {
 }
 
 /// `asked`: the effort the request named, and the options it makes.
-fn solve(board: &Board, (asked, options): (Option<Effort>, &SolveOptions), moves_only: bool, work: Work) -> Answered {
-    let failed = |e: fifteen_core::human::SolveError| e.to_string();
+fn solve(board: &Board, (asked, options): (Option<Effort>, &HumanOptions), moves_only: bool, work: Work) -> Answered {
+    let failed = |e: fifteen_core::human::HumanError| e.to_string();
     if moves_only {
         let plan = fifteen_core::human::solve(board, options).map_err(failed)?;
         let moves: String = plan.moves().iter().map(|mv| mv.letter()).collect();
         return Ok(json!({ "count": moves.len(), "moves": moves }));
     }
-    let default = SolveOptions { effort: options.effort, threads: 1, ..SolveOptions::default() };
+    let default = HumanOptions { effort: options.effort, threads: 1, ..HumanOptions::default() };
     let mut data = if *options == default {
         web::solve_page(board, asked, work).map_err(failed)?
     } else {
@@ -245,7 +245,7 @@ fn page_answer(data: &web::ViewerData) -> Answered {
 fn hint(worker: &Worker, board: &Board) -> Answered {
     let (rows, cols) = (board.rows(), board.cols());
     let planner =
-        Planner::new(board, &SolveOptions { threads: 1, ..SolveOptions::default() }).map_err(|e| e.to_string())?;
+        Planner::new(board, &HumanOptions { threads: 1, ..HumanOptions::default() }).map_err(|e| e.to_string())?;
     let mut recorder = Recorder::of(planner);
     let (mut first, mut title): (Option<Move>, Option<String>) = (None, None);
     while first.is_none() {
@@ -265,7 +265,8 @@ fn hint(worker: &Worker, board: &Board) -> Answered {
     let strategy = first.map(|mv| json!({ "move": mv.letter().to_string(), "tile": tile(mv), "title": title }));
     let optimal = if fifteen_core::search::distance::has_distance(board.len()) {
         let tables = worker.tables().optimal(rows, cols);
-        let path = ShortestPath::search(board, tables.as_deref()).map_err(|e| e.to_string())?;
+        let path =
+            ShortestPath::search(board, tables.as_deref(), &fifteen_core::Deadline::NONE).map_err(|e| e.to_string())?;
         let distance = path.lookup(board).expect("the path starts at the board");
         let best = distance.best;
         Some(json!({
@@ -362,7 +363,7 @@ fn optimal_of(worker: &Worker, played: &mut Played) -> Optimal {
         return Optimal::of(&board, score, distance);
     }
     let tables = worker.tables().optimal(board.rows(), board.cols());
-    match ShortestPath::search(&board, tables.as_deref()) {
+    match ShortestPath::search(&board, tables.as_deref(), &fifteen_core::Deadline::NONE) {
         Ok(path) => {
             let distance = path.lookup(&board).expect("the path starts at the board");
             played.answers.learn(path);

@@ -2,7 +2,7 @@
 //! the answers are the core's and the pages' own.
 
 use fifteen_core::board::{Board, Scramble};
-use fifteen_core::human::{Effort, SolveOptions};
+use fifteen_core::human::{Effort, HumanOptions};
 use serde_json::{Value, json};
 
 use super::{Host, MAX_CELLS, Worker};
@@ -60,7 +60,7 @@ fn a_seeded_board_and_its_solve_are_the_commands() {
     let request =
         json!({"op": "solve", "board": {"rows": 5, "cols": 4, "seed": 9}, "effort": "best", "moves_only": true});
     let solved = ask(&worker, request).unwrap();
-    let options = SolveOptions { effort: Effort::Best, ..SolveOptions::default() };
+    let options = HumanOptions { effort: Effort::Best, ..HumanOptions::default() };
     let native: String =
         fifteen_core::human::solve(&board, &options).unwrap().moves().iter().map(|m| m.letter()).collect();
     assert_eq!(solved["moves"], native);
@@ -190,7 +190,10 @@ fn the_move_game_asks_the_persons_losing_moves_and_refuses_inexact_sizes() {
         let keeping = q["keeping"].as_array().unwrap();
         assert!(!keeping.is_empty() && !keeping.contains(&q["played"]), "{q}");
     }
-    let big = RECORDS.lines().find(|l| fifteen_core::slidysim::parse_source(l).is_ok_and(|s| s[0].scramble.len() > 16));
+    let big = RECORDS.lines().find(|l| {
+        fifteen_core::slidysim::parse_source(l, &fifteen_core::slidysim::LinkLimits::DEFAULT)
+            .is_ok_and(|s| s[0].scramble.len() > 16)
+    });
     let refused = ask(&worker, json!({"op": "train_move_game", "links": [big.unwrap()]})).unwrap_err();
     assert!(refused.contains("optimal distance") && refused.contains("solve 1 is"), "{refused}");
 }

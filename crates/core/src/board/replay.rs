@@ -175,7 +175,7 @@ mod tests {
     #[test]
     fn agrees_with_board_apply_in_every_chunking() {
         let board = Board::scrambled(4, 5, Scramble::Uniform, 3).unwrap();
-        let plan = crate::human::solve(&board, &crate::human::SolveOptions::default()).unwrap();
+        let plan = crate::human::solve(&board, &crate::human::HumanOptions::default()).unwrap();
         let letters: String = plan.moves().iter().map(|mv| mv.letter()).collect();
         let moves: Moves = letters.parse().unwrap();
         let spaced = moves.run_length().chars().map(|c| format!("{c} ")).collect::<String>();
@@ -193,7 +193,7 @@ mod tests {
     #[test]
     fn a_prefix_leaves_the_same_board_as_apply() {
         let board = Board::scrambled(5, 3, Scramble::Uniform, 8).unwrap();
-        let plan = crate::human::solve(&board, &crate::human::SolveOptions::default()).unwrap();
+        let plan = crate::human::solve(&board, &crate::human::HumanOptions::default()).unwrap();
         let half = &plan.moves()[..plan.moves().len() / 2];
         let mut expected = board.clone();
         expected.apply(half).unwrap();

@@ -13,7 +13,7 @@
 use pathfinding::directed::astar::astar;
 
 use crate::board::{Board, Move, Moves, Pos, Tile};
-use crate::human::{Effort, Event, Order, Planner, SolveError, SolveOptions};
+use crate::human::{Effort, Event, HumanError, HumanOptions, Order, Planner};
 use crate::lines::{self, Line, LineDone};
 
 use super::{CoachError, Par, lossless, rect};
@@ -166,8 +166,8 @@ fn fewest_moves(board: &Board, goals: &[(Tile, Pos)]) -> Option<Vec<Move>> {
 /// fifteen's human solve of the rectangle `board`, rows first, placement
 /// by placement until every one of `cells` is home (the rest is never
 /// planned).
-fn built_first(board: &Board, cells: &[Pos], effort: Effort) -> Result<Vec<Move>, SolveError> {
-    let options = SolveOptions { order: Order::Rows, effort, ..SolveOptions::default() };
+fn built_first(board: &Board, cells: &[Pos], effort: Effort) -> Result<Vec<Move>, HumanError> {
+    let options = HumanOptions { order: Order::Rows, effort, ..HumanOptions::default() };
     let mut planner = Planner::new(board, &options)?;
     let mut replay = board.clone();
     let mut moves = Vec::new();

@@ -2,7 +2,7 @@
 //! at the unsolved rectangles both leave behind.
 
 use crate::board::{Board, Move, Moves};
-use crate::human::{self, Effort, SolveOptions};
+use crate::human::{self, Effort, HumanOptions};
 use crate::lines::{self, Stage};
 use crate::search::optimal::{self, Heuristic};
 
@@ -38,7 +38,7 @@ pub fn compare(
     effort: Effort,
     optimal: Option<Heuristic<'_>>,
 ) -> Result<Comparison, CoachError> {
-    let plan = human::solve(scramble, &SolveOptions { effort, ..SolveOptions::default() })?;
+    let plan = human::solve(scramble, &HumanOptions { effort, ..HumanOptions::default() })?;
     let optimal = match optimal {
         Some(heuristic) => Some(optimal::solve_with(scramble, heuristic, |_| {})?.moves.len()),
         None => None,

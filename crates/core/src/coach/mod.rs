@@ -43,7 +43,7 @@ use rayon::prelude::*;
 
 use crate::board::{Board, IllegalMove, Move};
 use crate::deadline::Deadline;
-use crate::human::{self, Effort, SolveError, SolveOptions};
+use crate::human::{self, Effort, HumanError, HumanOptions};
 use crate::lines::{self, Line};
 use crate::search::SearchError;
 use crate::search::Stats;
@@ -206,7 +206,7 @@ fn human_par(
         let moves = optimal::solve_until(&rest, Heuristic::ManhattanConflicts, |_| {}, &|| deadline.is_over())?;
         return Ok(ParFound { moves: moves.moves.len(), lower_bound: Some(moves.moves.len()) });
     }
-    let options = SolveOptions { effort, threads, ..SolveOptions::default() };
+    let options = HumanOptions { effort, threads, ..HumanOptions::default() };
     let plan = human::Planner::new(&rest, &options)?.until(deadline.clone()).plan()?;
     Ok(ParFound { moves: plan.moves().len(), lower_bound: None })
 }
@@ -384,7 +384,7 @@ pub enum CoachError {
     NotHome,
     /// The human solver could not find par or a better way.
     #[error(transparent)]
-    Solve(#[from] SolveError),
+    Solve(#[from] HumanError),
     /// The optimal solver could not find par (the board is too big).
     #[error(transparent)]
     Search(#[from] SearchError),
@@ -397,7 +397,7 @@ impl CoachError {
     /// Each solver's "stopped" as the one [`CoachError::Stopped`].
     fn stopped_as_one(self) -> CoachError {
         match self {
-            CoachError::Solve(SolveError::Stopped) | CoachError::Search(SearchError::Stopped) => CoachError::Stopped,
+            CoachError::Solve(HumanError::Stopped) | CoachError::Search(SearchError::Stopped) => CoachError::Stopped,
             other => other,
         }
     }

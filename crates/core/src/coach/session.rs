@@ -4,7 +4,8 @@
 //! changes over the session, their averages as slidysim's leaderboard
 //! counts them, and which solves to look at first.
 
-use serde_json::{Value, json};
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
 
 use super::{Coaching, LineKind};
 
@@ -162,40 +163,105 @@ impl<'a> SessionReport<'a> {
             .collect()
     }
 
-    /// The session as one JSON object.
-    pub fn json(&self, heading: &str, rows: usize, cols: usize) -> Value {
-        let kinds: Vec<Value> = self
+    /// The session's numbers as `fifteen coach --format json` writes them
+    /// and the session page reads them.
+    pub fn summary(&self, heading: &str, rows: usize, cols: usize) -> SessionSummary {
+        let by_kind = self
             .by_kind
             .iter()
-            .map(|k| {
-                json!({
-                    "kind": k.kind.name(), "lines": k.lines, "moves_mean": k.moves_mean, "loss_mean": k.loss_mean,
-                    "loss_spread": k.loss_spread, "loss_mean_first_half": k.halves.0, "loss_mean_second_half": k.halves.1,
-                    "loss_by_solve": self.loss_by_kind(k.kind),
-                })
+            .map(|k| KindSummary {
+                kind: k.kind.name().to_string(),
+                lines: k.lines,
+                moves_mean: k.moves_mean,
+                loss_mean: k.loss_mean,
+                loss_spread: k.loss_spread,
+                loss_mean_first_half: k.halves.0,
+                loss_mean_second_half: k.halves.1,
+                loss_by_solve: self.loss_by_kind(k.kind),
             })
             .collect();
-        let averages = |list: &[Average]| -> Value {
-            list.iter().map(|a| (format!("ao{}", a.of), json!({"last": a.last, "best": a.best}))).collect()
+        let averages = |list: &[Average]| -> IndexMap<String, AverageSummary> {
+            list.iter().map(|a| (format!("ao{}", a.of), AverageSummary { last: a.last, best: a.best })).collect()
         };
-        json!({
-            "session": heading,
-            "rows": rows,
-            "cols": cols,
-            "solves": self.solves.iter().map(|s| s.number).collect::<Vec<_>>(),
-            "loss_by_solve": self.solves.iter().map(|s| s.coaching.loss()).collect::<Vec<_>>(),
-            "ranked": self.ranked.iter().map(|&i| self.solves[i].number).collect::<Vec<_>>(),
-            "by_kind": kinds,
-            "time_averages": averages(&self.time_averages),
-            "move_averages": averages(&self.move_averages),
-            "average_rule": "slidysim's: the best and the worst solve dropped, the rest's mean",
-        })
+        SessionSummary {
+            session: heading.to_string(),
+            rows,
+            cols,
+            solves: self.solves.iter().map(|s| s.number).collect(),
+            loss_by_solve: self.solves.iter().map(|s| s.coaching.loss()).collect(),
+            ranked: self.ranked.iter().map(|&i| self.solves[i].number).collect(),
+            by_kind,
+            time_averages: averages(&self.time_averages),
+            move_averages: averages(&self.move_averages),
+            average_rule: AVERAGE_RULE.to_string(),
+        }
     }
+}
+
+/// How an average is counted, as the summary says it.
+const AVERAGE_RULE: &str = "slidysim's: the best and the worst solve dropped, the rest's mean";
+
+/// A session's numbers (see [`SessionReport::summary`]): the solves' numbers
+/// and losses, the kinds of line, the averages.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SessionSummary {
+    /// What the session is.
+    pub session: String,
+    /// The board's rows.
+    pub rows: usize,
+    /// The board's columns.
+    pub cols: usize,
+    /// Each solve's number among the sources, in order.
+    pub solves: Vec<usize>,
+    /// Each solve's loss, in the same order.
+    pub loss_by_solve: Vec<i64>,
+    /// The solves' numbers, the most lost first.
+    pub ranked: Vec<usize>,
+    /// Each kind of line the solves have.
+    pub by_kind: Vec<KindSummary>,
+    /// The averages of the times (`ao5`, `ao12`, …), when every solve has one.
+    pub time_averages: IndexMap<String, AverageSummary>,
+    /// The averages of the moves.
+    pub move_averages: IndexMap<String, AverageSummary>,
+    /// How an average is counted.
+    pub average_rule: String,
+}
+
+/// One kind of line over a session, as [`SessionSummary`] holds it
+/// ([`KindStats`] with the kind named and its loss in each solve).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct KindSummary {
+    /// [`LineKind::name`].
+    pub kind: String,
+    /// Lines of this kind in all the session's solves.
+    pub lines: usize,
+    /// The person's mean moves on such a line.
+    pub moves_mean: f64,
+    /// The mean moves such a line lost.
+    pub loss_mean: f64,
+    /// The spread of those losses (their standard deviation).
+    pub loss_spread: f64,
+    /// The mean loss over the first half of the solves.
+    pub loss_mean_first_half: Option<f64>,
+    /// The mean loss over the second half.
+    pub loss_mean_second_half: Option<f64>,
+    /// The kind's loss in each solve (`None` where it has no such line).
+    pub loss_by_solve: Vec<Option<i64>>,
+}
+
+/// An average, the session's last and its best.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AverageSummary {
+    /// Over the session's last solves.
+    pub last: f64,
+    /// The best over any solves in a row.
+    pub best: f64,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     #[test]
     fn the_leaderboard_drops_one_best_and_one_worst() {
@@ -237,7 +303,7 @@ mod tests {
         let mut checked = std::collections::BTreeMap::new();
         for link in records.lines().filter(|l| l.starts_with("http")) {
             let Some((of, time_ms, moves)) = leaderboard_entry(link).filter(|e| e.0 > 1) else { continue };
-            let solves = crate::slidysim::parse_source(link).unwrap();
+            let solves = crate::slidysim::parse_source(link, &crate::slidysim::LinkLimits::DEFAULT).unwrap();
             assert_eq!(solves.len(), of);
             let times: Vec<f64> = solves.iter().map(|s| s.time_ms.unwrap() as f64).collect();
             let counts: Vec<f64> = solves.iter().map(|s| s.moves.len() as f64).collect();

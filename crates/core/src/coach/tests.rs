@@ -6,7 +6,7 @@ use crate::human::Effort;
 /// legal move and its undo) slipped in along it: a person's solve with
 /// known slips.
 fn person_solve(board: &Board, detours: usize) -> Moves {
-    let fast = SolveOptions { effort: Effort::Fast, ..SolveOptions::default() };
+    let fast = HumanOptions { effort: Effort::Fast, ..HumanOptions::default() };
     let plan = human::solve(board, &fast).unwrap();
     let mut moves = Vec::new();
     let mut replay = board.clone();
@@ -93,7 +93,7 @@ fn on_bigger_boards_par_is_fifteens_own_solve_and_losses_still_add_up() {
         let scramble = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
         let moves = person_solve(&scramble, 4);
         let coaching = coach(&scramble, &moves, Par::Human(Effort::Normal)).unwrap();
-        let normal = SolveOptions { effort: Effort::Normal, ..SolveOptions::default() };
+        let normal = HumanOptions { effort: Effort::Normal, ..HumanOptions::default() };
         // fifteen's solve, or shorter where the person's way from some line
         // on was.
         assert!(coaching.par <= human::solve(&scramble, &normal).unwrap().moves().len());
@@ -296,7 +296,7 @@ fn a_graded_par_solves_the_scramble_at_its_own_effort() {
     let moves = person_solve(&scramble, 3);
     let graded = coach(&scramble, &moves, Par::HumanGraded { scramble: Effort::Best, lines: Effort::Fast }).unwrap();
     let fast = coach(&scramble, &moves, Par::Human(Effort::Fast)).unwrap();
-    let best = SolveOptions { effort: Effort::Best, ..SolveOptions::default() };
+    let best = HumanOptions { effort: Effort::Best, ..HumanOptions::default() };
     let best_len = human::solve(&scramble, &best).unwrap().moves().len();
     let first = &graded.lines[0];
     assert_eq!(graded.par, best_len.min(first.moves() + first.par_after));
@@ -316,10 +316,10 @@ fn a_graded_par_solves_the_scramble_at_its_own_effort() {
 fn an_upper_bound_par_is_lowered_to_the_persons_own_way_and_no_line_beats_it() {
     for (rows, cols, seed) in [(6, 6, 1), (5, 7, 2), (8, 8, 3)] {
         let scramble = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
-        let best = SolveOptions { effort: Effort::Best, ..SolveOptions::default() };
+        let best = HumanOptions { effort: Effort::Best, ..HumanOptions::default() };
         let moves = human::solve(&scramble, &best).unwrap().moves().to_vec();
         let coaching = coach(&scramble, &moves, Par::Human(Effort::Fast)).unwrap();
-        let fast = SolveOptions { effort: Effort::Fast, ..SolveOptions::default() };
+        let fast = HumanOptions { effort: Effort::Fast, ..HumanOptions::default() };
         let fast_par = human::solve(&scramble, &fast).unwrap().moves().len();
         assert!(moves.len() < fast_par, "{rows}×{cols}: the test needs `best` to beat `fast`");
         assert_eq!(coaching.par, moves.len(), "{rows}×{cols}: par is the person's own shorter solve");

@@ -7,9 +7,9 @@
 //! [`solve`] collects them into a [`Plan`].
 //!
 //! ```
-//! use fifteen_core::{Board, SolveOptions, human};
+//! use fifteen_core::{Board, HumanOptions, human};
 //! let board: Board = "1 2 3\n4 5 6\n_ 7 8".parse().unwrap();
-//! let plan = human::solve(&board, &SolveOptions::default()).unwrap();
+//! let plan = human::solve(&board, &HumanOptions::default()).unwrap();
 //! assert_eq!(plan.moves().to_string(), "LL");
 //! ```
 
@@ -36,7 +36,7 @@ pub use event::{Event, Group, Phase, Region};
 pub use exact::finish::Finish;
 pub use exact::finish::MAX_EXACT_CELLS;
 pub use plan::{Plan, Span, solve};
-pub use planner::{Planner, PlannerStats, SolveError, SolveOptions};
+pub use planner::{HumanError, HumanOptions, Planner, PlannerStats};
 pub use record::{Context, PhaseTotal, Recorder};
 pub use schedule::line_area;
 pub use schedule::{Corner, Order, placement_title};

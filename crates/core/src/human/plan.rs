@@ -5,7 +5,7 @@ use std::ops::Range;
 use crate::board::{Board, Move, Moves};
 
 use super::event::{Event, Group, Phase, Region};
-use super::planner::{Planner, SolveError, SolveOptions};
+use super::planner::{HumanError, HumanOptions, Planner};
 use super::record::{Context, PhaseTotal, Recorder};
 use super::schedule::Order;
 
@@ -27,10 +27,10 @@ pub struct Span {
 ///
 /// ```
 /// use fifteen_core::{Board, Scramble};
-/// use fifteen_core::human::{self, Region, SolveOptions};
+/// use fifteen_core::human::{self, Region, HumanOptions};
 ///
 /// let board = Board::scrambled(4, 4, Scramble::Uniform, 1).unwrap();
-/// let plan = human::solve(&board, &SolveOptions::default()).unwrap();
+/// let plan = human::solve(&board, &HumanOptions::default()).unwrap();
 /// let mut replay = board.clone();
 /// replay.apply(plan.moves()).unwrap();
 /// assert!(replay.is_solved());
@@ -105,7 +105,7 @@ impl Plan {
 ///
 /// The caller's board is not changed; the moves are in the returned plan.
 /// Within a deadline: `Planner::new(board, options)?.until(deadline).plan()`.
-pub fn solve(board: &Board, options: &SolveOptions) -> Result<Plan, SolveError> {
+pub fn solve(board: &Board, options: &HumanOptions) -> Result<Plan, HumanError> {
     Planner::new(board, options)?.plan()
 }
 
@@ -113,13 +113,13 @@ impl Planner {
     /// Plans the whole solve and collects it: the moves and the spans each
     /// placement made ([`solve`] is this on a new planner). Here, beside
     /// [`Plan`], so that the planner needs nothing above it.
-    pub fn plan(self) -> Result<Plan, SolveError> {
+    pub fn plan(self) -> Result<Plan, HumanError> {
         collect(self)
     }
 }
 
 /// Runs a planner to the end and collects its plan.
-fn collect(planner: Planner) -> Result<Plan, SolveError> {
+fn collect(planner: Planner) -> Result<Plan, HumanError> {
     let (rows, cols, order) = (planner.rows(), planner.cols(), planner.order());
     let mut recorder = Recorder::of(planner);
     let mut moves: Vec<Move> = Vec::new();

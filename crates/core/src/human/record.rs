@@ -4,7 +4,7 @@
 //! network game, the command line) needs, written once.
 
 use super::event::{Event, Group, Phase, Region};
-use super::planner::{Planner, PlannerStats, SolveError};
+use super::planner::{HumanError, Planner, PlannerStats};
 use super::schedule::Corner;
 
 /// What the planner is doing when it reports an event: the phase and the
@@ -97,18 +97,18 @@ enum PullStatus {
     /// The board is solved.
     Done,
     /// The planner failed (a bug in it); nothing more will come.
-    Failed(SolveError),
+    Failed(HumanError),
 }
 
 /// Drives a [`Planner`] one placement at a time and hands each event on
 /// with its [`Context`]; keeps the moves per phase.
 ///
 /// ```
-/// use fifteen_core::human::{Event, Planner, Recorder, SolveOptions};
+/// use fifteen_core::human::{Event, Planner, Recorder, HumanOptions};
 /// use fifteen_core::{Board, Scramble};
 ///
 /// let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
-/// let mut recorder = Recorder::of(Planner::new(&board, &SolveOptions::default()).unwrap());
+/// let mut recorder = Recorder::of(Planner::new(&board, &HumanOptions::default()).unwrap());
 /// let mut replay = board.clone();
 /// while recorder.pull(&mut |event: &Event, _| {
 ///     if let Event::Moved { mv, .. } = event {
@@ -180,7 +180,7 @@ impl Recorder {
     }
 
     /// Why the planner stopped early, if it did.
-    pub fn error(&self) -> Option<&SolveError> {
+    pub fn error(&self) -> Option<&HumanError> {
         match &self.status {
             PullStatus::Failed(err) => Some(err),
             _ => None,

@@ -14,6 +14,7 @@
 //! the `solver::Tables` that find the pattern databases.
 
 use crate::board::{Board, Move, Moves, Tile};
+use crate::deadline::Deadline;
 
 use super::SearchError;
 use super::optimal::{self, Heuristic, MAX_OPTIMAL_CELLS, PatternDatabase};
@@ -58,19 +59,15 @@ impl ShortestPath {
     /// Searches a shortest solution of `board` by IDA*, with the pattern
     /// databases when given (they must be for the board's shape), else
     /// Manhattan distance and linear conflicts: slower on a 4×4, never wrong.
-    pub fn search(board: &Board, tables: Option<&PatternDatabase>) -> Result<ShortestPath, SearchError> {
-        ShortestPath::search_until(board, tables, &|| false)
-    }
-
-    /// [`ShortestPath::search`], given up ([`SearchError::Stopped`]) as
-    /// soon as `stop()` says the answer is no longer wanted.
-    pub fn search_until(
+    /// Given up ([`SearchError::Stopped`]) as soon as `deadline` is over
+    /// (`&Deadline::NONE`: never).
+    pub fn search(
         board: &Board,
         tables: Option<&PatternDatabase>,
-        stop: &dyn Fn() -> bool,
+        deadline: &Deadline,
     ) -> Result<ShortestPath, SearchError> {
         let heuristic = tables.map_or(Heuristic::ManhattanConflicts, Heuristic::Patterns);
-        let solution = optimal::solve_until(board, heuristic, |_| {}, stop)?;
+        let solution = optimal::solve_until(board, heuristic, |_| {}, &|| deadline.is_over())?;
         Ok(ShortestPath::along(board.clone(), solution.moves.0))
     }
 
@@ -229,7 +226,7 @@ mod tests {
         let boards: Vec<Board> =
             (0..=KEPT as u64).map(|s| Board::scrambled(3, 3, Scramble::Uniform, s).unwrap()).collect();
         for board in &boards {
-            answers.learn(ShortestPath::search(board, None).unwrap());
+            answers.learn(ShortestPath::search(board, None, &Deadline::NONE).unwrap());
         }
         assert_eq!(answers.answer(&boards[0]), None, "forgotten");
         let last = boards.last().unwrap();
@@ -280,7 +277,7 @@ mod tests {
     #[test]
     fn the_best_tile_is_the_one_the_move_slides() {
         let board = Board::from_cells(2, 2, vec![1, 2, 0, 3]).unwrap();
-        let path = ShortestPath::search(&board, None).unwrap();
+        let path = ShortestPath::search(&board, None, &Deadline::NONE).unwrap();
         let distance = path.lookup(&board).unwrap();
         assert_eq!((distance.moves_left, distance.best), (1, Some(Move::Left)));
         assert_eq!(distance.best_tile(&board), Some(3));
@@ -288,7 +285,7 @@ mod tests {
         assert!(has_distance(16) && !has_distance(20));
         // The same cells in another shape are another board.
         let wide = Board::from_cells(2, 3, vec![1, 2, 3, 4, 0, 5]).unwrap();
-        let path = ShortestPath::search(&wide, None).unwrap();
+        let path = ShortestPath::search(&wide, None, &Deadline::NONE).unwrap();
         assert_eq!(path.lookup(&wide).map(|d| d.moves_left), Some(1));
         assert_eq!(path.lookup(&Board::from_cells(3, 2, vec![1, 2, 3, 4, 0, 5]).unwrap()), None);
     }
@@ -298,13 +295,14 @@ mod tests {
 mod examples {
     #[test]
     fn answers_learn_a_shortest_path_and_answer_every_board_along_it() {
+        use crate::Deadline;
         use crate::search::distance::{Answers, ShortestPath};
         use crate::{Board, Scramble};
 
         let board = Board::scrambled(3, 3, Scramble::Uniform, 4).unwrap();
         let mut answers: Answers = Answers::new();
         assert_eq!(answers.answer(&board), None);
-        answers.learn(ShortestPath::search(&board, None).unwrap());
+        answers.learn(ShortestPath::search(&board, None, &Deadline::NONE).unwrap());
         let distance = answers.answer(&board).unwrap();
         let shortest = crate::search::bfs::solve(&board).unwrap().moves;
         assert_eq!(distance.moves_left, shortest.len());

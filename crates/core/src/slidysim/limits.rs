@@ -23,7 +23,7 @@ pub(super) const MAX_SOLVE_MOVES: usize = 50_000_000;
 pub(super) const MAX_BOARD_CELLS: usize = 1_000_000;
 
 /// How much of a source of replay links is read.
-/// [`parse_source_within`](super::parse_source_within) refuses a source
+/// [`parse_source`](super::parse_source) refuses a source
 /// past them before doing the work it would cost: a link is short text
 /// that may stand for a great deal (zlib packs a million repeated moves
 /// into a few bytes, a leaderboard replay packs its solves a second time,

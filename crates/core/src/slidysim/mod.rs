@@ -13,7 +13,7 @@
 //! let scramble: Board = "1 2 3/4 5 6/7 0 8".parse().unwrap();
 //! let moves: Moves = "L".parse().unwrap();
 //! let link = slidysim::replay_link(&scramble, &moves, None);
-//! let solves = slidysim::parse_source(&link).unwrap();
+//! let solves = slidysim::parse_source(&link, &slidysim::LinkLimits::DEFAULT).unwrap();
 //! assert_eq!(solves.len(), 1);
 //! assert_eq!(solves[0].scramble, scramble);
 //! assert_eq!(solves[0].moves, moves);
@@ -249,19 +249,14 @@ fn boards_up_to(solve: usize) -> String {
     if solve == 1 { "solve 1's board".into() } else { format!("the boards of solves 1 to {solve}") }
 }
 
-/// Reads every solve a text holds, in order, within
-/// [`LinkLimits::DEFAULT`]: a replay link, its bare payload, or several of
-/// either, one a line (blank lines and `#` comments are skipped). Each
-/// solve is checked: its scramble is a solvable board and its moves are
-/// legal and reach the goal.
-pub fn parse_source(text: &str) -> Result<Vec<Solve>, SlidysimError> {
-    parse_source_within(text, &LinkLimits::DEFAULT)
-}
-
-/// [`parse_source`] within `limits`: a source past them is refused
-/// before the work it would cost is done (see [`LinkLimits`]), and solves
-/// past [`LinkLimits::solves`] are not read.
-pub fn parse_source_within(text: &str, limits: &LinkLimits) -> Result<Vec<Solve>, SlidysimError> {
+/// Reads every solve a text holds, in order, within `limits`: a replay
+/// link, its bare payload, or several of either, one a line (blank lines
+/// and `#` comments are skipped). Each solve is checked: its scramble is a
+/// solvable board and its moves are legal and reach the goal. A source
+/// past the limits is refused before the work it would cost is done (see
+/// [`LinkLimits`]: [`LinkLimits::DEFAULT`] for a person's own links, a
+/// server's tighter), and solves past [`LinkLimits::solves`] are not read.
+pub fn parse_source(text: &str, limits: &LinkLimits) -> Result<Vec<Solve>, SlidysimError> {
     let mut budget = limits::Budget::new(limits);
     let mut solves = Vec::new();
     for line in text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty()) {

@@ -13,12 +13,12 @@
 //! they leave, less the drill's par.
 //!
 //! ```
-//! use fifteen_core::{Board, Deadline, SolveOptions, coach::{self, Par}, human, search::Heuristic, train};
+//! use fifteen_core::{Board, Deadline, HumanOptions, coach::{self, Par}, human, search::Heuristic, train};
 //! let scramble: Board = "4 1 3\n2 5 6\n7 8 _".parse().unwrap();
 //! // A person's solve: fifteen's, with a slip and its undo first.
 //! let slip = scramble.legal_moves().next().unwrap();
 //! let mut moves = vec![slip, slip.opposite()];
-//! moves.extend(human::solve(&scramble, &SolveOptions::default()).unwrap().moves());
+//! moves.extend(human::solve(&scramble, &HumanOptions::default()).unwrap().moves());
 //! let par = Par::Optimal(Heuristic::ManhattanConflicts);
 //! let coaching = coach::coach(&scramble, &moves, par).unwrap();
 //! let solve = train::CoachedSolve { number: 1, scramble: &scramble, moves: &moves, coaching: &coaching };

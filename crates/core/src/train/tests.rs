@@ -1,7 +1,7 @@
 use super::*;
 use crate::board::{Moves, Pos, Scramble};
 use crate::coach::session::{SessionReport, SessionSolve};
-use crate::human::{self, Effort, SolveOptions};
+use crate::human::{self, Effort, HumanOptions};
 use crate::search::Heuristic;
 
 const EXACT: Par<'static> = Par::Optimal(Heuristic::ManhattanConflicts);
@@ -9,7 +9,7 @@ const EXACT: Par<'static> = Par::Optimal(Heuristic::ManhattanConflicts);
 /// fifteen's fast solve of `board` with a wasted pair (a legal move and
 /// its undo) slipped in every `every` moves: a person's solve with slips.
 fn person_solve(board: &Board, every: usize) -> Moves {
-    let fast = SolveOptions { effort: Effort::Fast, ..SolveOptions::default() };
+    let fast = HumanOptions { effort: Effort::Fast, ..HumanOptions::default() };
     let plan = human::solve(board, &fast).unwrap();
     let mut replay = board.clone();
     let mut moves = Vec::new();
@@ -59,7 +59,7 @@ fn a_fresh_board_has_exactly_the_lines_before_it_home_and_is_solvable() {
         let goal = Board::goal(rows, cols).unwrap();
         // Every line fifteen builds on this size, from its own solve.
         let scramble = Board::scrambled(rows, cols, Scramble::Uniform, 3).unwrap();
-        let moves = human::solve(&scramble, &SolveOptions::default()).unwrap().moves().to_vec();
+        let moves = human::solve(&scramble, &HumanOptions::default()).unwrap().moves().to_vec();
         for done in crate::lines::detect(&scramble, &moves) {
             for seed in 0..20 {
                 let (board, used) = fresh_board(&goal, done.line, seed);
@@ -107,7 +107,7 @@ fn a_drills_par_is_the_coachs_par_of_that_board() {
     for position in &plan.drills {
         let drill = drill(position, EXACT, &Deadline::NONE).unwrap();
         // The coach's par of the board, whatever solve is coached from it.
-        let way = human::solve(&position.board, &SolveOptions::default()).unwrap();
+        let way = human::solve(&position.board, &HumanOptions::default()).unwrap();
         let coaching = coach::coach(&position.board, way.moves(), EXACT).unwrap();
         assert_eq!(drill.par.par, coaching.par, "{}", position.board);
         assert_eq!(drill.par.margin, 0, "an exact par has no margin");

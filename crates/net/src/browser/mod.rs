@@ -245,7 +245,7 @@ fn saved_page(rows: usize, cols: usize, seed: u64) -> (PathBuf, serde_json::Valu
     let board = Board::scrambled(rows, cols, fifteen_core::board::Scramble::Uniform, seed).unwrap();
     let data = fifteen_view::web::solve_data(
         &board,
-        &fifteen_core::SolveOptions::default(),
+        &fifteen_core::HumanOptions::default(),
         "a test solve",
         fifteen_view::web::Work::default(),
     )
@@ -415,7 +415,8 @@ fn the_served_replay_page_plays_the_link_beside_fifteens_solve_in_step_under_its
     // The stages listed are `fifteen compare`'s: the person's moves and
     // fifteen's at the end of each.
     let data = page.js("return JSON.parse(document.getElementById('fifteen-data').textContent);");
-    let solve = fifteen_core::slidysim::parse_source(&path).unwrap().remove(0);
+    let solve =
+        fifteen_core::slidysim::parse_source(&path, &fifteen_core::slidysim::LinkLimits::DEFAULT).unwrap().remove(0);
     let fifteen =
         fifteen_view::web::moves_of(&serde_json::from_value(data["duo"]["fifteen"].clone()).unwrap()).unwrap();
     let comparison = fifteen_core::coach::line_up(&solve.scramble, &solve.moves, fifteen.clone(), None);
@@ -473,7 +474,9 @@ fn the_served_replay_page_plays_the_link_beside_fifteens_solve_in_step_under_its
     // A link that cannot be read: the reason on the page.
     page.visit(&format!("http://{}/replay?r=AAAA", server.addr()));
     let state = page.wait_for_viewer();
-    let reason = fifteen_core::slidysim::parse_source("r=AAAA").unwrap_err().to_string();
+    let reason = fifteen_core::slidysim::parse_source("r=AAAA", &fifteen_core::slidysim::LinkLimits::DEFAULT)
+        .unwrap_err()
+        .to_string();
     assert_eq!(state["shown"], reason.as_str());
     drop(page);
     server.stop().unwrap();
@@ -492,7 +495,12 @@ fn a_saved_coach_page_plays_from_file_at_the_persons_pace_and_shows_the_coachs_l
     let links =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/slidysim/world-records.txt"))
             .unwrap();
-    let solve = fifteen_core::slidysim::parse_source(links.lines().nth(35).unwrap()).unwrap().remove(0);
+    let solve = fifteen_core::slidysim::parse_source(
+        links.lines().nth(35).unwrap(),
+        &fifteen_core::slidysim::LinkLimits::DEFAULT,
+    )
+    .unwrap()
+    .remove(0);
     assert!(solve.move_times_ms.is_some());
     let effort = Effort::for_size(4, 4);
     let coaching = coach::coach(&solve.scramble, &solve.moves, Par::Human(effort)).unwrap();

@@ -16,7 +16,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use fifteen_core::board::{Board, Scramble};
-use fifteen_core::human::{Effort, SolveOptions};
+use fifteen_core::human::{Effort, HumanOptions};
 use fifteen_core::tables::BuiltTables;
 use fifteen_view::web::{self, Work};
 
@@ -101,7 +101,7 @@ pub(super) fn errors(page: &Page) -> String {
 /// fifteen's moves for `board` at the page's effort (up to 12×12 `auto`'s,
 /// as `fifteen solve` makes them).
 fn native_count(board: &Board) -> usize {
-    let options = SolveOptions { effort: Effort::for_page(board.rows(), board.cols()), ..SolveOptions::default() };
+    let options = HumanOptions { effort: Effort::for_page(board.rows(), board.cols()), ..HumanOptions::default() };
     fifteen_core::human::solve(board, &options).unwrap().moves().len()
 }
 
@@ -132,7 +132,8 @@ fn the_static_site_solves_watches_and_coaches_as_the_command_does_with_no_fiftee
     let path = readme_replay_path();
     page.visit(&site.url(&path));
     assert_eq!(settled(&page, 180), "done", "{}", page.text("message"));
-    let solve = fifteen_core::slidysim::parse_source(&path).unwrap().remove(0);
+    let solve =
+        fifteen_core::slidysim::parse_source(&path, &fifteen_core::slidysim::LinkLimits::DEFAULT).unwrap().remove(0);
     let native = web::replay_page(&solve, &BuiltTables::optimal_only(1), Work::default()).unwrap();
     let native = serde_json::to_value(native).unwrap();
     let shown = page.js("return window.fifteenAnswer");
@@ -156,7 +157,7 @@ fn the_static_site_solves_watches_and_coaches_as_the_command_does_with_no_fiftee
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/slidysim/world-records.txt"))
             .unwrap();
     let average = records.lines().next().unwrap();
-    let solves = fifteen_core::slidysim::parse_source(average).unwrap();
+    let solves = fifteen_core::slidysim::parse_source(average, &fifteen_core::slidysim::LinkLimits::DEFAULT).unwrap();
     assert_eq!((solves.len(), solves[0].scramble.rows()), (5, 3), "a 3×3 average of 5");
     let (_, query) = average.split_once('?').unwrap();
     page.visit(&site.url(&format!("/replay?{query}")));
@@ -181,7 +182,12 @@ fn the_static_site_solves_watches_and_coaches_as_the_command_does_with_no_fiftee
 fn bad_input_on_the_static_site_gets_one_line_and_the_page_still_works() {
     let Some((site, page)) = open() else { return };
     let cases = [
-        ("/replay?r=not-a-link!!", fifteen_core::slidysim::parse_source("r=not-a-link!!").unwrap_err().to_string()),
+        (
+            "/replay?r=not-a-link!!",
+            fifteen_core::slidysim::parse_source("r=not-a-link!!", &fifteen_core::slidysim::LinkLimits::DEFAULT)
+                .unwrap_err()
+                .to_string(),
+        ),
         ("/solve?board=1%202%203/4%205%206/8%207%200", "unsolvable board".to_string()),
         ("/solve?board=1%202%202/4%205%206/7%208%200", "".to_string()),
         ("/watch?size=400&seed=1", "too big for a browser tab".to_string()),
@@ -219,7 +225,8 @@ fn a_4x4_played_by_hand_on_the_static_site_gets_optimal_hints_from_tables_the_br
     page.visit(&site.url("/play?size=4&seed=3"));
     let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
     page.wait_for_tiles(board.cells(), 120);
-    let shortest = fifteen_core::search::distance::ShortestPath::search(&board, None).unwrap();
+    let shortest =
+        fifteen_core::search::distance::ShortestPath::search(&board, None, &fifteen_core::Deadline::NONE).unwrap();
     let moves = shortest.lookup(&board).unwrap().moves_left;
     page.wait_for_text("optimal", 120, |t| t == format!("optimal: {moves} moves left"));
     assert_eq!(page.js("return document.body.dataset.tables"), "built");

@@ -126,7 +126,7 @@ fn drills_on_the_static_site_are_the_cores_played_by_hand_and_kept_in_the_browse
 /// The plan the core makes from `link`'s solves with seed 5, 4 drills and
 /// no history: its drills as kept, its kinds in order, and the par.
 fn core_plan(link: &str) -> (Vec<PlannedDrill>, Vec<&'static str>, coach::ChosenPar) {
-    let solves = slidysim::parse_source(link).unwrap();
+    let solves = slidysim::parse_source(link, &slidysim::LinkLimits::DEFAULT).unwrap();
     let tables = BuiltTables::optimal_only(1);
     let chosen = coach::par_for(&solves[0].scramble, ParChoice::Auto, Effort::Auto, &tables).unwrap();
     let coachings: Vec<_> = solves.iter().map(|s| coach::coach(&s.scramble, &s.moves, chosen.par()).unwrap()).collect();

@@ -216,13 +216,13 @@ mod tests {
     use super::*;
     use crate::anim::Timeline;
     use fifteen_core::board::{Board, Scramble};
-    use fifteen_core::human::{self, Effort, SolveOptions};
+    use fifteen_core::human::{self, Effort, HumanOptions};
     use fifteen_core::lines;
 
     /// A solve of `board` by the one-tile path, another with look-ahead:
     /// two solves that finish the same lines at different moves.
     fn duo(board: &Board) -> Duo {
-        let solve = |effort| human::solve(board, &SolveOptions { effort, ..SolveOptions::default() });
+        let solve = |effort| human::solve(board, &HumanOptions { effort, ..HumanOptions::default() });
         let (fast, normal) = (solve(Effort::Fast).unwrap(), solve(Effort::Normal).unwrap());
         let stages = lines::line_up(&lines::detect(board, fast.moves()), &lines::detect(board, normal.moves()));
         let player = |moves| Player::new(Timeline::from_moves(board, moves, "test").unwrap());

@@ -1,7 +1,7 @@
 //! Play mode: the user slides the tiles; the strategy gives hints.
 
 use fifteen_core::board::{Board, Move, Moves, Pos, Tile};
-use fifteen_core::human::{Event, Planner, SolveError, SolveOptions};
+use fifteen_core::human::{Event, HumanError, HumanOptions, Planner};
 
 use super::player::Slide;
 
@@ -10,8 +10,8 @@ const SLIDE_SECONDS: f64 = 0.09;
 
 /// The strategy's next move from `board`: the first move the human planner
 /// would make from here (`None` when the board is solved).
-pub(crate) fn hint(board: &Board) -> Result<Option<Move>, SolveError> {
-    let mut planner = Planner::new(board, &SolveOptions::default())?;
+pub(crate) fn hint(board: &Board) -> Result<Option<Move>, HumanError> {
+    let mut planner = Planner::new(board, &HumanOptions::default())?;
     let mut first = None;
     loop {
         let more = planner.step(&mut |event: &Event| {
@@ -133,7 +133,7 @@ impl Game {
 
     /// Asks the strategy for the next move from here and keeps it as the
     /// hint until the next slide.
-    pub fn request_hint(&mut self) -> Result<Option<Move>, SolveError> {
+    pub fn request_hint(&mut self) -> Result<Option<Move>, HumanError> {
         self.hint = hint(&self.board)?;
         Ok(self.hint)
     }
@@ -239,7 +239,7 @@ mod examples {
         game.advance(0.25);
         game.slide(Move::Left);
         let link = game.replay_link().unwrap();
-        let solve = &slidysim::parse_source(&link).unwrap()[0];
+        let solve = &slidysim::parse_source(&link, &slidysim::LinkLimits::DEFAULT).unwrap()[0];
         assert_eq!(solve.moves.to_string(), "LL");
         assert_eq!(solve.move_times_ms, Some(vec![0, 250]));
     }

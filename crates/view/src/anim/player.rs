@@ -2,7 +2,7 @@
 //! play/pause, seeking, and cues as moves complete.
 
 use fifteen_core::board::{Board, Move, Pos, Tile};
-use fifteen_core::human::{SolveError, SolveOptions};
+use fifteen_core::human::{HumanError, HumanOptions};
 
 use super::blank_after;
 use super::timeline::{Cue, EventBatch, PhaseMark, PlacementMark, RouteMark, TargetMark, Timeline};
@@ -137,7 +137,7 @@ impl Player {
 
     /// A paused player for the human solver's solution of `board`,
     /// played as `options` say.
-    pub fn solve(board: &Board, options: &SolveOptions) -> Result<Player, SolveError> {
+    pub fn solve(board: &Board, options: &HumanOptions) -> Result<Player, HumanError> {
         Ok(Player::new(Timeline::solve(board, options)?))
     }
 
@@ -652,7 +652,7 @@ mod tests {
     use fifteen_core::Scramble;
 
     fn player(rows: usize, cols: usize, seed: u64) -> Player {
-        Player::solve(&Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap(), &SolveOptions::default())
+        Player::solve(&Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap(), &HumanOptions::default())
             .unwrap()
     }
 
@@ -814,7 +814,7 @@ mod tests {
     #[test]
     fn many_moves_per_frame_at_top_speed_and_lazy_planning() {
         let board = Board::scrambled(30, 30, Scramble::Uniform, 1).unwrap();
-        let mut p = Player::solve(&board, &SolveOptions::default()).unwrap();
+        let mut p = Player::solve(&board, &HumanOptions::default()).unwrap();
         assert!(p.timeline().total().is_none(), "nothing planned beyond the first placement");
         p.set_speed(MAX_SPEED * 10.0);
         assert_eq!(p.speed(), MAX_SPEED);
@@ -831,7 +831,7 @@ mod tests {
     #[test]
     fn a_budget_of_k_checks_makes_at_most_k_batches_of_moves_and_drops_the_rest() {
         let board = Board::scrambled(30, 30, Scramble::Uniform, 4).unwrap();
-        let mut p = Player::solve(&board, &fifteen_core::SolveOptions::default()).unwrap();
+        let mut p = Player::solve(&board, &fifteen_core::HumanOptions::default()).unwrap();
         p.timeline.pull_until(10 * MOVES_PER_CHECK);
         p.set_speed(MAX_SPEED);
         p.play();
@@ -858,7 +858,7 @@ mod tests {
     #[test]
     fn playing_within_a_budget_over_planned_moves_reaches_the_goal_with_every_move_once() {
         let board = Board::scrambled(12, 9, Scramble::Uniform, 5).unwrap();
-        let mut p = Player::solve(&board, &fifteen_core::SolveOptions::default()).unwrap();
+        let mut p = Player::solve(&board, &fifteen_core::HumanOptions::default()).unwrap();
         p.set_speed(2_000.0);
         p.play();
         let mut replay = board.clone();
@@ -902,7 +902,7 @@ mod tests {
     fn a_player_fed_in_batches_plays_every_move_once_to_the_goal() {
         let board = Board::scrambled(16, 13, Scramble::Uniform, 9).unwrap();
         let (timeline, mut planning) =
-            Timeline::planned_elsewhere(&board, &fifteen_core::SolveOptions::default()).unwrap();
+            Timeline::planned_elsewhere(&board, &fifteen_core::HumanOptions::default()).unwrap();
         let mut p = Player::new(timeline);
         p.set_speed(50_000.0);
         p.play();
@@ -1032,7 +1032,7 @@ mod tests {
     /// known: the cells drawn are those of the moves known.
     #[test]
     fn route_cells_at_the_planners_frontier_follow_the_moves_known() {
-        let options = SolveOptions { effort: fifteen_core::human::Effort::Normal, ..SolveOptions::default() };
+        let options = HumanOptions { effort: fifteen_core::human::Effort::Normal, ..HumanOptions::default() };
         let mut routes_cut = 0;
         for seed in 0..6 {
             let board = Board::scrambled(8, 7, Scramble::Uniform, seed).unwrap();

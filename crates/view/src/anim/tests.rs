@@ -8,11 +8,11 @@ use super::{Cue, Pace, Player, Timeline, default_speed};
 use fifteen_core::board::Tile;
 use fifteen_core::lines;
 use fifteen_core::slidysim::{self, Solve};
-use fifteen_core::{Board, Moves, Scramble, SolveOptions};
+use fifteen_core::{Board, HumanOptions, Moves, Scramble};
 
 /// The solves of a slidysim fixture file.
 fn fixture(text: &str) -> Vec<Solve> {
-    slidysim::parse_source(text).unwrap()
+    slidysim::parse_source(text, &slidysim::LinkLimits::DEFAULT).unwrap()
 }
 
 const FOUR_SINGLE: &str = include_str!("../../../../tests/data/slidysim/4x4-single.txt");
@@ -21,7 +21,7 @@ const TEN_SINGLE: &str = include_str!("../../../../tests/data/slidysim/10x10-sin
 #[test]
 fn a_solve_played_with_the_time_passed_plays_every_move_to_the_goal() {
     let board = Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap();
-    let mut player = Player::solve(&board, &SolveOptions::default()).unwrap();
+    let mut player = Player::solve(&board, &HumanOptions::default()).unwrap();
     player.set_speed(50.0);
     player.play();
     let mut moved = 0;
@@ -47,7 +47,7 @@ fn the_default_speed_shows_a_solve_in_about_45_seconds() {
 #[test]
 fn steps_forward_and_back_return_to_the_start_and_phases_jump() {
     let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
-    let mut player = Player::solve(&board, &SolveOptions::default()).unwrap();
+    let mut player = Player::solve(&board, &HumanOptions::default()).unwrap();
     let ignore = &mut |_: &Cue| {};
     player.step_forward(ignore);
     player.step_forward(ignore);
@@ -61,7 +61,7 @@ fn steps_forward_and_back_return_to_the_start_and_phases_jump() {
 #[test]
 fn planning_ahead_without_limit_plans_the_whole_solve() {
     let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
-    let mut player = Player::new(Timeline::solve(&board, &SolveOptions::default()).unwrap());
+    let mut player = Player::new(Timeline::solve(&board, &HumanOptions::default()).unwrap());
     player.plan_ahead(usize::MAX, &mut || true);
     assert_eq!(player.timeline().total(), Some(player.timeline().len()));
 }
@@ -69,7 +69,7 @@ fn planning_ahead_without_limit_plans_the_whole_solve() {
 #[test]
 fn a_frame_with_time_for_everything_plays_all_that_is_planned() {
     let board = Board::scrambled(20, 20, Scramble::Uniform, 1).unwrap();
-    let mut player = Player::solve(&board, &SolveOptions::default()).unwrap();
+    let mut player = Player::solve(&board, &HumanOptions::default()).unwrap();
     player.set_speed(1_000_000.0);
     player.play();
     let planned = player.timeline().len();
@@ -80,7 +80,7 @@ fn a_frame_with_time_for_everything_plays_all_that_is_planned() {
 #[test]
 fn a_timeline_plans_only_as_far_as_asked() {
     let board = Board::scrambled(5, 5, Scramble::Uniform, 2).unwrap();
-    let mut timeline = Timeline::solve(&board, &SolveOptions::default()).unwrap();
+    let mut timeline = Timeline::solve(&board, &HumanOptions::default()).unwrap();
     assert_eq!(timeline.len(), 0); // nothing planned yet
     timeline.pull_until(10); // plan just enough for ten moves
     assert!(timeline.len() >= 10 && timeline.total().is_none());
@@ -94,7 +94,7 @@ fn a_timeline_plans_only_as_far_as_asked() {
 #[test]
 fn a_timeline_planned_elsewhere_takes_its_batches_to_the_goal() {
     let board = Board::scrambled(9, 9, Scramble::Uniform, 2).unwrap();
-    let (mut timeline, mut planning) = Timeline::planned_elsewhere(&board, &SolveOptions::default()).unwrap();
+    let (mut timeline, mut planning) = Timeline::planned_elsewhere(&board, &HumanOptions::default()).unwrap();
     while let Some(batch) = planning.next_batch(100) {
         timeline.append(batch);
     }
@@ -117,7 +117,9 @@ fn a_timeline_of_another_solvers_moves_refuses_illegal_ones() {
 fn a_persons_phases_are_the_lines_in_the_order_they_finished() {
     let scramble: Board = "1 2 3/4 5 6/7 0 8".parse().unwrap();
     let moves: Moves = "L".parse().unwrap();
-    let solve = &slidysim::parse_source(&slidysim::replay_link(&scramble, &moves, None)).unwrap()[0];
+    let solve =
+        &slidysim::parse_source(&slidysim::replay_link(&scramble, &moves, None), &slidysim::LinkLimits::DEFAULT)
+            .unwrap()[0];
     let timeline = Timeline::from_person(solve).unwrap();
     let names: Vec<String> = timeline.phases().iter().map(|p| timeline.phase_name(p.phase)).collect();
     assert_eq!(names, ["row 1", "column 1", "last 2×2"]);

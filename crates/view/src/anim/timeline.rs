@@ -1,7 +1,7 @@
 //! The moves of a solve with what each was for, pulled from the planner lazily.
 
 use fifteen_core::board::{Board, IllegalMove, Move, Pos, Tile};
-use fifteen_core::human::{Corner, Event, Group, Phase, Planner, Recorder, Region, SolveError, SolveOptions};
+use fifteen_core::human::{Corner, Event, Group, HumanError, HumanOptions, Phase, Planner, Recorder, Region};
 
 use super::person::{self, Person};
 use fifteen_core::lines;
@@ -200,7 +200,7 @@ pub struct Timeline {
     /// A person's solve: who, how fast, and the lines read from the board.
     pub(super) person: Option<Box<Person>>,
     /// Why a planner elsewhere stopped early.
-    failed: Option<SolveError>,
+    failed: Option<HumanError>,
 }
 
 /// The planner of a `Timeline::planned_elsewhere`: it plans a batch at a
@@ -217,7 +217,7 @@ pub struct Planning {
 #[derive(Debug)]
 pub struct EventBatch {
     notes: Vec<Note>,
-    error: Option<SolveError>,
+    error: Option<HumanError>,
 }
 
 impl EventBatch {
@@ -255,7 +255,7 @@ impl Planning {
 impl Timeline {
     /// The human solver's timeline for this board, playing as `options`
     /// say; exact stages are named `exact stages` in the heads-up.
-    pub fn solve(board: &Board, options: &SolveOptions) -> Result<Timeline, SolveError> {
+    pub fn solve(board: &Board, options: &HumanOptions) -> Result<Timeline, HumanError> {
         let recorder = Recorder::of(Planner::new(board, options)?);
         let record = Record { locked_at: vec![usize::MAX; board.len()], ..Record::default() };
         let solver = crate::web::solver_name(options.finish);
@@ -267,7 +267,7 @@ impl Timeline {
     /// [`Timeline::append`], which the returned [`Planning`] makes (on
     /// another thread, say: it is `Send`), so that planning never holds up
     /// the thread that plays and draws.
-    pub(crate) fn planned_elsewhere(board: &Board, options: &SolveOptions) -> Result<(Timeline, Planning), SolveError> {
+    pub(crate) fn planned_elsewhere(board: &Board, options: &HumanOptions) -> Result<(Timeline, Planning), HumanError> {
         let mut timeline = Timeline::solve(board, options)?;
         let cells = board.len();
         let recorder = timeline.recorder.take().map(|recorder| Planning { recorder, done: false, cells });
@@ -463,7 +463,7 @@ impl Timeline {
     }
 
     /// Why the planner stopped early, if it did (a bug in the planner).
-    pub(crate) fn error(&self) -> Option<&SolveError> {
+    pub(crate) fn error(&self) -> Option<&HumanError> {
         self.recorder.as_ref().and_then(Recorder::error).or(self.failed.as_ref())
     }
 
@@ -578,7 +578,7 @@ mod tests {
 
     fn full_at(rows: usize, cols: usize, seed: u64, effort: Effort) -> Timeline {
         let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
-        let mut timeline = Timeline::solve(&board, &SolveOptions { effort, ..SolveOptions::default() }).unwrap();
+        let mut timeline = Timeline::solve(&board, &HumanOptions { effort, ..HumanOptions::default() }).unwrap();
         timeline.finish();
         timeline
     }
@@ -586,7 +586,7 @@ mod tests {
     #[test]
     fn a_placement_under_way_or_the_last_known_is_the_current_one() {
         let board = Board::scrambled(3, 3, Scramble::Uniform, 1).unwrap();
-        let (mut timeline, _) = Timeline::planned_elsewhere(&board, &SolveOptions::default()).unwrap();
+        let (mut timeline, _) = Timeline::planned_elsewhere(&board, &HumanOptions::default()).unwrap();
         let group = Group::new(&[1]);
         timeline.record.on(Note::PhaseStarted(Phase::Row(0)));
         timeline.record.on(Note::Placement { region: Region::TopLeft, group });
@@ -676,10 +676,10 @@ mod tests {
     fn a_timeline_fed_in_batches_holds_what_the_planner_would_have_given_it() {
         for (seed, events) in [(1, 1), (2, 37), (3, 5_000), (4, usize::MAX)] {
             let board = Board::scrambled(11, 8, Scramble::Uniform, seed).unwrap();
-            let mut own = Timeline::solve(&board, &fifteen_core::SolveOptions::default()).unwrap();
+            let mut own = Timeline::solve(&board, &fifteen_core::HumanOptions::default()).unwrap();
             own.finish();
             let (mut fed, mut planning) =
-                Timeline::planned_elsewhere(&board, &fifteen_core::SolveOptions::default()).unwrap();
+                Timeline::planned_elsewhere(&board, &fifteen_core::HumanOptions::default()).unwrap();
             assert!(!fed.plans_itself() && fed.is_empty() && !fed.pull(), "it waits for batches");
             let mut batches = 0;
             while let Some(batch) = planning.next_batch(events) {
@@ -705,7 +705,7 @@ mod tests {
     #[test]
     fn an_unsolvable_board_is_refused() {
         let board = Board::from_cells(2, 2, vec![2, 1, 3, 0]).unwrap();
-        assert!(matches!(Timeline::solve(&board, &SolveOptions::default()), Err(SolveError::Unsolvable(_))));
+        assert!(matches!(Timeline::solve(&board, &HumanOptions::default()), Err(HumanError::Unsolvable(_))));
     }
 }
 
@@ -728,7 +728,7 @@ mod person_tests {
     #[test]
     fn a_persons_lines_are_its_phases_and_lock_only_finished_lines() {
         let scramble = Board::scrambled(5, 5, Scramble::Uniform, 11).unwrap();
-        let plan = fifteen_core::human::solve(&scramble, &SolveOptions::default()).unwrap();
+        let plan = fifteen_core::human::solve(&scramble, &HumanOptions::default()).unwrap();
         let moves = Moves(plan.moves().to_vec());
         let timeline = Timeline::from_person(&solve_of(scramble.clone(), moves.clone(), None)).unwrap();
         let found = lines::detect(&scramble, &moves);
@@ -767,7 +767,7 @@ mod person_tests {
     #[test]
     fn a_long_line_locks_in_groups_a_group_can_hold() {
         let scramble = Board::scrambled(20, 20, Scramble::Uniform, 1).unwrap();
-        let plan = fifteen_core::human::solve(&scramble, &SolveOptions::default()).unwrap();
+        let plan = fifteen_core::human::solve(&scramble, &HumanOptions::default()).unwrap();
         let timeline = Timeline::from_person(&solve_of(scramble, Moves(plan.moves().to_vec()), None)).unwrap();
         let locked: usize = timeline
             .cues()

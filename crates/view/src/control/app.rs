@@ -5,7 +5,7 @@
 use crate::anim::{Cue, EventBatch, Game, Pace, Planning, Player, Slide, Timeline};
 use crate::scene::{Camera, Frame, Layout, Row, play_panel, watch_frame};
 use fifteen_core::board::{Board, Pos, Scramble};
-use fifteen_core::human::{Effort, Group, SolveError, SolveOptions};
+use fifteen_core::human::{Effort, Group, HumanError, HumanOptions};
 
 use super::coached::CoachedReplay;
 use super::command::{Command, Mode};
@@ -63,7 +63,7 @@ pub struct App {
     /// over from play mode. [`Effort::Auto`] here is the size table's
     /// watching column ([`Effort::for_watching`]): a watched solve must
     /// keep ahead of its playback.
-    options: SolveOptions,
+    options: HumanOptions,
     /// The last game solved by hand (its start and moves) and its link.
     hand_link: Option<((Board, usize), String)>,
     /// Playing a person's solve (a replay): S has no new scramble to give.
@@ -98,25 +98,25 @@ fn board_seed(board: &Board) -> u64 {
 
 /// The options of a solve watched when none are given: the strategy's
 /// pairs, at the effort the size table gives a watched board.
-fn by_size() -> SolveOptions {
-    SolveOptions { effort: Effort::Auto, ..SolveOptions::default() }
+fn by_size() -> HumanOptions {
+    HumanOptions { effort: Effort::Auto, ..HumanOptions::default() }
 }
 
 /// `options` for watching `board`: [`Effort::Auto`] becomes the size
 /// table's watching column, [`Effort::for_watching`].
-fn watched(options: SolveOptions, board: &Board) -> SolveOptions {
+fn watched(options: HumanOptions, board: &Board) -> HumanOptions {
     let effort = match options.effort {
         Effort::Auto => Effort::for_watching(board.rows(), board.cols()),
         chosen => chosen,
     };
-    SolveOptions { effort, ..options }
+    HumanOptions { effort, ..options }
 }
 
 impl App {
     /// A window on this board, watching at `speed` moves per second its
     /// solve planned as `options` say ([`Effort::Auto`]: at the effort
     /// the size table gives a watched board, [`Effort::for_watching`]).
-    pub fn new(board: Board, speed: f64, mode: Mode, options: SolveOptions) -> Result<App, SolveError> {
+    pub fn new(board: Board, speed: f64, mode: Mode, options: HumanOptions) -> Result<App, HumanError> {
         let mut player = Player::solve(&board, &watched(options, &board))?;
         player.set_speed(speed);
         if mode == Mode::Watch {
@@ -172,7 +172,7 @@ impl App {
         App::with_player(player, board, Mode::Watch, by_size())
     }
 
-    fn with_player(player: Player, board: Board, mode: Mode, options: SolveOptions) -> App {
+    fn with_player(player: Player, board: Board, mode: Mode, options: HumanOptions) -> App {
         let next_seed = board_seed(&board);
         App {
             steady_speed: player.speed(),
@@ -704,7 +704,7 @@ mod tests {
     use fifteen_core::board::Move;
 
     fn app() -> App {
-        App::new(Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), 10.0, Mode::Watch, SolveOptions::default())
+        App::new(Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap(), 10.0, Mode::Watch, HumanOptions::default())
             .unwrap()
     }
 
@@ -712,7 +712,7 @@ mod tests {
     fn the_wheel_zooms_about_the_pointer_and_a_drag_pans_only_when_zoomed() {
         // Big enough to zoom into (a 4×4's tiles are already as big as they get).
         let board = Board::scrambled(40, 40, Scramble::Uniform, 3).unwrap();
-        let mut a = App::new(board, 10.0, Mode::Watch, SolveOptions::default()).unwrap();
+        let mut a = App::new(board, 10.0, Mode::Watch, HumanOptions::default()).unwrap();
         let window = (1280, 720);
         let whole = a.camera().view;
         a.command(Command::Pan { by: (40, 0), window });
@@ -730,7 +730,7 @@ mod tests {
     #[test]
     fn planning_elsewhere_hands_out_each_new_solves_planner_once() {
         let board = Board::scrambled(12, 12, Scramble::Uniform, 2).unwrap();
-        let mut a = App::new(board.clone(), 100_000.0, Mode::Watch, SolveOptions::default()).unwrap();
+        let mut a = App::new(board.clone(), 100_000.0, Mode::Watch, HumanOptions::default()).unwrap();
         a.plan_elsewhere();
         let mut planning = a.take_planning().expect("the solve being watched starts over, planned elsewhere");
         assert!(a.take_planning().is_none(), "handed out once");
@@ -758,7 +758,7 @@ mod tests {
     #[test]
     fn watching_within_a_budget_plays_only_planned_moves_to_the_goal() {
         let board = Board::scrambled(40, 40, Scramble::Uniform, 3).unwrap();
-        let mut a = App::new(board, 1_000_000.0, Mode::Watch, SolveOptions::default()).unwrap();
+        let mut a = App::new(board, 1_000_000.0, Mode::Watch, HumanOptions::default()).unwrap();
         let planned = a.player.timeline().len();
         a.update_within(0.25, &mut || true);
         assert_eq!((a.player.cursor(), a.player.timeline().len()), (planned, planned), "no planning while playing");
@@ -895,7 +895,8 @@ mod tests {
         assert!(card.lines.iter().any(|l| l.contains("1.33 tiles / second")), "{card:?}");
         // The game solved by hand is a replay link with its move times.
         let link = a.hand_solve().expect("a solved game has a link");
-        let solve = &fifteen_core::slidysim::parse_source(&link).unwrap()[0];
+        let solve =
+            &fifteen_core::slidysim::parse_source(&link, &fifteen_core::slidysim::LinkLimits::DEFAULT).unwrap()[0];
         assert_eq!(solve.moves.to_string(), "LL");
         assert_eq!(solve.move_times_ms, Some(vec![0, 1500]));
         // G shows the goal instead, and back.
@@ -990,7 +991,7 @@ mod tests {
                 for mv in [Move::Down, Move::Down, Move::Right, Move::Right] {
                     board.slide(mv).unwrap();
                 }
-                App::new(board, 10.0, Mode::Play, SolveOptions::default()).unwrap()
+                App::new(board, 10.0, Mode::Play, HumanOptions::default()).unwrap()
             }
         };
         match mode {

@@ -258,7 +258,7 @@ mod tests {
     use crate::control::{App, Command, Mode};
     use fifteen_core::board::{Board, Move, Scramble};
     use fifteen_core::coach::{self, Par};
-    use fifteen_core::human::{self, Effort, SolveOptions};
+    use fifteen_core::human::{self, Effort, HumanOptions};
     use fifteen_core::search::Heuristic;
     use fifteen_core::slidysim::Solve;
 
@@ -266,7 +266,7 @@ mod tests {
     /// moves) in a coached app, paused at the start, and its coaching.
     fn coached_app() -> (App, Coaching, Solve) {
         let scramble = Board::scrambled(3, 3, Scramble::Uniform, 5).unwrap();
-        let fast = SolveOptions { effort: Effort::Fast, ..SolveOptions::default() };
+        let fast = HumanOptions { effort: Effort::Fast, ..HumanOptions::default() };
         let mut moves: Vec<Move> = human::solve(&scramble, &fast).unwrap().moves().to_vec();
         let mut board = scramble.clone();
         let slip = board.legal_moves().next().unwrap();

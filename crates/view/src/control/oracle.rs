@@ -214,7 +214,8 @@ impl OracleWorker {
 
     fn shortest(&self, board: &Board) -> WorkerAnswer {
         let db = self.tables.as_ref().and_then(|tables| tables.optimal(board.rows(), board.cols()));
-        let path = ShortestPath::search(board, db.as_deref()).map_err(|e| e.to_string())?;
+        let path =
+            ShortestPath::search(board, db.as_deref(), &fifteen_core::Deadline::NONE).map_err(|e| e.to_string())?;
         Ok(OracleSolution::Shortest(path))
     }
 

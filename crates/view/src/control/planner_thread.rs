@@ -161,7 +161,7 @@ mod tests {
     use super::*;
     use crate::anim::{Cue, Player, Timeline};
     use fifteen_core::board::{Board, Scramble};
-    use fifteen_core::human::SolveOptions;
+    use fifteen_core::human::HumanOptions;
 
     /// Runs `frames` frames of the mid-end's tick on `app` at a million
     /// moves a second, until `enough` says so; every seventh frame's clock
@@ -195,11 +195,11 @@ mod tests {
     #[test]
     fn frames_of_the_tick_play_a_watched_solve() {
         let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
-        let mut app = App::watching(Player::solve(&board, &SolveOptions::default()).unwrap());
+        let mut app = App::watching(Player::solve(&board, &HumanOptions::default()).unwrap());
         tick_until(&mut app, 2_000, &|app| app.board().is_solved());
         assert!(app.board().is_solved(), "the 4×4 plays to the goal");
         let board = Board::scrambled(100, 100, Scramble::Uniform, 3).unwrap();
-        let mut app = App::watching(Player::solve(&board, &SolveOptions::default()).unwrap());
+        let mut app = App::watching(Player::solve(&board, &HumanOptions::default()).unwrap());
         assert!(plans_elsewhere(&app));
         tick_until(&mut app, 50_000_000, &|app| app.player.cursor() >= 100_000);
         assert!(app.player.cursor() >= 100_000, "moves planned on the other thread were played");
@@ -213,7 +213,7 @@ mod tests {
     #[test]
     fn a_solve_planned_on_another_thread_plays_to_the_goal_with_every_move() {
         let board = Board::scrambled(40, 30, Scramble::Uniform, 6).unwrap();
-        let (timeline, mut planning) = Timeline::planned_elsewhere(&board, &SolveOptions::default()).unwrap();
+        let (timeline, mut planning) = Timeline::planned_elsewhere(&board, &HumanOptions::default()).unwrap();
         let (outbox, inbox) = batch_channel();
         let planner = std::thread::spawn(move || send_batches(&outbox, || planning.next_batch(4_096)));
         let mut player = Player::new(timeline);
@@ -252,7 +252,7 @@ mod tests {
     #[test]
     fn dropping_the_receiver_stops_the_planner_thread() {
         let board = Board::scrambled(200, 200, Scramble::Uniform, 1).unwrap();
-        let (_, mut planning) = Timeline::planned_elsewhere(&board, &SolveOptions::default()).unwrap();
+        let (_, mut planning) = Timeline::planned_elsewhere(&board, &HumanOptions::default()).unwrap();
         let (outbox, inbox) = batch_channel();
         let planner = std::thread::spawn(move || {
             let mut made = 0;

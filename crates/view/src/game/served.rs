@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 
 use fifteen_core::board::{Board, Move, MoveNotation};
-use fifteen_core::human::{Context, Event, Planner, Recorder, SolveOptions};
+use fifteen_core::human::{Context, Event, HumanOptions, Planner, Recorder};
 
 use super::protocol::{BadRequest, Doing, Request, State, Status, Travel};
 
@@ -95,7 +95,7 @@ impl Session {
                 match &mut self.watch {
                     Some(watch) => watch.delay_ms = delay,
                     None if complete => {}
-                    None => match Planner::new(&self.board, &SolveOptions::default()).map(Recorder::of) {
+                    None => match Planner::new(&self.board, &HumanOptions::default()).map(Recorder::of) {
                         Ok(recorder) => {
                             self.watch =
                                 Some(Watch { recorder, queue: VecDeque::new(), travel: None, delay_ms: delay });
@@ -215,7 +215,7 @@ mod tests {
     fn a_watched_solve_streams_every_move_with_its_phase_and_target() {
         let board = Board::scrambled(4, 4, Scramble::Uniform, 5).unwrap();
         let (game, states) = watched(&board, 100);
-        let plan = fifteen_core::human::solve(&board, &SolveOptions::default()).unwrap();
+        let plan = fifteen_core::human::solve(&board, &HumanOptions::default()).unwrap();
         assert_eq!(states.len(), plan.moves().len() + 1, "the Watch reply, then one state per move");
         let mut replay = board.clone();
         for (state, &mv) in states[1..].iter().zip(plan.moves().iter()) {

@@ -14,7 +14,7 @@ pub use raster::RasterError;
 use crate::anim::{Cue, Player, Timeline};
 use crate::scene::{Chart, Layout, Painter, Row, watch_frame};
 use fifteen_core::board::Pos;
-use fifteen_core::human::{Effort, Finish, SolveError};
+use fifteen_core::human::{Effort, Finish, HumanError};
 
 /// How far the solve moves between frames.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,7 +59,7 @@ pub struct Recording {
 pub enum RecordError {
     /// The board cannot be solved.
     #[error(transparent)]
-    Solve(#[from] SolveError),
+    Solve(#[from] HumanError),
     /// The renderer could not start.
     #[error(transparent)]
     Raster(#[from] RasterError),
@@ -104,10 +104,10 @@ struct FrameDrawer {
 impl FrameDrawer {
     #[cfg(test)]
     fn new(board: &fifteen_core::board::Board, recording: &Recording) -> Result<FrameDrawer, RecordError> {
-        use fifteen_core::human::SolveOptions;
+        use fifteen_core::human::HumanOptions;
         let timeline = Timeline::solve(
             board,
-            &SolveOptions { finish: recording.finish, effort: recording.effort, ..SolveOptions::default() },
+            &HumanOptions { finish: recording.finish, effort: recording.effort, ..HumanOptions::default() },
         )?;
         FrameDrawer::of(timeline, recording)
     }

@@ -355,12 +355,12 @@ pub fn play_panel(game: &Game, seconds: Option<f64>, start_distance: usize) -> (
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fifteen_core::{Scramble, SolveOptions};
+    use fifteen_core::{HumanOptions, Scramble};
 
     #[test]
     fn a_watch_frame_names_the_line_and_marks_its_tile() {
         let board = Board::scrambled(4, 4, Scramble::Uniform, 7).unwrap();
-        let mut player = Player::solve(&board, &SolveOptions::default()).unwrap();
+        let mut player = Player::solve(&board, &HumanOptions::default()).unwrap();
         let mut route = Vec::new();
         let frame = watch_frame(&player, &mut route, &[]);
         assert_eq!(frame.title, "row 1: tiles 1–2");
@@ -398,7 +398,7 @@ mod person_tests {
 
     fn person_fixture(name: &str) -> Vec<Solve> {
         let path = format!("{}/../../tests/data/slidysim/{name}", env!("CARGO_MANIFEST_DIR"));
-        slidysim::parse_source(&std::fs::read_to_string(path).unwrap()).unwrap()
+        slidysim::parse_source(&std::fs::read_to_string(path).unwrap(), &slidysim::LinkLimits::DEFAULT).unwrap()
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! tables and how long it may take). No I/O.
 
 use fifteen_core::coach::{self, ChosenPar, CoachError, Coaching};
-use fifteen_core::human::{Effort, SolveError, SolveOptions};
+use fifteen_core::human::{Effort, HumanError, HumanOptions};
 use fifteen_core::lines;
 use fifteen_core::slidysim::Solve;
 
@@ -61,10 +61,10 @@ pub fn compare_data(
     work: Work,
 ) -> Result<ViewerData, CoachError> {
     let mut data = person_data(solve, title)?;
-    let options = SolveOptions { effort, ..SolveOptions::default() };
+    let options = HumanOptions { effort, ..HumanOptions::default() };
     let fifteen_title = format!("fifteen, {}", effort.name());
     let (mut fifteen, moves) = planned_data(&solve.scramble, &options, &fifteen_title, work).map_err(|e| match e {
-        SolveError::Stopped => CoachError::Stopped,
+        HumanError::Stopped => CoachError::Stopped,
         other => CoachError::Solve(other),
     })?;
     // The same scramble as the person's: the page holds it once.

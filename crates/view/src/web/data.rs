@@ -3,8 +3,8 @@
 //! fields). The packed parts are strings (see the [module](super)); the
 //! short lists the page reads item by item are JSON arrays.
 
+use fifteen_core::coach::session::SessionSummary;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 /// One solve on a page: fifteen's or a person's, with the parts a page of
 /// its kind adds.
@@ -167,7 +167,7 @@ pub struct SessionData {
     /// What the session is.
     pub heading: String,
     /// The session's numbers, as `fifteen coach --format json` gives them.
-    pub summary: Value,
+    pub summary: SessionSummary,
     /// Each solve, in order.
     pub solves: Vec<SessionListing>,
 }

@@ -24,7 +24,7 @@ use crate::anim::Timeline;
 use fifteen_core::Deadline;
 use fifteen_core::board::{Board, IllegalMove, Move, Moves};
 use fifteen_core::human::{
-    Context, Event, Finish, Phase, Planner, Recorder, SolveError, SolveOptions, line_area, placement_title,
+    Context, Event, Finish, HumanError, HumanOptions, Phase, Planner, Recorder, line_area, placement_title,
 };
 use fifteen_core::slidysim::Solve;
 
@@ -97,19 +97,19 @@ pub fn solver_name(finish: Finish) -> &'static str {
 
 /// The viewer's data for fifteen's own solve of `board`, planned whole
 /// from the planner's events as a [`Recorder`] hands them on, within
-/// `work` (its deadline over, it gives up with [`SolveError::Stopped`];
+/// `work` (its deadline over, it gives up with [`HumanError::Stopped`];
 /// the tiles placed are its progress, as [`SOLVING`]).
-pub fn solve_data(board: &Board, options: &SolveOptions, title: &str, work: Work) -> Result<ViewerData, SolveError> {
+pub fn solve_data(board: &Board, options: &HumanOptions, title: &str, work: Work) -> Result<ViewerData, HumanError> {
     Ok(planned_data(board, options, title, work)?.0)
 }
 
 /// [`solve_data`] with the moves it packed.
 fn planned_data(
     board: &Board,
-    options: &SolveOptions,
+    options: &HumanOptions,
     title: &str,
     work: Work,
-) -> Result<(ViewerData, Moves), SolveError> {
+) -> Result<(ViewerData, Moves), HumanError> {
     let (rows, cols) = (board.rows(), board.cols());
     let mut recorder = Recorder::of(Planner::new(board, options)?.until(work.deadline.clone()));
     let mut marks = Marks::default();

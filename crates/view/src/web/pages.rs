@@ -11,7 +11,7 @@
 use fifteen_core::board::Board;
 use fifteen_core::coach::session::{SessionReport, SessionSolve};
 use fifteen_core::coach::{self, ChosenPar, CoachError, Coaching, ParChoice};
-use fifteen_core::human::{Effort, SolveError, SolveOptions};
+use fifteen_core::human::{Effort, HumanError, HumanOptions};
 use fifteen_core::slidysim::Solve;
 use fifteen_core::tables::Tables;
 
@@ -27,11 +27,11 @@ const MAX_EXACTLY_COACHED_MOVES: usize = 1_000;
 /// fifteen's solve of `board` as `/watch` and `/solve` show it: at the
 /// effort asked for, else [`Effort::for_page`]'s, within `work`. The data
 /// names the effort (`effort`).
-pub fn solve_page(board: &Board, effort: Option<Effort>, work: Work) -> Result<ViewerData, SolveError> {
+pub fn solve_page(board: &Board, effort: Option<Effort>, work: Work) -> Result<ViewerData, HumanError> {
     let (rows, cols) = (board.rows(), board.cols());
     let title = format!("fifteen: a {rows}×{cols} solve");
     let effort = effort.unwrap_or_else(|| Effort::for_page(rows, cols)).resolve(rows, cols);
-    let options = SolveOptions { effort, ..SolveOptions::default() };
+    let options = HumanOptions { effort, ..HumanOptions::default() };
     let mut data = solve_data(board, &options, &title, work)?;
     data.effort = Some(effort.name().to_string());
     Ok(data)
@@ -153,7 +153,7 @@ pub fn session_page(
     let Some(mut data) = first_page else {
         return Err(CoachError::NotSolved { misplaced: 0 });
     };
-    let summary = report.json(heading, rows, cols);
+    let summary = report.summary(heading, rows, cols);
     data.session = Some(SessionData { heading: heading.to_string(), summary, solves: listed });
     Ok(data)
 }

@@ -10,7 +10,7 @@ fn json_of(data: &ViewerData) -> Value {
 
 fn fifteens(rows: usize, cols: usize, seed: u64) -> (Board, ViewerData) {
     let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
-    let data = solve_data(&board, &SolveOptions::default(), "test", Work::default()).unwrap();
+    let data = solve_data(&board, &HumanOptions::default(), "test", Work::default()).unwrap();
     (board, data)
 }
 
@@ -70,7 +70,7 @@ fn the_marks_are_the_timelines() {
 /// unpacks them are the timeline's of the same solve.
 fn check_marks(board: &Board, data: &Value) {
     let cols = board.cols();
-    let mut timeline = Timeline::solve(board, &SolveOptions::default()).unwrap();
+    let mut timeline = Timeline::solve(board, &HumanOptions::default()).unwrap();
     timeline.finish();
     let phases = data["phases"].as_array().unwrap();
     assert_eq!(phases.len(), timeline.phases().len());
@@ -127,7 +127,7 @@ fn differences_zigzag_both_ways() {
 #[test]
 fn a_persons_splits_are_the_lines_detect_reads() {
     let board = Board::scrambled(4, 4, Scramble::Uniform, 3).unwrap();
-    let plan = fifteen_core::human::solve(&board, &SolveOptions::default()).unwrap();
+    let plan = fifteen_core::human::solve(&board, &HumanOptions::default()).unwrap();
     let solve = Solve {
         scramble: board.clone(),
         moves: plan.moves().to_vec().into(),
@@ -195,7 +195,7 @@ fn a_100x100_page_fits_a_megabyte() {
 fn a_100x100_side_by_side_fits_a_megabyte() {
     use fifteen_core::human::Effort;
     let board = Board::scrambled(100, 100, Scramble::Uniform, 1).unwrap();
-    let fast = fifteen_core::human::solve(&board, &SolveOptions { effort: Effort::Fast, ..SolveOptions::default() });
+    let fast = fifteen_core::human::solve(&board, &HumanOptions { effort: Effort::Fast, ..HumanOptions::default() });
     let solve = Solve {
         scramble: board,
         moves: fast.unwrap().moves().to_vec().into(),
@@ -239,7 +239,7 @@ fn a_side_by_side_holds_fifteens_solve_the_stages_and_the_coach() {
 
     let scramble = Board::scrambled(3, 3, Scramble::Uniform, 5).unwrap();
     // A person's solve with a detour: fifteen's own moves after two that undo each other.
-    let plan = fifteen_core::human::solve(&scramble, &fifteen_core::SolveOptions::default()).unwrap();
+    let plan = fifteen_core::human::solve(&scramble, &fifteen_core::HumanOptions::default()).unwrap();
     let first = plan.moves()[0];
     let mut moves: Vec<Move> = vec![first, first.opposite()];
     moves.extend(plan.moves().iter());
@@ -284,11 +284,11 @@ fn a_side_by_side_holds_fifteens_solve_the_stages_and_the_coach() {
 #[test]
 fn a_stopped_deadline_stops_the_planning_of_a_page() {
     use fifteen_core::coach::CoachError;
-    use fifteen_core::human::{Effort, SolveError};
+    use fifteen_core::human::{Effort, HumanError};
     let board = Board::scrambled(30, 30, Scramble::Uniform, 1).unwrap();
     let stopped = Deadline::stopped();
-    let refused = solve_data(&board, &SolveOptions::default(), "test", Work::until(&stopped)).unwrap_err();
-    assert_eq!(refused, SolveError::Stopped);
+    let refused = solve_data(&board, &HumanOptions::default(), "test", Work::until(&stopped)).unwrap_err();
+    assert_eq!(refused, HumanError::Stopped);
     let solve = Solve {
         scramble: board,
         moves: Vec::new().into(),

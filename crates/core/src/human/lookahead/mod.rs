@@ -126,7 +126,7 @@ pub(super) struct Lookahead {
 
 impl Lookahead {
     /// Buffers for lines whose area beam `threads` threads share (see
-    /// [`SolveOptions::threads`](crate::human::SolveOptions::threads)).
+    /// [`HumanOptions::threads`](crate::human::HumanOptions::threads)).
     pub(super) fn new(threads: usize) -> Lookahead {
         Lookahead { whole: WholeScratch::new(threads), ..Lookahead::default() }
     }

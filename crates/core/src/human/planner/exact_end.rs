@@ -5,7 +5,7 @@
 use crate::board::{Pos, Tile, tile_for};
 use crate::human::event::Sink;
 
-use super::{Planner, SolveError};
+use super::{HumanError, Planner};
 use crate::human::cell_rect::CellRect;
 use crate::human::event::{Event, Group, Phase, Region};
 use crate::human::exact::endgame::{finish_among, finish_in_window};
@@ -38,7 +38,7 @@ impl Planner {
         phase: Phase,
         first: Placement,
         sink: &mut Sink<'_>,
-    ) -> Result<bool, SolveError> {
+    ) -> Result<bool, HumanError> {
         let unlocked = self.grid.unlocked();
         let mut tracked: Vec<(Tile, usize)> = Vec::with_capacity(3);
         let region = first.region();
@@ -70,7 +70,7 @@ impl Planner {
         self.cells = cells;
         if !done {
             let (tile, home) = tracked[0];
-            return Err(SolveError::Stuck { tile, at: self.grid.pos(home) });
+            return Err(HumanError::Stuck { tile, at: self.grid.pos(home) });
         }
         sink(&Event::Locked { group });
         for &(_, home) in &tracked {
@@ -88,7 +88,7 @@ impl Planner {
         out.extend(cells.iter().map(|&(r, c)| (tile_for(Pos::new(r, c), rows, cols), self.grid.index(r, c))));
     }
 
-    pub(super) fn place_last_block(&mut self, sink: &mut Sink<'_>) -> Result<(), SolveError> {
+    pub(super) fn place_last_block(&mut self, sink: &mut Sink<'_>) -> Result<(), HumanError> {
         let (grid, scratch, search) = (&mut self.grid, &mut self.scratch, &mut self.search);
         let (rows, cols) = (grid.rows, grid.cols);
         let cells = Placement::LastBlock.cells(rows, cols);
@@ -100,7 +100,7 @@ impl Planner {
         sink(&Event::Placement { region: Region::LastBlock, group });
         let window = CellRect { top: rows - 2, left: cols - 2, height: 2, width: 2 };
         if !finish_in_window(grid, scratch, search, window, &tracked, sink) {
-            return Err(SolveError::Stuck { tile: tiles[0], at: Pos::new(rows - 2, cols - 2) });
+            return Err(HumanError::Stuck { tile: tiles[0], at: Pos::new(rows - 2, cols - 2) });
         }
         sink(&Event::Locked { group });
         for &(_, home) in &tracked {

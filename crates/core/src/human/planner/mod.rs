@@ -39,7 +39,7 @@ use tile_by_tile::PairSpec;
 /// Why the human solver did not produce a solution.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum SolveError {
+pub enum HumanError {
     /// The board is not in the goal's half of the positions.
     #[error("unsolvable board: {0}")]
     Unsolvable(#[from] crate::board::Unsolvable),
@@ -85,11 +85,11 @@ pub enum SolveError {
 /// progress bar, or fetch more moves only when an animation needs them.
 ///
 /// ```
-/// use fifteen_core::{Board, Scramble, SolveOptions};
+/// use fifteen_core::{Board, Scramble, HumanOptions};
 /// use fifteen_core::human::{Event, Order, Planner};
 ///
 /// let board = Board::scrambled(5, 5, Scramble::Uniform, 3).unwrap();
-/// let mut planner = Planner::new(&board, &SolveOptions { order: Order::Rows, ..SolveOptions::default() }).unwrap();
+/// let mut planner = Planner::new(&board, &HumanOptions { order: Order::Rows, ..HumanOptions::default() }).unwrap();
 /// let mut replay = board.clone();
 /// while planner.step(&mut |event: &Event| {
 ///     if let Event::Moved { mv, .. } = event {
@@ -189,17 +189,17 @@ pub struct PlannerStats {
 /// does when not told ([`Effort::for_watching`] the window's).
 ///
 /// ```
-/// use fifteen_core::{Board, Effort, Scramble, SolveOptions, human};
+/// use fifteen_core::{Board, Effort, Scramble, HumanOptions, human};
 /// let board = Board::scrambled(5, 5, Scramble::Uniform, 3).unwrap();
-/// let fast = human::solve(&board, &SolveOptions::default()).unwrap();
-/// let best = human::solve(&board, &SolveOptions { effort: Effort::Best, ..SolveOptions::default() }).unwrap();
+/// let fast = human::solve(&board, &HumanOptions::default()).unwrap();
+/// let best = human::solve(&board, &HumanOptions { effort: Effort::Best, ..HumanOptions::default() }).unwrap();
 /// let mut replay = board.clone();
 /// replay.apply(best.moves()).unwrap();
 /// assert!(replay.is_solved());
 /// assert!(best.moves().len() <= fast.moves().len());
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SolveOptions {
+pub struct HumanOptions {
     /// The order lines are built in.
     pub order: Order,
     /// How the end is played: [`Finish::Exact`] solves a board of up to
@@ -221,25 +221,25 @@ impl Planner {
     ///
     /// ```
     /// use fifteen_core::{Board, Scramble};
-    /// use fifteen_core::human::{Event, Finish, Phase, Planner, SolveOptions};
+    /// use fifteen_core::human::{Event, Finish, Phase, Planner, HumanOptions};
     ///
     /// let board = Board::scrambled(4, 4, Scramble::Uniform, 2).unwrap();
-    /// let exact = SolveOptions { finish: Finish::Exact, ..SolveOptions::default() };
+    /// let exact = HumanOptions { finish: Finish::Exact, ..HumanOptions::default() };
     /// let mut planner = Planner::new(&board, &exact).unwrap();
     /// let mut phases = Vec::new();
     /// planner.run(&mut |event: &Event| if let Event::PhaseStarted(p) = event { phases.push(*p) }).unwrap();
     /// assert_eq!(phases, [Phase::Row(0), Phase::Rest]);
     /// assert!(planner.board().is_solved());
     /// ```
-    pub fn new(board: &Board, options: &SolveOptions) -> Result<Planner, SolveError> {
-        let SolveOptions { order, finish, effort, threads } = *options;
+    pub fn new(board: &Board, options: &HumanOptions) -> Result<Planner, HumanError> {
+        let HumanOptions { order, finish, effort, threads } = *options;
         let effort = effort.resolve(board.rows(), board.cols());
         if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
-            return Err(SolveError::TooLong { rows: board.rows(), cols: board.cols(), max: MAX_SIDE });
+            return Err(HumanError::TooLong { rows: board.rows(), cols: board.cols(), max: MAX_SIDE });
         }
         board.check_solvable()?;
         if finish == Finish::Exact && board.len() > MAX_EXACT_CELLS {
-            return Err(SolveError::TooBigForExact { rows: board.rows(), cols: board.cols(), max: MAX_EXACT_CELLS });
+            return Err(HumanError::TooBigForExact { rows: board.rows(), cols: board.cols(), max: MAX_EXACT_CELLS });
         }
         Ok(Planner {
             grid: PaddedGrid::new(board),
@@ -266,7 +266,7 @@ impl Planner {
         })
     }
 
-    /// The same planner, stopping with [`SolveError::Stopped`] at the first
+    /// The same planner, stopping with [`HumanError::Stopped`] at the first
     /// placement it begins once `deadline` is over: a placement takes
     /// microseconds tile by tile and a line's beam at most a fraction of a
     /// second, so a stop is heard within that.
@@ -334,9 +334,9 @@ impl Planner {
 
     /// Carries out the next placement, reporting each event to `sink` before
     /// it happens. Returns `Ok(false)` once the board is solved.
-    pub fn step<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<bool, SolveError> {
+    pub fn step<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<bool, HumanError> {
         if !self.solved && self.deadline.is_over() {
-            return Err(SolveError::Stopped);
+            return Err(HumanError::Stopped);
         }
         let Some(mut shortcuts) = self.shortcuts.take() else {
             return self.announced_step(sink);
@@ -351,7 +351,7 @@ impl Planner {
 
     /// [`Planner::plan_step`], each placement announced once (see
     /// [`Planner::open_placement`]).
-    fn announced_step(&mut self, sink: &mut Sink<'_>) -> Result<bool, SolveError> {
+    fn announced_step(&mut self, sink: &mut Sink<'_>) -> Result<bool, HumanError> {
         let mut open = self.open_placement.take();
         let resuming = open.is_some();
         let step = self.plan_step(resuming, &mut |event: &Event| {
@@ -371,7 +371,7 @@ impl Planner {
     /// left a placement half made: this one finishes that placement alone,
     /// not merged into a bigger search, so that what was announced is what
     /// is locked.
-    fn plan_step(&mut self, resuming: bool, sink: &mut Sink<'_>) -> Result<bool, SolveError> {
+    fn plan_step(&mut self, resuming: bool, sink: &mut Sink<'_>) -> Result<bool, HumanError> {
         if self.solved {
             return Ok(false);
         }
@@ -455,7 +455,7 @@ impl Planner {
     }
 
     /// Runs every remaining step.
-    pub fn run<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<(), SolveError> {
+    pub fn run<S: FnMut(&Event)>(&mut self, sink: &mut S) -> Result<(), HumanError> {
         while self.step(sink)? {}
         Ok(())
     }

@@ -5,7 +5,7 @@
 use crate::board::{Pos, Tile, tile_for};
 use crate::human::event::Sink;
 
-use super::{Planner, SolveError};
+use super::{HumanError, Planner};
 use crate::human::cell_rect::CellRect;
 use crate::human::event::{Event, Group, Region};
 use crate::human::exact::endgame::finish_in_window;
@@ -16,7 +16,7 @@ use crate::human::trip::transport::transport;
 use crate::human::trip::tries::best_style;
 
 impl Planner {
-    pub(super) fn place_single(&mut self, row: usize, col: usize, sink: &mut Sink<'_>) -> Result<(), SolveError> {
+    pub(super) fn place_single(&mut self, row: usize, col: usize, sink: &mut Sink<'_>) -> Result<(), HumanError> {
         let (base, tries) = self.trip_plan();
         let (grid, scratch) = (&mut self.grid, &mut self.scratch);
         let tile = tile_for(Pos::new(row, col), grid.rows, grid.cols);
@@ -29,7 +29,7 @@ impl Planner {
         let arrived = transport(grid, scratch, tile, home, sink);
         scratch.style = base;
         if !arrived {
-            return Err(SolveError::Stuck { tile, at: Pos::new(row, col) });
+            return Err(HumanError::Stuck { tile, at: Pos::new(row, col) });
         }
         sink(&Event::Locked { group });
         grid.lock(home);
@@ -40,12 +40,12 @@ impl Planner {
     /// Puts a pair home: park the first tile in the second one's home, bring
     /// the second beside it, then turn both in with two slides. Arrangements
     /// near the homes, where that can jam, are finished by the window search.
-    pub(super) fn place_pair(&mut self, pair: PairSpec, sink: &mut Sink<'_>) -> Result<(), SolveError> {
+    pub(super) fn place_pair(&mut self, pair: PairSpec, sink: &mut Sink<'_>) -> Result<(), HumanError> {
         self.scratch.style = self.trip_plan().0;
         let (grid, scratch, search) = (&mut self.grid, &mut self.scratch, &mut self.search);
         let group = Group::new(&[pair.first, pair.second]);
         sink(&Event::Placement { region: pair.region, group });
-        let stuck = SolveError::Stuck { tile: pair.first, at: grid.pos(pair.first_home) };
+        let stuck = HumanError::Stuck { tile: pair.first, at: grid.pos(pair.first_home) };
         let tracked = [(pair.first, pair.first_home), (pair.second, pair.second_home)];
         let inside = |grid: &PaddedGrid, tile: Tile| {
             let at = grid.pos(grid.where_is(tile));

@@ -268,7 +268,7 @@ mod tests {
     use fifteen_core::coach::{self, Coaching, Par};
     use fifteen_core::search::Heuristic;
     use fifteen_core::train::{self, Boxes, CoachedSolve, DrillOrigin, PlanOptions};
-    use fifteen_core::{Deadline, SolveOptions, human};
+    use fifteen_core::{Deadline, HumanOptions, human};
 
     use super::*;
     use crate::control::drill::{PlanDrill, PlayedDrill, Scorer};
@@ -281,7 +281,7 @@ mod tests {
         let scramble: Board = "4 1 3\n2 5 6\n7 8 _".parse().unwrap();
         let slip = scramble.legal_moves().next().unwrap();
         let mut moves = vec![slip, slip.opposite()];
-        moves.extend(human::solve(&scramble, &SolveOptions::default()).unwrap().moves());
+        moves.extend(human::solve(&scramble, &HumanOptions::default()).unwrap().moves());
         let coaching = coach::coach(&scramble, &moves, PAR).unwrap();
         let solve = CoachedSolve { number: 1, scramble: &scramble, moves: &moves, coaching: &coaching };
         let made = train::plan(&[solve], &Boxes::default(), &PlanOptions { drills: 3, seed: 7 });

@@ -80,7 +80,7 @@ mod tests {
     use fifteen_core::coach::{self, Par};
     use fifteen_core::search::Heuristic;
     use fifteen_core::train::{CoachedSolve, moves::move_questions};
-    use fifteen_core::{Deadline, SolveOptions, human};
+    use fifteen_core::{Deadline, HumanOptions, human};
 
     use super::*;
 
@@ -90,7 +90,7 @@ mod tests {
         let scramble: Board = "4 1 3\n2 5 6\n7 8 _".parse().unwrap();
         let slip = scramble.legal_moves().next().unwrap();
         let mut moves = vec![slip, slip.opposite()];
-        moves.extend(human::solve(&scramble, &SolveOptions::default()).unwrap().moves());
+        moves.extend(human::solve(&scramble, &HumanOptions::default()).unwrap().moves());
         let coaching = coach::coach(&scramble, &moves, par).unwrap();
         let solve = CoachedSolve { number: 1, scramble: &scramble, moves: &moves, coaching: &coaching };
         let questions = move_questions(&[solve], par, 10, &Deadline::NONE).unwrap();
