@@ -32,8 +32,6 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use fifteen_core::board::{BoardLine, BoardLineError};
-use fifteen_core::search::MAX_OPTIMAL_CELLS;
-use fifteen_core::search::SearchError;
 use fifteen_core::solver::Solver;
 use fifteen_core::tables::Tables;
 use fifteen_core::{Board, MoveNotation, Moves};
@@ -313,11 +311,8 @@ impl Workers<'_> {
         // A batch wants answers in bounded time: the optimal solver only
         // where it finishes in seconds (on 17 to 49 cells it would run to
         // its proof, hours a board; `near` answers those in set time).
-        if solver == Solver::Optimal && board.len() > MAX_OPTIMAL_CELLS {
-            let (rows, cols) = (board.rows(), board.cols());
-            return Err(
-                SearchError::TooLarge { solver: "optimal", rows, cols, max_cells: MAX_OPTIMAL_CELLS }.to_string()
-            );
+        if solver == Solver::Optimal {
+            fifteen_core::search::check_optimal_size(board).map_err(|e| e.to_string())?;
         }
         let (found, elapsed) =
             super::solve_search::find(board, search, &self.tables, &|_| {}).map_err(|e| e.to_string())?;

@@ -163,10 +163,7 @@ pub fn solve_optimal(board: &Board) -> Result<(Solution, Option<String>, Duratio
         seconds: None,
         cpu_clock: false,
     };
-    if board.len() > MAX_OPTIMAL_CELLS {
-        let (rows, cols) = (board.rows(), board.cols());
-        return Err(SearchError::TooLarge { solver: "optimal", rows, cols, max_cells: MAX_OPTIMAL_CELLS }.into());
-    }
+    fifteen_core::search::check_optimal_size(board)?;
     let (found, elapsed) = find(board, search, &tables, &|_| {})?;
     hint_after(&tables, board, elapsed);
     let solution = Solution { moves: found.moves, stats: found.stats.unwrap_or_default() };

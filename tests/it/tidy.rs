@@ -477,7 +477,7 @@ fn the_checks_catch_what_they_look_for() {
     assert_eq!(missing_paths("see docs/no-such-file.md and src/main.rs."), ["docs/no-such-file.md"]);
     // Links from a doc are read from its folder, their `#part` against the headings.
     let links = "[a](search.md), [b](no-such.md), [c](search.md#pattern-databases), [d](search.md#no-such-part), \
-                 ![e](../assets/efforts.md) and [f](https://example.org/x.md)";
+                 ![e](../assets/watch.png) and [f](https://example.org/x.md)";
     assert_eq!(missing_links(&root().join("docs/any.md"), links), ["no-such.md", "search.md#no-such-part"]);
     assert_eq!(anchors("## Look-ahead (`--effort normal|best`)\n#not a heading"), ["look-ahead---effort-normalbest"]);
     assert!(code_lines("crates/core/src/board").iter().any(|(file, _)| file == "crates/core/src/board/mod.rs"));

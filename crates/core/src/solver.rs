@@ -303,10 +303,7 @@ fn solve_by_name(board: &Board, options: &SolverOptions<'_>) -> Result<Found, So
         },
         Solver::Optimal => {
             let (rows, cols) = (board.rows(), board.cols());
-            if board.len() > MAX_OPTIMAL_CELLS {
-                let max_cells = MAX_OPTIMAL_CELLS;
-                return Err(SearchError::TooLarge { solver: "optimal", rows, cols, max_cells }.into());
-            }
+            optimal::check_optimal_size(board)?;
             board.check_solvable().map_err(SearchError::from)?;
             let pdb = options.tables.optimal(rows, cols);
             let heuristic = pdb.as_deref().map_or(Heuristic::ManhattanConflicts, Heuristic::Patterns);

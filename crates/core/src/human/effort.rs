@@ -410,10 +410,9 @@ pub(super) enum Look {
     Rolling(usize, Pull),
 }
 
-#[cfg(feature = "testing")]
-/// `SIZE_BANDS` as a Markdown table, one row a band: what `--help` and
-/// `docs/solving.md` show, kept in `assets/efforts.md` (a test holds the three
-/// equal, so the command needs no table-maker of the library's). An area beam searches each line over the whole unsolved
+/// `SIZE_BANDS` as a Markdown table, one row a band: what `fifteen solve
+/// --help` prints and `docs/solving.md` shows (a test holds the doc equal
+/// to it). An area beam searches each line over the whole unsolved
 /// area, a rolling beam commits a dozen moves at a time; `tiles` places one
 /// tile at a time, the blank's approaches by detours that push tiles home
 /// (within so many cells of the straight line), each trip planned ahead for
@@ -443,7 +442,6 @@ pub fn size_table() -> String {
     out
 }
 
-#[cfg(feature = "testing")]
 /// What the table's beams do on long boards (see `strip.rs`), as a
 /// paragraph after it, its lines at most 90 columns (so that `--help`
 /// prints them as they are).
@@ -476,14 +474,12 @@ fn long_boards() -> String {
     out
 }
 
-#[cfg(feature = "testing")]
 /// `30×30` for 900 cells; the count when it is not a square.
 fn square(cells: usize) -> String {
     let side = cells.isqrt();
     if side * side == cells { format!("{side}×{side}") } else { format!("{cells} cells") }
 }
 
-#[cfg(feature = "testing")]
 fn describe(plan: LinePlan) -> String {
     match plan {
         LinePlan::Whole(AreaBeam { width, pull, linger, .. }) => {

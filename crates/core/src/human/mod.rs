@@ -30,7 +30,6 @@ mod strip;
 mod trip;
 
 pub use effort::Effort;
-#[cfg(feature = "testing")]
 pub use effort::size_table;
 pub use event::{Event, Group, Phase, Region};
 pub use exact::finish::Finish;

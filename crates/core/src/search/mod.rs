@@ -41,7 +41,7 @@ pub mod optimal;
 pub(crate) mod optimal;
 
 pub use near::{MAX_NEAR_CELLS, MIN_NEAR_CELLS, NearProgress, NearPurpose, near_seconds};
-pub use optimal::{Heuristic, MAX_OPTIMAL_CELLS};
+pub use optimal::{Heuristic, MAX_OPTIMAL_CELLS, check_optimal_size};
 
 use crate::board::{Moves, Unsolvable};
 

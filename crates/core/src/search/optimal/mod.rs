@@ -110,15 +110,20 @@ pub(crate) fn arrays(board: &Board) -> ([u8; MAX_PACKED_CELLS], [u8; MAX_PACKED_
     (cells, pos)
 }
 
-fn check(board: &Board, heuristic: Heuristic<'_>) -> Result<PackedGrid, SearchError> {
+/// Whether IDA* takes `board`: up to [`MAX_OPTIMAL_CELLS`] cells, else
+/// [`SearchError::TooLarge`]. Past them `--solver optimal` is the near
+/// solver run to its proof (hours on a 5×5), so a caller that must answer
+/// in bounded time (a batch, the optimal page) refuses them with this.
+pub fn check_optimal_size(board: &Board) -> Result<(), SearchError> {
     if board.len() > MAX_OPTIMAL_CELLS {
-        return Err(SearchError::TooLarge {
-            solver: "optimal",
-            rows: board.rows(),
-            cols: board.cols(),
-            max_cells: MAX_OPTIMAL_CELLS,
-        });
+        let (rows, cols) = (board.rows(), board.cols());
+        return Err(SearchError::TooLarge { solver: "optimal", rows, cols, max_cells: MAX_OPTIMAL_CELLS });
     }
+    Ok(())
+}
+
+fn check(board: &Board, heuristic: Heuristic<'_>) -> Result<PackedGrid, SearchError> {
+    check_optimal_size(board)?;
     if let Heuristic::Patterns(pdb) = heuristic {
         pdb.check_shape(board)?;
     }
