@@ -17,9 +17,10 @@ pub fn run_optimal(count: u64, seed: u64) -> Result<(), CliError> {
     let tables = super::pdb::tables();
     fifteen_core::tables::Tables::optimal(&tables, 4, 4).expect("4×4 has pattern databases");
     let options = SolverOptions { solver: Solver::Optimal, tables: &tables, ..SolverOptions::default() };
-    let account = tables.account(false, 4, 4).unwrap_or_default();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    writeln!(out, "# {account}")?;
+    if let Some(account) = tables.account(false, 4, 4) {
+        writeln!(out, "# {account}")?;
+    }
     writeln!(out, "{:<6} {:<40} {:>7} {:>11} {:>11} {:>9}", "seed", "board", "optimal", "expanded", "generated", "ms")?;
     let (mut total_ms, mut max_ms, mut total_nodes, mut max_nodes, mut total_len) = (0.0f64, 0.0f64, 0u64, 0u64, 0u64);
     for i in 0..count {

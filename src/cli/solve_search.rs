@@ -16,7 +16,7 @@ use fifteen_core::tables::Tables;
 use fifteen_core::{Board, Deadline, HumanOptions, MoveNotation};
 
 use super::error::CliError;
-use fifteen_core::tables::TableCache;
+use fifteen_core::tables::{TableCache, TablesAccount};
 
 /// A search as the command asked for it: the solver and its options, and
 /// the seconds `--solver near` may take (`None`: until it proves its
@@ -123,13 +123,17 @@ fn progress_line(p: NearProgress, elapsed: Duration) -> String {
 /// The near solver on a board of 17 to 49 cells for `seconds` (`None`:
 /// until it proves its answer), with the command's tables: what it found,
 /// the tables' account line and the search's time.
-pub fn solve_near(board: &Board, seconds: Option<f64>, cpu_clock: bool) -> Result<(Found, String, Duration), CliError> {
+pub fn solve_near(
+    board: &Board,
+    seconds: Option<f64>,
+    cpu_clock: bool,
+) -> Result<(Found, Option<TablesAccount>, Duration), CliError> {
     let tables = super::pdb::tables();
     // Seeded with the human solution at the effort the size calls for.
     let human = HumanOptions { effort: human::Effort::Auto, threads: 1, ..HumanOptions::default() };
     let search = SearchRun { solver: Solver::Near, human, max_depth: None, seconds, cpu_clock };
     let (found, elapsed) = find(board, search, &tables, &|_| {})?;
-    Ok((found, tables.account(true, board.rows(), board.cols()).unwrap_or_default(), elapsed))
+    Ok((found, tables.account(true, board.rows(), board.cols()), elapsed))
 }
 
 /// `104 moves, optimal is at least 100`, or `100 moves, optimal`.
@@ -154,7 +158,7 @@ pub fn faster_tables_hint(pdb: &PatternDatabase, elapsed: Duration) -> Option<St
 
 /// The optimal solver on a board of up to 16 cells with the command's
 /// tables: the solution, the tables' account line and the search's time.
-pub fn solve_optimal(board: &Board) -> Result<(Solution, Option<String>, Duration), CliError> {
+pub fn solve_optimal(board: &Board) -> Result<(Solution, Option<TablesAccount>, Duration), CliError> {
     let tables = super::pdb::tables();
     let search = SearchRun {
         solver: Solver::Optimal,
@@ -218,7 +222,7 @@ pub fn run<W: Write>(
                 found.beam_width,
                 solution.stats.expanded,
                 elapsed.as_secs_f64() * 1e3,
-                account.unwrap_or_default()
+                account.map(|a| a.to_string()).unwrap_or_default()
             )
         } else if matches!(format, Format::Json | Format::Summary) {
             return Ok(());

@@ -22,7 +22,7 @@
 //! is the one place of the core that touches files.
 //!
 //! ```
-//! use fifteen_core::tables::{TableCache, Tables};
+//! use fifteen_core::tables::{TableCache, Tables, TablesOrigin};
 //!
 //! let dir = std::env::temp_dir().join(format!("fifteen-doc-tables-{}", std::process::id()));
 //! let cache = TableCache::new(Some(dir.clone()), 2);
@@ -30,11 +30,13 @@
 //! assert!(cache.optimal(3, 4).is_none());
 //! // The near solver's tables of a 3×6 are built at first use and saved.
 //! let tables = cache.near(3, 6).unwrap();
-//! assert!(cache.account(true, 3, 6).unwrap().contains("built, saved to"));
+//! assert_eq!(cache.account(true, 3, 6).unwrap().origin, TablesOrigin::Built);
 //! // A second cache, as a later process would, maps the saved file.
 //! let later = TableCache::new(Some(dir.clone()), 2);
 //! assert_eq!(later.near(3, 6).unwrap().size_bytes(), tables.size_bytes());
-//! assert!(later.account(true, 3, 6).unwrap().contains("mapped from"));
+//! let account = later.account(true, 3, 6).unwrap();
+//! assert_eq!(account.origin, TablesOrigin::Mapped);
+//! assert!(account.to_string().starts_with("pattern databases ") && account.to_string().contains(" mapped from "));
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
@@ -328,16 +330,78 @@ pub enum TableEvent {
     Progress(BuildProgress),
     /// A build ended (successfully or not).
     BuildEnds,
-    /// Tables found, in one line: `pattern databases 6-6-3 (…, 11.5 MB)
-    /// mapped from PATH in 1.2 ms`.
-    Found(String),
+    /// Tables found (`Display` writes one line: `pattern databases 6-6-3
+    /// (…, 11.5 MB) mapped from PATH`).
+    Found(TablesAccount),
     /// A cache file that could not be used, or tables that could not be
     /// saved: one line saying why and what happens instead.
     Warning(String),
 }
 
 /// The tables of shapes found so far, each with the line that says how.
-type FoundTables = BTreeMap<TablesKey, (Option<Arc<PatternDatabase>>, Option<String>)>;
+type FoundTables = BTreeMap<TablesKey, (Option<Arc<PatternDatabase>>, Option<TablesAccount>)>;
+
+/// How a shape's tables were found, for a front end to say; `Display`
+/// writes it as one line: `pattern databases 6-6-3 (KEY, 11.5 MB) mapped
+/// from PATH`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TablesAccount {
+    /// The partition, `6-6-3`.
+    pub partition: String,
+    /// What the tables are, for the curious: the spec's key.
+    pub key: String,
+    /// Their size in memory, in bytes.
+    pub bytes: u64,
+    /// Where they came from.
+    pub origin: TablesOrigin,
+    /// Their file (`None`: no cache directory).
+    pub path: Option<PathBuf>,
+}
+
+/// Where a shape's tables came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TablesOrigin {
+    /// Mapped from their file.
+    Mapped,
+    /// Built now, and saved to their file when there is a directory.
+    Built,
+    /// Asked to be built ([`TableCache::build`]), already in their file,
+    /// every block of it checked.
+    Checked,
+}
+
+impl TablesAccount {
+    fn new(
+        spec: &PatternSpec,
+        database: &PatternDatabase,
+        origin: TablesOrigin,
+        path: Option<PathBuf>,
+    ) -> TablesAccount {
+        let bytes = database.size_bytes() as u64;
+        TablesAccount { partition: spec.partition(), key: spec.key(), bytes, origin, path }
+    }
+}
+
+impl std::fmt::Display for TablesAccount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (partition, key, megabytes) = (&self.partition, &self.key, self.bytes as f64 / 1e6);
+        write!(f, "pattern databases {partition} ({key}, {megabytes:.1} MB) ")?;
+        f.write_str(match self.origin {
+            TablesOrigin::Mapped => "mapped from ",
+            TablesOrigin::Built => "built, saved to ",
+            TablesOrigin::Checked => "already built in ",
+        })?;
+        match &self.path {
+            Some(path) => write!(f, "{}", path.display())?,
+            None => f.write_str("nowhere (no cache directory)")?,
+        }
+        if self.origin == TablesOrigin::Checked {
+            f.write_str("; every block checked")?;
+        }
+        Ok(())
+    }
+}
 
 /// The pattern databases of a cache directory: the best tables for each
 /// shape (see the [module](self)), mapped from their files or built and
@@ -383,9 +447,9 @@ impl TableCache {
         TableCache { builds_near: false, ..self }
     }
 
-    /// The line that says how this shape's tables were found (for the
-    /// optimal solver, or with `near` the near solver's), once they were.
-    pub fn account(&self, near: bool, rows: usize, cols: usize) -> Option<String> {
+    /// How this shape's tables were found (for the optimal solver, or with
+    /// `near` the near solver's), once they were.
+    pub fn account(&self, near: bool, rows: usize, cols: usize) -> Option<TablesAccount> {
         let key = (if near { TablesFor::Near } else { TablesFor::Optimal }, rows, cols);
         self.found.lock().unwrap_or_else(PoisonError::into_inner).get(&key).and_then(|(_, account)| account.clone())
     }
@@ -401,16 +465,13 @@ impl TableCache {
 
     /// Builds the tables of `partition` into the cache directory, or, when
     /// their file is there, checks every block of it (opening a file checks
-    /// only a sample); returns the line that says which.
-    pub fn build(&self, partition: Partition) -> Result<String, TablesError> {
+    /// only a sample); says which.
+    pub fn build(&self, partition: Partition) -> Result<TablesAccount, TablesError> {
         let dir = self.dir.as_ref().ok_or(TablesError::NoDirectory)?;
         let spec = partition.spec();
         let path = dir.join(file::file_name(&spec));
         match file::verify(&path, &spec) {
-            Ok(database) => {
-                let place = path.display().to_string();
-                return Ok(format!("{}; every block checked", account(&spec, &database, "already built in", &place)));
-            }
+            Ok(database) => return Ok(TablesAccount::new(&spec, &database, TablesOrigin::Checked, Some(path))),
             Err(err) if err.is_missing() => {}
             Err(err) => {
                 self.report(TableEvent::Warning(format!("the cache file cannot be used ({err}); building it again")))
@@ -467,12 +528,12 @@ impl TableCache {
 
     /// The tables of `spec` if `wanted` and their file is there and sound
     /// (a warning when it is there and not); never built.
-    fn present(&self, spec: PatternSpec, wanted: bool) -> Option<(file::Loaded, String)> {
+    fn present(&self, spec: PatternSpec, wanted: bool) -> Option<(file::Loaded, TablesAccount)> {
         let dir = self.dir.as_ref().filter(|_| wanted)?;
         match file::load_if_present(&spec, dir) {
             Ok(Some(database)) => {
-                let place = dir.join(file::file_name(&spec)).display().to_string();
-                let account = account(&spec, &database, "mapped from", &place);
+                let path = dir.join(file::file_name(&spec));
+                let account = TablesAccount::new(&spec, &database, TablesOrigin::Mapped, Some(path));
                 let loaded = file::Loaded { database, path: None, origin: Origin::Loaded, save_error: None };
                 Some((loaded, account))
             }
@@ -490,7 +551,7 @@ impl TableCache {
 
     /// Maps the tables of `spec` from the directory, or builds and saves
     /// them (saying so); with the line that says which.
-    fn load(&self, spec: &PatternSpec, asked: bool) -> (file::Loaded, String) {
+    fn load(&self, spec: &PatternSpec, asked: bool) -> (file::Loaded, TablesAccount) {
         let mut building = false;
         let loaded = file::load_or_build(spec, self.dir.as_deref(), self.threads, |progress| {
             if !building {
@@ -510,15 +571,11 @@ impl TableCache {
         if let (Some(err), false) = (&loaded.save_error, asked) {
             self.report(TableEvent::Warning(format!("could not save the pattern databases: {err}")));
         }
-        let place = loaded
-            .path
-            .as_ref()
-            .map_or_else(|| "nowhere (no cache directory)".to_string(), |p| p.display().to_string());
-        let how = match loaded.origin {
-            Origin::Loaded => "mapped from",
-            Origin::Built | Origin::Rebuilt { .. } => "built, saved to",
+        let origin = match loaded.origin {
+            Origin::Loaded => TablesOrigin::Mapped,
+            Origin::Built | Origin::Rebuilt { .. } => TablesOrigin::Built,
         };
-        let account = account(spec, &loaded.database, how, &place);
+        let account = TablesAccount::new(spec, &loaded.database, origin, loaded.path.clone());
         (loaded, account)
     }
 }
@@ -544,16 +601,6 @@ fn build_starts(spec: &PatternSpec, threads: usize, asked: bool) -> TableEvent {
         threads,
         asked,
     }
-}
-
-/// `pattern databases 6-6-3 (KEY, 11.5 MB) HOW PLACE`.
-fn account(spec: &PatternSpec, database: &PatternDatabase, how: &str, place: &str) -> String {
-    format!(
-        "pattern databases {} ({}, {:.1} MB) {how} {place}",
-        spec.partition(),
-        spec.key(),
-        database.size_bytes() as f64 / 1e6
-    )
 }
 
 impl From<CacheError> for TablesError {

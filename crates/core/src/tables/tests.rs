@@ -141,8 +141,11 @@ fn a_cache_that_never_builds_near_tables_finds_only_those_on_disk() {
     // Built by a cache that builds, the same directory's tables are found.
     let building = TableCache::new(Some(dir.path().to_path_buf()), 2);
     building.near(3, 6).unwrap();
-    assert!(building.account(true, 3, 6).unwrap().contains("built, saved to"));
+    let built = building.account(true, 3, 6).unwrap();
+    assert_eq!(built.origin, super::TablesOrigin::Built);
+    assert!(built.to_string().contains(" built, saved to "), "{built}");
     kept_only.near(3, 6).unwrap();
     let account = kept_only.account(true, 3, 6).unwrap();
-    assert!(account.contains("mapped from"), "{account}");
+    assert_eq!((account.origin, account.path.as_ref()), (super::TablesOrigin::Mapped, built.path.as_ref()));
+    assert!(account.to_string().contains(" mapped from "), "{account}");
 }
