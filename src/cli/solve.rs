@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use crate::output::{Format, Metric, MoveWriter, SolveReport};
 use clap::Args;
-use fifteen_core::human::{Effort, Event, Finish, Order, Phase, PhaseTotal, Planner, Recorder, placement_title};
+use fifteen_core::human::{Effort, Event, Finish, Order, Phase, PhaseTotal, PlacementTitle, Planner, Recorder};
 use fifteen_core::solver::Solver;
 use fifteen_core::{Board, HumanOptions, Move, MoveNotation};
 use fifteen_view::control::{batch_channel, send_batches};
@@ -230,7 +230,8 @@ fn plan_human(
                 Event::Moved { mv, .. } => batch.push(mv),
                 Event::Placement { region, group } => {
                     let phase = context.phase.unwrap_or(Phase::Rest);
-                    let title = || placement_title(phase, region, group, board.rows(), board.cols(), context.corner);
+                    let (shape, corner) = ((board.rows(), board.cols()), context.corner);
+                    let title = || PlacementTitle { phase, region, group, shape, corner }.to_string();
                     titles.placement(phase, title, group.tiles().len() == 1, context.moves);
                 }
                 _ => {}

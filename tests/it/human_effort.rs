@@ -7,7 +7,7 @@ use crate::common::{
     checked_solve_detours, checked_solve_planned, checked_solve_planned_detours, checked_solve_rolling,
     checked_solve_with,
 };
-use fifteen_core::human::{Context, Effort, Event, Finish, Order, Phase, Planner, Recorder, placement_title};
+use fifteen_core::human::{Context, Effort, Event, Finish, Order, Phase, PlacementTitle, Planner, Recorder};
 use fifteen_core::{Board, HumanOptions, Scramble, human};
 
 const LOOKING_AHEAD: [Effort; 2] = [Effort::Normal, Effort::Best];
@@ -203,7 +203,8 @@ fn titles(board: &Board, order: Order, effort: Effort) -> Vec<String> {
     let mut recorder = Recorder::of(planner);
     recorder.pull_all(&mut |event: &Event, context: &Context| {
         if let Event::Placement { region, group } = *event {
-            titles.push(placement_title(context.phase.unwrap(), region, group, rows, cols, context.corner))
+            let (phase, corner) = (context.phase.unwrap(), context.corner);
+            titles.push(PlacementTitle { phase, region, group, shape: (rows, cols), corner }.to_string())
         }
     });
     assert!(recorder.is_done(), "{:?}", recorder.error());

@@ -252,7 +252,8 @@ fn hint(worker: &Worker, board: &Board) -> Answered {
         let more = recorder.pull(&mut |event: &Event, at: &Context| match *event {
             Event::Placement { region, group } if first.is_none() => {
                 let phase = at.phase.unwrap_or(Phase::Rest);
-                title = Some(fifteen_core::human::placement_title(phase, region, group, rows, cols, at.corner));
+                let (shape, corner) = ((rows, cols), at.corner);
+                title = Some(fifteen_core::human::PlacementTitle { phase, region, group, shape, corner }.to_string());
             }
             Event::Moved { mv, .. } if first.is_none() => first = Some(mv),
             _ => {}

@@ -38,6 +38,6 @@ pub use plan::{Plan, Span, solve};
 pub use planner::{HumanError, HumanOptions, Planner, PlannerStats};
 pub use record::{Context, PhaseTotal, Recorder};
 pub use schedule::line_area;
-pub use schedule::{Corner, Order, placement_title};
+pub use schedule::{Corner, Order, PlacementTitle};
 pub(crate) use small::KeptTable;
 pub use trip::scratch::RouteStats;

@@ -15,7 +15,7 @@ pub struct Context {
     pub phase: Option<Phase>,
     /// Where the unsolved rectangle's corner was as that phase began,
     /// which names and outlines its line
-    /// ([`placement_title`](super::placement_title)).
+    /// ([`PlacementTitle`](super::PlacementTitle)).
     pub corner: Corner,
     /// The placement under way: its region and tiles (set by its `Placement`).
     pub placement: Option<(Region, Group)>,

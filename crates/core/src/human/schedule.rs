@@ -345,11 +345,12 @@ pub fn line_area(phase: Phase, rows: usize, cols: usize, corner: Corner) -> Opti
 /// so the title stays the same while they go home one by one.
 ///
 /// ```
-/// use fifteen_core::human::{Corner, Group, Phase, Region, placement_title};
+/// use fifteen_core::human::{Corner, Group, Phase, PlacementTitle, Region};
 /// // A 4×4 built row 1, column 1, row 2, … : each line begins where the
 /// // ones before it left the corner.
 /// let title = |phase, region, tiles: &[u32], (top, left)| {
-///     placement_title(phase, region, Group::new(tiles), 4, 4, Corner { top, left })
+///     let group = Group::new(tiles);
+///     PlacementTitle { phase, region, group, shape: (4, 4), corner: Corner { top, left } }.to_string()
 /// };
 /// assert_eq!(title(Phase::Row(0), Region::TopLeft, &[2], (0, 0)), "row 1: tiles 1–2");
 /// assert_eq!(title(Phase::Row(0), Region::RightColumns, &[3, 4], (0, 0)), "row 1: end pair 3 + 4");
@@ -361,42 +362,65 @@ pub fn line_area(phase: Phase, rows: usize, cols: usize, corner: Corner) -> Opti
 /// assert_eq!(title(Phase::Column(0), Region::TopLeft, &[5], (0, 0)), "column 1: tiles 1, 5");
 /// assert_eq!(title(Phase::Column(0), Region::TopLeft, &[1, 5, 9, 13], (0, 0)), "column 1: tiles 1, 5, 9, 13");
 /// ```
-pub fn placement_title(phase: Phase, region: Region, group: Group, rows: usize, cols: usize, corner: Corner) -> String {
-    let tile = |row: usize, col: usize| crate::board::tile_for(crate::board::Pos::new(row, col), rows, cols);
-    let tiles = group.tiles();
-    if region == Region::Exact {
-        return match phase {
-            Phase::Rest => format!("last {} tiles, exact", tiles.len()),
-            _ => format!("{phase}: {}, exact", tile_list(tiles, 1)),
-        };
+#[derive(Clone, Copy, Debug)]
+pub struct PlacementTitle {
+    /// The phase the placement is part of.
+    pub phase: Phase,
+    /// Its region.
+    pub region: Region,
+    /// Its tiles.
+    pub group: Group,
+    /// The board's rows and columns.
+    pub shape: (usize, usize),
+    /// Where the unsolved rectangle's corner was as the phase began.
+    pub corner: Corner,
+}
+
+impl std::fmt::Display for PlacementTitle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.words())
     }
-    match line_of(phase, rows, cols, corner) {
-        Some(SweepLine::Row { row, from }) => {
-            let (a, b) = (tile(row, cols - 2), tile(row, cols - 1));
-            let stretch: Vec<Tile> = (from..cols.saturating_sub(2)).map(|c| tile(row, c)).collect();
-            let what = match tiles {
-                [x, y] if (*x, *y) == (a, b) => format!("end pair {a} + {b}"),
-                _ if tiles.iter().all(|t| stretch.contains(t)) => tile_list(&stretch, 1),
-                _ => tile_list(tiles, 1),
+}
+
+impl PlacementTitle {
+    fn words(&self) -> String {
+        let PlacementTitle { phase, region, group, shape: (rows, cols), corner } = *self;
+        let tile = |row: usize, col: usize| crate::board::tile_for(crate::board::Pos::new(row, col), rows, cols);
+        let tiles = group.tiles();
+        if region == Region::Exact {
+            return match phase {
+                Phase::Rest => format!("last {} tiles, exact", tiles.len()),
+                _ => format!("{phase}: {}, exact", tile_list(tiles, 1)),
             };
-            format!("row {}: {what}", row + 1)
         }
-        Some(SweepLine::Column { col, from }) => {
-            let (a, b) = (tile(rows - 2, col), tile(rows - 1, col));
-            let stretch: Vec<Tile> = (from..rows.saturating_sub(2)).map(|r| tile(r, col)).collect();
-            let what = match tiles {
-                [x, y] if (*x, *y) == (a, b) => format!("end pair {a} + {b}"),
-                _ if tiles.iter().all(|t| stretch.contains(t)) => tile_list(&stretch, cols as Tile),
-                _ => tile_list(tiles, cols as Tile),
-            };
-            format!("column {}: {what}", col + 1)
+        match line_of(phase, rows, cols, corner) {
+            Some(SweepLine::Row { row, from }) => {
+                let (a, b) = (tile(row, cols - 2), tile(row, cols - 1));
+                let stretch: Vec<Tile> = (from..cols.saturating_sub(2)).map(|c| tile(row, c)).collect();
+                let what = match tiles {
+                    [x, y] if (*x, *y) == (a, b) => format!("end pair {a} + {b}"),
+                    _ if tiles.iter().all(|t| stretch.contains(t)) => tile_list(&stretch, 1),
+                    _ => tile_list(tiles, 1),
+                };
+                format!("row {}: {what}", row + 1)
+            }
+            Some(SweepLine::Column { col, from }) => {
+                let (a, b) = (tile(rows - 2, col), tile(rows - 1, col));
+                let stretch: Vec<Tile> = (from..rows.saturating_sub(2)).map(|r| tile(r, col)).collect();
+                let what = match tiles {
+                    [x, y] if (*x, *y) == (a, b) => format!("end pair {a} + {b}"),
+                    _ if tiles.iter().all(|t| stretch.contains(t)) => tile_list(&stretch, cols as Tile),
+                    _ => tile_list(tiles, cols as Tile),
+                };
+                format!("column {}: {what}", col + 1)
+            }
+            Some(SweepLine::Bottom { .. }) => match tiles {
+                [a, b] => format!("bottom rows: pair {a} + {b}"),
+                _ => format!("bottom rows: {}", tile_list(tiles, cols as Tile)),
+            },
+            Some(SweepLine::Last) => "last 2×2".to_string(),
+            None => format!("{phase}: {}", tile_list(tiles, 1)),
         }
-        Some(SweepLine::Bottom { .. }) => match tiles {
-            [a, b] => format!("bottom rows: pair {a} + {b}"),
-            _ => format!("bottom rows: {}", tile_list(tiles, cols as Tile)),
-        },
-        Some(SweepLine::Last) => "last 2×2".to_string(),
-        None => format!("{phase}: {}", tile_list(tiles, 1)),
     }
 }
 
@@ -463,7 +487,8 @@ mod tests {
                             }
                             last_phase = Some(phase);
                         }
-                        let title = placement_title(phase, p.region(), p.group(rows, cols), rows, cols, corner);
+                        let (region, group) = (p.region(), p.group(rows, cols));
+                        let title = PlacementTitle { phase, region, group, shape: (rows, cols), corner }.to_string();
                         let line = match phase {
                             Phase::Row(r) => format!("row {}: ", r + 1),
                             Phase::Column(c) => format!("column {}: ", c + 1),

@@ -393,18 +393,12 @@ impl Timeline {
     }
 
     /// What `placement` builds, as every front end names it (see
-    /// [`placement_title`](fifteen_core::human::placement_title)).
+    /// [`PlacementTitle`](fifteen_core::human::PlacementTitle)).
     pub fn title(&self, placement: &PlacementMark) -> String {
-        let (rows, cols) = (self.start.rows(), self.start.cols());
         let phase = placement.phase.unwrap_or(Phase::Rest);
-        fifteen_core::human::placement_title(
-            phase,
-            placement.region,
-            placement.group,
-            rows,
-            cols,
-            self.corner_of(phase),
-        )
+        let (region, group, corner) = (placement.region, placement.group, self.corner_of(phase));
+        let shape = (self.start.rows(), self.start.cols());
+        fifteen_core::human::PlacementTitle { phase, region, group, shape, corner }.to_string()
     }
 
     /// The cells `(top, left, bottom, right)` of the line `phase` builds

@@ -20,7 +20,7 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use fifteen_core::board::{Board, Move, MoveNotation, Tile};
-use fifteen_core::human::{Corner, Group, Phase, Region, line_area, placement_title};
+use fifteen_core::human::{Corner, Group, Phase, PlacementTitle, Region, line_area};
 use fifteen_core::search::distance::Distance;
 
 /// Where the game stands, as the `Status` field says it.
@@ -204,7 +204,8 @@ impl State {
         self.region = Some(Area::of(doing.region, doing.group, rows, cols));
         self.travel = doing.travel;
         if let Some(line) = doing.line {
-            self.title = Some(placement_title(line, doing.region, doing.group, rows, cols, doing.corner));
+            let (region, group, corner) = (doing.region, doing.group, doing.corner);
+            self.title = Some(PlacementTitle { phase: line, region, group, shape: (rows, cols), corner }.to_string());
             // Outline the line the title names, as the window does.
             if let Some((top, left, bottom, right)) = line_area(line, rows, cols, doing.corner) {
                 self.region = Some(Area { name: "line".to_string(), top, left, bottom, right });

@@ -24,7 +24,7 @@ use crate::anim::Timeline;
 use fifteen_core::Deadline;
 use fifteen_core::board::{Board, IllegalMove, Move, Moves};
 use fifteen_core::human::{
-    Context, Event, Finish, HumanError, HumanOptions, Phase, Planner, Recorder, line_area, placement_title,
+    Context, Event, Finish, HumanError, HumanOptions, Phase, PlacementTitle, Planner, Recorder, line_area,
 };
 use fifteen_core::slidysim::Solve;
 
@@ -222,7 +222,8 @@ impl Marks {
             }
             Event::Placement { region, group } => {
                 let phase = context.phase.unwrap_or(Phase::Rest);
-                let title = placement_title(phase, region, group, rows, cols, context.corner);
+                let (shape, corner) = ((rows, cols), context.corner);
+                let title = PlacementTitle { phase, region, group, shape, corner }.to_string();
                 let index = self.titles.iter().rposition(|t| *t == title).unwrap_or_else(|| {
                     self.titles.push(title);
                     self.titles.len() - 1
