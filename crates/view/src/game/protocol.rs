@@ -217,7 +217,8 @@ impl State {
     /// The state as the JSON text the server sends.
     pub fn to_json(&self) -> String {
         // A struct of numbers and strings always serializes.
-        serde_json::to_string(self).unwrap_or_else(|e| format!(r#"{{"Status":"error: {e}"}}"#))
+        serde_json::to_string(self)
+            .unwrap_or_else(|e| serde_json::json!({ "Status": format!("error: {e}") }).to_string())
     }
 
     /// The board's shape: the `Rows` and `Cols` extras when present, else the
@@ -288,7 +289,8 @@ impl Optimal {
     pub fn to_json(&self) -> String {
         let message = OptimalMessage { optimal: self.clone() };
         // Numbers and strings always serialize.
-        serde_json::to_string(&message).unwrap_or_else(|e| format!(r#"{{"Optimal":{{"Error":"{e}"}}}}"#))
+        serde_json::to_string(&message)
+            .unwrap_or_else(|e| serde_json::json!({ "Optimal": { "Error": e.to_string() } }).to_string())
     }
 
     /// Reads a text frame that is an `Optimal` message; `None` for any other.
@@ -402,7 +404,7 @@ fn brief(value: &serde_json::Value) -> String {
 
 /// The message a client sends for a move given in tile notation.
 pub fn move_message(mv: Move) -> String {
-    format!(r#"{{"Move":"{}"}}"#, MoveNotation::Blank.name(mv).word())
+    serde_json::json!({ "Move": MoveNotation::Blank.name(mv).word() }).to_string()
 }
 
 #[cfg(test)]
