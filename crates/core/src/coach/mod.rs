@@ -43,13 +43,13 @@ use rayon::prelude::*;
 
 use crate::board::{Board, IllegalMove, Move};
 use crate::deadline::Deadline;
-use crate::human::{self, Effort, HumanError, HumanOptions};
+use crate::human::{Effort, HumanError, HumanOptions};
 use crate::lines::{self, Line};
 use crate::search::SearchError;
 use crate::search::Stats;
 use crate::search::near::{self, NearOptions};
 use crate::search::optimal::{self, Heuristic, PatternDatabase};
-use crate::solver::Found;
+use crate::solver::{self, Found, SolverError, SolverOptions};
 
 pub use better::{BetterWay, Way};
 pub use compare::line_up;
@@ -206,9 +206,9 @@ fn human_par(
         let moves = optimal::solve_until(&rest, Heuristic::ManhattanConflicts, |_| {}, &|| deadline.is_over())?;
         return Ok(ParFound { moves: moves.moves.len(), lower_bound: Some(moves.moves.len()) });
     }
-    let options = HumanOptions { effort, threads, ..HumanOptions::default() };
-    let plan = human::Planner::new(&rest, &options)?.until(deadline.clone()).plan()?;
-    Ok(ParFound { moves: plan.moves().len(), lower_bound: None })
+    let human = HumanOptions { effort, threads, ..HumanOptions::default() };
+    let found = solver::solve(&rest, &SolverOptions { human, deadline, ..SolverOptions::default() })?;
+    Ok(ParFound { moves: found.moves.len(), lower_bound: None })
 }
 
 /// The most cells an unsolved rectangle may have for its par to be its
@@ -388,6 +388,9 @@ pub enum CoachError {
     /// The optimal solver could not find par (the board is too big).
     #[error(transparent)]
     Search(#[from] SearchError),
+    /// The solver entry could not find fifteen's par.
+    #[error(transparent)]
+    Solver(#[from] SolverError),
     /// The deadline was over before the solve was coached.
     #[error("the coach was stopped before it finished")]
     Stopped,
@@ -397,7 +400,9 @@ impl CoachError {
     /// Each solver's "stopped" as the one [`CoachError::Stopped`].
     fn stopped_as_one(self) -> CoachError {
         match self {
-            CoachError::Solve(HumanError::Stopped) | CoachError::Search(SearchError::Stopped) => CoachError::Stopped,
+            CoachError::Solve(HumanError::Stopped)
+            | CoachError::Search(SearchError::Stopped)
+            | CoachError::Solver(SolverError::Stopped) => CoachError::Stopped,
             other => other,
         }
     }

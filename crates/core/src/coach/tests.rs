@@ -1,6 +1,6 @@
 use super::*;
 use crate::board::{Moves, Scramble};
-use crate::human::Effort;
+use crate::human::{self, Effort};
 
 /// fifteen's own fast solve of `board` with `detours` wasted pairs (a
 /// legal move and its undo) slipped in along it: a person's solve with
