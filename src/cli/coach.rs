@@ -177,7 +177,7 @@ pub fn run(cmd: CoachCommand) -> Result<(), CliError> {
         bar.finish_and_clear();
     }
     if cmd.watch.watch {
-        return watch(coached, plot.as_ref(), &cmd.watch);
+        return watch(coached, plot.as_ref(), (cmd.effort, cmd.par), &cmd.watch);
     }
     let sessions = sessions(&coached.iter().map(|c| &c.sourced).collect::<Vec<_>>(), cmd.session);
     if cmd.format == CoachFormat::Html {
@@ -360,8 +360,17 @@ fn plot_session(file: &PlotFile, group: &SessionGroup, coached: &[Coached]) -> R
 }
 
 /// `--watch`: the one solve coached, drawn into the plot file first when
-/// one was asked for, then played.
-fn watch(coached: Vec<Coached>, plot: Option<&PlotFile>, args: &CoachWatchArgs) -> Result<(), CliError> {
+/// one was asked for, then played. When the effort was left to the coach
+/// and the core finds a sharper par worth it
+/// ([`ChosenPar::sharper`](fifteen_core::coach::ChosenPar::sharper)), par
+/// is sharpened while the solve plays: that coaching takes the place of
+/// this one when it is done.
+fn watch(
+    coached: Vec<Coached>,
+    plot: Option<&PlotFile>,
+    (effort, par): (Effort, ParArg),
+    args: &CoachWatchArgs,
+) -> Result<(), CliError> {
     let Some(one) = coached.into_iter().next() else {
         return Err(CliError::Usage("no solve to watch".into()));
     };
@@ -369,7 +378,16 @@ fn watch(coached: Vec<Coached>, plot: Option<&PlotFile>, args: &CoachWatchArgs) 
         let (title, subtitle) = (one.sourced.heading(), headline(&one));
         coach_plot::write(file, &Chart::par_graph(&title, &subtitle, &one.coaching))?;
     }
-    coach_watch::show(&one.sourced, one.coaching, one.par_name, args)
+    let sharper = one.chosen.sharper().filter(|_| effort == Effort::Auto).map(|sharper| {
+        let sourced = one.sourced.clone();
+        let job: coach_watch::SharperJob = std::sync::Arc::new(move || {
+            let tables = super::pdb::tables();
+            let found = coach_one(sourced.clone(), sharper, (&tables, par), None).ok()?;
+            Some((found.coaching, found.par_name))
+        });
+        job
+    });
+    coach_watch::show(&one.sourced, one.coaching, one.par_name, sharper, args)
 }
 
 /// `--format html`: the page of the one solve coached, or of the first

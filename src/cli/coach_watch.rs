@@ -59,11 +59,17 @@ impl CoachWatchArgs {
     }
 }
 
-/// Plays `sourced` with its coaching until the window closes.
+/// Finds a sharper coaching of the solve watched (and what its par is),
+/// on a thread of its own, once for each app made.
+pub type SharperJob = std::sync::Arc<dyn Fn() -> Option<(Coaching, String)> + Send + Sync>;
+
+/// Plays `sourced` with its coaching until the window closes; `sharper`,
+/// when given, finds a sharper coaching that takes its place.
 pub fn show(
     sourced: &SourcedSolve,
     coaching: Coaching,
     par_name: String,
+    sharper: Option<SharperJob>,
     args: &CoachWatchArgs,
 ) -> Result<(), CliError> {
     let board = &sourced.solve.scramble;
@@ -73,7 +79,17 @@ pub fn show(
         // The source was checked when read: its moves are legal and solve it.
         Timeline::from_person(&sourced.solve).map_err(|e| CliError::Solver(format!("solve {}: {e}", sourced.number)))
     };
-    let make = || Ok(App::coach(timeline()?, CoachedReplay::new(coaching.clone(), par_name.clone()), speed));
+    let coached = || {
+        let shown = CoachedReplay::new(coaching.clone(), par_name.clone());
+        match &sharper {
+            Some(job) => {
+                let job = job.clone();
+                shown.sharpening(move || job())
+            }
+            None => shown,
+        }
+    };
+    let make = || Ok(App::coach(timeline()?, coached(), speed));
     let run = WindowRun {
         frames: args.frames,
         until_solved: args.until_solved,

@@ -22,6 +22,7 @@ impl SourcedSolve {
 }
 
 /// A solve with the source it came from, for messages and output.
+#[derive(Clone)]
 pub struct SourcedSolve {
     /// The source as given (a link shortened), or `stdin`.
     pub origin: String,

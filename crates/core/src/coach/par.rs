@@ -67,7 +67,15 @@ pub struct ChosenPar {
     scramble_effort: Effort,
     /// Seconds the near solver searches a board.
     near_seconds: f64,
+    /// The board's cells.
+    cells: usize,
 }
+
+/// The most cells a board may have for its par to be sharpened
+/// ([`ChosenPar::sharper`]): `best`'s coaching of a 30×30 takes about
+/// three minutes on two cores, a 50×50's far longer than a solve is
+/// watched.
+const MAX_SHARPENED_CELLS: usize = 900;
 
 #[derive(Clone)]
 enum How {
@@ -123,7 +131,7 @@ pub fn par_for(
     } else {
         How::Human
     };
-    Ok(ChosenPar { how, effort, scramble_effort, near_seconds: near_seconds(NearPurpose::Par, cells) })
+    Ok(ChosenPar { how, effort, scramble_effort, near_seconds: near_seconds(NearPurpose::Par, cells), cells })
 }
 
 impl ChosenPar {
@@ -160,6 +168,16 @@ impl ChosenPar {
     /// Whether par is the optimal distance rather than an upper bound.
     pub fn is_exact(&self) -> bool {
         matches!(self.how, How::Optimal(_))
+    }
+
+    /// The effort of a sharper par of the same board, where one is worth
+    /// finding while the coaching is shown: `best`, where par is fifteen's
+    /// solve at less and the board has at most 900 cells (a 30×30's takes
+    /// minutes, a bigger board's far longer); `None` where par is exact or
+    /// already at `best`.
+    pub fn sharper(&self) -> Option<Effort> {
+        let below_best = matches!(self.how, How::Human) && self.effort != Effort::Best;
+        (below_best && self.cells <= MAX_SHARPENED_CELLS).then_some(Effort::Best)
     }
 
     /// The human solver's effort: its par, or the one the near solver's is

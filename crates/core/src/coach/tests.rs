@@ -354,3 +354,21 @@ fn an_exact_par_has_no_margin() {
     assert!(coaching.lines.iter().all(|l| l.margin == 0));
     assert!(coaching.lines.iter().any(LineCoaching::lost_more_than_margin), "the slips lost moves");
 }
+
+#[test]
+fn a_par_is_sharpened_only_where_it_is_fifteens_below_best_on_boards_of_up_to_900_cells() {
+    use crate::tables::NO_TABLES;
+    let sharper = |rows, cols, effort| {
+        let board = Board::scrambled(rows, cols, Scramble::Uniform, 1).unwrap();
+        par_for(&board, ParChoice::Auto, effort, &NO_TABLES).unwrap().sharper()
+    };
+    // Exact, or at best already: nothing sharper to find.
+    assert_eq!(sharper(4, 4, Effort::Auto), None);
+    assert_eq!(sharper(5, 5, Effort::Auto), None);
+    assert_eq!(sharper(10, 10, Effort::Best), None);
+    // The default's lines at normal up to 30×30: best's par takes their place.
+    assert_eq!(sharper(10, 10, Effort::Auto), Some(Effort::Best));
+    assert_eq!(sharper(30, 30, Effort::Fast), Some(Effort::Best));
+    // Past 30×30, best's coaching takes far longer than a solve is watched.
+    assert_eq!(sharper(31, 30, Effort::Auto), None);
+}

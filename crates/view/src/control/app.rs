@@ -153,6 +153,18 @@ impl App {
         app
     }
 
+    /// Takes a sharper coaching of the solve in the shown one's place if
+    /// it has come ([`CoachedReplay::sharpening`]); the mid-end's tick asks
+    /// every frame.
+    pub(crate) fn receive_sharper_coaching(&mut self) {
+        if let Some(coached) = &mut self.coached
+            && coached.receive_sharper()
+        {
+            let said = format!("par sharpened: {}", coached.par_name());
+            self.say(&said);
+        }
+    }
+
     /// The coaching shown, when the solve played is a coached one.
     pub fn coached(&self) -> Option<&CoachedReplay> {
         self.coached.as_ref()

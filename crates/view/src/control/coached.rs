@@ -6,6 +6,7 @@
 use crate::anim::{Player, Timeline};
 use crate::scene::{PanelGraph, Row};
 use fifteen_core::coach::{Coaching, LineCoaching};
+use std::sync::mpsc::{Receiver, TryRecvError};
 
 /// The most splits a coached panel lists.
 const SPLITS_COACHED: usize = 7;
@@ -22,6 +23,9 @@ pub struct CoachedReplay {
     set_aside: Option<Timeline>,
     /// The line whose better way plays now.
     branch: Option<usize>,
+    /// A sharper coaching of the same solve under way on a thread of its
+    /// own, which takes this one's place when it comes.
+    sharper: Option<Receiver<(Coaching, String)>>,
 }
 
 impl CoachedReplay {
@@ -37,7 +41,59 @@ impl CoachedReplay {
             cursor: 0,
             branch: None,
         };
-        CoachedReplay { coaching, par_name, graph, set_aside: None, branch: None }
+        CoachedReplay { coaching, par_name, graph, set_aside: None, branch: None, sharper: None }
+    }
+
+    /// The same, while `sharper` finds a sharper coaching of the same solve
+    /// on a thread of its own (a par at a stronger effort, which takes
+    /// seconds to minutes where this one took a moment): it takes this
+    /// one's place when it comes, the mid-end's tick asking every frame
+    /// ([`CoachedReplay::receive_sharper`]). `None` from the job keeps
+    /// this coaching.
+    pub fn sharpening(
+        mut self,
+        sharper: impl FnOnce() -> Option<(Coaching, String)> + Send + 'static,
+    ) -> CoachedReplay {
+        let (outbox, inbox) = std::sync::mpsc::sync_channel(1);
+        let started = std::thread::Builder::new().name("sharper par".into()).spawn(move || {
+            if let Some(found) = sharper() {
+                // The window may be closed by then: nobody to tell.
+                let _ = outbox.send(found);
+            }
+        });
+        // A thread that cannot start leaves the coaching as it is.
+        self.sharper = started.ok().map(|_| inbox);
+        self
+    }
+
+    /// What par is (`optimal`, `fifteen at best`).
+    pub fn par_name(&self) -> &str {
+        &self.par_name
+    }
+
+    /// Whether a sharper coaching is still being found.
+    pub fn is_sharpening(&self) -> bool {
+        self.sharper.is_some()
+    }
+
+    /// Takes the sharper coaching in this one's place if it has come: the
+    /// graph and the numbers are its own from then on, and a way through a
+    /// line playing now plays on. True when it did.
+    pub(crate) fn receive_sharper(&mut self) -> bool {
+        let Some(inbox) = &self.sharper else { return false };
+        match inbox.try_recv() {
+            Ok((coaching, par_name)) => {
+                let CoachedReplay { set_aside, branch, .. } =
+                    std::mem::replace(self, CoachedReplay::new(coaching, par_name));
+                (self.set_aside, self.branch) = (set_aside, branch);
+                true
+            }
+            Err(TryRecvError::Empty) => false,
+            Err(TryRecvError::Disconnected) => {
+                self.sharper = None;
+                false
+            }
+        }
     }
 
     /// C: plays fifteen's way through the line under way (or the one whose
@@ -145,6 +201,9 @@ impl CoachedReplay {
                 )));
                 if !self.graph.mistakes.is_empty() {
                     rows.push(Row::Note(format!("mistakes (red): moves {}", move_list(&self.graph.mistakes))));
+                }
+                if self.is_sharpening() {
+                    rows.push(Row::Note("a sharper par is being found; the numbers change when it comes".into()));
                 }
             }
             (None, None) => {
@@ -301,6 +360,69 @@ mod tests {
             app.update(0.05);
         }
         assert!(app.player.is_finished());
+    }
+
+    /// Asks for the sharper coaching as the tick does, turning the thread
+    /// over in between, until it has come or the job has ended (a bounded
+    /// number of turns, so that a job that never ends fails the test).
+    fn receive_while_sharpening(app: &mut App) {
+        for _ in 0..50_000_000 {
+            app.receive_sharper_coaching();
+            if !app.coached().unwrap().is_sharpening() {
+                return;
+            }
+            std::thread::yield_now();
+        }
+    }
+
+    /// The notes of the panel the app shows now.
+    fn panel_notes(app: &mut App) -> Vec<String> {
+        let panel = app.frame(&mut Vec::new()).panel;
+        panel.into_iter().filter_map(|row| if let Row::Note(note) = row { Some(note) } else { None }).collect()
+    }
+
+    // The window's `coach --watch`: the coaching shown first, a sharper one
+    // of the same solve found on its own thread, taking its place through
+    // the tick's question each frame, the way playing on.
+    #[test]
+    fn a_sharper_coaching_takes_the_shown_ones_place_when_it_comes() {
+        let (_, coaching, solve) = coached_app();
+        let sharper = coach::coach(&solve.scramble, &solve.moves, Par::Human(Effort::Best)).unwrap();
+        let (go, wait) = std::sync::mpsc::channel::<()>();
+        let found = sharper.clone();
+        let shown = CoachedReplay::new(coaching, "fifteen at normal".into()).sharpening(move || {
+            wait.recv().ok()?;
+            Some((found, "fifteen at best".into()))
+        });
+        let mut app = App::coach(Timeline::from_person(&solve).unwrap(), shown, 1000.0);
+        app.command(Command::Toggle);
+        app.command(Command::Seek(3));
+        app.receive_sharper_coaching();
+        assert!(app.coached().unwrap().is_sharpening());
+        assert!(panel_notes(&mut app).iter().any(|n| n.starts_with("a sharper par is being found")));
+        go.send(()).unwrap();
+        receive_while_sharpening(&mut app);
+        let coached = app.coached().unwrap();
+        assert_eq!((coached.par_name(), coached.is_sharpening()), ("fifteen at best", false));
+        assert_eq!(coached.coaching.par, sharper.par);
+        assert_eq!(app.message.as_deref(), Some("par sharpened: fifteen at best"));
+        assert_eq!(app.player.cursor(), 3, "the solve plays on where it was");
+        let notes = panel_notes(&mut app);
+        assert!(notes.iter().any(|n| n.starts_with("par (fifteen at best)")), "{notes:?}");
+        assert!(!notes.iter().any(|n| n.starts_with("a sharper par")), "{notes:?}");
+    }
+
+    // A job that finds nothing leaves the coaching as it was.
+    #[test]
+    fn a_sharpening_that_finds_nothing_keeps_the_coaching() {
+        let (_, coaching, solve) = coached_app();
+        let shown = CoachedReplay::new(coaching.clone(), "optimal".into()).sharpening(|| None);
+        let mut app = App::coach(Timeline::from_person(&solve).unwrap(), shown, 1000.0);
+        receive_while_sharpening(&mut app);
+        let coached = app.coached().unwrap();
+        assert!(!coached.is_sharpening());
+        assert_eq!((coached.par_name(), coached.coaching.par), ("optimal", coaching.par));
+        assert_eq!(app.message, None);
     }
 
     #[test]

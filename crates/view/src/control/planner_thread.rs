@@ -141,6 +141,7 @@ impl Tick {
         if let Some(oracle) = &mut self.oracle {
             app.set_extra_rows(oracle_rows(oracle, app));
         }
+        app.receive_sharper_coaching();
     }
 }
 
