@@ -47,9 +47,8 @@ impl CoachedReplay {
     /// The same, while `sharper` finds a sharper coaching of the same solve
     /// on a thread of its own (a par at a stronger effort, which takes
     /// seconds to minutes where this one took a moment): it takes this
-    /// one's place when it comes, the mid-end's tick asking every frame
-    /// ([`CoachedReplay::receive_sharper`]). `None` from the job keeps
-    /// this coaching.
+    /// one's place when it comes, the mid-end's tick asking every frame.
+    /// `None` from the job keeps this coaching.
     pub fn sharpening(
         mut self,
         sharper: impl FnOnce() -> Option<(Coaching, String)> + Send + 'static,
