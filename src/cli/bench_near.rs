@@ -112,7 +112,7 @@ pub fn run(cases: &[NearCase], budgets: &[f64], cpu_clock: bool) -> Result<(), C
             let (found, account, elapsed) = super::solve_search::solve_near(&case.board, Some(seconds), cpu_clock)?;
             // Which tables a shape's boards were solved with, once a shape.
             if let Some(a) = account.filter(|_| accounts.insert((case.board.rows(), case.board.cols()))) {
-                writeln!(out, "# pattern databases {} ({}, {:.1} MB)", a.partition, a.key, a.bytes as f64 / 1e6)?;
+                writeln!(out, "# {}", a.name())?;
             }
             let mut replay = case.board.clone();
             replay.apply(&found.moves).map_err(|e| CliError::Solver(e.to_string()))?;

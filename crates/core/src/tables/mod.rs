@@ -381,16 +381,21 @@ impl TablesAccount {
         let bytes = database.size_bytes() as u64;
         TablesAccount { partition: spec.partition(), key: spec.key(), bytes, origin, path }
     }
+
+    /// Which tables they are, without where from: `pattern databases
+    /// 6-6-3 (KEY, 11.5 MB)`.
+    pub fn name(&self) -> String {
+        format!("pattern databases {} ({}, {:.1} MB)", self.partition, self.key, self.bytes as f64 / 1e6)
+    }
 }
 
 impl std::fmt::Display for TablesAccount {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let (partition, key, megabytes) = (&self.partition, &self.key, self.bytes as f64 / 1e6);
-        write!(f, "pattern databases {partition} ({key}, {megabytes:.1} MB) ")?;
+        f.write_str(&self.name())?;
         f.write_str(match self.origin {
-            TablesOrigin::Mapped => "mapped from ",
-            TablesOrigin::Built => "built, saved to ",
-            TablesOrigin::Checked => "already built in ",
+            TablesOrigin::Mapped => " mapped from ",
+            TablesOrigin::Built => " built, saved to ",
+            TablesOrigin::Checked => " already built in ",
         })?;
         match &self.path {
             Some(path) => write!(f, "{}", path.display())?,
