@@ -40,7 +40,7 @@ class Fifteen {
   heard(message) {
     const waiting = this.pending.get(message.id);
     if (!waiting) return;
-    if (message.progress) return this.onProgress(message.progress);
+    if (message.progress) return (waiting.onProgress || this.onProgress)(message.progress);
     if (message.panic) return (waiting.panic = message.panic);
     this.pending.delete(message.id);
     if (message.failed) {
@@ -64,11 +64,12 @@ class Fifteen {
   }
 
   // Asks for `request` (bytes beside it: tables kept); resolves {ok, bytes}.
-  ask(request, bytes) {
+  // Its progress goes to `onProgress` when given, else to the page's bar.
+  ask(request, bytes, onProgress) {
     this.start();
     const id = this.next++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, onProgress });
       this.worker.postMessage({ id, request, bytes }, bytes ? [bytes.buffer] : []);
     });
   }
@@ -324,13 +325,14 @@ function summary(data) {
   return p;
 }
 
-// Shows the answer in the viewer, with its summary above it.
-async function view(data, extra) {
+// Shows the answer in the viewer, with its summary above it; `host` is
+// what the viewer may ask for more (the replay's sharper par).
+async function view(data, extra, host) {
   // The answer as fifteen gave it, for a reader of the page (and its tests).
   window.fifteenAnswer = data;
   const root = el("div", { class: "viewer", id: "viewer" });
   document.body.append(summary(data), ...(extra || []), root);
-  await show(root, data);
+  await show(root, data, host);
   timings.shown = performance.now();
 }
 
@@ -419,7 +421,20 @@ async function replayPage(asSession) {
     session.search = location.search;
     extra.push(el("p", { class: "note", id: "session-note" }, `this link holds ${solves} solves; the page shows the first. `, el("a", { href: session.href }, "See them all as a session")));
   }
-  await view(ok, extra);
+  await view(ok, extra, asSession ? {} : sharpening(link, ok));
+}
+
+// The replay's host: its sharper par found in the worker once the page is
+// shown (the page goes on playing; a new request stops it), the summary
+// updated when it comes.
+function sharpening(link, data) {
+  return {
+    async sharpen(effort, progress) {
+      const { ok } = await fifteen.ask({ op: "sharper", link }, undefined, (p) => progress(p.done, p.of));
+      if (ok.coach) document.getElementById("summary").replaceWith(summary({ ...data, coach: ok.coach }));
+      return ok;
+    },
+  };
 }
 
 // The index: the form, what fifteen is, some pages to start from, and the

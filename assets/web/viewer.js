@@ -971,9 +971,14 @@ class Stages {
 // fifteen's, kept in step stage by stage), a header for each, a panel,
 // driven by keys, clicks and the clock.
 class Viewer {
-  constructor(root, data) {
+  // `host.sharpen(effort, progress)`, where the page's host has one (the
+  // server, the site's worker), finds the coaching again at the sharper par
+  // the data names (`coach.sharper`), telling `progress(done, of)` how far
+  // it has come: resolves {coach} (null: none) or fails.
+  constructor(root, data, host = {}) {
     this.root = root;
     this.data = data;
+    this.host = host;
     const start = Int32Array.from(numbersOf(data.start));
     this.solve = new Solve(data, start);
     // fifteen's solve starts from the person's scramble.
@@ -1005,6 +1010,36 @@ class Viewer {
     // The boards' room changes as the style arrives and the window resizes.
     this.resized = new ResizeObserver(() => (this.dirty = true));
     for (const pane of this.panes) this.resized.observe(pane.boardWrap);
+    if (this.coach && data.coach.sharper && host.sharpen) this.sharpen(data.coach.sharper);
+  }
+
+  // The par sharpened while the solve is shown: the first coaching stays
+  // until the sharper one comes, which takes its place (the solve plays on
+  // where it was); `root.dataset.sharpened` says how it went.
+  async sharpen(effort) {
+    const said = (text, state) => {
+      this.coach.said(text);
+      this.root.dataset.sharpened = state;
+    };
+    said(`a sharper par (fifteen at ${effort}) is being found; the numbers change when it comes`, "finding");
+    const progress = (done, of) => said(`a sharper par (fifteen at ${effort}) is being found: ${Math.round((100 * done) / Math.max(of, 1))} %`, "finding");
+    let found;
+    try {
+      found = await this.host.sharpen(effort, progress);
+    } catch (err) {
+      if (!this.destroyed) said(`par not sharpened: ${err.message}`, "no");
+      return;
+    }
+    if (this.destroyed) return;
+    if (!found || !found.coach) return said("par not sharpened: this par is as sharp as fifteen gives it here", "no");
+    const coach = { ...found.coach, points: await inflate(found.coach.points) };
+    const sharper = new CoachPanel(this, coach);
+    this.coach.part.replaceWith(sharper.part);
+    this.coach.graph.replaceWith(sharper.graph);
+    this.coach = sharper;
+    this.data = { ...this.data, coach };
+    said(`par sharpened: ${coach.par_by}`, "yes");
+    this.dirty = true;
   }
 
   // Stops the viewer and takes it off the page (a page that shows another
@@ -1089,7 +1124,11 @@ class Viewer {
     }
     this.splitList.append(...this.splitItems);
     panel.append(this.splitList);
-    if (d.coach) this.coach = new CoachPanel(this, d.coach, panel, main);
+    if (d.coach) {
+      this.coach = new CoachPanel(this, d.coach);
+      panel.append(this.coach.part);
+      main.append(this.coach.graph);
+    }
     else if (d.coach_note) panel.append(el("p", { class: "note", id: "coach-note" }, d.coach_note));
     panel.append(
       el("p", { class: "note" }, "Space play · ←→ step · ↑↓ line"),
@@ -1382,9 +1421,10 @@ class Viewer {
 
 // The coach's part of the panel: par, a row a line (the person's moves,
 // the moves lost against par, fifteen's way's length) and the par graph,
-// all from the data Rust computed.
+// all from the data Rust computed: `part` for the panel, `graph` below the
+// boards.
 class CoachPanel {
-  constructor(viewer, coach, panel, below) {
+  constructor(viewer, coach) {
     this.viewer = viewer;
     this.coach = coach;
     this.lines = coach.lines.map(([name, from, to, parBefore, parAfter, way, how, loss, margin]) => ({
@@ -1396,9 +1436,14 @@ class CoachPanel {
     for (let i = 0; i + 1 < flat.length; i += 2) this.points.push([flat[i], flat[i + 1]]);
     const proven = coach.exact || coach.lower_bound == null ? "" : `; at least ${coach.lower_bound}, proven`;
     const bound = coach.exact ? "" : `, an upper bound${proven}`;
-    panel.append(
+    this.part = el("div", { class: "coach-part", id: "coach-part" });
+    const part = this.part;
+    // What is being done to par (sharpening it), when anything is.
+    this.note = el("p", { class: "note", id: "coach-sharper", hidden: "" });
+    part.append(
       el("h2", {}, "coach (click a line to jump)"),
       el("p", { class: "coach-head", id: "coach-head" }, `par ${coach.par} (${coach.par_by}${bound}): ${signed(coach.loss)} lost`),
+      this.note,
     );
     const head = el("tr", {}, ...["line", "moves", "lost", "way"].map((h) => el("th", {}, h)));
     this.rows = this.lines.map((line) => {
@@ -1415,19 +1460,23 @@ class CoachPanel {
       );
       return activatable(row, () => viewer.jump(line.from));
     });
-    panel.append(el("table", { class: "coach", id: "coach" }, el("thead", {}, head), el("tbody", {}, ...this.rows)));
+    part.append(el("table", { class: "coach", id: "coach" }, el("thead", {}, head), el("tbody", {}, ...this.rows)));
     if (coach.mistakes && coach.mistakes.length)
-      panel.append(el("p", { class: "note" }, `mistakes (moves that took the goal further away): ${coach.mistakes.join(", ")}`));
+      part.append(el("p", { class: "note" }, `mistakes (moves that took the goal further away): ${coach.mistakes.join(", ")}`));
     this.canvas = el("canvas", { class: "par-graph", id: "par-graph", "aria-label": "the par graph" });
     this.canvas.addEventListener("click", (e) => this.click(e));
-    below.append(
-      el(
-        "div",
-        { class: "graph" },
-        el("div", { class: "graph-title" }, "par graph: the person's moves across, par up · white: the person · dashed green: losing nothing · gold: line ends · cyan: now (click to jump)"),
-        this.canvas,
-      ),
+    this.graph = el(
+      "div",
+      { class: "graph" },
+      el("div", { class: "graph-title" }, "par graph: the person's moves across, par up · white: the person · dashed green: losing nothing · gold: line ends · cyan: now (click to jump)"),
+      this.canvas,
     );
+  }
+
+  // Says what is being done to par, under its head.
+  said(text) {
+    this.note.textContent = text;
+    this.note.hidden = false;
   }
 
   // The graph's frame: x is moves, y par.
@@ -1585,7 +1634,7 @@ function sessionBox(session, shown) {
 // solve, a side by side, or a session, whose `#solve-N` in the address
 // picks the solve shown. Returns a handle whose destroy() takes it off
 // the page; data that cannot be read says why in `root`.
-async function show(root, packed) {
+async function show(root, packed, host = {}) {
   const shown = { viewer: null, box: null, listening: new AbortController() };
   const mount = async () => {
     if (shown.viewer) shown.viewer.destroy();
@@ -1596,7 +1645,7 @@ async function show(root, packed) {
       shown.box = sessionBox(packed.session, data.session_number);
       root.before(shown.box);
     }
-    shown.viewer = window.fifteen = new Viewer(root, data);
+    shown.viewer = window.fifteen = new Viewer(root, data, host);
     // Drawn once before it says it is ready, so that its state (data-*)
     // is there to read: the first frame may come later.
     shown.viewer.draw();
@@ -1637,8 +1686,19 @@ function main() {
     root.dataset.error = err.message;
     return;
   }
-  show(root, packed);
+  show(root, packed, source.dataset.host === "server" ? served : {});
 }
+
+// The served page's host (`fifteen serve`): the sharper par is the same
+// address's `&coach=sharper`, answered {coach} or {error}.
+const served = {
+  async sharpen() {
+    const response = await fetch(location.pathname + location.search + "&coach=sharper");
+    const answer = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
+    if (!response.ok || answer.error) throw new Error(answer.error || `the server answered ${response.status}`);
+    return answer;
+  },
+};
 
 main();
 

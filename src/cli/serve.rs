@@ -56,6 +56,10 @@ pub struct ServeCommand {
     /// Seconds a page may take to make (and to wait for a worker); past it 504.
     #[arg(long, value_name = "SECS", default_value_t = 5.0, value_parser = positive_real)]
     page_seconds: f64,
+    /// Seconds a replay page's sharper par may take, on a worker of its own
+    /// (the page asks for it once shown; past it the page keeps its par).
+    #[arg(long, value_name = "SECS", default_value_t = 20.0, value_parser = positive_real)]
+    sharper_seconds: f64,
     /// Page requests one client address may have in flight; more get 429.
     #[arg(long, value_name = "N", default_value_t = 4, value_parser = positive_count)]
     per_client: usize,
@@ -108,6 +112,7 @@ pub fn run(cmd: ServeCommand) -> Result<(), CliError> {
     config.page_workers = cmd.page_workers.unwrap_or_else(super::pdb::cores);
     config.page_queue = usize::try_from(cmd.page_queue).unwrap_or(usize::MAX);
     config.page_seconds = seconds("--page-seconds", cmd.page_seconds)?;
+    config.sharper_seconds = seconds("--sharper-seconds", cmd.sharper_seconds)?;
     config.per_client = cmd.per_client;
     config.behind_proxy = cmd.behind_proxy;
     let seed = config.seed;

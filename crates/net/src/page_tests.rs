@@ -180,6 +180,34 @@ fn a_page_is_made_once_for_every_visitor_and_one_out_of_time_is_504() {
 }
 
 #[test]
+fn a_replays_sharper_par_is_json_on_its_own_worker_within_its_own_time() {
+    let links = std::fs::read_to_string("../../tests/data/slidysim/world-records.txt").unwrap();
+    let query = |line: usize| links.lines().nth(line).unwrap().split_once('?').unwrap().1.to_string();
+    // The record history's 8×8 single solve (its par fifteen's, below best)
+    // and a 4×4's (its par exact).
+    let (eight, four) = (query(169), query(35));
+    let server = PageServer::start(|c| c.sharper_seconds = Duration::from_millis(300));
+    let addr = server.addr();
+    // Past its time: 504 as JSON, the reason the page shows.
+    let (status, headers, body) = get(addr, &format!("/replay?{eight}&coach=sharper"), &[]);
+    assert_eq!(status, 504, "{body:.300}");
+    assert_eq!(header(&headers, "content-type"), Some("application/json"));
+    let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert!(answer["error"].as_str().unwrap().contains("a sharper par takes longer than the 0.3 s"), "{answer}");
+    // An exact par is as sharp as it gets: nothing to find, at once.
+    let (status, _, body) = get(addr, &format!("/replay?{four}&coach=sharper"), &[]);
+    assert_eq!(status, 200, "{body:.300}");
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&body).unwrap(), serde_json::json!({ "coach": null }));
+    // A link that cannot be read: 400, as JSON.
+    let (status, _, body) = get(addr, "/replay?r=AAAA&coach=sharper", &[]);
+    assert_eq!(status, 400, "{body:.300}");
+    assert!(serde_json::from_str::<serde_json::Value>(&body).unwrap()["error"].is_string(), "{body}");
+    let log = server.log();
+    assert!(log.iter().any(|l| l.starts_with("page /replay?coach=sharper (a query of")), "{log:?}");
+    server.wait_for_busy(0, Duration::from_secs(5));
+}
+
+#[test]
 fn the_longest_links_open_a_link_bomb_is_413_and_overlong_lines_are_refused() {
     let server = PageServer::start(|c| c.page_seconds = Duration::from_secs(60));
     let addr = server.addr();

@@ -107,6 +107,10 @@ pub struct ServerConfig {
     /// How long a page may take to make, counted from when a worker starts
     /// it (and how long it may wait for one); past it the page is 504.
     pub page_seconds: Duration,
+    /// How long a replay page's sharper par may take (`best`'s coaching,
+    /// asked for by the page once it is shown, where the core finds it
+    /// worth it), on a worker of its own; past it the page keeps its par.
+    pub sharper_seconds: Duration,
     /// Page requests one client address may have in flight; more get 429.
     pub per_client: usize,
     /// Made pages kept: at most this many …
@@ -123,7 +127,8 @@ impl ServerConfig {
     /// Uniform boards of this shape, seed 0, 1 024 games, 5 minutes idle, 5
     /// seconds for a request's head, log to stderr, no pattern databases,
     /// one optimal search at a time; pages made by 2 workers with 8 more
-    /// waiting, 5 seconds a page, 4 page requests in flight a client, up to
+    /// waiting, 5 seconds a page, 20 seconds a sharper par on a worker of
+    /// its own, 4 page requests in flight a client, up to
     /// 256 pages and 64 MiB of them kept. The size is checked before
     /// anything is made: a board of more than 10 000 cells is
     /// [`ServeError::TooLarge`].
@@ -150,6 +155,7 @@ impl ServerConfig {
             page_workers: 2,
             page_queue: 8,
             page_seconds: Duration::from_secs(5),
+            sharper_seconds: Duration::from_secs(20),
             per_client: 4,
             page_cache_pages: 256,
             page_cache_bytes: 64 << 20,
@@ -166,6 +172,7 @@ impl ServerConfig {
             cache_pages: self.page_cache_pages,
             cache_bytes: self.page_cache_bytes,
             max_cells: MAX_CELLS,
+            sharper_seconds: self.sharper_seconds.as_secs_f64(),
         }
     }
 
@@ -380,7 +387,7 @@ async fn page<const KIND: u8>(
     uri: Uri,
 ) -> Response {
     let kind = match KIND {
-        REPLAY => PageKind::Replay,
+        REPLAY => PageKind::of_replay(long.as_ref().map(|l| &*l.0.0).or(uri.query())),
         WATCH => PageKind::Watch,
         _ => PageKind::Solve,
     };

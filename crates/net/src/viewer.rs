@@ -24,14 +24,12 @@ use fifteen_core::slidysim::{self, LinkLimits, Solve};
 use fifteen_core::tables::Tables;
 use fifteen_view::web::{self, Work};
 
-/// Only the page's own script and style (no inline script: the data is a
-/// `type="application/json"` element, which is never run).
+/// Every page's policy: only the page's own script and style (no inline
+/// script: the data is a `type="application/json"` element, which is never
+/// run), and requests back to this server only (`connect-src 'self'`: a
+/// replay page's sharper par, the game page's websocket, `ws:` to the same
+/// host and port).
 pub(crate) const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
-     img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-/// The game page's policy: the viewer's, and its websocket back to the
-/// server (`connect-src 'self'` covers `ws:` to the same host and port).
-pub(crate) const GAME_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
      img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// A request the pages refuse: the status and the one line shown.
@@ -134,6 +132,23 @@ pub(crate) fn replay_data(
     })
 }
 
+/// The coaching of `solve`'s replay page at its sharper par
+/// ([`web::sharper_coach`]), as the page asks for it once it is shown:
+/// `{"coach": …}` (null where no sharper par is worth finding), until
+/// `deadline` (`seconds` of it).
+pub(crate) fn sharper_json(
+    solve: &Solve,
+    tables: &dyn Tables,
+    deadline: &Deadline,
+    seconds: f64,
+) -> Result<String, Refused> {
+    match web::sharper_coach(solve, tables, Work::until(deadline)) {
+        Ok(coach) => Ok(serde_json::json!({ "coach": coach }).to_string()),
+        Err(CoachError::Stopped) => Err(stopped(deadline, seconds, "a sharper par")),
+        Err(other) => Err(Refused::bad(other.to_string())),
+    }
+}
+
 /// A `/watch` or `/solve` page, as a key: everything its page depends on.
 #[derive(Clone, Debug, Hash, PartialEq, Eq)]
 pub(crate) enum PageKey {
@@ -227,15 +242,39 @@ pub(crate) fn page_response(body: Bytes) -> Response {
     (StatusCode::OK, page_headers(), body).into_response()
 }
 
+/// A replay page's sharper par, as JSON.
+pub(crate) fn json_response(body: Bytes) -> Response {
+    (StatusCode::OK, json_headers(), body).into_response()
+}
+
+/// Why a sharper par was refused, as JSON (`{"error": …}`) for the page
+/// that asked, with `Retry-After` as [`refused_response`] gives it.
+pub(crate) fn refused_json(refused: &Refused, retry_after: u64) -> Response {
+    let body = serde_json::json!({ "error": refused.reason }).to_string();
+    retry_later((refused.status, json_headers(), body).into_response(), retry_after)
+}
+
+/// `response` with `Retry-After` where trying again later may succeed.
+fn retry_later(mut response: Response, retry_after: u64) -> Response {
+    if matches!(response.status(), StatusCode::SERVICE_UNAVAILABLE | StatusCode::TOO_MANY_REQUESTS) {
+        response.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from(retry_after));
+    }
+    response
+}
+
+fn json_headers() -> [(header::HeaderName, &'static str); 3] {
+    [
+        (header::CONTENT_TYPE, "application/json"),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::CACHE_CONTROL, "no-cache"),
+    ]
+}
+
 /// The page that says why there is none: the status and the one line,
 /// with `Retry-After` (seconds) when trying again later may succeed (503,
 /// 429).
 pub(crate) fn refused_response(refused: &Refused, retry_after: u64) -> Response {
-    let mut response = (refused.status, page_headers(), web::error_page(&refused.reason)).into_response();
-    if matches!(refused.status, StatusCode::SERVICE_UNAVAILABLE | StatusCode::TOO_MANY_REQUESTS) {
-        response.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from(retry_after));
-    }
-    response
+    retry_later((refused.status, page_headers(), web::error_page(&refused.reason)).into_response(), retry_after)
 }
 
 fn page_headers() -> [(header::HeaderName, &'static str); 4] {
@@ -251,7 +290,7 @@ fn page_headers() -> [(header::HeaderName, &'static str); 4] {
 pub(crate) fn game_page() -> Response {
     let headers = [
         (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-        (header::CONTENT_SECURITY_POLICY, GAME_POLICY),
+        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::CACHE_CONTROL, "no-cache"),
     ];

@@ -38,6 +38,7 @@ pub(crate) fn answer(worker: &Worker, request: PageRequest, host: &'static dyn H
             solve(&board, (effort, &options), moves_only, work)
         }
         PageRequest::Replay { link } => replay(worker, &link, work),
+        PageRequest::Sharper { link } => sharper(worker, &link, work),
         PageRequest::Session { link } => coach_session(worker, &link, work),
         PageRequest::Hint { board } => hint(worker, &given(board)?),
         PageRequest::Tables { rows, cols, keep } => tables(worker, rows, cols, keep, host),
@@ -195,6 +196,13 @@ fn replay(worker: &Worker, link: &str, work: Work) -> Answered {
     let mut data = web::replay_page(&solves[0], worker.tables(), work).map_err(coach_failed)?;
     data.solves = Some(solves.len());
     page_answer(&data)
+}
+
+/// The replay page's coaching at its sharper par, once the page is shown.
+fn sharper(worker: &Worker, link: &str, work: Work) -> Answered {
+    let solves = solves(link)?;
+    let coach = web::sharper_coach(&solves[0], worker.tables(), work).map_err(coach_failed)?;
+    Ok(json!({ "coach": coach }))
 }
 
 /// A link of several solves as a session, each coached with the par the

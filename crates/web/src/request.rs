@@ -54,6 +54,14 @@ pub enum PageRequest {
         /// The link, its payload, or the query `r=…`.
         link: String,
     },
+    /// The replay page's coaching again at the sharper par its data names
+    /// (`coach.sharper`), worked out once the page is shown. Answers
+    /// `{coach}`: the coach's part of the page's data, or null where no
+    /// sharper par is worth finding.
+    Sharper {
+        /// The link, its payload, or the query `r=…`.
+        link: String,
+    },
     /// A link of several solves (an average's) as a session: every solve
     /// coached, the session's numbers above the first.
     Session {

@@ -10,7 +10,8 @@
 //! `FIFTEEN_BROWSER_TEST=require` (CI sets it after installing both), which
 //! makes that a failure. With `FIFTEEN_SCREENSHOT_DIR` set, the Watch test
 //! saves `watch.png` there (docs/serve.md's picture), the optimal-distance
-//! test `optimal-page.png` and the served replay's test `viewer-replay.png`.
+//! test `optimal-page.png`, the served replay's test `viewer-replay.png`
+//! and the sharpened par's `replay-sharpened.png`.
 
 // fantoccini's `CmdError` is large; these helpers only hand it on to the
 // test that fails with it, so its size costs nothing worth boxing.
@@ -504,7 +505,7 @@ fn a_saved_coach_page_plays_from_file_at_the_persons_pace_and_shows_the_coachs_l
     assert!(solve.move_times_ms.is_some());
     let effort = Effort::for_size(4, 4);
     let coaching = coach::coach(&solve.scramble, &solve.moves, Par::Human(effort)).unwrap();
-    let on_page = CoachOnPage::Coached { coaching: &coaching, par_name: "fifteen".into(), exact: false };
+    let on_page = CoachOnPage::Coached { coaching: &coaching, par_name: "fifteen".into(), exact: false, sharper: None };
     let data =
         fifteen_view::web::compare_data(&solve, effort, "a test", on_page, fifteen_view::web::Work::default()).unwrap();
     let lines = &data.coach.as_ref().unwrap().lines;
@@ -556,4 +557,76 @@ fn a_saved_coach_page_plays_from_file_at_the_persons_pace_and_shows_the_coachs_l
     assert_eq!(state["errors"], "");
     drop(page);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The world records' 8×8 single solve (line 170 of the record history's
+/// links): its par is fifteen's, sharpened to `best` on the pages.
+pub(super) fn eight_by_eight_record() -> (String, fifteen_core::slidysim::Solve) {
+    let links =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/slidysim/world-records.txt"))
+            .unwrap();
+    let link = links.lines().nth(169).unwrap();
+    let solve =
+        fifteen_core::slidysim::parse_source(link, &fifteen_core::slidysim::LinkLimits::DEFAULT).unwrap().remove(0);
+    assert_eq!((solve.scramble.rows(), solve.scramble.cols()), (8, 8));
+    let path = link.strip_prefix("https://slidysim.github.io").unwrap().to_string();
+    (path, solve)
+}
+
+/// The coach's rows as the page shows them: each line's loss and the
+/// head's text.
+pub(super) fn coach_shown(page: &Page) -> (Vec<i64>, String) {
+    let losses = serde_json::from_value(
+        page.js("return [...document.querySelectorAll('#coach tbody tr')].map(tr => +tr.dataset.loss);"),
+    )
+    .unwrap();
+    (losses, page.text("coach-head"))
+}
+
+/// Waits for the page's par to be sharpened (`data-sharpened` on the
+/// viewer: `yes`, or `no` with the reason under the coach's head).
+pub(super) fn sharpened(page: &Page, secs: u64) -> String {
+    page.wait_for("the sharper par", secs, |page| {
+        let state = page.js("return document.getElementById('viewer').dataset.sharpened || ''");
+        Ok(state.as_str().filter(|s| *s != "finding" && !s.is_empty()).map(str::to_string))
+    })
+}
+
+#[test]
+#[ignore = "seconds: a served replay page's par sharpened (an 8×8 coached at best) in headless Chromium; CI runs it"]
+fn a_served_replay_pages_par_sharpens_to_best_while_the_solve_plays() {
+    let Some(page) = Page::open() else { return };
+    page.fit_viewport(1280, 800);
+    let (server, _, log) = start_server(4, 4, 1);
+    let (path, solve) = eight_by_eight_record();
+    page.visit(&format!("http://{}{path}", server.addr()));
+    let state = page.wait_for_viewer();
+    assert_eq!(state["ready"], "true", "{state}");
+    let data = page.js("return JSON.parse(document.getElementById('fifteen-data').textContent);");
+    assert_eq!(data["coach"]["sharper"], "best", "the core finds a sharper par worth it on an 8×8");
+    let (first, first_head) = coach_shown(&page);
+    assert!(first_head.contains("normal after"), "the default par's lines are fifteen's at normal: {first_head}");
+    // Played while the par is being found: it plays on where it was.
+    page.press(' ');
+    assert_eq!(sharpened(&page, 120), "yes", "{}", page.text("coach-sharper"));
+    let sharp =
+        fifteen_view::web::sharper_coach(&solve, &fifteen_core::tables::NoTables, fifteen_view::web::Work::default())
+            .unwrap()
+            .expect("a sharper coaching");
+    let (losses, head) = coach_shown(&page);
+    assert_eq!(losses, sharp.lines.iter().map(|l| l.7).collect::<Vec<_>>(), "the sharper coaching's losses");
+    assert_ne!(losses, first, "the numbers changed");
+    assert!(head.starts_with(&format!("par {} (fifteen at best, an upper bound", sharp.par)), "{head}");
+    assert!(page.text("coach-sharper").contains("par sharpened"), "{}", page.text("coach-sharper"));
+    let state = page.viewer();
+    assert_eq!(state["playing"], "true", "{state}");
+    assert_ne!(state["cursor"], "0", "{state}");
+    assert_eq!(state["errors"], "", "the page reported errors (or its policy refused the request)");
+    let logged = log.lock().unwrap().join("\n");
+    assert!(logged.contains("page /replay?coach=sharper (a query of"), "{logged}");
+    if let Some(dir) = workspace_dir("FIFTEEN_SCREENSHOT_DIR") {
+        page.screenshot(&dir.join("replay-sharpened.png"));
+    }
+    drop(page);
+    server.stop().unwrap();
 }

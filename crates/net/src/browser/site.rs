@@ -21,7 +21,7 @@ use fifteen_core::tables::BuiltTables;
 use fifteen_view::web::{self, Work};
 
 use super::page::{Page, free_port, program, skip_without, workspace_dir};
-use super::readme_replay_path;
+use super::{coach_shown, eight_by_eight_record, readme_replay_path, sharpened};
 
 /// The built site and a static server on it; the server ends on drop.
 pub(super) struct Site {
@@ -174,6 +174,32 @@ fn the_static_site_solves_watches_and_coaches_as_the_command_does_with_no_fiftee
     .unwrap();
     assert_eq!(moves, solves.iter().map(|s| s.moves.len()).collect::<Vec<_>>(), "each solve listed, coached");
     assert!(page.text("session").contains("5 solves"), "{}", page.text("session"));
+    assert_eq!(errors(&page), "");
+}
+
+#[test]
+#[ignore = "seconds: an 8×8 coached at best in WebAssembly in headless Chromium; CI builds the site and runs it"]
+fn the_static_sites_replay_par_sharpens_in_the_browser_as_the_server_sharpens_it() {
+    let Some((site, page)) = open() else { return };
+    let (path, solve) = eight_by_eight_record();
+    page.visit(&site.url(&path));
+    assert_eq!(settled(&page, 120), "done", "{}", page.text("message"));
+    assert_eq!(page.js("return window.fifteenAnswer.coach.sharper"), "best");
+    let (first, _) = coach_shown(&page);
+    assert_eq!(sharpened(&page, 300), "yes", "{}", page.text("coach-sharper"));
+    let sharp = web::sharper_coach(&solve, &BuiltTables::optimal_only(1), Work::default())
+        .unwrap()
+        .expect("a sharper coaching");
+    let (losses, head) = coach_shown(&page);
+    assert_eq!(
+        losses,
+        sharp.lines.iter().map(|l| l.7).collect::<Vec<_>>(),
+        "the core's sharper coaching, in the browser"
+    );
+    assert_ne!(losses, first);
+    assert!(head.starts_with(&format!("par {} (fifteen at best, an upper bound", sharp.par)), "{head}");
+    let summary = page.text("summary");
+    assert!(summary.contains(&format!("par {} (fifteen at best), lost {}", sharp.par, sharp.loss)), "{summary}");
     assert_eq!(errors(&page), "");
 }
 

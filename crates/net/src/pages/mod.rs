@@ -51,9 +51,10 @@ use super::viewer::{self, PageKey, Refused};
 use cache::PageCache;
 use pool::{Busy, PagePool};
 
-/// A made page: its HTML.
+/// A made page: its HTML, or for a sharper par its JSON.
 pub(crate) struct MadePage {
     body: Bytes,
+    json: bool,
 }
 
 /// A page, or why there is none.
@@ -66,14 +67,26 @@ type Making = BoxFuture<'static, Made>;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum PageKind {
     Replay,
+    /// `/replay?r=…&coach=sharper`: the replay page's coaching at the
+    /// sharper par its data names, as JSON, for the page once it is shown.
+    Sharper,
     Watch,
     Solve,
 }
 
+/// The query parameter that asks `/replay` for its sharper par.
+pub(crate) const SHARPER_PARAMETER: &str = "coach=sharper";
+
 impl PageKind {
+    /// `/replay`'s kind for `query`: the page, or its sharper par.
+    pub(crate) fn of_replay(query: Option<&str>) -> PageKind {
+        let sharper = query.is_some_and(|q| q.split('&').any(|p| p == SHARPER_PARAMETER));
+        if sharper { PageKind::Sharper } else { PageKind::Replay }
+    }
+
     fn path(self) -> &'static str {
         match self {
-            PageKind::Replay => "/replay",
+            PageKind::Replay | PageKind::Sharper => "/replay",
             PageKind::Watch => "/watch",
             PageKind::Solve => "/solve",
         }
@@ -90,6 +103,8 @@ pub(crate) struct PageLimits {
     pub(crate) cache_pages: usize,
     pub(crate) cache_bytes: usize,
     pub(crate) max_cells: usize,
+    /// Seconds a replay's sharper par may take (on a worker of its own).
+    pub(crate) sharper_seconds: f64,
 }
 
 /// Everything the pages share.
@@ -98,6 +113,9 @@ pub(crate) struct Pages {
     pool: PagePool,
     /// The small pages' worker.
     small_pool: PagePool,
+    /// The sharper pars' worker: one, so that however many are asked for,
+    /// they never take the pages' workers.
+    sharper_pool: PagePool,
     cache: Mutex<PageCache<PageKey, MadePage>>,
     making: Mutex<HashMap<PageKey, WeakShared<Making>>>,
     /// Page requests in flight, by client address.
@@ -109,6 +127,10 @@ pub(crate) struct Pages {
     metrics: Arc<Metrics>,
     log: LogSink,
 }
+
+/// Sharper pars that may wait for their worker; more are refused with 503
+/// (the page keeps its first par and says why).
+const SHARPER_QUEUE: usize = 2;
 
 /// How a page request was answered, for its log line.
 #[derive(Clone, Copy)]
@@ -128,6 +150,7 @@ impl Pages {
     ) -> std::io::Result<Pages> {
         let pool = PagePool::new(limits.workers, limits.queue, limits.seconds, metrics.pool.clone())?;
         let small_pool = PagePool::new(1, limits.queue, limits.seconds, metrics.pool.clone())?;
+        let sharper_pool = PagePool::new(1, SHARPER_QUEUE, limits.sharper_seconds, metrics.pool.clone())?;
         let started = std::time::Instant::now();
         Ok(Pages {
             cache: Mutex::new(PageCache::new(limits.cache_pages, limits.cache_bytes)),
@@ -137,6 +160,7 @@ impl Pages {
             limits,
             pool,
             small_pool,
+            sharper_pool,
             coach_tables,
             metrics,
             log,
@@ -148,6 +172,7 @@ impl Pages {
         self.root.stop();
         self.pool.shut_down(wait);
         self.small_pool.shut_down(wait);
+        self.sharper_pool.shut_down(wait);
     }
 
     /// Pages waiting for a worker, and workers busy.
@@ -182,9 +207,11 @@ impl Pages {
             }
             Some(_turn) => self.answer(kind, &uri, long).await,
         };
-        let response = match &made {
-            Ok(page) => viewer::page_response(page.body.clone()),
-            Err(refused) => viewer::refused_response(refused, self.retry_after()),
+        let response = match (&made, kind) {
+            (Ok(page), _) if page.json => viewer::json_response(page.body.clone()),
+            (Ok(page), _) => viewer::page_response(page.body.clone()),
+            (Err(refused), PageKind::Sharper) => viewer::refused_json(refused, self.retry_after()),
+            (Err(refused), _) => viewer::refused_response(refused, self.retry_after()),
         };
         note.done(response.status(), made.as_ref().map_or(0, |p| p.body.len()), source);
         response
@@ -199,6 +226,7 @@ impl Pages {
         let max_cells = self.limits.max_cells;
         let key = match kind {
             PageKind::Replay => return (self.replay(uri, long).await, Source::Made),
+            PageKind::Sharper => return (self.sharper(uri, long).await, Source::Made),
             PageKind::Watch => viewer::watch_key(uri, max_cells),
             PageKind::Solve => viewer::solve_key(uri, max_cells),
         };
@@ -231,6 +259,22 @@ impl Pages {
         let pages = self.clone();
         let page = move |deadline: &Deadline| viewer::replay_data(&solve, &*pages.coach_tables, deadline, seconds);
         self.run(&self.pool, deadline, move |deadline| page(deadline).map(made_page)).await
+    }
+
+    /// A replay's sharper par: the link read as for its page, the par found
+    /// on the sharper pars' own worker within its own time.
+    async fn sharper(self: &Arc<Self>, uri: &Uri, long: Option<LongQuery>) -> Made {
+        let query: Option<Arc<str>> = long.map(|q| q.0).or_else(|| uri.query().map(Arc::from));
+        let max_cells = self.limits.max_cells;
+        let deadline = self.root.with_own_stop();
+        let read = move |_: &Deadline| viewer::read_link(query.as_deref(), max_cells);
+        let solve = self.run(&self.small_pool, deadline.clone(), read).await?;
+        let (pages, seconds) = (self.clone(), self.sharper_pool.seconds());
+        let find = move |deadline: &Deadline| {
+            let json = viewer::sharper_json(&solve, &*pages.coach_tables, deadline, seconds)?;
+            Ok(Arc::new(MadePage { body: json.into(), json: true }))
+        };
+        self.run(&self.sharper_pool, deadline, find).await
     }
 
     /// The page of `key` being made, joined (true) or started (false).
@@ -277,7 +321,7 @@ impl Pages {
     ) -> Result<T, Refused> {
         let mut stop = StopOnDrop(Some(deadline.clone()));
         let (answer, answered) = oneshot::channel::<Result<T, Refused>>();
-        let seconds = self.limits.seconds;
+        let seconds = pool.seconds();
         let work = Box::new(move |deadline: Option<&Deadline>| {
             let made = match deadline {
                 Some(deadline) => make(deadline),
@@ -325,7 +369,7 @@ impl Pages {
 
 /// The page of `data`: its HTML, made on the worker.
 fn made_page(data: ViewerData) -> Arc<MadePage> {
-    Arc::new(MadePage { body: web::served_page(&data).into() })
+    Arc::new(MadePage { body: web::served_page(&data).into(), json: false })
 }
 
 /// Stops a deadline when dropped before it is taken out: the future
@@ -410,6 +454,7 @@ fn shown_path(kind: PageKind, uri: &Uri, long: Option<&LongQuery>) -> String {
     let query_len = long.map_or(uri.query().map_or(0, str::len), |q| q.0.len());
     match kind {
         PageKind::Watch if query_len <= 100 => uri.to_string(),
+        PageKind::Sharper => format!("/replay?{SHARPER_PARAMETER} (a query of {query_len} bytes)"),
         _ if query_len == 0 => kind.path().to_string(),
         _ => format!("{} (a query of {query_len} bytes)", kind.path()),
     }

@@ -38,6 +38,7 @@ pub(crate) struct PagePool {
     workers: Mutex<Vec<std::thread::JoinHandle<()>>>,
     gauges: PoolGauges,
     closed: Arc<AtomicBool>,
+    seconds: f64,
 }
 
 /// Why a job was not queued.
@@ -68,7 +69,12 @@ impl PagePool {
                 .spawn(move || work(&receiver, &gauges, seconds, &closed))?;
             handles.push(handle);
         }
-        Ok(PagePool { sender: Mutex::new(Some(sender)), workers: Mutex::new(handles), gauges, closed })
+        Ok(PagePool { sender: Mutex::new(Some(sender)), workers: Mutex::new(handles), gauges, closed, seconds })
+    }
+
+    /// The seconds each job gets.
+    pub(crate) fn seconds(&self) -> f64 {
+        self.seconds
     }
 
     /// Queues `work` under `deadline`, or says why not.

@@ -27,6 +27,9 @@ pub enum CoachOnPage<'a> {
         par_name: String,
         /// Whether the par is the fewest moves possible.
         exact: bool,
+        /// The effort of a sharper par the page's host finds while the page
+        /// is shown, where one is worth it ([`CoachOnPage::sharpened_later`]).
+        sharper: Option<Effort>,
     },
     /// Not coached: the one line the page shows in its place.
     Skipped(String),
@@ -36,7 +39,19 @@ impl<'a> CoachOnPage<'a> {
     /// The person's solve coached with the par `chosen` (its name and
     /// whether it is exact).
     pub fn coached(coaching: &'a Coaching, chosen: &ChosenPar) -> CoachOnPage<'a> {
-        CoachOnPage::Coached { coaching, par_name: chosen.name(), exact: chosen.is_exact() }
+        CoachOnPage::Coached { coaching, par_name: chosen.name(), exact: chosen.is_exact(), sharper: None }
+    }
+
+    /// The same, on a page whose host finds the sharper par `chosen` names
+    /// ([`ChosenPar::sharper`]) once the page is shown, and puts it in this
+    /// one's place ([`sharper_coach`](super::sharper_coach)).
+    pub fn sharpened_later(self, chosen: &ChosenPar) -> CoachOnPage<'a> {
+        match self {
+            CoachOnPage::Coached { coaching, par_name, exact, .. } => {
+                CoachOnPage::Coached { coaching, par_name, exact, sharper: chosen.sharper() }
+            }
+            skipped => skipped,
+        }
     }
 
     /// The line a page shows for a board too big to coach here.
@@ -84,7 +99,11 @@ pub fn compare_data(
         .collect();
     data.duo = Some(Box::new(DuoData { effort: effort.name().to_string(), fifteen, stages }));
     match coach {
-        CoachOnPage::Coached { coaching, par_name, exact } => data.coach = Some(coach_data(coaching, par_name, exact)),
+        CoachOnPage::Coached { coaching, par_name, exact, sharper } => {
+            let mut coach = coach_data(coaching, par_name, exact);
+            coach.sharper = sharper.map(|effort| effort.name().to_string());
+            data.coach = Some(coach);
+        }
         CoachOnPage::Skipped(note) => data.coach_note = Some(note),
     }
     Ok(data)
@@ -93,7 +112,7 @@ pub fn compare_data(
 /// The coach's part: par (with the lower bound a search proved, when one
 /// did), a [`CoachLine`] a line, the par graph's points as the coaching
 /// gives them and, with an exact par, the mistakes.
-fn coach_data(coaching: &Coaching, par_by: String, exact: bool) -> CoachData {
+pub(crate) fn coach_data(coaching: &Coaching, par_by: String, exact: bool) -> CoachData {
     let lines = coaching
         .lines
         .iter()
@@ -121,5 +140,6 @@ fn coach_data(coaching: &Coaching, par_by: String, exact: bool) -> CoachData {
         lines,
         mistakes: coaching.mistakes.clone(),
         points,
+        sharper: None,
     }
 }

@@ -152,6 +152,10 @@ pub struct CoachData {
     pub mistakes: Option<Vec<usize>>,
     /// The par graph's points, packed numbers: move and par in turn.
     pub points: String,
+    /// The effort of a sharper par worth finding while the page is shown
+    /// (`best`: [`ChosenPar::sharper`](fifteen_core::coach::ChosenPar::sharper)),
+    /// where the page's host can find it ([`sharper_coach`](super::sharper_coach)).
+    pub sharper: Option<String>,
 }
 
 /// A coached line: its name, the person's moves `from..to` on it, par

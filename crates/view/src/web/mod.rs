@@ -36,7 +36,7 @@ pub use compare::{CoachOnPage, MAX_COACHED_CELLS, compare_data};
 pub use data::{
     CoachData, CoachLine, DuoData, DuoStageData, PersonStats, PhaseData, SessionData, SessionListing, Split, ViewerData,
 };
-pub use pages::{COACHING, SESSION, SessionEntry, replay_page, session_page, solve_page};
+pub use pages::{COACHING, SESSION, SessionEntry, replay_page, session_page, sharper_coach, solve_page};
 
 /// How long a page's work may take and where it reports how far it has
 /// come: the [`Deadline`] it stops at, and `progress(doing, done, of)`
@@ -519,6 +519,9 @@ pub const GAME_PAGE: &str = "<!doctype html>\n<html lang=\"en\"><head><meta char
      <body class=\"fifteen-viewer\">\n<script type=\"module\" src=\"/game.js\"></script>\n</body></html>\n";
 
 fn page_parts(title: &str, data: &str, inline: bool) -> String {
+    // A served page's data says so: its viewer asks the server for more
+    // (the sharper par); a saved page has nobody to ask.
+    let host = if inline { "" } else { " data-host=\"server\"" };
     let (style, script) = if inline {
         (format!("<style>\n{VIEWER_CSS}</style>"), format!("<script type=\"module\">\n{VIEWER_JS}</script>"))
     } else {
@@ -531,7 +534,7 @@ fn page_parts(title: &str, data: &str, inline: bool) -> String {
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{title}</title>\n{style}\n</head>\n<body class=\"fifteen-viewer\">\n\
-         <script type=\"application/json\" id=\"fifteen-data\">{data}</script>\n{script}\n</body></html>\n"
+         <script type=\"application/json\" id=\"fifteen-data\"{host}>{data}</script>\n{script}\n</body></html>\n"
     )
 }
 

@@ -15,7 +15,10 @@ use fifteen_core::human::{Effort, HumanError, HumanOptions};
 use fifteen_core::slidysim::Solve;
 use fifteen_core::tables::Tables;
 
-use super::{CoachOnPage, MAX_COACHED_CELLS, SessionData, SessionListing, ViewerData, Work, compare_data, solve_data};
+use super::compare::coach_data;
+use super::{
+    CoachData, CoachOnPage, MAX_COACHED_CELLS, SessionData, SessionListing, ViewerData, Work, compare_data, solve_data,
+};
 
 /// What coaching is reported as ([`Work::progress`]).
 pub const COACHING: &str = "coaching";
@@ -47,10 +50,42 @@ pub fn replay_page(solve: &Solve, tables: &dyn Tables, work: Work) -> Result<Vie
     let effort = Effort::for_page(rows, cols);
     let title = format!("fifteen: {}", solve.event);
     match coached(solve, tables, work)? {
-        Ok((coaching, chosen)) => compare_data(solve, effort, &title, CoachOnPage::coached(&coaching, &chosen), work),
+        Ok((coaching, chosen)) => {
+            let on_page = CoachOnPage::coached(&coaching, &chosen).sharpened_later(&chosen);
+            compare_data(solve, effort, &title, on_page, work)
+        }
         Err(skipped) => compare_data(solve, effort, &title, skipped, work),
     }
 }
+
+/// The coach's part of `/replay?r=…` again, at the sharper par its data
+/// names (`coach.sharper`, from [`ChosenPar::sharper`]): what the page's
+/// host works out once the page is shown, within `work` (the server's
+/// budget for it, or the visitor's browser's patience), for the viewer to
+/// put in the first coaching's place. `None` where no sharper par is worth
+/// finding (par is exact, already `best`, or the board too big).
+pub fn sharper_coach(solve: &Solve, tables: &dyn Tables, work: Work) -> Result<Option<CoachData>, CoachError> {
+    let (rows, cols) = (solve.scramble.rows(), solve.scramble.cols());
+    if rows * cols > MAX_COACHED_CELLS {
+        return Ok(None);
+    }
+    let first = |effort| coach::par_for(&solve.scramble, ParChoice::Auto, effort, tables).ok();
+    let Some(sharper) = first(Effort::Auto).and_then(|chosen| chosen.sharper()) else {
+        return Ok(None);
+    };
+    let Some(chosen) = first(sharper) else {
+        return Ok(None);
+    };
+    let progress = |done: usize, of: usize| (work.progress)(SHARPENING, done, of);
+    let coaching = coach::CoachRun::new(&solve.scramble, &solve.moves, chosen.par())
+        .until(work.deadline.clone())
+        .progress(&progress)
+        .run()?;
+    Ok(Some(coach_data(&coaching, chosen.name(), chosen.is_exact())))
+}
+
+/// What the sharpening of a page's par is reported as ([`Work::progress`]).
+const SHARPENING: &str = "sharpening par";
 
 /// The person's solve coached (with the par it was coached with), or what
 /// the page shows instead: the board is too big, the solve too long for

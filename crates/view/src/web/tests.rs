@@ -194,16 +194,7 @@ fn a_100x100_page_fits_a_megabyte() {
 #[ignore = "plans a 100×100 twice (about a minute); CI runs it"]
 fn a_100x100_side_by_side_fits_a_megabyte() {
     use fifteen_core::human::Effort;
-    let board = Board::scrambled(100, 100, Scramble::Uniform, 1).unwrap();
-    let fast = fifteen_core::human::solve(&board, &HumanOptions { effort: Effort::Fast, ..HumanOptions::default() });
-    let solve = Solve {
-        scramble: board,
-        moves: fast.unwrap().moves().to_vec().into(),
-        time_ms: None,
-        move_times_ms: None,
-        player: None,
-        event: "custom replay".into(),
-    };
+    let solve = fast_solve(100, 100, 1);
     let data =
         compare_data(&solve, Effort::for_size(100, 100), "a test", CoachOnPage::too_big(100, 100), Work::default())
             .unwrap();
@@ -254,7 +245,7 @@ fn a_side_by_side_holds_fifteens_solve_the_stages_and_the_coach() {
     };
     let par = Par::Optimal(Heuristic::ManhattanConflicts);
     let coaching = coach::coach(&scramble, &solve.moves, par).unwrap();
-    let on_page = CoachOnPage::Coached { coaching: &coaching, par_name: par.name(), exact: true };
+    let on_page = CoachOnPage::Coached { coaching: &coaching, par_name: par.name(), exact: true, sharper: None };
     let data = json_of(&compare_data(&solve, Effort::Best, "a test", on_page, Work::default()).unwrap());
 
     let fifteen = unpacked_moves(&data["duo"]["fifteen"]);
@@ -331,4 +322,53 @@ fn the_pages_colours_are_the_palettes() {
         let declared = format!("{what}: rgb({}, {}, {});", colour[0], colour[1], colour[2]);
         assert!(VIEWER_CSS.contains(&declared), "viewer.css should declare {declared}");
     }
+}
+
+/// fifteen's fast solve of a seeded board, as a person's.
+fn fast_solve(rows: usize, cols: usize, seed: u64) -> Solve {
+    use fifteen_core::human::Effort;
+    let board = Board::scrambled(rows, cols, Scramble::Uniform, seed).unwrap();
+    let fast = fifteen_core::human::solve(&board, &HumanOptions { effort: Effort::Fast, ..HumanOptions::default() });
+    Solve {
+        scramble: board,
+        moves: fast.unwrap().moves().to_vec().into(),
+        time_ms: None,
+        move_times_ms: None,
+        player: None,
+        event: "custom replay".into(),
+    }
+}
+
+#[test]
+fn a_replay_page_names_its_sharper_par_and_the_sharper_coaching_chains_and_sums() {
+    use fifteen_core::tables::NoTables;
+    // 50 cells: par is fifteen's (graded below best), so a sharper one is named.
+    let solve = fast_solve(5, 10, 4);
+    let page = replay_page(&solve, &NoTables, Work::default()).unwrap();
+    let first = page.coach.as_ref().unwrap();
+    assert_eq!(first.sharper.as_deref(), Some("best"));
+    let sharp = sharper_coach(&solve, &NoTables, Work::default()).unwrap().expect("a sharper coaching");
+    assert_eq!(sharp.par_by, "fifteen at best");
+    assert_eq!(sharp.sharper, None, "best is as sharp as it gets");
+    assert_eq!(sharp.par, sharp.lines[0].3, "the first line starts at par");
+    for pair in sharp.lines.windows(2) {
+        assert_eq!(pair[0].4, pair[1].3, "each line's par after is the next one's par before");
+        assert_eq!(pair[0].2, pair[1].1, "the lines follow on");
+    }
+    let last = sharp.lines.last().unwrap();
+    assert_eq!((last.2, last.4), (solve.moves.len(), 0), "the last line ends the solve, solved");
+    let sum: i64 = sharp.lines.iter().map(|l| l.7).sum();
+    assert_eq!(sum, sharp.loss, "the losses add up");
+    assert_eq!(sharp.loss, solve.moves.len() as i64 - sharp.par as i64);
+
+    // Nothing sharper: an exact par, a board too big to coach on a page.
+    let four = fast_solve(4, 4, 2);
+    assert_eq!(replay_page(&four, &NoTables, Work::default()).unwrap().coach.unwrap().sharper, None);
+    assert_eq!(sharper_coach(&four, &NoTables, Work::default()).unwrap(), None);
+    let stopped = Deadline::stoppable();
+    stopped.stop();
+    assert!(matches!(
+        sharper_coach(&solve, &NoTables, Work::until(&stopped)),
+        Err(fifteen_core::coach::CoachError::Stopped)
+    ));
 }
