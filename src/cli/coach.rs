@@ -531,6 +531,14 @@ fn table(one: &Coached) -> String {
     if coaching.lines.iter().any(|l| l.margin > 0) {
         let _ = writeln!(out, "  (±: how far par's own error may move a loss; a loss within it is no finding)");
     }
+    if let Some(sharper) = one.chosen.sharper() {
+        let _ = writeln!(
+            out,
+            "  (a sharper par: --effort {}, which takes longer; --watch and the replay pages sharpen it while they \
+             show the solve)",
+            sharper.name()
+        );
+    }
     let worse: Vec<&LineCoaching> = coaching.lines.iter().filter(|l| l.lost_more_than_margin()).collect();
     if !worse.is_empty() {
         let _ = writeln!(out, "  fifteen's way through the lines that lost moves, from the person's board:");

@@ -209,6 +209,9 @@ fn coach_takes_fifteens_own_solve_for_par_on_bigger_boards() {
     assert!(table.contains("(fifteen at normal, an upper bound)"), "{table}");
     assert!(table.contains("last 2×2") && table.contains("fifteen's way through the lines that lost moves"), "{table}");
     assert!(!table.contains("mistakes"), "mistakes only where par is exact: {table}");
+    assert!(table.contains("(a sharper par: --effort best, which takes longer;"), "{table}");
+    let sharp = stdout(&fifteen(&["coach", "--par", "human", "--effort", "best", &custom_5x5()], ""));
+    assert!(!sharp.contains("a sharper par"), "best is as sharp as it gets: {sharp}");
     assert_error(&fifteen(&["coach", "--solve", "9", SINGLE_4X4], ""), "solve 9 was asked for, but the source holds 1");
     assert_error(&fifteen(&["coach", "https://slidysim.github.io/replay?r=abc*"], ""), "payload is not base64");
 }
