@@ -344,7 +344,8 @@ fn the_replay_page_shows_the_splits_replay_json_prints_under_a_policy() {
     let (status, headers, body) = http_get(&serve.addr, &format!("/replay?r={payload}"));
     assert_eq!(status, 200, "{body}");
     let policy = headers.iter().find(|(k, _)| k == "content-security-policy").map(|(_, v)| v.as_str());
-    assert!(policy.is_some_and(|p| p.contains("script-src 'self'")), "{headers:?}");
+    assert!(policy.is_some_and(|p| p.contains("script-src 'self'") && p.contains("connect-src 'self'")), "{headers:?}");
+    assert!(body.contains("id=\"fifteen-data\" data-host=\"server\""), "a served page's viewer may ask its server");
     let data = super::web::page_data(&body);
     let json = crate::common::fifteen_command().args(["replay", source, "--format", "json"]).output().unwrap();
     let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();

@@ -15,9 +15,11 @@ fn fifteen(args: &[&str]) -> Output {
     crate::common::fifteen_command().args(args).env_remove("DISPLAY").output().expect("fifteen runs")
 }
 
-/// The data a page holds (the JSON of its `#fifteen-data` element).
+/// The data a page holds (the JSON of its `#fifteen-data` element; a
+/// served page's says `data-host="server"` too).
 pub(crate) fn page_data(page: &str) -> Value {
-    let start = page.find("id=\"fifteen-data\">").expect("the page holds its data") + "id=\"fifteen-data\">".len();
+    let element = page.find("id=\"fifteen-data\"").expect("the page holds its data");
+    let start = element + page[element..].find('>').unwrap() + 1;
     let end = start + page[start..].find("</script>").unwrap();
     serde_json::from_str(&page[start..end]).unwrap()
 }

@@ -161,8 +161,10 @@ fn the_page_inlines_the_viewer_and_needs_no_network() {
     // The script element holds only the viewer: nothing in it ends it early.
     assert!(!VIEWER_JS.contains("</script"));
     assert!(!VIEWER_CSS.contains("</style"));
+    assert!(!page.contains("data-host"), "a saved page has no host to ask for more");
     let served = served_page(&data);
     assert!(served.contains("src=\"/viewer.js\""));
+    assert!(served.contains("id=\"fifteen-data\" data-host=\"server\""));
 }
 
 /// A 100×100 solve's page, measured: it must stay within a megabyte.
