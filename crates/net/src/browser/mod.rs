@@ -37,6 +37,15 @@ use page::{Page, workspace_dir};
 const EIGHT_CLIENT: &str = include_str!("../../../../tests/data/eight_client.js");
 const EIGHT_URL: &str = "wss://pointatinfinity.com/eight/ws";
 
+/// The tests that keep both cores busy for many seconds (a `best` coaching
+/// on the server or in the browser's worker, a 60×60 page read) take turns:
+/// beside each other on two cores each waits past its own limits. Hold the
+/// guard for the whole test.
+pub(super) fn one_heavy_test_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static HEAVY: Mutex<()> = Mutex::new(());
+    HEAVY.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 fn start_server(rows: usize, cols: usize, seed: u64) -> (Server, ServerConfig, Arc<Mutex<Vec<String>>>) {
     let log = Arc::new(Mutex::new(Vec::new()));
     let mut config = ServerConfig::new(rows, cols).unwrap();
@@ -343,6 +352,7 @@ fn assert_follows_the_blank(v: &serde_json::Value, blank: &serde_json::Value, co
 #[test]
 #[ignore = "seconds: plans a 60×60 and follows it in headless Chromium; CI runs it"]
 fn a_long_trip_on_a_big_board_is_followed_in_legible_cells_pointing_at_the_rest() {
+    let _turn = one_heavy_test_at_a_time();
     let Some(page) = Page::open() else { return };
     page.fit_viewport(1000, 640);
     let (path, _) = saved_page(60, 60, 2);
@@ -595,6 +605,7 @@ pub(super) fn sharpened(page: &Page, secs: u64) -> String {
 #[test]
 #[ignore = "seconds: a served replay page's par sharpened (an 8×8 coached at best) in headless Chromium; CI runs it"]
 fn a_served_replay_pages_par_sharpens_to_best_while_the_solve_plays() {
+    let _turn = one_heavy_test_at_a_time();
     let Some(page) = Page::open() else { return };
     page.fit_viewport(1280, 800);
     let (server, _, log) = start_server(4, 4, 1);

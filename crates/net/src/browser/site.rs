@@ -21,7 +21,7 @@ use fifteen_core::tables::BuiltTables;
 use fifteen_view::web::{self, Work};
 
 use super::page::{Page, free_port, program, skip_without, workspace_dir};
-use super::{coach_shown, eight_by_eight_record, readme_replay_path, sharpened};
+use super::{coach_shown, eight_by_eight_record, one_heavy_test_at_a_time, readme_replay_path, sharpened};
 
 /// The built site and a static server on it; the server ends on drop.
 pub(super) struct Site {
@@ -180,6 +180,7 @@ fn the_static_site_solves_watches_and_coaches_as_the_command_does_with_no_fiftee
 #[test]
 #[ignore = "seconds: an 8×8 coached at best in WebAssembly in headless Chromium; CI builds the site and runs it"]
 fn the_static_sites_replay_par_sharpens_in_the_browser_as_the_server_sharpens_it() {
+    let _turn = one_heavy_test_at_a_time();
     let Some((site, page)) = open() else { return };
     let (path, solve) = eight_by_eight_record();
     page.visit(&site.url(&path));
