@@ -58,7 +58,7 @@ pub struct ServeCommand {
     page_seconds: f64,
     /// Seconds a replay page's sharper par may take, on a worker of its own
     /// (the page asks for it once shown; past it the page keeps its par).
-    #[arg(long, value_name = "SECS", default_value_t = 20.0, value_parser = positive_real)]
+    #[arg(long, value_name = "SECS", default_value_t = fifteen_net::SHARPER_SECONDS, value_parser = positive_real)]
     sharper_seconds: f64,
     /// Page requests one client address may have in flight; more get 429.
     #[arg(long, value_name = "N", default_value_t = 4, value_parser = positive_count)]

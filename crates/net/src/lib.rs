@@ -46,7 +46,7 @@ pub use bot::{Bot, BotError};
 pub use load::{Load, LoadReport};
 #[cfg(test)]
 pub(crate) use server::Server;
-pub use server::{ServeError, ServerConfig, serve_until_signal};
+pub use server::{SHARPER_SECONDS, ServeError, ServerConfig, serve_until_signal};
 
 use fifteen_core::Board;
 use fifteen_view::game::Session;

@@ -198,6 +198,17 @@ fn a_replays_sharper_par_is_json_on_its_own_worker_within_its_own_time() {
     let (status, _, body) = get(addr, &format!("/replay?{four}&coach=sharper"), &[]);
     assert_eq!(status, 200, "{body:.300}");
     assert_eq!(serde_json::from_str::<serde_json::Value>(&body).unwrap(), serde_json::json!({ "coach": null }));
+    // A sharper par is kept (it depends on the scramble and moves alone);
+    // a refusal is not: asked again, the one is served from the cache and
+    // the other is tried again.
+    let (status, _, again) = get(addr, &format!("/replay?{four}&coach=sharper"), &[]);
+    assert_eq!((status, again), (200, body));
+    let (status, _, _) = get(addr, &format!("/replay?{eight}&coach=sharper"), &[]);
+    assert_eq!(status, 504);
+    let sharper_lines = |how: &str| {
+        server.log().iter().filter(|l| l.starts_with("page /replay?coach=sharper") && l.ends_with(how)).count()
+    };
+    assert_eq!((sharper_lines("(cached)"), sharper_lines("bytes")), (1, 3), "{:?}", server.log());
     // A link that cannot be read: 400, as JSON.
     let (status, _, body) = get(addr, "/replay?r=AAAA&coach=sharper", &[]);
     assert_eq!(status, 400, "{body:.300}");

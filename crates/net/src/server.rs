@@ -123,12 +123,19 @@ pub struct ServerConfig {
     pub behind_proxy: bool,
 }
 
+/// Seconds a replay page's sharper par may take by default: a 30×30
+/// record's `best` coaching takes about two minutes on two idle cores
+/// (docs/people.md), and it is made once per scramble and kept, on one
+/// worker whatever the number asked for, so a page of any size the coach
+/// sharpens gets it on an idle server.
+pub const SHARPER_SECONDS: f64 = 180.0;
+
 impl ServerConfig {
     /// Uniform boards of this shape, seed 0, 1 024 games, 5 minutes idle, 5
     /// seconds for a request's head, log to stderr, no pattern databases,
     /// one optimal search at a time; pages made by 2 workers with 8 more
-    /// waiting, 5 seconds a page, 20 seconds a sharper par on a worker of
-    /// its own, 4 page requests in flight a client, up to
+    /// waiting, 5 seconds a page, [`SHARPER_SECONDS`] a sharper par on a
+    /// worker of its own, 4 page requests in flight a client, up to
     /// 256 pages and 64 MiB of them kept. The size is checked before
     /// anything is made: a board of more than 10 000 cells is
     /// [`ServeError::TooLarge`].
@@ -155,7 +162,7 @@ impl ServerConfig {
             page_workers: 2,
             page_queue: 8,
             page_seconds: Duration::from_secs(5),
-            sharper_seconds: Duration::from_secs(20),
+            sharper_seconds: Duration::from_secs_f64(SHARPER_SECONDS),
             per_client: 4,
             page_cache_pages: 256,
             page_cache_bytes: 64 << 20,

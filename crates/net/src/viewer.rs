@@ -17,7 +17,7 @@ use fifteen_view::web::ViewerData;
 use std::sync::Arc;
 
 use fifteen_core::Deadline;
-use fifteen_core::board::{Board, Scramble};
+use fifteen_core::board::{Board, Moves, Scramble};
 use fifteen_core::coach::CoachError;
 use fifteen_core::human::{Effort, HumanError};
 use fifteen_core::slidysim::{self, LinkLimits, Solve};
@@ -149,22 +149,43 @@ pub(crate) fn sharper_json(
     }
 }
 
-/// A `/watch` or `/solve` page, as a key: everything its page depends on.
+/// A page that is a function of its query, as a key: everything it
+/// depends on, so that it is made once and kept.
 #[derive(Clone, Debug, Hash, PartialEq, Eq)]
 pub(crate) enum PageKey {
     /// `/watch?size=N&seed=S`: the seeded board.
     Watch { rows: usize, cols: usize, seed: u64, effort: Option<Effort> },
     /// `/solve?board=…`: the board's cells.
     Solve { rows: usize, cols: usize, cells: Arc<[u32]>, effort: Option<Effort> },
+    /// `/replay?r=…&coach=sharper`: a replay's sharper par depends on its
+    /// scramble and moves alone (not on its player, time or event), and it
+    /// is the dearest thing the server makes (a 30×30's takes minutes), so
+    /// it is kept: a visitor who comes back, or another who opens the same
+    /// link, gets it at once.
+    Sharper { scramble: Arc<Board>, moves: Arc<Moves> },
+}
+
+/// What a [`PageKey`] makes: a page's data, or a sharper par's JSON.
+#[derive(Debug)]
+pub(crate) enum KeyedPage {
+    Page(Box<ViewerData>),
+    Json(String),
 }
 
 impl PageKey {
+    /// The key of `solve`'s sharper par.
+    pub(crate) fn sharper(solve: Solve) -> PageKey {
+        PageKey::Sharper { scramble: Arc::new(solve.scramble), moves: Arc::new(solve.moves) }
+    }
+
     /// Whether the page is made in well under a second (any effort up to
     /// 5×5): such pages have a worker of their own, so that a crowd of big
     /// ones never keeps a small one waiting.
     pub(crate) fn is_small(&self) -> bool {
-        let (PageKey::Watch { rows, cols, .. } | PageKey::Solve { rows, cols, .. }) = self;
-        rows * cols <= 25
+        match self {
+            PageKey::Watch { rows, cols, .. } | PageKey::Solve { rows, cols, .. } => rows * cols <= 25,
+            PageKey::Sharper { .. } => false,
+        }
     }
 
     /// Bytes the key itself holds, for the cache's bound.
@@ -173,12 +194,15 @@ impl PageKey {
             + match self {
                 PageKey::Watch { .. } => 0,
                 PageKey::Solve { cells, .. } => cells.len() * 4,
+                PageKey::Sharper { scramble, moves } => scramble.cells().len() * 4 + moves.len(),
             }
     }
 
-    /// The page's data: fifteen's solve of the board at the effort asked
-    /// for, else the page's ([`web::solve_page`]), planned until `deadline`.
-    pub(crate) fn make(&self, deadline: &Deadline, seconds: f64) -> Result<ViewerData, Refused> {
+    /// What the key makes, until `deadline` (`seconds` of it): for a
+    /// `/watch` or `/solve` page fifteen's solve of the board at the effort
+    /// asked for, else the page's ([`web::solve_page`]); for a sharper par,
+    /// [`sharper_json`] with the coach's `tables`.
+    pub(crate) fn make(&self, tables: &dyn Tables, deadline: &Deadline, seconds: f64) -> Result<KeyedPage, Refused> {
         let (board, effort) = match self {
             PageKey::Watch { rows, cols, seed, effort } => {
                 let board = Board::scrambled(*rows, *cols, Scramble::Uniform, *seed);
@@ -188,15 +212,28 @@ impl PageKey {
                 let board = Board::from_cells(*rows, *cols, cells.to_vec());
                 (board.map_err(|e| Refused::bad(e.to_string()))?, *effort)
             }
+            PageKey::Sharper { scramble, moves } => {
+                let solve = Solve {
+                    scramble: Board::clone(scramble),
+                    moves: Moves::clone(moves),
+                    time_ms: None,
+                    move_times_ms: None,
+                    player: None,
+                    event: String::new(),
+                };
+                return sharper_json(&solve, tables, deadline, seconds).map(KeyedPage::Json);
+            }
         };
         let (rows, cols) = (board.rows(), board.cols());
         let chosen = effort.unwrap_or_else(|| Effort::for_page(rows, cols)).resolve(rows, cols);
-        web::solve_page(&board, effort, Work::until(deadline)).map_err(|e| match e {
-            HumanError::Stopped => {
-                stopped(deadline, seconds, &format!("a {rows}×{cols} solve at effort {}", chosen.name()))
-            }
-            other => Refused::bad(other.to_string()),
-        })
+        web::solve_page(&board, effort, Work::until(deadline)).map(|data| KeyedPage::Page(Box::new(data))).map_err(
+            |e| match e {
+                HumanError::Stopped => {
+                    stopped(deadline, seconds, &format!("a {rows}×{cols} solve at effort {}", chosen.name()))
+                }
+                other => Refused::bad(other.to_string()),
+            },
+        )
     }
 }
 
@@ -348,11 +385,11 @@ mod tests {
     #[test]
     fn pages_out_of_time_or_stopped_say_so_and_a_served_100x100_fits_the_time() {
         let key = watch_key(&uri("/watch?size=30&seed=1"), 10_000).unwrap();
-        let refused = key.make(&Deadline::stopped(), 5.0).unwrap_err();
+        let refused = key.make(&fifteen_core::tables::NO_TABLES, &Deadline::stopped(), 5.0).unwrap_err();
         assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE, "{}", refused.reason);
         // A clock already past the time: out of time, not stopped.
         let late = Deadline::NONE.with_clock(|| 10.0).within(0.0);
-        let refused = key.make(&late, 5.0).unwrap_err();
+        let refused = key.make(&fifteen_core::tables::NO_TABLES, &late, 5.0).unwrap_err();
         assert_eq!(refused.status, StatusCode::GATEWAY_TIMEOUT);
         assert!(refused.reason.contains("longer than the 5 s"), "{}", refused.reason);
     }

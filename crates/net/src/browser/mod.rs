@@ -638,6 +638,13 @@ fn a_served_replay_pages_par_sharpens_to_best_while_the_solve_plays() {
     if let Some(dir) = workspace_dir("FIFTEEN_SCREENSHOT_DIR") {
         page.screenshot(&dir.join("replay-sharpened.png"));
     }
+    // Opened again, the page gets the sharper par the server kept.
+    page.visit(&format!("http://{}{path}", server.addr()));
+    assert_eq!(page.wait_for_viewer()["ready"], "true");
+    assert_eq!(sharpened(&page, 10), "yes", "{}", page.text("coach-sharper"));
+    assert_eq!(coach_shown(&page).0, losses);
+    let cached = |l: &String| l.starts_with("page /replay?coach=sharper") && l.ends_with("(cached)");
+    assert!(log.lock().unwrap().iter().any(cached), "{:?}", log.lock().unwrap());
     drop(page);
     server.stop().unwrap();
 }

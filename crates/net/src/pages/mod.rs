@@ -16,8 +16,9 @@
 //!   searches all honour it within milliseconds. A page out of time is
 //!   answered 504 and the reason, never half made.
 //! - **Made once.** `/watch` and `/solve` pages depend only on their query,
-//!   so a made page is kept (`cache.rs`) and one being made is shared: a
-//!   hundred visitors of the same link cost one solve. Its work stops only
+//!   and a replay's sharper par only on its scramble and moves, so a made
+//!   page is kept (`cache.rs`) and one being made is shared: a hundred
+//!   visitors of the same link cost one solve. Its work stops only
 //!   when every visitor waiting for it has gone.
 //! - **A few at a time per client.** At most `per_client` page requests of
 //!   one address are in flight; more are answered 429.
@@ -43,11 +44,10 @@ use tokio::time::Instant;
 use fifteen_core::Deadline;
 use fifteen_core::tables::Tables;
 use fifteen_view::web;
-use fifteen_view::web::ViewerData;
 
 use super::head::LongQuery;
 use super::metrics::{LogSink, Metrics};
-use super::viewer::{self, PageKey, Refused};
+use super::viewer::{self, KeyedPage, PageKey, Refused};
 use cache::PageCache;
 use pool::{Busy, PagePool};
 
@@ -226,7 +226,7 @@ impl Pages {
         let max_cells = self.limits.max_cells;
         let key = match kind {
             PageKind::Replay => return (self.replay(uri, long).await, Source::Made),
-            PageKind::Sharper => return (self.sharper(uri, long).await, Source::Made),
+            PageKind::Sharper => self.sharper_key(uri, long).await,
             PageKind::Watch => viewer::watch_key(uri, max_cells),
             PageKind::Solve => viewer::solve_key(uri, max_cells),
         };
@@ -258,23 +258,21 @@ impl Pages {
         let solve = self.run(&self.small_pool, deadline.clone(), read).await?;
         let pages = self.clone();
         let page = move |deadline: &Deadline| viewer::replay_data(&solve, &*pages.coach_tables, deadline, seconds);
-        self.run(&self.pool, deadline, move |deadline| page(deadline).map(made_page)).await
+        self.run(&self.pool, deadline, move |deadline| {
+            page(deadline).map(|data| made_page(KeyedPage::Page(Box::new(data))))
+        })
+        .await
     }
 
-    /// A replay's sharper par: the link read as for its page, the par found
-    /// on the sharper pars' own worker within its own time.
-    async fn sharper(self: &Arc<Self>, uri: &Uri, long: Option<LongQuery>) -> Made {
+    /// A replay's sharper par, as a key: the link read as for its page;
+    /// the par is found on the sharper pars' own worker within its own time
+    /// (see [`Pages::making`]).
+    async fn sharper_key(self: &Arc<Self>, uri: &Uri, long: Option<LongQuery>) -> Result<PageKey, Refused> {
         let query: Option<Arc<str>> = long.map(|q| q.0).or_else(|| uri.query().map(Arc::from));
         let max_cells = self.limits.max_cells;
-        let deadline = self.root.with_own_stop();
         let read = move |_: &Deadline| viewer::read_link(query.as_deref(), max_cells);
-        let solve = self.run(&self.small_pool, deadline.clone(), read).await?;
-        let (pages, seconds) = (self.clone(), self.sharper_pool.seconds());
-        let find = move |deadline: &Deadline| {
-            let json = viewer::sharper_json(&solve, &*pages.coach_tables, deadline, seconds)?;
-            Ok(Arc::new(MadePage { body: json.into(), json: true }))
-        };
-        self.run(&self.sharper_pool, deadline, find).await
+        let solve = self.run(&self.small_pool, self.root.with_own_stop(), read).await?;
+        Ok(PageKey::sharper(solve))
     }
 
     /// The page of `key` being made, joined (true) or started (false).
@@ -286,10 +284,14 @@ impl Pages {
         let pages = self.clone();
         let kept = key.clone();
         let future: Making = async move {
-            let seconds = pages.limits.seconds;
             let job = kept.clone();
-            let pool = if kept.is_small() { &pages.small_pool } else { &pages.pool };
-            let make = move |deadline: &Deadline| job.make(deadline, seconds).map(made_page);
+            let pool = match &kept {
+                PageKey::Sharper { .. } => &pages.sharper_pool,
+                small if small.is_small() => &pages.small_pool,
+                _ => &pages.pool,
+            };
+            let (seconds, tables) = (pool.seconds(), pages.coach_tables.clone());
+            let make = move |deadline: &Deadline| job.make(&*tables, deadline, seconds).map(made_page);
             let made = pages.run(pool, pages.root.with_own_stop(), make).await;
             if let Ok(page) = &made {
                 let mut cache = pages.cache.lock().unwrap_or_else(|p| p.into_inner());
@@ -367,9 +369,12 @@ impl Pages {
     }
 }
 
-/// The page of `data`: its HTML, made on the worker.
-fn made_page(data: ViewerData) -> Arc<MadePage> {
-    Arc::new(MadePage { body: web::served_page(&data).into(), json: false })
+/// A page made on the worker: its HTML, or a sharper par's JSON.
+fn made_page(page: KeyedPage) -> Arc<MadePage> {
+    match page {
+        KeyedPage::Page(data) => Arc::new(MadePage { body: web::served_page(&data).into(), json: false }),
+        KeyedPage::Json(json) => Arc::new(MadePage { body: json.into(), json: true }),
+    }
 }
 
 /// Stops a deadline when dropped before it is taken out: the future
