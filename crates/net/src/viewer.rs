@@ -3,10 +3,11 @@
 //! `/watch?size=N&seed=S` (fifteen's solve of a seeded board) and
 //! `/solve?board=…` (of a board in slidysim's notation, `1 2 3/4 5 6/7 8 0`),
 //! the game page `/` (which draws with the viewer's board), and the
-//! viewer's and the game's scripts and style. Read-only: nothing a request carries
-//! is kept. A request that cannot be shown gets a 4xx and a page with the
-//! one line that says why (for a link, the reason `fifteen replay` gives).
-//! Every page is sent with a Content-Security-Policy that allows only the
+//! viewer's and the game's scripts and style. Nothing a request carries is
+//! written anywhere: made pages are kept in memory only (`pages/cache.rs`).
+//! A request that cannot be shown gets a 4xx and a page with the one line
+//! that says why (for a link, the reason `fifteen replay` gives). Every
+//! page is sent with a Content-Security-Policy that allows only the
 //! server's own script and style.
 
 use axum::body::Bytes;
