@@ -166,6 +166,16 @@ fn a_page_is_made_once_for_every_visitor_and_one_out_of_time_is_504() {
     assert!(metrics.contains("fifteen_page_cache_hits_total 2"), "{metrics}");
     assert!(metrics.contains("fifteen_page_cache_pages 1"), "{metrics}");
 
+    // A replay page depends on the link's solve alone: made once too.
+    let links = std::fs::read_to_string("../../tests/data/slidysim/world-records.txt").unwrap();
+    let replay = format!("/replay?{}", links.lines().nth(35).unwrap().split_once('?').unwrap().1);
+    let (first, again) = (get(addr, &replay, &[]), get(addr, &replay, &[]));
+    assert_eq!((first.0, again.0), (200, 200), "{:.300}", reason(&first.2));
+    assert_eq!(first.2, again.2);
+    let log = server.log();
+    let replays = log.iter().filter(|l| l.starts_with("page /replay (a query of")).collect::<Vec<_>>();
+    assert!(replays.len() == 2 && replays[1].ends_with("(cached)"), "{replays:?}");
+
     // The default effort of a 100×100 fits the time.
     let (status, _, body) = get(addr, "/watch?size=100&seed=2", &[]);
     assert_eq!(status, 200, "{:.300}", reason(&body));

@@ -158,6 +158,9 @@ pub(crate) enum PageKey {
     Watch { rows: usize, cols: usize, seed: u64, effort: Option<Effort> },
     /// `/solve?board=…`: the board's cells.
     Solve { rows: usize, cols: usize, cells: Arc<[u32]>, effort: Option<Effort> },
+    /// `/replay?r=…`: a replay's page depends on its first solve alone
+    /// (the link's other solves are never read).
+    Replay { solve: Arc<Solve> },
     /// `/replay?r=…&coach=sharper`: a replay's sharper par depends on its
     /// scramble and moves alone (not on its player, time or event), and it
     /// is the dearest thing the server makes (a 30×30's takes minutes), so
@@ -185,7 +188,7 @@ impl PageKey {
     pub(crate) fn is_small(&self) -> bool {
         match self {
             PageKey::Watch { rows, cols, .. } | PageKey::Solve { rows, cols, .. } => rows * cols <= 25,
-            PageKey::Sharper { .. } => false,
+            PageKey::Replay { .. } | PageKey::Sharper { .. } => false,
         }
     }
 
@@ -195,14 +198,20 @@ impl PageKey {
             + match self {
                 PageKey::Watch { .. } => 0,
                 PageKey::Solve { cells, .. } => cells.len() * 4,
+                PageKey::Replay { solve } => {
+                    let texts = solve.player.as_ref().map_or(0, String::len) + solve.event.len();
+                    let times = solve.move_times_ms.as_ref().map_or(0, |t| t.len() * 8);
+                    solve.scramble.cells().len() * 4 + solve.moves.len() + times + texts
+                }
                 PageKey::Sharper { scramble, moves } => scramble.cells().len() * 4 + moves.len(),
             }
     }
 
     /// What the key makes, until `deadline` (`seconds` of it): for a
     /// `/watch` or `/solve` page fifteen's solve of the board at the effort
-    /// asked for, else the page's ([`web::solve_page`]); for a sharper par,
-    /// [`sharper_json`] with the coach's `tables`.
+    /// asked for, else the page's ([`web::solve_page`]); for a replay, its
+    /// page ([`replay_data`]), and for its sharper par [`sharper_json`],
+    /// both with the coach's `tables`.
     pub(crate) fn make(&self, tables: &dyn Tables, deadline: &Deadline, seconds: f64) -> Result<KeyedPage, Refused> {
         let (board, effort) = match self {
             PageKey::Watch { rows, cols, seed, effort } => {
@@ -212,6 +221,9 @@ impl PageKey {
             PageKey::Solve { rows, cols, cells, effort } => {
                 let board = Board::from_cells(*rows, *cols, cells.to_vec());
                 (board.map_err(|e| Refused::bad(e.to_string()))?, *effort)
+            }
+            PageKey::Replay { solve } => {
+                return replay_data(solve, tables, deadline, seconds).map(|data| KeyedPage::Page(Box::new(data)));
             }
             PageKey::Sharper { scramble, moves } => {
                 let solve = Solve {

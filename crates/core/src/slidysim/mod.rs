@@ -31,7 +31,7 @@ pub use link::replay_link;
 pub(crate) use link::{encode_payload, pack};
 
 /// One person's solve: the board they were dealt and the moves they made.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Solve {
     /// The board before the first move.
     pub scramble: Board,

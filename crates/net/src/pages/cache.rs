@@ -1,6 +1,7 @@
 //! Made pages, kept: a `/watch` or `/solve` page is a function of its
-//! query (the board, the seed, the effort), and a replay's sharper par of
-//! its scramble and moves, so each is made once and served
+//! query (the board, the seed, the effort), a replay's page of the link's
+//! first solve and its sharper par of that solve's scramble and moves, so
+//! each is made once and served
 //! from here until it is the least recently used of more than
 //! `max_entries` pages or `max_bytes` bytes. A page being made is shared
 //! too: visitors who ask for it meanwhile wait for the same work (see

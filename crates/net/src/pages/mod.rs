@@ -16,10 +16,11 @@
 //!   searches all honour it within milliseconds. A page out of time is
 //!   answered 504 and the reason, never half made.
 //! - **Made once.** `/watch` and `/solve` pages depend only on their query,
-//!   and a replay's sharper par only on its scramble and moves, so a made
-//!   page is kept (`cache.rs`) and one being made is shared: a hundred
-//!   visitors of the same link cost one solve. Its work stops only
-//!   when every visitor waiting for it has gone.
+//!   a replay's page only on the link's first solve and its sharper par on
+//!   that solve's scramble and moves ([`PageKey`]), so a made page is kept
+//!   (`cache.rs`) and one being made is shared: a hundred visitors of the
+//!   same link cost one solve. Its work stops only when every visitor
+//!   waiting for it has gone.
 //! - **A few at a time per client.** At most `per_client` page requests of
 //!   one address are in flight; more are answered 429.
 //! - **One log line a page**: the path (without a link's payload), the
@@ -42,6 +43,7 @@ use tokio::sync::oneshot;
 use tokio::time::Instant;
 
 use fifteen_core::Deadline;
+use fifteen_core::slidysim::Solve;
 use fifteen_core::tables::Tables;
 use fifteen_view::web;
 
@@ -225,8 +227,8 @@ impl Pages {
     async fn answer(self: &Arc<Self>, kind: PageKind, uri: &Uri, long: Option<LongQuery>) -> (Made, Source) {
         let max_cells = self.limits.max_cells;
         let key = match kind {
-            PageKind::Replay => return (self.replay(uri, long).await, Source::Made),
-            PageKind::Sharper => self.sharper_key(uri, long).await,
+            PageKind::Replay => self.read_link(uri, long).await.map(|solve| PageKey::Replay { solve: Arc::new(solve) }),
+            PageKind::Sharper => self.read_link(uri, long).await.map(PageKey::sharper),
             PageKind::Watch => viewer::watch_key(uri, max_cells),
             PageKind::Solve => viewer::solve_key(uri, max_cells),
         };
@@ -247,32 +249,15 @@ impl Pages {
         (making.await, if joined { Source::Joined } else { Source::Made })
     }
 
-    /// A replay page: the link read on the small pages' worker (a link is
+    /// A replay's solve, read on the small pages' worker: a link is
     /// refused for its size in a fraction of a second, however busy the
-    /// other workers are), the page made on the others.
-    async fn replay(self: &Arc<Self>, uri: &Uri, long: Option<LongQuery>) -> Made {
-        let query: Option<Arc<str>> = long.map(|q| q.0).or_else(|| uri.query().map(Arc::from));
-        let (max_cells, seconds) = (self.limits.max_cells, self.limits.seconds);
-        let deadline = self.root.with_own_stop();
-        let read = move |_: &Deadline| viewer::read_link(query.as_deref(), max_cells);
-        let solve = self.run(&self.small_pool, deadline.clone(), read).await?;
-        let pages = self.clone();
-        let page = move |deadline: &Deadline| viewer::replay_data(&solve, &*pages.coach_tables, deadline, seconds);
-        self.run(&self.pool, deadline, move |deadline| {
-            page(deadline).map(|data| made_page(KeyedPage::Page(Box::new(data))))
-        })
-        .await
-    }
-
-    /// A replay's sharper par, as a key: the link read as for its page;
-    /// the par is found on the sharper pars' own worker within its own time
+    /// other workers are; its page and its sharper par are made on theirs
     /// (see [`Pages::making`]).
-    async fn sharper_key(self: &Arc<Self>, uri: &Uri, long: Option<LongQuery>) -> Result<PageKey, Refused> {
+    async fn read_link(self: &Arc<Self>, uri: &Uri, long: Option<LongQuery>) -> Result<Solve, Refused> {
         let query: Option<Arc<str>> = long.map(|q| q.0).or_else(|| uri.query().map(Arc::from));
         let max_cells = self.limits.max_cells;
         let read = move |_: &Deadline| viewer::read_link(query.as_deref(), max_cells);
-        let solve = self.run(&self.small_pool, self.root.with_own_stop(), read).await?;
-        Ok(PageKey::sharper(solve))
+        self.run(&self.small_pool, self.root.with_own_stop(), read).await
     }
 
     /// The page of `key` being made, joined (true) or started (false).
