@@ -176,6 +176,21 @@ fn a_page_is_made_once_for_every_visitor_and_one_out_of_time_is_504() {
     let replays = log.iter().filter(|l| l.starts_with("page /replay (a query of")).collect::<Vec<_>>();
     assert!(replays.len() == 2 && replays[1].ends_with("(cached)"), "{replays:?}");
 
+    // One the coach was left out of is made again for the next visitor
+    // (here a 3×3 of over a thousand moves, too long for its exact par).
+    let board = fifteen_core::Board::scrambled(3, 3, fifteen_core::Scramble::Uniform, 4).unwrap();
+    let there = board.legal_moves().next().unwrap();
+    let mut moves: Vec<fifteen_core::Move> = [there, there.opposite()].repeat(600);
+    moves.extend(fifteen_core::human::solve(&board, &fifteen_core::HumanOptions::default()).unwrap().moves());
+    let link = fifteen_core::slidysim::replay_link(&board, &moves.into(), None);
+    let uncoached = format!("/replay?{}", link.split_once('?').unwrap().1);
+    let (first, again) = (get(addr, &uncoached, &[]), get(addr, &uncoached, &[]));
+    assert_eq!((first.0, again.0), (200, 200), "{:.300}", reason(&first.2));
+    assert!(first.2.contains("no coaching here for a solve of"), "{:.300}", first.2);
+    let log = server.log();
+    let replays = log.iter().filter(|l| l.starts_with("page /replay (a query of")).collect::<Vec<_>>();
+    assert!(replays.len() == 4 && !replays[3].ends_with("(cached)"), "{replays:?}");
+
     // The default effort of a 100×100 fits the time.
     let (status, _, body) = get(addr, "/watch?size=100&seed=2", &[]);
     assert_eq!(status, 200, "{:.300}", reason(&body));

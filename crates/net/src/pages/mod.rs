@@ -57,6 +57,10 @@ use pool::{Busy, PagePool};
 pub(crate) struct MadePage {
     body: Bytes,
     json: bool,
+    /// Whether the cache keeps it: not a replay page the coach was left
+    /// out of (it may have run out of its share of the time, and a quieter
+    /// moment may coach it).
+    keep: bool,
 }
 
 /// A page, or why there is none.
@@ -278,7 +282,7 @@ impl Pages {
             let (seconds, tables) = (pool.seconds(), pages.coach_tables.clone());
             let make = move |deadline: &Deadline| job.make(&*tables, deadline, seconds).map(made_page);
             let made = pages.run(pool, pages.root.with_own_stop(), make).await;
-            if let Ok(page) = &made {
+            if let Some(page) = made.as_ref().ok().filter(|page| page.keep) {
                 let mut cache = pages.cache.lock().unwrap_or_else(|p| p.into_inner());
                 cache.insert(kept.clone(), page.clone(), page.body.len() + kept.bytes());
                 let (count, bytes) = cache.size();
@@ -357,8 +361,11 @@ impl Pages {
 /// A page made on the worker: its HTML, or a sharper par's JSON.
 fn made_page(page: KeyedPage) -> Arc<MadePage> {
     match page {
-        KeyedPage::Page(data) => Arc::new(MadePage { body: web::served_page(&data).into(), json: false }),
-        KeyedPage::Json(json) => Arc::new(MadePage { body: json.into(), json: true }),
+        KeyedPage::Page(data) => {
+            let keep = data.coach_note.is_none();
+            Arc::new(MadePage { body: web::served_page(&data).into(), json: false, keep })
+        }
+        KeyedPage::Json(json) => Arc::new(MadePage { body: json.into(), json: true, keep: true }),
     }
 }
 
