@@ -18,7 +18,7 @@ use fifteen_view::web::ViewerData;
 use std::sync::Arc;
 
 use fifteen_core::Deadline;
-use fifteen_core::board::{Board, Moves, Scramble};
+use fifteen_core::board::{Board, Scramble};
 use fifteen_core::coach::CoachError;
 use fifteen_core::human::{Effort, HumanError};
 use fifteen_core::slidysim::{self, LinkLimits, Solve};
@@ -162,11 +162,11 @@ pub(crate) enum PageKey {
     /// (the link's other solves are never read).
     Replay { solve: Arc<Solve> },
     /// `/replay?r=…&coach=sharper`: a replay's sharper par depends on its
-    /// scramble and moves alone (not on its player, time or event), and it
-    /// is the dearest thing the server makes (a 30×30's takes minutes), so
-    /// it is kept: a visitor who comes back, or another who opens the same
-    /// link, gets it at once.
-    Sharper { scramble: Arc<Board>, moves: Arc<Moves> },
+    /// scramble and moves alone, so its solve is kept without its player,
+    /// time or event; it is the dearest thing the server makes (a 30×30's
+    /// takes minutes), so it is kept: a visitor who comes back, or another
+    /// who opens the same link, gets it at once.
+    Sharper { solve: Arc<Solve> },
 }
 
 /// What a [`PageKey`] makes: a page's data, or a sharper par's JSON.
@@ -177,9 +177,10 @@ pub(crate) enum KeyedPage {
 }
 
 impl PageKey {
-    /// The key of `solve`'s sharper par.
+    /// The key of `solve`'s sharper par: its scramble and moves.
     pub(crate) fn sharper(solve: Solve) -> PageKey {
-        PageKey::Sharper { scramble: Arc::new(solve.scramble), moves: Arc::new(solve.moves) }
+        let bare = Solve { time_ms: None, move_times_ms: None, player: None, event: String::new(), ..solve };
+        PageKey::Sharper { solve: Arc::new(bare) }
     }
 
     /// Whether the page is made in well under a second (any effort up to
@@ -198,55 +199,49 @@ impl PageKey {
             + match self {
                 PageKey::Watch { .. } => 0,
                 PageKey::Solve { cells, .. } => cells.len() * 4,
-                PageKey::Replay { solve } => {
+                PageKey::Replay { solve } | PageKey::Sharper { solve } => {
                     let texts = solve.player.as_ref().map_or(0, String::len) + solve.event.len();
                     let times = solve.move_times_ms.as_ref().map_or(0, |t| t.len() * 8);
                     solve.scramble.cells().len() * 4 + solve.moves.len() + times + texts
                 }
-                PageKey::Sharper { scramble, moves } => scramble.cells().len() * 4 + moves.len(),
             }
     }
 
     /// What the key makes, until `deadline` (`seconds` of it): for a
-    /// `/watch` or `/solve` page fifteen's solve of the board at the effort
-    /// asked for, else the page's ([`web::solve_page`]); for a replay, its
-    /// page ([`replay_data`]), and for its sharper par [`sharper_json`],
-    /// both with the coach's `tables`.
+    /// `/watch` or `/solve` page fifteen's solve of the board ([`board_page`]);
+    /// for a replay, its page ([`replay_data`]), and for its sharper par
+    /// [`sharper_json`], both with the coach's `tables`.
     pub(crate) fn make(&self, tables: &dyn Tables, deadline: &Deadline, seconds: f64) -> Result<KeyedPage, Refused> {
-        let (board, effort) = match self {
+        match self {
             PageKey::Watch { rows, cols, seed, effort } => {
-                let board = Board::scrambled(*rows, *cols, Scramble::Uniform, *seed);
-                (board.map_err(|e| Refused::bad(e.to_string()))?, *effort)
+                let board = Board::scrambled(*rows, *cols, Scramble::Uniform, *seed)
+                    .map_err(|e| Refused::bad(e.to_string()))?;
+                board_page(&board, *effort, deadline, seconds)
             }
             PageKey::Solve { rows, cols, cells, effort } => {
-                let board = Board::from_cells(*rows, *cols, cells.to_vec());
-                (board.map_err(|e| Refused::bad(e.to_string()))?, *effort)
+                let board = Board::from_cells(*rows, *cols, cells.to_vec()).map_err(|e| Refused::bad(e.to_string()))?;
+                board_page(&board, *effort, deadline, seconds)
             }
             PageKey::Replay { solve } => {
-                return replay_data(solve, tables, deadline, seconds).map(|data| KeyedPage::Page(Box::new(data)));
+                replay_data(solve, tables, deadline, seconds).map(|data| KeyedPage::Page(Box::new(data)))
             }
-            PageKey::Sharper { scramble, moves } => {
-                let solve = Solve {
-                    scramble: Board::clone(scramble),
-                    moves: Moves::clone(moves),
-                    time_ms: None,
-                    move_times_ms: None,
-                    player: None,
-                    event: String::new(),
-                };
-                return sharper_json(&solve, tables, deadline, seconds).map(KeyedPage::Json);
-            }
-        };
-        let (rows, cols) = (board.rows(), board.cols());
-        let chosen = effort.unwrap_or_else(|| Effort::for_page(rows, cols)).resolve(rows, cols);
-        web::solve_page(&board, effort, Work::until(deadline)).map(|data| KeyedPage::Page(Box::new(data))).map_err(
-            |e| match e {
-                HumanError::Stopped => {
-                    stopped(deadline, seconds, &format!("a {rows}×{cols} solve at effort {}", chosen.name()))
-                }
-                other => Refused::bad(other.to_string()),
-            },
-        )
+            PageKey::Sharper { solve } => sharper_json(solve, tables, deadline, seconds).map(KeyedPage::Json),
+        }
+    }
+}
+
+/// A `/watch` or `/solve` page: fifteen's solve of `board` at the effort
+/// asked for, else the page's ([`web::solve_page`]), planned until
+/// `deadline` (`seconds` of it).
+fn board_page(board: &Board, effort: Option<Effort>, deadline: &Deadline, seconds: f64) -> Result<KeyedPage, Refused> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let chosen = effort.unwrap_or_else(|| Effort::for_page(rows, cols)).resolve(rows, cols);
+    match web::solve_page(board, effort, Work::until(deadline)) {
+        Ok(data) => Ok(KeyedPage::Page(Box::new(data))),
+        Err(HumanError::Stopped) => {
+            Err(stopped(deadline, seconds, &format!("a {rows}×{cols} solve at effort {}", chosen.name())))
+        }
+        Err(other) => Err(Refused::bad(other.to_string())),
     }
 }
 
